@@ -1,0 +1,247 @@
+"""Builds libopenvx.so (the cffi embedding module) and libvxu.so.
+
+The exported layer is generated from our own headers: every API prototype becomes a C function
+that starts the pinned interpreter on first use, tries a C fast path when csrc defines one
+(`int pvx_fast_<name>(<params>, <ret> *out)`, nonzero when it answered), and otherwise calls the
+`extern "Python"` function `pvx_py_<name>`, whose body lives in src/pyopenvx/capi.
+
+    python build_ffi.py [--inplace | OUTDIR]
+"""
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+
+import cffi
+
+ROOT = Path(__file__).resolve().parent
+INCLUDE = ROOT / "include"
+CSRC = ROOT / "csrc"
+MODULE = "_pyopenvx"
+CFLAGS = ["-O2", "-std=gnu11", "-fvisibility=hidden", "-Wall", "-Wno-unused-function"]
+EXPORT = "PVX_EXPORT"
+
+
+def _load(name, path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+prototypes = _load("pvx_prototypes", ROOT / "src" / "pyopenvx" / "prototypes.py")
+failure = _load("pvx_failure", ROOT / "src" / "pyopenvx" / "failure.py")
+
+
+def c_functions(prefix):
+    """API names that csrc serves, found by their definitions: `pvx_c_<name>` answers the call
+    entirely in C; `pvx_fast_<name>` answers when it can and otherwise lets Python decide."""
+    names = set()
+    for c in CSRC.glob("*.c"):
+        names.update(re.findall(rf"^\w[\w\s\*]*\b{prefix}(vx\w+)\s*\(", c.read_text(), re.M))
+    return names
+
+
+def wrapper(proto, fast, c_only):
+    if proto.name in c_only:
+        ret = "" if proto.ret == "void" else "return "
+        return (f"PVX_HIDDEN {proto.ret} pvx_c_{proto.name}({proto.decayed_params});\n"
+                f"{EXPORT} {proto.ret} {proto.name}({proto.c_params})\n{{\n"
+                f"    {ret}pvx_c_{proto.name}({proto.arg_names});\n}}\n")
+    fail = failure.c_failure(proto.ret)
+    ret_fail = f"return {fail};" if fail else "return;"
+    call = f"pvx_py_{proto.name}({proto.arg_names})"
+    lines = []
+    if proto.name in fast:
+        out = f", {proto.ret} *out" if proto.params else f"{proto.ret} *out"
+        lines.append(f"PVX_HIDDEN int pvx_fast_{proto.name}({proto.decayed_params}{out});")
+    lines.append(f"{EXPORT} {proto.ret} {proto.name}({proto.c_params})\n{{")
+    if proto.name in fast:
+        sep = ", " if proto.params else ""
+        lines.append(f"    {proto.ret} out;\n    if (pvx_fast_{proto.name}({proto.arg_names}{sep}&out))\n        return out;")
+    lines.append(f"    if (pvx_start() != 0)\n        {ret_fail}")
+    lines.append(f"    {'' if proto.ret == 'void' else 'return '}{call};\n}}\n")
+    return "\n".join(lines)
+
+
+def python_served(proto, c_only):
+    return not proto.variadic and proto.name not in c_only
+
+
+def cdef_source(protos, c_only):
+    """Our headers and csrc/pvx.h, preprocessed into one declaration text for cffi,
+    plus the extern "Python" upcalls."""
+    src = "#define VX_RESTRICT\n#define PVX_HIDDEN\n#include <VX/vx.h>\n" + "".join(
+        f"#include <VX/{h}>\n" for h in prototypes.API_HEADERS if h not in ("vx_api.h", "vx_nodes.h", "vx_compatibility.h")
+    ) + '#include "pvx.h"\n'
+    text = subprocess.run(
+        ["gcc", "-E", "-P", "-std=c99", "-I", str(INCLUDE), "-I", str(CSRC), "-"],
+        input=src, capture_output=True, text=True, check=True,
+    ).stdout
+    upcalls = [f'extern "Python" {p.ret} pvx_py_{p.name}({p.decayed_params});'
+               for p in protos if python_served(p, c_only)]
+    upcalls.append('extern "Python" void pvx_py_log_entry(vx_reference, vx_status, const char *);')
+    return text + "\n" + "\n".join(upcalls) + "\n"
+
+
+_NOT_VALUES = {"VX_API_ENTRY", "VX_API_CALL", "VX_CALLBACK", "VX_RESTRICT"}
+
+
+def constant_names():
+    names = []
+    for h in sorted((INCLUDE / "VX").glob("*.h")):
+        text = h.read_text()
+        names += re.findall(r"^\s*((?:VX|OPENVX)_\w+)\s*=", text, re.M)
+        names += re.findall(r"^#\s*define\s+((?:VX|OPENVX)_\w+)[ \t]+\S", text, re.M)
+    return [n for n in dict.fromkeys(names) if n not in _NOT_VALUES]
+
+
+def write_constants(outdir, tmp):
+    """constants.py: every enumerator and value macro of our headers, evaluated by the compiler,
+    so Python (embedded or a client) uses exactly the values C programs see."""
+    body = "\n".join(f"    P({n});" for n in constant_names())
+    prog = Path(tmp) / "constants.c"
+    prog.write_text(
+        "#define OPENVX_TILING_1_1\n#include <stdio.h>\n#include <VX/vx.h>\n"
+        + "".join(f"#include <VX/{h}>\n" for h in prototypes.API_HEADERS) +
+        "static void pi(const char *n, long long v) { printf(\"%s = %lld\\n\", n, v); }\n"
+        "static void pu(const char *n, unsigned long long v) { printf(\"%s = %llu\\n\", n, v); }\n"
+        "static void pf(const char *n, double v) { printf(\"%s = %.9g\\n\", n, v); }\n"
+        "static void ps(const char *n, const char *v) { printf(\"%s = %s\\n\", n, v); }\n"
+        "#define P(x) _Generic((x), char *: ps, const char *: ps, float: pf, double: pf, "
+        "unsigned int: pu, unsigned long: pu, unsigned long long: pu, default: pi)(#x, x)\n"
+        "int main(void) {\n" + body + "\n    return 0;\n}\n")
+    exe = Path(tmp) / "constants"
+    subprocess.run(["gcc", "-std=c11", "-I", str(INCLUDE), str(prog), "-o", str(exe)], check=True)
+    lines = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.splitlines()
+    out = ['"""Generated by build_ffi.py from include/VX: do not edit."""']
+    for line in lines:
+        name, value = line.split(" = ", 1)
+        is_number = re.fullmatch(r"-?[0-9.e+-]+|nan|inf", value)
+        out.append(f"{name} = {value if is_number else repr(value)}")
+    (Path(outdir) / "constants.py").write_text("\n".join(out) + "\n")
+
+
+def build(outdir):
+    outdir = Path(outdir)
+    libdir = outdir / "lib"
+    libdir.mkdir(parents=True, exist_ok=True)
+    protos = prototypes.parse(INCLUDE)
+    fast, c_only = c_functions("pvx_fast_"), c_functions("pvx_c_")
+    ffi = cffi.FFI()
+    ffi.cdef(cdef_source(protos, c_only))
+    preamble = "\n".join([
+        "#define VX_RESTRICT    /* cffi declarations cannot carry restrict; the ABI is the same */",
+        "#include <Python.h>",
+        '#define PVX_EXPORT __attribute__((visibility("default")))',
+        '#include "pvx.h"',
+        *(f"#include <VX/{h}>" for h in prototypes.API_HEADERS),
+        f'#define PVX_PYTHON_PROGRAM "{sys.executable}"',
+        *(f"static {p.ret} pvx_py_{p.name}({p.decayed_params});" for p in protos if python_served(p, c_only)),
+        "static void pvx_py_log_entry(vx_reference, vx_status, const char *);",
+        (ROOT / "embed" / "glue.c").read_text(),
+        *(wrapper(p, fast, c_only) for p in protos if not p.variadic),
+    ])
+    ffi.embedding_api("")
+    ffi.set_source(
+        MODULE, preamble,
+        sources=[str(p) for p in sorted(CSRC.glob("*.c"))],
+        include_dirs=[str(INCLUDE), str(CSRC)],
+        extra_compile_args=CFLAGS,
+        extra_link_args=["-Wl,-soname,libopenvx.so", "-ldl", "-lpthread"],
+    )
+    ffi.embedding_init_code("import pyopenvx.embed\n")
+    with tempfile.TemporaryDirectory() as tmp:
+        write_constants(outdir, tmp)
+        (outdir / "_build_info.py").write_text(
+            '"""Generated by build_ffi.py: do not edit."""\n'
+            f"PYTHON = {sys.executable!r}\nC_ONLY = {sorted(c_only)!r}\nFAST_PATHS = {sorted(fast)!r}\n")
+        ffi.compile(tmpdir=tmp, target=str(libdir / "libopenvx.*"), verbose=bool(os.environ.get("PVX_VERBOSE")))
+    _build_vxu(libdir)
+    _install_headers(outdir)
+    _write_build_files(outdir)
+    return libdir / "libopenvx.so"
+
+
+def _install_headers(outdir):
+    dest = outdir / "include" / "VX"
+    dest.mkdir(parents=True, exist_ok=True)
+    for h in (INCLUDE / "VX").glob("*.h"):
+        (dest / h.name).write_text(h.read_text())
+
+
+PKGCONFIG = """\
+prefix=${pcfiledir}/../..
+includedir=${prefix}/include
+libdir=${prefix}/lib
+
+Name: OpenVX
+Description: pyopenvx, an OpenVX 1.3.1 implementation
+Version: 1.3.1
+Cflags: -I${includedir}
+Libs: -L${libdir} -Wl,-rpath,${libdir} -lopenvx -lvxu
+"""
+
+CMAKE_CONFIG = """\
+# find_package(OpenVX) for pyopenvx: imported targets OpenVX::openvx and OpenVX::vxu.
+get_filename_component(_pvx_prefix "${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOLUTE)
+set(OpenVX_INCLUDE_DIRS "${_pvx_prefix}/include")
+set(OpenVX_LIBRARIES OpenVX::openvx OpenVX::vxu)
+if(NOT TARGET OpenVX::openvx)
+  add_library(OpenVX::openvx SHARED IMPORTED)
+  set_target_properties(OpenVX::openvx PROPERTIES
+    IMPORTED_LOCATION "${_pvx_prefix}/lib/libopenvx.so"
+    IMPORTED_SONAME "libopenvx.so"
+    INTERFACE_INCLUDE_DIRECTORIES "${_pvx_prefix}/include")
+  add_library(OpenVX::vxu SHARED IMPORTED)
+  set_target_properties(OpenVX::vxu PROPERTIES
+    IMPORTED_LOCATION "${_pvx_prefix}/lib/libvxu.so"
+    IMPORTED_SONAME "libvxu.so"
+    INTERFACE_LINK_LIBRARIES OpenVX::openvx)
+endif()
+set(OpenVX_FOUND TRUE)
+"""
+
+CMAKE_VERSION = """\
+set(PACKAGE_VERSION "1.3.1")
+if(PACKAGE_FIND_VERSION VERSION_GREATER PACKAGE_VERSION)
+  set(PACKAGE_VERSION_COMPATIBLE FALSE)
+else()
+  set(PACKAGE_VERSION_COMPATIBLE TRUE)
+  if(PACKAGE_FIND_VERSION STREQUAL PACKAGE_VERSION)
+    set(PACKAGE_VERSION_EXACT TRUE)
+  endif()
+endif()
+"""
+
+
+def _write_build_files(outdir):
+    """pkg-config and CMake files, relative to their own location so the install can move."""
+    pc = outdir / "share" / "pkgconfig"
+    cmake = outdir / "share" / "cmake" / "OpenVX"
+    pc.mkdir(parents=True, exist_ok=True)
+    cmake.mkdir(parents=True, exist_ok=True)
+    (pc / "openvx.pc").write_text(PKGCONFIG)
+    (cmake / "OpenVXConfig.cmake").write_text(CMAKE_CONFIG)
+    (cmake / "OpenVXConfigVersion.cmake").write_text(CMAKE_VERSION)
+
+
+def _build_vxu(libdir):
+    """libvxu.so: a thin library over libopenvx, so `-lvxu` links wherever `-lopenvx` does."""
+    with tempfile.TemporaryDirectory() as tmp:
+        c = Path(tmp) / "vxu.c"
+        c.write_text("/* The vxu functions are exported by libopenvx; this library only depends on it. */\n"
+                     "int pvx_vxu_marker;\n")
+        subprocess.run(["gcc", "-shared", "-fPIC", "-fvisibility=hidden", str(c), "-o", str(libdir / "libvxu.so"),
+                        "-Wl,-soname,libvxu.so", "-Wl,--no-as-needed", f"-L{libdir}", "-lopenvx",
+                        "-Wl,-rpath,$ORIGIN"], check=True)
+
+
+if __name__ == "__main__":
+    arg = sys.argv[1] if len(sys.argv) > 1 else "--inplace"
+    target = ROOT / "src" / "pyopenvx" if arg == "--inplace" else Path(arg)
+    print(build(target))

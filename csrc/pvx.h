@@ -1,0 +1,41 @@
+/* pyopenvx compiled core: plain data and hot loops. Never calls the Python C-API.
+ * Python owns the policy; these structures are what Python fills and C reads. */
+#ifndef PVX_H
+#define PVX_H
+
+#include <VX/vx.h>
+#include <stdint.h>
+
+#ifndef PVX_HIDDEN
+#define PVX_HIDDEN __attribute__((visibility("hidden")))
+#endif
+
+/* The handle header every vx_reference points at. Handles live in one arena, so a
+ * pointer can be checked (range, alignment, magic) before anything reads through it. */
+#define PVX_MAGIC_LIVE 0x50565821u
+#define PVX_MAGIC_DEAD 0x44454144u
+#define PVX_SLOT_SIZE 128u
+
+typedef struct pvx_ref {
+    uint32_t magic;
+    vx_enum type;
+    uint32_t slot;
+    vx_status status;                 /* error objects: the status they stand for */
+    uint32_t external_count;          /* held by the application */
+    uint32_t internal_count;          /* held by the framework (graphs, parents) */
+    struct pvx_ref *context;
+    void *desc;                       /* per-type descriptor, owned by Python */
+    vx_char name[VX_MAX_REFERENCE_NAME];
+} pvx_ref;
+
+/* Type filters for pvx_ref_slot beyond the vx_type_e values. */
+#define PVX_ANY_TYPE 0
+
+PVX_HIDDEN int pvx_arena_init(void);
+PVX_HIDDEN pvx_ref *pvx_ref_alloc(vx_enum type);
+PVX_HIDDEN void pvx_ref_free(pvx_ref *ref);
+/* Slot index of a live handle of that type (PVX_ANY_TYPE: any), or -1. Never faults. */
+PVX_HIDDEN int64_t pvx_ref_slot(const void *handle, vx_enum type);
+PVX_HIDDEN pvx_ref *pvx_ref_live(const void *handle, vx_enum type);
+
+#endif

@@ -1,0 +1,26 @@
+"""python -m pyopenvx --cflags --libs [--includedir --libdir --cmakedir --pkgconfigdir]"""
+import sys
+
+from .paths import CMAKEDIR, INCLUDEDIR, LIBDIR, PKGCONFIGDIR
+
+FLAGS = {
+    "--cflags": lambda: f"-I{INCLUDEDIR}",
+    "--libs": lambda: f"-L{LIBDIR} -Wl,-rpath,{LIBDIR} -lopenvx -lvxu",
+    "--includedir": lambda: str(INCLUDEDIR),
+    "--libdir": lambda: str(LIBDIR),
+    "--cmakedir": lambda: str(CMAKEDIR),
+    "--pkgconfigdir": lambda: str(PKGCONFIGDIR),
+}
+
+
+def main(argv):
+    unknown = [a for a in argv if a not in FLAGS]
+    if not argv or unknown:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    print(" ".join(FLAGS[a]() for a in argv))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

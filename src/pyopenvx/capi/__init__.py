@@ -1,0 +1,95 @@
+"""The exported functions, one module per API group.
+
+A module marks each implementation with `@export`; its name is the OpenVX function's name and it
+receives the raw C arguments. Status functions return None for success (or raise VxError);
+creators return the new object. `install()` wires every prototype of our headers to Python:
+its implementation if one exists, otherwise a stub that logs and returns VX_ERROR_NOT_IMPLEMENTED.
+No function can report success by accident: any exception becomes a failing status (or an error
+object) plus a log entry.
+"""
+import importlib
+import pkgutil
+import traceback
+
+from _pyopenvx import ffi, lib
+
+from .. import constants as vx
+from .. import log
+from .._build_info import C_ONLY
+from ..errors import VxError
+from ..failure import VX_FAILURE, py_failure
+from ..paths import INCLUDEDIR
+from ..prototypes import parse
+from ..reference import LOCK, Reference, lookup
+
+IMPLEMENTED = {}          # name -> implementation
+
+
+def export(fn):
+    IMPLEMENTED[fn.__name__] = fn
+    return fn
+
+
+def install():
+    for info in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{info.name}")
+    for proto in parse(INCLUDEDIR):
+        if not proto.variadic and proto.name not in C_ONLY:
+            ffi.def_extern(name=f"pvx_py_{proto.name}", error=py_failure(proto.ret))(_exported(proto))
+
+
+def implemented_names():
+    """What docs/STATUS.md calls implemented: a Python body or a complete C one."""
+    return set(IMPLEMENTED) | set(C_ONLY) | {"vxAddLogEntry"}
+
+
+def _context_of(args):
+    """The context a call concerns: that of its first valid handle argument."""
+    for a in args:
+        if isinstance(a, ffi.CData) and ffi.typeof(a).kind == "pointer" and lib.pvx_ref_slot(a, 0) >= 0:
+            return lookup(a).context
+    return None
+
+
+def _report(name, args, status, message, ref=None):
+    target = ref if isinstance(ref, Reference) and ref.alive else _context_of(args)
+    log.entry(target, status, f"{name}: {message}")
+    return target
+
+
+def _exported(proto):
+    name = proto.name
+    impl = IMPLEMENTED.get(name) or _not_implemented
+    returns_handle = proto.ret.startswith("vx_") and proto.ret not in ("vx_status", "vx_enum", "vx_bool", "vx_size")
+    returns_status = proto.ret == "vx_status"
+    failure = py_failure(proto.ret)
+    handle_type = ffi.typeof(proto.ret) if returns_handle else None
+
+    def refusal(args, error):
+        target = _report(name, args, error.status, error.message, error.ref)
+        if returns_handle:
+            ctx = target.context if target is not None else None
+            return ffi.cast(handle_type, ctx.error(error.status).h) if ctx is not None and ctx.alive else ffi.NULL
+        return error.status if returns_status else failure
+
+    def call(*args):
+        with LOCK:
+            try:
+                result = impl(*args) if impl is not _not_implemented else impl(name)
+            except VxError as error:
+                return refusal(args, error)
+            except Exception as exc:      # a bug of ours: never a success
+                traceback.print_exc()
+                return refusal(args, VxError(VX_FAILURE, f"internal error: {exc!r}"))
+            if returns_status:
+                return vx.VX_SUCCESS if result is None else result
+            if returns_handle:
+                return ffi.cast(handle_type, result.h) if isinstance(result, Reference) else result
+            return result
+
+    call.__name__ = name
+    return call
+
+
+def _not_implemented(name):
+    raise VxError(vx.VX_ERROR_NOT_IMPLEMENTED, "not implemented")

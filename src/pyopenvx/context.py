@@ -1,0 +1,113 @@
+"""The context: owner of every object, of the kernel registry, of the log and of user structs."""
+from _pyopenvx import ffi
+
+from . import constants as vx
+from .errors import VxError
+from .reference import Reference
+
+IMPLEMENTATION = "pyopenvx"
+EXTENSIONS = ("vx_khr_user_data_object",)   # grows as extensions become complete
+CONVOLUTION_MAX_DIMENSION = 15
+OPTICAL_FLOW_MAX_WINDOW_DIMENSION = 9
+NONLINEAR_MAX_DIMENSION = 9
+MAX_TENSOR_DIMS = 6
+USER_KERNEL_IDS = 4096           # dynamic pool at VX_KERNEL_BASE(VX_ID_USER, 0)
+USER_LIBRARY_IDS = range(1, 256)
+
+
+class ErrorObject(Reference):
+    """The object creators return instead of NULL: one per status per context, never counted."""
+
+    vx_type = vx.VX_TYPE_ERROR
+
+    def __init__(self, context, status):
+        super().__init__(context, external=0)
+        self.status = status
+        self.h.status = status
+        self.h.internal_count = 1      # the context holds it until it dies
+
+    @property
+    def counted(self):
+        return False
+
+
+class Context(Reference):
+    vx_type = vx.VX_TYPE_CONTEXT
+
+    def __init__(self):
+        self.objects = {}                        # slot -> object, creation order
+        super().__init__(None)
+        self.log_callback = None
+        self.log_reentrant = False
+        self.log_enabled = False
+        self.performance_enabled = False
+        self.immediate_border = ffi.new("vx_border_t *", {"mode": vx.VX_BORDER_UNDEFINED})
+        self.immediate_border_policy = vx.VX_BORDER_POLICY_DEFAULT_TO_UNDEFINED
+        self.immediate_target = vx.VX_TARGET_ANY
+        self.user_structs = []                   # [(size, name or None)], enum = START + index
+        self.user_kernel_ids = 0
+        self.user_library_ids = 0
+        self.errors = {}
+        self.kernels = []                        # every kernel known to the context
+        self.modules = {}                        # name -> loaded module
+
+    # ownership ----------------------------------------------------------------------------
+    def adopt(self, obj):
+        self.objects[obj.h.slot] = obj
+
+    def forget(self, obj):
+        self.objects.pop(obj.h.slot, None)
+
+    def references(self):
+        """VX_CONTEXT_REFERENCES: the objects the application holds now."""
+        return sum(1 for o in self.objects.values() if o.counted)
+
+    def error(self, status):
+        if status not in self.errors:
+            self.errors[status] = ErrorObject(self, status)
+        return self.errors[status]
+
+    def on_destroy(self):
+        """Releasing the context frees everything created in it, newest first."""
+        for obj in reversed(list(self.objects.values())):
+            obj.destroy()
+        self.objects.clear()
+
+    # user structs ---------------------------------------------------------------------------
+    def register_user_struct(self, size, name=None):
+        if size == 0:
+            raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, "a user struct cannot have size 0")
+        if name is not None:
+            if not name or len(name) >= vx.VX_MAX_REFERENCE_NAME:
+                raise VxError(vx.VX_ERROR_INVALID_PARAMETERS,
+                              f"user struct name must be 1..{vx.VX_MAX_REFERENCE_NAME - 1} characters")
+            if any(n == name for _, n in self.user_structs):
+                raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"user struct {name!r} is already registered")
+        if vx.VX_TYPE_USER_STRUCT_START + len(self.user_structs) > vx.VX_TYPE_USER_STRUCT_END:
+            raise VxError(vx.VX_ERROR_NO_RESOURCES, "no user struct enumerations left")
+        self.user_structs.append((size, name))
+        return vx.VX_TYPE_USER_STRUCT_START + len(self.user_structs) - 1
+
+    def user_struct(self, enum):
+        """(size, name) of a registered user struct enum, or None."""
+        index = enum - vx.VX_TYPE_USER_STRUCT_START
+        return self.user_structs[index] if 0 <= index < len(self.user_structs) else None
+
+    def user_struct_by_name(self, name):
+        for i, (_, n) in enumerate(self.user_structs):
+            if n == name:
+                return vx.VX_TYPE_USER_STRUCT_START + i
+        return None
+
+    # kernel ids -----------------------------------------------------------------------------
+    def allocate_kernel_id(self):
+        if self.user_kernel_ids >= USER_KERNEL_IDS:
+            raise VxError(vx.VX_ERROR_NO_RESOURCES, "the 4096 dynamic user kernel ids are exhausted")
+        self.user_kernel_ids += 1
+        return (vx.VX_ID_USER << 20) + self.user_kernel_ids - 1     # VX_KERNEL_BASE(VX_ID_USER, 0) + n
+
+    def allocate_library_id(self):
+        if self.user_library_ids >= len(USER_LIBRARY_IDS):
+            raise VxError(vx.VX_ERROR_NO_RESOURCES, "the library ids 1..255 are exhausted")
+        self.user_library_ids += 1
+        return USER_LIBRARY_IDS[self.user_library_ids - 1]

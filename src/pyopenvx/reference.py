@@ -1,0 +1,128 @@
+"""The common base of every OpenVX object: its handle, its counts, its name and its scope.
+
+A handle is a header slot in the C arena (csrc/handle.c). The slot carries the type, the counts
+and the name so that C can answer plain queries; this module keeps the policy: who holds what,
+when an object dies, and which Python object a handle stands for.
+"""
+import threading
+
+from _pyopenvx import ffi, lib
+
+from . import constants as vx
+from .errors import VxError
+
+# One lock for the object model. Exported functions hold it; anything that waits (graph execution,
+# vxWaitGraph) must drop it first.
+LOCK = threading.RLock()
+
+_OBJECTS = {}          # slot -> Reference
+
+_TYPE_NAMES = {getattr(vx, n): n[len("VX_TYPE_"):].lower() for n in dir(vx)
+               if n.startswith("VX_TYPE_") and isinstance(getattr(vx, n), int)}
+
+
+def type_name(vx_type):
+    return _TYPE_NAMES.get(vx_type, hex(vx_type))
+
+
+def lookup(handle, vx_type=0, what=None):
+    """The live object a handle stands for; VX_ERROR_INVALID_REFERENCE for NULL, released,
+    foreign or wrong-type handles. vx_type 0 accepts any type."""
+    slot = lib.pvx_ref_slot(handle, vx_type)
+    if slot < 0:
+        kind = type_name(vx_type) if vx_type else "reference"
+        raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{what or kind} is not a valid {kind}")
+    return _OBJECTS[slot]
+
+
+def lookup_optional(handle, vx_type=0, what=None):
+    return None if handle == ffi.NULL else lookup(handle, vx_type, what)
+
+
+def live_objects():
+    return list(_OBJECTS.values())
+
+
+class Reference:
+    """Base of all objects. `external` counts what the application holds, `internal` what the
+    framework holds (graphs, parents, delays); the object dies when both reach zero."""
+
+    vx_type = vx.VX_TYPE_REFERENCE
+
+    def __init__(self, context, scope=None, external=1):
+        h = lib.pvx_ref_alloc(self.vx_type)
+        if h == ffi.NULL:
+            raise VxError(vx.VX_ERROR_NO_RESOURCES, "no handle slots left")
+        self.h = h
+        self.context = context if context is not None else self
+        self.scope = scope if scope is not None else self.context
+        h.context = self.context.h
+        h.external_count = external
+        _OBJECTS[h.slot] = self
+        if context is not None:
+            context.adopt(self)
+
+    # counts -------------------------------------------------------------------------------
+    @property
+    def external(self):
+        return self.h.external_count
+
+    @property
+    def internal(self):
+        return self.h.internal_count
+
+    @property
+    def alive(self):
+        return self.h is not None
+
+    def retain(self, internal=False):
+        if internal:
+            self.h.internal_count += 1
+        else:
+            self.h.external_count += 1
+
+    def release(self, internal=False):
+        """Drop one count; the object is destroyed when nobody holds it any more."""
+        if internal:
+            if self.h.internal_count == 0:
+                raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} has no internal reference left")
+            self.h.internal_count -= 1
+        else:
+            if self.h.external_count == 0:
+                raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} has already been released")
+            self.h.external_count -= 1
+        if self.h.external_count == 0 and self.h.internal_count == 0:
+            self.destroy()
+
+    def destroy(self):
+        """Free everything the object owns, then its handle. Subclasses extend `on_destroy`."""
+        if self.h is None:
+            return
+        self.on_destroy()
+        if self.context is not self:
+            self.context.forget(self)
+        del _OBJECTS[self.h.slot]
+        lib.pvx_ref_free(self.h)
+        self.h = None
+
+    def on_destroy(self):
+        pass
+
+    # identity ------------------------------------------------------------------------------
+    @property
+    def name(self):
+        return ffi.string(self.h.name).decode(errors="replace")
+
+    @name.setter
+    def name(self, text):
+        raw = text.encode()[: vx.VX_MAX_REFERENCE_NAME - 1]
+        ffi.memmove(self.h.name, raw + b"\0", len(raw) + 1)
+
+    @property
+    def counted(self):
+        """Whether VX_CONTEXT_REFERENCES counts this object now: the application holds it."""
+        return self.h.external_count > 0
+
+    def __repr__(self):
+        label = f" '{self.name}'" if self.h is not None and self.name else ""
+        return f"<{type(self).__name__}{label}>"
