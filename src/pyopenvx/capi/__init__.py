@@ -14,7 +14,7 @@ import traceback
 from _pyopenvx import ffi, lib
 
 from .. import constants as vx
-from .. import log
+from ..log import entry as log_entry
 from .._build_info import C_ONLY
 from ..errors import VxError
 from ..failure import VX_FAILURE, py_failure
@@ -53,7 +53,7 @@ def _context_of(args):
 
 def _report(name, args, status, message, ref=None):
     target = ref if isinstance(ref, Reference) and ref.alive else _context_of(args)
-    log.entry(target, status, f"{name}: {message}")
+    log_entry(target, status, f"{name}: {message}")
     return target
 
 

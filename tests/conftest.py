@@ -1,0 +1,114 @@
+"""Fixtures shared by the suite.
+
+- `c_program(source, ...)`: compiles a C file (tests/c/ or samples_c/) with exactly the flags a user
+  gets from `python -m pyopenvx --cflags --libs`, once per source and flags, and returns a runner.
+  Programs run with a bare environment (no LD_LIBRARY_PATH, a PATH without our Python), so the
+  library must find its own interpreter.
+- `vx`: the installed libopenvx.so from Python (cffi ABI mode), with a fresh context.
+Unraisable exceptions (e.g. raised inside a cffi callback) fail the test.
+"""
+import hashlib
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+C_DIR = Path(__file__).resolve().parent / "c"
+CLEAN_ENV = {"PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "LANG": "C.UTF-8"}
+
+
+def user_flags():
+    out = subprocess.run([sys.executable, "-m", "pyopenvx", "--cflags", "--libs"],
+                         capture_output=True, text=True, check=True).stdout
+    return shlex.split(out)
+
+
+class Program:
+    def __init__(self, path):
+        self.path = path
+
+    def run(self, *args, expect=0, env=None, timeout=120):
+        proc = subprocess.run([str(self.path), *map(str, args)], capture_output=True, text=True,
+                              env={**CLEAN_ENV, **(env or {})}, timeout=timeout)
+        assert "Traceback" not in proc.stderr and "Exception ignored" not in proc.stderr, proc.stderr
+        if expect is not None:
+            assert proc.returncode == expect, f"exit {proc.returncode}\n{proc.stdout}\n{proc.stderr}"
+        return proc
+
+
+@pytest.fixture(scope="session")
+def compile_c(tmp_path_factory):
+    flags = user_flags()
+    cache = tmp_path_factory.mktemp("cbin")
+    built = {}
+
+    def compile_(source, *extra, cxx=False, std=None, output=None):
+        source = Path(source)
+        if not source.is_absolute():
+            source = C_DIR / source
+        compiler = "g++" if cxx else "gcc"
+        cmd_flags = [f"-std={std or ('c++11' if cxx else 'c99')}", "-Wall", "-Wextra", "-Werror",
+                     f"-I{C_DIR}", *extra]
+        key = hashlib.sha256(source.read_bytes() + repr((compiler, cmd_flags, flags)).encode()).hexdigest()[:16]
+        if key not in built:
+            exe = cache / (output or f"{source.stem}-{key}")
+            proc = subprocess.run([compiler, *cmd_flags, str(source), *flags, "-o", str(exe)],
+                                  capture_output=True, text=True)
+            assert proc.returncode == 0, f"compiling {source.name} failed:\n{proc.stderr}"
+            built[key] = Program(exe)
+        return built[key]
+
+    return compile_
+
+
+@pytest.fixture
+def c_program(compile_c):
+    """Compile and run a C test program; returns the completed process (exit 0 asserted)."""
+    def run(source, *args, expect=0, extra=(), env=None):
+        return compile_c(source, *extra).run(*args, expect=expect, env=env)
+    return run
+
+
+class VX:
+    """The library from Python, with helpers for the common assertions."""
+
+    def __init__(self):
+        from pyopenvx import constants
+        from pyopenvx.api import ffi, lib
+        self.ffi, self.lib, self.c = ffi, lib, constants
+        self.context = lib.vxCreateContext()
+        assert lib.vxGetStatus(self.ref(self.context)) == constants.VX_SUCCESS
+        self.log = []
+        self._log_cb = ffi.callback("vx_log_callback_f", self._on_log)
+        lib.vxRegisterLogCallback(self.context, self._log_cb, constants.vx_true_e)
+
+    def _on_log(self, context, ref, status, text):
+        self.log.append((status, self.ffi.string(text).decode()))
+
+    def ref(self, handle):
+        return self.ffi.cast("vx_reference", handle)
+
+    def query(self, fn, handle, attribute, ctype):
+        out = self.ffi.new(f"{ctype} *")
+        status = fn(handle, attribute, out, self.ffi.sizeof(ctype))
+        assert status == self.c.VX_SUCCESS, f"query {attribute:#x} failed: {status}"
+        return out[0]
+
+    def references(self):
+        return self.query(self.lib.vxQueryContext, self.context, self.c.VX_CONTEXT_REFERENCES, "vx_uint32")
+
+    def release(self):
+        if self.context != self.ffi.NULL:
+            p = self.ffi.new("vx_context *", self.context)
+            assert self.lib.vxReleaseContext(p) == self.c.VX_SUCCESS
+            self.context = self.ffi.NULL
+
+
+@pytest.fixture
+def vx():
+    v = VX()
+    yield v
+    v.release()
