@@ -23,10 +23,16 @@ typedef struct pvx_ref {
     vx_status status;                 /* error objects: the status they stand for */
     uint32_t external_count;          /* held by the application */
     uint32_t internal_count;          /* held by the framework (graphs, parents) */
+    uint32_t flags;                   /* PVX_REF_* */
+    uint32_t reserved;
     struct pvx_ref *context;
     void *desc;                       /* per-type descriptor, owned by Python */
     vx_char name[VX_MAX_REFERENCE_NAME];
 } pvx_ref;
+
+/* pvx_ref.flags */
+#define PVX_REF_VIRTUAL 0x1u          /* a virtual data object */
+#define PVX_REF_ACCESSIBLE 0x2u       /* a virtual object a running graph lets its kernels touch */
 
 /* Type filters for pvx_ref_slot beyond the vx_type_e values. */
 #define PVX_ANY_TYPE 0

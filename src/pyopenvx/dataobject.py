@@ -1,0 +1,53 @@
+"""What every data object shares: virtuality, graph scope, meta data for verification, and
+cloning from an exemplar (object arrays, delays, replicated nodes).
+
+Each data-object class implements:
+  make_like(context, scope=None, virtual=False) -> a new object with the same meta data
+  meta() -> {attribute: value} the data that verification compares (e.g. width, height, format)
+  apply_meta(meta) -> fill in what a virtual object left open; raise VxError if it contradicts
+"""
+from _pyopenvx import lib  # noqa: F401  (kept for subclasses' fast paths)
+
+from . import constants as vx
+from .errors import VxError
+from .reference import Reference
+
+_VIRTUAL = 0x1
+_ACCESSIBLE = 0x2
+
+
+class DataObject(Reference):
+    def __init__(self, context, scope=None, virtual=False, external=1):
+        super().__init__(context, scope, external)
+        if virtual:
+            self.h.flags |= _VIRTUAL
+
+    @property
+    def virtual(self):
+        return bool(self.h.flags & _VIRTUAL)
+
+    @property
+    def accessible(self):
+        """Whether the application may map or copy it now: always, unless virtual and no graph
+        that owns it is running."""
+        return not self.virtual or bool(self.h.flags & _ACCESSIBLE)
+
+    def set_accessible(self, on):
+        if on:
+            self.h.flags |= _ACCESSIBLE
+        else:
+            self.h.flags &= ~_ACCESSIBLE
+
+    def check_accessible(self, what="access"):
+        if not self.accessible:
+            raise VxError(vx.VX_ERROR_OPTIMIZED_AWAY, f"{what} of virtual {self} outside its graph", self)
+
+    # subclasses -----------------------------------------------------------------------------
+    def make_like(self, context, scope=None, virtual=False):
+        raise NotImplementedError
+
+    def meta(self):
+        raise NotImplementedError
+
+    def apply_meta(self, meta):
+        raise NotImplementedError
