@@ -44,4 +44,6 @@ PVX_HIDDEN void pvx_ref_free(pvx_ref *ref);
 PVX_HIDDEN int64_t pvx_ref_slot(const void *handle, vx_enum type);
 PVX_HIDDEN pvx_ref *pvx_ref_live(const void *handle, vx_enum type);
 
+#include "image.h"
+
 #endif

@@ -1,0 +1,401 @@
+/* Image access in C: maps, copies, fills and the fast paths of vxQueryImage, vxMapImagePatch,
+ * vxUnmapImagePatch and vxCopyImagePatch. Python decides what an image is (formats, memory,
+ * lifetimes) and fills the descriptor; this file only reads it and keeps the map table. */
+#include "pvx.h"
+
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+
+static vx_map_id next_map_id = 1;   /* unique over the process: a stale or foreign id is refused */
+
+static void maps_lock(pvx_image_maps *m)
+{
+    while (__atomic_exchange_n(&m->lock, 1, __ATOMIC_ACQUIRE))
+        while (__atomic_load_n(&m->lock, __ATOMIC_RELAXED))
+            sched_yield();
+}
+
+static void maps_unlock(pvx_image_maps *m)
+{
+    __atomic_store_n(&m->lock, 0, __ATOMIC_RELEASE);
+}
+
+static int writes(vx_enum usage)
+{
+    return usage == VX_WRITE_ONLY || usage == VX_READ_AND_WRITE;
+}
+
+/* A patch of one plane in plane elements, in the view's and in the root's coordinates. */
+typedef struct patch {
+    const pvx_image_plane *pl;
+    uint32_t x0, y0, cols, rows;
+} patch;
+
+static vx_status to_patch(const pvx_image *img, const vx_rectangle_t *rect, vx_uint32 p, patch *out,
+                          const char **why)
+{
+    if (p >= img->planes) {
+        *why = "plane index out of range";
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    if (rect == NULL) {
+        *why = "rectangle is NULL";
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    if (rect->start_x >= rect->end_x || rect->start_y >= rect->end_y || rect->end_x > img->width ||
+        rect->end_y > img->height) {
+        *why = "rectangle is empty or outside the image";
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    const pvx_image_plane *pl = &img->plane[p];
+    if (pl->bits == 1 && rect->start_x % 8 != 0) {
+        *why = "U1 patches start at a multiple of 8 pixels";
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    out->pl = pl;
+    out->x0 = rect->start_x / pl->step_x;
+    out->y0 = rect->start_y / pl->step_y;
+    out->cols = (rect->end_x + pl->step_x - 1) / pl->step_x - out->x0;
+    out->rows = (rect->end_y + pl->step_y - 1) / pl->step_y - out->y0;
+    return VX_SUCCESS;
+}
+
+static uint8_t *patch_ptr(const patch *pt)
+{
+    return pt->pl->ptr + (size_t)pt->y0 * (size_t)pt->pl->stride_y + (size_t)pt->x0 * pt->pl->bits / 8;
+}
+
+static size_t row_bytes(const patch *pt)
+{
+    return ((size_t)pt->cols * pt->pl->bits + 7) / 8;
+}
+
+/* Registers a map of `pt` unless it conflicts with one outstanding (either of them writes).
+ * The entry keeps the memory from being written by others while a copy or map uses it. */
+static vx_status add_map(pvx_image *img, const patch *pt, vx_enum usage, vx_map_id *id, const char **why)
+{
+    pvx_image_maps *m = img->maps;
+    pvx_map_entry e = {0, img, usage, pt->pl->root_plane, pt->x0 + pt->pl->root_x, pt->y0 + pt->pl->root_y,
+                       pt->x0 + pt->pl->root_x + pt->cols, pt->y0 + pt->pl->root_y + pt->rows};
+    maps_lock(m);
+    for (uint32_t i = 0; i < m->count; i++) {
+        const pvx_map_entry *o = &m->items[i];
+        if (o->root_plane == e.root_plane && (writes(o->usage) || writes(usage)) && o->x0 < e.x1 &&
+            e.x0 < o->x1 && o->y0 < e.y1 && e.y0 < o->y1) {
+            maps_unlock(m);
+            *why = "the patch overlaps an outstanding map and one of them writes";
+            return VX_ERROR_NO_RESOURCES;
+        }
+    }
+    if (m->count == m->capacity) {
+        uint32_t cap = m->capacity ? 2 * m->capacity : 8;
+        pvx_map_entry *items = realloc(m->items, cap * sizeof *items);
+        if (items == NULL) {
+            maps_unlock(m);
+            *why = "no memory for the map table";
+            return VX_ERROR_NO_MEMORY;
+        }
+        m->items = items;
+        m->capacity = cap;
+    }
+    e.id = __atomic_fetch_add(&next_map_id, 1, __ATOMIC_RELAXED);
+    m->items[m->count++] = e;
+    maps_unlock(m);
+    *id = e.id;
+    return VX_SUCCESS;
+}
+
+static vx_status remove_map(pvx_image *img, vx_map_id id, const char **why)
+{
+    pvx_image_maps *m = img->maps;
+    vx_status status = VX_ERROR_INVALID_PARAMETERS;
+    *why = "unknown map id";
+    maps_lock(m);
+    for (uint32_t i = 0; i < m->count; i++) {
+        if (m->items[i].id != id)
+            continue;
+        if (m->items[i].view != img) {
+            *why = "the map id belongs to another image";
+            break;
+        }
+        m->items[i] = m->items[--m->count];
+        status = VX_SUCCESS;
+        break;
+    }
+    maps_unlock(m);
+    return status;
+}
+
+static vx_status check_access(const pvx_image *img, vx_enum usage, vx_enum mem_type, int copy, const char **why)
+{
+    if (!(usage == VX_READ_ONLY || usage == VX_WRITE_ONLY || (!copy && usage == VX_READ_AND_WRITE))) {
+        *why = copy ? "usage must be VX_READ_ONLY or VX_WRITE_ONLY" : "usage is not a vx_accessor_e";
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    if (mem_type != VX_MEMORY_TYPE_HOST) {
+        *why = "memory type must be VX_MEMORY_TYPE_HOST";
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    if (img->uniform && writes(usage)) {
+        *why = "a uniform image is read-only";
+        return VX_ERROR_NOT_SUPPORTED;
+    }
+    return VX_SUCCESS;
+}
+
+vx_status pvx_image_map(pvx_image *img, const vx_rectangle_t *rect, vx_uint32 plane_index, vx_map_id *map_id,
+                        vx_imagepatch_addressing_t *addr, void **ptr, vx_enum usage, vx_enum mem_type,
+                        vx_uint32 flags, const char **why)
+{
+    patch pt;
+    vx_status s;
+    if (map_id == NULL || addr == NULL || ptr == NULL) {
+        *why = "map_id, addr or ptr is NULL";
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    if (flags & ~(vx_uint32)VX_NOGAP_X) {
+        *why = "unknown map flags";
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    if ((s = check_access(img, usage, mem_type, 0, why)) != VX_SUCCESS ||
+        (s = to_patch(img, rect, plane_index, &pt, why)) != VX_SUCCESS)
+        return s;
+    if (pt.pl->ptr == NULL) {
+        *why = "the image has no memory";
+        return VX_ERROR_NO_MEMORY;
+    }
+    vx_map_id id;
+    if ((s = add_map(img, &pt, usage, &id, why)) != VX_SUCCESS)
+        return s;
+    /* Elements are always packed in x (stride_x is the element size), so VX_NOGAP_X holds. */
+    addr->dim_x = rect->end_x - rect->start_x;
+    addr->dim_y = rect->end_y - rect->start_y;
+    addr->stride_x = (vx_int32)(pt.pl->bits / 8);
+    addr->stride_y = pt.pl->stride_y;
+    addr->step_x = pt.pl->step_x;
+    addr->step_y = (vx_uint16)pt.pl->step_y;
+    addr->scale_x = VX_SCALE_UNITY / pt.pl->step_x;
+    addr->scale_y = VX_SCALE_UNITY / pt.pl->step_y;
+    addr->stride_x_bits = (vx_uint16)pt.pl->bits;
+    *ptr = patch_ptr(&pt);
+    *map_id = id;
+    return VX_SUCCESS;
+}
+
+vx_status pvx_image_unmap(pvx_image *img, vx_map_id map_id, const char **why)
+{
+    return remove_map(img, map_id, why);
+}
+
+/* Copies rows between the patch and user memory of stride (sx, sy); U1 rows keep the image's
+ * bits past the patch's last pixel. */
+static void copy_rows(const patch *pt, uint8_t *user, int32_t sx, int32_t sy, int to_image)
+{
+    uint8_t *img = patch_ptr(pt);
+    size_t esize = pt->pl->bits / 8, n = row_bytes(pt);
+    uint32_t tail = pt->pl->bits == 1 ? pt->cols % 8 : 0;
+    for (uint32_t y = 0; y < pt->rows; y++) {
+        uint8_t *irow = img + (size_t)y * pt->pl->stride_y, *urow = user + (size_t)y * sy;
+        if (esize == 0 || (size_t)sx == esize) {
+            if (!to_image) {
+                memcpy(urow, irow, n);
+            } else if (tail) {
+                memcpy(irow, urow, n - 1);
+                uint8_t mask = (uint8_t)((1u << tail) - 1);
+                irow[n - 1] = (uint8_t)((irow[n - 1] & ~mask) | (urow[n - 1] & mask));
+            } else {
+                memcpy(irow, urow, n);
+            }
+        } else {
+            for (uint32_t x = 0; x < pt->cols; x++) {
+                if (to_image)
+                    memcpy(irow + x * esize, urow + (size_t)x * sx, esize);
+                else
+                    memcpy(urow + (size_t)x * sx, irow + x * esize, esize);
+            }
+        }
+    }
+}
+
+vx_status pvx_image_copy(pvx_image *img, const vx_rectangle_t *rect, vx_uint32 plane_index,
+                         const vx_imagepatch_addressing_t *user_addr, void *user_ptr, vx_enum usage,
+                         vx_enum mem_type, const char **why)
+{
+    patch pt;
+    vx_status s;
+    if (user_addr == NULL || user_ptr == NULL) {
+        *why = "user_addr or user_ptr is NULL";
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    if ((s = check_access(img, usage, mem_type, 1, why)) != VX_SUCCESS ||
+        (s = to_patch(img, rect, plane_index, &pt, why)) != VX_SUCCESS)
+        return s;
+    uint32_t bits = pt.pl->bits;
+    int stride_x_ok = bits == 1 ? user_addr->stride_x == 0 && user_addr->stride_x_bits == 1
+                                : user_addr->stride_x >= (int32_t)(bits / 8);
+    if (!stride_x_ok) {
+        *why = bits == 1 ? "U1 user memory needs stride_x 0 and stride_x_bits 1"
+                         : "user stride_x is smaller than the pixel size";
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    size_t min_row = bits == 1 ? row_bytes(&pt) : (size_t)user_addr->stride_x * pt.cols;
+    if (user_addr->stride_y <= 0 || (size_t)user_addr->stride_y < min_row) {
+        *why = "user stride_y does not hold a row of the patch";
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    if (pt.pl->ptr == NULL) {
+        *why = "the image has no memory";
+        return VX_ERROR_NO_MEMORY;
+    }
+    vx_map_id id;
+    if ((s = add_map(img, &pt, usage, &id, why)) != VX_SUCCESS)
+        return s;
+    copy_rows(&pt, user_ptr, user_addr->stride_x, user_addr->stride_y, usage == VX_WRITE_ONLY);
+    return remove_map(img, id, why);
+}
+
+vx_status pvx_image_fill(pvx_image *img, vx_uint32 plane_index, const uint8_t *pattern, uint32_t pattern_bytes,
+                         const char **why)
+{
+    vx_rectangle_t all = {0, 0, img->width, img->height};
+    patch pt;
+    vx_status s;
+    if ((s = to_patch(img, &all, plane_index, &pt, why)) != VX_SUCCESS)
+        return s;
+    if (pt.pl->ptr == NULL) {
+        *why = "the image has no memory";
+        return VX_ERROR_NO_MEMORY;
+    }
+    vx_map_id id;
+    if ((s = add_map(img, &pt, VX_WRITE_ONLY, &id, why)) != VX_SUCCESS)
+        return s;
+    size_t n = row_bytes(&pt);
+    uint8_t *row = malloc(n);
+    if (row == NULL) {
+        remove_map(img, id, why);
+        *why = "no memory for a row";
+        return VX_ERROR_NO_MEMORY;
+    }
+    for (size_t i = 0; i < n; i++)
+        row[i] = pattern[i % pattern_bytes];
+    copy_rows(&pt, row, (int32_t)(pt.pl->bits / 8), 0, 1);
+    free(row);
+    return remove_map(img, id, why);
+}
+
+vx_size pvx_image_patch_size(const pvx_image *img, const vx_rectangle_t *rect, vx_uint32 plane_index)
+{
+    patch pt;
+    const char *why;
+    if (to_patch(img, rect, plane_index, &pt, &why) != VX_SUCCESS)
+        return 0;
+    return row_bytes(&pt) * pt.rows;
+}
+
+uint32_t pvx_image_mapped(pvx_image *img)
+{
+    maps_lock(img->maps);
+    uint32_t n = img->maps->count;
+    maps_unlock(img->maps);
+    return n;
+}
+
+void pvx_image_maps_free(pvx_image_maps *maps)
+{
+    free(maps->items);
+    maps->items = NULL;
+    maps->count = maps->capacity = 0;
+}
+
+/* Pixel addressing of a mapped patch (pure functions of the addressing structure). */
+void *pvx_c_vxFormatImagePatchAddress2d(void *ptr, vx_uint32 x, vx_uint32 y, const vx_imagepatch_addressing_t *addr)
+{
+    if (ptr == NULL || addr == NULL || x >= addr->dim_x || y >= addr->dim_y)
+        return NULL;
+    size_t sx = (size_t)addr->scale_x * x / VX_SCALE_UNITY, sy = (size_t)addr->scale_y * y / VX_SCALE_UNITY;
+    size_t xoff = addr->stride_x == 0 ? sx * addr->stride_x_bits / 8 : sx * (size_t)addr->stride_x;
+    return (uint8_t *)ptr + sy * (size_t)addr->stride_y + xoff;
+}
+
+void *pvx_c_vxFormatImagePatchAddress1d(void *ptr, vx_uint32 index, const vx_imagepatch_addressing_t *addr)
+{
+    if (ptr == NULL || addr == NULL || addr->dim_x == 0)
+        return NULL;
+    return pvx_c_vxFormatImagePatchAddress2d(ptr, index % addr->dim_x, index / addr->dim_x, addr);
+}
+
+/* ---- fast paths: valid requests on resident, accessible images; the rest goes to Python ---- */
+
+static pvx_image *resident(vx_image image)
+{
+    pvx_ref *ref = pvx_ref_live(image, VX_TYPE_IMAGE);
+    if (ref == NULL || ref->desc == NULL ||
+        (ref->flags & (PVX_REF_VIRTUAL | PVX_REF_ACCESSIBLE)) == PVX_REF_VIRTUAL)
+        return NULL;
+    return ref->desc;
+}
+
+int pvx_fast_vxQueryImage(vx_image image, vx_enum attribute, void *ptr, vx_size size, vx_status *out)
+{
+    pvx_ref *ref = pvx_ref_live(image, VX_TYPE_IMAGE);
+    const pvx_image *img = ref ? ref->desc : NULL;
+    if (img == NULL || ptr == NULL)
+        return 0;
+#define ANSWER(type, value)                    \
+    if (size != sizeof(type))                  \
+        return 0;                              \
+    *(type *)ptr = (value);                    \
+    break
+    switch (attribute) {
+    case VX_IMAGE_WIDTH: ANSWER(vx_uint32, img->width);
+    case VX_IMAGE_HEIGHT: ANSWER(vx_uint32, img->height);
+    case VX_IMAGE_FORMAT: ANSWER(vx_df_image, img->format);
+    case VX_IMAGE_PLANES: ANSWER(vx_size, img->planes);
+    case VX_IMAGE_SPACE: ANSWER(vx_enum, img->space);
+    case VX_IMAGE_RANGE: ANSWER(vx_enum, img->range);
+    case VX_IMAGE_SIZE: ANSWER(vx_size, img->size);
+    case VX_IMAGE_MEMORY_TYPE: ANSWER(vx_enum, img->memory_type);
+    case VX_IMAGE_IS_UNIFORM: ANSWER(vx_bool, img->uniform);
+    default:
+        return 0;
+    }
+#undef ANSWER
+    *out = VX_SUCCESS;
+    return 1;
+}
+
+int pvx_fast_vxMapImagePatch(vx_image image, const vx_rectangle_t *rect, vx_uint32 plane_index, vx_map_id *map_id,
+                             vx_imagepatch_addressing_t *addr, void **ptr, vx_enum usage, vx_enum mem_type,
+                             vx_uint32 flags, vx_status *out)
+{
+    pvx_image *img = resident(image);
+    const char *why;
+    if (img == NULL || pvx_image_map(img, rect, plane_index, map_id, addr, ptr, usage, mem_type, flags, &why))
+        return 0;
+    *out = VX_SUCCESS;
+    return 1;
+}
+
+int pvx_fast_vxUnmapImagePatch(vx_image image, vx_map_id map_id, vx_status *out)
+{
+    pvx_image *img = resident(image);
+    const char *why;
+    if (img == NULL || pvx_image_unmap(img, map_id, &why))
+        return 0;
+    *out = VX_SUCCESS;
+    return 1;
+}
+
+int pvx_fast_vxCopyImagePatch(vx_image image, const vx_rectangle_t *image_rect, vx_uint32 image_plane_index,
+                              const vx_imagepatch_addressing_t *user_addr, void *user_ptr, vx_enum usage,
+                              vx_enum user_mem_type, vx_status *out)
+{
+    pvx_image *img = resident(image);
+    const char *why;
+    if (img == NULL || pvx_image_copy(img, image_rect, image_plane_index, user_addr, user_ptr, usage,
+                                      user_mem_type, &why))
+        return 0;
+    *out = VX_SUCCESS;
+    return 1;
+}

@@ -1,0 +1,106 @@
+"""The pyramid object: a fixed number of images, each `scale` times the size of the previous one.
+
+The pyramid holds its levels (internal count) for its whole life. A level the application holds
+(vxGetPyramidLevel) holds the pyramid in turn while its external count is above zero, so either
+can be released first and the other stays valid.
+"""
+import math
+
+from . import constants as vx
+from .dataobject import DataObject
+from .errors import check
+from .image import Image, check_geometry, settle
+
+
+def level_sizes(levels, scale, width, height):
+    """Level 0 is width x height; each next level is ceil(previous * scale)."""
+    sizes = [(width, height)]
+    for _ in range(1, levels):
+        w, h = sizes[-1]
+        sizes.append((math.ceil(w * scale), math.ceil(h * scale)))
+    return sizes
+
+
+class PyramidLevel(Image):
+    """An image owned by a pyramid."""
+
+    def __init__(self, pyramid, width, height, fmt):
+        super().__init__(pyramid.context, width, height, fmt, pyramid.scope, pyramid.virtual)
+        self.pyramid = pyramid
+        self.h.external_count = 0
+        self.h.internal_count = 1          # the pyramid's hold
+
+    def retain(self, internal=False):
+        if not internal and self.external == 0 and self.pyramid.alive:
+            self.pyramid.retain(internal=True)
+        super().retain(internal)
+
+    def release(self, internal=False):
+        held = not internal and self.external == 1
+        super().release(internal)
+        if held and self.pyramid.alive:
+            self.pyramid.release(internal=True)
+
+
+class Pyramid(DataObject):
+    vx_type = vx.VX_TYPE_PYRAMID
+
+    def __init__(self, context, levels, scale, width, height, fmt, scope=None, virtual=False):
+        check(levels > 0, vx.VX_ERROR_INVALID_PARAMETERS, "a pyramid has at least one level")
+        check(0.0 < scale <= 1.0, vx.VX_ERROR_INVALID_PARAMETERS, f"scale {scale} is not in (0, 1]")
+        check((width == 0) == (height == 0), vx.VX_ERROR_INVALID_DIMENSION,
+              "width and height are both given or both left open")
+        sizes = level_sizes(levels, scale, width, height)
+        for w, h in sizes:
+            check_geometry(fmt, w, h, virtual)
+        super().__init__(context, scope, virtual)
+        self.scale = scale
+        self.width, self.height, self.format = width, height, fmt
+        self.levels = [PyramidLevel(self, w, h, fmt) for w, h in sizes]
+
+    def level(self, index):
+        check(index < len(self.levels), vx.VX_ERROR_INVALID_PARAMETERS,
+              f"level {index} of a {len(self.levels)}-level pyramid", self)
+        image = self.levels[index]
+        image.retain()
+        return image
+
+    def set_accessible(self, on):
+        super().set_accessible(on)
+        for image in self.levels:
+            image.set_accessible(on)
+
+    # data object protocol ---------------------------------------------------------------------
+    def make_like(self, context, scope=None, virtual=False):
+        return Pyramid(context, len(self.levels), self.scale, self.width, self.height, self.format, scope, virtual)
+
+    def meta(self):
+        return {vx.VX_PYRAMID_LEVELS: len(self.levels), vx.VX_PYRAMID_SCALE: self.scale,
+                vx.VX_PYRAMID_WIDTH: self.width, vx.VX_PYRAMID_HEIGHT: self.height,
+                vx.VX_PYRAMID_FORMAT: self.format}
+
+    def apply_meta(self, meta):
+        """Levels and scale are fixed at creation; width, height and format may be open."""
+        for attr, have in ((vx.VX_PYRAMID_LEVELS, len(self.levels)), (vx.VX_PYRAMID_SCALE, self.scale)):
+            check(meta.get(attr, have) == have, vx.VX_ERROR_INVALID_PARAMETERS,
+                  f"{self} has {attr:#x} = {have}, not {meta.get(attr)}", self)
+        width = settle(self, "width", self.width, meta.get(vx.VX_PYRAMID_WIDTH, 0), 0, vx.VX_ERROR_INVALID_DIMENSION)
+        height = settle(self, "height", self.height, meta.get(vx.VX_PYRAMID_HEIGHT, 0), 0, vx.VX_ERROR_INVALID_DIMENSION)
+        fmt = settle(self, "format", self.format, meta.get(vx.VX_PYRAMID_FORMAT, vx.VX_DF_IMAGE_VIRT),
+                     vx.VX_DF_IMAGE_VIRT, vx.VX_ERROR_INVALID_FORMAT)
+        sizes = level_sizes(len(self.levels), self.scale, width, height)
+        for w, h in sizes:
+            check_geometry(fmt, w, h, self.virtual)
+        for image, (w, h) in zip(self.levels, sizes):
+            image.apply_meta({vx.VX_IMAGE_WIDTH: w, vx.VX_IMAGE_HEIGHT: h, vx.VX_IMAGE_FORMAT: fmt})
+        self.width, self.height, self.format = width, height, fmt
+
+    def on_destroy(self):
+        for image in self.levels:
+            if image.alive:
+                image.release(internal=True)
+        self.levels = []
+
+    def __repr__(self):
+        return f"<pyramid {len(self.levels)} levels x{self.scale} {self.width}x{self.height}>"
+
