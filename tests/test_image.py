@@ -12,3 +12,98 @@ C_PROGRAMS = {
 @pytest.mark.parametrize("program", sorted(C_PROGRAMS))
 def test_c_program(c_program, program):
     c_program(program, extra=C_PROGRAMS[program])
+
+
+# ---- the object model from Python: virtual images and pyramids, the data-object protocol ----
+
+@pytest.fixture
+def model(vx):
+    """The embedded object model: objects for handles of the `vx` library and back."""
+    from _pyopenvx import ffi as core_ffi
+
+    from pyopenvx import reference
+
+    class Model:
+        lock = reference.LOCK
+
+        def obj(self, handle):
+            return reference.lookup(core_ffi.cast("vx_reference", int(vx.ffi.cast("uintptr_t", handle))))
+
+        def handle(self, obj, ctype="vx_image"):
+            return vx.ffi.cast(ctype, int(core_ffi.cast("uintptr_t", obj.h)))
+
+    return Model()
+
+
+def _map(vx, img, usage, rect=(0, 0, 8, 8)):
+    r = vx.ffi.new("vx_rectangle_t *", rect)
+    mid, addr, ptr = vx.ffi.new("vx_map_id *"), vx.ffi.new("vx_imagepatch_addressing_t *"), vx.ffi.new("void **")
+    return vx.lib.vxMapImagePatch(img, r, 0, mid, addr, ptr, usage, vx.c.VX_MEMORY_TYPE_HOST, 0), mid[0]
+
+
+def test_virtual_image_is_optimized_away_outside_its_graph(vx, model):
+    from pyopenvx.image import Image
+    with model.lock:
+        virt = Image.create(model.obj(vx.context), 0, 0, vx.c.VX_DF_IMAGE_VIRT, virtual=True)
+    img = model.handle(virt)
+    assert vx.query(vx.lib.vxQueryImage, img, vx.c.VX_IMAGE_FORMAT, "vx_df_image") == vx.c.VX_DF_IMAGE_VIRT
+    assert _map(vx, img, vx.c.VX_READ_ONLY)[0] == vx.c.VX_ERROR_OPTIMIZED_AWAY
+    assert vx.log[-1][0] == vx.c.VX_ERROR_OPTIMIZED_AWAY and "virtual" in vx.log[-1][1]
+    with model.lock:
+        with pytest.raises(Exception) as bad:
+            virt.apply_meta({vx.c.VX_IMAGE_WIDTH: 9, vx.c.VX_IMAGE_HEIGHT: 8, vx.c.VX_IMAGE_FORMAT: vx.c.VX_DF_IMAGE_NV12})
+        assert bad.value.status == vx.c.VX_ERROR_INVALID_DIMENSION
+        assert virt.meta()[vx.c.VX_IMAGE_WIDTH] == 0          # a refused apply_meta changed nothing
+        virt.apply_meta({vx.c.VX_IMAGE_WIDTH: 8, vx.c.VX_IMAGE_HEIGHT: 8, vx.c.VX_IMAGE_FORMAT: vx.c.VX_DF_IMAGE_U8})
+        with pytest.raises(Exception) as bad:
+            virt.apply_meta({vx.c.VX_IMAGE_FORMAT: vx.c.VX_DF_IMAGE_S16})
+        assert bad.value.status == vx.c.VX_ERROR_INVALID_FORMAT
+        virt.set_accessible(True)                              # what a running graph does
+    status, mid = _map(vx, img, vx.c.VX_WRITE_ONLY)
+    assert status == vx.c.VX_SUCCESS
+    assert vx.lib.vxUnmapImagePatch(img, mid) == vx.c.VX_SUCCESS
+    with model.lock:
+        virt.set_accessible(False)
+        like = virt.make_like(virt.context)
+        assert like.meta() == virt.meta() and not like.virtual
+        like.release()
+        virt.release()
+
+
+def test_virtual_pyramid_takes_its_size_from_meta(vx, model):
+    from pyopenvx.pyramid import Pyramid
+    c = vx.c
+    with model.lock:
+        pyr = Pyramid(model.obj(vx.context), 3, c.VX_SCALE_PYRAMID_HALF, 0, 0, c.VX_DF_IMAGE_VIRT, virtual=True)
+        assert pyr.meta()[c.VX_PYRAMID_WIDTH] == 0
+        with pytest.raises(Exception) as bad:
+            pyr.apply_meta({c.VX_PYRAMID_LEVELS: 4})
+        assert bad.value.status == c.VX_ERROR_INVALID_PARAMETERS
+        pyr.apply_meta({c.VX_PYRAMID_WIDTH: 40, c.VX_PYRAMID_HEIGHT: 30, c.VX_PYRAMID_FORMAT: c.VX_DF_IMAGE_U8})
+        assert [(i.width, i.height, i.format) for i in pyr.levels] == [(40, 30, c.VX_DF_IMAGE_U8), (20, 15, c.VX_DF_IMAGE_U8),
+                                                                       (10, 8, c.VX_DF_IMAGE_U8)]
+        level = pyr.levels[2]
+        assert level.virtual
+        like = pyr.make_like(pyr.context)
+        assert like.meta() == pyr.meta() and not like.virtual
+        pyr.set_accessible(True)
+        assert level.accessible
+        like.release()
+        pyr.release()
+        assert not level.alive
+
+
+def test_refusals_log_why(vx):
+    c, lib = vx.c, vx.lib
+    img = lib.vxCreateImage(vx.context, 16, 16, c.VX_DF_IMAGE_U8)
+    before = vx.references()
+    status, mid = _map(vx, img, c.VX_READ_ONLY, rect=(0, 0, 17, 16))
+    assert status == c.VX_ERROR_INVALID_PARAMETERS
+    assert "outside the image" in vx.log[-1][1]
+    assert lib.vxUnmapImagePatch(img, 777) == c.VX_ERROR_INVALID_PARAMETERS
+    assert "unknown map id" in vx.log[-1][1]
+    bad = lib.vxCreateImage(vx.context, 15, 16, c.VX_DF_IMAGE_IYUV)
+    assert lib.vxGetStatus(vx.ref(bad)) == c.VX_ERROR_INVALID_DIMENSION
+    assert "IYUV" in vx.log[-1][1]
+    assert vx.references() == before
+    assert lib.vxReleaseImage(vx.ffi.new("vx_image *", img)) == c.VX_SUCCESS

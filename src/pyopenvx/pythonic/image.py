@@ -1,0 +1,142 @@
+"""Contexts and images for Python programs, over the exported C API (the same calls a C program
+makes). Maps are numpy views of the image memory, valid inside their `with` block."""
+import contextlib
+
+import numpy as np
+
+from .. import constants as vx
+from ..api import ffi, lib
+from ..errors import status_name
+
+# format -> per plane: (numpy dtype, values per element); U1 planes are packed bytes, 8 pixels each
+_ELEMENTS = {
+    "U1": [(np.uint8, 1)], "U8": [(np.uint8, 1)], "U16": [(np.uint16, 1)], "S16": [(np.int16, 1)],
+    "U32": [(np.uint32, 1)], "S32": [(np.int32, 1)], "RGB": [(np.uint8, 3)], "RGBX": [(np.uint8, 4)],
+    "UYVY": [(np.uint8, 2)], "YUYV": [(np.uint8, 2)], "NV12": [(np.uint8, 1), (np.uint8, 2)],
+    "NV21": [(np.uint8, 1), (np.uint8, 2)], "IYUV": [(np.uint8, 1)] * 3, "YUV4": [(np.uint8, 1)] * 3,
+}
+_FORMATS = {getattr(vx, f"VX_DF_IMAGE_{name}"): name for name in _ELEMENTS}
+_USAGES = {"r": vx.VX_READ_ONLY, "w": vx.VX_WRITE_ONLY, "rw": vx.VX_READ_AND_WRITE}
+
+
+class VxStatusError(RuntimeError):
+    def __init__(self, status, what):
+        super().__init__(f"{what}: {status_name(status)}")
+        self.status = status
+
+
+def _check(status, what):
+    if status != vx.VX_SUCCESS:
+        raise VxStatusError(status, what)
+
+
+def _format(fmt):
+    if isinstance(fmt, str):
+        return getattr(vx, f"VX_DF_IMAGE_{fmt.upper()}")
+    return fmt
+
+
+class Context:
+    def __init__(self):
+        self.handle = lib.vxCreateContext()
+        _check(lib.vxGetStatus(ffi.cast("vx_reference", self.handle)) if self.handle else vx.VX_FAILURE,
+               "vxCreateContext")
+
+    def image(self, width, height, format="U8"):
+        return Image(self, width, height, format)
+
+    def release(self):
+        if self.handle is not None:
+            _check(lib.vxReleaseContext(ffi.new("vx_context *", self.handle)), "vxReleaseContext")
+            self.handle = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.release()
+
+
+class Image:
+    """An image of the context; `map` gives numpy views, `to_numpy`/`write` copy."""
+
+    def __init__(self, context, width, height, format="U8"):
+        self.context = context
+        self.handle = lib.vxCreateImage(context.handle, width, height, _format(format))
+        _check(lib.vxGetStatus(ffi.cast("vx_reference", self.handle)), "vxCreateImage")
+
+    def _query(self, attribute, ctype):
+        out = ffi.new(f"{ctype} *")
+        _check(lib.vxQueryImage(self.handle, attribute, out, ffi.sizeof(ctype)), "vxQueryImage")
+        return out[0]
+
+    width = property(lambda self: self._query(vx.VX_IMAGE_WIDTH, "vx_uint32"))
+    height = property(lambda self: self._query(vx.VX_IMAGE_HEIGHT, "vx_uint32"))
+    format = property(lambda self: _FORMATS[self._query(vx.VX_IMAGE_FORMAT, "vx_df_image")])
+    planes = property(lambda self: self._query(vx.VX_IMAGE_PLANES, "vx_size"))
+
+    def _rect(self, rect):
+        return ffi.new("vx_rectangle_t *", rect or (0, 0, self.width, self.height))
+
+    def _shape(self, plane, addr):
+        """(shape, strides, dtype) of a patch described by `addr`, in plane elements."""
+        dtype, values = _ELEMENTS[self.format][plane]
+        rows = -(-addr.dim_y // addr.step_y)
+        if addr.stride_x == 0:                              # U1: packed bytes
+            return (rows, -(-addr.dim_x // 8)), (addr.stride_y, 1), np.dtype(dtype)
+        cols = -(-addr.dim_x // addr.step_x)
+        item = np.dtype(dtype).itemsize
+        shape, strides = (rows, cols), (addr.stride_y, addr.stride_x)
+        if values > 1:
+            shape, strides = shape + (values,), strides + (item,)
+        return shape, strides, np.dtype(dtype)
+
+    @contextlib.contextmanager
+    def map(self, rect=None, plane=0, usage="rw"):
+        """A numpy view of the patch `rect` (start_x, start_y, end_x, end_y) of a plane; the map
+        is released at the end of the block, and the view is made read-only then."""
+        map_id, addr, ptr = ffi.new("vx_map_id *"), ffi.new("vx_imagepatch_addressing_t *"), ffi.new("void **")
+        _check(lib.vxMapImagePatch(self.handle, self._rect(rect), plane, map_id, addr, ptr, _USAGES[usage],
+                                   vx.VX_MEMORY_TYPE_HOST, 0), "vxMapImagePatch")
+        try:
+            shape, strides, dtype = self._shape(plane, addr)
+            nbytes = (shape[0] - 1) * strides[0] + shape[1] * strides[1]
+            view = np.ndarray(shape, dtype, buffer=ffi.buffer(ptr[0], nbytes), strides=strides)
+            view.flags.writeable = usage != "r"
+            yield view
+            view.flags.writeable = False
+        finally:
+            _check(lib.vxUnmapImagePatch(self.handle, map_id[0]), "vxUnmapImagePatch")
+
+    def _copy(self, array, rect, plane, usage):
+        addr = ffi.new("vx_imagepatch_addressing_t *")
+        r = self._rect(rect)
+        addr.dim_x, addr.dim_y = r.end_x - r.start_x, r.end_y - r.start_y
+        addr.stride_y = array.strides[0]
+        if self.format == "U1":
+            addr.stride_x, addr.stride_x_bits = 0, 1
+        else:
+            addr.stride_x = array.strides[1]
+        _check(lib.vxCopyImagePatch(self.handle, r, plane, addr, ffi.from_buffer(array, require_writable=usage == vx.VX_READ_ONLY),
+                                    usage, vx.VX_MEMORY_TYPE_HOST), "vxCopyImagePatch")
+
+    def to_numpy(self, rect=None, plane=0):
+        """A copy of the patch (vxCopyImagePatch)."""
+        with self.map(rect, plane, "r") as view:
+            out = np.empty_like(view)
+        self._copy(out, rect, plane, vx.VX_READ_ONLY)
+        return out
+
+    def write(self, array, rect=None, plane=0):
+        """Copies `array` (shaped as `to_numpy` returns) into the patch."""
+        with self.map(rect, plane, "r") as view:
+            expected = view.shape, view.dtype
+        array = np.ascontiguousarray(array, dtype=expected[1])
+        if array.shape != expected[0]:
+            raise ValueError(f"array shape {array.shape} is not the patch shape {expected[0]}")
+        self._copy(array, rect, plane, vx.VX_WRITE_ONLY)
+
+    def release(self):
+        if self.handle is not None:
+            _check(lib.vxReleaseImage(ffi.new("vx_image *", self.handle)), "vxReleaseImage")
+            self.handle = None

@@ -1,0 +1,67 @@
+"""The Pythonic image layer: numpy views of mapped patches are the image memory itself."""
+import numpy as np
+import pytest
+
+from pyopenvx import constants as c
+from pyopenvx.api import ffi, lib
+from pyopenvx.pythonic import Context, VxStatusError
+
+
+@pytest.fixture
+def ctx():
+    with Context() as context:
+        yield context
+
+
+def _read_back(img, width, height, itemsize=1, channels=1):
+    """The patch read by the C API itself (vxCopyImagePatch), not through the layer."""
+    out = np.zeros((height, width * channels * itemsize), np.uint8)
+    addr = ffi.new("vx_imagepatch_addressing_t *", {"dim_x": width, "dim_y": height,
+                                                    "stride_x": itemsize * channels, "stride_y": out.strides[0]})
+    rect = ffi.new("vx_rectangle_t *", (0, 0, width, height))
+    assert lib.vxCopyImagePatch(img.handle, rect, 0, addr, ffi.from_buffer(out), c.VX_READ_ONLY,
+                                c.VX_MEMORY_TYPE_HOST) == c.VX_SUCCESS
+    return out
+
+
+def test_write_through_numpy_view_is_seen_by_the_c_api(ctx):
+    img = ctx.image(40, 30, "U8")
+    with img.map(usage="w") as pixels:
+        assert pixels.shape == (30, 40) and pixels.dtype == np.uint8
+        pixels[:] = np.arange(40 * 30, dtype=np.uint32).reshape(30, 40) % 251
+        base = pixels.__array_interface__["data"][0]
+    assert not pixels.flags.writeable                      # released with the map
+    np.testing.assert_array_equal(_read_back(img, 40, 30), np.arange(1200).reshape(30, 40) % 251)
+    with img.map(rect=(8, 4, 16, 10), usage="r") as patch:  # a patch view points into the same memory
+        assert patch.__array_interface__["data"][0] == base + 4 * 40 + 8
+        assert patch[0, 0] == (4 * 40 + 8) % 251
+    img.release()
+
+
+def test_rgb_and_subsampled_planes(ctx):
+    rgb = ctx.image(8, 4, "RGB")
+    with rgb.map() as px:
+        assert px.shape == (4, 8, 3)
+        px[..., 0], px[..., 1], px[..., 2] = 1, 2, 3
+    assert list(_read_back(rgb, 8, 4, channels=3)[3, :6]) == [1, 2, 3, 1, 2, 3]
+    nv = ctx.image(8, 4, "NV12")
+    with nv.map(plane=1, usage="w") as uv:
+        assert uv.shape == (2, 4, 2)
+        uv[:] = [5, 6]
+    np.testing.assert_array_equal(nv.to_numpy(plane=1), np.tile([5, 6], (2, 4, 1)))
+    s16 = ctx.image(6, 3, "S16")
+    s16.write(np.full((3, 6), -300, np.int16))
+    assert (s16.to_numpy() == -300).all()
+    for img in (rgb, nv, s16):
+        img.release()
+
+
+def test_refused_map_raises_and_leaves_no_map(ctx):
+    img = ctx.image(8, 8)
+    with pytest.raises(VxStatusError) as bad:
+        with img.map(rect=(0, 0, 9, 8)):
+            pass
+    assert bad.value.status == c.VX_ERROR_INVALID_PARAMETERS
+    with img.map(usage="w") as px:                         # nothing left mapped by the refusal
+        px[:] = 1
+    img.release()
