@@ -107,3 +107,17 @@ def test_refusals_log_why(vx):
     assert "IYUV" in vx.log[-1][1]
     assert vx.references() == before
     assert lib.vxReleaseImage(vx.ffi.new("vx_image *", img)) == c.VX_SUCCESS
+
+
+def test_bench_prints_one_json_object(compile_c):
+    """bench/image_map.c builds with the user flags and reports every figure (values not judged)."""
+    import json
+    from pathlib import Path
+    bench = Path(__file__).resolve().parent.parent / "bench" / "image_map.c"
+    out = compile_c(bench, "-O2", "-std=c11").run().stdout
+    report = json.loads(out)
+    assert report["bench"] == "image_map"
+    names = {r["name"] for r in report["results"]}
+    assert {"map_unmap_read_1080p_u8", "map_unmap_write_1080p_u8", "copy_write_1080p_u8", "copy_read_1080p_u8",
+            "create_release_image_640x480_u8"} <= names
+    assert all(r["ours_ns"] > 0 and r["plain_c_ns"] >= 0 for r in report["results"])

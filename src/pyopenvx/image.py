@@ -6,6 +6,7 @@ a handle); ROI and channel images are views into their root's planes and hold th
 (internal count) while they live. Maps, copies and fills are done by csrc/image.c, which checks
 the request and keeps the map table shared by all views of one memory.
 """
+import functools
 import os
 
 from _pyopenvx import ffi, lib
@@ -54,31 +55,33 @@ def _planes(fmt):
     return FORMATS[fmt][0] if fmt in FORMATS else ()
 
 
+@functools.lru_cache(maxsize=256)
 def plane_layout(fmt, width, height):
-    """[(bits, step_x, step_y, stride_y, rows)] of a packed image."""
+    """((bits, step_x, step_y, stride_y, rows), ...) of a packed image."""
     out = []
     for bits, sx, sy in _planes(fmt):
         cols, rows = -(-width // sx), -(-height // sy)
         out.append((bits, sx, sy, -(-cols * bits // 8), rows))
-    return out
+    return tuple(out)
 
 
 def check_geometry(fmt, width, height, virtual=False):
-    """Refuses what no image of that format and size can be (0 and VIRT only for virtual images)."""
-    known = fmt in FORMATS
-    check(known or (virtual and fmt == vx.VX_DF_IMAGE_VIRT), vx.VX_ERROR_INVALID_FORMAT,
-          f"format {fmt:#x} ({format_name(fmt)!r}) is not an image format"
-          + ("" if virtual else " for a non-virtual image"))
-    check(virtual or (width > 0 and height > 0), vx.VX_ERROR_INVALID_DIMENSION,
-          f"image size {width}x{height} is empty")
-    if known:
+    """Refuses what no image of that format and size can be (0 and VIRT only for virtual images).
+    Messages are built only for a refusal: this runs on every creation."""
+    if fmt not in FORMATS and not (virtual and fmt == vx.VX_DF_IMAGE_VIRT):
+        raise VxError(vx.VX_ERROR_INVALID_FORMAT, f"format {fmt:#x} ({format_name(fmt)!r}) is not an image format"
+                      + ("" if virtual else " for a non-virtual image"))
+    if not virtual and (width == 0 or height == 0):
+        raise VxError(vx.VX_ERROR_INVALID_DIMENSION, f"image size {width}x{height} is empty")
+    if fmt in FORMATS:
         ax, ay = FORMATS[fmt][1]
-        check(width % ax == 0 and height % ay == 0, vx.VX_ERROR_INVALID_DIMENSION,
-              f"{format_name(fmt)} needs a width multiple of {ax} and a height multiple of {ay}")
+        if width % ax or height % ay:
+            raise VxError(vx.VX_ERROR_INVALID_DIMENSION, f"{format_name(fmt)} needs a width multiple of {ax} "
+                          f"and a height multiple of {ay}")
         layout = plane_layout(fmt, width, height)
-        check(all(stride <= _INT32_MAX for _, _, _, stride, _ in layout) and
-              sum(stride * rows for *_, stride, rows in layout) <= _MEMORY_LIMIT,
-              vx.VX_ERROR_NO_MEMORY, f"a {width}x{height} {format_name(fmt)} image cannot be allocated")
+        if any(stride > _INT32_MAX for *_, stride, _ in layout) or \
+                sum(stride * rows for *_, stride, rows in layout) > _MEMORY_LIMIT:
+            raise VxError(vx.VX_ERROR_NO_MEMORY, f"a {width}x{height} {format_name(fmt)} image cannot be allocated")
 
 
 def settle(obj, what, have, wanted, open_value, status):
