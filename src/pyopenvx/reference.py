@@ -10,6 +10,7 @@ from _pyopenvx import ffi, lib
 
 from . import constants as vx
 from .errors import VxError
+from .handle_types import HANDLE_TYPES  # noqa: F401  (re-exported for capi)
 
 # One lock for the object model. Exported functions hold it; anything that waits (graph execution,
 # vxWaitGraph) must drop it first.

@@ -20,7 +20,7 @@ from ..errors import VxError
 from ..failure import VX_FAILURE, py_failure
 from ..paths import INCLUDEDIR
 from ..prototypes import parse
-from ..reference import LOCK, Reference, lookup
+from ..reference import HANDLE_TYPES, LOCK, Reference, lookup
 
 IMPLEMENTED = {}          # name -> implementation
 
@@ -35,7 +35,16 @@ def install():
         importlib.import_module(f"{__name__}.{info.name}")
     for proto in parse(INCLUDEDIR):
         if not proto.variadic and proto.name not in C_ONLY:
-            ffi.def_extern(name=f"pvx_py_{proto.name}", error=py_failure(proto.ret))(_exported(proto))
+            ffi.def_extern(name=f"pvx_py_{proto.name}", error=_failure(proto.ret))(_exported(proto))
+
+
+def _failure(ret):
+    """The failing return value, typed: a NULL of the exact pointer type (cffi does not convert
+    `void *` NULL into a function pointer)."""
+    value = py_failure(ret)
+    if value is None and ret != "void":
+        return ffi.cast(ret, 0)
+    return value
 
 
 def implemented_names():
@@ -59,10 +68,10 @@ def _report(name, args, status, message, ref=None):
 
 def _exported(proto):
     name = proto.name
-    impl = IMPLEMENTED.get(name) or _not_implemented
-    returns_handle = proto.ret.startswith("vx_") and proto.ret not in ("vx_status", "vx_enum", "vx_bool", "vx_size")
+    impl = IMPLEMENTED.get(name) or _not_implemented(proto)
+    returns_handle = proto.ret in HANDLE_TYPES
     returns_status = proto.ret == "vx_status"
-    failure = py_failure(proto.ret)
+    failure = _failure(proto.ret)
     handle_type = ffi.typeof(proto.ret) if returns_handle else None
 
     def refusal(args, error):
@@ -75,7 +84,7 @@ def _exported(proto):
     def call(*args):
         with LOCK:
             try:
-                result = impl(*args) if impl is not _not_implemented else impl(name)
+                result = impl(*args)
             except VxError as error:
                 return refusal(args, error)
             except Exception as exc:      # a bug of ours: never a success
@@ -91,5 +100,18 @@ def _exported(proto):
     return call
 
 
-def _not_implemented(name):
-    raise VxError(vx.VX_ERROR_NOT_IMPLEMENTED, "not implemented")
+def _not_implemented(proto):
+    """A stub that still refuses a bad handle as the real function will, then says what is missing."""
+    first = proto.params[0].ctype if proto.params else None
+
+    pointed = first[:-1].strip() if first and first.endswith("*") else None
+
+    def stub(*args):
+        if first in HANDLE_TYPES:
+            lookup(args[0], HANDLE_TYPES[first], proto.params[0].name)
+        elif pointed in HANDLE_TYPES:
+            if args[0] == ffi.NULL:
+                raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{proto.params[0].name} is NULL")
+            lookup(args[0][0], HANDLE_TYPES[pointed], proto.params[0].name)
+        raise VxError(vx.VX_ERROR_NOT_IMPLEMENTED, "not implemented")
+    return stub
