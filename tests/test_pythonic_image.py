@@ -4,7 +4,7 @@ import pytest
 
 from pyopenvx import constants as c
 from pyopenvx.api import ffi, lib
-from pyopenvx.pythonic import Context, VxStatusError
+from pyopenvx.pythonic import Context, Image, StatusError
 
 
 @pytest.fixture
@@ -25,7 +25,7 @@ def _read_back(img, width, height, itemsize=1, channels=1):
 
 
 def test_write_through_numpy_view_is_seen_by_the_c_api(ctx):
-    img = ctx.image(40, 30, "U8")
+    img = Image(ctx, 40, 30, "U8")
     with img.map(usage="w") as pixels:
         assert pixels.shape == (30, 40) and pixels.dtype == np.uint8
         pixels[:] = np.arange(40 * 30, dtype=np.uint32).reshape(30, 40) % 251
@@ -39,17 +39,17 @@ def test_write_through_numpy_view_is_seen_by_the_c_api(ctx):
 
 
 def test_rgb_and_subsampled_planes(ctx):
-    rgb = ctx.image(8, 4, "RGB")
+    rgb = Image(ctx, 8, 4, "RGB")
     with rgb.map() as px:
         assert px.shape == (4, 8, 3)
         px[..., 0], px[..., 1], px[..., 2] = 1, 2, 3
     assert list(_read_back(rgb, 8, 4, channels=3)[3, :6]) == [1, 2, 3, 1, 2, 3]
-    nv = ctx.image(8, 4, "NV12")
+    nv = Image(ctx, 8, 4, "NV12")
     with nv.map(plane=1, usage="w") as uv:
         assert uv.shape == (2, 4, 2)
         uv[:] = [5, 6]
     np.testing.assert_array_equal(nv.to_numpy(plane=1), np.tile([5, 6], (2, 4, 1)))
-    s16 = ctx.image(6, 3, "S16")
+    s16 = Image(ctx, 6, 3, "S16")
     s16.write(np.full((3, 6), -300, np.int16))
     assert (s16.to_numpy() == -300).all()
     for img in (rgb, nv, s16):
@@ -57,8 +57,8 @@ def test_rgb_and_subsampled_planes(ctx):
 
 
 def test_refused_map_raises_and_leaves_no_map(ctx):
-    img = ctx.image(8, 8)
-    with pytest.raises(VxStatusError) as bad:
+    img = Image(ctx, 8, 8)
+    with pytest.raises(StatusError) as bad:
         with img.map(rect=(0, 0, 9, 8)):
             pass
     assert bad.value.status == c.VX_ERROR_INVALID_PARAMETERS

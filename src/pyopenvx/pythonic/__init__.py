@@ -1,12 +1,13 @@
-"""A Pythonic layer over the OpenVX C API (pyopenvx.api): contexts and images with numpy views.
+"""The Pythonic layer: OpenVX objects as Python objects, over the same C API C programs use.
 
-    from pyopenvx.pythonic import Context
-    with Context() as ctx:
-        img = ctx.image(640, 480, "U8")
+    from pyopenvx.pythonic import Context, Image
+    with Context() as ctx, Image(ctx, 640, 480, "U8") as img:
         with img.map(usage="w") as pixels:      # a numpy view of the image memory, no copy
             pixels[:] = 7
-        print(img.to_numpy().sum())
-"""
-from .image import Context, Image, VxStatusError
 
-__all__ = ["Context", "Image", "VxStatusError"]
+Each object module (image, array, ...) subclasses `Object`; failures raise `StatusError`.
+"""
+from .base import Context, Object, StatusError, check
+from .image import Image
+
+__all__ = ["Context", "Image", "Object", "StatusError", "check"]

@@ -1,4 +1,4 @@
-"""Contexts and images for Python programs, over the exported C API (the same calls a C program
+"""Images for Python programs, over the exported C API (the same calls a C program
 makes). Maps are numpy views of the image memory, valid inside their `with` block."""
 import contextlib
 
@@ -6,7 +6,7 @@ import numpy as np
 
 from .. import constants as vx
 from ..api import ffi, lib
-from ..errors import status_name
+from .base import Object, check
 
 # format -> per plane: (numpy dtype, values per element); U1 planes are packed bytes, 8 pixels each
 _ELEMENTS = {
@@ -19,56 +19,22 @@ _FORMATS = {getattr(vx, f"VX_DF_IMAGE_{name}"): name for name in _ELEMENTS}
 _USAGES = {"r": vx.VX_READ_ONLY, "w": vx.VX_WRITE_ONLY, "rw": vx.VX_READ_AND_WRITE}
 
 
-class VxStatusError(RuntimeError):
-    def __init__(self, status, what):
-        super().__init__(f"{what}: {status_name(status)}")
-        self.status = status
-
-
-def _check(status, what):
-    if status != vx.VX_SUCCESS:
-        raise VxStatusError(status, what)
-
-
 def _format(fmt):
     if isinstance(fmt, str):
         return getattr(vx, f"VX_DF_IMAGE_{fmt.upper()}")
     return fmt
 
 
-class Context:
-    def __init__(self):
-        self.handle = lib.vxCreateContext()
-        _check(lib.vxGetStatus(ffi.cast("vx_reference", self.handle)) if self.handle else vx.VX_FAILURE,
-               "vxCreateContext")
+class Image(Object):
+    """An image of a context; `map` gives numpy views, `to_numpy`/`write` copy."""
 
-    def image(self, width, height, format="U8"):
-        return Image(self, width, height, format)
-
-    def release(self):
-        if self.handle is not None:
-            _check(lib.vxReleaseContext(ffi.new("vx_context *", self.handle)), "vxReleaseContext")
-            self.handle = None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.release()
-
-
-class Image:
-    """An image of the context; `map` gives numpy views, `to_numpy`/`write` copy."""
+    _release = lib.vxReleaseImage
 
     def __init__(self, context, width, height, format="U8"):
-        self.context = context
-        self.handle = lib.vxCreateImage(context.handle, width, height, _format(format))
-        _check(lib.vxGetStatus(ffi.cast("vx_reference", self.handle)), "vxCreateImage")
+        super().__init__(lib.vxCreateImage(context.handle, width, height, _format(format)), "vxCreateImage")
 
     def _query(self, attribute, ctype):
-        out = ffi.new(f"{ctype} *")
-        _check(lib.vxQueryImage(self.handle, attribute, out, ffi.sizeof(ctype)), "vxQueryImage")
-        return out[0]
+        return self.query(lib.vxQueryImage, attribute, ctype)
 
     width = property(lambda self: self._query(vx.VX_IMAGE_WIDTH, "vx_uint32"))
     height = property(lambda self: self._query(vx.VX_IMAGE_HEIGHT, "vx_uint32"))
@@ -96,7 +62,7 @@ class Image:
         """A numpy view of the patch `rect` (start_x, start_y, end_x, end_y) of a plane; the map
         is released at the end of the block, and the view is made read-only then."""
         map_id, addr, ptr = ffi.new("vx_map_id *"), ffi.new("vx_imagepatch_addressing_t *"), ffi.new("void **")
-        _check(lib.vxMapImagePatch(self.handle, self._rect(rect), plane, map_id, addr, ptr, _USAGES[usage],
+        check(lib.vxMapImagePatch(self.handle, self._rect(rect), plane, map_id, addr, ptr, _USAGES[usage],
                                    vx.VX_MEMORY_TYPE_HOST, 0), "vxMapImagePatch")
         try:
             shape, strides, dtype = self._shape(plane, addr)
@@ -106,7 +72,7 @@ class Image:
             yield view
             view.flags.writeable = False
         finally:
-            _check(lib.vxUnmapImagePatch(self.handle, map_id[0]), "vxUnmapImagePatch")
+            check(lib.vxUnmapImagePatch(self.handle, map_id[0]), "vxUnmapImagePatch")
 
     def _copy(self, array, rect, plane, usage):
         addr = ffi.new("vx_imagepatch_addressing_t *")
@@ -117,7 +83,7 @@ class Image:
             addr.stride_x, addr.stride_x_bits = 0, 1
         else:
             addr.stride_x = array.strides[1]
-        _check(lib.vxCopyImagePatch(self.handle, r, plane, addr, ffi.from_buffer(array, require_writable=usage == vx.VX_READ_ONLY),
+        check(lib.vxCopyImagePatch(self.handle, r, plane, addr, ffi.from_buffer(array, require_writable=usage == vx.VX_READ_ONLY),
                                     usage, vx.VX_MEMORY_TYPE_HOST), "vxCopyImagePatch")
 
     def to_numpy(self, rect=None, plane=0):
@@ -135,8 +101,3 @@ class Image:
         if array.shape != expected[0]:
             raise ValueError(f"array shape {array.shape} is not the patch shape {expected[0]}")
         self._copy(array, rect, plane, vx.VX_WRITE_ONLY)
-
-    def release(self):
-        if self.handle is not None:
-            _check(lib.vxReleaseImage(ffi.new("vx_image *", self.handle)), "vxReleaseImage")
-            self.handle = None
