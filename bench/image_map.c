@@ -7,46 +7,12 @@
 #define _POSIX_C_SOURCE 199309L
 #include <VX/vx.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "bench.h"
 
 enum { W = 1920, H = 1080 };
-
-static double now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e9 + t.tv_nsec;
-}
-
-static volatile uintptr_t sink;
-
-#define BEST_OF 5
-/* Best per-iteration time of BEST_OF runs of `n` iterations of `body`. */
-#define MEASURE(result, n, body)                                  \
-    do {                                                          \
-        double best_ = 1e30;                                      \
-        for (int r_ = 0; r_ < BEST_OF; r_++) {                    \
-            double t0_ = now_ns();                                \
-            for (long i_ = 0; i_ < (n); i_++) {                   \
-                body;                                             \
-            }                                                     \
-            double dt_ = (now_ns() - t0_) / (n);                  \
-            if (dt_ < best_)                                      \
-                best_ = dt_;                                      \
-        }                                                         \
-        (result) = best_;                                         \
-    } while (0)
-
-static int first = 1;
-static void report(const char *name, double ours, double plain)
-{
-    printf("%s{\"name\": \"%s\", \"ours_ns\": %.1f, \"plain_c_ns\": %.1f, \"ratio\": %.2f}", first ? "" : ", ", name,
-           ours, plain, ours / (plain > 0.5 ? plain : 0.5));
-    first = 0;
-}
 
 static void fail(const char *what)
 {
@@ -74,62 +40,66 @@ int main(void)
         fail("first map");
 
     double ours, floor_;
-    printf("{\"bench\": \"image_map\", \"results\": [");
+    vx_uint32 width;
+    bench_begin("image_map");
     static const struct { const char *name; vx_enum usage; } maps[] = {
         {"map_unmap_read_1080p_u8", VX_READ_ONLY}, {"map_unmap_write_1080p_u8", VX_WRITE_ONLY}};
     for (int k = 0; k < 2; k++) {
-        MEASURE(ours, 200000, {
+        BENCH_NS(ours, 5, 200000, {
             vxMapImagePatch(img, &rect, 0, &id, &addr, &ptr, maps[k].usage, VX_MEMORY_TYPE_HOST, 0);
-            sink += (uintptr_t)ptr;
+            bench_sink += (long)(uintptr_t)ptr;
             vxUnmapImagePatch(img, id);
         });
-        MEASURE(floor_, 200000, { sink += (uintptr_t)plain_ref; });
-        report(maps[k].name, ours, floor_);
+        BENCH_NS(floor_, 5, 200000, { bench_sink += (long)(uintptr_t)plain_ref; });
+        bench_row(k == 0, maps[k].name, ours, floor_);
     }
+    BENCH_NS(ours, 5, 200000, bench_sink += vxQueryImage(img, VX_IMAGE_WIDTH, &width, sizeof width));
+    BENCH_NS(floor_, 5, 200000, { width = W; bench_sink += width; });
+    bench_row(0, "vxQueryImage(WIDTH)", ours, floor_);
     /* mapping and writing every row, vs the same loop on plain memory */
-    MEASURE(ours, 50, {
+    BENCH_NS(ours, 5, 50, {
         vxMapImagePatch(img, &rect, 0, &id, &addr, &ptr, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST, 0);
         for (int y = 0; y < H; y++)
             memset((uint8_t *)ptr + (size_t)y * addr.stride_y, (int)i_, W);
         vxUnmapImagePatch(img, id);
     });
-    MEASURE(floor_, 50, {
+    BENCH_NS(floor_, 5, 50, {
         for (int y = 0; y < H; y++)
             memset(plain_ref + (size_t)y * W, (int)i_, W);
     });
-    report("map_fill_unmap_1080p_u8", ours, floor_);
-    MEASURE(ours, 50, {
+    bench_row(0, "map_fill_unmap_1080p_u8", ours, floor_);
+    BENCH_NS(ours, 5, 50, {
         if (vxCopyImagePatch(img, &rect, 0, &user_addr, user, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST) != VX_SUCCESS)
             fail("copy in");
     });
-    MEASURE(floor_, 50, { memcpy(plain_ref, user, W * H); });
-    report("copy_write_1080p_u8", ours, floor_);
-    MEASURE(ours, 50, {
+    BENCH_NS(floor_, 5, 50, { memcpy(plain_ref, user, W * H); });
+    bench_row(0, "copy_write_1080p_u8", ours, floor_);
+    BENCH_NS(ours, 5, 50, {
         if (vxCopyImagePatch(img, &rect, 0, &user_addr, user, VX_READ_ONLY, VX_MEMORY_TYPE_HOST) != VX_SUCCESS)
             fail("copy out");
     });
-    MEASURE(floor_, 50, { memcpy(user, plain_ref, W * H); });
-    report("copy_read_1080p_u8", ours, floor_);
+    BENCH_NS(floor_, 5, 50, { memcpy(user, plain_ref, W * H); });
+    bench_row(0, "copy_read_1080p_u8", ours, floor_);
 
     /* creation + release of 10,000 images (lazy memory: nothing is allocated until accessed) */
     enum { N = 10000 };
     static vx_image many[N];
     static void *blocks[N];
-    double t0 = now_ns();
+    double t0 = bench_now_ns();
     for (int i = 0; i < N; i++)
         many[i] = vxCreateImage(ctx, 640, 480, VX_DF_IMAGE_U8);
     for (int i = 0; i < N; i++)
         if (vxReleaseImage(&many[i]) != VX_SUCCESS)
             fail("vxReleaseImage");
-    ours = (now_ns() - t0) / N;
-    t0 = now_ns();
+    ours = (bench_now_ns() - t0) / N;
+    t0 = bench_now_ns();
     for (int i = 0; i < N; i++)
         blocks[i] = malloc(256);
     for (int i = 0; i < N; i++)
         free(blocks[i]);
-    floor_ = (now_ns() - t0) / N;
-    report("create_release_image_640x480_u8", ours, floor_);
-    printf("]}\n");
+    floor_ = (bench_now_ns() - t0) / N;
+    bench_row(0, "create_release_image_640x480_u8", ours, floor_);
+    bench_end();
 
     vxReleaseImage(&img);
     vxReleaseContext(&ctx);

@@ -114,7 +114,7 @@ def test_bench_prints_one_json_object(compile_c):
     import json
     from pathlib import Path
     bench = Path(__file__).resolve().parent.parent / "bench" / "image_map.c"
-    out = compile_c(bench, "-O2", "-std=c11").run().stdout
+    out = compile_c(bench, "-O2", "-std=gnu11", f"-I{bench.parent}").run().stdout
     report = json.loads(out)
     assert report["bench"] == "image_map"
     names = {r["name"] for r in report["results"]}
