@@ -138,10 +138,10 @@ class Resident(DataObject):
 
     def apply_meta(self, meta):
         changes = {}
-        for attr, value in meta.items():
-            if attr not in self.META:
+        for attr, (name, open_value, status) in self.META.items():   # in META order
+            if attr not in meta:
                 continue
-            name, open_value, status = self.META[attr]
+            value = meta[attr]
             mine = getattr(self, name)
             if mine == open_value and self.virtual:
                 changes[name] = value
