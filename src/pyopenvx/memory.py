@@ -99,6 +99,12 @@ class Resident(DataObject):
         self.accesses[int(ffi.cast("uintptr_t", ptr))] = map_id
         return ptr
 
+    def access_all(self, ptr, usage):
+        self.check_accessible("access")
+        check_usage(usage, MAP_USAGES)
+        check_ptr(ptr, "ptr")
+        ptr[0] = self.access(*self.open_map(0, usage))
+
     def commit(self, ptr):
         key = int(ffi.cast("uintptr_t", ptr))
         check(key in self.accesses, vx.VX_ERROR_INVALID_PARAMETERS, "pointer was not given by an access", self)
