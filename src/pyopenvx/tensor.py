@@ -59,7 +59,7 @@ class Tensor(Resident):
             check_bytes(nbytes)
         super().__init__(context, scope, virtual)
         self.data_type, self.fixed_point_position = data_type, fixed_point_position
-        self._dims, self.strides, self.parent, self.offset = dims, tuple(strides), parent, offset
+        self._dims, self.strides, self.viewed, self.offset = dims, tuple(strides), parent, offset
         self.views = []
         self._bytes = nbytes
         if parent is not None:
@@ -109,9 +109,9 @@ class Tensor(Resident):
 
     def on_destroy(self):
         super().on_destroy()
-        if self.parent is not None:
-            self.parent.views.remove(self)
-            self.parent.release(internal=True)
+        if self.viewed is not None and self.viewed.alive:      # a context dies newest first
+            self.viewed.views.remove(self)
+            self.viewed.release(internal=True)
 
     # patches --------------------------------------------------------------------------------
     def check_view(self, n, start_ptr, end_ptr):
@@ -147,7 +147,7 @@ class Tensor(Resident):
         return super().base()
 
     def swap_handle(self, new_ptr, prev_ptr):
-        check(self.parent is None and self.mem.borrowed, vx.VX_ERROR_INVALID_REFERENCE,
+        check(self.viewed is None and self.mem.borrowed, vx.VX_ERROR_INVALID_REFERENCE,
               f"{self} was not created from a handle", self)
         check(not self.mapped and not any(v.mapped for v in self.views), vx.VX_ERROR_INVALID_PARAMETERS,
               f"{self} is mapped", self)
@@ -158,7 +158,7 @@ class Tensor(Resident):
             view.rebase()
 
     def rebase(self):
-        self.mem.base = self.parent.mem.base + self.offset if self.parent.mem.base != ffi.NULL else ffi.NULL
+        self.mem.base = self.viewed.mem.base + self.offset if self.viewed.mem.base != ffi.NULL else ffi.NULL
         for view in self.views:
             view.rebase()
 
