@@ -15,6 +15,12 @@ USER_KERNEL_IDS = 4096           # dynamic pool at VX_KERNEL_BASE(VX_ID_USER, 0)
 USER_LIBRARY_IDS = range(1, 256)
 
 
+def kernel_base(vendor, library):
+    """VX_KERNEL_BASE as the vx_enum C sees (a signed 32-bit value)."""
+    value = (vendor << 20) | (library << 12)
+    return value - (1 << 32) if value >= 1 << 31 else value
+
+
 class ErrorObject(Reference):
     """The object creators return instead of NULL: one per status per context, never counted."""
 
@@ -104,7 +110,7 @@ class Context(Reference):
         if self.user_kernel_ids >= USER_KERNEL_IDS:
             raise VxError(vx.VX_ERROR_NO_RESOURCES, "the 4096 dynamic user kernel ids are exhausted")
         self.user_kernel_ids += 1
-        return (vx.VX_ID_USER << 20) + self.user_kernel_ids - 1     # VX_KERNEL_BASE(VX_ID_USER, 0) + n
+        return kernel_base(vx.VX_ID_USER, 0) + self.user_kernel_ids - 1
 
     def allocate_library_id(self):
         if self.user_library_ids >= len(USER_LIBRARY_IDS):

@@ -11,7 +11,7 @@ import importlib
 import pkgutil
 import traceback
 
-from _pyopenvx import ffi, lib
+from _pyopenvx import ffi
 
 from .. import constants as vx
 from ..log import entry as log_entry
@@ -20,7 +20,7 @@ from ..errors import VxError
 from ..failure import VX_FAILURE, py_failure
 from ..paths import INCLUDEDIR
 from ..prototypes import parse
-from ..reference import LOCK, Reference, lookup
+from ..reference import HANDLE_TYPES, LOCK, Reference, find, lookup
 
 IMPLEMENTED = {}          # name -> implementation
 
@@ -35,7 +35,16 @@ def install():
         importlib.import_module(f"{__name__}.{info.name}")
     for proto in parse(INCLUDEDIR):
         if not proto.variadic and proto.name not in C_ONLY:
-            ffi.def_extern(name=f"pvx_py_{proto.name}", error=py_failure(proto.ret))(_exported(proto))
+            ffi.def_extern(name=f"pvx_py_{proto.name}", error=_failure(proto.ret))(_exported(proto))
+
+
+def _failure(ret):
+    """The failing return value, typed: a NULL of the exact pointer type (cffi does not convert
+    `void *` NULL into a function pointer)."""
+    value = py_failure(ret)
+    if value is None and ret != "void":
+        return ffi.cast(ret, 0)
+    return value
 
 
 def implemented_names():
@@ -46,8 +55,9 @@ def implemented_names():
 def _context_of(args):
     """The context a call concerns: that of its first valid handle argument."""
     for a in args:
-        if isinstance(a, ffi.CData) and ffi.typeof(a).kind == "pointer" and lib.pvx_ref_slot(a, 0) >= 0:
-            return lookup(a).context
+        obj = find(a) if isinstance(a, ffi.CData) else None
+        if obj is not None:
+            return obj.context
     return None
 
 
@@ -57,12 +67,17 @@ def _report(name, args, status, message, ref=None):
     return target
 
 
+acquire, release = LOCK.acquire, LOCK.release
+cast = ffi.cast
+SUCCESS = vx.VX_SUCCESS
+
+
 def _exported(proto):
     name = proto.name
-    impl = IMPLEMENTED.get(name) or _not_implemented
-    returns_handle = proto.ret.startswith("vx_") and proto.ret not in ("vx_status", "vx_enum", "vx_bool", "vx_size")
+    impl = IMPLEMENTED.get(name) or _not_implemented(proto)
+    returns_handle = proto.ret in HANDLE_TYPES
     returns_status = proto.ret == "vx_status"
-    failure = py_failure(proto.ret)
+    failure = _failure(proto.ret)
     handle_type = ffi.typeof(proto.ret) if returns_handle else None
 
     def refusal(args, error):
@@ -72,24 +87,47 @@ def _exported(proto):
             return ffi.cast(handle_type, ctx.error(error.status).h) if ctx is not None and ctx.alive else ffi.NULL
         return error.status if returns_status else failure
 
-    def call(*args):
-        with LOCK:
-            try:
-                result = impl(*args) if impl is not _not_implemented else impl(name)
-            except VxError as error:
-                return refusal(args, error)
-            except Exception as exc:      # a bug of ours: never a success
-                traceback.print_exc()
-                return refusal(args, VxError(VX_FAILURE, f"internal error: {exc!r}"))
-            if returns_status:
-                return vx.VX_SUCCESS if result is None else result
-            if returns_handle:
-                return ffi.cast(handle_type, result.h) if isinstance(result, Reference) else result
-            return result
+    def guarded(args):
+        """Run the implementation under the lock; a refusal or a bug becomes (False, value)."""
+        acquire()
+        try:
+            return True, impl(*args)
+        except VxError as error:
+            return False, refusal(args, error)
+        except Exception as exc:      # a bug of ours: never a success
+            traceback.print_exc()
+            return False, refusal(args, VxError(VX_FAILURE, f"internal error: {exc!r}"))
+        finally:
+            release()
+
+    if returns_status:
+        def call(*args):
+            ok, result = guarded(args)
+            return SUCCESS if ok and result is None else result
+    elif returns_handle:
+        def call(*args):
+            ok, result = guarded(args)
+            return cast(handle_type, result.h) if ok and isinstance(result, Reference) else result
+    else:
+        def call(*args):
+            return guarded(args)[1]
 
     call.__name__ = name
     return call
 
 
-def _not_implemented(name):
-    raise VxError(vx.VX_ERROR_NOT_IMPLEMENTED, "not implemented")
+def _not_implemented(proto):
+    """A stub that still refuses a bad handle as the real function will, then says what is missing."""
+    first = proto.params[0].ctype if proto.params else None
+
+    pointed = first[:-1].strip() if first and first.endswith("*") else None
+
+    def stub(*args):
+        if first in HANDLE_TYPES:
+            lookup(args[0], HANDLE_TYPES[first], proto.params[0].name)
+        elif pointed in HANDLE_TYPES:
+            if args[0] == ffi.NULL:
+                raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{proto.params[0].name} is NULL")
+            lookup(args[0][0], HANDLE_TYPES[pointed], proto.params[0].name)
+        raise VxError(vx.VX_ERROR_NOT_IMPLEMENTED, "not implemented")
+    return stub

@@ -1,0 +1,74 @@
+"""Every exported function refuses a bad handle in its first parameter: NULL, released, foreign
+(outside our arena, or inside it but misaligned), or of the wrong type. No crash, no success."""
+import pytest
+
+from pyopenvx.paths import INCLUDEDIR
+from pyopenvx.prototypes import parse
+from pyopenvx.handle_types import HANDLE_TYPES
+
+PROTOS = parse(INCLUDEDIR)
+FIRST_HANDLE = [p for p in PROTOS if p.params and p.params[0].ctype in HANDLE_TYPES]
+RELEASERS = [p for p in PROTOS if p.name.startswith("vxRelease") and p.params[0].ctype.endswith("*")
+             and p.params[0].ctype[:-1].strip() in HANDLE_TYPES]
+
+
+def test_every_handle_function_is_covered():
+    assert len(FIRST_HANDLE) > 300 and len(RELEASERS) >= 20
+
+
+def default_args(vx, proto):
+    """Harmless values for every parameter after the first."""
+    out = []
+    for p in proto.params[1:]:
+        t = vx.ffi.typeof(p.ctype)
+        out.append(vx.ffi.NULL if t.kind in ("pointer", "function") else
+                   0.0 if t.kind == "primitive" and t.cname in ("float", "double") else 0)
+    return out
+
+
+def bad_handles(vx, want):
+    """(label, handle) pairs that are not a valid handle of type `want`."""
+    ffi, lib = vx.ffi, vx.lib
+    dead_ctx = lib.vxCreateContext()
+    lib.vxReleaseContext(ffi.new("vx_context *", dead_ctx))
+    vx.foreign = ffi.new("unsigned int[64]", [0x50565821] * 64)    # looks like a live header
+    error_obj = lib.vxGetKernelByEnum(vx.context, -1)
+    assert lib.vxGetStatus(ffi.cast("vx_reference", error_obj)) != 0
+    cases = [("NULL", ffi.NULL), ("released", dead_ctx), ("foreign", vx.foreign),
+             ("misaligned", ffi.cast("char *", vx.context) + 8), ("wild", ffi.cast("void *", 0x10))]
+    if want != 0:
+        cases.append(("wrong type", error_obj if want == vx.c.VX_TYPE_CONTEXT else vx.context))
+    return cases
+
+
+def expect_refused(vx, proto, result):
+    ret = proto.ret
+    if ret == "vx_status":
+        assert result == vx.c.VX_ERROR_INVALID_REFERENCE, f"{proto.name} returned {result}"
+    elif ret in ("vx_enum", "vx_bool", "vx_size"):
+        assert result == 0, f"{proto.name} returned {result}"
+    elif ret != "void":
+        if vx.ffi.typeof(result).cname.startswith("struct _vx"):
+            assert vx.lib.vxGetStatus(vx.ffi.cast("vx_reference", result)) != vx.c.VX_SUCCESS, proto.name
+        else:
+            assert result == vx.ffi.NULL, proto.name
+
+
+@pytest.mark.parametrize("proto", FIRST_HANDLE, ids=lambda p: p.name)
+def test_bad_first_handle_is_refused(vx, proto):
+    fn = getattr(vx.lib, proto.name)
+    rest = default_args(vx, proto)
+    for label, handle in bad_handles(vx, HANDLE_TYPES[proto.params[0].ctype]):
+        result = fn(vx.ffi.cast(proto.params[0].ctype, handle), *rest)
+        expect_refused(vx, proto, result)
+
+
+@pytest.mark.parametrize("proto", RELEASERS, ids=lambda p: p.name)
+def test_release_refuses_bad_handles_and_keeps_them(vx, proto):
+    fn = getattr(vx.lib, proto.name)
+    assert fn(vx.ffi.NULL) == vx.c.VX_ERROR_INVALID_REFERENCE
+    handle_type = proto.params[0].ctype[:-1].strip()
+    for label, handle in bad_handles(vx, HANDLE_TYPES[handle_type]):
+        slot = vx.ffi.new(f"{handle_type} *", vx.ffi.cast(handle_type, handle))
+        assert fn(slot) == vx.c.VX_ERROR_INVALID_REFERENCE, label
+        assert slot[0] == vx.ffi.cast(handle_type, handle), f"{label}: the handle was modified"

@@ -1,0 +1,57 @@
+"""What an installed pyopenvx gives a C developer: exports, pkg-config, CMake, flags."""
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from pyopenvx.paths import CMAKEDIR, LIBDIR, PKGCONFIGDIR
+
+ROOT = Path(__file__).resolve().parent.parent
+ABI = Path(os.environ.get("PVX_ABI_DIR", ROOT.parent / "shared" / "abi"))
+
+
+def exported(lib):
+    out = subprocess.run(["nm", "-D", "--defined-only", str(lib)], capture_output=True, text=True, check=True)
+    return {line.split()[-1] for line in out.stdout.splitlines() if line.split()[1] in "TtWDB"}
+
+
+def required_functions():
+    if not (ABI / "functions.tsv").exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"ABI facts not found at {ABI}")
+        pytest.skip("ABI facts not available")
+    rows = [line.split("\t") for line in (ABI / "functions.tsv").read_text().splitlines()[1:]]
+    return {r[3] for r in rows if r[6] == "yes"}
+
+
+def test_exports_are_exactly_the_api():
+    ours = exported(LIBDIR / "libopenvx.so")
+    cffi_entry = {n for n in ours if n.startswith("PyInit_")}     # lets Python import the module
+    assert ours - cffi_entry == required_functions()
+    assert exported(LIBDIR / "libvxu.so") == set()
+
+
+def test_pkg_config_builds_hello(tmp_path):
+    env = {**os.environ, "PKG_CONFIG_PATH": str(PKGCONFIGDIR)}
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "openvx"], capture_output=True, text=True,
+                           env=env, check=True).stdout.split()
+    exe = tmp_path / "hello"
+    subprocess.run(["gcc", "-std=c99", str(ROOT / "samples_c" / "hello.c"), *flags, "-o", str(exe)], check=True)
+    out = subprocess.run([str(exe)], capture_output=True, text=True, env={"PATH": "/usr/bin:/bin"})
+    assert out.returncode == 0 and "implementation: pyopenvx" in out.stdout
+
+
+def test_cmake_find_package_builds_hello(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "CMakeLists.txt").write_text(
+        "cmake_minimum_required(VERSION 3.10)\nproject(hello C)\nfind_package(OpenVX 1.3 REQUIRED)\n"
+        f"add_executable(hello {ROOT / 'samples_c' / 'hello.c'})\n"
+        "target_link_libraries(hello OpenVX::openvx OpenVX::vxu)\n")
+    build = tmp_path / "build"
+    subprocess.run(["cmake", "-S", str(src), "-B", str(build), f"-DOpenVX_DIR={CMAKEDIR}"],
+                   check=True, capture_output=True)
+    subprocess.run(["cmake", "--build", str(build)], check=True, capture_output=True)
+    out = subprocess.run([str(build / "hello")], capture_output=True, text=True, env={"PATH": "/usr/bin:/bin"})
+    assert out.returncode == 0 and "released: yes" in out.stdout
