@@ -44,6 +44,17 @@ PVX_HIDDEN void pvx_ref_free(pvx_ref *ref);
 PVX_HIDDEN int64_t pvx_ref_slot(const void *handle, vx_enum type);
 PVX_HIDDEN pvx_ref *pvx_ref_live(const void *handle, vx_enum type);
 
+/* Data-object descriptors: what Python fills and fast paths and kernels read. */
+#include "memory.h"
+#include "scalar.h"
+#include "array.h"
+#include "tensor.h"
+#include "matrix.h"
+#include "convolution.h"
+#include "lut.h"
+#include "distribution.h"
+#include "remap.h"
+#include "threshold.h"
 #include "image.h"
 
 #endif

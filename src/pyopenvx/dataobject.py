@@ -17,10 +17,25 @@ _ACCESSIBLE = 0x2
 
 
 class DataObject(Reference):
+    # The object array or delay that owns this object as an item or slot. While the application
+    # holds the child, the child holds its parent (internally), so the parent outlives it.
+    parent = None
+
     def __init__(self, context, scope=None, virtual=False, external=1):
         super().__init__(context, scope, external)
         if virtual:
             self.h.flags |= _VIRTUAL
+
+    def retain(self, internal=False):
+        if not internal and self.parent is not None and self.external == 0:
+            self.parent.retain(internal=True)
+        super().retain(internal)
+
+    def release(self, internal=False):
+        parent = self.parent if not internal and self.external == 1 else None
+        super().release(internal)
+        if parent is not None:
+            parent.release(internal=True)
 
     @property
     def virtual(self):
@@ -51,3 +66,18 @@ class DataObject(Reference):
 
     def apply_meta(self, meta):
         raise NotImplementedError
+
+
+def adopt_child(parent, child):
+    """Make `child` (created with one external count) an item or slot held only by `parent`."""
+    child.retain(internal=True)
+    child.release()
+    child.parent = parent
+
+
+def drop_children(children):
+    """A parent dies: its children lose it, and die too unless the application holds them."""
+    for child in children:
+        child.parent = None
+        if child.alive:
+            child.release(internal=True)

@@ -1,0 +1,105 @@
+/* Array fast paths: query, map/unmap of resident ranges, copies, appends. Valid requests only;
+ * anything to refuse (or memory not yet allocated) falls through to Python. */
+#include "pvx.h"
+
+#include <string.h>
+
+static pvx_array *ready(vx_array arr)
+{
+    pvx_array *a = (pvx_array *)pvx_memory_of(arr, VX_TYPE_ARRAY);
+    return a != NULL && a->mem.base != NULL ? a : NULL;
+}
+
+int pvx_fast_vxQueryArray(vx_array arr, vx_enum attribute, void *ptr, vx_size size, vx_status *out)
+{
+    pvx_ref *ref = pvx_ref_live(arr, VX_TYPE_ARRAY);
+    if (ref == NULL || ref->desc == NULL || ptr == NULL)
+        return 0;
+    pvx_array *a = ref->desc;
+    if (attribute == VX_ARRAY_ITEMTYPE && size == sizeof(vx_enum))
+        *(vx_enum *)ptr = a->item_type;
+    else if (size != sizeof(vx_size))
+        return 0;
+    else if (attribute == VX_ARRAY_NUMITEMS)
+        *(vx_size *)ptr = a->num_items;
+    else if (attribute == VX_ARRAY_CAPACITY)
+        *(vx_size *)ptr = a->capacity;
+    else if (attribute == VX_ARRAY_ITEMSIZE)
+        *(vx_size *)ptr = a->item_size;
+    else
+        return 0;
+    *out = VX_SUCCESS;
+    return 1;
+}
+
+static int range_ok(const pvx_array *a, vx_size start, vx_size end)
+{
+    return start < end && end <= a->num_items;
+}
+
+int pvx_fast_vxMapArrayRange(vx_array array, vx_size range_start, vx_size range_end, vx_map_id *map_id,
+                             vx_size *stride, void **ptr, vx_enum usage, vx_enum mem_type, vx_uint32 flags,
+                             vx_status *out)
+{
+    pvx_array *a = ready(array);
+    (void)flags;
+    if (a == NULL || !range_ok(a, range_start, range_end) || map_id == NULL || stride == NULL || ptr == NULL ||
+        mem_type != VX_MEMORY_TYPE_HOST ||
+        (usage != VX_READ_ONLY && usage != VX_WRITE_ONLY && usage != VX_READ_AND_WRITE))
+        return 0;
+    void *p = a->mem.base + range_start * a->item_size;
+    vx_map_id id = pvx_map_open(&a->mem, p, usage);
+    if (id == 0)
+        return 0;
+    *map_id = id;
+    *stride = a->item_size;
+    *ptr = p;
+    *out = VX_SUCCESS;
+    return 1;
+}
+
+int pvx_fast_vxUnmapArrayRange(vx_array array, vx_map_id map_id, vx_status *out)
+{
+    return pvx_unmap_fast(array, VX_TYPE_ARRAY, map_id, out);
+}
+
+int pvx_fast_vxCopyArrayRange(vx_array array, vx_size range_start, vx_size range_end, vx_size user_stride,
+                              void *user_ptr, vx_enum usage, vx_enum user_mem_type, vx_status *out)
+{
+    pvx_array *a = ready(array);
+    if (a == NULL || !range_ok(a, range_start, range_end) || user_ptr == NULL || user_stride < a->item_size ||
+        user_mem_type != VX_MEMORY_TYPE_HOST)
+        return 0;
+    vx_size n = range_end - range_start;
+    unsigned char *mine = a->mem.base + range_start * a->item_size;
+    if (usage == VX_READ_ONLY)
+        pvx_copy_strided(user_ptr, &user_stride, mine, &a->item_size, &n, 1, a->item_size);
+    else if (usage == VX_WRITE_ONLY)
+        pvx_copy_strided(mine, &a->item_size, user_ptr, &user_stride, &n, 1, a->item_size);
+    else
+        return 0;
+    *out = VX_SUCCESS;
+    return 1;
+}
+
+int pvx_fast_vxAddArrayItems(vx_array arr, vx_size count, const void *ptr, vx_size stride, vx_status *out)
+{
+    pvx_array *a = ready(arr);
+    if (a == NULL || ptr == NULL || stride < a->item_size || count > a->capacity - a->num_items)
+        return 0;
+    pvx_copy_strided(a->mem.base + a->num_items * a->item_size, &a->item_size, ptr, &stride, &count, 1,
+                     a->item_size);
+    a->num_items += count;
+    *out = VX_SUCCESS;
+    return 1;
+}
+
+int pvx_fast_vxTruncateArray(vx_array arr, vx_size new_num_items, vx_status *out)
+{
+    pvx_array *a = (pvx_array *)pvx_memory_of(arr, VX_TYPE_ARRAY);
+    if (a == NULL || new_num_items > a->num_items)
+        return 0;
+    a->num_items = new_num_items;
+    *out = VX_SUCCESS;
+    return 1;
+}

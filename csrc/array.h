@@ -1,0 +1,14 @@
+/* Array: `capacity` items of `item_size` bytes, the first `num_items` valid. The memory holds the
+ * whole capacity, so adding items never moves it. */
+#ifndef PVX_ARRAY_H
+#define PVX_ARRAY_H
+
+typedef struct pvx_array {
+    pvx_memory mem;
+    vx_enum item_type;
+    vx_size item_size;
+    vx_size capacity;
+    vx_size num_items;
+} pvx_array;
+
+#endif

@@ -1,0 +1,46 @@
+"""Object array functions."""
+from .. import attributes
+from .. import constants as vx
+from ..memory import graph_of
+from ..object_array import ObjectArray
+from ..reference import lookup
+from . import export
+from .context import context_of
+from .reference import release_handle
+
+QUERY = {
+    vx.VX_OBJECT_ARRAY_ITEMTYPE: ("vx_enum", lambda a: a.item_type),
+    vx.VX_OBJECT_ARRAY_NUMITEMS: ("vx_size", lambda a: len(a.items)),
+}
+
+
+def object_array_of(handle):
+    return lookup(handle, vx.VX_TYPE_OBJECT_ARRAY, "object array")
+
+
+@export
+def vxCreateObjectArray(context, exemplar, count):
+    return ObjectArray(context_of(context), lookup(exemplar, what="exemplar"), count)
+
+
+@export
+def vxCreateVirtualObjectArray(graph, exemplar, count):
+    g = graph_of(graph)
+    return ObjectArray(g.context, lookup(exemplar, what="exemplar"), count, scope=g, virtual=True)
+
+
+@export
+def vxGetObjectArrayItem(arr, index):
+    item = object_array_of(arr).item(index)
+    item.retain()                  # the application releases what it gets
+    return item
+
+
+@export
+def vxQueryObjectArray(arr, attribute, ptr, size):
+    attributes.query(QUERY, object_array_of(arr), attribute, ptr, size)
+
+
+@export
+def vxReleaseObjectArray(arr):
+    release_handle(arr, vx.VX_TYPE_OBJECT_ARRAY, "object array")

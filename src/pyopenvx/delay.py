@@ -1,0 +1,41 @@
+"""Delay: a ring of slots made like an exemplar. Index 0 is the current slot, -1 the previous one.
+Aging rotates which object is at which index; objects keep their identity and handles."""
+from . import constants as vx
+from .dataobject import DataObject, adopt_child, drop_children
+from .errors import VxError, check
+from .reference import Reference
+
+
+class Delay(Reference):
+    vx_type = vx.VX_TYPE_DELAY
+
+    def __init__(self, context, exemplar, num_slots):
+        check(isinstance(exemplar, DataObject), vx.VX_ERROR_INVALID_TYPE, f"{exemplar} cannot be delayed")
+        check(num_slots > 0, vx.VX_ERROR_INVALID_PARAMETERS, "a delay needs at least one slot")
+        check(num_slots < 1 << 16, vx.VX_ERROR_NO_MEMORY, f"{num_slots} slots")
+        super().__init__(context)
+        self.item_type = exemplar.vx_type
+        self.slots = []                    # slots[k] is at index -k
+        self.on_age = []                   # callables run after each aging (graphs rebind parameters)
+        try:
+            for _ in range(num_slots):
+                slot = exemplar.make_like(context, scope=self)
+                adopt_child(self, slot)
+                self.slots.append(slot)
+        except VxError:
+            self.destroy()
+            raise
+
+    def slot(self, index):
+        check(-len(self.slots) < index <= 0, vx.VX_ERROR_INVALID_PARAMETERS,
+              f"index {index} is outside 0..-{len(self.slots) - 1} of {self}", self)
+        return self.slots[-index]
+
+    def age(self):
+        self.slots.insert(0, self.slots.pop())
+        for callback in list(self.on_age):
+            callback(self)
+
+    def on_destroy(self):
+        drop_children(self.slots)
+        self.slots = []

@@ -1,0 +1,152 @@
+"""Data objects for the Pythonic layer, with numpy views of their mapped memory (zero copy; the
+view is valid inside the `with` block, after which the map is released).
+
+    with Context() as ctx:
+        t = Tensor(ctx, (2, 3), "int16")          # numpy shape order (outermost first)
+        with t.map() as view:
+            view[:] = 7
+        a = Array(ctx, "float32", capacity=10)
+        a.extend(np.arange(4, dtype=np.float32))
+"""
+from contextlib import contextmanager
+
+import numpy as np
+
+from .. import constants as vx
+from ..api import ffi, lib
+from .base import Object, check
+
+VX_TYPES = {np.dtype(name): t for t, name in {
+    vx.VX_TYPE_INT8: "int8", vx.VX_TYPE_UINT8: "uint8", vx.VX_TYPE_INT16: "int16", vx.VX_TYPE_UINT16: "uint16",
+    vx.VX_TYPE_INT32: "int32", vx.VX_TYPE_UINT32: "uint32", vx.VX_TYPE_INT64: "int64",
+    vx.VX_TYPE_UINT64: "uint64", vx.VX_TYPE_FLOAT32: "float32", vx.VX_TYPE_FLOAT64: "float64",
+    vx.VX_TYPE_FLOAT16: "float16"}.items()}
+HOST, RW = vx.VX_MEMORY_TYPE_HOST, vx.VX_READ_AND_WRITE
+
+
+def _vx_type(dtype):
+    return VX_TYPES[np.dtype(dtype)]
+
+
+@contextmanager
+def _mapped(map_fn, unmap_fn, handle, nbytes, dtype, shape, usage):
+    """map_fn(usage) -> (map id, pointer); the view lives until the block ends, then the map is closed."""
+    map_id, ptr = map_fn(usage)
+    try:
+        yield np.frombuffer(ffi.buffer(ptr, nbytes), dtype).reshape(shape)
+    finally:
+        check(unmap_fn(handle, map_id), "unmap")
+
+
+class Scalar(Object):
+    _release = lib.vxReleaseScalar
+
+    def __init__(self, ctx, dtype, value=0):
+        self.ctype = f"vx_{np.dtype(dtype).name}"         # vx_int32, vx_uint8, vx_float32, ...
+        super().__init__(lib.vxCreateScalar(ctx.handle, _vx_type(dtype), ffi.new(f"{self.ctype} *", value)),
+                         "vxCreateScalar")
+
+    @property
+    def value(self):
+        out = ffi.new(f"{self.ctype} *")
+        check(lib.vxCopyScalar(self.handle, out, vx.VX_READ_ONLY, HOST), "vxCopyScalar")
+        return out[0]
+
+    @value.setter
+    def value(self, v):
+        check(lib.vxCopyScalar(self.handle, ffi.new(f"{self.ctype} *", v), vx.VX_WRITE_ONLY, HOST), "vxCopyScalar")
+
+
+class Array(Object):
+    _release = lib.vxReleaseArray
+
+    def __init__(self, ctx, dtype, capacity):
+        self.dtype = np.dtype(dtype)
+        super().__init__(lib.vxCreateArray(ctx.handle, _vx_type(dtype), capacity), "vxCreateArray")
+
+    def __len__(self):
+        return self.query(lib.vxQueryArray, vx.VX_ARRAY_NUMITEMS, "vx_size")
+
+    def extend(self, values):
+        values = np.ascontiguousarray(values, self.dtype)
+        check(lib.vxAddArrayItems(self.handle, len(values), ffi.from_buffer(values), self.dtype.itemsize),
+            "vxAddArrayItems")
+
+    def map(self, start=0, end=None, usage=RW):
+        end = len(self) if end is None else end
+
+        def map_fn(u):
+            map_id, stride, ptr = ffi.new("vx_map_id *"), ffi.new("vx_size *"), ffi.new("void **")
+            check(lib.vxMapArrayRange(self.handle, start, end, map_id, stride, ptr, u, HOST, 0), "vxMapArrayRange")
+            return map_id[0], ptr[0]
+        return _mapped(map_fn, lib.vxUnmapArrayRange, self.handle, (end - start) * self.dtype.itemsize, self.dtype,
+                            (end - start,), usage)
+
+
+class Tensor(Object):
+    _release = lib.vxReleaseTensor
+
+    def __init__(self, ctx, shape, dtype, fixed_point_position=0):
+        self.shape, self.dtype = tuple(shape), np.dtype(dtype)
+        super().__init__(lib.vxCreateTensor(ctx.handle, len(shape), list(self.shape[::-1]), _vx_type(dtype),
+                                            fixed_point_position), "vxCreateTensor")
+
+    def map(self, usage=RW):
+        n = len(self.shape)
+
+        def map_fn(u):
+            map_id, stride, ptr = ffi.new("vx_map_id *"), ffi.new("vx_size[]", n), ffi.new("void **")
+            check(lib.vxMapTensorPatch(self.handle, n, [0] * n, list(self.shape[::-1]), map_id, stride, ptr, u, HOST),
+                "vxMapTensorPatch")
+            return map_id[0], ptr[0]
+        return _mapped(map_fn, lib.vxUnmapTensorPatch, self.handle, int(np.prod(self.shape)) * self.dtype.itemsize,
+                            self.dtype, self.shape, usage)
+
+
+class _WholeMap(Object):
+    """Objects mapped whole by vxMap<X>(handle, &id, &ptr, usage, mem_type, flags)."""
+    MAP = UNMAP = None
+
+    def map(self, usage=RW):
+        def map_fn(u):
+            map_id, ptr = ffi.new("vx_map_id *"), ffi.new("void **")
+            check(getattr(lib, self.MAP)(self.handle, map_id, ptr, u, HOST, 0), self.MAP)
+            return map_id[0], ptr[0]
+        return _mapped(map_fn, getattr(lib, self.UNMAP), self.handle, self.nbytes, self.dtype, self.shape, usage)
+
+
+class LUT(_WholeMap):
+    _release = lib.vxReleaseLUT
+    MAP, UNMAP = "vxMapLUT", "vxUnmapLUT"
+
+    def __init__(self, ctx, dtype="uint8", count=256):
+        self.dtype, self.shape = np.dtype(dtype), (count,)
+        self.nbytes = count * self.dtype.itemsize
+        super().__init__(lib.vxCreateLUT(ctx.handle, _vx_type(dtype), count), "vxCreateLUT")
+
+
+class Distribution(_WholeMap):
+    _release = lib.vxReleaseDistribution
+    MAP, UNMAP = "vxMapDistribution", "vxUnmapDistribution"
+
+    def __init__(self, ctx, bins, offset, range_):
+        self.dtype, self.shape, self.nbytes = np.dtype("int32"), (bins,), bins * 4
+        super().__init__(lib.vxCreateDistribution(ctx.handle, bins, offset, range_), "vxCreateDistribution")
+
+
+class Matrix(Object):
+    """Matrices have no map in OpenVX: `numpy()` copies out, `assign()` copies in."""
+    _release = lib.vxReleaseMatrix
+
+    def __init__(self, ctx, rows, columns, dtype="float32"):
+        self.dtype, self.shape = np.dtype(dtype), (rows, columns)
+        super().__init__(lib.vxCreateMatrix(ctx.handle, _vx_type(dtype), columns, rows), "vxCreateMatrix")
+
+    def numpy(self):
+        out = np.empty(self.shape, self.dtype)
+        check(lib.vxCopyMatrix(self.handle, ffi.from_buffer(out), vx.VX_READ_ONLY, HOST), "vxCopyMatrix")
+        return out
+
+    def assign(self, values):
+        values = np.ascontiguousarray(values, self.dtype).reshape(self.shape)
+        check(lib.vxCopyMatrix(self.handle, ffi.from_buffer(values), vx.VX_WRITE_ONLY, HOST), "vxCopyMatrix")
