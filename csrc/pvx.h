@@ -44,4 +44,7 @@ PVX_HIDDEN void pvx_ref_free(pvx_ref *ref);
 PVX_HIDDEN int64_t pvx_ref_slot(const void *handle, vx_enum type);
 PVX_HIDDEN pvx_ref *pvx_ref_live(const void *handle, vx_enum type);
 
+/* Per-type descriptors (included here so cffi sees them). */
+#include "user_data_object.h"
+
 #endif
