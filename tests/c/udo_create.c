@@ -15,6 +15,14 @@ int main(void)
     vx_context ctx = udo_test_context();
     vx_uint32 refs = context_references(ctx);
     vx_uint8 init[100], zeros[100] = {0};
+
+    /* the extension is announced */
+    vx_char extensions[4096];
+    vx_size extensions_size = 0;
+    CHECK_OK(vxQueryContext(ctx, VX_CONTEXT_EXTENSIONS_SIZE, &extensions_size, sizeof extensions_size));
+    CHECK(extensions_size <= sizeof extensions);
+    CHECK_OK(vxQueryContext(ctx, VX_CONTEXT_EXTENSIONS, extensions, extensions_size));
+    CHECK(strstr(extensions, OPENVX_KHR_USER_DATA_OBJECT) != NULL);
     for (int i = 0; i < 100; i++)
         init[i] = (vx_uint8)(3 * i + 1);
 
