@@ -5,7 +5,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyopenvx.errors import VxError
+from pyopenvx.pythonic import Context, StatusError
 from pyopenvx.pythonic.user_data_object import UserDataObject
 
 POINT = np.dtype([("x", "<f4"), ("y", "<f4"), ("id", "<u2"), ("pad", "<u2")])
@@ -38,21 +38,22 @@ def test_views_are_the_objects_memory(vx):
         assert list(copied["x"]) == list(range(8)) and set(copied["id"]) == {7}
         udo.write(np.array([(9, 9, 9, 0)], POINT), offset=2 * POINT.itemsize)
         assert np.frombuffer(udo.read(2 * POINT.itemsize, POINT.itemsize), POINT)["id"][0] == 9
-    assert udo.handle == vx.ffi.NULL
+    assert udo.handle is None
 
 
-def test_creation_from_data_and_without_name(vx):
-    with UserDataObject(vx.context, data=np.arange(5, dtype=np.uint16)) as udo:
+def test_creation_from_data_and_without_name():
+    with Context() as ctx, UserDataObject(ctx, data=np.arange(5, dtype=np.uint16)) as udo:
         assert udo.type_name == "" and udo.size == 10
         with udo.map(2, 0, "r", np.uint16) as tail:
             assert list(tail) == [1, 2, 3, 4]
-    with pytest.raises(ValueError):
-        UserDataObject(vx.context, "t", size=3, data=b"four")
+        with pytest.raises(ValueError):
+            UserDataObject(ctx, "t", size=3, data=b"four")
+        assert ctx.references == 1
 
 
 def test_refusals_raise_and_leave_nothing_open(vx):
     refs = vx.references()
-    with pytest.raises(VxError) as err:
+    with pytest.raises(StatusError) as err:
         UserDataObject(vx.context, "t", size=0)
     assert err.value.status == vx.c.VX_ERROR_INVALID_PARAMETERS
     with UserDataObject(vx.context, "t", size=10) as udo:
@@ -61,10 +62,10 @@ def test_refusals_raise_and_leave_nothing_open(vx):
                 pass
         assert _open_maps(vx, udo) == 0
         for call in (lambda: udo.read(10), lambda: udo.read(4, 7), lambda: udo.write(b"xyz", 8)):
-            with pytest.raises(VxError) as err:
+            with pytest.raises(StatusError) as err:
                 call()
             assert err.value.status == vx.c.VX_ERROR_INVALID_PARAMETERS
-        with pytest.raises(VxError):
+        with pytest.raises(StatusError):
             with udo.map(11):
                 pass
         assert _open_maps(vx, udo) == 0 and udo.read() == bytes(10)
