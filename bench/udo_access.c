@@ -1,88 +1,76 @@
-/* User data object access from C: what a kernel pays per call to read a field by map/unmap, by
- * copy, and to query the size, beside the plain-C work of the same kind (pointer read, memcpy,
- * a size read) in the same run. Prints one JSON object. */
-#define _POSIX_C_SOURCE 199309L
+/* What a kernel pays to read a field of a user data object from C: map/read/unmap, copy, and a
+ * size query, beside plain C doing the same work on its own struct (a noinline function that
+ * checks its arguments and reads through a pointer). Every valid request is answered in C. */
 #include <VX/vx.h>
 #include <VX/vx_khr_user_data_object.h>
-#include <stdio.h>
 #include <string.h>
-#include <time.h>
+#include "bench.h"
 
-enum { ITERATIONS = 200000, BYTES = 4096 };
+enum { BYTES = 4096, FIELD = 64 };
 
-static double now_ns(void)
+struct plain { vx_uint8 *data; vx_size size; };
+
+__attribute__((noinline)) static vx_status plain_map(struct plain *p, vx_size offset, vx_size size, void **ptr)
 {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e9 + t.tv_nsec;
+    if (p == NULL || ptr == NULL || offset >= p->size || size > p->size - offset)
+        return VX_ERROR_INVALID_PARAMETERS;
+    *ptr = p->data + offset;
+    return VX_SUCCESS;
 }
 
-static volatile vx_uint32 sink;
+__attribute__((noinline)) static vx_status plain_copy(struct plain *p, vx_size offset, vx_size size, void *out)
+{
+    if (p == NULL || out == NULL || offset >= p->size || size > p->size - offset)
+        return VX_ERROR_INVALID_PARAMETERS;
+    memcpy(out, p->data + offset, size);
+    return VX_SUCCESS;
+}
 
-typedef struct {
-    const char *name;
-    double ours_ns, plain_c_ns;
-} result_t;
+__attribute__((noinline)) static vx_status plain_size(struct plain *p, vx_size *out)
+{
+    if (p == NULL || out == NULL)
+        return VX_ERROR_INVALID_PARAMETERS;
+    *out = p->size;
+    return VX_SUCCESS;
+}
 
 int main(void)
 {
+    static vx_uint8 bytes[BYTES];
+    struct plain p = {bytes, BYTES};
+    struct plain *volatile pp = &p;
     vx_context ctx = vxCreateContext();
-    static vx_uint8 plain[BYTES];
     vx_user_data_object udo = vxCreateUserDataObject(ctx, "bench_t", BYTES, NULL);
-    if (vxGetStatus((vx_reference)udo) != VX_SUCCESS)
-        return 1;
-    vx_uint8 *volatile plain_ptr = plain;
-    vx_uint32 field = 0;
+    vx_map_id id;
+    vx_uint32 *field = NULL, value = 0;
     vx_size size = 0;
-    volatile vx_size plain_size = BYTES;
-    result_t results[3];
-    double t0, t1, t2;
+    double ours, plain;
+    const long n = 1000000;
 
-    t0 = now_ns();
-    for (int i = 0; i < ITERATIONS; i++) {
-        vx_map_id id;
-        vx_uint32 *p;
-        vxMapUserDataObject(udo, 64, sizeof *p, &id, (void **)&p, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0);
-        sink = *p;
+    bench_begin("udo_access");
+    BENCH_NS(ours, 5, n, {
+        vxMapUserDataObject(udo, FIELD, sizeof *field, &id, (void **)&field, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0);
+        bench_sink += *field;
         vxUnmapUserDataObject(udo, id);
-    }
-    t1 = now_ns();
-    for (int i = 0; i < ITERATIONS; i++)
-        sink = *(vx_uint32 *)(plain_ptr + 64);
-    t2 = now_ns();
-    results[0] = (result_t){"map_read_unmap_4B", (t1 - t0) / ITERATIONS, (t2 - t1) / ITERATIONS};
-
-    t0 = now_ns();
-    for (int i = 0; i < ITERATIONS; i++) {
-        vxCopyUserDataObject(udo, 64, sizeof field, &field, VX_READ_ONLY, VX_MEMORY_TYPE_HOST);
-        sink = field;
-    }
-    t1 = now_ns();
-    for (int i = 0; i < ITERATIONS; i++) {
-        memcpy(&field, plain_ptr + 64, sizeof field);
-        sink = field;
-    }
-    t2 = now_ns();
-    results[1] = (result_t){"copy_read_4B", (t1 - t0) / ITERATIONS, (t2 - t1) / ITERATIONS};
-
-    t0 = now_ns();
-    for (int i = 0; i < ITERATIONS; i++) {
-        vxQueryUserDataObject(udo, VX_USER_DATA_OBJECT_SIZE, &size, sizeof size);
-        sink = (vx_uint32)size;
-    }
-    t1 = now_ns();
-    for (int i = 0; i < ITERATIONS; i++)
-        sink = (vx_uint32)plain_size;
-    t2 = now_ns();
-    results[2] = (result_t){"query_size", (t1 - t0) / ITERATIONS, (t2 - t1) / ITERATIONS};
-
-    printf("{\"bench\": \"udo_access\", \"results\": [");
-    for (int i = 0; i < 3; i++) {
-        double floor_ns = results[i].plain_c_ns > 0.01 ? results[i].plain_c_ns : 0.01;
-        printf("%s{\"name\": \"%s\", \"ours_ns\": %.2f, \"plain_c_ns\": %.2f, \"ratio\": %.1f}", i ? ", " : "",
-               results[i].name, results[i].ours_ns, results[i].plain_c_ns, results[i].ours_ns / floor_ns);
-    }
-    printf("]}\n");
+    });
+    BENCH_NS(plain, 5, n, {
+        plain_map(pp, FIELD, sizeof *field, (void **)&field);
+        bench_sink += *field;
+    });
+    bench_row(1, "vxMapUserDataObject+read+vxUnmapUserDataObject", ours, plain);
+    BENCH_NS(ours, 5, n, {
+        vxCopyUserDataObject(udo, FIELD, sizeof value, &value, VX_READ_ONLY, VX_MEMORY_TYPE_HOST);
+        bench_sink += value;
+    });
+    BENCH_NS(plain, 5, n, {
+        plain_copy(pp, FIELD, sizeof value, &value);
+        bench_sink += value;
+    });
+    bench_row(0, "vxCopyUserDataObject(4 bytes)", ours, plain);
+    BENCH_NS(ours, 5, n, bench_sink += vxQueryUserDataObject(udo, VX_USER_DATA_OBJECT_SIZE, &size, sizeof size));
+    BENCH_NS(plain, 5, n, bench_sink += plain_size(pp, &size));
+    bench_row(0, "vxQueryUserDataObject(SIZE)", ours, plain);
+    bench_end();
     vxReleaseUserDataObject(&udo);
     vxReleaseContext(&ctx);
     return 0;
