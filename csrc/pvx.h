@@ -56,5 +56,6 @@ PVX_HIDDEN pvx_ref *pvx_ref_live(const void *handle, vx_enum type);
 #include "remap.h"
 #include "threshold.h"
 #include "image.h"
+#include "user_data_object.h"
 
 #endif

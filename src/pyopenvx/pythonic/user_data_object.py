@@ -1,0 +1,98 @@
+"""User data objects from Python: numpy views of their bytes without copies, through the C API.
+
+    from pyopenvx.pythonic import Context
+    from pyopenvx.pythonic.user_data_object import UserDataObject
+
+    point = np.dtype([("x", "<f4"), ("y", "<f4")])
+    with Context() as ctx, UserDataObject(ctx, "point_t", size=10 * point.itemsize) as udo:
+        with udo.map(dtype=point) as points:      # the object's own memory, no copy
+            points["x"] = np.arange(10)
+        raw = udo.read(0, 8)                      # a copy of the first point's bytes
+
+A view is valid only inside its `with` block: leaving it unmaps the memory. `context` (and
+`graph`) may be Pythonic objects or raw handles of pyopenvx.api.
+"""
+import contextlib
+
+import numpy as np
+
+from .. import constants as vx
+from ..api import ffi, lib
+from .base import Object, check
+
+USAGES = {"r": vx.VX_READ_ONLY, "w": vx.VX_WRITE_ONLY, "rw": vx.VX_READ_AND_WRITE}
+
+
+def _name(type_name):
+    return ffi.NULL if type_name is None else type_name.encode()
+
+
+def _handle(obj):
+    return obj.handle if isinstance(obj, Object) else obj
+
+
+class UserDataObject(Object):
+    """A vx_user_data_object owned by this Python object (released by `release` or `with`)."""
+
+    _release = lib.vxReleaseUserDataObject
+
+    def __init__(self, context, type_name=None, size=None, data=None):
+        """`data`: initial contents, any buffer (bytes, numpy array); `size` defaults to its length."""
+        init = ffi.NULL if data is None else ffi.from_buffer("char[]", np.ascontiguousarray(data))
+        if size is None:
+            size = 0 if data is None else len(init)
+        if data is not None and len(init) != size:
+            raise ValueError(f"data has {len(init)} bytes, not size={size}")
+        super().__init__(lib.vxCreateUserDataObject(_handle(context), _name(type_name), size, init),
+                         "vxCreateUserDataObject")
+
+    @classmethod
+    def virtual(cls, graph, type_name=None, size=0):
+        """A virtual object of `graph`; size 0 leaves it to the graph's meta data."""
+        obj = cls.__new__(cls)
+        Object.__init__(obj, lib.vxCreateVirtualUserDataObject(_handle(graph), _name(type_name), size),
+                        "vxCreateVirtualUserDataObject")
+        return obj
+
+    # attributes ---------------------------------------------------------------------------
+    @property
+    def type_name(self):
+        out = ffi.new(f"vx_char[{vx.VX_MAX_REFERENCE_NAME}]")
+        check(lib.vxQueryUserDataObject(self.handle, vx.VX_USER_DATA_OBJECT_NAME, out, len(out)), "vxQueryUserDataObject")
+        return ffi.string(out).decode()
+
+    @property
+    def size(self):
+        return self.query(lib.vxQueryUserDataObject, vx.VX_USER_DATA_OBJECT_SIZE, "vx_size")
+
+    # data ---------------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def map(self, offset=0, size=0, usage="rw", dtype=np.uint8):
+        """A numpy view of bytes [offset, offset + size) (size 0: to the end) as `dtype`, e.g. a
+        structured dtype matching the C struct. Read-only for usage "r"; "w" promises to write it all."""
+        dtype = np.dtype(dtype)
+        map_id, ptr = ffi.new("vx_map_id *"), ffi.new("void **")
+        check(lib.vxMapUserDataObject(self.handle, offset, size, map_id, ptr, USAGES[usage], vx.VX_MEMORY_TYPE_HOST, 0),
+              "vxMapUserDataObject")
+        try:
+            nbytes = size or self.size - offset
+            if nbytes % dtype.itemsize:
+                raise ValueError(f"{nbytes} bytes are not a whole number of {dtype} items ({dtype.itemsize} bytes)")
+            view = np.frombuffer(ffi.buffer(ptr[0], nbytes), dtype=dtype)
+            view.flags.writeable = usage != "r"
+            yield view
+        finally:
+            check(lib.vxUnmapUserDataObject(self.handle, map_id[0]), "vxUnmapUserDataObject")
+
+    def read(self, offset=0, size=0):
+        """A copy of bytes [offset, offset + size) (size 0: to the end)."""
+        out = bytearray(size or max(self.size - offset, 0))    # a bad range: the C API refuses it
+        check(lib.vxCopyUserDataObject(self.handle, offset, size, ffi.from_buffer(out), vx.VX_READ_ONLY,
+                                       vx.VX_MEMORY_TYPE_HOST), "vxCopyUserDataObject")
+        return bytes(out)
+
+    def write(self, data, offset=0):
+        """Copies `data` (any buffer) into the object at `offset`."""
+        src = ffi.from_buffer("char[]", np.ascontiguousarray(data))
+        check(lib.vxCopyUserDataObject(self.handle, offset, len(src), src, vx.VX_WRITE_ONLY, vx.VX_MEMORY_TYPE_HOST),
+              "vxCopyUserDataObject")
