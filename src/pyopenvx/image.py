@@ -112,7 +112,7 @@ class Image(DataObject):
     def __init__(self, context, width, height, fmt, scope=None, virtual=False, parent=None):
         super().__init__(context, scope, virtual)
         self.desc = ffi.new("pvx_image *")
-        self.parent = parent          # ROI/channel images: the image they view (held, internal)
+        self.parent_image = parent    # ROI/channel images: the image they view (held, internal)
         self.root = parent.root if parent is not None else self
         self.views = []               # live ROI/channel images of this image
         self.view_origin = []         # per plane: (root plane, x, y) of this view in the root
@@ -228,7 +228,7 @@ class Image(DataObject):
         d.valid = (0, 0, width, height)
         for p, (bits, sx, sy, stride, rows) in enumerate(layout):
             d.plane[p].stride_y = stride
-        if self.parent is None:
+        if self.parent_image is None:
             self.view_origin = [(p, 0, 0) for p in range(len(layout))]
         self._describe_planes()
 
@@ -317,7 +317,7 @@ class Image(DataObject):
             self.fill_plane(p, pattern)
 
     def swap(self, new_ptrs, prev_ptrs, num_planes):
-        check(self.from_handle and self.parent is None, vx.VX_ERROR_INVALID_PARAMETERS,
+        check(self.from_handle and self.parent_image is None, vx.VX_ERROR_INVALID_PARAMETERS,
               "only images created from a handle swap handles (ROI and channel images follow their parent)", self)
         check(num_planes == self.planes, vx.VX_ERROR_INVALID_PARAMETERS,
               f"num_planes is {num_planes}, the image has {self.planes}", self)
@@ -350,10 +350,10 @@ class Image(DataObject):
     # lifetime ---------------------------------------------------------------------------------
     def on_destroy(self):
         self.h.desc = ffi.NULL
-        if self.parent is not None:
-            self.parent.views.remove(self)
-            if self.parent.alive:
-                self.parent.release(internal=True)
+        if self.parent_image is not None:
+            self.parent_image.views.remove(self)
+            if self.parent_image.alive:
+                self.parent_image.release(internal=True)
         else:
             lib.pvx_image_maps_free(self.maps)
         self.base = self.buffers = None

@@ -7,7 +7,7 @@ can be released first and the other stays valid.
 import math
 
 from . import constants as vx
-from .dataobject import DataObject
+from .dataobject import DataObject, adopt_child, drop_children
 from .errors import check
 from .image import Image, check_geometry, settle
 
@@ -19,27 +19,6 @@ def level_sizes(levels, scale, width, height):
         w, h = sizes[-1]
         sizes.append((math.ceil(w * scale), math.ceil(h * scale)))
     return sizes
-
-
-class PyramidLevel(Image):
-    """An image owned by a pyramid."""
-
-    def __init__(self, pyramid, width, height, fmt):
-        super().__init__(pyramid.context, width, height, fmt, pyramid.scope, pyramid.virtual)
-        self.pyramid = pyramid
-        self.h.external_count = 0
-        self.h.internal_count = 1          # the pyramid's hold
-
-    def retain(self, internal=False):
-        if not internal and self.external == 0 and self.pyramid.alive:
-            self.pyramid.retain(internal=True)
-        super().retain(internal)
-
-    def release(self, internal=False):
-        held = not internal and self.external == 1
-        super().release(internal)
-        if held and self.pyramid.alive:
-            self.pyramid.release(internal=True)
 
 
 class Pyramid(DataObject):
@@ -56,7 +35,11 @@ class Pyramid(DataObject):
         super().__init__(context, scope, virtual)
         self.scale = scale
         self.width, self.height, self.format = width, height, fmt
-        self.levels = [PyramidLevel(self, w, h, fmt) for w, h in sizes]
+        self.levels = []
+        for w, h in sizes:
+            image = Image(context, w, h, fmt, scope, virtual)
+            adopt_child(self, image)
+            self.levels.append(image)
 
     def level(self, index):
         check(index < len(self.levels), vx.VX_ERROR_INVALID_PARAMETERS,
@@ -96,9 +79,7 @@ class Pyramid(DataObject):
         self.width, self.height, self.format = width, height, fmt
 
     def on_destroy(self):
-        for image in self.levels:
-            if image.alive:
-                image.release(internal=True)
+        drop_children(self.levels)
         self.levels = []
 
     def __repr__(self):
