@@ -1,0 +1,114 @@
+"""vx_meta_format: what an output validator says about one output (type, the object's meta
+attributes, and a valid-rectangle callback), and what verification applies to that output."""
+from _pyopenvx import ffi
+
+from . import attributes
+from . import constants as vx
+from .errors import VxError, check
+from .reference import Reference, type_name
+
+# The meta attributes of each object type (1.3.1, vxSetMetaFormatAttribute), with their C type.
+# Keys are the objects' own attribute enums: DataObject.meta() uses the same keys.
+ATTRIBUTES = {
+    vx.VX_IMAGE_FORMAT: "vx_df_image", vx.VX_IMAGE_WIDTH: "vx_uint32", vx.VX_IMAGE_HEIGHT: "vx_uint32",
+    vx.VX_ARRAY_ITEMTYPE: "vx_enum", vx.VX_ARRAY_CAPACITY: "vx_size",
+    vx.VX_PYRAMID_FORMAT: "vx_df_image", vx.VX_PYRAMID_WIDTH: "vx_uint32", vx.VX_PYRAMID_HEIGHT: "vx_uint32",
+    vx.VX_PYRAMID_LEVELS: "vx_size", vx.VX_PYRAMID_SCALE: "vx_float32",
+    vx.VX_SCALAR_TYPE: "vx_enum",
+    vx.VX_MATRIX_TYPE: "vx_enum", vx.VX_MATRIX_ROWS: "vx_size", vx.VX_MATRIX_COLUMNS: "vx_size",
+    vx.VX_DISTRIBUTION_BINS: "vx_size", vx.VX_DISTRIBUTION_OFFSET: "vx_int32", vx.VX_DISTRIBUTION_RANGE: "vx_uint32",
+    vx.VX_REMAP_SOURCE_WIDTH: "vx_uint32", vx.VX_REMAP_SOURCE_HEIGHT: "vx_uint32",
+    vx.VX_REMAP_DESTINATION_WIDTH: "vx_uint32", vx.VX_REMAP_DESTINATION_HEIGHT: "vx_uint32",
+    vx.VX_LUT_TYPE: "vx_enum", vx.VX_LUT_COUNT: "vx_size",
+    vx.VX_THRESHOLD_TYPE: "vx_enum", vx.VX_THRESHOLD_INPUT_FORMAT: "vx_df_image",
+    vx.VX_THRESHOLD_OUTPUT_FORMAT: "vx_df_image",
+    vx.VX_OBJECT_ARRAY_ITEMTYPE: "vx_enum", vx.VX_OBJECT_ARRAY_NUMITEMS: "vx_size",
+    vx.VX_TENSOR_NUMBER_OF_DIMS: "vx_size", vx.VX_TENSOR_DIMS: "vx_size[]", vx.VX_TENSOR_DATA_TYPE: "vx_enum",
+    vx.VX_TENSOR_FIXED_POINT_POSITION: "vx_int8",
+    vx.VX_CONVOLUTION_ROWS: "vx_size", vx.VX_CONVOLUTION_COLUMNS: "vx_size",
+    vx.VX_USER_DATA_OBJECT_NAME: "str", vx.VX_USER_DATA_OBJECT_SIZE: "vx_size",
+}
+
+# How a contradiction between an output object and its meta data is reported.
+MISMATCH = {
+    vx.VX_IMAGE_FORMAT: vx.VX_ERROR_INVALID_FORMAT, vx.VX_PYRAMID_FORMAT: vx.VX_ERROR_INVALID_FORMAT,
+    vx.VX_THRESHOLD_INPUT_FORMAT: vx.VX_ERROR_INVALID_FORMAT, vx.VX_THRESHOLD_OUTPUT_FORMAT: vx.VX_ERROR_INVALID_FORMAT,
+    vx.VX_ARRAY_ITEMTYPE: vx.VX_ERROR_INVALID_TYPE, vx.VX_SCALAR_TYPE: vx.VX_ERROR_INVALID_TYPE,
+    vx.VX_MATRIX_TYPE: vx.VX_ERROR_INVALID_TYPE, vx.VX_LUT_TYPE: vx.VX_ERROR_INVALID_TYPE,
+    vx.VX_THRESHOLD_TYPE: vx.VX_ERROR_INVALID_TYPE, vx.VX_OBJECT_ARRAY_ITEMTYPE: vx.VX_ERROR_INVALID_TYPE,
+    vx.VX_TENSOR_DATA_TYPE: vx.VX_ERROR_INVALID_TYPE, vx.VX_USER_DATA_OBJECT_NAME: vx.VX_ERROR_INVALID_TYPE,
+}
+AT_LEAST = {vx.VX_ARRAY_CAPACITY}       # an output array may hold more than the validator asks
+
+
+def owner_type(attribute):
+    """The object type an attribute enum belongs to (VX_ATTRIBUTE_BASE's type field)."""
+    return (attribute >> 8) & 0xFFF
+
+
+class MetaFormat(Reference):
+    vx_type = vx.VX_TYPE_META_FORMAT
+
+    def __init__(self, context, owner):
+        super().__init__(context, external=0)
+        self.retain(internal=True)            # held by the node whose output it describes
+        self.owner = owner
+        self.reset(vx.VX_TYPE_REFERENCE)
+
+    @property
+    def counted(self):
+        return False
+
+    def reset(self, object_type):
+        self.object_type = object_type
+        self.attrs = {}
+        self.valid_rect_callback = None
+
+    def _check_type(self, attribute):
+        belongs = owner_type(attribute)
+        check(self.object_type in (vx.VX_TYPE_REFERENCE, belongs), vx.VX_ERROR_INVALID_TYPE,
+              f"attribute {attribute:#x} is a {type_name(belongs)} attribute; this meta format describes a "
+              f"{type_name(self.object_type)}", self)
+
+    def set(self, attribute, ptr, size):
+        if attribute == vx.VX_VALID_RECT_CALLBACK:
+            fn = attributes.read("vx_kernel_image_valid_rectangle_f", ptr, size, "VX_VALID_RECT_CALLBACK")
+            check(self.object_type in (vx.VX_TYPE_IMAGE, vx.VX_TYPE_PYRAMID), vx.VX_ERROR_INVALID_TYPE,
+                  f"a valid rectangle callback needs an image or pyramid output, not a {type_name(self.object_type)}", self)
+            self.valid_rect_callback = None if fn == ffi.NULL else fn
+            return
+        ctype = ATTRIBUTES.get(attribute)
+        if ctype is None:
+            raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"attribute {attribute:#x} is not a meta format attribute", self)
+        self._check_type(attribute)
+        if ctype.endswith("[]"):
+            item = ctype[:-2]
+            check(ptr != ffi.NULL and size % ffi.sizeof(item) == 0 and size > 0, vx.VX_ERROR_INVALID_PARAMETERS,
+                  f"attribute {attribute:#x}: size {size} is not a multiple of sizeof({item})", self)
+            n = size // ffi.sizeof(item)
+            value = tuple(ffi.cast(f"{item} *", ptr)[0:n])
+        else:
+            value = attributes.read(ctype, ptr, size, f"meta format attribute {attribute:#x}")
+        self.attrs[attribute] = value
+        if self.object_type == vx.VX_TYPE_REFERENCE:
+            self.object_type = owner_type(attribute)
+
+    def set_from(self, exemplar):
+        check(self.object_type in (vx.VX_TYPE_REFERENCE, exemplar.vx_type), vx.VX_ERROR_INVALID_TYPE,
+              f"exemplar is a {type_name(exemplar.vx_type)}; this meta format describes a "
+              f"{type_name(self.object_type)}", self)
+        check(hasattr(exemplar, "meta"), vx.VX_ERROR_INVALID_TYPE, f"{exemplar} is not a data object", self)
+        self.object_type = exemplar.vx_type
+        self.attrs = dict(exemplar.meta())
+
+    def query(self, attribute, ptr, size):
+        check(attribute != vx.VX_VALID_RECT_CALLBACK, vx.VX_ERROR_NOT_SUPPORTED,
+              "VX_VALID_RECT_CALLBACK is write-only", self)
+        ctype = ATTRIBUTES.get(attribute)
+        check(ctype is not None, vx.VX_ERROR_NOT_SUPPORTED, f"attribute {attribute:#x} is not a meta format attribute", self)
+        self._check_type(attribute)
+        check(attribute in self.attrs, vx.VX_ERROR_NOT_SUPPORTED, f"attribute {attribute:#x} has not been set", self)
+        attributes.write(ctype, ptr, size, self.attrs[attribute], f"meta format attribute {attribute:#x}")
+
+    def __repr__(self):
+        return f"<MetaFormat of {self.owner}>"

@@ -1,0 +1,5 @@
+"""Seed 000: user kernels, modules, nodes, graphs, verification and execution."""
+
+
+def test_kernel_life_cycle_and_refusals(c_program):
+    assert c_program("user_kernel.c").stdout.strip() == "ok"
