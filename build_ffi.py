@@ -130,7 +130,7 @@ def write_constants(outdir, tmp):
 
 
 def build(outdir):
-    outdir = Path(outdir)
+    outdir = Path(outdir).resolve()
     libdir = outdir / "lib"
     libdir.mkdir(parents=True, exist_ok=True)
     protos = prototypes.parse(INCLUDE)

@@ -6,47 +6,57 @@
 The C type decides the size check and the conversion. Special types:
   "str"            a NUL-terminated string; `size` must hold it
   "T[]"            an array of T; `size` must be a multiple of sizeof(T) and hold every item
+Messages are only formatted when a request is refused: queries sit on hot paths.
 """
+from functools import lru_cache
+
 from _pyopenvx import ffi
 
 from . import constants as vx
 from .errors import VxError
 
 
-def _bad(message):
-    return VxError(vx.VX_ERROR_INVALID_PARAMETERS, message)
+@lru_cache(maxsize=None)
+def _ctype(ctype):
+    """(pointer type, size) of a C type name, parsed once."""
+    return ffi.typeof(f"{ctype} *"), ffi.sizeof(ctype)
 
 
-def write(ctype, ptr, size, value, what="attribute"):
+def _bad(what, message):
+    return VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{what()}: {message}")
+
+
+def write(ctype, ptr, size, value, what=lambda: "attribute"):
     if ptr == ffi.NULL:
-        raise _bad(f"{what}: ptr is NULL")
+        raise _bad(what, "ptr is NULL")
     if ctype == "str":
         raw = value.encode() + b"\0"
         if size < len(raw):
-            raise _bad(f"{what}: size {size} is too small for {len(raw)} bytes")
+            raise _bad(what, f"size {size} is too small for {len(raw)} bytes")
         ffi.memmove(ptr, raw, len(raw))
     elif ctype.endswith("[]"):
-        item = ctype[:-2]
-        isize = ffi.sizeof(item)
+        pointer, isize = _ctype(ctype[:-2])
         if size % isize or size < isize * len(value):
-            raise _bad(f"{what}: size {size} does not hold {len(value)} items of {item}")
-        out = ffi.cast(f"{item} *", ptr)
+            raise _bad(what, f"size {size} does not hold {len(value)} items of {ctype[:-2]}")
+        out = ffi.cast(pointer, ptr)
         for i, v in enumerate(value):
             out[i] = v
     else:
-        if size != ffi.sizeof(ctype):
-            raise _bad(f"{what}: size {size} is not sizeof({ctype}) = {ffi.sizeof(ctype)}")
-        ffi.cast(f"{ctype} *", ptr)[0] = value
+        pointer, csize = _ctype(ctype)
+        if size != csize:
+            raise _bad(what, f"size {size} is not sizeof({ctype}) = {csize}")
+        ffi.cast(pointer, ptr)[0] = value
 
 
-def read(ctype, ptr, size, what="attribute"):
+def read(ctype, ptr, size, what=lambda: "attribute"):
     if ptr == ffi.NULL:
-        raise _bad(f"{what}: ptr is NULL")
+        raise _bad(what, "ptr is NULL")
     if ctype == "str":
         return ffi.string(ffi.cast("char *", ptr), size).decode(errors="replace")
-    if size != ffi.sizeof(ctype):
-        raise _bad(f"{what}: size {size} is not sizeof({ctype}) = {ffi.sizeof(ctype)}")
-    return ffi.cast(f"{ctype} *", ptr)[0]
+    pointer, csize = _ctype(ctype)
+    if size != csize:
+        raise _bad(what, f"size {size} is not sizeof({ctype}) = {csize}")
+    return ffi.cast(pointer, ptr)[0]
 
 
 def _row(table, attribute, obj):
@@ -58,10 +68,10 @@ def _row(table, attribute, obj):
 
 def query(table, obj, attribute, ptr, size):
     ctype, getter = _row(table, attribute, obj)[:2]
-    write(ctype, ptr, size, getter(obj), f"{obj} attribute {attribute:#x}")
+    write(ctype, ptr, size, getter(obj), lambda: f"{obj} attribute {attribute:#x}")
 
 
 def set_attribute(table, obj, attribute, ptr, size):
     """`table` rows are (ctype, setter); a setter raises VxError to refuse a value."""
     ctype, setter = _row(table, attribute, obj)[:2]
-    setter(obj, read(ctype, ptr, size, f"{obj} attribute {attribute:#x}"))
+    setter(obj, read(ctype, ptr, size, lambda: f"{obj} attribute {attribute:#x}"))

@@ -16,7 +16,9 @@ from .handle_types import HANDLE_TYPES  # noqa: F401  (re-exported for capi)
 # vxWaitGraph) must drop it first.
 LOCK = threading.RLock()
 
-_OBJECTS = {}          # slot -> Reference
+# handle -> Reference. cffi pointers hash and compare by address whatever their C type, so a
+# handle of any type finds its object without reading through it: a foreign pointer just misses.
+_OBJECTS = {}
 
 _TYPE_NAMES = {getattr(vx, n): n[len("VX_TYPE_"):].lower() for n in dir(vx)
                if n.startswith("VX_TYPE_") and isinstance(getattr(vx, n), int)}
@@ -29,11 +31,16 @@ def type_name(vx_type):
 def lookup(handle, vx_type=0, what=None):
     """The live object a handle stands for; VX_ERROR_INVALID_REFERENCE for NULL, released,
     foreign or wrong-type handles. vx_type 0 accepts any type."""
-    slot = lib.pvx_ref_slot(handle, vx_type)
-    if slot < 0:
+    obj = _OBJECTS.get(handle)
+    if obj is None or (vx_type and obj.vx_type != vx_type):
         kind = type_name(vx_type) if vx_type else "reference"
         raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{what or kind} is not a valid {kind}")
-    return _OBJECTS[slot]
+    return obj
+
+
+def find(handle):
+    """The live object of a handle, or None."""
+    return _OBJECTS.get(handle)
 
 
 def lookup_optional(handle, vx_type=0, what=None):
@@ -59,7 +66,7 @@ class Reference:
         self.scope = scope if scope is not None else self.context
         h.context = self.context.h
         h.external_count = external
-        _OBJECTS[h.slot] = self
+        _OBJECTS[h] = self
         if context is not None:
             context.adopt(self)
 
@@ -102,7 +109,7 @@ class Reference:
         self.on_destroy()
         if self.context is not self:
             self.context.forget(self)
-        del _OBJECTS[self.h.slot]
+        del _OBJECTS[self.h]
         lib.pvx_ref_free(self.h)
         self.h = None
 

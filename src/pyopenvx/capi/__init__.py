@@ -11,7 +11,7 @@ import importlib
 import pkgutil
 import traceback
 
-from _pyopenvx import ffi, lib
+from _pyopenvx import ffi
 
 from .. import constants as vx
 from ..log import entry as log_entry
@@ -20,7 +20,7 @@ from ..errors import VxError
 from ..failure import VX_FAILURE, py_failure
 from ..paths import INCLUDEDIR
 from ..prototypes import parse
-from ..reference import HANDLE_TYPES, LOCK, Reference, lookup
+from ..reference import HANDLE_TYPES, LOCK, Reference, find, lookup
 
 IMPLEMENTED = {}          # name -> implementation
 
@@ -55,8 +55,9 @@ def implemented_names():
 def _context_of(args):
     """The context a call concerns: that of its first valid handle argument."""
     for a in args:
-        if isinstance(a, ffi.CData) and ffi.typeof(a).kind == "pointer" and lib.pvx_ref_slot(a, 0) >= 0:
-            return lookup(a).context
+        obj = find(a) if isinstance(a, ffi.CData) else None
+        if obj is not None:
+            return obj.context
     return None
 
 
@@ -64,6 +65,11 @@ def _report(name, args, status, message, ref=None):
     target = ref if isinstance(ref, Reference) and ref.alive else _context_of(args)
     log_entry(target, status, f"{name}: {message}")
     return target
+
+
+acquire, release = LOCK.acquire, LOCK.release
+cast = ffi.cast
+SUCCESS = vx.VX_SUCCESS
 
 
 def _exported(proto):
@@ -81,20 +87,30 @@ def _exported(proto):
             return ffi.cast(handle_type, ctx.error(error.status).h) if ctx is not None and ctx.alive else ffi.NULL
         return error.status if returns_status else failure
 
-    def call(*args):
-        with LOCK:
-            try:
-                result = impl(*args)
-            except VxError as error:
-                return refusal(args, error)
-            except Exception as exc:      # a bug of ours: never a success
-                traceback.print_exc()
-                return refusal(args, VxError(VX_FAILURE, f"internal error: {exc!r}"))
-            if returns_status:
-                return vx.VX_SUCCESS if result is None else result
-            if returns_handle:
-                return ffi.cast(handle_type, result.h) if isinstance(result, Reference) else result
-            return result
+    def guarded(args):
+        """Run the implementation under the lock; a refusal or a bug becomes (False, value)."""
+        acquire()
+        try:
+            return True, impl(*args)
+        except VxError as error:
+            return False, refusal(args, error)
+        except Exception as exc:      # a bug of ours: never a success
+            traceback.print_exc()
+            return False, refusal(args, VxError(VX_FAILURE, f"internal error: {exc!r}"))
+        finally:
+            release()
+
+    if returns_status:
+        def call(*args):
+            ok, result = guarded(args)
+            return SUCCESS if ok and result is None else result
+    elif returns_handle:
+        def call(*args):
+            ok, result = guarded(args)
+            return cast(handle_type, result.h) if ok and isinstance(result, Reference) else result
+    else:
+        def call(*args):
+            return guarded(args)[1]
 
     call.__name__ = name
     return call

@@ -1,0 +1,46 @@
+"""Runs every benchmark in bench/: compiles each bench/*.c with the users' flags (-O2), runs it,
+collects the JSON object it prints, and writes bench/out/results.json.
+
+    python bench/run.py [name ...]
+"""
+import json
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+OUT = HERE / "out"
+
+
+def user_flags():
+    out = subprocess.run([sys.executable, "-m", "pyopenvx", "--cflags", "--libs"], capture_output=True,
+                         text=True, check=True).stdout
+    return shlex.split(out)
+
+
+def run(source, flags):
+    exe = OUT / source.stem
+    subprocess.run(["gcc", "-std=gnu11", "-O2", f"-I{HERE}", str(source), *flags, "-pthread", "-o", str(exe)],
+                   check=True)
+    proc = subprocess.run([str(exe)], capture_output=True, text=True, check=True, timeout=600)
+    return json.loads(proc.stdout)
+
+
+def main(names):
+    OUT.mkdir(exist_ok=True)
+    flags = user_flags()
+    sources = sorted(HERE.glob("*.c"))
+    if names:
+        sources = [s for s in sources if s.stem in names]
+    results = [run(s, flags) for s in sources]
+    (OUT / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+    for bench in results:
+        for row in bench["results"]:
+            print(f"{bench['bench']:>18}  {row['name']:<44} ours {row['ours_ns']:>12.1f} ns   "
+                  f"plain C {row['plain_c_ns']:>12.1f} ns   x{row['ratio']:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
