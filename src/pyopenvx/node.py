@@ -7,6 +7,7 @@ from _pyopenvx import ffi
 from . import constants as vx
 from .errors import VxError, check
 from .meta_format import MetaFormat
+from .parts import container, items_of
 from .reference import Reference, type_name
 
 _BORDERS = (vx.VX_BORDER_UNDEFINED, vx.VX_BORDER_CONSTANT, vx.VX_BORDER_REPLICATE)
@@ -31,6 +32,7 @@ class Node(Reference):
         self.local_buffer = None               # the local data buffer we allocated, if any
         self.replicate = None                  # per-parameter flags once replicated
         self.target = vx.VX_TARGET_ANY
+        self.delay_slots = {}                  # parameter index -> (delay, slot index) it follows
         kernel.retain(internal=True)
         kernel.nodes.add(self)
         self._c_params = ffi.new("vx_reference[]", max(n, 1))
@@ -62,12 +64,35 @@ class Node(Reference):
             check(not getattr(obj, "virtual", False) or scope is self.graph or scope is self.context,
                   vx.VX_ERROR_INVALID_SCOPE, f"{self} parameter {index}: virtual {obj} belongs to another graph", self)
             obj.retain(internal=True)
-        old = self.params[index]
-        self.params[index] = obj
-        self._c_params[index] = ffi.cast("vx_reference", obj.h) if obj is not None else ffi.NULL
+        old = self._swap(index, obj)
+        self._bind_delay(index, obj)
         self.graph.parameter_replaced(self, old, obj)
         if old is not None and old.alive:
             old.release(internal=True)
+
+    def _swap(self, index, obj):
+        old = self.params[index]
+        self.params[index] = obj
+        self._c_params[index] = ffi.cast("vx_reference", obj.h) if obj is not None else ffi.NULL
+        return old
+
+    def _bind_delay(self, index, obj):
+        """A delay slot as parameter: the node follows the slot index as the delay ages."""
+        delay = container(obj) if obj is not None else None
+        if delay is not None and delay.vx_type == vx.VX_TYPE_DELAY:
+            self.delay_slots[index] = (delay, -delay.slots.index(obj))
+            if self._follow_delay not in delay.on_age:
+                delay.on_age.append(self._follow_delay)
+        else:
+            self.delay_slots.pop(index, None)
+
+    def _follow_delay(self, delay):
+        for index, (d, slot) in list(self.delay_slots.items()):
+            if d is delay:
+                new = delay.slot(slot)
+                new.retain(internal=True)
+                self._swap(index, new).release(internal=True)
+        self.publish_parameters(self.desc.replicas)
 
     def publish_parameters(self, replicas):
         """The C parameter array: one row per replica (replicated parameters take item r)."""
@@ -81,7 +106,7 @@ class Node(Reference):
         rows = ffi.new("vx_reference[]", replicas * n)
         for r in range(replicas):
             for i, p in enumerate(self.params):
-                item = p.parent.items[r] if p is not None and self.replicate[i] else p
+                item = items_of(container(p))[r] if p is not None and self.replicate[i] else p
                 rows[r * n + i] = ffi.cast("vx_reference", item.h) if item is not None else ffi.NULL
         self._c_rows = rows
         d.parameters, d.replicas = rows, replicas
@@ -185,6 +210,9 @@ class Node(Reference):
     # life ---------------------------------------------------------------------------------
     def on_destroy(self):
         self.deinitialize()
+        for delay, _ in self.delay_slots.values():
+            if self._follow_delay in delay.on_age:
+                delay.on_age.remove(self._follow_delay)
         self.h.desc = ffi.NULL
         for p in self.params:
             if p is not None and p.alive:

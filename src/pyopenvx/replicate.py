@@ -1,9 +1,10 @@
 """vxReplicateNode: one node run once per item of object arrays or levels of pyramids.
 
-A replicated parameter is item 0 of its container (`parent`, whose `items` lists them); replica r
-gets item r. Every replicated container must have the same number of items."""
+A replicated parameter is item 0 of its container (an object array's items, a pyramid's levels);
+replica r gets item r. Every replicated container must have the same number of items."""
 from . import constants as vx
 from .errors import check
+from .parts import container, items_of
 
 _CONTAINERS = (vx.VX_TYPE_OBJECT_ARRAY, vx.VX_TYPE_PYRAMID)
 
@@ -18,12 +19,13 @@ def replicate_node(graph, node, flags):
         if not flag:
             continue
         check(obj is not None, vx.VX_ERROR_INVALID_PARAMETERS, f"{node} parameter {i}: replicated but not set", node)
-        parent = getattr(obj, "parent", None)
+        parent = container(obj)
         check(parent is not None and parent.vx_type in _CONTAINERS, vx.VX_ERROR_INVALID_PARAMETERS,
               f"{node} parameter {i}: {obj} is not an item of an object array or a pyramid level", node)
-        check(parent.items and parent.items[0] is obj, vx.VX_ERROR_INVALID_PARAMETERS,
+        items = items_of(parent)
+        check(items and items[0] is obj, vx.VX_ERROR_INVALID_PARAMETERS,
               f"{node} parameter {i}: {obj} is not item 0 of {parent}", node)
-        counts.add(len(parent.items))
+        counts.add(len(items))
     check(counts, vx.VX_ERROR_INVALID_PARAMETERS, f"{node}: no parameter is replicated", node)
     check(len(counts) == 1, vx.VX_ERROR_INVALID_PARAMETERS,
           f"{node}: replicated containers have different item counts {sorted(counts)}", node)

@@ -12,6 +12,7 @@ from . import log
 from .errors import VxError, check, status_name
 from .meta_format import AT_LEAST, MISMATCH
 from .node import PHASE_NONE
+from .parts import container, items_of, lineage
 from .reference import type_name
 
 
@@ -52,13 +53,6 @@ def check_parameters(graph):
                       f"{_where(node, i)}: virtual {obj} belongs to another graph", node)
 
 
-def _lineage(obj):
-    """The object and the containers it is part of (pyramid levels, array items, ROIs)."""
-    while obj is not None:
-        yield obj
-        obj = getattr(obj, "parent", None)
-
-
 def _io(graph, direction):
     for node in graph.nodes:
         for i, (sig, obj) in enumerate(zip(node.kernel.signature, node.params)):
@@ -70,17 +64,17 @@ def check_single_writer(graph):
     """No object (or part of one) is written by two outputs; every virtual input has a writer."""
     writers, covered = {}, {}              # object -> (node, index); container -> a writer inside
     for node, i, obj in _io(graph, vx.VX_OUTPUT):
-        for o in _lineage(obj):
+        for o in lineage(obj):
             other = writers.get(o) or (covered.get(o) if o is obj else None)
             check(other is None, vx.VX_ERROR_MULTIPLE_WRITERS,
                   f"{_where(node, i)}: {obj} is also written by {_where(*other)}" if other else "", node)
         writers[obj] = (node, i)
-        for o in _lineage(obj):
+        for o in lineage(obj):
             covered.setdefault(o, (node, i))
     graph.writers, graph.covered = writers, covered
     for node, i, obj in _io(graph, vx.VX_INPUT):
         if getattr(obj, "virtual", False):
-            check(any(o in writers for o in _lineage(obj)) or obj in covered, vx.VX_ERROR_INVALID_GRAPH,
+            check(any(o in writers for o in lineage(obj)) or obj in covered, vx.VX_ERROR_INVALID_GRAPH,
                   f"{_where(node, i)}: virtual {obj} is read but no node writes it", node)
 
 
@@ -90,7 +84,7 @@ def order_by_dependency(graph):
     after = {n: set() for n in graph.nodes}
     pending = {n: 0 for n in graph.nodes}
     for node, i, obj in _io(graph, vx.VX_INPUT):
-        producers = {graph.writers[o][0] for o in _lineage(obj) if o in graph.writers}
+        producers = {graph.writers[o][0] for o in lineage(obj) if o in graph.writers}
         if obj in graph.covered:
             producers.add(graph.covered[obj][0])
         for p in producers:
@@ -157,26 +151,43 @@ def _agrees(attribute, got, want):
     return got == want
 
 
+def _images(obj):
+    """The images whose valid rectangles an object has: itself, or a pyramid's levels."""
+    if obj.vx_type == vx.VX_TYPE_IMAGE:
+        return [obj]
+    if obj.vx_type == vx.VX_TYPE_PYRAMID:
+        return list(obj.levels)
+    return []
+
+
 def _valid_rectangles(node, outputs):
-    """Output valid rectangles: the validator's callback computes them from the input ones; without
-    a callback, or with VX_NODE_VALID_RECT_RESET, an output is valid everywhere."""
-    inputs = [obj for sig, obj in zip(node.kernel.signature, node.params)
-              if sig.direction == vx.VX_INPUT and obj is not None and hasattr(obj, "valid_rectangles")]
+    """Valid rectangles propagate: an output's comes from the validator's callback over the input
+    images' rectangles; VX_NODE_VALID_RECT_RESET makes it the full image; otherwise it is kept."""
+    inputs = [img for sig, obj in zip(node.kernel.signature, node.params)
+              if sig.direction == vx.VX_INPUT and obj is not None for img in _images(obj)]
     for index, obj, meta in outputs:
-        if not hasattr(obj, "valid_rectangles"):
+        images = _images(obj)
+        if not images:
             continue
-        if meta.valid_rect_callback is None or node.desc.valid_rect_reset:
-            obj.reset_valid_rectangles()
-            continue
-        in_rects = [r for o in inputs for r in o.valid_rectangles()]
-        c_in = ffi.new("vx_rectangle_t[]", in_rects or [(0, 0, 0, 0)])
-        in_ptrs = ffi.new("vx_rectangle_t *[]", [c_in + k for k in range(max(len(in_rects), 1))])
-        count = len(obj.valid_rectangles())
-        c_out = ffi.new("vx_rectangle_t[]", obj.valid_rectangles())
-        out_ptrs = ffi.new("vx_rectangle_t *[]", [c_out + k for k in range(count)])
-        status = meta.valid_rect_callback(node.desc.node, index, in_ptrs, out_ptrs)
-        check(status == vx.VX_SUCCESS, status, f"{_where(node, index)}: the valid rectangle callback failed", node)
-        obj.set_valid_rectangles([(r.start_x, r.start_y, r.end_x, r.end_y) for r in c_out])
+        if node.desc.valid_rect_reset:
+            for img in images:
+                img.desc.valid = (0, 0, img.width, img.height)
+        elif meta.valid_rect_callback is not None:
+            _call_valid_rect(node, index, meta.valid_rect_callback, inputs, images)
+
+
+def _call_valid_rect(node, index, callback, inputs, images):
+    c_in = ffi.new("vx_rectangle_t[]", [img.valid_rect() for img in inputs] or 1)
+    c_out = ffi.new("vx_rectangle_t[]", [img.valid_rect() for img in images])
+    in_ptrs = ffi.new("vx_rectangle_t *[]", [c_in + k for k in range(len(inputs))] or 1)
+    out_ptrs = ffi.new("vx_rectangle_t *[]", [c_out + k for k in range(len(images))])
+    status = callback(node.desc.node, index, in_ptrs, out_ptrs)
+    check(status == vx.VX_SUCCESS, status, f"{_where(node, index)}: the valid rectangle callback failed", node)
+    for img, r in zip(images, c_out):
+        check(r.start_x <= r.end_x <= img.width and r.start_y <= r.end_y <= img.height, vx.VX_ERROR_INVALID_VALUE,
+              f"{_where(node, index)}: the valid rectangle callback gave ({r.start_x}, {r.start_y}, {r.end_x}, "
+              f"{r.end_y}), outside {img.width}x{img.height}", node)
+        img.desc.valid = r
 
 
 def initialize_nodes(graph):
@@ -195,7 +206,7 @@ def compile_schedule(graph):
         graph._c_schedule[k] = node.desc
         node.phase = PHASE_NONE
         for obj in node.params:
-            for o in _lineage(obj):
+            for o in lineage(obj):
                 if getattr(o, "virtual", False) and o not in virtuals:
                     virtuals.append(o)
     graph._c_virtuals = ffi.new("vx_reference[]", [ffi.cast("vx_reference", o.h) for o in virtuals] or 1)
@@ -207,7 +218,7 @@ def compile_schedule(graph):
 def _replicas(node):
     if node.replicate is None:
         return 1
-    counts = {len(p.parent.items) for p, flag in zip(node.params, node.replicate) if flag and p is not None}
+    counts = {len(items_of(container(p))) for p, flag in zip(node.params, node.replicate) if flag and p is not None}
     return counts.pop() if counts else 1
 
 
