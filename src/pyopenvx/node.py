@@ -51,18 +51,20 @@ class Node(Reference):
 
     # parameters ---------------------------------------------------------------------------
     def signature(self, index):
-        check(index < len(self.params), vx.VX_ERROR_INVALID_PARAMETERS,
-              f"parameter index {index} is out of range ({self} has {len(self.params)})", self)
+        if index >= len(self.params):
+            raise VxError(vx.VX_ERROR_INVALID_PARAMETERS,
+                          f"parameter index {index} is out of range ({self} has {len(self.params)})", self)
         return self.kernel.signature[index]
 
     def set_parameter(self, index, obj):
         sig = self.signature(index)
         if obj is not None:
-            check(sig.accepts(obj), vx.VX_ERROR_INVALID_TYPE,
-                  f"{self} parameter {index}: expects a {type_name(sig.data_type)}, got a {type_name(obj.vx_type)}", self)
-            scope = getattr(obj, "scope", None)
-            check(not getattr(obj, "virtual", False) or scope is self.graph or scope is self.context,
-                  vx.VX_ERROR_INVALID_SCOPE, f"{self} parameter {index}: virtual {obj} belongs to another graph", self)
+            if not sig.accepts(obj):
+                raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{self} parameter {index}: expects a "
+                              f"{type_name(sig.data_type)}, got a {type_name(obj.vx_type)}", self)
+            if getattr(obj, "virtual", False) and obj.scope is not self.graph and obj.scope is not self.context:
+                raise VxError(vx.VX_ERROR_INVALID_SCOPE, f"{self} parameter {index}: virtual {obj} belongs to "
+                              "another graph", self)
             obj.retain(internal=True)
         old = self._swap(index, obj)
         self._bind_delay(index, obj)
@@ -192,7 +194,8 @@ class Node(Reference):
 
     def initialize(self):
         status = self.call_kernel_callback(self.kernel.initialize, PHASE_INIT, "initialize")
-        check(status == vx.VX_SUCCESS, status, f"the initialize callback of {self} failed", self)
+        if status != vx.VX_SUCCESS:
+            raise VxError(status, f"the initialize callback of {self} failed", self)
         self.initialized = True
         self.provide_local_data()
 

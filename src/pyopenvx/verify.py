@@ -5,6 +5,8 @@
 
 Each phase refuses with a status and a message naming the node and parameter; the graph then
 stays unverified. The last phase writes the C schedule that vxProcessGraph runs."""
+import collections
+
 from _pyopenvx import ffi
 
 from . import constants as vx
@@ -38,19 +40,23 @@ def deinitialize_nodes(graph):
 
 
 def check_parameters(graph):
-    """Every required parameter is set, with an object of the declared type, in scope."""
+    """Every required parameter is set, with an object of the declared type, in scope.
+    (Checks here and below run per parameter: messages are built only on refusal.)"""
     check(graph.nodes, vx.VX_ERROR_INVALID_GRAPH, f"{graph} has no nodes", graph)
     for node in graph.nodes:
         for i, (sig, obj) in enumerate(zip(node.kernel.signature, node.params)):
             if obj is None:
-                check(sig.optional, vx.VX_ERROR_NOT_SUFFICIENT, f"{_where(node, i)}: required but not set", node)
+                if not sig.optional:
+                    raise VxError(vx.VX_ERROR_NOT_SUFFICIENT, f"{_where(node, i)}: required but not set", node)
                 continue
-            check(obj.alive, vx.VX_ERROR_INVALID_REFERENCE, f"{_where(node, i)}: the object was destroyed", node)
-            check(sig.accepts(obj), vx.VX_ERROR_INVALID_TYPE,
-                  f"{_where(node, i)}: expects a {type_name(sig.data_type)}, got a {type_name(obj.vx_type)}", node)
-            if getattr(obj, "virtual", False):
-                check(obj.scope in (graph, graph.context), vx.VX_ERROR_INVALID_SCOPE,
-                      f"{_where(node, i)}: virtual {obj} belongs to another graph", node)
+            if not obj.alive:
+                raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{_where(node, i)}: the object was destroyed", node)
+            if not sig.accepts(obj):
+                raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{_where(node, i)}: expects a {type_name(sig.data_type)}, "
+                              f"got a {type_name(obj.vx_type)}", node)
+            if getattr(obj, "virtual", False) and obj.scope is not graph and obj.scope is not graph.context:
+                raise VxError(vx.VX_ERROR_INVALID_SCOPE, f"{_where(node, i)}: virtual {obj} belongs to another graph",
+                              node)
 
 
 def _io(graph, direction):
@@ -66,16 +72,17 @@ def check_single_writer(graph):
     for node, i, obj in _io(graph, vx.VX_OUTPUT):
         for o in lineage(obj):
             other = writers.get(o) or (covered.get(o) if o is obj else None)
-            check(other is None, vx.VX_ERROR_MULTIPLE_WRITERS,
-                  f"{_where(node, i)}: {obj} is also written by {_where(*other)}" if other else "", node)
+            if other is not None:
+                raise VxError(vx.VX_ERROR_MULTIPLE_WRITERS,
+                              f"{_where(node, i)}: {obj} is also written by {_where(*other)}", node)
         writers[obj] = (node, i)
         for o in lineage(obj):
             covered.setdefault(o, (node, i))
     graph.writers, graph.covered = writers, covered
     for node, i, obj in _io(graph, vx.VX_INPUT):
-        if getattr(obj, "virtual", False):
-            check(any(o in writers for o in lineage(obj)) or obj in covered, vx.VX_ERROR_INVALID_GRAPH,
-                  f"{_where(node, i)}: virtual {obj} is read but no node writes it", node)
+        if getattr(obj, "virtual", False) and obj not in covered and not any(o in writers for o in lineage(obj)):
+            raise VxError(vx.VX_ERROR_INVALID_GRAPH, f"{_where(node, i)}: virtual {obj} is read but no node writes it",
+                          node)
 
 
 def order_by_dependency(graph):
@@ -91,12 +98,13 @@ def order_by_dependency(graph):
             if node not in after[p]:
                 after[p].add(node)
                 pending[node] += 1
-    ready = [n for n in graph.nodes if pending[n] == 0]
+    rank = {n: k for k, n in enumerate(graph.nodes)}
+    ready = collections.deque(n for n in graph.nodes if pending[n] == 0)
     order = []
     while ready:
-        n = ready.pop(0)
+        n = ready.popleft()
         order.append(n)
-        for m in sorted(after[n], key=graph.nodes.index):
+        for m in sorted(after[n], key=rank.__getitem__):
             pending[m] -= 1
             if pending[m] == 0:
                 ready.append(m)
@@ -120,7 +128,8 @@ def validate_nodes(graph):
                 if obj is not None:
                     outputs.append((i, obj, meta))
         status = node.kernel.validate(node.desc.node, node.desc.parameters, len(node.params), metas)
-        check(status == vx.VX_SUCCESS, status, f"the validator of {node} refused its parameters", node)
+        if status != vx.VX_SUCCESS:
+            raise VxError(status, f"the validator of {node} refused its parameters", node)
         for i, obj, meta in outputs:
             _apply_output(node, i, obj, meta)
         _valid_rectangles(node, outputs)
