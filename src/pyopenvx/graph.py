@@ -12,6 +12,7 @@ from _pyopenvx import ffi, lib
 from . import constants as vx
 from . import log
 from .errors import VxError, check, status_name
+from .parts import lineage
 from .reference import LOCK, Reference
 
 
@@ -67,8 +68,19 @@ class Graph(Reference):
             return
         same_kind = (old is not None and new is not None and type(old) is type(new)
                      and not getattr(new, "virtual", False) and not getattr(old, "virtual", False))
-        if not same_kind or _meta(old) != _meta(new) or node.replicate is not None:
+        if (not same_kind or _meta(old) != _meta(new) or node.replicate is not None
+                or self._used_elsewhere(node, new)):
             self.invalidate(f"parameter of {node} replaced")
+
+    def _used_elsewhere(self, node, obj):
+        """Whether `obj` (or what contains it, or its parts) is another parameter in the graph:
+        then the order or the single writer may change, and the graph is verified again."""
+        related = set(lineage(obj))
+        for n in self.nodes:
+            for p in n.params:
+                if p is not None and (p in related or obj in lineage(p)) and not (n is node and p is obj):
+                    return True
+        return False
 
     def add_parameter(self, param):
         node = param.node

@@ -38,7 +38,14 @@ MISMATCH = {
     vx.VX_THRESHOLD_TYPE: vx.VX_ERROR_INVALID_TYPE, vx.VX_OBJECT_ARRAY_ITEMTYPE: vx.VX_ERROR_INVALID_TYPE,
     vx.VX_TENSOR_DATA_TYPE: vx.VX_ERROR_INVALID_TYPE, vx.VX_USER_DATA_OBJECT_NAME: vx.VX_ERROR_INVALID_TYPE,
 }
-AT_LEAST = {vx.VX_ARRAY_CAPACITY}       # an output array may hold more than the validator asks
+AT_LEAST = {vx.VX_ARRAY_CAPACITY}
+# What a virtual output must know once verified; 0 (or VX_DF_IMAGE_VIRT) means left open.
+REQUIRED = {
+    vx.VX_IMAGE_WIDTH, vx.VX_IMAGE_HEIGHT, vx.VX_IMAGE_FORMAT, vx.VX_ARRAY_ITEMTYPE, vx.VX_ARRAY_CAPACITY,
+    vx.VX_PYRAMID_WIDTH, vx.VX_PYRAMID_HEIGHT, vx.VX_PYRAMID_FORMAT, vx.VX_PYRAMID_LEVELS, vx.VX_SCALAR_TYPE,
+    vx.VX_TENSOR_NUMBER_OF_DIMS, vx.VX_TENSOR_DATA_TYPE,
+}
+OPEN_VALUES = (0, vx.VX_DF_IMAGE_VIRT)       # an output array may hold more than the validator asks
 
 
 def owner_type(attribute):
@@ -72,7 +79,7 @@ class MetaFormat(Reference):
 
     def set(self, attribute, ptr, size):
         if attribute == vx.VX_VALID_RECT_CALLBACK:
-            fn = attributes.read("vx_kernel_image_valid_rectangle_f", ptr, size, "VX_VALID_RECT_CALLBACK")
+            fn = attributes.read("vx_kernel_image_valid_rectangle_f", ptr, size, lambda: "VX_VALID_RECT_CALLBACK")
             check(self.object_type in (vx.VX_TYPE_IMAGE, vx.VX_TYPE_PYRAMID), vx.VX_ERROR_INVALID_TYPE,
                   f"a valid rectangle callback needs an image or pyramid output, not a {type_name(self.object_type)}", self)
             self.valid_rect_callback = None if fn == ffi.NULL else fn
@@ -88,7 +95,7 @@ class MetaFormat(Reference):
             n = size // ffi.sizeof(item)
             value = tuple(ffi.cast(f"{item} *", ptr)[0:n])
         else:
-            value = attributes.read(ctype, ptr, size, f"meta format attribute {attribute:#x}")
+            value = attributes.read(ctype, ptr, size, lambda: f"meta format attribute {attribute:#x}")
         self.attrs[attribute] = value
         if self.object_type == vx.VX_TYPE_REFERENCE:
             self.object_type = owner_type(attribute)
@@ -108,7 +115,7 @@ class MetaFormat(Reference):
         check(ctype is not None, vx.VX_ERROR_NOT_SUPPORTED, f"attribute {attribute:#x} is not a meta format attribute", self)
         self._check_type(attribute)
         check(attribute in self.attrs, vx.VX_ERROR_NOT_SUPPORTED, f"attribute {attribute:#x} has not been set", self)
-        attributes.write(ctype, ptr, size, self.attrs[attribute], f"meta format attribute {attribute:#x}")
+        attributes.write(ctype, ptr, size, self.attrs[attribute], lambda: f"meta format attribute {attribute:#x}")
 
     def __repr__(self):
         return f"<MetaFormat of {self.owner}>"

@@ -12,7 +12,7 @@ from _pyopenvx import ffi
 from . import constants as vx
 from . import log
 from .errors import VxError, check, status_name
-from .meta_format import AT_LEAST, MISMATCH
+from .meta_format import AT_LEAST, MISMATCH, OPEN_VALUES, REQUIRED
 from .node import PHASE_NONE
 from .parts import container, items_of, lineage
 from .reference import type_name
@@ -141,6 +141,11 @@ def _apply_output(node, index, obj, meta):
             obj.apply_meta(dict(meta.attrs))
         except VxError as e:
             raise VxError(e.status, f"{_where(node, index)}: {e.message}", node) from None
+        for attribute, value in obj.meta().items():
+            if attribute in REQUIRED and value in OPEN_VALUES:
+                raise VxError(MISMATCH.get(attribute, vx.VX_ERROR_INVALID_DIMENSION),
+                              f"{_where(node, index)}: virtual {obj} has no {attribute:#x}: neither its creator "
+                              "nor the validator gave it", node)
         return
     have = obj.meta() if hasattr(obj, "meta") else {}
     for attribute, want in meta.attrs.items():
