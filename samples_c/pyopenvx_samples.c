@@ -105,9 +105,14 @@ static vx_status VX_CALLBACK hblur3_valid(vx_node node, vx_uint32 index, const v
                                           vx_rectangle_t *const output_valid[])
 {
     (void)node; (void)index;
-    *output_valid[0] = *input_valid[0];
-    output_valid[0]->start_x += 1;
-    output_valid[0]->end_x -= output_valid[0]->end_x > output_valid[0]->start_x ? 1 : 0;
+    vx_rectangle_t r = *input_valid[0];
+    if (r.end_x - r.start_x >= 2) {            /* one pixel in from each side, never inverted */
+        r.start_x += 1;
+        r.end_x -= 1;
+    } else {
+        r.end_x = r.start_x;
+    }
+    *output_valid[0] = r;
     return VX_SUCCESS;
 }
 

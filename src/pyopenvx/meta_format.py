@@ -73,9 +73,9 @@ class MetaFormat(Reference):
 
     def _check_type(self, attribute):
         belongs = owner_type(attribute)
-        check(self.object_type in (vx.VX_TYPE_REFERENCE, belongs), vx.VX_ERROR_INVALID_TYPE,
-              f"attribute {attribute:#x} is a {type_name(belongs)} attribute; this meta format describes a "
-              f"{type_name(self.object_type)}", self)
+        if self.object_type != belongs and self.object_type != vx.VX_TYPE_REFERENCE:
+            raise VxError(vx.VX_ERROR_INVALID_TYPE, f"attribute {attribute:#x} is a {type_name(belongs)} attribute; "
+                          f"this meta format describes a {type_name(self.object_type)}", self)
 
     def set(self, attribute, ptr, size):
         if attribute == vx.VX_VALID_RECT_CALLBACK:

@@ -4,8 +4,10 @@ delay binding all follow these links."""
 
 
 def container(obj):
-    """What `obj` is part of (a pyramid, object array, delay or parent image), or None."""
-    return getattr(obj, "pyramid", None) or getattr(obj, "parent", None)
+    """What `obj` is part of (a pyramid, object array, delay or parent image), or None.
+    (Read from the instance dict: verification asks this for every parameter.)"""
+    d = getattr(obj, "__dict__", None)
+    return (d.get("pyramid") or d.get("parent")) if d else None
 
 
 def items_of(obj):

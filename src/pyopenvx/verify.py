@@ -214,15 +214,15 @@ def compile_schedule(graph):
     """The plain-data schedule C runs: nodes in order, parameter rows, virtual objects."""
     order = graph.order
     graph._c_schedule = ffi.new("pvx_node *[]", max(len(order), 1))
-    virtuals = []
+    virtuals = {}                          # an ordered set
     for k, node in enumerate(order):
         node.publish_parameters(_replicas(node))
         graph._c_schedule[k] = node.desc
         node.phase = PHASE_NONE
         for obj in node.params:
             for o in lineage(obj):
-                if getattr(o, "virtual", False) and o not in virtuals:
-                    virtuals.append(o)
+                if getattr(o, "virtual", False):
+                    virtuals[o] = None
     graph._c_virtuals = ffi.new("vx_reference[]", [ffi.cast("vx_reference", o.h) for o in virtuals] or 1)
     d = graph.desc
     d.schedule, d.num_nodes = graph._c_schedule, len(order)
