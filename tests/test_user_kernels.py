@@ -63,3 +63,19 @@ def test_modules_from_a_python_host(vx, tmp_path):
 
 def test_modules_without_openvx_link_from_a_python_host(vx, tmp_path):
     _python_host(vx, tmp_path, link_openvx=False)
+
+
+def test_graph_with_data_objects_from_c(c_program):
+    assert c_program("graph_data.c").stdout.strip() == "ok"
+
+
+def test_samples_demo(tmp_path):
+    """The README's demo command: builds the module and the application, runs the demo."""
+    import subprocess
+    import sys
+    from conftest import ROOT
+    proc = subprocess.run(["make", "-C", str(ROOT / "samples_c"), f"PYTHON={sys.executable}", f"BUILD={tmp_path}",
+                           "run"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "output: correct (0 wrong pixels), valid rectangle (1, 0)-(63, 48)" in proc.stdout
+    assert "graph performance over 10 runs" in proc.stdout
