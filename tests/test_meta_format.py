@@ -100,9 +100,9 @@ def test_non_virtual_output_is_checked_against_meta(vx, blob_type):
     a, _ = g.blob(8)
     out, _ = g.blob(23)
     assert g.set(0, a) == 0 and g.set(1, out) == 0
-    assert vx.lib.vxVerifyGraph(g.graph) == c.VX_ERROR_INVALID_VALUE
+    assert vx.lib.vxVerifyGraph(g.graph) == c.VX_ERROR_INVALID_DIMENSION
     assert not g.verified()
-    assert any(s == c.VX_ERROR_INVALID_VALUE and "parameter 1" in text and "test.blob" in text for s, text in vx.log)
+    assert any(s == c.VX_ERROR_INVALID_DIMENSION and "parameter 1" in text and "test.blob" in text for s, text in vx.log)
 
 
 def test_replacing_with_same_meta_keeps_the_graph_verified(vx, blob_type):

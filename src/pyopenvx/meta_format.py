@@ -29,14 +29,16 @@ ATTRIBUTES = {
     vx.VX_USER_DATA_OBJECT_NAME: "str", vx.VX_USER_DATA_OBJECT_SIZE: "vx_size",
 }
 
-# How a contradiction between an output object and its meta data is reported.
+# How a contradiction between an output object and its meta data is reported: formats, types,
+# plain values; anything else is a size (VX_ERROR_INVALID_DIMENSION).
 MISMATCH = {
-    vx.VX_IMAGE_FORMAT: vx.VX_ERROR_INVALID_FORMAT, vx.VX_PYRAMID_FORMAT: vx.VX_ERROR_INVALID_FORMAT,
-    vx.VX_THRESHOLD_INPUT_FORMAT: vx.VX_ERROR_INVALID_FORMAT, vx.VX_THRESHOLD_OUTPUT_FORMAT: vx.VX_ERROR_INVALID_FORMAT,
-    vx.VX_ARRAY_ITEMTYPE: vx.VX_ERROR_INVALID_TYPE, vx.VX_SCALAR_TYPE: vx.VX_ERROR_INVALID_TYPE,
-    vx.VX_MATRIX_TYPE: vx.VX_ERROR_INVALID_TYPE, vx.VX_LUT_TYPE: vx.VX_ERROR_INVALID_TYPE,
-    vx.VX_THRESHOLD_TYPE: vx.VX_ERROR_INVALID_TYPE, vx.VX_OBJECT_ARRAY_ITEMTYPE: vx.VX_ERROR_INVALID_TYPE,
-    vx.VX_TENSOR_DATA_TYPE: vx.VX_ERROR_INVALID_TYPE, vx.VX_USER_DATA_OBJECT_NAME: vx.VX_ERROR_INVALID_TYPE,
+    **dict.fromkeys((vx.VX_IMAGE_FORMAT, vx.VX_PYRAMID_FORMAT, vx.VX_THRESHOLD_INPUT_FORMAT,
+                     vx.VX_THRESHOLD_OUTPUT_FORMAT), vx.VX_ERROR_INVALID_FORMAT),
+    **dict.fromkeys((vx.VX_ARRAY_ITEMTYPE, vx.VX_SCALAR_TYPE, vx.VX_MATRIX_TYPE, vx.VX_LUT_TYPE, vx.VX_THRESHOLD_TYPE,
+                     vx.VX_OBJECT_ARRAY_ITEMTYPE, vx.VX_TENSOR_DATA_TYPE, vx.VX_USER_DATA_OBJECT_NAME),
+                    vx.VX_ERROR_INVALID_TYPE),
+    **dict.fromkeys((vx.VX_PYRAMID_SCALE, vx.VX_DISTRIBUTION_OFFSET, vx.VX_DISTRIBUTION_RANGE,
+                     vx.VX_TENSOR_FIXED_POINT_POSITION), vx.VX_ERROR_INVALID_VALUE),
 }
 AT_LEAST = {vx.VX_ARRAY_CAPACITY}
 # What a virtual output must know once verified; 0 (or VX_DF_IMAGE_VIRT) means left open.

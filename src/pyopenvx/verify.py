@@ -152,7 +152,7 @@ def _apply_output(node, index, obj, meta):
         got = have.get(attribute)
         if got is None or _agrees(attribute, got, want):
             continue
-        raise VxError(MISMATCH.get(attribute, vx.VX_ERROR_INVALID_VALUE),
+        raise VxError(MISMATCH.get(attribute, vx.VX_ERROR_INVALID_DIMENSION),
                       f"{_where(node, index)}: attribute {attribute:#x} of {obj} is {got!r}, the validator "
                       f"asks for {want!r}", node)
 
