@@ -10,8 +10,7 @@ import threading
 from _pyopenvx import ffi, lib
 
 from . import constants as vx
-from . import log
-from .errors import VxError, check, status_name
+from .errors import check
 from .parts import lineage
 from .reference import LOCK, Reference
 
@@ -118,11 +117,9 @@ class Graph(Reference):
         measure = int(self.context.performance_enabled)
         with unlocked():
             status = lib.pvx_graph_run(self.desc, measure)
-        if status == vx.VX_SUCCESS:
+        if status == vx.VX_SUCCESS:            # a failed run is reported by node and graph status
             for delay in self.delays:
                 delay.age()
-        else:
-            log.entry(self, status, f"{self}: execution stopped: {status_name(status)}")
         return status
 
     def schedule(self):

@@ -1,5 +1,4 @@
 """Graph functions: creation, verification, execution (sync and async), attributes, parameters."""
-from _pyopenvx import ffi
 
 from .. import attributes
 from .. import constants as vx
