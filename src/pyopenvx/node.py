@@ -37,6 +37,7 @@ class Node(Reference):
         kernel.nodes.add(self)
         self._c_params = ffi.new("vx_reference[]", max(n, 1))
         self._c_flags = ffi.new("vx_bool[]", max(n, 1))
+        self._c_metas = ffi.new("vx_meta_format[]", max(n, 1))     # what validators receive
         d = self.desc = ffi.new("pvx_node *")
         d.function = kernel.function
         d.node = ffi.cast("vx_node", self.h)

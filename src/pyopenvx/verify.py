@@ -119,7 +119,7 @@ def validate_nodes(graph):
     then each output made or checked to match what the validator said."""
     for node in graph.order:
         node.reset_local_data()
-        metas = ffi.new("vx_meta_format[]", max(len(node.params), 1))
+        metas = node._c_metas
         outputs = []
         for i, (sig, obj) in enumerate(zip(node.kernel.signature, node.params)):
             if sig.direction == vx.VX_OUTPUT:
