@@ -113,6 +113,41 @@ static vx_status VX_CALLBACK asks_init(vx_node node, const vx_reference *p, vx_u
     return vxSetNodeAttribute(node, VX_NODE_LOCAL_DATA_SIZE, &size, sizeof size);
 }
 
+/* owns: its initializer gives its own buffer (size and pointer); its deinitializer frees it and
+ * may clear the pointer, which the implementation did not set */
+static void *owned;
+static vx_status VX_CALLBACK owns(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    (void)p; (void)n;
+    void *ptr = NULL;
+    vx_size size = 0;
+    CHECK_OK(vxQueryNode(node, VX_NODE_LOCAL_DATA_PTR, &ptr, sizeof ptr));
+    CHECK_OK(vxQueryNode(node, VX_NODE_LOCAL_DATA_SIZE, &size, sizeof size));
+    CHECK(ptr == owned && size == 8);
+    return VX_SUCCESS;
+}
+
+static vx_status VX_CALLBACK owns_init(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    (void)p; (void)n;
+    vx_size size = 8;
+    owned = malloc(size);
+    CHECK_OK(vxSetNodeAttribute(node, VX_NODE_LOCAL_DATA_SIZE, &size, sizeof size));
+    return vxSetNodeAttribute(node, VX_NODE_LOCAL_DATA_PTR, &owned, sizeof owned);
+}
+
+static vx_status VX_CALLBACK owns_deinit(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    (void)p; (void)n;
+    void *ptr = NULL;
+    CHECK_OK(vxQueryNode(node, VX_NODE_LOCAL_DATA_PTR, &ptr, sizeof ptr));
+    CHECK(ptr == owned);
+    free(ptr);
+    ptr = NULL;
+    owned = NULL;
+    return vxSetNodeAttribute(node, VX_NODE_LOCAL_DATA_PTR, &ptr, sizeof ptr);
+}
+
 static int callbacks;
 static vx_action VX_CALLBACK cont(vx_node node)
 {
@@ -169,6 +204,7 @@ int main(void)
     vx_uint32 refs0 = context_references(ctx);
     vx_kernel k = add_kernel(ctx, "test.step", step, step_validate, step_init, step_deinit, 16);
     vx_kernel ka = add_kernel(ctx, "test.asks", asks, asks_validate, asks_init, NULL, 0);
+    vx_kernel ko = add_kernel(ctx, "test.owns", owns, asks_validate, owns_init, owns_deinit, 0);
     /* opaque data tokens */
     vx_reference t[6];
     for (int i = 0; i < 6; i++)
@@ -180,6 +216,7 @@ int main(void)
     vx_node n2 = node_of(g, k, t[1], t[2], "2");
     vx_node n1 = node_of(g, k, t[0], t[1], "1");
     vx_node na = node_of(g, ka, t[3], t[4], "a");
+    vx_node no = node_of(g, ko, t[4], t[5], "o");
     CHECK(vxIsGraphVerified(g) == vx_false_e);
     vx_enum state;
     CHECK_OK(vxQueryGraph(g, VX_GRAPH_STATE, &state, sizeof state));
@@ -194,7 +231,7 @@ int main(void)
     CHECK(state == VX_GRAPH_STATE_COMPLETED);
     vx_uint32 numnodes = 0;
     CHECK_OK(vxQueryGraph(g, VX_GRAPH_NUMNODES, &numnodes, sizeof numnodes));
-    CHECK(numnodes == 4);
+    CHECK(numnodes == 5);
 
     /* performance: only with the directive */
     vx_perf_t perf;
@@ -325,7 +362,10 @@ int main(void)
     CHECK_OK(vxReleaseNode(&m));
     CHECK_OK(vxReleaseGraph(&g2));
 
-    /* removal */
+    /* removal: the deinitializer of the removed node runs */
+    CHECK(owned != NULL);
+    CHECK_OK(vxRemoveNode(&no));
+    CHECK(owned == NULL);
     CHECK_OK(vxRemoveNode(&na));
     CHECK(na == NULL && vxIsGraphVerified(g) == vx_false_e);
     CHECK_OK(vxQueryGraph(g, VX_GRAPH_NUMNODES, &numnodes, sizeof numnodes));
@@ -367,6 +407,7 @@ int main(void)
         CHECK_OK(vxReleaseReference(&t[i]));
     CHECK_OK(vxRemoveKernel(k));
     CHECK_OK(vxRemoveKernel(ka));
+    CHECK_OK(vxRemoveKernel(ko));
     CHECK(context_references(ctx) == refs0);
     CHECK_OK(vxReleaseContext(&ctx));
     printf("ok\n");
