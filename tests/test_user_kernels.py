@@ -66,7 +66,7 @@ def test_modules_without_openvx_link_from_a_python_host(vx, tmp_path):
 
 
 def test_graph_with_data_objects_from_c(c_program):
-    assert c_program("graph_data.c").stdout.strip() == "ok"
+    assert c_program("graph_data.c", extra=("-lpthread",)).stdout.strip() == "ok"
 
 
 def test_samples_demo(tmp_path):

@@ -2,7 +2,9 @@
  * against the validators, valid rectangles propagating, replication over object arrays and
  * pyramids, delays aged automatically after each run, scope and producer checks. */
 #include "check.h"
+#include <pthread.h>
 #include <string.h>
+#include <time.h>
 
 static int logged;
 static void VX_CALLBACK on_log(vx_context c, vx_reference r, vx_status s, const vx_char t[])
@@ -83,16 +85,36 @@ static vx_status VX_CALLBACK inc(vx_node node, const vx_reference *p, vx_uint32 
     return vxUnmapImagePatch(out, mo);
 }
 
-static vx_kernel kernel(vx_context ctx, const char *name, vx_kernel_validate_f validate)
+/* meet: inc, but only once the other graph's meet node has arrived too (up to 10 s): two graphs
+ * that need Python around their runs (auto-aged delays) still run at the same time */
+static int arrived;
+static vx_status VX_CALLBACK meet(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    int me = __atomic_add_fetch(&arrived, 1, __ATOMIC_SEQ_CST);
+    int goal = (me + 1) / 2 * 2;
+    struct timespec pause = {0, 1000000};
+    for (int i = 0; i < 10000 && __atomic_load_n(&arrived, __ATOMIC_SEQ_CST) < goal; i++)
+        nanosleep(&pause, NULL);
+    if (__atomic_load_n(&arrived, __ATOMIC_SEQ_CST) < goal)
+        return VX_ERROR_NO_RESOURCES;
+    return inc(node, p, n);
+}
+
+static vx_kernel kernel_with(vx_context ctx, const char *name, vx_kernel_f fn, vx_kernel_validate_f validate)
 {
     vx_enum id;
     CHECK_OK(vxAllocateUserKernelId(ctx, &id));
-    vx_kernel k = vxAddUserKernel(ctx, name, id, inc, 2, validate, NULL, NULL);
+    vx_kernel k = vxAddUserKernel(ctx, name, id, fn, 2, validate, NULL, NULL);
     CHECK_REF(k);
     CHECK_OK(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
     CHECK_OK(vxAddParameterToKernel(k, 1, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
     CHECK_OK(vxFinalizeKernel(k));
     return k;
+}
+
+static vx_kernel kernel(vx_context ctx, const char *name, vx_kernel_validate_f validate)
+{
+    return kernel_with(ctx, name, inc, validate);
 }
 
 static vx_node node(vx_graph g, vx_kernel k, vx_image in, vx_image out)
@@ -292,6 +314,66 @@ static void delays(vx_context ctx, vx_kernel same)
     CHECK_OK(vxReleaseImage(&out));
 }
 
+/* a graph on the Python path: in -> meet -> delay[0], with the delay auto-aged */
+typedef struct {
+    vx_image in;
+    vx_delay delay;
+    vx_graph graph;
+    vx_node node;
+} aged_graph;
+
+static aged_graph aged(vx_context ctx, vx_kernel k)
+{
+    aged_graph a;
+    a.in = vxCreateImage(ctx, 8, 8, VX_DF_IMAGE_U8);
+    fill(a.in, 1);
+    a.delay = vxCreateDelay(ctx, (vx_reference)a.in, 2);
+    a.graph = vxCreateGraph(ctx);
+    a.node = node(a.graph, k, a.in, (vx_image)vxGetReferenceFromDelay(a.delay, 0));
+    CHECK_OK(vxRegisterAutoAging(a.graph, a.delay));
+    return a;
+}
+
+static void release_aged(aged_graph *a)
+{
+    CHECK_OK(vxReleaseNode(&a->node));
+    CHECK_OK(vxReleaseGraph(&a->graph));
+    CHECK_OK(vxReleaseDelay(&a->delay));
+    CHECK_OK(vxReleaseImage(&a->in));
+}
+
+static void *process(void *graph)
+{
+    for (int i = 0; i < 5; i++)
+        if (vxProcessGraph((vx_graph)graph) != VX_SUCCESS)
+            return graph;
+    return NULL;
+}
+
+static void concurrent_python_path(vx_context ctx)
+{
+    vx_kernel k = kernel_with(ctx, "test.meet", meet, same_validate);
+    aged_graph a = aged(ctx, k), b = aged(ctx, k);
+    /* vxProcessGraph from two threads */
+    pthread_t ta, tb;
+    void *ra, *rb;
+    pthread_create(&ta, NULL, process, a.graph);
+    pthread_create(&tb, NULL, process, b.graph);
+    pthread_join(ta, &ra);
+    pthread_join(tb, &rb);
+    CHECK(ra == NULL && rb == NULL);
+    /* vxScheduleGraph twice from one thread, then wait for each */
+    for (int i = 0; i < 5; i++) {
+        CHECK_OK(vxScheduleGraph(a.graph));
+        CHECK_OK(vxScheduleGraph(b.graph));
+        CHECK_OK(vxWaitGraph(a.graph));
+        CHECK_OK(vxWaitGraph(b.graph));
+    }
+    release_aged(&a);
+    release_aged(&b);
+    CHECK_OK(vxRemoveKernel(k));
+}
+
 int main(void)
 {
     vx_context ctx = vxCreateContext();
@@ -303,6 +385,7 @@ int main(void)
     virtual_images_and_valid_rectangles(ctx, same, shrink);
     replication(ctx, same);
     delays(ctx, same);
+    concurrent_python_path(ctx);
     CHECK_OK(vxRemoveKernel(same));
     CHECK_OK(vxRemoveKernel(shrink));
     CHECK(context_references(ctx) == refs0);
