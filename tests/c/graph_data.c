@@ -1,6 +1,7 @@
 /* The graph manager with real data objects: virtual images given their meta data, outputs checked
  * against the validators, valid rectangles propagating, replication over object arrays and
  * pyramids, delays aged automatically after each run, scope and producer checks. */
+#define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include <pthread.h>
 #include <string.h>
