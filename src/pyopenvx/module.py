@@ -38,6 +38,7 @@ def load(context, name):
         _symbol(handle, "vxUnpublishKernels", name)
         publish = ffi.cast("vx_publish_kernels_f", _symbol(handle, "vxPublishKernels", name))
         before = set(context.kernels)
+        ids = context.user_kernel_ids, context.user_library_ids
         context.loading_module = name
         try:
             status = publish(ffi.cast("vx_context", context.h))
@@ -46,6 +47,7 @@ def load(context, name):
         if status != vx.VX_SUCCESS:
             for k in [k for k in context.kernels if k not in before]:
                 k.remove()
+            context.user_kernel_ids, context.user_library_ids = ids    # the context is as it was
             raise VxError(status, f"vxPublishKernels of module {name!r} failed", context)
     except VxError:
         lib.pvx_module_close(handle)

@@ -34,11 +34,15 @@ int main(int argc, char **argv)
     vxRegisterLogCallback(ctx, on_log, vx_false_e);
     vx_uint32 refs0 = context_references(ctx), kernels0 = query_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS);
 
+    vx_enum lib_before, lib_after;
+    CHECK_OK(vxAllocateUserKernelLibraryId(ctx, &lib_before));
     REFUSED(vxLoadKernels(ctx, "pyopenvx_no_such_module"), VX_ERROR_INVALID_MODULE);
     REFUSED(vxLoadKernels(ctx, argv[2]), VX_ERROR_NO_RESOURCES);
     REFUSED(vxLoadKernels(ctx, argv[3]), VX_ERROR_INVALID_MODULE);
     CHECK(query_u32(ctx, VX_CONTEXT_MODULES) == 0 && query_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS) == kernels0);
     CHECK(vxGetStatus((vx_reference)vxGetKernelByName(ctx, "test.module.run")) != VX_SUCCESS);
+    CHECK_OK(vxAllocateUserKernelLibraryId(ctx, &lib_after));
+    CHECK(lib_after == lib_before + 1);          /* the failed publish took no library id */
 
     CHECK_OK(vxLoadKernels(ctx, argv[1]));
     REFUSED(vxLoadKernels(ctx, argv[1]), VX_ERROR_INVALID_MODULE);
