@@ -232,6 +232,8 @@ int main(void)
     vx_uint32 numnodes = 0;
     CHECK_OK(vxQueryGraph(g, VX_GRAPH_NUMNODES, &numnodes, sizeof numnodes));
     CHECK(numnodes == 5);
+    REFUSED(vxSetGraphAttribute(g, VX_GRAPH_NUMNODES, &numnodes, sizeof numnodes), VX_ERROR_NOT_SUPPORTED);
+    REFUSED(vxQueryGraph(g, VX_GRAPH_NUMNODES, &numnodes, 2), VX_ERROR_INVALID_PARAMETERS);
 
     /* performance: only with the directive */
     vx_perf_t perf;
