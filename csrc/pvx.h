@@ -46,5 +46,6 @@ PVX_HIDDEN int64_t pvx_ref_slot(const void *handle, vx_enum type);
 PVX_HIDDEN pvx_ref *pvx_ref_live(const void *handle, vx_enum type);
 
 #include "graph.h"
+#include "meta_format.h"
 
 #endif
