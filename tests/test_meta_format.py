@@ -157,3 +157,17 @@ def test_meta_format_attributes(vx, blob_type):
                        "value": 40, "from ref": 0, "query 2": 0, "value 2": 12,
                        "from bad": c.VX_ERROR_INVALID_TYPE}
     assert out_obj.size == 12
+
+
+def test_async_run_from_a_python_host(vx, blob_type):
+    """vxScheduleGraph/vxWaitGraph in a Python process, with kernels that are Python callbacks."""
+    g = Graph(vx, blob_type, out_size=8)
+    a, _ = g.blob(8)
+    out, _ = g.blob(8)
+    assert g.set(0, a) == 0 and g.set(1, out) == 0
+    for _ in range(3):
+        assert vx.lib.vxScheduleGraph(g.graph) == 0
+        assert vx.lib.vxWaitGraph(g.graph) == 0
+    assert vx.lib.vxWaitGraph(g.graph) == c.VX_FAILURE
+    state = vx.query(vx.lib.vxQueryGraph, g.graph, c.VX_GRAPH_STATE, "vx_enum")
+    assert state == c.VX_GRAPH_STATE_COMPLETED and g.inits == 1
