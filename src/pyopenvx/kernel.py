@@ -67,7 +67,7 @@ class Kernel(Reference):
         check(self.signature[index] is None, vx.VX_ERROR_INVALID_PARAMETERS, f"parameter {index} is already added", self)
         check(direction in DIRECTIONS, vx.VX_ERROR_INVALID_PARAMETERS,
               f"parameter {index}: direction {direction:#x} is not VX_INPUT or VX_OUTPUT", self)
-        check(data_type in DATA_TYPES or self.context.user_struct(data_type) is not None, vx.VX_ERROR_INVALID_PARAMETERS,
+        check(data_type in DATA_TYPES, vx.VX_ERROR_INVALID_PARAMETERS,
               f"parameter {index}: type {data_type:#x} is not a data object type", self)
         check(state in STATES, vx.VX_ERROR_INVALID_PARAMETERS,
               f"parameter {index}: state {state:#x} is not a vx_parameter_state_e", self)
