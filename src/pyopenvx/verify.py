@@ -223,6 +223,8 @@ def compile_schedule(graph):
             for o in lineage(obj):
                 if getattr(o, "virtual", False):
                     virtuals[o] = None
+                    for part in items_of(o) or ():       # a virtual pyramid's levels, array's items
+                        virtuals[part] = None
     graph._c_virtuals = ffi.new("vx_reference[]", [ffi.cast("vx_reference", o.h) for o in virtuals] or 1)
     d = graph.desc
     d.schedule, d.num_nodes = graph._c_schedule, len(order)
