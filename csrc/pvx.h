@@ -33,6 +33,7 @@ typedef struct pvx_ref {
 /* pvx_ref.flags */
 #define PVX_REF_VIRTUAL 0x1u          /* a virtual data object */
 #define PVX_REF_ACCESSIBLE 0x2u       /* a virtual object a running graph lets its kernels touch */
+#define PVX_REF_PERFORMANCE 0x4u      /* a context with VX_DIRECTIVE_ENABLE_PERFORMANCE */
 
 /* Type filters for pvx_ref_slot beyond the vx_type_e values. */
 #define PVX_ANY_TYPE 0
@@ -57,5 +58,7 @@ PVX_HIDDEN pvx_ref *pvx_ref_live(const void *handle, vx_enum type);
 #include "threshold.h"
 #include "image.h"
 #include "user_data_object.h"
+#include "graph.h"
+#include "meta_format.h"
 
 #endif

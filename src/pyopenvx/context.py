@@ -13,6 +13,7 @@ NONLINEAR_MAX_DIMENSION = 9
 MAX_TENSOR_DIMS = 6
 USER_KERNEL_IDS = 4096           # dynamic pool at VX_KERNEL_BASE(VX_ID_USER, 0)
 USER_LIBRARY_IDS = range(1, 256)
+_PERFORMANCE = 0x4               # PVX_REF_PERFORMANCE
 
 
 def kernel_base(vendor, library):
@@ -56,6 +57,15 @@ class Context(Reference):
         self.errors = {}
         self.kernels = []                        # every kernel known to the context
         self.modules = {}                        # name -> loaded module
+
+    @property
+    def performance_enabled(self):
+        return bool(self.h.flags & _PERFORMANCE)
+
+    @performance_enabled.setter
+    def performance_enabled(self, on):
+        """Kept in the handle header: graphs running in C read it there."""
+        self.h.flags = (self.h.flags | _PERFORMANCE) if on else (self.h.flags & ~_PERFORMANCE)
 
     # ownership ----------------------------------------------------------------------------
     def adopt(self, obj):

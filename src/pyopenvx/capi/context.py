@@ -11,7 +11,7 @@ from . import export
 
 
 def _kernel_table(ctx):
-    return [{"enumeration": k.enumeration, "name": k.name.encode()} for k in ctx.kernels if k.published]
+    return [{"enumeration": k.enumeration, "name": k.kernel_name.encode()} for k in ctx.kernels if k.published]
 
 
 QUERY = {

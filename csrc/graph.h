@@ -1,0 +1,59 @@
+/* The compiled schedule of a verified graph: what vxProcessGraph runs without Python.
+ * Python (graph.py) fills these at verification and whenever a node changes; C reads them while
+ * the graph runs and answers the plain node attributes that kernels query on every run. */
+#ifndef PVX_GRAPH_H
+#define PVX_GRAPH_H
+
+#include <VX/vx.h>
+#include <stdint.h>
+
+#ifndef PVX_HIDDEN
+#define PVX_HIDDEN __attribute__((visibility("hidden")))
+#endif
+
+/* A node as C runs it; pvx_ref.desc of every vx_node points at one. */
+typedef struct pvx_node {
+    vx_kernel_f function;
+    vx_node node;
+    vx_reference *parameters;         /* replicas * num_parameters, replica-major */
+    vx_uint32 num_parameters;
+    vx_uint32 replicas;               /* 1, or the item count of a replicated node */
+    vx_nodecomplete_f callback;
+    vx_status status;
+    vx_bool is_replicated;
+    vx_bool valid_rect_reset;
+    vx_enum state;                    /* VX_NODE_STATE_* */
+    vx_perf_t perf;
+    vx_border_t border;
+    vx_size local_data_size;
+    void *local_data_ptr;
+    vx_bool *replicate_flags;         /* num_parameters entries */
+} pvx_node;
+
+/* A graph as C runs it; pvx_ref.desc of every vx_graph points at one. */
+typedef struct pvx_graph {
+    pvx_node **schedule;              /* execution order */
+    vx_uint32 num_nodes;
+    uint32_t ready;                   /* verified, unchanged, nothing that needs Python */
+    uint32_t busy;                    /* a run is in progress (taken atomically) */
+    vx_enum state;                    /* vx_graph_state_e */
+    vx_status status;                 /* of the last run */
+    vx_perf_t perf;
+    vx_reference *virtuals;           /* made accessible to kernels while the graph runs */
+    vx_uint32 num_virtuals;
+} pvx_graph;
+
+/* Runs the schedule once; the caller holds g->busy. Measures performance when `measure`. */
+PVX_HIDDEN vx_status pvx_graph_run(pvx_graph *g, int measure);
+/* Takes g->busy: 1 when taken, 0 when another run holds it. */
+PVX_HIDDEN int pvx_graph_acquire(pvx_graph *g);
+PVX_HIDDEN void pvx_graph_release(pvx_graph *g);
+PVX_HIDDEN uint64_t pvx_time_ns(void);
+
+/* Modules (module.c): dlopen/dlsym without policy. */
+PVX_HIDDEN void *pvx_module_open(const char *path, char *error, size_t error_size);
+PVX_HIDDEN void *pvx_module_symbol(void *module, const char *name);
+PVX_HIDDEN int pvx_module_close(void *module);
+PVX_HIDDEN int pvx_export_own_symbols(void);
+
+#endif

@@ -1,0 +1,96 @@
+"""Graph functions: creation, verification, execution (sync and async), attributes, parameters."""
+
+from .. import attributes
+from .. import constants as vx
+from ..errors import check
+from ..graph import Graph
+from ..parameter import Parameter
+from ..reference import lookup, lookup_optional
+from . import export
+from .context import context_of
+from .reference import release_handle
+
+QUERY = {
+    vx.VX_GRAPH_NUMNODES: ("vx_uint32", lambda g: len(g.nodes)),
+    vx.VX_GRAPH_PERFORMANCE: ("vx_perf_t", lambda g: g.desc.perf),
+    vx.VX_GRAPH_NUMPARAMETERS: ("vx_uint32", lambda g: len(g.parameters)),
+    vx.VX_GRAPH_STATE: ("vx_enum", lambda g: g.desc.state),
+    vx.VX_GRAPH_ATTRIBUTE_STATUS: ("vx_status", lambda g: g.desc.status),
+}
+
+
+def graph_of(handle):
+    return lookup(handle, vx.VX_TYPE_GRAPH, "graph")
+
+
+@export
+def vxCreateGraph(context):
+    return Graph(context_of(context))
+
+
+@export
+def vxReleaseGraph(graph):
+    release_handle(graph, vx.VX_TYPE_GRAPH, "graph")
+
+
+@export
+def vxVerifyGraph(graph):
+    g = graph_of(graph)
+    check(g.worker is None and not g.desc.busy, vx.VX_ERROR_GRAPH_SCHEDULED, f"{g} is running", g)
+    g.invalidate()
+    g.prepare()
+
+
+@export
+def vxProcessGraph(graph):
+    return graph_of(graph).process()
+
+
+@export
+def vxScheduleGraph(graph):
+    graph_of(graph).schedule()
+
+
+@export
+def vxWaitGraph(graph):
+    return graph_of(graph).wait()
+
+
+@export
+def vxIsGraphVerified(graph):
+    return vx.vx_true_e if graph_of(graph).verified else vx.vx_false_e
+
+
+@export
+def vxQueryGraph(graph, attribute, ptr, size):
+    attributes.query(QUERY, graph_of(graph), attribute, ptr, size)
+
+
+@export
+def vxSetGraphAttribute(graph, attribute, ptr, size):
+    g = graph_of(graph)
+    check(attribute not in QUERY, vx.VX_ERROR_NOT_SUPPORTED, f"graph attribute {attribute:#x} is read-only", g)
+    attributes.set_attribute({}, g, attribute, ptr, size)
+
+
+@export
+def vxAddParameterToGraph(graph, parameter):
+    g = graph_of(graph)
+    g.add_parameter(lookup(parameter, vx.VX_TYPE_PARAMETER, "parameter"))
+
+
+@export
+def vxSetGraphParameterByIndex(graph, index, value):
+    node, i = graph_of(graph).parameter(index)
+    node.set_parameter(i, lookup_optional(value, 0, "value"))
+
+
+@export
+def vxGetGraphParameterByIndex(graph, index):
+    node, i = graph_of(graph).parameter(index)
+    return Parameter(node, i)
+
+
+@export
+def vxRegisterAutoAging(graph, delay):
+    graph_of(graph).register_auto_aging(lookup(delay, vx.VX_TYPE_DELAY, "delay"))

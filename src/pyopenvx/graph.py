@@ -1,0 +1,164 @@
+"""vx_graph: nodes, graph parameters, auto-aged delays, and execution.
+
+Verification (verify.py) compiles the graph into the C schedule (`pvx_graph`, csrc/graph.h).
+While `desc.ready` is set, vxProcessGraph runs that schedule entirely in C; otherwise it comes here,
+which re-verifies if needed, runs the same schedule with the object-model lock released, then does
+what needs Python afterwards (delay aging)."""
+import contextlib
+import threading
+
+from _pyopenvx import ffi, lib
+
+from . import constants as vx
+from .errors import check
+from .parts import lineage
+from .reference import LOCK, Reference
+
+
+@contextlib.contextmanager
+def unlocked():
+    """Drop the object-model lock entirely (however deeply held) while C runs or we wait."""
+    state = LOCK._release_save()
+    try:
+        yield
+    finally:
+        LOCK._acquire_restore(state)
+
+
+class Graph(Reference):
+    vx_type = vx.VX_TYPE_GRAPH
+
+    def __init__(self, context):
+        super().__init__(context)
+        self.nodes = []
+        self.parameters = []                  # graph parameters: (node, index)
+        self.delays = []                      # registered for auto-aging
+        self.order = []                       # nodes in execution order, once verified
+        self.verified = False
+        self.worker = None                    # the thread of a vxScheduleGraph run
+        d = self.desc = ffi.new("pvx_graph *")
+        d.state = vx.VX_GRAPH_STATE_UNVERIFIED
+        d.status = vx.VX_SUCCESS
+        self.h.desc = d
+
+    # structure ----------------------------------------------------------------------------
+    def add_node(self, node):
+        node.retain(internal=True)
+        self.nodes.append(node)
+        self.invalidate(f"{node} was added")
+
+    def remove_node(self, node):
+        check(node in self.nodes, vx.VX_ERROR_INVALID_PARAMETERS, f"{node} is not in {self}", node)
+        self.nodes.remove(node)
+        self.parameters = [(n, i) for n, i in self.parameters if n is not node]
+        self.invalidate(f"{node} was removed")
+        node.release(internal=True)
+
+    def invalidate(self, why=None):
+        """The graph changed: the C schedule may not run until it is verified again."""
+        self.verified = False
+        self.desc.ready = 0
+        self.desc.state = vx.VX_GRAPH_STATE_UNVERIFIED
+
+    def parameter_replaced(self, node, old, new):
+        """Seed 000: re-verification only when the new object's meta data differ, or an optional
+        parameter appears or disappears; otherwise the schedule simply sees the new object."""
+        if not self.verified:
+            return
+        same_kind = (old is not None and new is not None and type(old) is type(new)
+                     and not getattr(new, "virtual", False) and not getattr(old, "virtual", False))
+        if (not same_kind or _meta(old) != _meta(new) or node.replicate is not None
+                or self._used_elsewhere(node, new)):
+            self.invalidate(f"parameter of {node} replaced")
+
+    def _used_elsewhere(self, node, obj):
+        """Whether `obj` (or what contains it, or its parts) is another parameter in the graph:
+        then the order or the single writer may change, and the graph is verified again."""
+        related = set(lineage(obj))
+        for n in self.nodes:
+            for p in n.params:
+                if p is not None and (p in related or obj in lineage(p)) and not (n is node and p is obj):
+                    return True
+        return False
+
+    def add_parameter(self, param):
+        node = param.node
+        check(node is not None, vx.VX_ERROR_INVALID_PARAMETERS, f"{param} is a kernel parameter, not a node's", self)
+        check(node in self.nodes, vx.VX_ERROR_INVALID_PARAMETERS, f"{node} is not in {self}", self)
+        self.parameters.append((node, param.index))
+
+    def parameter(self, index):
+        check(index < len(self.parameters), vx.VX_ERROR_INVALID_VALUE,
+              f"graph parameter index {index} is out of range ({len(self.parameters)} parameters)", self)
+        return self.parameters[index]
+
+    def register_auto_aging(self, delay):
+        if delay not in self.delays:
+            delay.retain(internal=True)
+            self.delays.append(delay)
+            self.invalidate(f"{delay} registered for auto-aging")
+
+    # execution ----------------------------------------------------------------------------
+    def prepare(self):
+        """Verified and compiled, verifying again if anything changed."""
+        if not self.verified:
+            from .verify import verify
+            verify(self)
+
+    def process(self):
+        self.prepare()
+        check(lib.pvx_graph_acquire(self.desc), vx.VX_ERROR_GRAPH_SCHEDULED, f"{self} is already running", self)
+        try:
+            return self._run()
+        finally:
+            lib.pvx_graph_release(self.desc)
+
+    def _run(self):
+        measure = int(self.context.performance_enabled)
+        with unlocked():
+            status = lib.pvx_graph_run(self.desc, measure)
+        if status == vx.VX_SUCCESS:            # a failed run is reported by node and graph status
+            for delay in self.delays:
+                delay.age()
+        return status
+
+    def schedule(self):
+        check(self.worker is None, vx.VX_ERROR_GRAPH_SCHEDULED, f"{self} is already scheduled", self)
+        self.prepare()
+        check(lib.pvx_graph_acquire(self.desc), vx.VX_ERROR_GRAPH_SCHEDULED, f"{self} is already running", self)
+        self.retain(internal=True)            # alive until waited for
+        self.worker = threading.Thread(target=self._run_scheduled, name=f"pyopenvx {self}", daemon=True)
+        self.worker.start()
+
+    def _run_scheduled(self):
+        with LOCK:
+            try:
+                self._run()
+            finally:
+                lib.pvx_graph_release(self.desc)
+
+    def wait(self):
+        check(self.worker is not None, vx.VX_FAILURE, f"{self} was not scheduled", self)
+        worker = self.worker
+        with unlocked():
+            worker.join()
+        self.worker = None
+        status = self.desc.status
+        self.release(internal=True)
+        return status
+
+    # life ---------------------------------------------------------------------------------
+    def on_destroy(self):
+        self.desc.ready = 0
+        for node in reversed(self.nodes):
+            if node.alive:
+                node.release(internal=True)
+        self.nodes = []
+        for delay in self.delays:
+            if delay.alive:
+                delay.release(internal=True)
+        self.h.desc = ffi.NULL
+
+
+def _meta(obj):
+    return obj.meta() if obj is not None and hasattr(obj, "meta") else None

@@ -1,0 +1,124 @@
+"""Kernels: the registry of a context, user kernels with their signatures, their life cycle
+(added -> parameters -> finalized -> published -> removed)."""
+from dataclasses import dataclass
+
+from _pyopenvx import ffi
+
+from . import constants as vx
+from .errors import VxError, check
+from .reference import Reference
+
+DIRECTIONS = (vx.VX_INPUT, vx.VX_OUTPUT)
+STATES = (vx.VX_PARAMETER_STATE_REQUIRED, vx.VX_PARAMETER_STATE_OPTIONAL)
+# What a kernel parameter may be: a data object type, or VX_TYPE_REFERENCE for any of them.
+DATA_TYPES = frozenset((
+    vx.VX_TYPE_REFERENCE, vx.VX_TYPE_LUT, vx.VX_TYPE_DISTRIBUTION, vx.VX_TYPE_PYRAMID,
+    vx.VX_TYPE_THRESHOLD, vx.VX_TYPE_MATRIX, vx.VX_TYPE_CONVOLUTION, vx.VX_TYPE_SCALAR, vx.VX_TYPE_ARRAY,
+    vx.VX_TYPE_IMAGE, vx.VX_TYPE_REMAP, vx.VX_TYPE_OBJECT_ARRAY, vx.VX_TYPE_TENSOR, vx.VX_TYPE_DELAY,
+    vx.VX_TYPE_USER_DATA_OBJECT,
+))
+_VENDOR_SHIFT = 20
+
+
+@dataclass(frozen=True)
+class Signature:
+    """One parameter of a kernel."""
+    direction: int
+    data_type: int
+    state: int
+
+    @property
+    def optional(self):
+        return self.state == vx.VX_PARAMETER_STATE_OPTIONAL
+
+    def accepts(self, obj):
+        return self.data_type == vx.VX_TYPE_REFERENCE or obj.vx_type == self.data_type
+
+
+class Kernel(Reference):
+    vx_type = vx.VX_TYPE_KERNEL
+
+    def __init__(self, context, name, enumeration, function, num_params, validate, init, deinit, module=None):
+        super().__init__(context)
+        self.kernel_name = name
+        self.enumeration = enumeration
+        self.function, self.validate, self.initialize, self.deinitialize = function, validate, init, deinit
+        self.signature = [None] * num_params
+        self.local_data_size = 0
+        self.finalized = False
+        self.module = module
+        self.nodes = set()
+        self.name = name
+        self.retain(internal=True)            # the context's registry
+        context.kernels.append(self)
+
+    @property
+    def num_params(self):
+        return len(self.signature)
+
+    @property
+    def published(self):
+        return self.finalized
+
+    def add_parameter(self, index, direction, data_type, state):
+        check(not self.finalized, vx.VX_ERROR_INVALID_PARAMETERS, f"{self} is finalized: no parameter can be added", self)
+        check(index < self.num_params, vx.VX_ERROR_INVALID_PARAMETERS,
+              f"parameter index {index} is out of range (the kernel has {self.num_params})", self)
+        check(self.signature[index] is None, vx.VX_ERROR_INVALID_PARAMETERS, f"parameter {index} is already added", self)
+        check(direction in DIRECTIONS, vx.VX_ERROR_INVALID_PARAMETERS,
+              f"parameter {index}: direction {direction:#x} is not VX_INPUT or VX_OUTPUT", self)
+        check(data_type in DATA_TYPES, vx.VX_ERROR_INVALID_PARAMETERS,
+              f"parameter {index}: type {data_type:#x} is not a data object type", self)
+        check(state in STATES, vx.VX_ERROR_INVALID_PARAMETERS,
+              f"parameter {index}: state {state:#x} is not a vx_parameter_state_e", self)
+        self.signature[index] = Signature(direction, data_type, state)
+
+    def finalize(self):
+        check(not self.finalized, vx.VX_ERROR_INVALID_PARAMETERS, f"{self} is already finalized", self)
+        missing = [i for i, s in enumerate(self.signature) if s is None]
+        check(not missing, vx.VX_ERROR_INVALID_PARAMETERS,
+              f"{self} cannot be finalized: parameters {missing} were never added", self)
+        self.finalized = True
+
+    def set_local_data_size(self, size):
+        check(not self.finalized, vx.VX_ERROR_NOT_SUPPORTED, f"{self} is finalized: its attributes are fixed", self)
+        self.local_data_size = size
+
+    def remove(self):
+        """Unpublish and destroy, whoever still holds a handle; refused while a node uses it."""
+        check(not self.nodes, vx.VX_FAILURE,
+              f"{self} is still used by {len(self.nodes)} node(s): release them (and their graphs) first", self)
+        self.context.kernels.remove(self)
+        self.destroy()
+
+    def __repr__(self):
+        return f"<Kernel '{self.kernel_name}' {self.enumeration:#x}>" if self.h is not None else "<Kernel (dead)>"
+
+
+def add_user_kernel(context, name, enumeration, function, num_params, validate, init, deinit):
+    check(0 < len(name) < vx.VX_MAX_KERNEL_NAME, vx.VX_ERROR_INVALID_PARAMETERS,
+          f"kernel name must have 1..{vx.VX_MAX_KERNEL_NAME - 1} characters")
+    check(function != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, f"kernel {name!r}: func_ptr is NULL")
+    check(validate != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, f"kernel {name!r}: validate is NULL")
+    check((enumeration >> _VENDOR_SHIFT) & 0xFFF != vx.VX_ID_KHRONOS, vx.VX_ERROR_INVALID_PARAMETERS,
+          f"kernel {name!r}: enumeration {enumeration:#x} belongs to the Khronos standard kernels")
+    for k in context.kernels:
+        check(k.kernel_name != name, vx.VX_ERROR_INVALID_PARAMETERS, f"a kernel named {name!r} already exists", k)
+        check(k.enumeration != enumeration, vx.VX_ERROR_INVALID_PARAMETERS,
+              f"kernel {name!r}: enumeration {enumeration:#x} is already used by {k}", k)
+    return Kernel(context, name, enumeration, function, num_params, validate, init, deinit,
+                  module=getattr(context, "loading_module", None))
+
+
+def by_name(context, name):
+    for k in context.kernels:
+        if k.published and k.kernel_name == name:
+            return k
+    raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"no kernel named {name!r}")
+
+
+def by_enum(context, enumeration):
+    for k in context.kernels:
+        if k.published and k.enumeration == enumeration:
+            return k
+    raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"no kernel with enumeration {enumeration:#x}")

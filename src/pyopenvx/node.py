@@ -1,0 +1,233 @@
+"""vx_node: a kernel instance in a graph, its parameters, attributes, local data and callback.
+
+The C descriptor (`pvx_node`, csrc/graph.h) is what the schedule runs and what the vxQueryNode
+fast path reads; this object keeps it current."""
+from _pyopenvx import ffi
+
+from . import constants as vx
+from .errors import VxError, check
+from .meta_format import MetaFormat
+from .parts import container, items_of
+from .reference import Reference, type_name
+
+_BORDERS = (vx.VX_BORDER_UNDEFINED, vx.VX_BORDER_CONSTANT, vx.VX_BORDER_REPLICATE)
+
+# Who may set VX_NODE_LOCAL_DATA_SIZE/PTR now (seed 000): only the initializer of a kernel
+# without VX_KERNEL_LOCAL_DATA_SIZE, and the deinitializer when the buffer is not ours.
+PHASE_NONE, PHASE_INIT, PHASE_DEINIT = range(3)
+
+
+class Node(Reference):
+    vx_type = vx.VX_TYPE_NODE
+
+    def __init__(self, graph, kernel):
+        check(kernel.finalized, vx.VX_ERROR_INVALID_REFERENCE, f"{kernel} is not finalized", kernel)
+        super().__init__(graph.context, scope=graph)
+        self.graph, self.kernel = graph, kernel
+        n = kernel.num_params
+        self.params = [None] * n
+        self.metas = [None] * n
+        self.initialized = False
+        self.phase = PHASE_NONE
+        self.local_buffer = None               # the local data buffer we allocated, if any
+        self.replicate = None                  # per-parameter flags once replicated
+        self.target = vx.VX_TARGET_ANY
+        self.delay_slots = {}                  # parameter index -> (delay, slot index) it follows
+        kernel.retain(internal=True)
+        kernel.nodes.add(self)
+        self._c_params = ffi.new("vx_reference[]", max(n, 1))
+        self._c_flags = ffi.new("vx_bool[]", max(n, 1))
+        self._c_metas = ffi.new("vx_meta_format[]", max(n, 1))     # what validators receive
+        d = self.desc = ffi.new("pvx_node *")
+        d.function = kernel.function
+        d.node = ffi.cast("vx_node", self.h)
+        d.parameters = self._c_params
+        d.num_parameters = n
+        d.replicas = 1
+        d.status = vx.VX_SUCCESS
+        d.state = vx.VX_NODE_STATE_STEADY
+        d.border.mode = vx.VX_BORDER_UNDEFINED
+        d.replicate_flags = self._c_flags
+        self.h.desc = d
+
+    # parameters ---------------------------------------------------------------------------
+    def signature(self, index):
+        if index >= len(self.params):
+            raise VxError(vx.VX_ERROR_INVALID_PARAMETERS,
+                          f"parameter index {index} is out of range ({self} has {len(self.params)})", self)
+        return self.kernel.signature[index]
+
+    def set_parameter(self, index, obj):
+        sig = self.signature(index)
+        if obj is not None:
+            if not sig.accepts(obj):
+                raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{self} parameter {index}: expects a "
+                              f"{type_name(sig.data_type)}, got a {type_name(obj.vx_type)}", self)
+            if getattr(obj, "virtual", False) and obj.scope is not self.graph and obj.scope is not self.context:
+                raise VxError(vx.VX_ERROR_INVALID_SCOPE, f"{self} parameter {index}: virtual {obj} belongs to "
+                              "another graph", self)
+            obj.retain(internal=True)
+        old = self._swap(index, obj)
+        self._bind_delay(index, obj)
+        self.graph.parameter_replaced(self, old, obj)
+        if old is not None and old.alive:
+            old.release(internal=True)
+
+    def _swap(self, index, obj):
+        old = self.params[index]
+        self.params[index] = obj
+        self._c_params[index] = ffi.cast("vx_reference", obj.h) if obj is not None else ffi.NULL
+        return old
+
+    def _bind_delay(self, index, obj):
+        """A delay slot as parameter: the node follows the slot index as the delay ages."""
+        delay = container(obj) if obj is not None else None
+        if delay is not None and delay.vx_type == vx.VX_TYPE_DELAY:
+            self.delay_slots[index] = (delay, -delay.slots.index(obj))
+            if self._follow_delay not in delay.on_age:
+                delay.on_age.append(self._follow_delay)
+        else:
+            self.delay_slots.pop(index, None)
+
+    def _follow_delay(self, delay):
+        for index, (d, slot) in list(self.delay_slots.items()):
+            if d is delay:
+                new = delay.slot(slot)
+                new.retain(internal=True)
+                self._swap(index, new).release(internal=True)
+        self.publish_parameters(self.desc.replicas)
+
+    def publish_parameters(self, replicas):
+        """The C parameter array: one row per replica (replicated parameters take item r)."""
+        n = len(self.params)
+        d = self.desc
+        if replicas == 1:
+            for i, p in enumerate(self.params):
+                self._c_params[i] = ffi.cast("vx_reference", p.h) if p is not None else ffi.NULL
+            d.parameters, d.replicas = self._c_params, 1
+            return
+        rows = ffi.new("vx_reference[]", replicas * n)
+        for r in range(replicas):
+            for i, p in enumerate(self.params):
+                item = items_of(container(p))[r] if p is not None and self.replicate[i] else p
+                rows[r * n + i] = ffi.cast("vx_reference", item.h) if item is not None else ffi.NULL
+        self._c_rows = rows
+        d.parameters, d.replicas = rows, replicas
+
+    # attributes ---------------------------------------------------------------------------
+    @property
+    def border(self):
+        return self.desc.border
+
+    def set_border(self, border):
+        check(border.mode in _BORDERS, vx.VX_ERROR_INVALID_VALUE, f"border mode {border.mode:#x} is not supported", self)
+        self.desc.border = border
+        self.graph.invalidate(f"the border of {self} changed")
+
+    def set_local_data_size(self, size):
+        self._check_local_data_access("VX_NODE_LOCAL_DATA_SIZE", own_buffer_blocks=False)
+        self.desc.local_data_size = size
+
+    def set_local_data_ptr(self, ptr):
+        self._check_local_data_access("VX_NODE_LOCAL_DATA_PTR", own_buffer_blocks=True)
+        self.desc.local_data_ptr = ptr
+
+    def _check_local_data_access(self, what, own_buffer_blocks):
+        if self.phase == PHASE_INIT:
+            check(self.kernel.local_data_size == 0, vx.VX_ERROR_NOT_SUPPORTED,
+                  f"{self}: {what} cannot be set: the kernel declares VX_KERNEL_LOCAL_DATA_SIZE", self)
+        elif self.phase == PHASE_DEINIT:
+            check(not (own_buffer_blocks and self.local_buffer is not None), vx.VX_ERROR_NOT_SUPPORTED,
+                  f"{self}: {what} was set by the implementation and cannot be changed", self)
+        else:
+            raise VxError(vx.VX_ERROR_NOT_SUPPORTED,
+                          f"{self}: {what} can be set only by the kernel's initialize or deinitialize callback", self)
+
+    def set_callback(self, callback):
+        check(callback == ffi.NULL or self.desc.callback == ffi.NULL, vx.VX_ERROR_NOT_SUPPORTED,
+              f"{self} already has a completion callback; assign NULL first", self)
+        self.desc.callback = callback
+
+    def set_target(self, target_enum, target_string):
+        if target_enum == vx.VX_TARGET_STRING:
+            check(target_string != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "target string is NULL", self)
+            name = ffi.string(target_string).decode(errors="replace")
+            check(name.lower() == "any", vx.VX_ERROR_NOT_SUPPORTED, f"target {name!r} is not supported", self)
+        else:
+            check(target_enum == vx.VX_TARGET_ANY, vx.VX_ERROR_NOT_SUPPORTED,
+                  f"target {target_enum:#x} is not supported", self)
+        self.target = vx.VX_TARGET_ANY
+
+    # local data and kernel callbacks (seed 000) ------------------------------------------
+    def meta(self, index, object_type):
+        meta = self.metas[index]
+        if meta is None:
+            meta = self.metas[index] = MetaFormat(self.context, self)
+        meta.reset(object_type)
+        return meta
+
+    def reset_local_data(self):
+        """Before validation: the kernel's declared size, or nothing for the initializer to set."""
+        size = self.kernel.local_data_size
+        if size:
+            if self.local_buffer is None or len(self.local_buffer) != size:
+                self.local_buffer = ffi.new("char[]", size)
+            self.desc.local_data_size, self.desc.local_data_ptr = size, self.local_buffer
+        else:
+            self.local_buffer = None
+            self.desc.local_data_size, self.desc.local_data_ptr = 0, ffi.NULL
+
+    def provide_local_data(self):
+        """After the initializer: a buffer of the size it asked for, if it did not give one."""
+        d = self.desc
+        if self.kernel.local_data_size == 0 and d.local_data_size and d.local_data_ptr == ffi.NULL:
+            self.local_buffer = ffi.new("char[]", d.local_data_size)
+            d.local_data_ptr = self.local_buffer
+
+    def call_kernel_callback(self, fn, phase, what):
+        if fn == ffi.NULL:
+            return vx.VX_SUCCESS
+        self.phase = phase
+        try:
+            return fn(self.desc.node, self.desc.parameters, self.desc.num_parameters)
+        finally:
+            self.phase = PHASE_NONE
+
+    def initialize(self):
+        status = self.call_kernel_callback(self.kernel.initialize, PHASE_INIT, "initialize")
+        if status != vx.VX_SUCCESS:
+            raise VxError(status, f"the initialize callback of {self} failed", self)
+        self.initialized = True
+        self.provide_local_data()
+
+    def deinitialize(self):
+        """Before re-verification and when the node dies; a failure is logged by the caller."""
+        if not self.initialized:
+            return vx.VX_SUCCESS
+        self.initialized = False
+        status = self.call_kernel_callback(self.kernel.deinitialize, PHASE_DEINIT, "deinitialize")
+        if self.kernel.local_data_size == 0:
+            self.local_buffer = None
+            self.desc.local_data_size, self.desc.local_data_ptr = 0, ffi.NULL
+        return status
+
+    # life ---------------------------------------------------------------------------------
+    def on_destroy(self):
+        self.deinitialize()
+        for delay, _ in self.delay_slots.values():
+            if self._follow_delay in delay.on_age:
+                delay.on_age.remove(self._follow_delay)
+        self.h.desc = ffi.NULL
+        for p in self.params:
+            if p is not None and p.alive:
+                p.release(internal=True)
+        for m in self.metas:
+            if m is not None and m.alive:
+                m.release(internal=True)
+        self.kernel.nodes.discard(self)
+        if self.kernel.alive:
+            self.kernel.release(internal=True)
+
+    def __repr__(self):
+        label = self.name if self.h is not None and self.name else None
+        return f"<Node '{label or self.kernel.kernel_name}'>"

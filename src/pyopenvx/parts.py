@@ -1,0 +1,22 @@
+"""How data objects contain one another, as the graph manager sees it: pyramid levels, object
+array items, delay slots, ROI and channel images. Dependencies, single writers, replication and
+delay binding all follow these links."""
+
+
+def container(obj):
+    """What `obj` is part of (a pyramid, object array, delay or parent image), or None.
+    (Read from the instance dict: verification asks this for every parameter.)"""
+    d = getattr(obj, "__dict__", None)
+    return (d.get("parent") or d.get("parent_image")) if d else None
+
+
+def items_of(obj):
+    """The parts of a container in order (pyramid levels, object array items), or None."""
+    return getattr(obj, "levels", None) or getattr(obj, "items", None)
+
+
+def lineage(obj):
+    """The object, then each container it is part of."""
+    while obj is not None:
+        yield obj
+        obj = container(obj)

@@ -1,0 +1,242 @@
+"""vxVerifyGraph as named phases, in the order of the 1.3.1 graph manager:
+
+    deinitialize (re-verification) -> parameters -> single writer -> order (and cycles)
+    -> validation (meta formats, virtual objects, valid rectangles) -> initialization -> compile
+
+Each phase refuses with a status and a message naming the node and parameter; the graph then
+stays unverified. The last phase writes the C schedule that vxProcessGraph runs."""
+import collections
+
+from _pyopenvx import ffi
+
+from . import constants as vx
+from . import log
+from .errors import VxError, check, status_name
+from .meta_format import AT_LEAST, MISMATCH, OPEN_VALUES, REQUIRED
+from .node import PHASE_NONE
+from .parts import container, items_of, lineage
+from .reference import type_name
+
+
+def verify(graph):
+    graph.invalidate()
+    for phase in PHASES:
+        phase(graph)
+    graph.verified = True
+    graph.desc.state = vx.VX_GRAPH_STATE_VERIFIED
+    graph.desc.ready = 0 if graph.delays else 1       # aging after each run needs Python
+
+
+def _where(node, index):
+    return f"{node} parameter {index}"
+
+
+def deinitialize_nodes(graph):
+    """Re-verification starts by undoing the previous initialization (seed 000)."""
+    for node in graph.nodes:
+        status = node.deinitialize()
+        if status != vx.VX_SUCCESS:
+            log.entry(node, status, f"the deinitialize callback of {node} failed: {status_name(status)}")
+
+
+def check_parameters(graph):
+    """Every required parameter is set, with an object of the declared type, in scope.
+    (Checks here and below run per parameter: messages are built only on refusal.)"""
+    check(graph.nodes, vx.VX_ERROR_INVALID_GRAPH, f"{graph} has no nodes", graph)
+    for node in graph.nodes:
+        for i, (sig, obj) in enumerate(zip(node.kernel.signature, node.params)):
+            if obj is None:
+                if not sig.optional:
+                    raise VxError(vx.VX_ERROR_NOT_SUFFICIENT, f"{_where(node, i)}: required but not set", node)
+                continue
+            if not obj.alive:
+                raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{_where(node, i)}: the object was destroyed", node)
+            if not sig.accepts(obj):
+                raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{_where(node, i)}: expects a {type_name(sig.data_type)}, "
+                              f"got a {type_name(obj.vx_type)}", node)
+            if getattr(obj, "virtual", False) and obj.scope is not graph and obj.scope is not graph.context:
+                raise VxError(vx.VX_ERROR_INVALID_SCOPE, f"{_where(node, i)}: virtual {obj} belongs to another graph",
+                              node)
+
+
+def _io(graph, direction):
+    for node in graph.nodes:
+        for i, (sig, obj) in enumerate(zip(node.kernel.signature, node.params)):
+            if obj is not None and sig.direction == direction:
+                yield node, i, obj
+
+
+def check_single_writer(graph):
+    """No object (or part of one) is written by two outputs; every virtual input has a writer."""
+    writers, covered = {}, {}              # object -> (node, index); container -> a writer inside
+    for node, i, obj in _io(graph, vx.VX_OUTPUT):
+        for o in lineage(obj):
+            other = writers.get(o) or (covered.get(o) if o is obj else None)
+            if other is not None:
+                raise VxError(vx.VX_ERROR_MULTIPLE_WRITERS,
+                              f"{_where(node, i)}: {obj} is also written by {_where(*other)}", node)
+        writers[obj] = (node, i)
+        for o in lineage(obj):
+            covered.setdefault(o, (node, i))
+    graph.writers, graph.covered = writers, covered
+    for node, i, obj in _io(graph, vx.VX_INPUT):
+        if getattr(obj, "virtual", False) and obj not in covered and not any(o in writers for o in lineage(obj)):
+            raise VxError(vx.VX_ERROR_INVALID_GRAPH, f"{_where(node, i)}: virtual {obj} is read but no node writes it",
+                          node)
+
+
+def order_by_dependency(graph):
+    """Topological order by data dependency (stable: creation order among independent nodes);
+    what cannot be ordered is a cycle."""
+    after = {n: set() for n in graph.nodes}
+    pending = {n: 0 for n in graph.nodes}
+    for node, i, obj in _io(graph, vx.VX_INPUT):
+        producers = {graph.writers[o][0] for o in lineage(obj) if o in graph.writers}
+        if obj in graph.covered:
+            producers.add(graph.covered[obj][0])
+        for p in producers:
+            if node not in after[p]:
+                after[p].add(node)
+                pending[node] += 1
+    rank = {n: k for k, n in enumerate(graph.nodes)}
+    ready = collections.deque(n for n in graph.nodes if pending[n] == 0)
+    order = []
+    while ready:
+        n = ready.popleft()
+        order.append(n)
+        for m in sorted(after[n], key=rank.__getitem__):
+            pending[m] -= 1
+            if pending[m] == 0:
+                ready.append(m)
+    stuck = [n for n in graph.nodes if pending[n] > 0]
+    check(not stuck, vx.VX_ERROR_INVALID_GRAPH, f"{graph} has a cycle through {stuck[0] if stuck else ''}",
+          stuck[0] if stuck else graph)
+    graph.order = order
+
+
+def validate_nodes(graph):
+    """Per node in order: local data attributes, the validator with a meta format per output,
+    then each output made or checked to match what the validator said."""
+    for node in graph.order:
+        node.reset_local_data()
+        metas = node._c_metas
+        outputs = []
+        for i, (sig, obj) in enumerate(zip(node.kernel.signature, node.params)):
+            if sig.direction == vx.VX_OUTPUT:
+                meta = node.meta(i, obj.vx_type if obj is not None else sig.data_type)
+                metas[i] = ffi.cast("vx_meta_format", meta.h)
+                if obj is not None:
+                    outputs.append((i, obj, meta))
+        status = node.kernel.validate(node.desc.node, node.desc.parameters, len(node.params), metas)
+        if status != vx.VX_SUCCESS:
+            raise VxError(status, f"the validator of {node} refused its parameters", node)
+        for i, obj, meta in outputs:
+            _apply_output(node, i, obj, meta)
+        _valid_rectangles(node, outputs)
+
+
+def _apply_output(node, index, obj, meta):
+    if getattr(obj, "virtual", False):
+        try:
+            obj.apply_meta(dict(meta.attrs))
+        except VxError as e:
+            raise VxError(e.status, f"{_where(node, index)}: {e.message}", node) from None
+        for attribute, value in obj.meta().items():
+            if attribute in REQUIRED and value in OPEN_VALUES:
+                raise VxError(MISMATCH.get(attribute, vx.VX_ERROR_INVALID_DIMENSION),
+                              f"{_where(node, index)}: virtual {obj} has no {attribute:#x}: neither its creator "
+                              "nor the validator gave it", node)
+        return
+    have = obj.meta() if hasattr(obj, "meta") else {}
+    for attribute, want in meta.attrs.items():
+        got = have.get(attribute)
+        if got is None or _agrees(attribute, got, want):
+            continue
+        raise VxError(MISMATCH.get(attribute, vx.VX_ERROR_INVALID_DIMENSION),
+                      f"{_where(node, index)}: attribute {attribute:#x} of {obj} is {got!r}, the validator "
+                      f"asks for {want!r}", node)
+
+
+def _agrees(attribute, got, want):
+    if attribute in AT_LEAST:
+        return got >= want
+    if isinstance(want, float) or isinstance(got, float):
+        return abs(got - want) <= 1e-6 * max(1.0, abs(want))
+    return got == want
+
+
+def _images(obj):
+    """The images whose valid rectangles an object has: itself, or a pyramid's levels."""
+    if obj.vx_type == vx.VX_TYPE_IMAGE:
+        return [obj]
+    if obj.vx_type == vx.VX_TYPE_PYRAMID:
+        return list(obj.levels)
+    return []
+
+
+def _valid_rectangles(node, outputs):
+    """Valid rectangles propagate: an output's comes from the validator's callback over the input
+    images' rectangles; VX_NODE_VALID_RECT_RESET makes it the full image; otherwise it is kept."""
+    inputs = [img for sig, obj in zip(node.kernel.signature, node.params)
+              if sig.direction == vx.VX_INPUT and obj is not None for img in _images(obj)]
+    for index, obj, meta in outputs:
+        images = _images(obj)
+        if not images:
+            continue
+        if node.desc.valid_rect_reset:
+            for img in images:
+                img.desc.valid = (0, 0, img.width, img.height)
+        elif meta.valid_rect_callback is not None:
+            _call_valid_rect(node, index, meta.valid_rect_callback, inputs, images)
+
+
+def _call_valid_rect(node, index, callback, inputs, images):
+    c_in = ffi.new("vx_rectangle_t[]", [img.valid_rect() for img in inputs] or 1)
+    c_out = ffi.new("vx_rectangle_t[]", [img.valid_rect() for img in images])
+    in_ptrs = ffi.new("vx_rectangle_t *[]", [c_in + k for k in range(len(inputs))] or 1)
+    out_ptrs = ffi.new("vx_rectangle_t *[]", [c_out + k for k in range(len(images))])
+    status = callback(node.desc.node, index, in_ptrs, out_ptrs)
+    check(status == vx.VX_SUCCESS, status, f"{_where(node, index)}: the valid rectangle callback failed", node)
+    for img, r in zip(images, c_out):
+        check(r.start_x <= r.end_x <= img.width and r.start_y <= r.end_y <= img.height, vx.VX_ERROR_INVALID_VALUE,
+              f"{_where(node, index)}: the valid rectangle callback gave ({r.start_x}, {r.start_y}, {r.end_x}, "
+              f"{r.end_y}), outside {img.width}x{img.height}", node)
+        img.desc.valid = r
+
+
+def initialize_nodes(graph):
+    """The kernels' initializers, then the local data buffers they asked for (seed 000)."""
+    for node in graph.order:
+        node.initialize()
+
+
+def compile_schedule(graph):
+    """The plain-data schedule C runs: nodes in order, parameter rows, virtual objects."""
+    order = graph.order
+    graph._c_schedule = ffi.new("pvx_node *[]", max(len(order), 1))
+    virtuals = {}                          # an ordered set
+    for k, node in enumerate(order):
+        node.publish_parameters(_replicas(node))
+        graph._c_schedule[k] = node.desc
+        node.phase = PHASE_NONE
+        for obj in node.params:
+            for o in lineage(obj):
+                if getattr(o, "virtual", False):
+                    virtuals[o] = None
+                    for part in items_of(o) or ():       # a virtual pyramid's levels, array's items
+                        virtuals[part] = None
+    graph._c_virtuals = ffi.new("vx_reference[]", [ffi.cast("vx_reference", o.h) for o in virtuals] or 1)
+    d = graph.desc
+    d.schedule, d.num_nodes = graph._c_schedule, len(order)
+    d.virtuals, d.num_virtuals = graph._c_virtuals, len(virtuals)
+
+
+def _replicas(node):
+    if node.replicate is None:
+        return 1
+    counts = {len(items_of(container(p))) for p, flag in zip(node.params, node.replicate) if flag and p is not None}
+    return counts.pop() if counts else 1
+
+
+PHASES = (deinitialize_nodes, check_parameters, check_single_writer, order_by_dependency, validate_nodes,
+          initialize_nodes, compile_schedule)

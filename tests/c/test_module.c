@@ -1,0 +1,45 @@
+/* A user-kernel module for the vxLoadKernels tests. Built in variants:
+ *   -DPUBLISH_FAILS    vxPublishKernels adds a kernel then fails
+ *   -DNO_PUBLISH       no vxPublishKernels entry point */
+#include <VX/vx.h>
+
+static vx_status VX_CALLBACK run(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    (void)node; (void)p; (void)n;
+    return VX_SUCCESS;
+}
+
+static vx_status VX_CALLBACK validate(vx_node node, const vx_reference p[], vx_uint32 n, vx_meta_format m[])
+{
+    (void)node; (void)p; (void)n; (void)m;
+    return VX_SUCCESS;
+}
+
+#ifndef NO_PUBLISH
+VX_API_ENTRY vx_status VX_API_CALL vxPublishKernels(vx_context context)
+{
+    vx_enum lib;
+    vx_status s = vxAllocateUserKernelLibraryId(context, &lib);
+    if (s != VX_SUCCESS)
+        return s;
+    vx_kernel k = vxAddUserKernel(context, "test.module.run", VX_KERNEL_BASE(VX_ID_USER, lib), run, 1, validate,
+                                  NULL, NULL);
+    if ((s = vxGetStatus((vx_reference)k)) != VX_SUCCESS)
+        return s;
+    vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_REFERENCE, VX_PARAMETER_STATE_REQUIRED);
+    vxFinalizeKernel(k);
+    vxReleaseKernel(&k);
+#ifdef PUBLISH_FAILS
+    return VX_ERROR_NO_RESOURCES;
+#else
+    return VX_SUCCESS;
+#endif
+}
+#endif
+
+VX_API_ENTRY vx_status VX_API_CALL vxUnpublishKernels(vx_context context)
+{
+    vx_kernel k = vxGetKernelByName(context, "test.module.run");
+    vx_status s = vxGetStatus((vx_reference)k);
+    return s == VX_SUCCESS ? vxRemoveKernel(k) : s;
+}

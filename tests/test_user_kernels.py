@@ -1,0 +1,81 @@
+"""Seed 000: user kernels, modules, nodes, graphs, verification and execution."""
+
+
+def test_kernel_life_cycle_and_refusals(c_program):
+    assert c_program("user_kernel.c").stdout.strip() == "ok"
+
+
+def test_graph_manager_from_c(c_program):
+    assert c_program("graph_core.c", extra=("-lpthread",)).stdout.strip() == "ok"
+
+
+def build_module(tmp_path, name, *defines, link_openvx=True):
+    """tests/c/test_module.c as lib<name>.so, built as a user builds a module."""
+    import subprocess
+    from conftest import C_DIR, user_flags
+    flags = user_flags() if link_openvx else [f for f in user_flags() if f.startswith("-I")]
+    out = tmp_path / f"lib{name}.so"
+    subprocess.run(["gcc", "-shared", "-fPIC", "-std=c99", "-Wall", "-Werror", "-Wno-unused-function", *defines, str(C_DIR / "test_module.c"),
+                    *flags, "-o", str(out)], check=True)
+    return out
+
+
+def modules(tmp_path, link_openvx):
+    good = build_module(tmp_path, "pvxtest_good", link_openvx=link_openvx)
+    fails = build_module(tmp_path, "pvxtest_fails", "-DPUBLISH_FAILS", link_openvx=link_openvx)
+    nopub = build_module(tmp_path, "pvxtest_nopub", "-DNO_PUBLISH", link_openvx=link_openvx)
+    return good, fails, nopub
+
+
+def test_modules_from_a_c_host(c_program, tmp_path):
+    good, fails, nopub = modules(tmp_path, link_openvx=True)
+    out = c_program("module_load.c", good, fails, nopub, "pvxtest_good", env={"LD_LIBRARY_PATH": str(tmp_path)})
+    assert out.stdout.strip() == "ok"
+    assert "pvxtest_fails" in out.stderr and "has no vxPublishKernels" in out.stderr
+
+
+def test_modules_from_a_c_host_without_linking_openvx(c_program, tmp_path):
+    good, fails, nopub = modules(tmp_path, link_openvx=False)
+    out = c_program("module_load.c", good, fails, nopub, "pvxtest_good", env={"LD_LIBRARY_PATH": str(tmp_path)})
+    assert out.stdout.strip() == "ok"
+
+
+def _python_host(vx, tmp_path, link_openvx):
+    good, fails, nopub = modules(tmp_path, link_openvx)
+    lib, c = vx.lib, vx.c
+    modules_count = lambda: vx.query(lib.vxQueryContext, vx.context, c.VX_CONTEXT_MODULES, "vx_uint32")
+    assert lib.vxLoadKernels(vx.context, str(fails).encode()) == c.VX_ERROR_NO_RESOURCES
+    assert lib.vxLoadKernels(vx.context, str(nopub).encode()) == c.VX_ERROR_INVALID_MODULE
+    assert modules_count() == 0
+    assert lib.vxLoadKernels(vx.context, str(good).encode()) == c.VX_SUCCESS
+    assert modules_count() == 1
+    k = lib.vxGetKernelByName(vx.context, b"test.module.run")
+    assert lib.vxGetStatus(vx.ref(k)) == c.VX_SUCCESS
+    assert lib.vxReleaseKernel(vx.ffi.new("vx_kernel *", k)) == c.VX_SUCCESS
+    assert lib.vxUnloadKernels(vx.context, str(good).encode()) == c.VX_SUCCESS
+    assert modules_count() == 0
+    assert any("vxPublishKernels" in text for _, text in vx.log)
+
+
+def test_modules_from_a_python_host(vx, tmp_path):
+    _python_host(vx, tmp_path, link_openvx=True)
+
+
+def test_modules_without_openvx_link_from_a_python_host(vx, tmp_path):
+    _python_host(vx, tmp_path, link_openvx=False)
+
+
+def test_graph_with_data_objects_from_c(c_program):
+    assert c_program("graph_data.c", extra=("-lpthread",)).stdout.strip() == "ok"
+
+
+def test_samples_demo(tmp_path):
+    """The README's demo command: builds the module and the application, runs the demo."""
+    import subprocess
+    import sys
+    from conftest import ROOT
+    proc = subprocess.run(["make", "-C", str(ROOT / "samples_c"), f"PYTHON={sys.executable}", f"BUILD={tmp_path}",
+                           "run"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "output: correct (0 wrong pixels), valid rectangle (1, 0)-(63, 48)" in proc.stdout
+    assert "graph performance over 10 runs" in proc.stdout
