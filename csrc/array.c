@@ -7,7 +7,7 @@
 static pvx_array *ready(vx_array arr)
 {
     pvx_array *a = (pvx_array *)pvx_memory_of(arr, VX_TYPE_ARRAY);
-    return a != NULL && pvx_memory_base(&a->mem) != NULL ? a : NULL;
+    return a != NULL && pvx_memory_storage(&a->mem) != NULL ? a : NULL;
 }
 
 static vx_size num_items(const pvx_array *a)

@@ -139,7 +139,7 @@ vx_status pvx_image_unmap(pvx_image *img, vx_map_id map_id, const char **why)
 {
     if (pvx_map_close(&img->mem, map_id))
         return VX_SUCCESS;
-    *why = "the map id is not open on this image";
+    *why = "unknown map id (none open on this image)";
     return VX_ERROR_INVALID_PARAMETERS;
 }
 

@@ -60,13 +60,23 @@ void pvx_memory_view(pvx_memory *m, pvx_memory *root)
 
 int pvx_memory_alloc(pvx_memory *m)
 {
-    if (m->base)
+    if (pvx_memory_base(m))
         return 0;
     if (m->borrowed)
         return -1;
-    unsigned char *base = calloc(1, m->bytes ? m->bytes : 1);
-    __atomic_store_n(&m->base, base, __ATOMIC_RELEASE);
-    return base ? 0 : -1;
+    unsigned char *fresh = calloc(1, m->bytes ? m->bytes : 1), *none = NULL;
+    if (fresh == NULL)
+        return -1;
+    /* two threads may both get here: the first one's memory stays, for good */
+    if (!__atomic_compare_exchange_n(&m->base, &none, fresh, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        free(fresh);
+    return 0;
+}
+
+unsigned char *pvx_memory_storage(pvx_memory *m)
+{
+    unsigned char *base = pvx_memory_base(m);
+    return base || pvx_memory_alloc(m) ? base : pvx_memory_base(m);
 }
 
 void pvx_memory_free(pvx_memory *m)
@@ -203,7 +213,7 @@ int pvx_unmap_fast(const void *handle, vx_enum type, vx_map_id id, vx_status *ou
 
 int pvx_map_bytes_fast(pvx_memory *m, vx_size offset, vx_size size, vx_enum usage, vx_map_id *id, void **ptr)
 {
-    unsigned char *base = m ? pvx_memory_base(m) : NULL;
+    unsigned char *base = m ? pvx_memory_storage(m) : NULL;
     pvx_region r;
     if (base == NULL || id == NULL || ptr == NULL ||
         (usage != VX_READ_ONLY && usage != VX_WRITE_ONLY && usage != VX_READ_AND_WRITE))

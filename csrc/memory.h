@@ -46,7 +46,8 @@ typedef struct pvx_memory {
 PVX_HIDDEN void pvx_memory_init(pvx_memory *m, vx_size bytes);
 /* A view of `root`: no storage of its own, the root's table. */
 PVX_HIDDEN void pvx_memory_view(pvx_memory *m, pvx_memory *root);
-/* Allocate `bytes` zeroed bytes if base is still NULL and not borrowed: 0 done, -1 no memory. */
+/* Allocate `bytes` zeroed bytes if base is still NULL and not borrowed: 0 done, -1 no memory.
+ * Safe from several threads: base is set once and never moves. */
 PVX_HIDDEN int pvx_memory_alloc(pvx_memory *m);
 /* Free what the object owns (not borrowed memory) and its own table. */
 PVX_HIDDEN void pvx_memory_free(pvx_memory *m);
@@ -68,8 +69,11 @@ PVX_HIDDEN void pvx_copy_strided(void *dst, const vx_size *dst_stride, const voi
 /* The memory of a live handle of that type, when the application may touch it now (not a
  * virtual object outside its graph); NULL otherwise. */
 PVX_HIDDEN pvx_memory *pvx_memory_of(const void *handle, vx_enum type);
-/* Its storage, or NULL while none is attached (the fast paths then leave it to Python). */
+/* Its storage, or NULL while none is attached. */
 PVX_HIDDEN unsigned char *pvx_memory_base(const pvx_memory *m);
+/* Its storage, allocated now if it is the object's own and still missing; NULL when there is
+ * none to give (borrowed memory not attached, or no memory: the fast paths leave it to Python). */
+PVX_HIDDEN unsigned char *pvx_memory_storage(pvx_memory *m);
 /* The whole unmap fast path: answers only a map id that this object opened. */
 PVX_HIDDEN int pvx_unmap_fast(const void *handle, vx_enum type, vx_map_id id, vx_status *out);
 /* The map fast path of a 1-D object: `size` bytes at `offset`, storage present, usage valid. */

@@ -27,7 +27,7 @@ int pvx_fast_vxMapTensorPatch(vx_tensor tensor, vx_size number_of_dims, const vx
                               vx_enum usage, vx_enum mem_type, vx_status *out)
 {
     pvx_tensor *t = (pvx_tensor *)pvx_memory_of(tensor, VX_TYPE_TENSOR);
-    unsigned char *p = t ? pvx_memory_base(&t->mem) : NULL;
+    unsigned char *p = t ? pvx_memory_storage(&t->mem) : NULL;
     if (p == NULL || number_of_dims != t->num_dims || view_start == NULL || view_end == NULL || map_id == NULL ||
         stride == NULL || ptr == NULL || mem_type != VX_MEMORY_TYPE_HOST ||
         (usage != VX_READ_ONLY && usage != VX_WRITE_ONLY && usage != VX_READ_AND_WRITE))

@@ -54,7 +54,7 @@ int pvx_fast_vxCopyUserDataObject(vx_user_data_object user_data_object, vx_size 
                                   vx_enum usage, vx_enum user_mem_type, vx_status *out)
 {
     pvx_udo *udo = accessible(user_data_object);
-    unsigned char *base = udo ? pvx_memory_base(&udo->mem) : NULL;
+    unsigned char *base = udo ? pvx_memory_storage(&udo->mem) : NULL;
     pvx_region r;
     if (base == NULL || user_ptr == NULL || user_mem_type != VX_MEMORY_TYPE_HOST || !in_range(udo, offset, &size))
         return 0;

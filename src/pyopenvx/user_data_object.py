@@ -14,7 +14,7 @@ from _pyopenvx import ffi, lib
 
 from . import constants as vx
 from .errors import check
-from .memory import COPY_USAGES, MAP_USAGES, Resident, check_host, check_usage
+from .memory import COPY_USAGES, MAP_USAGES, Resident, check_bytes, check_host, check_usage
 
 MAP_FLAGS = vx.VX_NOGAP_X
 
@@ -43,6 +43,7 @@ class UserDataObject(Resident):
         """`size` 0 is left open for a virtual object (its graph's meta data fills it in)."""
         check(size > 0 or virtual, vx.VX_ERROR_INVALID_PARAMETERS, "size is 0")
         check_name(type_name)
+        check_bytes(size)
         super().__init__(context, scope, virtual)
         self._type_name, self.size = type_name, size
         self.publish()                # complete: C fast paths may use it from now on
