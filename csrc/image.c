@@ -60,10 +60,9 @@ static size_t row_bytes(const patch *pt)
 /* The patch as a region of the root: plane, x and y in root plane elements. */
 static void to_region(const patch *pt, pvx_region *r)
 {
-    pvx_region_bytes(r, pt->x0 + pt->pl->root_x, pt->cols);
-    r->plane = pt->pl->root_plane;
-    r->lo[1] = pt->y0 + pt->pl->root_y;
-    r->hi[1] = r->lo[1] + pt->rows;
+    *r = (pvx_region){.plane = pt->pl->root_plane,
+                      .lo = {pt->x0 + pt->pl->root_x, pt->y0 + pt->pl->root_y},
+                      .hi = {pt->x0 + pt->pl->root_x + pt->cols, pt->y0 + pt->pl->root_y + pt->rows, 1, 1, 1, 1}};
 }
 
 static vx_status conflict(const char **why)

@@ -55,17 +55,18 @@ int pvx_fast_vxCopyUserDataObject(vx_user_data_object user_data_object, vx_size 
 {
     pvx_udo *udo = accessible(user_data_object);
     unsigned char *base = udo ? pvx_memory_storage(&udo->mem) : NULL;
-    pvx_region r;
     if (base == NULL || user_ptr == NULL || user_mem_type != VX_MEMORY_TYPE_HOST || !in_range(udo, offset, &size))
         return 0;
-    pvx_region_bytes(&r, offset, size);
     /* memmove: the user's memory may be a map of this very object */
-    if (usage == VX_READ_ONLY)
+    if (usage == VX_READ_ONLY) {
         memmove(user_ptr, base + offset, size);
-    else if (usage == VX_WRITE_ONLY && pvx_copy_allowed(&udo->mem, &r, usage))
+    } else {
+        pvx_region r;
+        pvx_region_bytes(&r, offset, size);
+        if (usage != VX_WRITE_ONLY || !pvx_copy_allowed(&udo->mem, &r, usage))
+            return 0;
         memmove(base + offset, user_ptr, size);
-    else
-        return 0;
+    }
     *out = VX_SUCCESS;
     return 1;
 }
