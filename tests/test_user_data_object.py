@@ -3,7 +3,7 @@ import pytest
 
 
 @pytest.mark.parametrize("program", ["udo_create.c", "udo_access.c", "udo_zero_copy.c", "udo_errors.c",
-                                     "udo_user_struct.c"])
+                                     "udo_user_struct.c", "udo_graph.c"])
 def test_from_c(c_program, program):
     assert c_program(program).stdout.strip() == "ok"
 

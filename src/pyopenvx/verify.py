@@ -14,7 +14,7 @@ from . import log
 from .errors import VxError, check, status_name
 from .meta_format import AT_LEAST, MISMATCH, OPEN_VALUES, REQUIRED
 from .node import PHASE_NONE
-from .parts import container, items_of, lineage
+from .parts import container, items_of, lineage, scope_of
 from .reference import type_name
 
 
@@ -54,7 +54,7 @@ def check_parameters(graph):
             if not sig.accepts(obj):
                 raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{_where(node, i)}: expects a {type_name(sig.data_type)}, "
                               f"got a {type_name(obj.vx_type)}", node)
-            if getattr(obj, "virtual", False) and obj.scope is not graph and obj.scope is not graph.context:
+            if getattr(obj, "virtual", False) and scope_of(obj) not in (graph, graph.context):
                 raise VxError(vx.VX_ERROR_INVALID_SCOPE, f"{_where(node, i)}: virtual {obj} belongs to another graph",
                               node)
 
