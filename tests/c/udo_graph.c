@@ -67,6 +67,9 @@ static vx_status describe_output(vx_meta_format meta, vx_user_data_object in, co
     CHECK_OK(vxQueryMetaFormatAttribute(meta, VX_USER_DATA_OBJECT_NAME, got_name, sizeof got_name));
     CHECK_OK(vxQueryMetaFormatAttribute(meta, VX_USER_DATA_OBJECT_SIZE, &got_size, sizeof got_size));
     CHECK(strcmp(got_name, name) == 0 && got_size == size);
+    vx_char tiny[2];
+    CHECK_STATUS(vxQueryMetaFormatAttribute(meta, VX_USER_DATA_OBJECT_NAME, tiny, sizeof tiny),
+                 VX_ERROR_INVALID_PARAMETERS);
     vx_uint32 width = 0;
     CHECK_STATUS(vxQueryMetaFormatAttribute(meta, VX_IMAGE_WIDTH, &width, sizeof width), VX_ERROR_INVALID_TYPE);
     return VX_SUCCESS;
