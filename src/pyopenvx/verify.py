@@ -131,8 +131,19 @@ def validate_nodes(graph):
         if status != vx.VX_SUCCESS:
             raise VxError(status, f"the validator of {node} refused its parameters", node)
         for i, obj, meta in outputs:
-            _apply_output(node, i, obj, meta)
+            for target in _described_by(node, i, obj):
+                _apply_output(node, i, target, meta)
         _valid_rectangles(node, outputs)
+
+
+def _described_by(node, index, obj):
+    """What an output's meta format describes: the object, or for a parameter replicated over an
+    object array every item (the validator sees item 0 of items all alike; pyramid levels
+    differ in size and keep their own)."""
+    parent = container(obj) if node.replicate is not None and node.replicate[index] else None
+    if parent is not None and parent.vx_type == vx.VX_TYPE_OBJECT_ARRAY:
+        return parent.items
+    return (obj,)
 
 
 def _apply_output(node, index, obj, meta):

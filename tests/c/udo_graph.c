@@ -441,8 +441,9 @@ static void delays(vx_context ctx, vx_kernel k)
 }
 
 /* object arrays of user data objects: in -> replicated inc -> virtual array -> replicated inc
- * (shared step) -> out, one run per item */
-static void object_arrays(vx_context ctx, vx_kernel k)
+ * (shared step) -> out, one run per item. With `open_items` the virtual array is made like a
+ * virtual object of open name and size: the validator describes every item. */
+static void object_arrays(vx_context ctx, vx_kernel k, int open_items)
 {
     enum { ITEMS = 4 };
     vx_user_data_object exemplar = acc(ctx, "acc_t", sizeof(acc_t), 0);
@@ -463,8 +464,10 @@ static void object_arrays(vx_context ctx, vx_kernel k)
     vx_int32 ten = 10;
     vx_scalar step = vxCreateScalar(ctx, VX_TYPE_INT32, &ten);
     vx_graph g = vxCreateGraph(ctx);
-    vx_object_array mid = vxCreateVirtualObjectArray(g, (vx_reference)exemplar, ITEMS);
+    vx_user_data_object open = vxCreateVirtualUserDataObject(g, NULL, 0);
+    vx_object_array mid = vxCreateVirtualObjectArray(g, (vx_reference)(open_items ? open : exemplar), ITEMS);
     CHECK_REF(mid);
+    CHECK_OK(vxReleaseUserDataObject(&open));
     vx_user_data_object in0 = (vx_user_data_object)vxGetObjectArrayItem(in, 0);
     vx_user_data_object mid0 = (vx_user_data_object)vxGetObjectArrayItem(mid, 0);
     vx_user_data_object out0 = (vx_user_data_object)vxGetObjectArrayItem(out, 0);
@@ -484,6 +487,7 @@ static void object_arrays(vx_context ctx, vx_kernel k)
         CHECK(value_at(item, 3) == 0 + 1 + 10);     /* items are made like the exemplar, zero-filled */
         CHECK_OK(vxReleaseUserDataObject(&item));
         vx_user_data_object v = (vx_user_data_object)vxGetObjectArrayItem(mid, i);
+        check_type(v, "acc_t", sizeof(acc_t));
         vx_int32 x;
         CHECK_REFUSED(vxCopyUserDataObject(v, 0, sizeof x, &x, VX_READ_ONLY, VX_MEMORY_TYPE_HOST),
                       VX_ERROR_OPTIMIZED_AWAY);
@@ -517,7 +521,8 @@ int main(void)
     refused_outputs(ctx, k);
     graph_parameters(ctx, k);
     delays(ctx, k);
-    object_arrays(ctx, k);
+    object_arrays(ctx, k, 0);
+    object_arrays(ctx, k, 1);
     CHECK_OK(vxRemoveKernel(k));
     CHECK(context_references(ctx) == refs);
     CHECK_OK(vxReleaseContext(&ctx));
