@@ -79,3 +79,4 @@ def test_samples_demo(tmp_path):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "output: correct (0 wrong pixels), valid rectangle (1, 0)-(63, 48)" in proc.stdout
     assert "graph performance over 10 runs" in proc.stdout
+    assert "dark scene (virtual edge): class 0" in proc.stdout          # the udo sample runs too

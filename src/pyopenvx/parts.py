@@ -1,6 +1,9 @@
 """How data objects contain one another, as the graph manager sees it: pyramid levels, object
 array items, delay slots, ROI and channel images. Dependencies, single writers, replication and
 delay binding all follow these links."""
+from . import constants as vx
+
+_SCOPES = (vx.VX_TYPE_GRAPH, vx.VX_TYPE_CONTEXT)
 
 
 def container(obj):
@@ -20,3 +23,12 @@ def lineage(obj):
     while obj is not None:
         yield obj
         obj = container(obj)
+
+
+def scope_of(obj):
+    """The graph (or context) an object belongs to: its own scope, or its container's (the items
+    of a virtual object array are scoped to the array, which is scoped to its graph)."""
+    scope = obj.scope
+    while scope.vx_type not in _SCOPES:
+        scope = scope.scope
+    return scope
