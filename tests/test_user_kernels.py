@@ -83,3 +83,7 @@ def test_samples_demo(tmp_path):
 
 def test_virtual_objects_of_every_type_in_graphs_from_c(c_program):
     assert c_program("graph_virtual.c").stdout.strip() == "ok"
+
+
+def test_delays_of_every_type_in_graphs_from_c(c_program):
+    assert c_program("graph_delays.c").stdout.strip() == "ok"
