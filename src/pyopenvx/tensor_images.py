@@ -18,13 +18,13 @@ class TensorImages(ObjectArray):
 
     def __init__(self, tensor, images):
         super().__init__(tensor.context, images[0], len(images), make_item=images.__getitem__)
-        self.tensor = tensor
+        self.viewed = tensor           # parts.container: graphs see the tensor's memory shared
         tensor.retain(internal=True)
         tensor.image_arrays += 1
 
     def on_destroy(self):
         super().on_destroy()
-        tensor = self.__dict__.pop("tensor", None)
+        tensor = self.__dict__.pop("viewed", None)
         if tensor is not None and tensor.alive:            # a context dies newest first
             tensor.image_arrays -= 1
             tensor.release(internal=True)

@@ -193,6 +193,156 @@ static void refusals(vx_context ctx)
         CHECK_OK(vxReleaseTensor(&ts[i]));
 }
 
+/* graphs see the memory shared: a node writing a tensor runs before nodes reading images of it
+ * or the tensor a view of it belongs to, whatever order the nodes were created in */
+static vx_status VX_CALLBACK tensor_validate(vx_node n, const vx_reference p[], vx_uint32 num, vx_meta_format m[])
+{
+    (void)n; (void)num;
+    return vxSetMetaFormatFromReference(m[0], p[0]);
+}
+
+static vx_status VX_CALLBACK sum_validate(vx_node n, const vx_reference p[], vx_uint32 num, vx_meta_format m[])
+{
+    (void)n; (void)p; (void)num;
+    vx_enum type = VX_TYPE_UINT32;
+    return vxSetMetaFormatAttribute(m[1], VX_SCALAR_TYPE, &type, sizeof type);
+}
+
+/* every element of a 3-D U8 tensor = 3 */
+static vx_status VX_CALLBACK fill_tensor(vx_node n, const vx_reference *p, vx_uint32 num)
+{
+    (void)n; (void)num;
+    vx_size dims[3], start[3] = {0, 0, 0}, stride[3];
+    vx_map_id id;
+    void *ptr = NULL;
+    vx_status s = vxQueryTensor((vx_tensor)p[0], VX_TENSOR_DIMS, dims, sizeof dims);
+    if (s == VX_SUCCESS)
+        s = vxMapTensorPatch((vx_tensor)p[0], 3, start, dims, &id, stride, &ptr, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST);
+    if (s != VX_SUCCESS)
+        return s;
+    for (vx_size k = 0; k < dims[2]; k++)
+        for (vx_size j = 0; j < dims[1]; j++)
+            for (vx_size i = 0; i < dims[0]; i++)
+                ((vx_uint8 *)ptr)[i * stride[0] + j * stride[1] + k * stride[2]] = 3;
+    return vxUnmapTensorPatch((vx_tensor)p[0], id);
+}
+
+static vx_status put_sum(vx_reference out, vx_uint32 sum)
+{
+    return vxCopyScalar((vx_scalar)out, &sum, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST);
+}
+
+static vx_status VX_CALLBACK sum_tensor(vx_node n, const vx_reference *p, vx_uint32 num)
+{
+    (void)n; (void)num;
+    vx_uint8 buf[8 * 4 * 3];
+    vx_size start[3] = {0, 0, 0}, end[3] = {8, 4, 3}, stride[3] = {1, 8, 32};
+    vx_status s = vxCopyTensorPatch((vx_tensor)p[0], 3, start, end, stride, buf, VX_READ_ONLY, VX_MEMORY_TYPE_HOST);
+    vx_uint32 sum = 0;
+    for (unsigned i = 0; i < sizeof buf; i++)
+        sum += buf[i];
+    return s != VX_SUCCESS ? s : put_sum(p[1], sum);
+}
+
+static vx_status VX_CALLBACK sum_image(vx_node n, const vx_reference *p, vx_uint32 num)
+{
+    (void)n; (void)num;
+    vx_uint8 buf[8 * 4];
+    vx_rectangle_t all = {0, 0, 8, 4};
+    vx_imagepatch_addressing_t a = {8, 4, 1, 8, VX_SCALE_UNITY, VX_SCALE_UNITY, 1, 1, 0};
+    vx_status s = vxCopyImagePatch((vx_image)p[0], &all, 0, &a, buf, VX_READ_ONLY, VX_MEMORY_TYPE_HOST);
+    vx_uint32 sum = 0;
+    for (unsigned i = 0; i < sizeof buf; i++)
+        sum += buf[i];
+    return s != VX_SUCCESS ? s : put_sum(p[1], sum);
+}
+
+static vx_kernel user_kernel(vx_context ctx, const char *name, vx_kernel_f fn, vx_enum in_type)
+{
+    vx_enum id;
+    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
+    vx_kernel k = vxAddUserKernel(ctx, name, id, fn, in_type ? 2 : 1, in_type ? sum_validate : tensor_validate,
+                                  NULL, NULL);
+    CHECK_REF(k);
+    CHECK_OK(vxAddParameterToKernel(k, 0, in_type ? VX_INPUT : VX_OUTPUT, in_type ? in_type : VX_TYPE_TENSOR,
+                                    VX_PARAMETER_STATE_REQUIRED));
+    if (in_type)
+        CHECK_OK(vxAddParameterToKernel(k, 1, VX_OUTPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED));
+    CHECK_OK(vxFinalizeKernel(k));
+    return k;
+}
+
+static vx_node user_node(vx_graph g, vx_kernel k, void *a, void *b)
+{
+    vx_node n = vxCreateGenericNode(g, k);
+    CHECK_REF(n);
+    CHECK_OK(vxSetParameterByIndex(n, 0, (vx_reference)a));
+    if (b)
+        CHECK_OK(vxSetParameterByIndex(n, 1, (vx_reference)b));
+    return n;
+}
+
+static vx_uint32 scalar_value(vx_scalar s)
+{
+    vx_uint32 v = 0;
+    CHECK_OK(vxCopyScalar(s, &v, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    return v;
+}
+
+static void in_graphs(vx_context ctx)
+{
+    vx_kernel fill = user_kernel(ctx, "test.fill_tensor", fill_tensor, 0);
+    vx_kernel tsum = user_kernel(ctx, "test.sum_tensor", sum_tensor, VX_TYPE_TENSOR);
+    vx_kernel isum = user_kernel(ctx, "test.sum_image", sum_image, VX_TYPE_IMAGE);
+    vx_uint32 zero = 0;
+    vx_scalar s1 = vxCreateScalar(ctx, VX_TYPE_UINT32, &zero), s2 = vxCreateScalar(ctx, VX_TYPE_UINT32, &zero);
+    vx_size dims[3] = {8, 4, 3};
+    vx_tensor t = vxCreateTensor(ctx, 3, dims, VX_TYPE_UINT8, 0);
+    vx_rectangle_t all = {0, 0, 8, 4};
+    vx_object_array arr = vxCreateImageObjectArrayFromTensor(t, &all, 3, 1, VX_DF_IMAGE_U8);
+    vx_image img = (vx_image)vxGetObjectArrayItem(arr, 2);
+    vx_size vs[3] = {0, 0, 1}, ve[3] = {8, 4, 2};
+    vx_tensor view = vxCreateTensorFromView(t, 3, vs, ve);
+
+    /* readers first, then the writer: the writer must still run first */
+    vx_graph g = vxCreateGraph(ctx);
+    vx_node r1 = user_node(g, isum, img, s1), w = user_node(g, fill, t, NULL);
+    CHECK_OK(vxProcessGraph(g));
+    CHECK(scalar_value(s1) == 3 * 32);
+    CHECK_OK(vxReleaseNode(&r1));
+    CHECK_OK(vxReleaseNode(&w));
+    CHECK_OK(vxReleaseGraph(&g));
+
+    /* the writer writes a view; the reader reads the whole tensor */
+    vx_uint8 zeros[8 * 4 * 3] = {0};
+    vx_size start[3] = {0, 0, 0}, stride[3] = {1, 8, 32};
+    CHECK_OK(vxCopyTensorPatch(t, 3, start, dims, stride, zeros, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+    g = vxCreateGraph(ctx);
+    vx_node r2 = user_node(g, tsum, t, s2);
+    w = user_node(g, fill, view, NULL);
+    CHECK_OK(vxProcessGraph(g));
+    CHECK(scalar_value(s2) == 3 * 32);
+    /* and writing both the tensor and a view of it is two writers */
+    vx_node w2 = user_node(g, fill, t, NULL);
+    int before = logged;
+    CHECK_STATUS(vxVerifyGraph(g), VX_ERROR_MULTIPLE_WRITERS);
+    CHECK(logged > before);
+    CHECK_OK(vxReleaseNode(&w2));
+    CHECK_OK(vxReleaseNode(&r2));
+    CHECK_OK(vxReleaseNode(&w));
+    CHECK_OK(vxReleaseGraph(&g));
+
+    CHECK_OK(vxReleaseImage(&img));
+    CHECK_OK(vxReleaseObjectArray(&arr));
+    CHECK_OK(vxReleaseTensor(&view));
+    CHECK_OK(vxReleaseTensor(&t));
+    CHECK_OK(vxReleaseScalar(&s1));
+    CHECK_OK(vxReleaseScalar(&s2));
+    vx_kernel ks[] = {fill, tsum, isum};
+    for (int i = 0; i < 3; i++)
+        CHECK_OK(vxRemoveKernel(ks[i]));
+}
+
 int main(void)
 {
     vx_context ctx = vxCreateContext();
@@ -202,6 +352,7 @@ int main(void)
     zero_copy(ctx);
     from_handle_and_views(ctx);
     refusals(ctx);
+    in_graphs(ctx);
     CHECK(context_references(ctx) == refs0);
     CHECK_OK(vxReleaseContext(&ctx));
     printf("ok\n");
