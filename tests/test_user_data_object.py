@@ -3,7 +3,7 @@ import pytest
 
 
 @pytest.mark.parametrize("program", ["udo_create.c", "udo_access.c", "udo_zero_copy.c", "udo_errors.c",
-                                     "udo_user_struct.c"])
+                                     "udo_user_struct.c", "udo_graph.c"])
 def test_from_c(c_program, program):
     assert c_program(program).stdout.strip() == "ok"
 
@@ -171,3 +171,19 @@ def test_valid_requests_are_answered_in_c(vx, monkeypatch):
     assert any("entered Python" in text for _, text in vx.log)
     monkeypatch.undo()
     assert lib.vxReleaseUserDataObject(ffi.new("vx_user_data_object *", udo)) == 0
+
+
+def test_udo_sample(tmp_path):
+    """samples_c: seed 002's example (a pre-processing kernel packing two images into a
+    user_custom_data_t, a classifier reading it) built with the user flags as module + application."""
+    import subprocess
+    import sys
+    from conftest import ROOT
+    proc = subprocess.run(["make", "-C", str(ROOT / "samples_c"), f"PYTHON={sys.executable}", f"BUILD={tmp_path}",
+                           "run-udo"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert (tmp_path / "libudo_kernels.so").exists() and (tmp_path / "udo_classify").exists()
+    lines = proc.stdout.splitlines()
+    assert "bright scene: class 1" in lines and "dark scene (virtual edge): class 0" in lines and "ok" in lines
+    # the application's one deliberate refusal: reading the virtual object outside its graph
+    assert proc.stderr.count("log (-9)") == 1 and "outside its graph" in proc.stderr
