@@ -67,7 +67,7 @@ def images_of(tensor, rect, array_size, jump, fmt):
         for i in range(array_size):
             images.append(_slice_image(tensor, corner + i * jump * tensor.strides[2], rect, fmt))
         return TensorImages(tensor, images)
-    except BaseException:
+    except Exception:
         for img in images:
             if img.alive and img.parent is None:
                 img.release()

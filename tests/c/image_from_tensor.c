@@ -182,6 +182,13 @@ static void refusals(vx_context ctx)
     edge = vxCreateImageObjectArrayFromTensor(u8, &ok, 3, 1, VX_DF_IMAGE_U8);
     CHECK_REF(edge);
     CHECK_OK(vxReleaseObjectArray(&edge));
+    /* elements apart from one another cannot be image pixels */
+    static vx_uint8 spread[2 * 8 * 4 * 3];
+    vx_size wide_strides[3] = {2, 16, 64};
+    vx_tensor sparse = vxCreateTensorFromHandle(ctx, 3, d3, VX_TYPE_UINT8, 0, wide_strides, spread, VX_MEMORY_TYPE_HOST);
+    CHECK_REF(sparse);
+    REFUSED_CREATE(vxCreateImageObjectArrayFromTensor(sparse, &ok, 1, 1, VX_DF_IMAGE_U8), VX_ERROR_NOT_SUPPORTED);
+    CHECK_OK(vxReleaseTensor(&sparse));
     /* a virtual tensor's memory is not the application's */
     vx_graph g = vxCreateGraph(ctx);
     vx_tensor virt = vxCreateVirtualTensor(g, 3, d3, VX_TYPE_UINT8, 0);
