@@ -62,6 +62,7 @@ class Tensor(Resident):
         self._dims, self.strides, self.viewed, self.offset = dims, tuple(strides), parent, offset
         self.origin = tuple(origin) if origin is not None else (0,) * len(dims)   # in the root's elements
         self.views = []
+        self.image_arrays = 0         # vxCreateImageObjectArrayFromTensor arrays viewing this memory
         self._bytes = nbytes
         if parent is not None:
             parent.retain(internal=True)
@@ -157,11 +158,16 @@ class Tensor(Resident):
         check(self.viewed is None and self.mem.borrowed, vx.VX_ERROR_INVALID_REFERENCE,
               f"{self} was not created from a handle", self)
         check(self.open_maps == 0, vx.VX_ERROR_INVALID_PARAMETERS, f"{self} or a view of it is mapped", self)
+        check(not self.viewed_by_images(), vx.VX_ERROR_INVALID_PARAMETERS,
+              f"images from {self} view its memory (release their object arrays first)", self)
         if prev_ptr != ffi.NULL:
             prev_ptr[0] = self.mem.base
         self.mem.base = ffi.cast("unsigned char *", new_ptr)
         for view in self.views:
             view.rebase()
+
+    def viewed_by_images(self):
+        return self.image_arrays > 0 or any(v.viewed_by_images() for v in self.views)
 
     def rebase(self):
         self.mem.base = self.viewed.mem.base + self.offset if self.viewed.mem.base != ffi.NULL else ffi.NULL
