@@ -119,7 +119,7 @@ class Image(DataObject):
         self.view_origin = []         # per plane: (root plane, x, y) of this view in the root
         self.mem = ffi.addressof(self.desc[0], "mem")
         self.base = None              # root: per plane, the memory (cdata) or None
-        self.from_handle = False
+        self.swappable = False       # created from a handle: the application owns the memory and may swap it
         self.uniform_patterns = None
         self.accesses = {}            # vxAccessImagePatch: user pointer -> how it was accessed
         self.desc.space = vx.VX_COLOR_SPACE_DEFAULT if fmt in _YUV else vx.VX_COLOR_SPACE_NONE
@@ -174,7 +174,7 @@ class Image(DataObject):
                   vx.VX_ERROR_INVALID_PARAMETERS, "a plane pointer is NULL")
             base = [ffi.cast("uint8_t *", ptrs[p]) for p in range(len(layout))]
         img = cls(context, width, height, fmt)
-        img.from_handle = True
+        img.swappable = True
         img.mem.borrowed = 1
         img.desc.memory_type = vx.VX_MEMORY_TYPE_HOST
         for p in range(len(layout)):
@@ -261,7 +261,7 @@ class Image(DataObject):
         """Attaches memory to the root on first access; False if there is none to attach (an
         image from a handle without one, or a virtual image whose size is still open)."""
         root = self.root
-        if root.base is not None or root.from_handle or root.format not in FORMATS or not root.width:
+        if root.base is not None or root.swappable or root.format not in FORMATS or not root.width:
             return False
         root.mem.bytes = root.desc.size
         if lib.pvx_memory_alloc(root.mem) != 0:
@@ -319,7 +319,7 @@ class Image(DataObject):
             self.fill_plane(p, pattern)
 
     def swap(self, new_ptrs, prev_ptrs, num_planes):
-        check(self.from_handle and self.parent_image is None, vx.VX_ERROR_INVALID_PARAMETERS,
+        check(self.swappable and self.parent_image is None, vx.VX_ERROR_INVALID_PARAMETERS,
               "only images created from a handle swap handles (ROI and channel images follow their parent)", self)
         check(num_planes == self.planes, vx.VX_ERROR_INVALID_PARAMETERS,
               f"num_planes is {num_planes}, the image has {self.planes}", self)

@@ -36,7 +36,7 @@ def _slice_image(tensor, base, rect, fmt):
     addrs[0].dim_x, addrs[0].dim_y = rect.end_x - rect.start_x, rect.end_y - rect.start_y
     addrs[0].stride_x, addrs[0].stride_y = tensor.item_size, tensor.strides[1]
     img = Image.from_handle(tensor.context, fmt, addrs, ffi.new("void *[1]", [base]), vx.VX_MEMORY_TYPE_HOST)
-    img.from_handle = False
+    img.swappable = False
     img.desc.memory_type = vx.VX_MEMORY_TYPE_NONE
     return img
 
