@@ -8,6 +8,9 @@
 Each object module (image, array, ...) subclasses `Object`; failures raise `StatusError`.
 """
 from .base import Context, Object, StatusError, check
+from .dataobjects import LUT, Array, Distribution, Matrix, Scalar, Tensor
 from .image import Image
+from .user_data_object import UserDataObject
 
-__all__ = ["Context", "Image", "Object", "StatusError", "check"]
+__all__ = ["Array", "Context", "Distribution", "Image", "LUT", "Matrix", "Object", "Scalar", "StatusError",
+           "Tensor", "UserDataObject", "check"]
