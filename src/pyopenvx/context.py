@@ -57,6 +57,7 @@ class Context(Reference):
         self.errors = {}
         self.kernels = []                        # every kernel known to the context
         self.modules = {}                        # name -> loaded module
+        self.kernel_libraries = {}               # name -> (publish, unpublish) of vxRegisterKernelLibrary
 
     @property
     def performance_enabled(self):

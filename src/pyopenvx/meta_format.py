@@ -64,6 +64,20 @@ _C_TABLE = ffi.new("pvx_meta_attribute[]", [(a, ffi.sizeof(t)) for a, t in ATTRI
 lib.pvx_meta_set_table(_C_TABLE, len(_C_TABLE))
 
 
+# How each attribute's bytes are read back: a pointer type to cast to, or a function (strings, arrays).
+def _reader(ctype):
+    if ctype == "str":
+        return lambda item: ffi.string(ffi.cast("char *", item.value), item.size).decode(errors="replace")
+    if ctype.endswith("[]"):
+        ptr, size = ffi.typeof(f"{ctype[:-2]} *"), ffi.sizeof(ctype[:-2])
+        return lambda item: tuple(ffi.cast(ptr, item.value)[0:item.size // size])
+    ptr = ffi.typeof(f"{ctype} *")
+    return lambda item: ffi.cast(ptr, item.value)[0]
+
+
+_READERS = {attribute: _reader(ctype) for attribute, ctype in ATTRIBUTES.items()}
+
+
 class MetaFormat(Reference):
     """The attributes live in the C descriptor (`pvx_meta_format`): validators set the fixed-size
     ones there directly; this object reads them back as Python values."""
@@ -99,17 +113,7 @@ class MetaFormat(Reference):
     @property
     def attrs(self):
         """{attribute: value} of what the validator set."""
-        out = {}
-        for item in self.desc.items[0:self.desc.count]:
-            ctype = ATTRIBUTES[item.attribute]
-            if ctype == "str":
-                out[item.attribute] = ffi.string(ffi.cast("char *", item.value), item.size).decode(errors="replace")
-            elif ctype.endswith("[]"):
-                n = item.size // ffi.sizeof(ctype[:-2])
-                out[item.attribute] = tuple(ffi.cast(f"{ctype[:-2]} *", item.value)[0:n])
-            else:
-                out[item.attribute] = ffi.cast(f"{ctype} *", item.value)[0]
-        return out
+        return {item.attribute: _READERS[item.attribute](item) for item in self.desc.items[0:self.desc.count]}
 
     def _store(self, attribute, value):
         """One attribute into the C descriptor (Python's path: strings, arrays, exemplars)."""

@@ -163,6 +163,7 @@ class Node(Reference):
         meta = self.metas[index]
         if meta is None:
             meta = self.metas[index] = MetaFormat(self.context, self)
+            self._c_metas[index] = ffi.cast("vx_meta_format", meta.h)
         meta.reset(object_type)
         return meta
 

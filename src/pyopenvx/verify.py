@@ -39,10 +39,22 @@ def deinitialize_nodes(graph):
             log.entry(node, status, f"the deinitialize callback of {node} failed: {status_name(status)}")
 
 
+class Edge:
+    """One set parameter of a node, as every later phase needs it (computed once per verification)."""
+    __slots__ = ("node", "index", "obj", "parts", "virtual")
+
+    def __init__(self, node, index, obj):
+        self.node, self.index, self.obj = node, index, obj
+        self.parts = tuple(lineage(obj))
+        self.virtual = getattr(obj, "virtual", False)
+
+
 def check_parameters(graph):
-    """Every required parameter is set, with an object of the declared type, in scope.
+    """Every required parameter is set, with an object of the declared type, in scope; the set
+    ones become the graph's input and output edges.
     (Checks here and below run per parameter: messages are built only on refusal.)"""
     check(graph.nodes, vx.VX_ERROR_INVALID_GRAPH, f"{graph} has no nodes", graph)
+    graph.inputs, graph.outputs = inputs, outputs = [], []
     for node in graph.nodes:
         for i, (sig, obj) in enumerate(zip(node.kernel.signature, node.params)):
             if obj is None:
@@ -54,46 +66,43 @@ def check_parameters(graph):
             if not sig.accepts(obj):
                 raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{_where(node, i)}: expects a {type_name(sig.data_type)}, "
                               f"got a {type_name(obj.vx_type)}", node)
-            if getattr(obj, "virtual", False) and obj.scope is not graph and obj.scope is not graph.context:
+            edge = Edge(node, i, obj)
+            if edge.virtual and obj.scope is not graph and obj.scope is not graph.context:
                 raise VxError(vx.VX_ERROR_INVALID_SCOPE, f"{_where(node, i)}: virtual {obj} belongs to another graph",
                               node)
-
-
-def _io(graph, direction):
-    for node in graph.nodes:
-        for i, (sig, obj) in enumerate(zip(node.kernel.signature, node.params)):
-            if obj is not None and sig.direction == direction:
-                yield node, i, obj
+            (outputs if sig.direction == vx.VX_OUTPUT else inputs).append(edge)
 
 
 def check_single_writer(graph):
     """No object (or part of one) is written by two outputs; every virtual input has a writer."""
-    writers, covered = {}, {}              # object -> (node, index); container -> a writer inside
-    for node, i, obj in _io(graph, vx.VX_OUTPUT):
-        for o in lineage(obj):
-            other = writers.get(o) or (covered.get(o) if o is obj else None)
+    writers, covered = {}, {}              # object -> edge; container -> an edge writing inside it
+    for e in graph.outputs:
+        for o in e.parts:
+            other = writers.get(o) or (covered.get(o) if o is e.obj else None)
             if other is not None:
-                raise VxError(vx.VX_ERROR_MULTIPLE_WRITERS,
-                              f"{_where(node, i)}: {obj} is also written by {_where(*other)}", node)
-        writers[obj] = (node, i)
-        for o in lineage(obj):
-            covered.setdefault(o, (node, i))
+                raise VxError(vx.VX_ERROR_MULTIPLE_WRITERS, f"{_where(e.node, e.index)}: {e.obj} is also written by "
+                              f"{_where(other.node, other.index)}", e.node)
+        writers[e.obj] = e
+        for o in e.parts:
+            covered.setdefault(o, e)
     graph.writers, graph.covered = writers, covered
-    for node, i, obj in _io(graph, vx.VX_INPUT):
-        if getattr(obj, "virtual", False) and obj not in covered and not any(o in writers for o in lineage(obj)):
-            raise VxError(vx.VX_ERROR_INVALID_GRAPH, f"{_where(node, i)}: virtual {obj} is read but no node writes it",
-                          node)
+    for e in graph.inputs:
+        if e.virtual and e.obj not in covered and not any(o in writers for o in e.parts):
+            raise VxError(vx.VX_ERROR_INVALID_GRAPH,
+                          f"{_where(e.node, e.index)}: virtual {e.obj} is read but no node writes it", e.node)
 
 
 def order_by_dependency(graph):
     """Topological order by data dependency (stable: creation order among independent nodes);
     what cannot be ordered is a cycle."""
     after = {n: set() for n in graph.nodes}
-    pending = {n: 0 for n in graph.nodes}
-    for node, i, obj in _io(graph, vx.VX_INPUT):
-        producers = {graph.writers[o][0] for o in lineage(obj) if o in graph.writers}
-        if obj in graph.covered:
-            producers.add(graph.covered[obj][0])
+    pending = dict.fromkeys(graph.nodes, 0)
+    writers, covered = graph.writers, graph.covered
+    for e in graph.inputs:
+        producers = {writers[o].node for o in e.parts if o in writers}
+        if e.obj in covered:
+            producers.add(covered[e.obj].node)
+        node = e.node
         for p in producers:
             if node not in after[p]:
                 after[p].add(node)
@@ -104,7 +113,7 @@ def order_by_dependency(graph):
     while ready:
         n = ready.popleft()
         order.append(n)
-        for m in sorted(after[n], key=rank.__getitem__):
+        for m in (sorted(after[n], key=rank.__getitem__) if len(after[n]) > 1 else after[n]):
             pending[m] -= 1
             if pending[m] == 0:
                 ready.append(m)
@@ -119,20 +128,36 @@ def validate_nodes(graph):
     then each output made or checked to match what the validator said."""
     for node in graph.order:
         node.reset_local_data()
-        metas = node._c_metas
         outputs = []
-        for i, (sig, obj) in enumerate(zip(node.kernel.signature, node.params)):
-            if sig.direction == vx.VX_OUTPUT:
-                meta = node.meta(i, obj.vx_type if obj is not None else sig.data_type)
-                metas[i] = ffi.cast("vx_meta_format", meta.h)
-                if obj is not None:
-                    outputs.append((i, obj, meta))
-        status = node.kernel.validate(node.desc.node, node.desc.parameters, len(node.params), metas)
-        if status != vx.VX_SUCCESS:
-            raise VxError(status, f"the validator of {node} refused its parameters", node)
+        for i in node.kernel.outputs:
+            obj = node.params[i]
+            meta = node.meta(i, obj.vx_type if obj is not None else node.kernel.signature[i].data_type)
+            if obj is not None:
+                outputs.append((i, obj, meta))
+        _call_validators(node, outputs)
         for i, obj, meta in outputs:
             _apply_output(node, i, obj, meta)
         _valid_rectangles(node, outputs)
+
+
+def _call_validators(node, outputs):
+    """vxAddUserKernel's validator once, or vxAddKernel's (vx_compatibility.h) input validator per
+    set input, then its output validator per set output, each with that output's meta format."""
+    kernel, d = node.kernel, node.desc
+    if kernel.validate is not None:
+        status = kernel.validate(d.node, d.parameters, d.num_parameters, node._c_metas)
+        if status != vx.VX_SUCCESS:
+            raise VxError(status, f"the validator of {node} refused its parameters", node)
+        return
+    for i in kernel.inputs:
+        if node.params[i] is not None:
+            status = kernel.input_validate(d.node, i)
+            if status != vx.VX_SUCCESS:
+                raise VxError(status, f"the input validator of {node} refused parameter {i}", node)
+    for i, _, meta in outputs:
+        status = kernel.output_validate(d.node, i, node._c_metas[i])
+        if status != vx.VX_SUCCESS:
+            raise VxError(status, f"the output validator of {node} refused parameter {i}", node)
 
 
 def _apply_output(node, index, obj, meta):
@@ -177,8 +202,7 @@ def _images(obj):
 def _valid_rectangles(node, outputs):
     """Valid rectangles propagate: an output's comes from the validator's callback over the input
     images' rectangles; VX_NODE_VALID_RECT_RESET makes it the full image; otherwise it is kept."""
-    inputs = [img for sig, obj in zip(node.kernel.signature, node.params)
-              if sig.direction == vx.VX_INPUT and obj is not None for img in _images(obj)]
+    inputs = None
     for index, obj, meta in outputs:
         images = _images(obj)
         if not images:
@@ -187,6 +211,9 @@ def _valid_rectangles(node, outputs):
             for img in images:
                 img.desc.valid = (0, 0, img.width, img.height)
         elif meta.valid_rect_callback is not None:
+            if inputs is None:
+                inputs = [img for i in node.kernel.inputs if node.params[i] is not None
+                          for img in _images(node.params[i])]
             _call_valid_rect(node, index, meta.valid_rect_callback, inputs, images)
 
 
@@ -214,14 +241,15 @@ def compile_schedule(graph):
     """The plain-data schedule C runs: nodes in order, parameter rows, virtual objects."""
     order = graph.order
     graph._c_schedule = ffi.new("pvx_node *[]", max(len(order), 1))
-    virtuals = {}                          # an ordered set
     for k, node in enumerate(order):
         node.publish_parameters(_replicas(node))
         graph._c_schedule[k] = node.desc
         node.phase = PHASE_NONE
-        for obj in node.params:
-            for o in lineage(obj):
-                if getattr(o, "virtual", False):
+    virtuals = {}                          # an ordered set
+    for edges in (graph.inputs, graph.outputs):
+        for e in edges:
+            for o in e.parts:
+                if o not in virtuals and (e.virtual if o is e.obj else getattr(o, "virtual", False)):
                     virtuals[o] = None
                     for part in items_of(o) or ():       # a virtual pyramid's levels, array's items
                         virtuals[part] = None
