@@ -37,7 +37,12 @@ class Node(Reference):
         kernel.nodes.add(self)
         self._c_params = ffi.new("vx_reference[]", max(n, 1))
         self._c_flags = ffi.new("vx_bool[]", max(n, 1))
-        self._c_metas = ffi.new("vx_meta_format[]", max(n, 1))     # what validators receive
+        # One meta format per output for the node's life (made here, not at each verification);
+        # inputs get NULL, as validators expect.
+        self._c_metas = ffi.new("vx_meta_format[]", max(n, 1))
+        for i in kernel.outputs:
+            self.metas[i] = MetaFormat(graph.context, self)
+            self._c_metas[i] = ffi.cast("vx_meta_format", self.metas[i].h)
         d = self.desc = ffi.new("pvx_node *")
         d.function = kernel.function
         d.node = ffi.cast("vx_node", self.h)
@@ -161,9 +166,6 @@ class Node(Reference):
     # local data and kernel callbacks (seed 000) ------------------------------------------
     def meta(self, index, object_type):
         meta = self.metas[index]
-        if meta is None:
-            meta = self.metas[index] = MetaFormat(self.context, self)
-            self._c_metas[index] = ffi.cast("vx_meta_format", meta.h)
         meta.reset(object_type)
         return meta
 

@@ -45,7 +45,7 @@ class Edge:
 
     def __init__(self, node, index, obj):
         self.node, self.index, self.obj = node, index, obj
-        self.parts = tuple(lineage(obj))
+        self.parts = (obj,) if container(obj) is None else tuple(lineage(obj))
         self.virtual = getattr(obj, "virtual", False)
 
 
@@ -61,9 +61,9 @@ def check_parameters(graph):
                 if not sig.optional:
                     raise VxError(vx.VX_ERROR_NOT_SUFFICIENT, f"{_where(node, i)}: required but not set", node)
                 continue
-            if not obj.alive:
+            if obj.h is None:
                 raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{_where(node, i)}: the object was destroyed", node)
-            if not sig.accepts(obj):
+            if obj.vx_type != sig.data_type and not sig.accepts(obj):
                 raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{_where(node, i)}: expects a {type_name(sig.data_type)}, "
                               f"got a {type_name(obj.vx_type)}", node)
             edge = Edge(node, i, obj)
@@ -161,25 +161,29 @@ def _call_validators(node, outputs):
 
 
 def _apply_output(node, index, obj, meta):
+    want = meta.attrs
     if getattr(obj, "virtual", False):
-        try:
-            obj.apply_meta(dict(meta.attrs))
-        except VxError as e:
-            raise VxError(e.status, f"{_where(node, index)}: {e.message}", node) from None
-        for attribute, value in obj.meta().items():
+        have = obj.meta()
+        if any(have.get(attribute) != value for attribute, value in want.items()):   # not already so
+            try:
+                obj.apply_meta(want)
+            except VxError as e:
+                raise VxError(e.status, f"{_where(node, index)}: {e.message}", node) from None
+            have = obj.meta()
+        for attribute, value in have.items():
             if attribute in REQUIRED and value in OPEN_VALUES:
                 raise VxError(MISMATCH.get(attribute, vx.VX_ERROR_INVALID_DIMENSION),
                               f"{_where(node, index)}: virtual {obj} has no {attribute:#x}: neither its creator "
                               "nor the validator gave it", node)
         return
     have = obj.meta() if hasattr(obj, "meta") else {}
-    for attribute, want in meta.attrs.items():
+    for attribute, value in want.items():
         got = have.get(attribute)
-        if got is None or _agrees(attribute, got, want):
+        if got is None or got == value or _agrees(attribute, got, value):
             continue
         raise VxError(MISMATCH.get(attribute, vx.VX_ERROR_INVALID_DIMENSION),
                       f"{_where(node, index)}: attribute {attribute:#x} of {obj} is {got!r}, the validator "
-                      f"asks for {want!r}", node)
+                      f"asks for {value!r}", node)
 
 
 def _agrees(attribute, got, want):
