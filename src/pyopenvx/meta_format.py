@@ -126,7 +126,7 @@ class MetaFormat(Reference):
     def attrs(self):
         """{attribute: value} of what the validator set."""
         count = self.desc.count
-        raw = ffi.buffer(self.desc.items, count * _ITEM)[:]
+        raw = ffi.buffer(self.desc.items, count * _ITEM)
         out = {}
         for at in range(0, count * _ITEM, _ITEM):
             attribute, size = _HEAD.unpack_from(raw, at)

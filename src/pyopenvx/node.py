@@ -106,9 +106,7 @@ class Node(Reference):
         """The C parameter array: one row per replica (replicated parameters take item r)."""
         n = len(self.params)
         d = self.desc
-        if replicas == 1:
-            for i, p in enumerate(self.params):
-                self._c_params[i] = ffi.cast("vx_reference", p.h) if p is not None else ffi.NULL
+        if replicas == 1:                      # _c_params is kept current by _swap
             d.parameters, d.replicas = self._c_params, 1
             return
         rows = ffi.new("vx_reference[]", replicas * n)

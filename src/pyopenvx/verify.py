@@ -39,21 +39,12 @@ def deinitialize_nodes(graph):
             log.entry(node, status, f"the deinitialize callback of {node} failed: {status_name(status)}")
 
 
-class Edge:
-    """One set parameter of a node, as every later phase needs it (computed once per verification)."""
-    __slots__ = ("node", "index", "obj", "parts", "virtual")
-
-    def __init__(self, node, index, obj):
-        self.node, self.index, self.obj = node, index, obj
-        self.parts = (obj,) if container(obj) is None else tuple(lineage(obj))
-        self.virtual = getattr(obj, "virtual", False)
-
-
 def check_parameters(graph):
     """Every required parameter is set, with an object of the declared type, in scope; the set
     ones become the graph's input and output edges.
     (Checks here and below run per parameter: messages are built only on refusal.)"""
     check(graph.nodes, vx.VX_ERROR_INVALID_GRAPH, f"{graph} has no nodes", graph)
+    # edges: (node, index, object, its lineage, virtual), computed once for the later phases
     graph.inputs, graph.outputs = inputs, outputs = [], []
     for node in graph.nodes:
         for i, (sig, obj) in enumerate(zip(node.kernel.signature, node.params)):
@@ -66,30 +57,31 @@ def check_parameters(graph):
             if obj.vx_type != sig.data_type and not sig.accepts(obj):
                 raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{_where(node, i)}: expects a {type_name(sig.data_type)}, "
                               f"got a {type_name(obj.vx_type)}", node)
-            edge = Edge(node, i, obj)
-            if edge.virtual and obj.scope is not graph and obj.scope is not graph.context:
+            virtual = getattr(obj, "virtual", False)
+            if virtual and obj.scope is not graph and obj.scope is not graph.context:
                 raise VxError(vx.VX_ERROR_INVALID_SCOPE, f"{_where(node, i)}: virtual {obj} belongs to another graph",
                               node)
-            (outputs if sig.direction == vx.VX_OUTPUT else inputs).append(edge)
+            parts = (obj,) if container(obj) is None else tuple(lineage(obj))
+            (outputs if sig.direction == vx.VX_OUTPUT else inputs).append((node, i, obj, parts, virtual))
 
 
 def check_single_writer(graph):
     """No object (or part of one) is written by two outputs; every virtual input has a writer."""
-    writers, covered = {}, {}              # object -> edge; container -> an edge writing inside it
-    for e in graph.outputs:
-        for o in e.parts:
-            other = writers.get(o) or (covered.get(o) if o is e.obj else None)
+    writers, covered = {}, {}              # object -> (node, index); container -> a writer inside it
+    for node, i, obj, parts, _ in graph.outputs:
+        for o in parts:
+            other = writers.get(o) or (covered.get(o) if o is obj else None)
             if other is not None:
-                raise VxError(vx.VX_ERROR_MULTIPLE_WRITERS, f"{_where(e.node, e.index)}: {e.obj} is also written by "
-                              f"{_where(other.node, other.index)}", e.node)
-        writers[e.obj] = e
-        for o in e.parts:
-            covered.setdefault(o, e)
+                raise VxError(vx.VX_ERROR_MULTIPLE_WRITERS, f"{_where(node, i)}: {obj} is also written by "
+                              f"{_where(*other)}", node)
+        writers[obj] = (node, i)
+        for o in parts:
+            covered.setdefault(o, (node, i))
     graph.writers, graph.covered = writers, covered
-    for e in graph.inputs:
-        if e.virtual and e.obj not in covered and not any(o in writers for o in e.parts):
-            raise VxError(vx.VX_ERROR_INVALID_GRAPH,
-                          f"{_where(e.node, e.index)}: virtual {e.obj} is read but no node writes it", e.node)
+    for node, i, obj, parts, virtual in graph.inputs:
+        if virtual and obj not in covered and not any(o in writers for o in parts):
+            raise VxError(vx.VX_ERROR_INVALID_GRAPH, f"{_where(node, i)}: virtual {obj} is read but no node writes it",
+                          node)
 
 
 def order_by_dependency(graph):
@@ -98,11 +90,10 @@ def order_by_dependency(graph):
     after = {n: set() for n in graph.nodes}
     pending = dict.fromkeys(graph.nodes, 0)
     writers, covered = graph.writers, graph.covered
-    for e in graph.inputs:
-        producers = {writers[o].node for o in e.parts if o in writers}
-        if e.obj in covered:
-            producers.add(covered[e.obj].node)
-        node = e.node
+    for node, _, obj, parts, _ in graph.inputs:
+        producers = {writers[o][0] for o in parts if o in writers}
+        if obj in covered:
+            producers.add(covered[obj][0])
         for p in producers:
             if node not in after[p]:
                 after[p].add(node)
@@ -164,7 +155,7 @@ def _apply_output(node, index, obj, meta):
     want = meta.attrs
     if getattr(obj, "virtual", False):
         have = obj.meta()
-        if any(have.get(attribute) != value for attribute, value in want.items()):   # not already so
+        if have != want and any(have.get(attribute) != value for attribute, value in want.items()):
             try:
                 obj.apply_meta(want)
             except VxError as e:
@@ -251,9 +242,9 @@ def compile_schedule(graph):
         node.phase = PHASE_NONE
     virtuals = {}                          # an ordered set
     for edges in (graph.inputs, graph.outputs):
-        for e in edges:
-            for o in e.parts:
-                if o not in virtuals and (e.virtual if o is e.obj else getattr(o, "virtual", False)):
+        for _, _, obj, parts, virtual in edges:
+            for o in parts:
+                if o not in virtuals and (virtual if o is obj else getattr(o, "virtual", False)):
                     virtuals[o] = None
                     for part in items_of(o) or ():       # a virtual pyramid's levels, array's items
                         virtuals[part] = None
