@@ -5,6 +5,14 @@ def test_kernel_life_cycle_and_refusals(c_program):
     assert c_program("user_kernel.c").stdout.strip() == "ok"
 
 
+def test_kernel_library_registration(c_program):
+    assert c_program("kernel_library.c").stdout.strip() == "ok"
+
+
+def test_add_kernel_with_input_and_output_validators(c_program):
+    assert c_program("kernel_compat.c").stdout.strip() == "ok"
+
+
 def test_graph_manager_from_c(c_program):
     assert c_program("graph_core.c", extra=("-lpthread",)).stdout.strip() == "ok"
 
