@@ -89,10 +89,15 @@ class Kernel(Reference):
         check(not self.finalized, vx.VX_ERROR_NOT_SUPPORTED, f"{self} is finalized: its attributes are fixed", self)
         self.local_data_size = size
 
-    def remove(self):
-        """Unpublish and destroy, whoever still holds a handle; refused while a node uses it."""
+    def remove(self, forced=False):
+        """vxRemoveKernel: unpublish, and release the caller's reference. Refused (1.3.1) while a node
+        uses the kernel or the application holds other references to it; `forced` (a module
+        unloaded without removing it) skips the latter, as its code is about to go."""
         check(not self.nodes, vx.VX_FAILURE,
               f"{self} is still used by {len(self.nodes)} node(s): release them (and their graphs) first", self)
+        check(forced or self.h.external_count <= 1, vx.VX_FAILURE,
+              f"{self} is still referenced {self.h.external_count} times by the application: release the others "
+              "(from vxGetKernelByName/ByEnum) first", self)
         self.context.kernels.remove(self)
         self.destroy()
 

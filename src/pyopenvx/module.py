@@ -71,7 +71,7 @@ def load(context, name):
         context.loading_module = None
     if status != vx.VX_SUCCESS:
         for k in [k for k in context.kernels if k not in before]:
-            k.remove()
+            k.remove(forced=True)
         context.user_kernel_ids, context.user_library_ids = ids    # the context is as it was
         module.close()
         raise VxError(status, f"vxPublishKernels of module {name!r} failed", context)
@@ -84,6 +84,6 @@ def unload(context, name):
     status = module.unpublish(ffi.cast("vx_context", context.h))
     check(status == vx.VX_SUCCESS, status, f"vxUnpublishKernels of module {name!r} failed", context)
     for k in [k for k in context.kernels if k.module == name]:      # what the module forgot to remove
-        k.remove()
+        k.remove(forced=True)
     del context.modules[name]
     module.close()

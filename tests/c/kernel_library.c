@@ -52,7 +52,9 @@ static vx_status VX_CALLBACK unpublish(vx_context ctx)
     unpublished++;
     vx_kernel k = vxGetKernelByName(ctx, "test.library.run");
     vx_status s = vxGetStatus((vx_reference)k);
-    return s == VX_SUCCESS ? vxRemoveKernel(k) : s;
+    if (s == VX_SUCCESS && (s = vxRemoveKernel(k)) != VX_SUCCESS)
+        vxReleaseKernel(&k);                  /* still in use: our reference goes, the kernel stays */
+    return s;
 }
 
 /* adds a kernel, then fails: the kernel must not stay */
