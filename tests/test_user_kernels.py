@@ -17,6 +17,10 @@ def test_reverification_rules_of_seed_000(c_program):
     assert c_program("graph_reverify.c").stdout.strip() == "ok"
 
 
+def test_meta_formats_of_every_type_from_c(c_program):
+    assert c_program("meta_every_type.c").stdout.strip() == "ok"
+
+
 def test_graph_manager_from_c(c_program):
     assert c_program("graph_core.c", extra=("-lpthread",)).stdout.strip() == "ok"
 
