@@ -162,7 +162,7 @@ def _apply_output(node, index, obj, meta):
                 raise VxError(e.status, f"{_where(node, index)}: {e.message}", node) from None
             have = obj.meta()
         for attribute, value in have.items():
-            if attribute in REQUIRED and value in OPEN_VALUES:
+            if value in OPEN_VALUES and attribute in REQUIRED:
                 raise VxError(MISMATCH.get(attribute, vx.VX_ERROR_INVALID_DIMENSION),
                               f"{_where(node, index)}: virtual {obj} has no {attribute:#x}: neither its creator "
                               "nor the validator gave it", node)
@@ -198,14 +198,15 @@ def _valid_rectangles(node, outputs):
     """Valid rectangles propagate: an output's comes from the validator's callback over the input
     images' rectangles; VX_NODE_VALID_RECT_RESET makes it the full image; otherwise it is kept."""
     inputs = None
+    reset = node.desc.valid_rect_reset
     for index, obj, meta in outputs:
-        images = _images(obj)
-        if not images:
+        if not reset and meta.valid_rect_callback is None:
             continue
-        if node.desc.valid_rect_reset:
+        images = _images(obj)
+        if reset:
             for img in images:
                 img.desc.valid = (0, 0, img.width, img.height)
-        elif meta.valid_rect_callback is not None:
+        elif images:
             if inputs is None:
                 inputs = [img for i in node.kernel.inputs if node.params[i] is not None
                           for img in _images(node.params[i])]
@@ -218,11 +219,12 @@ def _call_valid_rect(node, index, callback, inputs, images):
     in_ptrs = ffi.new("vx_rectangle_t *[]", [c_in + k for k in range(len(inputs))] or 1)
     out_ptrs = ffi.new("vx_rectangle_t *[]", [c_out + k for k in range(len(images))])
     status = callback(node.desc.node, index, in_ptrs, out_ptrs)
-    check(status == vx.VX_SUCCESS, status, f"{_where(node, index)}: the valid rectangle callback failed", node)
+    if status != vx.VX_SUCCESS:
+        raise VxError(status, f"{_where(node, index)}: the valid rectangle callback failed", node)
     for img, r in zip(images, c_out):
-        check(r.start_x <= r.end_x <= img.width and r.start_y <= r.end_y <= img.height, vx.VX_ERROR_INVALID_VALUE,
-              f"{_where(node, index)}: the valid rectangle callback gave ({r.start_x}, {r.start_y}, {r.end_x}, "
-              f"{r.end_y}), outside {img.width}x{img.height}", node)
+        if not (r.start_x <= r.end_x <= img.width and r.start_y <= r.end_y <= img.height):
+            raise VxError(vx.VX_ERROR_INVALID_VALUE, f"{_where(node, index)}: the valid rectangle callback gave "
+                          f"({r.start_x}, {r.start_y}, {r.end_x}, {r.end_y}), outside {img.width}x{img.height}", node)
         img.desc.valid = r
 
 
