@@ -7,7 +7,24 @@
 static pvx_array *ready(vx_array arr)
 {
     pvx_array *a = (pvx_array *)pvx_memory_of(arr, VX_TYPE_ARRAY);
-    return a != NULL && a->mem.base != NULL ? a : NULL;
+    return a != NULL && pvx_memory_storage(&a->mem) != NULL ? a : NULL;
+}
+
+static vx_size num_items(const pvx_array *a)
+{
+    return __atomic_load_n(&a->num_items, __ATOMIC_ACQUIRE);
+}
+
+int pvx_array_add(pvx_array *a, vx_size count, const void *ptr, vx_size stride)
+{
+    vx_size n = num_items(a);
+    do {
+        if (count > a->capacity - n)
+            return 0;
+    } while (!__atomic_compare_exchange_n(&a->num_items, &n, n + count, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
+    pvx_copy_strided(pvx_memory_base(&a->mem) + n * a->item_size, &a->item_size, ptr, &stride, &count, 1,
+                     a->item_size);
+    return 1;
 }
 
 int pvx_fast_vxQueryArray(vx_array arr, vx_enum attribute, void *ptr, vx_size size, vx_status *out)
@@ -21,7 +38,7 @@ int pvx_fast_vxQueryArray(vx_array arr, vx_enum attribute, void *ptr, vx_size si
     else if (size != sizeof(vx_size))
         return 0;
     else if (attribute == VX_ARRAY_NUMITEMS)
-        *(vx_size *)ptr = a->num_items;
+        *(vx_size *)ptr = num_items(a);
     else if (attribute == VX_ARRAY_CAPACITY)
         *(vx_size *)ptr = a->capacity;
     else if (attribute == VX_ARRAY_ITEMSIZE)
@@ -34,7 +51,7 @@ int pvx_fast_vxQueryArray(vx_array arr, vx_enum attribute, void *ptr, vx_size si
 
 static int range_ok(const pvx_array *a, vx_size start, vx_size end)
 {
-    return start < end && end <= a->num_items;
+    return start < end && end <= num_items(a);
 }
 
 int pvx_fast_vxMapArrayRange(vx_array array, vx_size range_start, vx_size range_end, vx_map_id *map_id,
@@ -43,17 +60,11 @@ int pvx_fast_vxMapArrayRange(vx_array array, vx_size range_start, vx_size range_
 {
     pvx_array *a = ready(array);
     (void)flags;
-    if (a == NULL || !range_ok(a, range_start, range_end) || map_id == NULL || stride == NULL || ptr == NULL ||
-        mem_type != VX_MEMORY_TYPE_HOST ||
-        (usage != VX_READ_ONLY && usage != VX_WRITE_ONLY && usage != VX_READ_AND_WRITE))
+    if (a == NULL || !range_ok(a, range_start, range_end) || stride == NULL || mem_type != VX_MEMORY_TYPE_HOST ||
+        !pvx_map_bytes_fast(&a->mem, range_start * a->item_size, (range_end - range_start) * a->item_size, usage,
+                            map_id, ptr))
         return 0;
-    void *p = a->mem.base + range_start * a->item_size;
-    vx_map_id id = pvx_map_open(&a->mem, p, usage);
-    if (id == 0)
-        return 0;
-    *map_id = id;
     *stride = a->item_size;
-    *ptr = p;
     *out = VX_SUCCESS;
     return 1;
 }
@@ -71,10 +82,12 @@ int pvx_fast_vxCopyArrayRange(vx_array array, vx_size range_start, vx_size range
         user_mem_type != VX_MEMORY_TYPE_HOST)
         return 0;
     vx_size n = range_end - range_start;
-    unsigned char *mine = a->mem.base + range_start * a->item_size;
+    unsigned char *mine = pvx_memory_base(&a->mem) + range_start * a->item_size;
+    pvx_region r;
+    pvx_region_bytes(&r, range_start * a->item_size, n * a->item_size);
     if (usage == VX_READ_ONLY)
         pvx_copy_strided(user_ptr, &user_stride, mine, &a->item_size, &n, 1, a->item_size);
-    else if (usage == VX_WRITE_ONLY)
+    else if (usage == VX_WRITE_ONLY && pvx_copy_allowed(&a->mem, &r, usage))
         pvx_copy_strided(mine, &a->item_size, user_ptr, &user_stride, &n, 1, a->item_size);
     else
         return 0;
@@ -85,11 +98,8 @@ int pvx_fast_vxCopyArrayRange(vx_array array, vx_size range_start, vx_size range
 int pvx_fast_vxAddArrayItems(vx_array arr, vx_size count, const void *ptr, vx_size stride, vx_status *out)
 {
     pvx_array *a = ready(arr);
-    if (a == NULL || ptr == NULL || stride < a->item_size || count > a->capacity - a->num_items)
+    if (a == NULL || ptr == NULL || stride < a->item_size || !pvx_array_add(a, count, ptr, stride))
         return 0;
-    pvx_copy_strided(a->mem.base + a->num_items * a->item_size, &a->item_size, ptr, &stride, &count, 1,
-                     a->item_size);
-    a->num_items += count;
     *out = VX_SUCCESS;
     return 1;
 }
@@ -97,9 +107,11 @@ int pvx_fast_vxAddArrayItems(vx_array arr, vx_size count, const void *ptr, vx_si
 int pvx_fast_vxTruncateArray(vx_array arr, vx_size new_num_items, vx_status *out)
 {
     pvx_array *a = (pvx_array *)pvx_memory_of(arr, VX_TYPE_ARRAY);
-    if (a == NULL || new_num_items > a->num_items)
-        return 0;
-    a->num_items = new_num_items;
+    vx_size n = a ? num_items(a) : 0;
+    do {
+        if (a == NULL || new_num_items > n)
+            return 0;
+    } while (!__atomic_compare_exchange_n(&a->num_items, &n, new_num_items, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
     *out = VX_SUCCESS;
     return 1;
 }

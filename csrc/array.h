@@ -11,4 +11,8 @@ typedef struct pvx_array {
     vx_size num_items;
 } pvx_array;
 
+/* Appends `count` items (room reserved atomically, so adds from several threads never overlap):
+ * 1 added, 0 they do not fit. The memory must be allocated. */
+PVX_HIDDEN int pvx_array_add(pvx_array *a, vx_size count, const void *ptr, vx_size stride);
+
 #endif

@@ -1,25 +1,11 @@
 /* Image access in C: maps, copies, fills and the fast paths of vxQueryImage, vxMapImagePatch,
  * vxUnmapImagePatch and vxCopyImagePatch. Python decides what an image is (formats, memory,
- * lifetimes) and fills the descriptor; this file only reads it and keeps the map table. */
+ * lifetimes) and fills the descriptor; this file only reads it. Maps are kept in the table of
+ * the root's pvx_memory (csrc/memory.c). */
 #include "pvx.h"
 
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-
-static vx_map_id next_map_id = 1;   /* unique over the process: a stale or foreign id is refused */
-
-static void maps_lock(pvx_image_maps *m)
-{
-    while (__atomic_exchange_n(&m->lock, 1, __ATOMIC_ACQUIRE))
-        while (__atomic_load_n(&m->lock, __ATOMIC_RELAXED))
-            sched_yield();
-}
-
-static void maps_unlock(pvx_image_maps *m)
-{
-    __atomic_store_n(&m->lock, 0, __ATOMIC_RELEASE);
-}
 
 static int writes(vx_enum usage)
 {
@@ -71,60 +57,18 @@ static size_t row_bytes(const patch *pt)
     return ((size_t)pt->cols * pt->pl->bits + 7) / 8;
 }
 
-/* Registers a map of `pt` unless it conflicts with one outstanding (either of them writes).
- * The entry keeps the memory from being written by others while a copy or map uses it. */
-static vx_status add_map(pvx_image *img, const patch *pt, vx_enum usage, vx_map_id *id, const char **why)
+/* The patch as a region of the root: plane, x and y in root plane elements. */
+static void to_region(const patch *pt, pvx_region *r)
 {
-    pvx_image_maps *m = img->maps;
-    pvx_map_entry e = {0, img, usage, pt->pl->root_plane, pt->x0 + pt->pl->root_x, pt->y0 + pt->pl->root_y,
-                       pt->x0 + pt->pl->root_x + pt->cols, pt->y0 + pt->pl->root_y + pt->rows};
-    maps_lock(m);
-    for (uint32_t i = 0; i < m->count; i++) {
-        const pvx_map_entry *o = &m->items[i];
-        if (o->root_plane == e.root_plane && (writes(o->usage) || writes(usage)) && o->x0 < e.x1 &&
-            e.x0 < o->x1 && o->y0 < e.y1 && e.y0 < o->y1) {
-            maps_unlock(m);
-            *why = "the patch overlaps an outstanding map and one of them writes";
-            return VX_ERROR_NO_RESOURCES;
-        }
-    }
-    if (m->count == m->capacity) {
-        uint32_t cap = m->capacity ? 2 * m->capacity : 8;
-        pvx_map_entry *items = realloc(m->items, cap * sizeof *items);
-        if (items == NULL) {
-            maps_unlock(m);
-            *why = "no memory for the map table";
-            return VX_ERROR_NO_MEMORY;
-        }
-        m->items = items;
-        m->capacity = cap;
-    }
-    e.id = __atomic_fetch_add(&next_map_id, 1, __ATOMIC_RELAXED);
-    m->items[m->count++] = e;
-    maps_unlock(m);
-    *id = e.id;
-    return VX_SUCCESS;
+    *r = (pvx_region){.plane = pt->pl->root_plane,
+                      .lo = {pt->x0 + pt->pl->root_x, pt->y0 + pt->pl->root_y},
+                      .hi = {pt->x0 + pt->pl->root_x + pt->cols, pt->y0 + pt->pl->root_y + pt->rows, 1, 1, 1, 1}};
 }
 
-static vx_status remove_map(pvx_image *img, vx_map_id id, const char **why)
+static vx_status conflict(const char **why)
 {
-    pvx_image_maps *m = img->maps;
-    vx_status status = VX_ERROR_INVALID_PARAMETERS;
-    *why = "unknown map id";
-    maps_lock(m);
-    for (uint32_t i = 0; i < m->count; i++) {
-        if (m->items[i].id != id)
-            continue;
-        if (m->items[i].view != img) {
-            *why = "the map id belongs to another image";
-            break;
-        }
-        m->items[i] = m->items[--m->count];
-        status = VX_SUCCESS;
-        break;
-    }
-    maps_unlock(m);
-    return status;
+    *why = "the patch overlaps an outstanding map and both write";
+    return VX_ERROR_NO_RESOURCES;
 }
 
 static vx_status check_access(const pvx_image *img, vx_enum usage, vx_enum mem_type, int copy, const char **why)
@@ -166,8 +110,15 @@ vx_status pvx_image_map(pvx_image *img, const vx_rectangle_t *rect, vx_uint32 pl
         return VX_ERROR_NO_MEMORY;
     }
     vx_map_id id;
-    if ((s = add_map(img, &pt, usage, &id, why)) != VX_SUCCESS)
+    pvx_region r;
+    to_region(&pt, &r);
+    s = pvx_map_open(&img->mem, &r, usage, &id);
+    if (s == VX_ERROR_NO_RESOURCES)
+        return conflict(why);
+    if (s != VX_SUCCESS) {
+        *why = "no memory for the map table";
         return s;
+    }
     /* Elements are always packed in x (stride_x is the element size), so VX_NOGAP_X holds. */
     addr->dim_x = rect->end_x - rect->start_x;
     addr->dim_y = rect->end_y - rect->start_y;
@@ -185,7 +136,10 @@ vx_status pvx_image_map(pvx_image *img, const vx_rectangle_t *rect, vx_uint32 pl
 
 vx_status pvx_image_unmap(pvx_image *img, vx_map_id map_id, const char **why)
 {
-    return remove_map(img, map_id, why);
+    if (pvx_map_close(&img->mem, map_id))
+        return VX_SUCCESS;
+    *why = "unknown map id (none open on this image)";
+    return VX_ERROR_INVALID_PARAMETERS;
 }
 
 /* Copies rows between the patch and user memory of stride (sx, sy); U1 rows keep the image's
@@ -248,11 +202,12 @@ vx_status pvx_image_copy(pvx_image *img, const vx_rectangle_t *rect, vx_uint32 p
         *why = "the image has no memory";
         return VX_ERROR_NO_MEMORY;
     }
-    vx_map_id id;
-    if ((s = add_map(img, &pt, usage, &id, why)) != VX_SUCCESS)
-        return s;
+    pvx_region r;
+    to_region(&pt, &r);
+    if (!pvx_copy_allowed(&img->mem, &r, usage))
+        return conflict(why);
     copy_rows(&pt, user_ptr, user_addr->stride_x, user_addr->stride_y, usage == VX_WRITE_ONLY);
-    return remove_map(img, id, why);
+    return VX_SUCCESS;
 }
 
 vx_status pvx_image_fill(pvx_image *img, vx_uint32 plane_index, const uint8_t *pattern, uint32_t pattern_bytes,
@@ -267,13 +222,13 @@ vx_status pvx_image_fill(pvx_image *img, vx_uint32 plane_index, const uint8_t *p
         *why = "the image has no memory";
         return VX_ERROR_NO_MEMORY;
     }
-    vx_map_id id;
-    if ((s = add_map(img, &pt, VX_WRITE_ONLY, &id, why)) != VX_SUCCESS)
-        return s;
+    pvx_region r;
+    to_region(&pt, &r);
+    if (!pvx_copy_allowed(&img->mem, &r, VX_WRITE_ONLY))
+        return conflict(why);
     size_t n = row_bytes(&pt);
     uint8_t *row = malloc(n);
     if (row == NULL) {
-        remove_map(img, id, why);
         *why = "no memory for a row";
         return VX_ERROR_NO_MEMORY;
     }
@@ -281,7 +236,7 @@ vx_status pvx_image_fill(pvx_image *img, vx_uint32 plane_index, const uint8_t *p
         row[i] = pattern[i % pattern_bytes];
     copy_rows(&pt, row, (int32_t)(pt.pl->bits / 8), 0, 1);
     free(row);
-    return remove_map(img, id, why);
+    return VX_SUCCESS;
 }
 
 vx_size pvx_image_patch_size(const pvx_image *img, const vx_rectangle_t *rect, vx_uint32 plane_index)
@@ -291,21 +246,6 @@ vx_size pvx_image_patch_size(const pvx_image *img, const vx_rectangle_t *rect, v
     if (to_patch(img, rect, plane_index, &pt, &why) != VX_SUCCESS)
         return 0;
     return row_bytes(&pt) * pt.rows;
-}
-
-uint32_t pvx_image_mapped(pvx_image *img)
-{
-    maps_lock(img->maps);
-    uint32_t n = img->maps->count;
-    maps_unlock(img->maps);
-    return n;
-}
-
-void pvx_image_maps_free(pvx_image_maps *maps)
-{
-    free(maps->items);
-    maps->items = NULL;
-    maps->count = maps->capacity = 0;
 }
 
 /* Pixel addressing of a mapped patch (pure functions of the addressing structure). */
@@ -329,11 +269,7 @@ void *pvx_c_vxFormatImagePatchAddress1d(void *ptr, vx_uint32 index, const vx_ima
 
 static pvx_image *resident(vx_image image)
 {
-    pvx_ref *ref = pvx_ref_live(image, VX_TYPE_IMAGE);
-    if (ref == NULL || ref->desc == NULL ||
-        (ref->flags & (PVX_REF_VIRTUAL | PVX_REF_ACCESSIBLE)) == PVX_REF_VIRTUAL)
-        return NULL;
-    return ref->desc;
+    return (pvx_image *)pvx_memory_of(image, VX_TYPE_IMAGE);
 }
 
 int pvx_fast_vxQueryImage(vx_image image, vx_enum attribute, void *ptr, vx_size size, vx_status *out)

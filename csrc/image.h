@@ -3,8 +3,6 @@
 #ifndef PVX_IMAGE_H
 #define PVX_IMAGE_H
 
-#include <VX/vx.h>
-#include <stdint.h>
 
 #define PVX_IMAGE_MAX_PLANES 4
 
@@ -18,25 +16,10 @@ typedef struct pvx_image_plane {
     uint32_t root_x, root_y;      /* this view's origin in that root plane, in plane elements */
 } pvx_image_plane;
 
-/* One outstanding map, in root plane coordinates so views of one memory see each other. */
-typedef struct pvx_map_entry {
-    vx_map_id id;
-    const void *view;             /* the pvx_image that mapped it: unmap must name the same image */
-    vx_enum usage;
-    uint32_t root_plane;
-    uint32_t x0, y0, x1, y1;      /* [x0, x1) x [y0, y1) in root plane elements */
-} pvx_map_entry;
-
-/* The map table of one memory, shared by the root image and all its views. Every access holds
- * `lock` (a spin lock: sections are a few dozen instructions). */
-typedef struct pvx_image_maps {
-    int32_t lock;
-    uint32_t count;
-    uint32_t capacity;
-    pvx_map_entry *items;         /* malloc'd by C, grown on demand */
-} pvx_image_maps;
-
+/* mem: the root's storage (all planes, lazily allocated) and map table; a view borrows both, and
+ * records its maps as plane + rectangle in root plane elements. */
 typedef struct pvx_image {
+    pvx_memory mem;
     uint32_t width, height;
     vx_df_image format;
     uint32_t planes;
@@ -48,7 +31,6 @@ typedef struct pvx_image {
     vx_pixel_value_t uniform_value;
     vx_rectangle_t valid;
     pvx_image_plane plane[PVX_IMAGE_MAX_PLANES];
-    pvx_image_maps *maps;
 } pvx_image;
 
 /* Shared by the fast paths and Python: validate, then act; a refusal returns its status and a
@@ -65,7 +47,5 @@ PVX_HIDDEN vx_status pvx_image_fill(pvx_image *img, vx_uint32 plane_index, const
                                     uint32_t pattern_bytes, const char **why);
 /* Bytes of the patch `rect` of a plane in packed layout (0 for a bad rectangle). */
 PVX_HIDDEN vx_size pvx_image_patch_size(const pvx_image *img, const vx_rectangle_t *rect, vx_uint32 plane_index);
-PVX_HIDDEN uint32_t pvx_image_mapped(pvx_image *img);    /* outstanding maps on the shared memory */
-PVX_HIDDEN void pvx_image_maps_free(pvx_image_maps *maps);
 
 #endif

@@ -1,20 +1,82 @@
-/* Data-object memory and map bookkeeping, shared by every type. Fast paths run without the
- * Python lock, so the map tables are guarded by their own mutex. */
+/* Data-object memory and its map table, shared by every type (see memory.h). Fast paths run
+ * without the Python lock, so every change of a table happens here, under the table's lock. */
 #include "pvx.h"
 
-#include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
-static pthread_mutex_t maps_lock = PTHREAD_MUTEX_INITIALIZER;
-static vx_map_id next_id = 1;
+static vx_map_id next_id = 1;   /* unique over the process: a stale or foreign id is refused */
+
+static void lock(pvx_maps *t)
+{
+    while (__atomic_exchange_n(&t->lock, 1, __ATOMIC_ACQUIRE))
+        while (__atomic_load_n(&t->lock, __ATOMIC_RELAXED))
+            sched_yield();
+}
+
+static void unlock(pvx_maps *t)
+{
+    __atomic_store_n(&t->lock, 0, __ATOMIC_RELEASE);
+}
+
+static int writes(vx_enum usage)
+{
+    return usage == VX_WRITE_ONLY || usage == VX_READ_AND_WRITE;
+}
+
+static int overlap(const pvx_region *a, const pvx_region *b)
+{
+    if (a->plane != b->plane)
+        return 0;
+    for (int i = 0; i < PVX_REGION_DIMS; i++)
+        if (a->hi[i] <= b->lo[i] || b->hi[i] <= a->lo[i])
+            return 0;
+    return 1;
+}
+
+/* Whether `r` used with `usage` conflicts with an open map; the caller holds the lock. */
+static int conflicts(const pvx_maps *t, const pvx_region *r, vx_enum usage)
+{
+    if (!writes(usage))
+        return 0;
+    for (uint32_t i = 0; i < t->count; i++)
+        if (writes(t->items[i].usage) && overlap(&t->items[i].region, r))
+            return 1;
+    return 0;
+}
+
+void pvx_memory_init(pvx_memory *m, vx_size bytes)
+{
+    m->bytes = bytes;
+    m->maps = &m->table;
+}
+
+void pvx_memory_view(pvx_memory *m, pvx_memory *root)
+{
+    m->borrowed = 1;
+    m->maps = root->maps;
+}
 
 int pvx_memory_alloc(pvx_memory *m)
 {
-    if (m->base)
+    if (pvx_memory_base(m))
         return 0;
-    m->base = calloc(1, m->bytes ? m->bytes : 1);
-    return m->base ? 0 : -1;
+    if (m->borrowed)
+        return -1;
+    unsigned char *fresh = calloc(1, m->bytes ? m->bytes : 1), *none = NULL;
+    if (fresh == NULL)
+        return -1;
+    /* two threads may both get here: the first one's memory stays, for good */
+    if (!__atomic_compare_exchange_n(&m->base, &none, fresh, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        free(fresh);
+    return 0;
+}
+
+unsigned char *pvx_memory_storage(pvx_memory *m)
+{
+    unsigned char *base = pvx_memory_base(m);
+    return base || pvx_memory_alloc(m) ? base : pvx_memory_base(m);
 }
 
 void pvx_memory_free(pvx_memory *m)
@@ -22,44 +84,89 @@ void pvx_memory_free(pvx_memory *m)
     if (!m->borrowed)
         free(m->base);
     m->base = NULL;
-    free(m->maps);
-    m->maps = NULL;
-    m->nmaps = m->cap = 0;
+    free(m->table.items);
+    m->table.items = NULL;
+    m->table.count = m->table.capacity = 0;
 }
 
-vx_map_id pvx_map_open(pvx_memory *m, void *ptr, vx_enum usage)
+unsigned char *pvx_memory_base(const pvx_memory *m)
 {
-    vx_map_id id = 0;
-    pthread_mutex_lock(&maps_lock);
-    if (m->nmaps == m->cap) {
-        uint32_t cap = m->cap ? 2 * m->cap : 4;
-        pvx_map *grown = realloc(m->maps, cap * sizeof *grown);
+    return __atomic_load_n(&m->base, __ATOMIC_ACQUIRE);
+}
+
+void pvx_region_bytes(pvx_region *r, vx_size offset, vx_size size)
+{
+    r->plane = 0;
+    r->lo[0] = offset;
+    r->hi[0] = offset + size;
+    for (int i = 1; i < PVX_REGION_DIMS; i++) {
+        r->lo[i] = 0;
+        r->hi[i] = 1;
+    }
+}
+
+vx_status pvx_map_open(pvx_memory *m, const pvx_region *r, vx_enum usage, vx_map_id *id)
+{
+    pvx_maps *t = m->maps;
+    vx_status status = VX_SUCCESS;
+    lock(t);
+    if (conflicts(t, r, usage)) {
+        status = VX_ERROR_NO_RESOURCES;
+    } else if (t->count == t->capacity) {
+        uint32_t cap = t->capacity ? 2 * t->capacity : 4;
+        pvx_map *grown = realloc(t->items, cap * sizeof *grown);
         if (grown) {
-            m->maps = grown;
-            m->cap = cap;
+            t->items = grown;
+            t->capacity = cap;
+        } else {
+            status = VX_ERROR_NO_MEMORY;
         }
     }
-    if (m->nmaps < m->cap) {
-        id = next_id++;
-        m->maps[m->nmaps++] = (pvx_map){id, ptr, usage};
+    if (status == VX_SUCCESS) {
+        pvx_map *e = &t->items[t->count];
+        e->id = *id = __atomic_fetch_add(&next_id, 1, __ATOMIC_RELAXED);
+        e->usage = usage;
+        e->owner = m;
+        e->region = *r;
+        __atomic_store_n(&t->count, t->count + 1, __ATOMIC_RELEASE);
     }
-    pthread_mutex_unlock(&maps_lock);
-    return id;
+    unlock(t);
+    return status;
 }
 
 int pvx_map_close(pvx_memory *m, vx_map_id id)
 {
+    pvx_maps *t = m->maps;
     int found = 0;
-    pthread_mutex_lock(&maps_lock);
-    for (uint32_t i = 0; i < m->nmaps; i++) {
-        if (m->maps[i].id == id) {
-            m->maps[i] = m->maps[--m->nmaps];
-            found = 1;
+    lock(t);
+    for (uint32_t i = 0; i < t->count; i++) {
+        if (t->items[i].id == id) {
+            found = t->items[i].owner == m;
+            if (found) {
+                t->items[i] = t->items[t->count - 1];
+                __atomic_store_n(&t->count, t->count - 1, __ATOMIC_RELEASE);
+            }
             break;
         }
     }
-    pthread_mutex_unlock(&maps_lock);
+    unlock(t);
     return found;
+}
+
+int pvx_copy_allowed(pvx_memory *m, const pvx_region *r, vx_enum usage)
+{
+    pvx_maps *t = m->maps;
+    if (!writes(usage) || __atomic_load_n(&t->count, __ATOMIC_ACQUIRE) == 0)
+        return 1;
+    lock(t);
+    int ok = !conflicts(t, r, usage);
+    unlock(t);
+    return ok;
+}
+
+uint32_t pvx_map_count(pvx_memory *m)
+{
+    return __atomic_load_n(&m->maps->count, __ATOMIC_ACQUIRE);
 }
 
 void pvx_copy_strided(void *dst, const vx_size *dst_stride, const void *src, const vx_size *src_stride,
@@ -71,7 +178,7 @@ void pvx_copy_strided(void *dst, const vx_size *dst_stride, const void *src, con
         unsigned char *d = dst;
         const unsigned char *s = src;
         if (dst_stride[0] == item_size && src_stride[0] == item_size) {
-            memcpy(d, s, dims[0] * item_size);
+            memmove(d, s, dims[0] * item_size);    /* the user's memory may be a map of this object */
             return;
         }
         for (vx_size i = 0; i < dims[0]; i++)
@@ -87,11 +194,12 @@ void pvx_copy_strided(void *dst, const vx_size *dst_stride, const void *src, con
 pvx_memory *pvx_memory_of(const void *handle, vx_enum type)
 {
     pvx_ref *ref = pvx_ref_live(handle, type);
-    if (ref == NULL || ref->desc == NULL)
+    if (ref == NULL)
         return NULL;
-    if ((ref->flags & PVX_REF_VIRTUAL) && !(ref->flags & PVX_REF_ACCESSIBLE))
+    uint32_t flags = __atomic_load_n(&ref->flags, __ATOMIC_ACQUIRE);
+    if ((flags & PVX_REF_VIRTUAL) && !(flags & PVX_REF_ACCESSIBLE))
         return NULL;
-    return (pvx_memory *)ref->desc;
+    return __atomic_load_n((pvx_memory **)&ref->desc, __ATOMIC_ACQUIRE);
 }
 
 int pvx_unmap_fast(const void *handle, vx_enum type, vx_map_id id, vx_status *out)
@@ -100,5 +208,19 @@ int pvx_unmap_fast(const void *handle, vx_enum type, vx_map_id id, vx_status *ou
     if (m == NULL || !pvx_map_close(m, id))
         return 0;
     *out = VX_SUCCESS;
+    return 1;
+}
+
+int pvx_map_bytes_fast(pvx_memory *m, vx_size offset, vx_size size, vx_enum usage, vx_map_id *id, void **ptr)
+{
+    unsigned char *base = m ? pvx_memory_storage(m) : NULL;
+    pvx_region r;
+    if (base == NULL || id == NULL || ptr == NULL ||
+        (usage != VX_READ_ONLY && usage != VX_WRITE_ONLY && usage != VX_READ_AND_WRITE))
+        return 0;
+    pvx_region_bytes(&r, offset, size);
+    if (pvx_map_open(m, &r, usage, id) != VX_SUCCESS)
+        return 0;
+    *ptr = base + offset;
     return 1;
 }

@@ -27,18 +27,22 @@ int pvx_fast_vxMapTensorPatch(vx_tensor tensor, vx_size number_of_dims, const vx
                               vx_enum usage, vx_enum mem_type, vx_status *out)
 {
     pvx_tensor *t = (pvx_tensor *)pvx_memory_of(tensor, VX_TYPE_TENSOR);
-    if (t == NULL || t->mem.base == NULL || number_of_dims != t->num_dims || view_start == NULL ||
-        view_end == NULL || map_id == NULL || stride == NULL || ptr == NULL || mem_type != VX_MEMORY_TYPE_HOST ||
+    unsigned char *p = t ? pvx_memory_storage(&t->mem) : NULL;
+    if (p == NULL || number_of_dims != t->num_dims || view_start == NULL || view_end == NULL || map_id == NULL ||
+        stride == NULL || ptr == NULL || mem_type != VX_MEMORY_TYPE_HOST ||
         (usage != VX_READ_ONLY && usage != VX_WRITE_ONLY && usage != VX_READ_AND_WRITE))
         return 0;
-    unsigned char *p = t->mem.base;
+    pvx_region r;
+    pvx_region_bytes(&r, 0, 1);
     for (vx_size i = 0; i < number_of_dims; i++) {
         if (view_start[i] >= view_end[i] || view_end[i] > t->dims[i])
             return 0;
         p += view_start[i] * t->strides[i];
+        r.lo[i] = t->origin[i] + view_start[i];
+        r.hi[i] = t->origin[i] + view_end[i];
     }
-    vx_map_id id = pvx_map_open(&t->mem, p, usage);
-    if (id == 0)
+    vx_map_id id;
+    if (pvx_map_open(&t->mem, &r, usage, &id) != VX_SUCCESS)
         return 0;
     for (vx_size i = 0; i < number_of_dims; i++)
         stride[i] = t->strides[i];

@@ -1,5 +1,6 @@
-/* Tensor: dims[0] is the innermost dimension; strides in bytes. A view borrows its parent's
- * memory (mem.base already points at the view's first element). */
+/* Tensor: dims[0] is the innermost dimension; strides in bytes. A view borrows its root's memory
+ * and map table (mem.base already points at the view's first element; origin is that element in
+ * the root's coordinates, which its maps are recorded in). */
 #ifndef PVX_TENSOR_H
 #define PVX_TENSOR_H
 
@@ -13,6 +14,7 @@ typedef struct pvx_tensor {
     vx_size num_dims;
     vx_size dims[PVX_TENSOR_MAX_DIMS];
     vx_size strides[PVX_TENSOR_MAX_DIMS];
+    vx_size origin[PVX_TENSOR_MAX_DIMS];
 } pvx_tensor;
 
 #endif

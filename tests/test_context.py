@@ -32,3 +32,7 @@ def test_not_implemented_creator_returns_error_object_and_logs_its_name(vx):
     obj = getattr(vx.lib, proto.name)(vx.context)
     assert vx.lib.vxGetStatus(vx.ref(obj)) == vx.c.VX_ERROR_NOT_IMPLEMENTED
     assert (vx.c.VX_ERROR_NOT_IMPLEMENTED, f"{proto.name}: not implemented") in vx.log
+
+
+def test_reference_counts_over_every_type_from_c(c_program):
+    assert c_program("refcounts.c").stdout.strip() == "ok"

@@ -99,3 +99,12 @@ def test_samples_demo(tmp_path):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "output: correct (0 wrong pixels), valid rectangle (1, 0)-(63, 48)" in proc.stdout
     assert "graph performance over 10 runs" in proc.stdout
+    assert "dark scene (virtual edge): class 0" in proc.stdout          # the udo sample runs too
+
+
+def test_virtual_objects_of_every_type_in_graphs_from_c(c_program):
+    assert c_program("graph_virtual.c").stdout.strip() == "ok"
+
+
+def test_delays_of_every_type_in_graphs_from_c(c_program):
+    assert c_program("graph_delays.c").stdout.strip() == "ok"

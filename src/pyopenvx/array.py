@@ -1,4 +1,6 @@
 """Array: up to `capacity` items of one type (scalar, standard struct or user struct)."""
+from _pyopenvx import lib
+
 from . import constants as vx
 from .datatypes import size_of
 from .errors import VxError, check
@@ -55,9 +57,8 @@ class Array(Resident):
         if count > self.capacity - self.num_items:
             raise VxError(vx.VX_ERROR_NO_MEMORY, f"{count} more items do not fit in {self} "
                           f"({self.num_items} of {self.capacity} used)", self)
-        n = self.num_items
-        self.copy(n * self.item_size, ptr, [stride], [self.item_size], [count], self.item_size, vx.VX_WRITE_ONLY)
-        self.desc.num_items = n + count
+        self.base()
+        lib.pvx_array_add(self.desc, count, ptr, stride)     # the same append as the fast path
 
     def truncate(self, new_num_items):
         self.check_accessible("truncating")
@@ -69,11 +70,13 @@ class Array(Resident):
         self.check_access(user_ptr, usage, mem_type, COPY_USAGES, "copy")
         self.check_range(start, end)
         self.check_stride(stride)
-        self.copy(start * self.item_size, user_ptr, [stride], [self.item_size], [end - start], self.item_size, usage)
+        self.copy_block(start * self.item_size, user_ptr, [stride], [self.item_size], [end - start], self.item_size,
+                        usage)
 
     def map_range(self, start, end, usage, mem_type):
         self.check_accessible("map")
         check_usage(usage, MAP_USAGES)
         check_host(mem_type)
         self.check_range(start, end)
-        return self.open_map(start * self.item_size, usage)
+        return self.open_map(start * self.item_size, usage, self.region(start * self.item_size,
+                                                                        (end - start) * self.item_size))

@@ -30,5 +30,11 @@ class Distribution(Resident):
     def nbytes(self):
         return self.bins * 4
 
+    def apply_meta(self, meta):
+        # a virtual distribution created without bins is open, its offset too (0 is a real offset)
+        if self.virtual and not self.bins and vx.VX_DISTRIBUTION_OFFSET in meta:
+            self.offset = meta[vx.VX_DISTRIBUTION_OFFSET]
+        super().apply_meta(meta)
+
     def make_like(self, context, scope=None, virtual=False):
         return Distribution(context, self.bins, self.offset, self.range, scope, virtual)

@@ -1,10 +1,11 @@
 """The image object: formats, memory, views (ROI and channel images) and their lifetimes.
 
 The C descriptor (`pvx_image`, csrc/image.h) is what fast paths read; this module fills it.
-A root image owns its memory (allocated on first access, or the application's when created from
-a handle); ROI and channel images are views into their root's planes and hold their parent
+A root image owns its memory (`desc.mem`, the `pvx_memory` of every data object: all planes in one
+block allocated on first access, or the application's planes when created from a handle); ROI
+and channel images are views into their root's planes, share its map table and hold their parent
 (internal count) while they live. Maps, copies and fills are done by csrc/image.c, which checks
-the request and keeps the map table shared by all views of one memory.
+the request and records maps in that one table (csrc/memory.c).
 """
 import functools
 import os
@@ -117,23 +118,22 @@ class Image(DataObject):
         self.root = parent.root if parent is not None else self
         self.views = []               # live ROI/channel images of this image
         self.view_origin = []         # per plane: (root plane, x, y) of this view in the root
+        self.mem = ffi.addressof(self.desc[0], "mem")
         self.base = None              # root: per plane, the memory (cdata) or None
-        self.buffers = None           # root: memory we allocated (kept alive here)
-        self.from_handle = False
+        self.swappable = False       # created from a handle: the application owns the memory and may swap it
         self.uniform_patterns = None
         self.accesses = {}            # vxAccessImagePatch: user pointer -> how it was accessed
         self.desc.space = vx.VX_COLOR_SPACE_DEFAULT if fmt in _YUV else vx.VX_COLOR_SPACE_NONE
         self.desc.range = vx.VX_CHANNEL_RANGE_FULL
         self.desc.memory_type = vx.VX_MEMORY_TYPE_NONE
         if parent is None:
-            self.maps = ffi.new("pvx_image_maps *")
+            lib.pvx_memory_init(self.mem, 0)
         else:
-            self.maps = parent.root.maps
+            lib.pvx_memory_view(self.mem, parent.root.mem)
             parent.retain(internal=True)
             parent.views.append(self)
             self.desc.memory_type = parent.desc.memory_type
             self.desc.space, self.desc.range = parent.desc.space, parent.desc.range
-        self.desc.maps = self.maps
         self._set_geometry(width, height, fmt)
         self.h.desc = self.desc
 
@@ -175,7 +175,8 @@ class Image(DataObject):
                   vx.VX_ERROR_INVALID_PARAMETERS, "a plane pointer is NULL")
             base = [ffi.cast("uint8_t *", ptrs[p]) for p in range(len(layout))]
         img = cls(context, width, height, fmt)
-        img.from_handle = True
+        img.swappable = True
+        img.mem.borrowed = 1
         img.desc.memory_type = vx.VX_MEMORY_TYPE_HOST
         for p in range(len(layout)):
             img.desc.plane[p].stride_y = addrs[p].stride_y
@@ -261,15 +262,16 @@ class Image(DataObject):
         """Attaches memory to the root on first access; False if there is none to attach (an
         image from a handle without one, or a virtual image whose size is still open)."""
         root = self.root
-        if root.base is not None or root.from_handle or root.format not in FORMATS or not root.width:
+        if root.base is not None or root.swappable or root.format not in FORMATS or not root.width:
             return False
-        try:
-            buffers = [ffi.new("uint8_t[]", stride * rows) for *_, stride, rows in
-                       plane_layout(root.format, root.width, root.height)]
-        except MemoryError:
-            raise VxError(vx.VX_ERROR_NO_MEMORY, f"no memory for {root}", self) from None
-        root.buffers = buffers
-        root._attach([ffi.cast("uint8_t *", b) for b in buffers])
+        root.mem.bytes = root.desc.size
+        if lib.pvx_memory_alloc(root.mem) != 0:
+            raise VxError(vx.VX_ERROR_NO_MEMORY, f"no memory for {root}", self)
+        planes, at = [], 0
+        for *_, stride, rows in plane_layout(root.format, root.width, root.height):
+            planes.append(ffi.cast("uint8_t *", root.mem.base) + at)
+            at += stride * rows
+        root._attach(planes)
         for p, pattern in enumerate(root.uniform_patterns or ()):
             root.fill_plane(p, pattern, force=True)
         return True
@@ -318,13 +320,13 @@ class Image(DataObject):
             self.fill_plane(p, pattern)
 
     def swap(self, new_ptrs, prev_ptrs, num_planes):
-        check(self.from_handle and self.parent_image is None, vx.VX_ERROR_INVALID_PARAMETERS,
+        check(self.swappable and self.parent_image is None, vx.VX_ERROR_INVALID_PARAMETERS,
               "only images created from a handle swap handles (ROI and channel images follow their parent)", self)
         check(num_planes == self.planes, vx.VX_ERROR_INVALID_PARAMETERS,
               f"num_planes is {num_planes}, the image has {self.planes}", self)
         check(new_ptrs == ffi.NULL or all(new_ptrs[p] != ffi.NULL for p in range(num_planes)),
               vx.VX_ERROR_INVALID_PARAMETERS, "a new plane pointer is NULL", self)
-        check(lib.pvx_image_mapped(self.desc) == 0, vx.VX_FAILURE, "the image memory is mapped", self)
+        check(lib.pvx_map_count(self.mem) == 0, vx.VX_FAILURE, "the image memory is mapped", self)
         if prev_ptrs != ffi.NULL:
             for p in range(num_planes):
                 prev_ptrs[p] = ffi.NULL if self.base is None else self.base[p]
@@ -355,9 +357,8 @@ class Image(DataObject):
             self.parent_image.views.remove(self)
             if self.parent_image.alive:
                 self.parent_image.release(internal=True)
-        else:
-            lib.pvx_image_maps_free(self.maps)
-        self.base = self.buffers = None
+        lib.pvx_memory_free(self.mem)
+        self.base = None
 
     def __repr__(self):
         fmt = format_name(self.format) if self.format != vx.VX_DF_IMAGE_VIRT else "VIRT"

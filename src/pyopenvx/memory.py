@@ -1,5 +1,7 @@
-"""Data objects whose data lives in C: the descriptor (csrc/<type>.h), lazily allocated memory,
-maps (zero-copy pointers into that memory, ids checked at unmap) and strided copies.
+"""Data objects whose data lives in C: the descriptor (csrc/<type>.h, starting with the
+`pvx_memory` of csrc/memory.h), lazily allocated memory, maps (zero-copy pointers into that
+memory, recorded as regions in the one map table of csrc/memory.c, ids checked at unmap) and
+strided copies. Images keep their own planes but use the same `pvx_memory` (image.py).
 
 A subclass names its descriptor (`DESC`), keeps its shape in Python attributes, writes them into
 the descriptor in `fill()` and declares its meta data in `META`:
@@ -43,6 +45,35 @@ def check_bytes(nbytes):
     check(nbytes <= MAX_BYTES, vx.VX_ERROR_NO_MEMORY, f"{nbytes} bytes cannot be allocated")
 
 
+def region(lo, hi, plane=0):
+    """A pvx_region: [lo[i], hi[i]) per dimension (the rest [0, 1))."""
+    r = ffi.new("pvx_region *")
+    lib.pvx_region_bytes(r, 0, 1)
+    r.plane = plane
+    for i, (a, b) in enumerate(zip(lo, hi)):
+        r.lo[i], r.hi[i] = a, b
+    return r
+
+
+def byte_region(offset, size):
+    return region([offset], [offset + size])
+
+
+def open_map(mem, where, usage, owner):
+    """Record a map of region `where` on `mem`; returns its id. Refusals: a conflict, no memory."""
+    map_id = ffi.new("vx_map_id *")
+    status = lib.pvx_map_open(mem, where, usage, map_id)
+    check(status != vx.VX_ERROR_NO_RESOURCES, status, f"the region overlaps an open map of {owner} and both write",
+          owner)
+    check(status == vx.VX_SUCCESS, status, "no memory to record the map", owner)
+    return map_id[0]
+
+
+def check_copy(mem, where, usage, owner):
+    check(lib.pvx_copy_allowed(mem, where, usage) == 1, vx.VX_ERROR_NO_RESOURCES,
+          f"the copy writes over an open write map of {owner}", owner)
+
+
 class Resident(DataObject):
     DESC = None
     META = {}
@@ -51,6 +82,7 @@ class Resident(DataObject):
         super().__init__(context, scope, virtual, external)
         self.desc = ffi.new(f"{self.DESC} *")
         self.mem = ffi.addressof(self.desc[0], "mem")
+        lib.pvx_memory_init(self.mem, 0)
         self.accesses = {}           # 1.0 access/commit: pointer -> map id
 
 
@@ -84,11 +116,15 @@ class Resident(DataObject):
         check_host(mem_type)
         check_ptr(user_ptr, "user pointer")
 
-    def open_map(self, offset, usage):
+    def region(self, offset, size):
+        """The region of `size` bytes at `offset` (1-D objects; tensors and remaps have boxes)."""
+        return byte_region(offset, size)
+
+    def open_map(self, offset, usage, where=None):
+        """Map the memory at byte `offset`; `where` (default: to the end) is what the map covers."""
         ptr = self.base() + offset
-        map_id = lib.pvx_map_open(self.mem, ptr, usage)
-        check(map_id != 0, vx.VX_ERROR_NO_MEMORY, "no memory to record the map")
-        return map_id, ptr
+        where = where if where is not None else self.region(offset, self.nbytes() - offset)
+        return open_map(self.mem, where, usage, self), ptr
 
     def unmap(self, map_id):
         check(lib.pvx_map_close(self.mem, map_id) == 1, vx.VX_ERROR_INVALID_PARAMETERS,
@@ -111,11 +147,17 @@ class Resident(DataObject):
         self.unmap(self.accesses.pop(key))
 
     @property
-    def mapped(self):
-        return self.mem.nmaps > 0
+    def open_maps(self):
+        """Maps open on this memory (shared by a root and its views)."""
+        return lib.pvx_map_count(self.mem)
 
-    def copy(self, offset, user_ptr, user_strides, strides, dims, item_size, usage):
-        """Copy a block between the object (at `offset`, `strides`) and the user's memory."""
+    def copy_block(self, offset, user_ptr, user_strides, strides, dims, item_size, usage, where=None):
+        """Copy a block between the object (at `offset`, `strides`) and the user's memory; `where`
+        (default: the bytes from the block's first to its last) is what it covers."""
+        if where is None:
+            extent = sum((d - 1) * s for d, s in zip(dims, strides)) + item_size
+            where = self.region(offset, extent)
+        check_copy(self.mem, where, usage, self)
         mine = self.base() + offset
         user = ffi.cast("unsigned char *", user_ptr)
         dims = list(dims)
@@ -128,7 +170,7 @@ class Resident(DataObject):
         """The whole contiguous data to or from the user's memory."""
         self.check_access(user_ptr, usage, mem_type, COPY_USAGES, what)
         n = self.nbytes()
-        self.copy(0, user_ptr, [n], [n], [1], n, usage)
+        self.copy_block(0, user_ptr, [n], [n], [1], n, usage)
 
     def map_all(self, map_id, ptr, usage, mem_type):
         self.check_accessible("map")

@@ -47,7 +47,10 @@ AT_LEAST = {vx.VX_ARRAY_CAPACITY}
 REQUIRED = {
     vx.VX_IMAGE_WIDTH, vx.VX_IMAGE_HEIGHT, vx.VX_IMAGE_FORMAT, vx.VX_ARRAY_ITEMTYPE, vx.VX_ARRAY_CAPACITY,
     vx.VX_PYRAMID_WIDTH, vx.VX_PYRAMID_HEIGHT, vx.VX_PYRAMID_FORMAT, vx.VX_PYRAMID_LEVELS, vx.VX_SCALAR_TYPE,
-    vx.VX_TENSOR_NUMBER_OF_DIMS, vx.VX_TENSOR_DATA_TYPE,
+    vx.VX_TENSOR_NUMBER_OF_DIMS, vx.VX_TENSOR_DATA_TYPE, vx.VX_MATRIX_TYPE, vx.VX_MATRIX_ROWS, vx.VX_MATRIX_COLUMNS,
+    vx.VX_CONVOLUTION_ROWS, vx.VX_CONVOLUTION_COLUMNS, vx.VX_LUT_TYPE, vx.VX_LUT_COUNT, vx.VX_DISTRIBUTION_BINS,
+    vx.VX_DISTRIBUTION_RANGE, vx.VX_REMAP_SOURCE_WIDTH, vx.VX_REMAP_SOURCE_HEIGHT, vx.VX_REMAP_DESTINATION_WIDTH,
+    vx.VX_REMAP_DESTINATION_HEIGHT, vx.VX_USER_DATA_OBJECT_SIZE,
 }
 OPEN_VALUES = (0, vx.VX_DF_IMAGE_VIRT)       # an output array may hold more than the validator asks
 
@@ -141,7 +144,7 @@ class MetaFormat(Reference):
         check(index < len(d.items), vx.VX_ERROR_NO_RESOURCES, "too many meta format attributes", self)
         item = d.items[index]
         if ctype == "str":
-            raw = value.encode()[: len(item.value) - 1] + b"\0"
+            raw = value.encode() + b"\0"            # a name that does not fit is refused below
         elif ctype.endswith("[]"):
             raw = bytes(ffi.buffer(ffi.new(f"{ctype[:-2]}[]", list(value))))
         else:

@@ -7,7 +7,7 @@ from _pyopenvx import ffi
 from . import constants as vx
 from .errors import VxError, check
 from .meta_format import MetaFormat
-from .parts import container, items_of
+from .parts import container, items_of, scope_of
 from .reference import Reference, type_name
 
 _BORDERS = (vx.VX_BORDER_UNDEFINED, vx.VX_BORDER_CONSTANT, vx.VX_BORDER_REPLICATE)
@@ -68,7 +68,7 @@ class Node(Reference):
             if not sig.accepts(obj):
                 raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{self} parameter {index}: expects a "
                               f"{type_name(sig.data_type)}, got a {type_name(obj.vx_type)}", self)
-            if getattr(obj, "virtual", False) and obj.scope is not self.graph and obj.scope is not self.context:
+            if getattr(obj, "virtual", False) and scope_of(obj) not in (self.graph, self.context):
                 raise VxError(vx.VX_ERROR_INVALID_SCOPE, f"{self} parameter {index}: virtual {obj} belongs to "
                               "another graph", self)
             obj.retain(internal=True)

@@ -1,7 +1,7 @@
 """Remap: for each destination pixel the source point it samples, as vx_coordinates2df_t."""
 from . import constants as vx
 from .errors import check
-from .memory import COPY_USAGES, MAP_USAGES, Resident, check_bytes, check_host, check_ptr, check_usage
+from .memory import COPY_USAGES, MAP_USAGES, Resident, check_bytes, check_host, check_ptr, check_usage, region
 
 POINT = 8     # sizeof(vx_coordinates2df_t)
 
@@ -50,15 +50,20 @@ class Remap(Resident):
         r = self.check_patch(rect, coordinate_type)
         width = r.end_x - r.start_x
         check(stride_y >= width * POINT, vx.VX_ERROR_INVALID_PARAMETERS, f"stride_y {stride_y} < {width} points", self)
-        self.copy(self.offset_of(r.start_x, r.start_y), user_ptr, [POINT, stride_y], [POINT, self.dst_width * POINT],
-                  [width, r.end_y - r.start_y], POINT, usage)
+        self.copy_block(self.offset_of(r.start_x, r.start_y), user_ptr, [POINT, stride_y],
+                        [POINT, self.dst_width * POINT], [width, r.end_y - r.start_y], POINT, usage, self.box(r))
 
     def map_patch(self, rect, coordinate_type, usage, mem_type):
         self.check_accessible("map")
         check_usage(usage, MAP_USAGES)
         check_host(mem_type)
         r = self.check_patch(rect, coordinate_type)
-        return self.open_map(self.offset_of(r.start_x, r.start_y), usage)
+        return self.open_map(self.offset_of(r.start_x, r.start_y), usage, self.box(r))
+
+    @staticmethod
+    def box(r):
+        """A patch as a region: x and y in points."""
+        return region([r.start_x, r.start_y], [r.end_x, r.end_y])
 
     def point(self, x, y):
         check(x < self.dst_width and y < self.dst_height, vx.VX_ERROR_INVALID_VALUE,

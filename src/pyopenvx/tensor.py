@@ -1,12 +1,12 @@
 """Tensor: an n-dimensional block (dims[0] innermost). Views share their parent's memory; a tensor
 from a handle borrows the application's memory until the handle is swapped."""
-from _pyopenvx import ffi
+from _pyopenvx import ffi, lib
 
 from . import constants as vx
 from .context import MAX_TENSOR_DIMS
 from .datatypes import SIZES
 from .errors import check
-from .memory import COPY_USAGES, MAP_USAGES, Resident, check_bytes, check_host, check_ptr, check_usage
+from .memory import COPY_USAGES, MAP_USAGES, Resident, check_bytes, check_host, check_ptr, check_usage, region
 
 DATA_TYPES = (vx.VX_TYPE_INT8, vx.VX_TYPE_UINT8, vx.VX_TYPE_INT16, vx.VX_TYPE_UINT16, vx.VX_TYPE_INT32,
               vx.VX_TYPE_UINT32, vx.VX_TYPE_INT64, vx.VX_TYPE_UINT64, vx.VX_TYPE_FLOAT16,
@@ -41,7 +41,7 @@ class Tensor(Resident):
             vx.VX_TENSOR_FIXED_POINT_POSITION: ("fixed_point_position", 0, vx.VX_ERROR_INVALID_VALUE)}
 
     def __init__(self, context, dims, data_type, fixed_point_position=0, scope=None, virtual=False,
-                 strides=None, handle=ffi.NULL, parent=None, offset=0):
+                 strides=None, handle=ffi.NULL, parent=None, offset=0, origin=None):
         dims = tuple(dims)
         check_dims(dims, virtual)
         check(data_type in DATA_TYPES or (virtual and data_type == vx.VX_TYPE_INVALID),
@@ -60,12 +60,14 @@ class Tensor(Resident):
         super().__init__(context, scope, virtual)
         self.data_type, self.fixed_point_position = data_type, fixed_point_position
         self._dims, self.strides, self.viewed, self.offset = dims, tuple(strides), parent, offset
+        self.origin = tuple(origin) if origin is not None else (0,) * len(dims)   # in the root's elements
         self.views = []
+        self.image_arrays = 0         # vxCreateImageObjectArrayFromTensor arrays viewing this memory
         self._bytes = nbytes
         if parent is not None:
             parent.retain(internal=True)
             parent.views.append(self)
-            self.mem.borrowed = 1
+            lib.pvx_memory_view(self.mem, parent.mem)    # the root's table: maps of views see each other
             self.rebase()
         elif handle != ffi.NULL:
             self.mem.borrowed = 1
@@ -80,6 +82,7 @@ class Tensor(Resident):
     @dims.setter
     def dims(self, dims):
         self._dims = tuple(dims)
+        self.origin = (0,) * len(self._dims)
         self.strides = tuple(packed_strides(self._dims, self.item_size))
         self._bytes = self.strides[-1] * self._dims[-1] if self._dims else 0
 
@@ -98,8 +101,8 @@ class Tensor(Resident):
     def fill(self, desc):
         desc.data_type, desc.fixed_point_position = self.data_type, self.fixed_point_position
         desc.item_size, desc.num_dims = self.item_size, self.num_dims
-        for i, (d, s) in enumerate(zip(self.dims, self.strides)):
-            desc.dims[i], desc.strides[i] = d, s
+        for i, (d, s, o) in enumerate(zip(self.dims, self.strides, self.origin)):
+            desc.dims[i], desc.strides[i], desc.origin[i] = d, s, o
 
     def nbytes(self):
         return self._bytes
@@ -124,6 +127,10 @@ class Tensor(Resident):
     def offset_of(self, start):
         return sum(s * st for s, st in zip(start, self.strides))
 
+    def box(self, start, end):
+        """A patch as a region of the root: elements per dimension."""
+        return region([o + s for o, s in zip(self.origin, start)], [o + e for o, e in zip(self.origin, end)])
+
     def copy_patch(self, n, start_ptr, end_ptr, stride_ptr, user_ptr, usage, mem_type):
         self.check_access(user_ptr, usage, mem_type, COPY_USAGES, "copy")
         start, end = self.check_view(n, start_ptr, end_ptr)
@@ -132,14 +139,15 @@ class Tensor(Resident):
         check(user == [] or (user[0] >= self.item_size and
               all(user[i] >= user[i - 1] * shape[i - 1] for i in range(1, n))),
               vx.VX_ERROR_INVALID_PARAMETERS, f"user strides {user} do not fit the patch {shape}", self)
-        self.copy(self.offset_of(start), user_ptr, user, self.strides, shape, self.item_size, usage)
+        self.copy_block(self.offset_of(start), user_ptr, user, self.strides, shape, self.item_size, usage,
+                        self.box(start, end))
 
     def map_patch(self, n, start_ptr, end_ptr, usage, mem_type):
         self.check_accessible("map")
         check_usage(usage, MAP_USAGES)
         check_host(mem_type)
-        start, _ = self.check_view(n, start_ptr, end_ptr)
-        return self.open_map(self.offset_of(start), usage)
+        start, end = self.check_view(n, start_ptr, end_ptr)
+        return self.open_map(self.offset_of(start), usage, self.box(start, end))
 
     def base(self):
         check(self.mem.base != ffi.NULL or not self.mem.borrowed, vx.VX_ERROR_INVALID_PARAMETERS,
@@ -149,13 +157,17 @@ class Tensor(Resident):
     def swap_handle(self, new_ptr, prev_ptr):
         check(self.viewed is None and self.mem.borrowed, vx.VX_ERROR_INVALID_REFERENCE,
               f"{self} was not created from a handle", self)
-        check(not self.mapped and not any(v.mapped for v in self.views), vx.VX_ERROR_INVALID_PARAMETERS,
-              f"{self} is mapped", self)
+        check(self.open_maps == 0, vx.VX_ERROR_INVALID_PARAMETERS, f"{self} or a view of it is mapped", self)
+        check(not self.viewed_by_images(), vx.VX_ERROR_INVALID_PARAMETERS,
+              f"images from {self} view its memory (release their object arrays first)", self)
         if prev_ptr != ffi.NULL:
             prev_ptr[0] = self.mem.base
         self.mem.base = ffi.cast("unsigned char *", new_ptr)
         for view in self.views:
             view.rebase()
+
+    def viewed_by_images(self):
+        return self.image_arrays > 0 or any(v.viewed_by_images() for v in self.views)
 
     def rebase(self):
         self.mem.base = self.viewed.mem.base + self.offset if self.viewed.mem.base != ffi.NULL else ffi.NULL
@@ -169,6 +181,7 @@ def view_of(parent, n, start_ptr, end_ptr):
         parent.base()                 # views point into it: allocate now, never moved
     return Tensor(parent.context, [e - s for s, e in zip(start, end)], parent.data_type,
                   parent.fixed_point_position, parent.scope, parent.virtual, strides=parent.strides,
-                  parent=parent, offset=parent.offset_of(start))
+                  parent=parent, offset=parent.offset_of(start),
+                  origin=[o + s for o, s in zip(parent.origin, start)])
 
 

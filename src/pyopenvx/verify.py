@@ -14,7 +14,7 @@ from . import log
 from .errors import VxError, check, status_name
 from .meta_format import AT_LEAST, MISMATCH, OPEN_VALUES, REQUIRED
 from .node import PHASE_NONE
-from .parts import container, items_of, lineage
+from .parts import container, items_of, lineage, scope_of
 from .reference import type_name
 
 
@@ -58,7 +58,7 @@ def check_parameters(graph):
                 raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{_where(node, i)}: expects a {type_name(sig.data_type)}, "
                               f"got a {type_name(obj.vx_type)}", node)
             virtual = getattr(obj, "virtual", False)
-            if virtual and obj.scope is not graph and obj.scope is not graph.context:
+            if virtual and scope_of(obj) not in (graph, graph.context):
                 raise VxError(vx.VX_ERROR_INVALID_SCOPE, f"{_where(node, i)}: virtual {obj} belongs to another graph",
                               node)
             parts = (obj,) if container(obj) is None else tuple(lineage(obj))
@@ -127,7 +127,8 @@ def validate_nodes(graph):
                 outputs.append((i, obj, meta))
         _call_validators(node, outputs)
         for i, obj, meta in outputs:
-            _apply_output(node, i, obj, meta)
+            for target in _described_by(node, i, obj):
+                _apply_output(node, i, target, meta)
         _valid_rectangles(node, outputs)
 
 
@@ -149,6 +150,16 @@ def _call_validators(node, outputs):
         status = kernel.output_validate(d.node, i, node._c_metas[i])
         if status != vx.VX_SUCCESS:
             raise VxError(status, f"the output validator of {node} refused parameter {i}", node)
+
+
+def _described_by(node, index, obj):
+    """What an output's meta format describes: the object, or for a parameter replicated over an
+    object array every item (the validator sees item 0 of items all alike; pyramid levels
+    differ in size and keep their own)."""
+    parent = container(obj) if node.replicate is not None and node.replicate[index] else None
+    if parent is not None and parent.vx_type == vx.VX_TYPE_OBJECT_ARRAY:
+        return parent.items
+    return (obj,)
 
 
 def _apply_output(node, index, obj, meta):

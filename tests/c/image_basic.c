@@ -198,10 +198,11 @@ static void access_refusals(vx_context ctx)
     REFUSED(vxCopyImagePatch(img, &rect, 0, &narrow, buf, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
     REFUSED(vxUnmapImagePatch(img, 12345), VX_ERROR_INVALID_PARAMETERS);
 
-    /* overlapping maps: reads share, a write excludes */
-    CHECK_OK(vxMapImagePatch(img, &half, 0, &id, &m, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0));
+    /* overlapping maps: reads share, and may overlap a write; two writes exclude each other */
+    CHECK_OK(vxMapImagePatch(img, &half, 0, &id, &m, &ptr, VX_READ_AND_WRITE, VX_MEMORY_TYPE_HOST, 0));
     CHECK_OK(vxMapImagePatch(img, &rect, 0, &id2, &m, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0));
     CHECK_OK(vxUnmapImagePatch(img, id2));
+    CHECK_OK(vxCopyImagePatch(img, &rect, 0, &a, buf, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
     REFUSED(vxMapImagePatch(img, &rect, 0, &id2, &m, &ptr, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_NO_RESOURCES);
     REFUSED(vxCopyImagePatch(img, &rect, 0, &a, buf, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_NO_RESOURCES);
     CHECK_OK(vxMapImagePatch(img, &other, 0, &id2, &m, &ptr, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST, 0));

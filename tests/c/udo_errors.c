@@ -28,6 +28,14 @@ static void creation(vx_context ctx)
     /* virtual objects need a graph: NULL, or a handle of another type */
     CHECK_STATUS(vxGetStatus((vx_reference)vxCreateVirtualUserDataObject(NULL, "t", 8)), VX_ERROR_INVALID_REFERENCE);
     CHECK_CREATE_REFUSED(vxCreateVirtualUserDataObject((vx_graph)ctx, "t", 8), VX_ERROR_INVALID_REFERENCE);
+    /* a virtual object's type name has the same limit; its size may be left to the validator */
+    vx_graph g = vxCreateGraph(ctx);
+    CHECK_CREATE_REFUSED(vxCreateVirtualUserDataObject(g, too_long, 8), VX_ERROR_INVALID_PARAMETERS);
+    vx_user_data_object open = vxCreateVirtualUserDataObject(g, "t", 0);
+    CHECK_REF(open);
+    CHECK(udo_size(open) == 0);
+    CHECK_OK(vxReleaseUserDataObject(&open));
+    CHECK_OK(vxReleaseGraph(&g));
     CHECK(context_references(ctx) == refs);
 }
 

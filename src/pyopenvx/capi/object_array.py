@@ -4,6 +4,7 @@ from .. import constants as vx
 from ..memory import graph_of
 from ..object_array import ObjectArray
 from ..reference import lookup
+from ..tensor_images import images_of
 from . import export
 from .context import context_of
 from .reference import release_handle
@@ -44,3 +45,8 @@ def vxQueryObjectArray(arr, attribute, ptr, size):
 @export
 def vxReleaseObjectArray(arr):
     release_handle(arr, vx.VX_TYPE_OBJECT_ARRAY, "object array")
+
+
+@export
+def vxCreateImageObjectArrayFromTensor(tensor, rect, array_size, jump, image_format):
+    return images_of(lookup(tensor, vx.VX_TYPE_TENSOR, "tensor"), rect, array_size, jump, image_format)
