@@ -40,8 +40,8 @@ def deinitialize_nodes(graph):
 
 
 def check_parameters(graph):
-    """Every required parameter is set, with an object of the declared type, in scope; the set
-    ones become the graph's input and output edges.
+    """Every required parameter is set, with an object of the declared type, in scope, outputs
+    writable; the set ones become the graph's input and output edges.
     (Checks here and below run per parameter: messages are built only on refusal.)"""
     check(graph.nodes, vx.VX_ERROR_INVALID_GRAPH, f"{graph} has no nodes", graph)
     # edges: (node, index, object, its lineage, virtual), computed once for the later phases
@@ -62,7 +62,13 @@ def check_parameters(graph):
                 raise VxError(vx.VX_ERROR_INVALID_SCOPE, f"{_where(node, i)}: virtual {obj} belongs to another graph",
                               node)
             parts = (obj,) if container(obj) is None else tuple(lineage(obj))
-            (outputs if sig.direction == vx.VX_OUTPUT else inputs).append((node, i, obj, parts, virtual))
+            if sig.direction == vx.VX_OUTPUT:
+                if obj.vx_type == vx.VX_TYPE_IMAGE and obj.root.is_uniform:
+                    raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{_where(node, i)}: an output, but {obj} is a uniform "
+                                  "image (read-only)", node)
+                outputs.append((node, i, obj, parts, virtual))
+            else:
+                inputs.append((node, i, obj, parts, virtual))
 
 
 def check_single_writer(graph):

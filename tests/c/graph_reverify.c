@@ -129,6 +129,24 @@ int main(void)
     CHECK_OK(vxProcessGraph(g));
     CHECK(strcmp(seq, "VI") == 0 && first_pixel(out) == 1);
 
+    /* an output must be writable: a uniform image (or a region of one) is not */
+    vx_pixel_value_t one = {.U8 = 1};
+    vx_image uniform = vxCreateUniformImage(ctx, 8, 4, VX_DF_IMAGE_U8, &one);
+    vx_rectangle_t all = {0, 0, 8, 4};
+    vx_image region = vxCreateImageFromROI(uniform, &all);
+    CHECK_REF(region);
+    CHECK_OK(vxSetParameterByIndex(n, 2, (vx_reference)uniform));
+    REFUSED(vxVerifyGraph(g), VX_ERROR_NOT_SUPPORTED);
+    CHECK(vxIsGraphVerified(g) == vx_false_e && strcmp(seq, "VID") == 0);
+    CHECK_OK(vxSetParameterByIndex(n, 2, (vx_reference)region));
+    REFUSED(vxVerifyGraph(g), VX_ERROR_NOT_SUPPORTED);
+    CHECK_OK(vxSetParameterByIndex(n, 2, (vx_reference)out));
+    CHECK_OK(vxReleaseImage(&region));
+    CHECK_OK(vxReleaseImage(&uniform));
+    CHECK_OK(vxProcessGraph(g));
+    CHECK(strcmp(seq, "VIDVI") == 0 && first_pixel(out) == 1);
+    memset(seq + 2, 0, sizeof seq - 2);                       /* back to "VI" for the sequences below */
+
     /* different meta data: re-verified at the next run, deinitialize first */
     CHECK_OK(vxSetParameterByIndex(n, 0, (vx_reference)big));
     CHECK(vxIsGraphVerified(g) == vx_false_e);
