@@ -22,6 +22,8 @@ class Node(Reference):
 
     def __init__(self, graph, kernel):
         check(kernel.finalized, vx.VX_ERROR_INVALID_REFERENCE, f"{kernel} is not finalized", kernel)
+        check(kernel.context is graph.context, vx.VX_ERROR_INVALID_REFERENCE,
+              f"{kernel} belongs to another context than {graph}", graph)
         super().__init__(graph.context, scope=graph)
         self.graph, self.kernel = graph, kernel
         n = kernel.num_params
@@ -65,6 +67,9 @@ class Node(Reference):
     def set_parameter(self, index, obj):
         sig = self.signature(index)
         if obj is not None:
+            if obj.context is not self.context:
+                raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} parameter {index}: {obj} belongs to another "
+                              "context", self)
             if not sig.accepts(obj):
                 raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{self} parameter {index}: expects a "
                               f"{type_name(sig.data_type)}, got a {type_name(obj.vx_type)}", self)

@@ -125,6 +125,22 @@ int main(void)
     REFUSED(vxSetParameterByIndex(n, 0, (vx_reference)s), VX_ERROR_INVALID_TYPE);
     REFUSED(vxSetGraphParameterByIndex(g, 0, (vx_reference)s), VX_ERROR_INVALID_TYPE);
     REFUSED(vxSetParameterByIndex(n, 3, (vx_reference)in), VX_ERROR_INVALID_PARAMETERS);
+    /* objects, kernels and delays of another context */
+    vx_context other = vxCreateContext();
+    vx_image foreign = image(other, 8, 4, 5);
+    REFUSED(vxSetParameterByIndex(n, 0, (vx_reference)foreign), VX_ERROR_INVALID_REFERENCE);
+    vx_delay foreign_delay = vxCreateDelay(other, (vx_reference)foreign, 2);
+    CHECK_REF(foreign_delay);
+    REFUSED(vxRegisterAutoAging(g, foreign_delay), VX_ERROR_INVALID_REFERENCE);
+    vx_enum other_id;
+    CHECK_OK(vxAllocateUserKernelId(other, &other_id));
+    vx_kernel other_k = vxAddUserKernel(other, "test.reverify.other", other_id, add, 3, add_validate, NULL, NULL);
+    for (vx_uint32 i = 0; i < 3; i++)
+        CHECK_OK(vxAddParameterToKernel(other_k, i, i < 2 ? VX_INPUT : VX_OUTPUT, VX_TYPE_IMAGE,
+                                        VX_PARAMETER_STATE_REQUIRED));
+    CHECK_OK(vxFinalizeKernel(other_k));
+    REFUSED(vxGetStatus((vx_reference)vxCreateGenericNode(g, other_k)), VX_ERROR_INVALID_REFERENCE);
+    CHECK_OK(vxReleaseContext(&other));
     CHECK(vxIsGraphVerified(g) == vx_true_e);
     CHECK_OK(vxProcessGraph(g));
     CHECK(strcmp(seq, "VI") == 0 && first_pixel(out) == 1);
