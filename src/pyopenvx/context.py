@@ -89,6 +89,9 @@ class Context(Reference):
         for obj in reversed(list(self.objects.values())):
             obj.destroy()
         self.objects.clear()
+        for module in self.modules.values():      # their kernels are gone: the libraries may go too
+            module.close()
+        self.modules.clear()
 
     # user structs ---------------------------------------------------------------------------
     def register_user_struct(self, size, name=None):
