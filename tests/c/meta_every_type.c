@@ -1,9 +1,9 @@
 /* Meta formats for every data object type, from a C validator: vxSetMetaFormatFromReference with an
  * exemplar, vxQueryMetaFormatAttribute of each meta attribute (equal to the exemplar's own),
  * vxSetMetaFormatAttribute of each, refusals (an attribute of another type, the write-only
- * VX_VALID_RECT_CALLBACK); verification then checks the output against the meta data, accepting
- * an equal object (and a larger array) and refusing a different one with the status of the
- * attribute that differs. */
+ * VX_VALID_RECT_CALLBACK), VX_PARAMETER_META_FORMAT afterwards; verification then checks the output
+ * against the meta data, accepting an equal object (and a larger array) and refusing a different
+ * one with the status of the attribute that differs. */
 #include "check.h"
 #include <string.h>
 #include <VX/vx_khr_user_data_object.h>
@@ -203,6 +203,17 @@ int main(void)
         int before = validations;
         CHECK_OK(vxVerifyGraph(g));
         CHECK(validations == before + 1);
+        /* the output parameter's meta format is what the validator said; an input has none */
+        vx_parameter out = vxGetParameterByIndex(n, 1), in = vxGetParameterByIndex(n, 0);
+        vx_meta_format mf = NULL;
+        CHECK_OK(vxQueryParameter(out, VX_PARAMETER_META_FORMAT, &mf, sizeof mf));
+        unsigned char want[VX_MAX_REFERENCE_NAME] = {0}, got[VX_MAX_REFERENCE_NAME] = {0};
+        CHECK_OK(query(cases[i].exemplar, TABLE[i].attrs[0], want, TABLE[i].sizes[0]));
+        CHECK_OK(vxQueryMetaFormatAttribute(mf, TABLE[i].attrs[0], got, TABLE[i].sizes[0]));
+        CHECK(memcmp(want, got, TABLE[i].sizes[0]) == 0);
+        REFUSED(vxQueryParameter(in, VX_PARAMETER_META_FORMAT, &mf, sizeof mf), VX_ERROR_NOT_SUPPORTED);
+        CHECK_OK(vxReleaseParameter(&out));
+        CHECK_OK(vxReleaseParameter(&in));
         CHECK_OK(vxProcessGraph(g));
         CHECK_OK(vxSetParameterByIndex(n, 1, cases[i].different));
         REFUSED(vxVerifyGraph(g), cases[i].status);
