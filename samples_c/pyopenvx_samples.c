@@ -164,8 +164,8 @@ VX_API_ENTRY vx_status VX_API_CALL vxUnpublishKernels(vx_context context)
     for (int i = 0; i < 2; i++) {
         vx_kernel k = vxGetKernelByName(context, names[i]);
         vx_status s = vxGetStatus((vx_reference)k);
-        if (s == VX_SUCCESS)
-            s = vxRemoveKernel(k);
+        if (s == VX_SUCCESS && (s = vxRemoveKernel(k)) != VX_SUCCESS)
+            vxReleaseKernel(&k);              /* still in use: our reference goes, the kernel stays */
         if (s != VX_SUCCESS)
             status = s;
     }

@@ -222,8 +222,8 @@ VX_API_ENTRY vx_status VX_API_CALL vxUnpublishKernels(vx_context context)
     for (vx_uint32 k = 0; k < KERNEL_COUNT; k++) {
         vx_kernel kernel = vxGetKernelByName(context, KERNELS[k].name);
         vx_status s = vxGetStatus((vx_reference)kernel);
-        if (s == VX_SUCCESS)
-            s = vxRemoveKernel(kernel);
+        if (s == VX_SUCCESS && (s = vxRemoveKernel(kernel)) != VX_SUCCESS)
+            vxReleaseKernel(&kernel);         /* still in use: our reference goes, the kernel stays */
         status = status == VX_SUCCESS ? s : status;
     }
     return status;

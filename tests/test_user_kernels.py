@@ -5,6 +5,22 @@ def test_kernel_life_cycle_and_refusals(c_program):
     assert c_program("user_kernel.c").stdout.strip() == "ok"
 
 
+def test_kernel_library_registration(c_program):
+    assert c_program("kernel_library.c").stdout.strip() == "ok"
+
+
+def test_add_kernel_with_input_and_output_validators(c_program):
+    assert c_program("kernel_compat.c").stdout.strip() == "ok"
+
+
+def test_reverification_rules_of_seed_000(c_program):
+    assert c_program("graph_reverify.c").stdout.strip() == "ok"
+
+
+def test_meta_formats_of_every_type_from_c(c_program):
+    assert c_program("meta_every_type.c").stdout.strip() == "ok"
+
+
 def test_graph_manager_from_c(c_program):
     assert c_program("graph_core.c", extra=("-lpthread",)).stdout.strip() == "ok"
 
@@ -46,7 +62,10 @@ def _python_host(vx, tmp_path, link_openvx):
     modules_count = lambda: vx.query(lib.vxQueryContext, vx.context, c.VX_CONTEXT_MODULES, "vx_uint32")
     assert lib.vxLoadKernels(vx.context, str(fails).encode()) == c.VX_ERROR_NO_RESOURCES
     assert lib.vxLoadKernels(vx.context, str(nopub).encode()) == c.VX_ERROR_INVALID_MODULE
+    nounpub = build_module(tmp_path, "pvxtest_nounpub", "-DNO_UNPUBLISH", link_openvx=link_openvx)
+    assert lib.vxLoadKernels(vx.context, str(nounpub).encode()) == c.VX_ERROR_INVALID_MODULE
     assert modules_count() == 0
+    assert lib.vxGetStatus(vx.ref(lib.vxGetKernelByName(vx.context, b"test.module.run"))) != c.VX_SUCCESS
     assert lib.vxLoadKernels(vx.context, str(good).encode()) == c.VX_SUCCESS
     assert modules_count() == 1
     k = lib.vxGetKernelByName(vx.context, b"test.module.run")
@@ -55,6 +74,7 @@ def _python_host(vx, tmp_path, link_openvx):
     assert lib.vxUnloadKernels(vx.context, str(good).encode()) == c.VX_SUCCESS
     assert modules_count() == 0
     assert any("vxPublishKernels" in text for _, text in vx.log)
+    assert any("has no vxUnpublishKernels" in text for _, text in vx.log)
 
 
 def test_modules_from_a_python_host(vx, tmp_path):

@@ -57,6 +57,7 @@ class Context(Reference):
         self.errors = {}
         self.kernels = []                        # every kernel known to the context
         self.modules = {}                        # name -> loaded module
+        self.kernel_libraries = {}               # name -> (publish, unpublish) of vxRegisterKernelLibrary
 
     @property
     def performance_enabled(self):
@@ -88,6 +89,9 @@ class Context(Reference):
         for obj in reversed(list(self.objects.values())):
             obj.destroy()
         self.objects.clear()
+        for module in self.modules.values():      # their kernels are gone: the libraries may go too
+            module.close()
+        self.modules.clear()
 
     # user structs ---------------------------------------------------------------------------
     def register_user_struct(self, size, name=None):

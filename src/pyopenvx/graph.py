@@ -93,6 +93,8 @@ class Graph(Reference):
         return self.parameters[index]
 
     def register_auto_aging(self, delay):
+        check(delay.context is self.context, vx.VX_ERROR_INVALID_REFERENCE, f"{delay} belongs to another context",
+              self)
         if delay not in self.delays:
             delay.retain(internal=True)
             self.delays.append(delay)

@@ -87,7 +87,8 @@ def check_geometry(fmt, width, height, virtual=False):
 
 def settle(obj, what, have, wanted, open_value, status):
     """apply_meta: an open value takes what is wanted; a set one must already be it."""
-    check(have == open_value or wanted in (open_value, have), status, f"{obj} has {what} {have}, not {wanted}", obj)
+    if not (have == open_value or wanted in (open_value, have)):     # (verification calls this per output)
+        raise VxError(status, f"{obj} has {what} {have}, not {wanted}", obj)
     return have if have != open_value else wanted
 
 
@@ -344,8 +345,8 @@ class Image(DataObject):
         fmt = settle(self, "format", self.format, meta.get(vx.VX_IMAGE_FORMAT, vx.VX_DF_IMAGE_VIRT),
                      vx.VX_DF_IMAGE_VIRT, vx.VX_ERROR_INVALID_FORMAT)
         if (width, height, fmt) != (self.width, self.height, self.format):
-            check(self.root.base is None and not self.views, vx.VX_ERROR_INVALID_PARAMETERS,
-                  f"{self} already has memory or views", self)
+            if self.root.base is not None or self.views:
+                raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{self} already has memory or views", self)
             check_geometry(fmt, width, height, virtual=True)
             self._set_geometry(width, height, fmt)
 

@@ -38,11 +38,14 @@ class Signature:
 class Kernel(Reference):
     vx_type = vx.VX_TYPE_KERNEL
 
-    def __init__(self, context, name, enumeration, function, num_params, validate, init, deinit, module=None):
+    def __init__(self, context, name, enumeration, function, num_params, validate, init, deinit, module=None,
+                 io_validators=(None, None)):
         super().__init__(context)
         self.kernel_name = name
         self.enumeration = enumeration
         self.function, self.validate, self.initialize, self.deinitialize = function, validate, init, deinit
+        # vxAddKernel (vx_compatibility.h): a validator per input and per output instead of `validate`
+        self.input_validate, self.output_validate = io_validators
         self.signature = [None] * num_params
         self.local_data_size = 0
         self.finalized = False
@@ -78,16 +81,23 @@ class Kernel(Reference):
         missing = [i for i, s in enumerate(self.signature) if s is None]
         check(not missing, vx.VX_ERROR_INVALID_PARAMETERS,
               f"{self} cannot be finalized: parameters {missing} were never added", self)
+        self.inputs = tuple(i for i, s in enumerate(self.signature) if s.direction == vx.VX_INPUT)
+        self.outputs = tuple(i for i, s in enumerate(self.signature) if s.direction == vx.VX_OUTPUT)
         self.finalized = True
 
     def set_local_data_size(self, size):
         check(not self.finalized, vx.VX_ERROR_NOT_SUPPORTED, f"{self} is finalized: its attributes are fixed", self)
         self.local_data_size = size
 
-    def remove(self):
-        """Unpublish and destroy, whoever still holds a handle; refused while a node uses it."""
+    def remove(self, forced=False):
+        """vxRemoveKernel: unpublish, and release the caller's reference. Refused (1.3.1) while a node
+        uses the kernel or the application holds other references to it; `forced` (a module
+        unloaded without removing it) skips the latter, as its code is about to go."""
         check(not self.nodes, vx.VX_FAILURE,
               f"{self} is still used by {len(self.nodes)} node(s): release them (and their graphs) first", self)
+        check(forced or self.h.external_count <= 1, vx.VX_FAILURE,
+              f"{self} is still referenced {self.h.external_count} times by the application: release the others "
+              "(from vxGetKernelByName/ByEnum) first", self)
         self.context.kernels.remove(self)
         self.destroy()
 
@@ -95,11 +105,17 @@ class Kernel(Reference):
         return f"<Kernel '{self.kernel_name}' {self.enumeration:#x}>" if self.h is not None else "<Kernel (dead)>"
 
 
-def add_user_kernel(context, name, enumeration, function, num_params, validate, init, deinit):
+def add_user_kernel(context, name, enumeration, function, num_params, validate, init, deinit,
+                    io_validators=None):
+    """vxAddUserKernel; vxAddKernel gives `io_validators` (input, output) and no `validate`."""
     check(0 < len(name) < vx.VX_MAX_KERNEL_NAME, vx.VX_ERROR_INVALID_PARAMETERS,
           f"kernel name must have 1..{vx.VX_MAX_KERNEL_NAME - 1} characters")
     check(function != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, f"kernel {name!r}: func_ptr is NULL")
-    check(validate != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, f"kernel {name!r}: validate is NULL")
+    if io_validators is None:
+        check(validate != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, f"kernel {name!r}: validate is NULL")
+    else:
+        check(ffi.NULL not in io_validators, vx.VX_ERROR_INVALID_PARAMETERS,
+              f"kernel {name!r}: the input and output validators are both required")
     check((enumeration >> _VENDOR_SHIFT) & 0xFFF != vx.VX_ID_KHRONOS, vx.VX_ERROR_INVALID_PARAMETERS,
           f"kernel {name!r}: enumeration {enumeration:#x} belongs to the Khronos standard kernels")
     for k in context.kernels:
@@ -107,7 +123,7 @@ def add_user_kernel(context, name, enumeration, function, num_params, validate, 
         check(k.enumeration != enumeration, vx.VX_ERROR_INVALID_PARAMETERS,
               f"kernel {name!r}: enumeration {enumeration:#x} is already used by {k}", k)
     return Kernel(context, name, enumeration, function, num_params, validate, init, deinit,
-                  module=getattr(context, "loading_module", None))
+                  module=getattr(context, "loading_module", None), io_validators=io_validators or (None, None))
 
 
 def by_name(context, name):

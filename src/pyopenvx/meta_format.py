@@ -1,5 +1,7 @@
 """vx_meta_format: what an output validator says about one output (type, the object's meta
 attributes, and a valid-rectangle callback), and what verification applies to that output."""
+import struct
+
 from _pyopenvx import ffi, lib
 
 from . import attributes
@@ -67,6 +69,30 @@ _C_TABLE = ffi.new("pvx_meta_attribute[]", [(a, ffi.sizeof(t)) for a, t in ATTRI
 lib.pvx_meta_set_table(_C_TABLE, len(_C_TABLE))
 
 
+# How each attribute's bytes are read back from a pvx_meta_item, with `struct` on one copy of the
+# item array (verification reads every output's meta format: cffi per field is too slow there).
+_ITEM = ffi.sizeof("pvx_meta_item")
+_VALUE_AT = ffi.offsetof("pvx_meta_item", "value")
+_HEAD = struct.Struct(f"=i{ffi.offsetof('pvx_meta_item', 'size') - ffi.sizeof('vx_enum')}x"
+                      f"{'Q' if ffi.sizeof('vx_size') == 8 else 'I'}")
+_CODES = {"vx_uint32": "I", "vx_int32": "i", "vx_enum": "i", "vx_df_image": "I", "vx_float32": "f", "vx_int8": "b",
+          "vx_size": "Q" if ffi.sizeof("vx_size") == 8 else "I"}
+
+
+def _reader(ctype):
+    if ctype == "str":
+        return lambda raw, at, size: raw[at:at + size].split(b"\0", 1)[0].decode(errors="replace")
+    if ctype.endswith("[]"):
+        code = _CODES[ctype[:-2]]
+        width = struct.calcsize(f"={code}")
+        return lambda raw, at, size: struct.unpack_from(f"={size // width}{code}", raw, at)
+    unpack = struct.Struct(f"={_CODES[ctype]}").unpack_from
+    return lambda raw, at, size: unpack(raw, at)[0]
+
+
+_READERS = {attribute: _reader(ctype) for attribute, ctype in ATTRIBUTES.items()}
+
+
 class MetaFormat(Reference):
     """The attributes live in the C descriptor (`pvx_meta_format`): validators set the fixed-size
     ones there directly; this object reads them back as Python values."""
@@ -102,16 +128,12 @@ class MetaFormat(Reference):
     @property
     def attrs(self):
         """{attribute: value} of what the validator set."""
+        count = self.desc.count
+        raw = ffi.buffer(self.desc.items, count * _ITEM)
         out = {}
-        for item in self.desc.items[0:self.desc.count]:
-            ctype = ATTRIBUTES[item.attribute]
-            if ctype == "str":
-                out[item.attribute] = ffi.string(ffi.cast("char *", item.value), item.size).decode(errors="replace")
-            elif ctype.endswith("[]"):
-                n = item.size // ffi.sizeof(ctype[:-2])
-                out[item.attribute] = tuple(ffi.cast(f"{ctype[:-2]} *", item.value)[0:n])
-            else:
-                out[item.attribute] = ffi.cast(f"{ctype} *", item.value)[0]
+        for at in range(0, count * _ITEM, _ITEM):
+            attribute, size = _HEAD.unpack_from(raw, at)
+            out[attribute] = _READERS[attribute](raw, at + _VALUE_AT, size)
         return out
 
     def _store(self, attribute, value):

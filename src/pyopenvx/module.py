@@ -1,5 +1,6 @@
 """Modules for vxLoadKernels: a shared library whose vxPublishKernels adds kernels to a context and
-whose vxUnpublishKernels removes them. The dynamic loader is csrc/module.c; this is the policy."""
+whose vxUnpublishKernels removes them, or a pair of such functions given to vxRegisterKernelLibrary
+under a module name. The dynamic loader is csrc/module.c; this is the policy."""
 from _pyopenvx import ffi, lib
 
 from . import constants as vx
@@ -14,20 +15,34 @@ def path_of(name):
 
 
 class Module:
-    def __init__(self, name, handle):
-        self.name, self.handle = name, handle
+    """A loaded module: its entry points, and the library handle when it was opened from a file."""
+
+    def __init__(self, name, publish, unpublish, handle=None):
+        self.name, self.publish, self.unpublish, self.handle = name, publish, unpublish, handle
+
+    def close(self):
+        if self.handle is not None:
+            lib.pvx_module_close(self.handle)
 
 
-def _symbol(handle, name, module_name):
+def register(context, name, publish, unpublish):
+    """vxRegisterKernelLibrary: a later vxLoadKernels(name) calls these instead of opening a file."""
+    check(name, vx.VX_ERROR_INVALID_PARAMETERS, "module name is empty", context)
+    check(publish != ffi.NULL and unpublish != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS,
+          f"kernel library {name!r}: publish and unpublish functions are both required", context)
+    check(name not in context.kernel_libraries, vx.VX_ERROR_INVALID_PARAMETERS,
+          f"a kernel library named {name!r} is already registered", context)
+    context.kernel_libraries[name] = (publish, unpublish)
+
+
+def _symbol(handle, name, module_name, ctype):
     fn = lib.pvx_module_symbol(handle, name.encode())
     check(fn != ffi.NULL, vx.VX_ERROR_INVALID_MODULE, f"module {module_name!r} has no {name}")
-    return fn
+    return ffi.cast(ctype, fn)
 
 
-def load(context, name):
+def _open(context, name):
     global _exported
-    check(name, vx.VX_ERROR_INVALID_PARAMETERS, "module name is empty")
-    check(name not in context.modules, vx.VX_ERROR_INVALID_MODULE, f"module {name!r} is already loaded", context)
     if not _exported:                         # a Python host opened us RTLD_LOCAL
         _exported = lib.pvx_export_own_symbols() == 0
     error = ffi.new("char[]", 512)
@@ -35,34 +50,40 @@ def load(context, name):
     check(handle != ffi.NULL, vx.VX_ERROR_INVALID_MODULE,
           f"module {name!r} cannot be opened: {ffi.string(error).decode(errors='replace')}", context)
     try:
-        _symbol(handle, "vxUnpublishKernels", name)
-        publish = ffi.cast("vx_publish_kernels_f", _symbol(handle, "vxPublishKernels", name))
-        before = set(context.kernels)
-        ids = context.user_kernel_ids, context.user_library_ids
-        context.loading_module = name
-        try:
-            status = publish(ffi.cast("vx_context", context.h))
-        finally:
-            context.loading_module = None
-        if status != vx.VX_SUCCESS:
-            for k in [k for k in context.kernels if k not in before]:
-                k.remove()
-            context.user_kernel_ids, context.user_library_ids = ids    # the context is as it was
-            raise VxError(status, f"vxPublishKernels of module {name!r} failed", context)
+        return Module(name, _symbol(handle, "vxPublishKernels", name, "vx_publish_kernels_f"),
+                      _symbol(handle, "vxUnpublishKernels", name, "vx_unpublish_kernels_f"), handle)
     except VxError:
         lib.pvx_module_close(handle)
         raise
-    context.modules[name] = Module(name, handle)
+
+
+def load(context, name):
+    check(name, vx.VX_ERROR_INVALID_PARAMETERS, "module name is empty")
+    check(name not in context.modules, vx.VX_ERROR_INVALID_MODULE, f"module {name!r} is already loaded", context)
+    registered = context.kernel_libraries.get(name)
+    module = Module(name, *registered) if registered else _open(context, name)
+    before = set(context.kernels)
+    ids = context.user_kernel_ids, context.user_library_ids
+    context.loading_module = name
+    try:
+        status = module.publish(ffi.cast("vx_context", context.h))
+    finally:
+        context.loading_module = None
+    if status != vx.VX_SUCCESS:
+        for k in [k for k in context.kernels if k not in before]:
+            k.remove(forced=True)
+        context.user_kernel_ids, context.user_library_ids = ids    # the context is as it was
+        module.close()
+        raise VxError(status, f"vxPublishKernels of module {name!r} failed", context)
+    context.modules[name] = module
 
 
 def unload(context, name):
     module = context.modules.get(name)
     check(module is not None, vx.VX_ERROR_INVALID_PARAMETERS, f"module {name!r} is not loaded", context)
-    unpublish = ffi.cast("vx_unpublish_kernels_f", _symbol(module.handle, "vxUnpublishKernels", name))
-    status = unpublish(ffi.cast("vx_context", context.h))
+    status = module.unpublish(ffi.cast("vx_context", context.h))
     check(status == vx.VX_SUCCESS, status, f"vxUnpublishKernels of module {name!r} failed", context)
-    left = [k for k in context.kernels if k.module == name]
-    for k in left:                            # what the module forgot to remove
-        k.remove()
+    for k in [k for k in context.kernels if k.module == name]:      # what the module forgot to remove
+        k.remove(forced=True)
     del context.modules[name]
-    lib.pvx_module_close(module.handle)
+    module.close()

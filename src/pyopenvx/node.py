@@ -22,6 +22,8 @@ class Node(Reference):
 
     def __init__(self, graph, kernel):
         check(kernel.finalized, vx.VX_ERROR_INVALID_REFERENCE, f"{kernel} is not finalized", kernel)
+        check(kernel.context is graph.context, vx.VX_ERROR_INVALID_REFERENCE,
+              f"{kernel} belongs to another context than {graph}", graph)
         super().__init__(graph.context, scope=graph)
         self.graph, self.kernel = graph, kernel
         n = kernel.num_params
@@ -37,7 +39,12 @@ class Node(Reference):
         kernel.nodes.add(self)
         self._c_params = ffi.new("vx_reference[]", max(n, 1))
         self._c_flags = ffi.new("vx_bool[]", max(n, 1))
-        self._c_metas = ffi.new("vx_meta_format[]", max(n, 1))     # what validators receive
+        # One meta format per output for the node's life (made here, not at each verification);
+        # inputs get NULL, as validators expect.
+        self._c_metas = ffi.new("vx_meta_format[]", max(n, 1))
+        for i in kernel.outputs:
+            self.metas[i] = MetaFormat(graph.context, self)
+            self._c_metas[i] = ffi.cast("vx_meta_format", self.metas[i].h)
         d = self.desc = ffi.new("pvx_node *")
         d.function = kernel.function
         d.node = ffi.cast("vx_node", self.h)
@@ -60,6 +67,9 @@ class Node(Reference):
     def set_parameter(self, index, obj):
         sig = self.signature(index)
         if obj is not None:
+            if obj.context is not self.context:
+                raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} parameter {index}: {obj} belongs to another "
+                              "context", self)
             if not sig.accepts(obj):
                 raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{self} parameter {index}: expects a "
                               f"{type_name(sig.data_type)}, got a {type_name(obj.vx_type)}", self)
@@ -101,9 +111,7 @@ class Node(Reference):
         """The C parameter array: one row per replica (replicated parameters take item r)."""
         n = len(self.params)
         d = self.desc
-        if replicas == 1:
-            for i, p in enumerate(self.params):
-                self._c_params[i] = ffi.cast("vx_reference", p.h) if p is not None else ffi.NULL
+        if replicas == 1:                      # _c_params is kept current by _swap
             d.parameters, d.replicas = self._c_params, 1
             return
         rows = ffi.new("vx_reference[]", replicas * n)
@@ -161,8 +169,6 @@ class Node(Reference):
     # local data and kernel callbacks (seed 000) ------------------------------------------
     def meta(self, index, object_type):
         meta = self.metas[index]
-        if meta is None:
-            meta = self.metas[index] = MetaFormat(self.context, self)
         meta.reset(object_type)
         return meta
 

@@ -40,47 +40,52 @@ def deinitialize_nodes(graph):
 
 
 def check_parameters(graph):
-    """Every required parameter is set, with an object of the declared type, in scope.
+    """Every required parameter is set, with an object of the declared type, in scope, outputs
+    writable; the set ones become the graph's input and output edges.
     (Checks here and below run per parameter: messages are built only on refusal.)"""
     check(graph.nodes, vx.VX_ERROR_INVALID_GRAPH, f"{graph} has no nodes", graph)
+    # edges: (node, index, object, its lineage, virtual), computed once for the later phases
+    graph.inputs, graph.outputs = inputs, outputs = [], []
     for node in graph.nodes:
         for i, (sig, obj) in enumerate(zip(node.kernel.signature, node.params)):
             if obj is None:
                 if not sig.optional:
                     raise VxError(vx.VX_ERROR_NOT_SUFFICIENT, f"{_where(node, i)}: required but not set", node)
                 continue
-            if not obj.alive:
+            if obj.h is None:
                 raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{_where(node, i)}: the object was destroyed", node)
-            if not sig.accepts(obj):
+            if obj.vx_type != sig.data_type and not sig.accepts(obj):
                 raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{_where(node, i)}: expects a {type_name(sig.data_type)}, "
                               f"got a {type_name(obj.vx_type)}", node)
-            if getattr(obj, "virtual", False) and scope_of(obj) not in (graph, graph.context):
+            virtual = getattr(obj, "virtual", False)
+            if virtual and scope_of(obj) not in (graph, graph.context):
                 raise VxError(vx.VX_ERROR_INVALID_SCOPE, f"{_where(node, i)}: virtual {obj} belongs to another graph",
                               node)
-
-
-def _io(graph, direction):
-    for node in graph.nodes:
-        for i, (sig, obj) in enumerate(zip(node.kernel.signature, node.params)):
-            if obj is not None and sig.direction == direction:
-                yield node, i, obj
+            parts = (obj,) if container(obj) is None else tuple(lineage(obj))
+            if sig.direction == vx.VX_OUTPUT:
+                if obj.vx_type == vx.VX_TYPE_IMAGE and obj.root.is_uniform:
+                    raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{_where(node, i)}: an output, but {obj} is a uniform "
+                                  "image (read-only)", node)
+                outputs.append((node, i, obj, parts, virtual))
+            else:
+                inputs.append((node, i, obj, parts, virtual))
 
 
 def check_single_writer(graph):
     """No object (or part of one) is written by two outputs; every virtual input has a writer."""
-    writers, covered = {}, {}              # object -> (node, index); container -> a writer inside
-    for node, i, obj in _io(graph, vx.VX_OUTPUT):
-        for o in lineage(obj):
+    writers, covered = {}, {}              # object -> (node, index); container -> a writer inside it
+    for node, i, obj, parts, _ in graph.outputs:
+        for o in parts:
             other = writers.get(o) or (covered.get(o) if o is obj else None)
             if other is not None:
-                raise VxError(vx.VX_ERROR_MULTIPLE_WRITERS,
-                              f"{_where(node, i)}: {obj} is also written by {_where(*other)}", node)
+                raise VxError(vx.VX_ERROR_MULTIPLE_WRITERS, f"{_where(node, i)}: {obj} is also written by "
+                              f"{_where(*other)}", node)
         writers[obj] = (node, i)
-        for o in lineage(obj):
+        for o in parts:
             covered.setdefault(o, (node, i))
     graph.writers, graph.covered = writers, covered
-    for node, i, obj in _io(graph, vx.VX_INPUT):
-        if getattr(obj, "virtual", False) and obj not in covered and not any(o in writers for o in lineage(obj)):
+    for node, i, obj, parts, virtual in graph.inputs:
+        if virtual and obj not in covered and not any(o in writers for o in parts):
             raise VxError(vx.VX_ERROR_INVALID_GRAPH, f"{_where(node, i)}: virtual {obj} is read but no node writes it",
                           node)
 
@@ -89,11 +94,12 @@ def order_by_dependency(graph):
     """Topological order by data dependency (stable: creation order among independent nodes);
     what cannot be ordered is a cycle."""
     after = {n: set() for n in graph.nodes}
-    pending = {n: 0 for n in graph.nodes}
-    for node, i, obj in _io(graph, vx.VX_INPUT):
-        producers = {graph.writers[o][0] for o in lineage(obj) if o in graph.writers}
-        if obj in graph.covered:
-            producers.add(graph.covered[obj][0])
+    pending = dict.fromkeys(graph.nodes, 0)
+    writers, covered = graph.writers, graph.covered
+    for node, _, obj, parts, _ in graph.inputs:
+        producers = {writers[o][0] for o in parts if o in writers}
+        if obj in covered:
+            producers.add(covered[obj][0])
         for p in producers:
             if node not in after[p]:
                 after[p].add(node)
@@ -104,7 +110,7 @@ def order_by_dependency(graph):
     while ready:
         n = ready.popleft()
         order.append(n)
-        for m in sorted(after[n], key=rank.__getitem__):
+        for m in (sorted(after[n], key=rank.__getitem__) if len(after[n]) > 1 else after[n]):
             pending[m] -= 1
             if pending[m] == 0:
                 ready.append(m)
@@ -119,21 +125,37 @@ def validate_nodes(graph):
     then each output made or checked to match what the validator said."""
     for node in graph.order:
         node.reset_local_data()
-        metas = node._c_metas
         outputs = []
-        for i, (sig, obj) in enumerate(zip(node.kernel.signature, node.params)):
-            if sig.direction == vx.VX_OUTPUT:
-                meta = node.meta(i, obj.vx_type if obj is not None else sig.data_type)
-                metas[i] = ffi.cast("vx_meta_format", meta.h)
-                if obj is not None:
-                    outputs.append((i, obj, meta))
-        status = node.kernel.validate(node.desc.node, node.desc.parameters, len(node.params), metas)
-        if status != vx.VX_SUCCESS:
-            raise VxError(status, f"the validator of {node} refused its parameters", node)
+        for i in node.kernel.outputs:
+            obj = node.params[i]
+            meta = node.meta(i, obj.vx_type if obj is not None else node.kernel.signature[i].data_type)
+            if obj is not None:
+                outputs.append((i, obj, meta))
+        _call_validators(node, outputs)
         for i, obj, meta in outputs:
             for target in _described_by(node, i, obj):
                 _apply_output(node, i, target, meta)
         _valid_rectangles(node, outputs)
+
+
+def _call_validators(node, outputs):
+    """vxAddUserKernel's validator once, or vxAddKernel's (vx_compatibility.h) input validator per
+    set input, then its output validator per set output, each with that output's meta format."""
+    kernel, d = node.kernel, node.desc
+    if kernel.validate is not None:
+        status = kernel.validate(d.node, d.parameters, d.num_parameters, node._c_metas)
+        if status != vx.VX_SUCCESS:
+            raise VxError(status, f"the validator of {node} refused its parameters", node)
+        return
+    for i in kernel.inputs:
+        if node.params[i] is not None:
+            status = kernel.input_validate(d.node, i)
+            if status != vx.VX_SUCCESS:
+                raise VxError(status, f"the input validator of {node} refused parameter {i}", node)
+    for i, _, meta in outputs:
+        status = kernel.output_validate(d.node, i, node._c_metas[i])
+        if status != vx.VX_SUCCESS:
+            raise VxError(status, f"the output validator of {node} refused parameter {i}", node)
 
 
 def _described_by(node, index, obj):
@@ -147,25 +169,29 @@ def _described_by(node, index, obj):
 
 
 def _apply_output(node, index, obj, meta):
+    want = meta.attrs
     if getattr(obj, "virtual", False):
-        try:
-            obj.apply_meta(dict(meta.attrs))
-        except VxError as e:
-            raise VxError(e.status, f"{_where(node, index)}: {e.message}", node) from None
-        for attribute, value in obj.meta().items():
-            if attribute in REQUIRED and value in OPEN_VALUES:
+        have = obj.meta()
+        if have != want and any(have.get(attribute) != value for attribute, value in want.items()):
+            try:
+                obj.apply_meta(want)
+            except VxError as e:
+                raise VxError(e.status, f"{_where(node, index)}: {e.message}", node) from None
+            have = obj.meta()
+        for attribute, value in have.items():
+            if value in OPEN_VALUES and attribute in REQUIRED:
                 raise VxError(MISMATCH.get(attribute, vx.VX_ERROR_INVALID_DIMENSION),
                               f"{_where(node, index)}: virtual {obj} has no {attribute:#x}: neither its creator "
                               "nor the validator gave it", node)
         return
     have = obj.meta() if hasattr(obj, "meta") else {}
-    for attribute, want in meta.attrs.items():
+    for attribute, value in want.items():
         got = have.get(attribute)
-        if got is None or _agrees(attribute, got, want):
+        if got is None or got == value or _agrees(attribute, got, value):
             continue
         raise VxError(MISMATCH.get(attribute, vx.VX_ERROR_INVALID_DIMENSION),
                       f"{_where(node, index)}: attribute {attribute:#x} of {obj} is {got!r}, the validator "
-                      f"asks for {want!r}", node)
+                      f"asks for {value!r}", node)
 
 
 def _agrees(attribute, got, want):
@@ -188,16 +214,19 @@ def _images(obj):
 def _valid_rectangles(node, outputs):
     """Valid rectangles propagate: an output's comes from the validator's callback over the input
     images' rectangles; VX_NODE_VALID_RECT_RESET makes it the full image; otherwise it is kept."""
-    inputs = [img for sig, obj in zip(node.kernel.signature, node.params)
-              if sig.direction == vx.VX_INPUT and obj is not None for img in _images(obj)]
+    inputs = None
+    reset = node.desc.valid_rect_reset
     for index, obj, meta in outputs:
-        images = _images(obj)
-        if not images:
+        if not reset and meta.valid_rect_callback is None:
             continue
-        if node.desc.valid_rect_reset:
+        images = _images(obj)
+        if reset:
             for img in images:
                 img.desc.valid = (0, 0, img.width, img.height)
-        elif meta.valid_rect_callback is not None:
+        elif images:
+            if inputs is None:
+                inputs = [img for i in node.kernel.inputs if node.params[i] is not None
+                          for img in _images(node.params[i])]
             _call_valid_rect(node, index, meta.valid_rect_callback, inputs, images)
 
 
@@ -207,11 +236,12 @@ def _call_valid_rect(node, index, callback, inputs, images):
     in_ptrs = ffi.new("vx_rectangle_t *[]", [c_in + k for k in range(len(inputs))] or 1)
     out_ptrs = ffi.new("vx_rectangle_t *[]", [c_out + k for k in range(len(images))])
     status = callback(node.desc.node, index, in_ptrs, out_ptrs)
-    check(status == vx.VX_SUCCESS, status, f"{_where(node, index)}: the valid rectangle callback failed", node)
+    if status != vx.VX_SUCCESS:
+        raise VxError(status, f"{_where(node, index)}: the valid rectangle callback failed", node)
     for img, r in zip(images, c_out):
-        check(r.start_x <= r.end_x <= img.width and r.start_y <= r.end_y <= img.height, vx.VX_ERROR_INVALID_VALUE,
-              f"{_where(node, index)}: the valid rectangle callback gave ({r.start_x}, {r.start_y}, {r.end_x}, "
-              f"{r.end_y}), outside {img.width}x{img.height}", node)
+        if not (r.start_x <= r.end_x <= img.width and r.start_y <= r.end_y <= img.height):
+            raise VxError(vx.VX_ERROR_INVALID_VALUE, f"{_where(node, index)}: the valid rectangle callback gave "
+                          f"({r.start_x}, {r.start_y}, {r.end_x}, {r.end_y}), outside {img.width}x{img.height}", node)
         img.desc.valid = r
 
 
@@ -225,14 +255,15 @@ def compile_schedule(graph):
     """The plain-data schedule C runs: nodes in order, parameter rows, virtual objects."""
     order = graph.order
     graph._c_schedule = ffi.new("pvx_node *[]", max(len(order), 1))
-    virtuals = {}                          # an ordered set
     for k, node in enumerate(order):
         node.publish_parameters(_replicas(node))
         graph._c_schedule[k] = node.desc
         node.phase = PHASE_NONE
-        for obj in node.params:
-            for o in lineage(obj):
-                if getattr(o, "virtual", False):
+    virtuals = {}                          # an ordered set
+    for edges in (graph.inputs, graph.outputs):
+        for _, _, obj, parts, virtual in edges:
+            for o in parts:
+                if o not in virtuals and (virtual if o is obj else getattr(o, "virtual", False)):
                     virtuals[o] = None
                     for part in items_of(o) or ():       # a virtual pyramid's levels, array's items
                         virtuals[part] = None

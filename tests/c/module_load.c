@@ -19,6 +19,19 @@ static void VX_CALLBACK on_log(vx_context c, vx_reference r, vx_status s, const 
         CHECK(logged > before_);    \
     } while (0)
 
+/* whether the library at `path` is mapped into this process */
+static int mapped(const char *path)
+{
+    FILE *maps = fopen("/proc/self/maps", "r");
+    CHECK(maps != NULL);
+    char line[4096];
+    int found = 0;
+    while (!found && fgets(line, sizeof line, maps))
+        found = strstr(line, path) != NULL;
+    fclose(maps);
+    return found;
+}
+
 static vx_uint32 query_u32(vx_context ctx, vx_enum attr)
 {
     vx_uint32 v = 0;
@@ -69,7 +82,13 @@ int main(int argc, char **argv)
     CHECK(query_u32(ctx, VX_CONTEXT_MODULES) == 1);
     CHECK_OK(vxUnloadKernels(ctx, argv[4]));
     CHECK(context_references(ctx) == refs0);
+    CHECK(!mapped(argv[1]));
+
+    /* a module still loaded when its context goes is closed with it */
+    CHECK_OK(vxLoadKernels(ctx, argv[1]));
+    CHECK(mapped(argv[1]));
     CHECK_OK(vxReleaseContext(&ctx));
+    CHECK(!mapped(argv[1]));
     printf("ok\n");
     return 0;
 }

@@ -1,6 +1,7 @@
 /* A user-kernel module for the vxLoadKernels tests. Built in variants:
  *   -DPUBLISH_FAILS    vxPublishKernels adds a kernel then fails
- *   -DNO_PUBLISH       no vxPublishKernels entry point */
+ *   -DNO_PUBLISH       no vxPublishKernels entry point
+ *   -DNO_UNPUBLISH     no vxUnpublishKernels entry point (refused before vxPublishKernels runs) */
 #include <VX/vx.h>
 
 static vx_status VX_CALLBACK run(vx_node node, const vx_reference *p, vx_uint32 n)
@@ -37,9 +38,13 @@ VX_API_ENTRY vx_status VX_API_CALL vxPublishKernels(vx_context context)
 }
 #endif
 
+#ifndef NO_UNPUBLISH
 VX_API_ENTRY vx_status VX_API_CALL vxUnpublishKernels(vx_context context)
 {
     vx_kernel k = vxGetKernelByName(context, "test.module.run");
     vx_status s = vxGetStatus((vx_reference)k);
-    return s == VX_SUCCESS ? vxRemoveKernel(k) : s;
+    if (s == VX_SUCCESS && (s = vxRemoveKernel(k)) != VX_SUCCESS)
+        vxReleaseKernel(&k);                  /* still in use: our reference goes, the kernel stays */
+    return s;
 }
+#endif

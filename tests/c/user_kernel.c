@@ -114,9 +114,13 @@ int main(void)
     CHECK(count == 3);
     CHECK(vxGetStatus((vx_reference)vxGetKernelByName(ctx, "no.such.kernel")) == VX_ERROR_INVALID_PARAMETERS);
     CHECK(vxGetStatus((vx_reference)vxGetKernelByEnum(ctx, id + 7)) == VX_ERROR_INVALID_PARAMETERS);
+    /* 1.3.1: not removed while the application holds other references to it */
+    REFUSED(vxRemoveKernel(k), VX_FAILURE);
     CHECK_OK(vxReleaseKernel(&byname));
     CHECK(byname == NULL);
+    REFUSED(vxRemoveKernel(k), VX_FAILURE);
     CHECK_OK(vxReleaseKernel(&byenum));
+    CHECK_OK(vxQueryKernel(k, VX_KERNEL_PARAMETERS, &np, sizeof np));     /* still there */
 
     /* kernel parameters */
     vx_parameter p = vxGetKernelParameterByIndex(k, 1);

@@ -39,6 +39,14 @@ def vxAddUserKernel(context, name, enumeration, func_ptr, numParams, validate, i
 
 
 @export
+def vxAddKernel(context, name, enumeration, func_ptr, numParams, input, output, init, deinit):
+    """The deprecated creator: vxAddUserKernel with one validator per input and per output."""
+    ctx = context_of(context)
+    return kernels.add_user_kernel(ctx, _text(name, "name"), enumeration, func_ptr, numParams, None, init, deinit,
+                                   io_validators=(input, output))
+
+
+@export
 def vxAddParameterToKernel(kernel, index, dir, data_type, state):
     kernel_of(kernel).add_parameter(index, dir, data_type, state)
 
@@ -94,6 +102,11 @@ def vxGetKernelParameterByIndex(kernel, index):
 @export
 def vxLoadKernels(context, module):
     modules.load(context_of(context), _text(module, "module"))
+
+
+@export
+def vxRegisterKernelLibrary(context, module, publish, unpublish):
+    modules.register(context_of(context), _text(module, "module"), publish, unpublish)
 
 
 @export
