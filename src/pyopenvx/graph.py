@@ -107,13 +107,20 @@ class Graph(Reference):
             from .verify import verify
             verify(self)
 
+    def busy(self):
+        """Hold the graph for one run or verification: refused while another thread runs it or a
+        scheduled run has not been waited for (vxWaitGraph ends it)."""
+        check(self.worker is None and lib.pvx_graph_acquire(self.desc), vx.VX_ERROR_GRAPH_SCHEDULED,
+              f"{self} is running or scheduled", self)
+        return contextlib.closing(self)
+
+    def close(self):
+        lib.pvx_graph_release(self.desc)
+
     def process(self):
-        self.prepare()
-        check(lib.pvx_graph_acquire(self.desc), vx.VX_ERROR_GRAPH_SCHEDULED, f"{self} is already running", self)
-        try:
+        with self.busy():
+            self.prepare()
             return self._run()
-        finally:
-            lib.pvx_graph_release(self.desc)
 
     def _run(self):
         measure = int(self.context.performance_enabled)
@@ -125,29 +132,41 @@ class Graph(Reference):
         return status
 
     def schedule(self):
-        check(self.worker is None, vx.VX_ERROR_GRAPH_SCHEDULED, f"{self} is already scheduled", self)
-        self.prepare()
-        check(lib.pvx_graph_acquire(self.desc), vx.VX_ERROR_GRAPH_SCHEDULED, f"{self} is already running", self)
+        """Busy from here until vxWaitGraph, so the C fast path refuses to run it too."""
+        self.busy()
+        try:
+            self.prepare()
+        except BaseException:
+            self.close()
+            raise
         self.retain(internal=True)            # alive until waited for
         self.worker = threading.Thread(target=self._run_scheduled, name=f"pyopenvx {self}", daemon=True)
         self.worker.start()
 
     def _run_scheduled(self):
         with LOCK:
-            try:
-                self._run()
-            finally:
-                lib.pvx_graph_release(self.desc)
+            self._run()
 
     def wait(self):
         check(self.worker is not None, vx.VX_FAILURE, f"{self} was not scheduled", self)
-        worker = self.worker
-        with unlocked():
-            worker.join()
-        self.worker = None
-        status = self.desc.status
+        status = self.join()
         self.release(internal=True)
         return status
+
+    def join(self):
+        """End a scheduled run: wait for its thread (lock released), then free the graph for runs."""
+        worker, self.worker = self.worker, None
+        with unlocked():
+            worker.join()
+        self.close()
+        return self.desc.status
+
+    def release(self, internal=False):
+        """The application's last reference to a scheduled graph: its run is waited for here,
+        as nobody can call vxWaitGraph any more."""
+        if not internal and self.worker is not None and self.h.external_count == 1:
+            self.wait()
+        super().release(internal)
 
     # life ---------------------------------------------------------------------------------
     def on_destroy(self):
