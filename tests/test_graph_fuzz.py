@@ -703,6 +703,6 @@ class Machine(RuleBasedStateMachine):
 
 def test_graph_api_state_machine(vx):
     Machine.vx = vx
-    Machine.TestCase.settings = settings(max_examples=30, stateful_step_count=40, deadline=None, derandomize=True,
+    Machine.TestCase.settings = settings(max_examples=400, stateful_step_count=50, deadline=None, derandomize=True,
                                          database=None, suppress_health_check=list(HealthCheck))
     Machine.TestCase().runTest()

@@ -120,7 +120,11 @@ class Graph(Reference):
     def process(self):
         with self.busy():
             self.prepare()
-            return self._run()
+            self.retain(internal=True)        # the application may release it while it runs
+            try:
+                return self._run()
+            finally:
+                self.release(internal=True)
 
     def _run(self):
         measure = int(self.context.performance_enabled)

@@ -1,0 +1,102 @@
+"""A graph while it runs or is scheduled: refusals that do not depend on timing, and what releasing
+it then does. The kernel blocks on an event, so every step happens at a known point of the run."""
+import threading
+
+import pytest
+
+
+class Blocking:
+    """One node (udo in -> udo out) whose kernel waits for `go`; counts validator calls."""
+
+    def __init__(self, vx):
+        self.vx = vx
+        lib, ffi, c = vx.lib, vx.ffi, vx.c
+        self.entered, self.go, self.validations = threading.Event(), threading.Event(), 0
+        self.callbacks = (ffi.callback("vx_kernel_f", self._run), ffi.callback("vx_kernel_validate_f", self._validate))
+        kid = ffi.new("vx_enum *")
+        assert lib.vxAllocateUserKernelId(vx.context, kid) == c.VX_SUCCESS
+        self.kernel = lib.vxAddUserKernel(vx.context, b"test.blocking", kid[0], self.callbacks[0], 2,
+                                          self.callbacks[1], ffi.NULL, ffi.NULL)
+        for i, d in enumerate((c.VX_INPUT, c.VX_OUTPUT)):
+            assert lib.vxAddParameterToKernel(self.kernel, i, d, c.VX_TYPE_USER_DATA_OBJECT,
+                                              c.VX_PARAMETER_STATE_REQUIRED) == c.VX_SUCCESS
+        assert lib.vxFinalizeKernel(self.kernel) == c.VX_SUCCESS
+        self.graph = lib.vxCreateGraph(vx.context)
+        self.node = lib.vxCreateGenericNode(self.graph, self.kernel)
+        self.udos = [lib.vxCreateUserDataObject(vx.context, b"b", 8, ffi.NULL) for _ in range(2)]
+        for i, u in enumerate(self.udos):
+            assert lib.vxSetParameterByIndex(self.node, i, vx.ref(u)) == c.VX_SUCCESS
+        self.seen = None
+
+    def _validate(self, node, params, num, metas):
+        self.validations += 1
+        size = self.vx.ffi.new("vx_size *", 8)
+        return self.vx.lib.vxSetMetaFormatAttribute(metas[1], self.vx.c.VX_USER_DATA_OBJECT_SIZE, size, 8)
+
+    def _run(self, node, params, num):
+        self.entered.set()
+        assert self.go.wait(30)
+        ty = self.vx.ffi.new("vx_enum *")     # the parameters must still be alive here
+        self.seen = self.vx.lib.vxQueryReference(params[1], self.vx.c.VX_REFERENCE_TYPE, ty, 4)
+        return self.vx.c.VX_SUCCESS
+
+    def release_all(self):
+        lib, ffi = self.vx.lib, self.vx.ffi
+        for u in self.udos:
+            lib.vxReleaseUserDataObject(ffi.new("vx_user_data_object *", u))
+        lib.vxReleaseNode(ffi.new("vx_node *", self.node))
+        lib.vxReleaseGraph(ffi.new("vx_graph *", self.graph))
+        lib.vxRemoveKernel(self.kernel)
+
+
+def test_a_scheduled_graph_refuses_process_and_verify_until_waited(vx):
+    lib, c = vx.lib, vx.c
+    b = Blocking(vx)
+    start = vx.references()
+    assert lib.vxScheduleGraph(b.graph) == c.VX_SUCCESS
+    assert b.entered.wait(30)
+    border = vx.ffi.new("vx_border_t *", {"mode": c.VX_BORDER_REPLICATE})
+    assert lib.vxSetNodeAttribute(b.node, c.VX_NODE_BORDER, border, vx.ffi.sizeof("vx_border_t")) == c.VX_SUCCESS
+    before = b.validations
+    assert lib.vxProcessGraph(b.graph) == c.VX_ERROR_GRAPH_SCHEDULED     # not verified during the run
+    assert lib.vxVerifyGraph(b.graph) == c.VX_ERROR_GRAPH_SCHEDULED
+    assert b.validations == before
+    b.go.set()
+    # finished or not, the run is the application's until vxWaitGraph
+    assert lib.vxProcessGraph(b.graph) == c.VX_ERROR_GRAPH_SCHEDULED
+    assert any("scheduled" in text for _, text in vx.log)
+    assert lib.vxWaitGraph(b.graph) == c.VX_SUCCESS
+    assert b.seen == c.VX_SUCCESS
+    assert lib.vxProcessGraph(b.graph) == c.VX_SUCCESS
+    assert vx.references() == start
+    b.release_all()
+
+
+@pytest.mark.parametrize("how", ["process", "schedule"])
+def test_releasing_a_running_graph_and_its_objects_keeps_them_until_the_run_ends(vx, how):
+    """The application releases the graph and every object while the kernel runs: the run still
+    sees live parameters, and afterwards nothing is left in the context."""
+    from dataobj_helpers import obj_of
+    lib, ffi, c = vx.lib, vx.ffi, vx.c
+    b = Blocking(vx)
+    ctx = obj_of(ffi, vx.context)
+    before = len(ctx.objects)
+    result = {}
+    if how == "process":
+        runner = threading.Thread(target=lambda: result.setdefault("status", lib.vxProcessGraph(b.graph)))
+        runner.start()
+    else:
+        assert lib.vxScheduleGraph(b.graph) == c.VX_SUCCESS
+    assert b.entered.wait(30)
+    kernel = b.kernel
+    b.kernel = ffi.NULL
+    releaser = threading.Thread(target=b.release_all)    # waits for a scheduled run: let it go first
+    releaser.start()
+    b.go.set()
+    releaser.join(30)
+    if how == "process":
+        runner.join(30)
+        assert result["status"] == c.VX_SUCCESS
+    assert b.seen == c.VX_SUCCESS
+    assert lib.vxRemoveKernel(kernel) == c.VX_SUCCESS
+    assert len(ctx.objects) == before - 6            # kernel, graph, node, its meta format, two udos
