@@ -40,13 +40,19 @@ class Blocking:
         self.seen = self.vx.lib.vxQueryReference(params[1], self.vx.c.VX_REFERENCE_TYPE, ty, 4)
         return self.vx.c.VX_SUCCESS
 
-    def release_all(self):
+    def release_objects(self):
         lib, ffi = self.vx.lib, self.vx.ffi
         for u in self.udos:
-            lib.vxReleaseUserDataObject(ffi.new("vx_user_data_object *", u))
-        lib.vxReleaseNode(ffi.new("vx_node *", self.node))
-        lib.vxReleaseGraph(ffi.new("vx_graph *", self.graph))
-        lib.vxRemoveKernel(self.kernel)
+            assert lib.vxReleaseUserDataObject(ffi.new("vx_user_data_object *", u)) == self.vx.c.VX_SUCCESS
+        assert lib.vxReleaseNode(ffi.new("vx_node *", self.node)) == self.vx.c.VX_SUCCESS
+
+    def release_graph(self):
+        assert self.vx.lib.vxReleaseGraph(self.vx.ffi.new("vx_graph *", self.graph)) == self.vx.c.VX_SUCCESS
+
+    def release_all(self):
+        self.release_objects()
+        self.release_graph()
+        assert self.vx.lib.vxRemoveKernel(self.kernel) == self.vx.c.VX_SUCCESS
 
 
 def test_a_scheduled_graph_refuses_process_and_verify_until_waited(vx):
@@ -88,15 +94,17 @@ def test_releasing_a_running_graph_and_its_objects_keeps_them_until_the_run_ends
     else:
         assert lib.vxScheduleGraph(b.graph) == c.VX_SUCCESS
     assert b.entered.wait(30)
-    kernel = b.kernel
-    b.kernel = ffi.NULL
-    releaser = threading.Thread(target=b.release_all)    # waits for a scheduled run: let it go first
-    releaser.start()
-    b.go.set()
-    releaser.join(30)
+    b.release_objects()
     if how == "process":
+        b.release_graph()                    # returns at once: the run keeps what it uses
+        b.go.set()
         runner.join(30)
         assert result["status"] == c.VX_SUCCESS
+    else:
+        releaser = threading.Thread(target=b.release_graph)    # waits for the scheduled run
+        releaser.start()
+        b.go.set()
+        releaser.join(30)
     assert b.seen == c.VX_SUCCESS
-    assert lib.vxRemoveKernel(kernel) == c.VX_SUCCESS
+    assert lib.vxRemoveKernel(b.kernel) == c.VX_SUCCESS
     assert len(ctx.objects) == before - 6            # kernel, graph, node, its meta format, two udos
