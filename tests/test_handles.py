@@ -72,3 +72,14 @@ def test_release_refuses_bad_handles_and_keeps_them(vx, proto):
         slot = vx.ffi.new(f"{handle_type} *", vx.ffi.cast(handle_type, handle))
         assert fn(slot) == vx.c.VX_ERROR_INVALID_REFERENCE, label
         assert slot[0] == vx.ffi.cast(handle_type, handle), f"{label}: the handle was modified"
+
+
+def test_a_released_handle_is_logged_to_its_former_context(vx):
+    lib, ffi, c = vx.lib, vx.ffi, vx.c
+    g = lib.vxCreateGraph(vx.context)
+    assert lib.vxReleaseGraph(ffi.new("vx_graph *", g)) == c.VX_SUCCESS
+    vx.log.clear()
+    assert lib.vxVerifyGraph(g) == c.VX_ERROR_INVALID_REFERENCE
+    assert lib.vxReleaseGraph(ffi.new("vx_graph *", g)) == c.VX_ERROR_INVALID_REFERENCE
+    assert vx.log == [(c.VX_ERROR_INVALID_REFERENCE, "vxVerifyGraph: graph was released"),
+                      (c.VX_ERROR_INVALID_REFERENCE, "vxReleaseGraph: graph was released")]
