@@ -108,3 +108,27 @@ def test_releasing_a_running_graph_and_its_objects_keeps_them_until_the_run_ends
     assert b.seen == c.VX_SUCCESS
     assert lib.vxRemoveKernel(b.kernel) == c.VX_SUCCESS
     assert len(ctx.objects) == before - 6            # kernel, graph, node, its meta format, two udos
+
+
+@pytest.mark.parametrize("how", ["process", "schedule"])
+def test_an_exception_after_the_run_is_not_a_success(vx, monkeypatch, how):
+    """Aging an auto-aged delay fails (a bug of ours, simulated): vxProcessGraph and vxWaitGraph
+    both report a failure and log it, the scheduled thread does not die with it."""
+    from pyopenvx.delay import Delay
+    lib, ffi, c = vx.lib, vx.ffi, vx.c
+    b = Blocking(vx)
+    b.go.set()
+    delay = lib.vxCreateDelay(vx.context, vx.ref(b.udos[0]), 2)
+    assert lib.vxRegisterAutoAging(b.graph, delay) == c.VX_SUCCESS
+    monkeypatch.setattr(Delay, "age", lambda self: 1 / 0)
+    if how == "process":
+        assert lib.vxProcessGraph(b.graph) == c.VX_FAILURE
+    else:
+        assert lib.vxScheduleGraph(b.graph) == c.VX_SUCCESS
+        assert lib.vxWaitGraph(b.graph) == c.VX_FAILURE
+    assert any(status == c.VX_FAILURE and "internal error" in text and "ZeroDivisionError" in text
+               for status, text in vx.log)
+    monkeypatch.undo()
+    assert lib.vxProcessGraph(b.graph) == c.VX_SUCCESS
+    assert lib.vxReleaseDelay(ffi.new("vx_delay *", delay)) == c.VX_SUCCESS
+    b.release_all()

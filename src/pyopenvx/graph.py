@@ -6,11 +6,14 @@ which re-verifies if needed, runs the same schedule with the object-model lock r
 what needs Python afterwards (delay aging)."""
 import contextlib
 import threading
+import traceback
 
 from _pyopenvx import ffi, lib
 
 from . import constants as vx
-from .errors import check
+from . import log
+from .errors import VxError, check
+from .failure import VX_FAILURE
 from .parts import lineage
 from .reference import LOCK, Reference
 
@@ -144,12 +147,22 @@ class Graph(Reference):
             self.close()
             raise
         self.retain(internal=True)            # alive until waited for
+        self.run_status = VX_FAILURE          # until the run says otherwise
         self.worker = threading.Thread(target=self._run_scheduled, name=f"pyopenvx {self}", daemon=True)
         self.worker.start()
 
     def _run_scheduled(self):
+        """vxScheduleGraph's thread. As in an exported call, an exception is logged and what
+        vxWaitGraph returns is never a success then."""
         with LOCK:
-            self._run()
+            try:
+                self.run_status = self._run()
+            except Exception as exc:
+                if not isinstance(exc, VxError):
+                    traceback.print_exc()
+                    exc = VxError(VX_FAILURE, f"internal error: {exc!r}", self)
+                log.entry(self, exc.status, f"vxScheduleGraph: {exc.message}")
+                self.run_status = exc.status
 
     def wait(self):
         check(self.worker is not None, vx.VX_FAILURE, f"{self} was not scheduled", self)
@@ -163,7 +176,7 @@ class Graph(Reference):
         with unlocked():
             worker.join()
         self.close()
-        return self.desc.status
+        return self.run_status
 
     def release(self, internal=False):
         """The application's last reference to a scheduled graph: its run is waited for here,
