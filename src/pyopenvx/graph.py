@@ -110,15 +110,19 @@ class Graph(Reference):
             from .verify import verify
             verify(self)
 
-    def busy(self):
+    def acquire(self):
         """Hold the graph for one run or verification: refused while another thread runs it or a
         scheduled run has not been waited for (vxWaitGraph ends it)."""
         check(self.worker is None and lib.pvx_graph_acquire(self.desc), vx.VX_ERROR_GRAPH_SCHEDULED,
               f"{self} is running or scheduled", self)
-        return contextlib.closing(self)
 
-    def close(self):
-        lib.pvx_graph_release(self.desc)
+    @contextlib.contextmanager
+    def busy(self):
+        self.acquire()
+        try:
+            yield
+        finally:
+            lib.pvx_graph_release(self.desc)
 
     def process(self):
         with self.busy():
@@ -140,11 +144,11 @@ class Graph(Reference):
 
     def schedule(self):
         """Busy from here until vxWaitGraph, so the C fast path refuses to run it too."""
-        self.busy()
+        self.acquire()
         try:
             self.prepare()
         except BaseException:
-            self.close()
+            lib.pvx_graph_release(self.desc)
             raise
         self.retain(internal=True)            # alive until waited for
         self.run_status = VX_FAILURE          # until the run says otherwise
@@ -175,7 +179,7 @@ class Graph(Reference):
         worker, self.worker = self.worker, None
         with unlocked():
             worker.join()
-        self.close()
+        lib.pvx_graph_release(self.desc)
         return self.run_status
 
     def release(self, internal=False):
