@@ -34,6 +34,8 @@ class NodeModel:
         self.handle, self.graph, self.kernel = handle, graph, kernel
         self.params = [None] * KERNELS[kernel]
         self.in_graph = True
+        self.bound = {}               # parameter index -> (delay model, slot position) it follows
+        self.meta_size = None         # what the validator last said of the output
 
 
 class GraphModel:
@@ -42,6 +44,8 @@ class GraphModel:
         self.nodes = []               # in creation order, as the graph keeps them
         self.scheduled = False
         self.alive = True
+        self.params = []              # graph parameters: (node model, index)
+        self.delays = []              # registered for auto-aging
 
 
 def _enum(c, index):
@@ -163,6 +167,9 @@ class Machine(RuleBasedStateMachine):
     def has_array(self):
         return hasattr(self, "holds") and bool(self.held("array"))
 
+    def has_delay(self):
+        return hasattr(self, "holds") and bool(self.held("delay"))
+
     def has_node(self):
         return hasattr(self, "holds") and bool(self.held("node"))
 
@@ -188,7 +195,7 @@ class Machine(RuleBasedStateMachine):
             model.scheduled = False              # releasing a scheduled graph waits for its run
             for n in model.nodes:
                 n.in_graph = False
-            model.nodes = []
+            model.nodes, model.params = [], []
 
     # creators ------------------------------------------------------------------------------
     @rule(size=st.sampled_from(SIZES), seed=st.integers(0, 255))
@@ -361,9 +368,11 @@ class Machine(RuleBasedStateMachine):
             h = self.lib.vxGetReferenceFromDelay(self.ffi.cast("vx_delay", d.handle), -index)
             self.expect(self.lib.vxGetStatus(h), self.c.VX_SUCCESS)
             slot = d.slots[index]
-            slot.handle = _addr(self.vx, h)
-            self.objs.setdefault(slot.handle, slot)
-            return self.objs[slot.handle]
+            if slot.handle is None:
+                slot.handle, slot.delay = _addr(self.vx, h), d
+                self.objs[slot.handle] = slot
+            assert slot.handle == _addr(self.vx, h)          # aging moved exactly the model's slots
+            return slot
         if choice == "foreign":
             return Obj("udo", _addr(self.vx, self.foreign_udo), 8, foreign=True)
         if choice == "null":
@@ -421,6 +430,11 @@ class Machine(RuleBasedStateMachine):
             self.expect(self.lib.vxSetParameterByIndex(self.ffi.cast("vx_node", node.handle), index, h), want)
         if want == self.c.VX_SUCCESS:
             node.params[index] = value
+            delay = getattr(value, "delay", None)
+            if delay is not None:
+                node.bound[index] = (delay, delay.slots.index(value))
+            else:
+                node.bound.pop(index, None)
 
     @rule(data=st.data())
     def kernel_parameter_is_not_settable(self, data):
@@ -471,6 +485,7 @@ class Machine(RuleBasedStateMachine):
         if ok:
             assert ptr[0] == self.ffi.NULL
             node.graph.nodes.remove(node)
+            node.graph.params = [(n, i) for n, i in node.graph.params if n is not node]
             node.in_graph = False
             self._drop(a)
 
@@ -515,6 +530,7 @@ class Machine(RuleBasedStateMachine):
             return c.VX_ERROR_INVALID_GRAPH
         for n in order:
             src, dst = n.params[0], n.params[-1]
+            n.meta_size = src.size
             if dst.graph is not None and dst.size == 0:
                 dst.size = src.size
             elif dst.size != src.size:
@@ -535,8 +551,8 @@ class Machine(RuleBasedStateMachine):
             if src.graph is None and dst.graph is None:
                 assert self._read(src) == self._read(dst)
 
-    def _graphs(self, data):
-        graphs = [a for a in self.held("graph") if self.objs[a].nodes]
+    def _graphs(self, data, wired=True):
+        graphs = [a for a in self.held("graph") if self.objs[a].nodes or not wired]
         return self.objs[data.draw(st.sampled_from(graphs))] if graphs else None
 
     @precondition(lambda self: self.has_wired_graph())
@@ -562,6 +578,9 @@ class Machine(RuleBasedStateMachine):
             self.expect(self.lib.vxProcessGraph(g), want)
             if want == self.c.VX_SUCCESS and not any(self.objs[a].scheduled for a in self.held("graph")):
                 self._check_outputs(graph)
+            if want == self.c.VX_SUCCESS:
+                for d in graph.delays:
+                    self._age(d)
         else:
             self.expect(self.lib.vxScheduleGraph(g), want)
             graph.scheduled = want == self.c.VX_SUCCESS
@@ -574,7 +593,138 @@ class Machine(RuleBasedStateMachine):
             return
         status = self.lib.vxWaitGraph(self.ffi.cast("vx_graph", graph.handle))
         self.expect(status, self.c.VX_SUCCESS if graph.scheduled else self.c.VX_FAILURE)
+        if graph.scheduled:
+            for d in graph.delays:
+                self._age(d)
         graph.scheduled = False
+
+    def _age(self, delay):
+        """The model of aging: slots rotate, every node bound to one follows its position."""
+        delay.slots.insert(0, delay.slots.pop())
+        for m in list(self.objs.values()):
+            if isinstance(m, NodeModel):
+                for index, (d, k) in m.bound.items():
+                    if d is delay:
+                        m.params[index] = delay.slots[k]
+
+    def _no_run(self):
+        return not any(self.objs[a].scheduled for a in self.held("graph"))
+
+    @precondition(lambda self: self.has_delay() and self._no_run())
+    @rule(data=st.data())
+    def age_delay(self, data):
+        d = self.objs[data.draw(st.sampled_from(self.held("delay")))]
+        self.expect(self.lib.vxAgeDelay(self.ffi.cast("vx_delay", d.handle)), self.c.VX_SUCCESS)
+        self._age(d)
+
+    @precondition(lambda self: self.has_delay() and self.has_graph())
+    @rule(data=st.data(), foreign=st.booleans())
+    def register_auto_aging(self, data, foreign):
+        graph = self._graphs(data, wired=False)
+        if graph.scheduled:
+            return
+        d = self.objs[data.draw(st.sampled_from(self.held("delay")))]
+        g = self.foreign_graph if foreign else self.ffi.cast("vx_graph", graph.handle)
+        status = self.lib.vxRegisterAutoAging(g, self.ffi.cast("vx_delay", d.handle))
+        self.expect(status, self.c.VX_ERROR_INVALID_REFERENCE if foreign else self.c.VX_SUCCESS)
+        if not foreign and d not in graph.delays:
+            graph.delays.append(d)
+
+    @precondition(lambda self: self.has_node() and self.has_graph())
+    @rule(data=st.data(), index=st.integers(0, 3))
+    def add_graph_parameter(self, data, index):
+        graph = self._graphs(data, wired=False)
+        node = self.objs[data.draw(st.sampled_from(self.held("node")))]
+        if graph.scheduled or index >= len(node.params):
+            return
+        p = self.lib.vxGetParameterByIndex(self.ffi.cast("vx_node", node.handle), index)
+        self.expect(self.lib.vxGetStatus(self.vx.ref(p)), self.c.VX_SUCCESS)
+        ok = node.in_graph and node.graph is graph
+        self.expect(self.lib.vxAddParameterToGraph(self.ffi.cast("vx_graph", graph.handle), p),
+                    self.c.VX_SUCCESS if ok else self.c.VX_ERROR_INVALID_PARAMETERS)
+        self.expect(self.lib.vxReleaseParameter(self.ffi.new("vx_parameter *", p)), self.c.VX_SUCCESS)
+        if ok:
+            graph.params.append((node, index))
+
+    @precondition(lambda self: self.has_graph())
+    @rule(data=st.data(), gindex=st.integers(0, 3), get=st.booleans())
+    def set_graph_parameter(self, data, gindex, get):
+        graph = self._graphs(data, wired=False)
+        if graph.scheduled:
+            return
+        g = self.ffi.cast("vx_graph", graph.handle)
+        if get:                                   # the node's parameter, through the graph
+            p = self.lib.vxGetGraphParameterByIndex(g, gindex)
+            ok = gindex < len(graph.params)
+            self.expect(self.lib.vxGetStatus(self.vx.ref(p)), self.c.VX_SUCCESS if ok else self.c.VX_ERROR_INVALID_VALUE)
+            if ok:
+                out = self.ffi.new("vx_uint32 *")
+                self.expect(self.lib.vxQueryParameter(p, self.c.VX_PARAMETER_INDEX, out, 4), self.c.VX_SUCCESS)
+                assert out[0] == graph.params[gindex][1]
+                self.expect(self.lib.vxReleaseParameter(self.ffi.new("vx_parameter *", p)), self.c.VX_SUCCESS)
+            return
+        value = self._value_model(self._candidate(data))
+        h = self._handle(value.handle) if value is not None else self.ffi.NULL
+        if gindex >= len(graph.params):
+            self.expect(self.lib.vxSetGraphParameterByIndex(g, gindex, h), self.c.VX_ERROR_INVALID_VALUE)
+            return
+        node, index = graph.params[gindex]
+        want = self._set_status(node, index, value)
+        self.expect(self.lib.vxSetGraphParameterByIndex(g, gindex, h), want)
+        if want == self.c.VX_SUCCESS:
+            node.params[index] = value
+            delay = getattr(value, "delay", None)
+            if delay is not None:
+                node.bound[index] = (delay, delay.slots.index(value))
+            else:
+                node.bound.pop(index, None)
+
+    @precondition(lambda self: self.has_node())
+    @rule(data=st.data(), output=st.booleans(), wrong_type=st.booleans(), release=st.booleans())
+    def query_meta_format(self, data, output, wrong_type, release):
+        node = self.objs[data.draw(st.sampled_from(self.held("node")))]
+        index = len(node.params) - 1 if output else 0
+        lib, ffi, c = self.lib, self.ffi, self.c
+        p = lib.vxGetParameterByIndex(ffi.cast("vx_node", node.handle), index)
+        self.expect(lib.vxGetStatus(self.vx.ref(p)), c.VX_SUCCESS)
+        meta = ffi.new("vx_meta_format *")
+        status = lib.vxQueryParameter(p, c.VX_PARAMETER_META_FORMAT, meta, ffi.sizeof("vx_meta_format"))
+        self.expect(status, c.VX_SUCCESS if output else c.VX_ERROR_NOT_SUPPORTED)
+        self.expect(lib.vxReleaseParameter(ffi.new("vx_parameter *", p)), c.VX_SUCCESS)
+        if not output:
+            return
+        size = ffi.new("vx_size *", 99)
+        if wrong_type:
+            self.expect(lib.vxQueryMetaFormatAttribute(meta[0], c.VX_ARRAY_CAPACITY, size, ffi.sizeof("vx_size")),
+                        c.VX_ERROR_INVALID_TYPE if node.meta_size is not None else None)
+        else:
+            status = lib.vxQueryMetaFormatAttribute(meta[0], c.VX_USER_DATA_OBJECT_SIZE, size, ffi.sizeof("vx_size"))
+            self.expect(status, c.VX_SUCCESS if node.meta_size is not None else c.VX_ERROR_NOT_SUPPORTED)
+            if node.meta_size is not None:
+                assert size[0] == node.meta_size
+        if release:                               # not the application's to release
+            ptr = ffi.new("vx_reference *", ffi.cast("vx_reference", meta[0]))
+            self.expect(lib.vxReleaseReference(ptr), c.VX_ERROR_INVALID_REFERENCE)
+            assert ptr[0] != ffi.NULL
+
+    @precondition(lambda self: self.has_node())
+    @rule(data=st.data(), mode=st.sampled_from(["undefined", "replicate", "bogus"]), wrong_size=st.booleans())
+    def node_border(self, data, mode, wrong_size):
+        node = self.objs[data.draw(st.sampled_from(self.held("node")))]
+        if node.in_graph and node.graph.scheduled:
+            return
+        c, ffi = self.c, self.ffi
+        value = {"undefined": c.VX_BORDER_UNDEFINED, "replicate": c.VX_BORDER_REPLICATE, "bogus": 0x1234}[mode]
+        border = ffi.new("vx_border_t *", {"mode": value})
+        size = ffi.sizeof("vx_border_t") + (1 if wrong_size else 0)
+        want = (c.VX_ERROR_INVALID_PARAMETERS if wrong_size else
+                c.VX_ERROR_INVALID_VALUE if mode == "bogus" else c.VX_SUCCESS)
+        self.expect(self.lib.vxSetNodeAttribute(ffi.cast("vx_node", node.handle), c.VX_NODE_BORDER, border, size), want)
+        out = ffi.new("vx_border_t *")
+        self.expect(self.lib.vxQueryNode(ffi.cast("vx_node", node.handle), c.VX_NODE_BORDER, out, size),
+                    c.VX_ERROR_INVALID_PARAMETERS if wrong_size else c.VX_SUCCESS)
+        if want == c.VX_SUCCESS:
+            assert out.mode == value
 
     # kernels -------------------------------------------------------------------------------
     @rule(data=st.data())
@@ -649,7 +799,9 @@ class Machine(RuleBasedStateMachine):
             return
         a = data.draw(st.sampled_from(held))
         kind, model, c, lib, ffi = self.kinds[a], self.objs[a], self.c, self.lib, self.ffi
-        if kind == "graph":
+        if kind == "graph" and data.draw(st.booleans()):
+            fn, attr, ctype, want = lib.vxQueryGraph, c.VX_GRAPH_NUMPARAMETERS, "vx_uint32", len(model.params)
+        elif kind == "graph":
             fn, attr, ctype, want = lib.vxQueryGraph, c.VX_GRAPH_NUMNODES, "vx_uint32", len(model.nodes)
         elif kind == "node":
             fn, attr, ctype, want = lib.vxQueryNode, c.VX_NODE_PARAMETERS, "vx_uint32", len(model.params)

@@ -97,11 +97,11 @@ class Reference:
         """Drop one count; the object is destroyed when nobody holds it any more."""
         if internal:
             if self.h.internal_count == 0:
-                raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} has no internal reference left")
+                raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} has no internal reference left", self)
             self.h.internal_count -= 1
         else:
             if self.h.external_count == 0:
-                raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} has already been released")
+                raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} has already been released", self)
             self.h.external_count -= 1
         if self.h.external_count == 0 and self.h.internal_count == 0:
             self.destroy()
