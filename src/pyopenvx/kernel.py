@@ -18,6 +18,9 @@ DATA_TYPES = frozenset((
     vx.VX_TYPE_USER_DATA_OBJECT,
 ))
 _VENDOR_SHIFT = 20
+# The spec sets no limit; beyond this a count is a bug (or garbage), refused precisely rather
+# than as a failed allocation of its lists.
+MAX_PARAMETERS = 1024
 
 
 @dataclass(frozen=True)
@@ -111,6 +114,8 @@ def add_user_kernel(context, name, enumeration, function, num_params, validate, 
     check(0 < len(name) < vx.VX_MAX_KERNEL_NAME, vx.VX_ERROR_INVALID_PARAMETERS,
           f"kernel name must have 1..{vx.VX_MAX_KERNEL_NAME - 1} characters")
     check(function != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, f"kernel {name!r}: func_ptr is NULL")
+    check(num_params <= MAX_PARAMETERS, vx.VX_ERROR_INVALID_PARAMETERS,
+          f"kernel {name!r}: {num_params} parameters (at most {MAX_PARAMETERS})")
     if io_validators is None:
         check(validate != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, f"kernel {name!r}: validate is NULL")
     else:
