@@ -26,11 +26,68 @@
 #define CHECK_OK(expr) CHECK_STATUS(expr, VX_SUCCESS)
 #define CHECK_REF(ref) CHECK_OK(vxGetStatus((vx_reference)(ref)))
 
-static inline vx_uint32 context_references(vx_context context)
+/* A vx_uint32 attribute of the context (VX_CONTEXT_UNIQUE_KERNELS, VX_CONTEXT_MODULES, ...). */
+static inline vx_uint32 context_u32(vx_context context, vx_enum attribute)
 {
     vx_uint32 n = 0;
-    CHECK_OK(vxQueryContext(context, VX_CONTEXT_REFERENCES, &n, sizeof n));
+    CHECK_OK(vxQueryContext(context, attribute, &n, sizeof n));
     return n;
 }
+
+/* VX_CONTEXT_REFERENCES: what a program holds; back to its start value once it released all. */
+static inline vx_uint32 context_references(vx_context context)
+{
+    return context_u32(context, VX_CONTEXT_REFERENCES);
+}
+
+/* VX_REFERENCE_COUNT of any handle. */
+static inline vx_uint32 ref_count(void *ref)
+{
+    vx_uint32 n = 0;
+    CHECK_OK(vxQueryReference((vx_reference)ref, VX_REFERENCE_COUNT, &n, sizeof n));
+    return n;
+}
+
+/* Log entries seen by count_log (register it with vxRegisterLogCallback), and the last status;
+ * each entry is also printed to stderr, to be read when a check fails. */
+static int log_entries;
+static vx_status last_status;
+
+static inline void VX_CALLBACK count_log(vx_context c, vx_reference r, vx_status s, const vx_char text[])
+{
+    (void)c;
+    (void)r;
+    fprintf(stderr, "log (%d): %s\n", (int)s, text);
+    log_entries++;
+    last_status = s;
+}
+
+/* A new context with count_log registered. */
+static inline vx_context test_context(void)
+{
+    vx_context ctx = vxCreateContext();
+    CHECK_REF(ctx);
+    vxRegisterLogCallback(ctx, count_log, vx_false_e);
+    return ctx;
+}
+
+/* A refusal: `expr` returns `expected` and logs exactly one entry, with that status. */
+#define CHECK_REFUSED(expr, expected)                                    \
+    do {                                                                 \
+        int entries_ = log_entries;                                      \
+        CHECK_STATUS(expr, expected);                                    \
+        CHECK(log_entries == entries_ + 1 && last_status == (expected)); \
+    } while (0)
+
+/* A refusal after which callbacks may have logged first: the last entry carries the status. */
+#define CHECK_REFUSED_LAST(expr, expected)                              \
+    do {                                                                \
+        int entries_ = log_entries;                                     \
+        CHECK_STATUS(expr, expected);                                   \
+        CHECK(log_entries > entries_ && last_status == (expected));     \
+    } while (0)
+
+/* A creator's refusal: an error object with that status, and one log entry. */
+#define CHECK_CREATE_REFUSED(expr, expected) CHECK_REFUSED(vxGetStatus((vx_reference)(expr)), expected)
 
 #endif

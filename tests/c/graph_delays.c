@@ -244,13 +244,6 @@ static vx_int32 slot_value(vx_delay d, vx_int32 index)
     return v;
 }
 
-static vx_uint32 count_of(vx_reference r)
-{
-    vx_uint32 n = 0;
-    CHECK_OK(vxQueryReference(r, VX_REFERENCE_COUNT, &n, sizeof n));
-    return n;
-}
-
 static void one_type(vx_context ctx, const kind *k)
 {
     vx_enum id;
@@ -278,7 +271,7 @@ static void one_type(vx_context ctx, const kind *k)
     CHECK_OK(vxSetParameterByIndex(n, 0, vxGetReferenceFromDelay(d, -1)));
     CHECK_OK(vxSetParameterByIndex(n, 1, vxGetReferenceFromDelay(d, 0)));
     CHECK_OK(vxRegisterAutoAging(g, d));
-    CHECK(count_of((vx_reference)d) == 1);        /* the graph's hold is not the application's */
+    CHECK(ref_count((vx_reference)d) == 1);        /* the graph's hold is not the application's */
     /* run k writes 10 + k into slot 0, then aging makes it slot -1; the slot before is 9 + k */
     for (vx_int32 run = 1; run <= 4; run++) {
         CHECK_OK(vxProcessGraph(g));

@@ -5,21 +5,6 @@
 #include "check.h"
 #include <string.h>
 
-static int logged;
-static void VX_CALLBACK on_log(vx_context c, vx_reference r, vx_status s, const vx_char t[])
-{
-    (void)c; (void)r;
-    fprintf(stderr, "log %d: %s\n", s, t);     /* shown when a check fails */
-    logged++;
-}
-
-#define REFUSED(expr, status)       \
-    do {                            \
-        int before_ = logged;       \
-        CHECK_STATUS(expr, status); \
-        CHECK(logged > before_);    \
-    } while (0)
-
 #define TRY(expr)                         \
     do {                                  \
         vx_status try_s_ = (expr);        \
@@ -552,8 +537,8 @@ static vx_status run(vx_context ctx, const kind *k, vx_kernel producer, vx_kerne
     CHECK_REF(v);
     vx_node a = add_node(g, producer, v, NULL), b = add_node(g, consumer, v, (vx_reference)out);
     /* not the application's, before the graph ... */
-    REFUSED(k->app_access(v), VX_ERROR_OPTIMIZED_AWAY);
-    int before = logged;
+    CHECK_REFUSED(k->app_access(v), VX_ERROR_OPTIMIZED_AWAY);
+    int before = log_entries;
     vx_status verified = vxVerifyGraph(g);
     if (verified == VX_SUCCESS) {
         produced = consumed = 0;
@@ -564,9 +549,9 @@ static vx_status run(vx_context ctx, const kind *k, vx_kernel producer, vx_kerne
             fprintf(stderr, "%s: the consumer read %u, expected %u\n", k->name, result, expected);
         CHECK(result == expected);
         /* ... nor after it */
-        REFUSED(k->app_access(v), VX_ERROR_OPTIMIZED_AWAY);
+        CHECK_REFUSED(k->app_access(v), VX_ERROR_OPTIMIZED_AWAY);
     } else {
-        CHECK(logged > before);
+        CHECK(log_entries > before);
     }
     CHECK_OK(vxReleaseNode(&a));
     CHECK_OK(vxReleaseNode(&b));
@@ -578,9 +563,7 @@ static vx_status run(vx_context ctx, const kind *k, vx_kernel producer, vx_kerne
 
 int main(void)
 {
-    vx_context ctx = vxCreateContext();
-    CHECK_REF(ctx);
-    vxRegisterLogCallback(ctx, on_log, vx_false_e);
+    vx_context ctx = test_context();
     vx_uint32 refs0 = context_references(ctx);
     item_exemplar = vxCreateImage(ctx, 8, 4, VX_DF_IMAGE_U8);
     for (unsigned i = 0; i < NKINDS; i++) {

@@ -7,13 +7,6 @@
 
 static vx_context ctx;
 
-static vx_uint32 count_of(void *r)
-{
-    vx_uint32 n = 0;
-    CHECK_OK(vxQueryReference((vx_reference)r, VX_REFERENCE_COUNT, &n, sizeof n));
-    return n;
-}
-
 static int gone(void *r)
 {
     return vxGetStatus((vx_reference)r) == VX_ERROR_INVALID_REFERENCE;
@@ -24,16 +17,16 @@ static void counts(vx_reference r)
 {
     CHECK_REF(r);
     vx_uint32 refs = context_references(ctx);
-    CHECK(count_of(r) == 1);
+    CHECK(ref_count(r) == 1);
     CHECK_OK(vxRetainReference(r));
     CHECK_OK(vxRetainReference(r));
-    CHECK(count_of(r) == 3 && context_references(ctx) == refs);
+    CHECK(ref_count(r) == 3 && context_references(ctx) == refs);
     vx_reference copy = r;
     CHECK_OK(vxReleaseReference(&copy));
-    CHECK(copy == NULL && count_of(r) == 2);
+    CHECK(copy == NULL && ref_count(r) == 2);
     copy = r;
     CHECK_OK(vxReleaseReference(&copy));
-    CHECK(count_of(r) == 1 && context_references(ctx) == refs);
+    CHECK(ref_count(r) == 1 && context_references(ctx) == refs);
     CHECK_OK(vxReleaseReference(&r));
     CHECK(context_references(ctx) == refs - 1 && gone(r));
     CHECK_STATUS(vxReleaseReference(&r), VX_ERROR_INVALID_REFERENCE);   /* r is NULL now */
@@ -71,14 +64,14 @@ static void every_type(void)
     /* a kernel: main holds it from vxAddUserKernel, each lookup adds one */
     vx_kernel k = vxGetKernelByName(ctx, "test.refcount");
     vx_uint32 refs = context_references(ctx);
-    CHECK(count_of(k) == 2);
+    CHECK(ref_count(k) == 2);
     CHECK_OK(vxRetainReference((vx_reference)k));
-    CHECK(count_of(k) == 3);
+    CHECK(ref_count(k) == 3);
     vx_kernel again = k;
     CHECK_OK(vxReleaseKernel(&again));
     CHECK_OK(vxReleaseKernel(&k));
     k = vxGetKernelByName(ctx, "test.refcount");
-    CHECK(count_of(k) == 2);
+    CHECK(ref_count(k) == 2);
     CHECK_OK(vxReleaseKernel(&k));
     CHECK(context_references(ctx) == refs);
 }
@@ -94,11 +87,11 @@ static void both_orders(vx_reference (*make_parent)(void), child_f get_child, co
         CHECK_REF(parent);
         vx_reference child = get_child(parent);
         CHECK_REF(child);
-        if (count_of(child) != 1) {
-            fprintf(stderr, "%s: count %u after getting it\n", what, count_of(child));
+        if (ref_count(child) != 1) {
+            fprintf(stderr, "%s: count %u after getting it\n", what, ref_count(child));
             exit(1);
         }
-        CHECK(count_of(parent) == 1 && context_references(ctx) == refs + 2);
+        CHECK(ref_count(parent) == 1 && context_references(ctx) == refs + 2);
         vx_reference p = parent, c = child;
         if (parent_first) {
             CHECK_OK(vxReleaseReference(&p));
@@ -113,7 +106,7 @@ static void both_orders(vx_reference (*make_parent)(void), child_f get_child, co
             CHECK_OK(vxReleaseReference(&c));
         } else {
             CHECK_OK(vxReleaseReference(&c));
-            CHECK(!gone(parent) && count_of(parent) == 1 && context_references(ctx) == refs + 1);
+            CHECK(!gone(parent) && ref_count(parent) == 1 && context_references(ctx) == refs + 1);
             CHECK_OK(vxReleaseReference(&p));
         }
         if (!gone(parent) || !gone(child) || context_references(ctx) != refs) {
@@ -161,7 +154,7 @@ static vx_reference slot(vx_reference p)
 {
     /* the delay keeps its slots; the application holds one by retaining it */
     vx_reference s = vxGetReferenceFromDelay((vx_delay)p, -2);
-    CHECK(count_of(s) == 0);
+    CHECK(ref_count(s) == 0);
     CHECK_OK(vxRetainReference(s));
     return s;
 }
@@ -216,10 +209,10 @@ static void graphs_and_nodes(void)
     CHECK_OK(vxSetParameterByIndex(a, 1, (vx_reference)virt));
     CHECK_OK(vxSetParameterByIndex(b, 0, (vx_reference)virt));
     CHECK_OK(vxSetParameterByIndex(b, 1, (vx_reference)out));
-    CHECK(count_of(in) == 1 && count_of(virt) == 1 && count_of(a) == 1 && count_of(k) == 2);
+    CHECK(ref_count(in) == 1 && ref_count(virt) == 1 && ref_count(a) == 1 && ref_count(k) == 2);
     CHECK(context_references(ctx) == refs + 6);
     vx_parameter param = vxGetParameterByIndex(a, 0);
-    CHECK(count_of(param) == 1);
+    CHECK(ref_count(param) == 1);
     CHECK_OK(vxReleaseParameter(&param));
     /* everything but the graph released: the graph keeps what it needs and still runs */
     vx_image in_h = in, virt_h = virt;
