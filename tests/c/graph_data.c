@@ -113,23 +113,6 @@ static vx_node node(vx_graph g, vx_kernel k, vx_image in, vx_image out)
     return n;
 }
 
-static void fill(vx_image img, vx_uint8 value)
-{
-    vx_pixel_value_t v;
-    memset(&v, 0, sizeof v);
-    v.U8 = value;
-    CHECK_OK(vxSetImagePixelValues(img, &v));
-}
-
-static vx_uint8 pixel(vx_image img, vx_uint32 x, vx_uint32 y)
-{
-    vx_uint8 v = 0;
-    vx_rectangle_t r = {x, y, x + 1, y + 1};
-    vx_imagepatch_addressing_t a = {1, 1, 1, 1, VX_SCALE_UNITY, VX_SCALE_UNITY, 1, 1, 0};
-    CHECK_OK(vxCopyImagePatch(img, &r, 0, &a, &v, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
-    return v;
-}
-
 static void virtual_images_and_valid_rectangles(vx_context ctx, vx_kernel same, vx_kernel shrink)
 {
     vx_image in = vxCreateImage(ctx, 32, 16, VX_DF_IMAGE_U8);
@@ -140,7 +123,7 @@ static void virtual_images_and_valid_rectangles(vx_context ctx, vx_kernel same, 
     vx_node n3 = node(g, same, v2, out);
     vx_node n2 = node(g, shrink, v1, v2);
     vx_node n1 = node(g, shrink, in, v1);
-    fill(in, 10);
+    fill_u8(in, 10);
     CHECK_OK(vxVerifyGraph(g));
     vx_uint32 w = 0;
     vx_df_image f = 0;
@@ -148,7 +131,7 @@ static void virtual_images_and_valid_rectangles(vx_context ctx, vx_kernel same, 
     CHECK_OK(vxQueryImage(v2, VX_IMAGE_FORMAT, &f, sizeof f));
     CHECK(w == 32 && f == VX_DF_IMAGE_U8);
     CHECK_OK(vxProcessGraph(g));
-    CHECK(pixel(out, 5, 5) == 13);
+    CHECK(u8_pixel(out, 5, 5) == 13);
     vx_rectangle_t r;
     CHECK_OK(vxGetValidRegionImage(v2, &r));
     CHECK(r.start_x == 4 && r.start_y == 2 && r.end_x == 28 && r.end_y == 14);
@@ -209,7 +192,7 @@ static void replication(vx_context ctx, vx_kernel same)
     vx_object_array four = vxCreateObjectArray(ctx, (vx_reference)exemplar, 4);
     for (vx_uint32 i = 0; i < 3; i++) {
         vx_image item = (vx_image)vxGetObjectArrayItem(ain, i);
-        fill(item, (vx_uint8)(10 * i));
+        fill_u8(item, (vx_uint8)(10 * i));
         CHECK_OK(vxReleaseImage(&item));
     }
     vx_graph g = vxCreateGraph(ctx);
@@ -231,7 +214,7 @@ static void replication(vx_context ctx, vx_kernel same)
     CHECK_OK(vxProcessGraph(g));
     for (vx_uint32 i = 0; i < 3; i++) {
         vx_image item = (vx_image)vxGetObjectArrayItem(aout, i);
-        CHECK(pixel(item, 3, 3) == 10 * i + 1);
+        CHECK(u8_pixel(item, 3, 3) == 10 * i + 1);
         CHECK_OK(vxReleaseImage(&item));
     }
     CHECK_OK(vxReleaseNode(&n));
@@ -242,7 +225,7 @@ static void replication(vx_context ctx, vx_kernel same)
     vx_pyramid pout = vxCreatePyramid(ctx, 3, VX_SCALE_PYRAMID_HALF, 16, 16, VX_DF_IMAGE_U8);
     for (vx_uint32 i = 0; i < 3; i++) {
         vx_image level = vxGetPyramidLevel(pin, i);
-        fill(level, (vx_uint8)(50 + i));
+        fill_u8(level, (vx_uint8)(50 + i));
         CHECK_OK(vxReleaseImage(&level));
     }
     g = vxCreateGraph(ctx);
@@ -252,7 +235,7 @@ static void replication(vx_context ctx, vx_kernel same)
     CHECK_OK(vxProcessGraph(g));
     for (vx_uint32 i = 0; i < 3; i++) {
         vx_image level = vxGetPyramidLevel(pout, i);
-        CHECK(pixel(level, 1, 1) == 51 + i);
+        CHECK(u8_pixel(level, 1, 1) == 51 + i);
         CHECK_OK(vxReleaseImage(&level));
     }
     CHECK_OK(vxReleaseNode(&n));
@@ -276,22 +259,22 @@ static void delays(vx_context ctx, vx_kernel same)
     CHECK_REF(delay);
     vx_image d0 = (vx_image)vxGetReferenceFromDelay(delay, 0);
     vx_image d1 = (vx_image)vxGetReferenceFromDelay(delay, -1);
-    fill(d0, 0);
-    fill(d1, 0);
+    fill_u8(d0, 0);
+    fill_u8(d1, 0);
     vx_graph g = vxCreateGraph(ctx);
     vx_node a = node(g, same, in, d0);
     vx_node b = node(g, same, d1, out);
     CHECK_OK(vxRegisterAutoAging(g, delay));
     CHECK_OK(vxRegisterAutoAging(g, delay));                  /* once is enough */
     CHECK_REFUSED(vxRegisterAutoAging(g, (vx_delay)in), VX_ERROR_INVALID_REFERENCE);
-    fill(in, 10);
+    fill_u8(in, 10);
     CHECK_OK(vxProcessGraph(g));       /* d0 = 11, out = 0 + 1; then aging: slot -1 holds 11 */
-    CHECK(pixel(out, 0, 0) == 1);
-    fill(in, 20);
+    CHECK(u8_pixel(out, 0, 0) == 1);
+    fill_u8(in, 20);
     CHECK_OK(vxProcessGraph(g));       /* new d0 = 21, out = 11 + 1 */
-    CHECK(pixel(out, 0, 0) == 12);
+    CHECK(u8_pixel(out, 0, 0) == 12);
     CHECK_OK(vxProcessGraph(g));
-    CHECK(pixel(out, 0, 0) == 22);
+    CHECK(u8_pixel(out, 0, 0) == 22);
     CHECK(vxIsGraphVerified(g) == vx_true_e);
     CHECK_OK(vxReleaseNode(&a));
     CHECK_OK(vxReleaseNode(&b));
@@ -313,7 +296,7 @@ static aged_graph aged(vx_context ctx, vx_kernel k)
 {
     aged_graph a;
     a.in = vxCreateImage(ctx, 8, 8, VX_DF_IMAGE_U8);
-    fill(a.in, 1);
+    fill_u8(a.in, 1);
     a.delay = vxCreateDelay(ctx, (vx_reference)a.in, 2);
     a.graph = vxCreateGraph(ctx);
     a.node = node(a.graph, k, a.in, (vx_image)vxGetReferenceFromDelay(a.delay, 0));

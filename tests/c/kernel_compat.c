@@ -58,16 +58,6 @@ static vx_status VX_CALLBACK output_validator(vx_node node, vx_uint32 index, vx_
     return refuse_output;
 }
 
-static vx_image image(vx_context ctx, vx_uint8 value)
-{
-    vx_image img = vxCreateImage(ctx, 8, 4, VX_DF_IMAGE_U8);
-    CHECK_REF(img);
-    vx_pixel_value_t v;
-    v.U8 = value;
-    CHECK_OK(vxSetImagePixelValues(img, &v));
-    return img;
-}
-
 int main(void)
 {
     vx_context ctx = test_context();
@@ -99,7 +89,7 @@ int main(void)
     CHECK_OK(vxReleaseKernel(&(vx_kernel){k}));
 
     /* in -> inc -> virtual -> inc -> out: the virtual image takes its meta data from the output validator */
-    vx_image in = image(ctx, 10), out = image(ctx, 0);
+    vx_image in = u8_image(ctx, 8, 4, 10), out = u8_image(ctx, 8, 4, 0);
     vx_graph g = vxCreateGraph(ctx);
     vx_image mid = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_VIRT);
     vx_node n1 = vxCreateGenericNode(g, k), n2 = vxCreateGenericNode(g, k);

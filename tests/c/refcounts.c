@@ -118,21 +118,21 @@ static void both_orders(vx_reference (*make_parent)(void), child_f get_child, co
     }
 }
 
-static vx_reference u8_image(void) { return (vx_reference)vxCreateImage(ctx, 16, 8, VX_DF_IMAGE_U8); }
-static vx_reference iyuv_image(void) { return (vx_reference)vxCreateImage(ctx, 16, 8, VX_DF_IMAGE_IYUV); }
+static vx_reference image_u8(void) { return (vx_reference)vxCreateImage(ctx, 16, 8, VX_DF_IMAGE_U8); }
+static vx_reference image_iyuv(void) { return (vx_reference)vxCreateImage(ctx, 16, 8, VX_DF_IMAGE_IYUV); }
 static vx_reference pyramid(void)
 {
     return (vx_reference)vxCreatePyramid(ctx, 3, VX_SCALE_PYRAMID_HALF, 16, 16, VX_DF_IMAGE_U8);
 }
 static vx_reference object_array(void)
 {
-    vx_reference ex = u8_image(), arr = (vx_reference)vxCreateObjectArray(ctx, ex, 3);
+    vx_reference ex = image_u8(), arr = (vx_reference)vxCreateObjectArray(ctx, ex, 3);
     vxReleaseReference(&ex);
     return arr;
 }
 static vx_reference delay(void)
 {
-    vx_reference ex = u8_image(), d = (vx_reference)vxCreateDelay(ctx, ex, 3);
+    vx_reference ex = image_u8(), d = (vx_reference)vxCreateDelay(ctx, ex, 3);
     vxReleaseReference(&ex);
     return d;
 }
@@ -175,8 +175,8 @@ static vx_reference image_from_tensor(vx_reference p)
 
 static void children(void)
 {
-    both_orders(u8_image, roi, "ROI");
-    both_orders(iyuv_image, channel, "channel");
+    both_orders(image_u8, roi, "ROI");
+    both_orders(image_iyuv, channel, "channel");
     both_orders(pyramid, level, "pyramid level");
     both_orders(object_array, item, "object array item");
     both_orders(delay, slot, "delay slot");
