@@ -2,7 +2,7 @@
  * against the validators, valid rectangles propagating, replication over object arrays and
  * pyramids, delays aged automatically after each run, scope and producer checks. */
 #define _POSIX_C_SOURCE 200809L
-#include "check.h"
+#include "kernels.h"
 #include <pthread.h>
 #include <string.h>
 #include <time.h>
@@ -87,21 +87,9 @@ static vx_status VX_CALLBACK meet(vx_node node, const vx_reference *p, vx_uint32
     return inc(node, p, n);
 }
 
-static vx_kernel kernel_with(vx_context ctx, const char *name, vx_kernel_f fn, vx_kernel_validate_f validate)
-{
-    vx_enum id;
-    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
-    vx_kernel k = vxAddUserKernel(ctx, name, id, fn, 2, validate, NULL, NULL);
-    CHECK_REF(k);
-    CHECK_OK(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxAddParameterToKernel(k, 1, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxFinalizeKernel(k));
-    return k;
-}
-
 static vx_kernel kernel(vx_context ctx, const char *name, vx_kernel_validate_f validate)
 {
-    return kernel_with(ctx, name, inc, validate);
+    return in_out_kernel(ctx, name, inc, validate, VX_TYPE_IMAGE);
 }
 
 static vx_node node(vx_graph g, vx_kernel k, vx_image in, vx_image out)
@@ -322,7 +310,7 @@ static void *process(void *graph)
 
 static void concurrent_python_path(vx_context ctx)
 {
-    vx_kernel k = kernel_with(ctx, "test.meet", meet, same_validate);
+    vx_kernel k = in_out_kernel(ctx, "test.meet", meet, same_validate, VX_TYPE_IMAGE);
     aged_graph a = aged(ctx, k), b = aged(ctx, k);
     /* vxProcessGraph from two threads */
     pthread_t ta, tb;

@@ -1,7 +1,7 @@
 /* Delays of every delayable type in graphs: a node reads slot -1 and writes slot 0 (+1); with
  * vxRegisterAutoAging the values move through the slots run after run; vxAgeDelay ages by hand and
  * the node follows; every count returns. Each type carries one number (its *_value below). */
-#include "check.h"
+#include "kernels.h"
 #include <string.h>
 
 /* One function per type moves its number in the direction `usage` says: VX_WRITE_ONLY stores *v,
@@ -158,7 +158,7 @@ static const kind KINDS[] = {
 
 static const kind *current;
 
-/* out = in + 1; validated by describing the output like the input */
+/* out = in + 1 (the output is validated like the input) */
 static vx_status VX_CALLBACK step(vx_node n, const vx_reference *p, vx_uint32 num)
 {
     (void)n; (void)num;
@@ -166,12 +166,6 @@ static vx_status VX_CALLBACK step(vx_node n, const vx_reference *p, vx_uint32 nu
     TRY(current->value(p[0], &v, VX_READ_ONLY));
     v++;
     return current->value(p[1], &v, VX_WRITE_ONLY);
-}
-
-static vx_status VX_CALLBACK step_validate(vx_node n, const vx_reference p[], vx_uint32 num, vx_meta_format m[])
-{
-    (void)n; (void)num;
-    return vxSetMetaFormatFromReference(m[1], p[0]);
 }
 
 static vx_int32 slot_value(vx_delay d, vx_int32 index)
@@ -188,15 +182,9 @@ static void set_slot(vx_delay d, vx_int32 index, vx_int32 v)
 
 static void one_type(vx_context ctx, const kind *k)
 {
-    vx_enum id;
-    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
     char name[64];
     snprintf(name, sizeof name, "test.step.%s", k->name);
-    vx_kernel kern = vxAddUserKernel(ctx, name, id, step, 2, step_validate, NULL, NULL);
-    CHECK_REF(kern);
-    CHECK_OK(vxAddParameterToKernel(kern, 0, VX_INPUT, k->type, VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxAddParameterToKernel(kern, 1, VX_OUTPUT, k->type, VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxFinalizeKernel(kern));
+    vx_kernel kern = in_out_kernel(ctx, name, step, like_input, k->type);
 
     vx_reference ex = exemplar(ctx, k->type);
     CHECK_REF(ex);

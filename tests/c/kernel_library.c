@@ -1,21 +1,9 @@
 /* vxRegisterKernelLibrary: a publish/unpublish pair registered under a module name, used by
  * vxLoadKernels/vxUnloadKernels of that name instead of a file; refusals leave the context as it was. */
-#include "check.h"
+#include "kernels.h"
 #include <string.h>
 
 static int published, unpublished;
-
-static vx_status VX_CALLBACK run(vx_node node, const vx_reference *p, vx_uint32 n)
-{
-    (void)node; (void)p; (void)n;
-    return VX_SUCCESS;
-}
-
-static vx_status VX_CALLBACK validate(vx_node node, const vx_reference p[], vx_uint32 n, vx_meta_format m[])
-{
-    (void)node; (void)p; (void)n; (void)m;
-    return VX_SUCCESS;
-}
 
 static vx_status VX_CALLBACK publish(vx_context ctx)
 {
@@ -24,7 +12,7 @@ static vx_status VX_CALLBACK publish(vx_context ctx)
     vx_status s = vxAllocateUserKernelId(ctx, &id);
     if (s != VX_SUCCESS)
         return s;
-    vx_kernel k = vxAddUserKernel(ctx, "test.library.run", id, run, 1, validate, NULL, NULL);
+    vx_kernel k = vxAddUserKernel(ctx, "test.library.run", id, run_nothing, 1, accept_all, NULL, NULL);
     if ((s = vxGetStatus((vx_reference)k)) != VX_SUCCESS)
         return s;
     vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_REFERENCE, VX_PARAMETER_STATE_REQUIRED);
@@ -48,7 +36,7 @@ static vx_status VX_CALLBACK publish_fails(vx_context ctx)
 {
     vx_enum id;
     vxAllocateUserKernelId(ctx, &id);
-    vx_kernel k = vxAddUserKernel(ctx, "test.library.half", id, run, 1, validate, NULL, NULL);
+    vx_kernel k = vxAddUserKernel(ctx, "test.library.half", id, run_nothing, 1, accept_all, NULL, NULL);
     vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_REFERENCE, VX_PARAMETER_STATE_REQUIRED);
     vxFinalizeKernel(k);
     vxReleaseKernel(&k);

@@ -4,7 +4,7 @@
  * VX_VALID_RECT_CALLBACK), VX_PARAMETER_META_FORMAT afterwards; verification then checks the output
  * against the meta data, accepting an equal object (and a larger array) and refusing a different
  * one with the status of the attribute that differs. */
-#include "check.h"
+#include "kernels.h"
 #include <string.h>
 #include <VX/vx_khr_user_data_object.h>
 
@@ -66,12 +66,6 @@ static vx_status query(vx_reference ref, vx_enum attribute, void *ptr, vx_size s
 
 static int validations;
 
-static vx_status VX_CALLBACK run(vx_node node, const vx_reference *p, vx_uint32 n)
-{
-    (void)node; (void)p; (void)n;
-    return VX_SUCCESS;
-}
-
 static vx_status VX_CALLBACK rect(vx_node node, vx_uint32 index, const vx_rectangle_t *const in[],
                                  vx_rectangle_t *const out[])
 {
@@ -124,12 +118,7 @@ int main(void)
 {
     vx_context ctx = test_context();
     vx_uint32 refs0 = context_references(ctx);
-    vx_enum id;
-    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
-    vx_kernel k = vxAddUserKernel(ctx, "test.meta.every", id, run, 2, validate, NULL, NULL);
-    CHECK_OK(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_REFERENCE, VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxAddParameterToKernel(k, 1, VX_OUTPUT, VX_TYPE_REFERENCE, VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxFinalizeKernel(k));
+    vx_kernel k = in_out_kernel(ctx, "test.meta.every", run_nothing, validate, VX_TYPE_REFERENCE);
 
     vx_uint8 u8 = 0;
     vx_uint16 u16 = 0;

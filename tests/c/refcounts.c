@@ -2,7 +2,7 @@
  * children (ROI, channel, pyramid level, object-array item, delay slot, images from a tensor) held
  * and released in both orders, objects held by graphs and nodes; VX_CONTEXT_REFERENCES returns to
  * its start value. */
-#include "check.h"
+#include "kernels.h"
 #include <VX/vx_khr_user_data_object.h>
 
 static vx_context ctx;
@@ -185,18 +185,6 @@ static void children(void)
 }
 
 /* graphs and nodes hold what they use; the application's counts stay the application's */
-static vx_status VX_CALLBACK nop(vx_node n, const vx_reference *p, vx_uint32 num)
-{
-    (void)n; (void)p; (void)num;
-    return VX_SUCCESS;
-}
-
-static vx_status VX_CALLBACK same_validate(vx_node n, const vx_reference p[], vx_uint32 num, vx_meta_format m[])
-{
-    (void)n; (void)num;
-    return vxSetMetaFormatFromReference(m[1], p[0]);
-}
-
 static void graphs_and_nodes(void)
 {
     vx_uint32 refs = context_references(ctx);
@@ -252,12 +240,7 @@ int main(void)
     ctx = vxCreateContext();
     CHECK_REF(ctx);
     vx_uint32 refs0 = context_references(ctx);
-    vx_enum id;
-    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
-    vx_kernel k = vxAddUserKernel(ctx, "test.refcount", id, nop, 2, same_validate, NULL, NULL);
-    CHECK_OK(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxAddParameterToKernel(k, 1, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxFinalizeKernel(k));
+    vx_kernel k = in_out_kernel(ctx, "test.refcount", run_nothing, like_input, VX_TYPE_IMAGE);
     vx_uint32 refs1 = context_references(ctx);
     every_type();
     CHECK(context_references(ctx) == refs1);

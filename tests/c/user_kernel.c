@@ -1,20 +1,8 @@
 /* Seed 000 kernel life cycle from C: add, parameters, finalize, attributes, lookup, removal,
  * and every refusal, with VX_CONTEXT_UNIQUE_KERNELS/_TABLE and reference counts kept exact. */
-#include "check.h"
+#include "kernels.h"
 #include <string.h>
 #include <VX/vx_compatibility.h>
-
-static vx_status VX_CALLBACK run(vx_node node, const vx_reference *p, vx_uint32 n)
-{
-    (void)node; (void)p; (void)n;
-    return VX_SUCCESS;
-}
-
-static vx_status VX_CALLBACK validate(vx_node node, const vx_reference p[], vx_uint32 n, vx_meta_format m[])
-{
-    (void)node; (void)p; (void)n; (void)m;
-    return VX_SUCCESS;
-}
 
 int main(void)
 {
@@ -23,19 +11,19 @@ int main(void)
 
     vx_enum id;
     CHECK_OK(vxAllocateUserKernelId(ctx, &id));
-    vx_kernel k = vxAddUserKernel(ctx, "test.user.copy", id, run, 2, validate, NULL, NULL);
+    vx_kernel k = vxAddUserKernel(ctx, "test.user.copy", id, run_nothing, 2, accept_all, NULL, NULL);
     CHECK_REF(k);
     /* clashes */
-    CHECK_CREATE_REFUSED(vxAddUserKernel(ctx, "test.user.copy", id + 1, run, 2, validate, NULL, NULL),
+    CHECK_CREATE_REFUSED(vxAddUserKernel(ctx, "test.user.copy", id + 1, run_nothing, 2, accept_all, NULL, NULL),
                          VX_ERROR_INVALID_PARAMETERS);
-    CHECK_CREATE_REFUSED(vxAddUserKernel(ctx, "test.user.other", id, run, 2, validate, NULL, NULL),
+    CHECK_CREATE_REFUSED(vxAddUserKernel(ctx, "test.user.other", id, run_nothing, 2, accept_all, NULL, NULL),
                          VX_ERROR_INVALID_PARAMETERS);
-    CHECK_CREATE_REFUSED(vxAddUserKernel(ctx, "test.user.nofn", id + 1, NULL, 2, validate, NULL, NULL),
+    CHECK_CREATE_REFUSED(vxAddUserKernel(ctx, "test.user.nofn", id + 1, NULL, 2, accept_all, NULL, NULL),
                          VX_ERROR_INVALID_PARAMETERS);
-    CHECK_CREATE_REFUSED(vxAddUserKernel(ctx, "test.user.noval", id + 1, run, 2, NULL, NULL, NULL),
+    CHECK_CREATE_REFUSED(vxAddUserKernel(ctx, "test.user.noval", id + 1, run_nothing, 2, NULL, NULL, NULL),
                          VX_ERROR_INVALID_PARAMETERS);
     CHECK_CREATE_REFUSED(vxAddUserKernel(ctx, "test.user.khr", VX_KERNEL_BASE(VX_ID_KHRONOS, 0) + 1,
-                         run, 2, validate, NULL, NULL), VX_ERROR_INVALID_PARAMETERS);
+                         run_nothing, 2, accept_all, NULL, NULL), VX_ERROR_INVALID_PARAMETERS);
     /* not usable before finalize */
     CHECK(vxGetStatus((vx_reference)vxGetKernelByName(ctx, "test.user.copy")) != VX_SUCCESS);
     CHECK(context_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS) == kernels0);
@@ -128,7 +116,7 @@ int main(void)
     /* the name and enum can be used again; library ids make enums too */
     vx_enum lib;
     CHECK_OK(vxAllocateUserKernelLibraryId(ctx, &lib));
-    vx_kernel k2 = vxAddUserKernel(ctx, "test.user.copy", VX_KERNEL_BASE(VX_ID_USER, lib) + 3, run, 0, validate, NULL, NULL);
+    vx_kernel k2 = vxAddUserKernel(ctx, "test.user.copy", VX_KERNEL_BASE(VX_ID_USER, lib) + 3, run_nothing, 0, accept_all, NULL, NULL);
     CHECK_REF(k2);
     CHECK_OK(vxFinalizeKernel(k2));
     CHECK_OK(vxReleaseKernel(&k2));                        /* the context keeps it published */
