@@ -52,24 +52,17 @@ static vx_status VX_CALLBACK inc(vx_node node, const vx_reference *p, vx_uint32 
 {
     (void)node; (void)n;
     vx_image in = (vx_image)p[0], out = (vx_image)p[1];
-    vx_uint32 w, h;
-    vxQueryImage(in, VX_IMAGE_WIDTH, &w, sizeof w);
-    vxQueryImage(in, VX_IMAGE_HEIGHT, &h, sizeof h);
-    vx_rectangle_t rect = {0, 0, w, h};
-    vx_imagepatch_addressing_t ai, ao;
-    vx_map_id mi, mo;
-    void *pi = NULL, *po = NULL;
-    vx_status s = vxMapImagePatch(in, &rect, 0, &mi, &ai, &pi, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0);
-    if (s != VX_SUCCESS)
-        return s;
-    s = vxMapImagePatch(out, &rect, 0, &mo, &ao, &po, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST, 0);
-    if (s != VX_SUCCESS)
-        return s;
-    for (vx_uint32 y = 0; y < h; y++)
-        for (vx_uint32 x = 0; x < w; x++)
-            ((vx_uint8 *)po)[y * ao.stride_y + x] = (vx_uint8)(((vx_uint8 *)pi)[y * ai.stride_y + x] + 1);
-    vxUnmapImagePatch(in, mi);
-    return vxUnmapImagePatch(out, mo);
+    u8_map a, b;
+    TRY(map_u8(in, VX_READ_ONLY, &a));
+    vx_status s = map_u8(out, VX_WRITE_ONLY, &b);
+    if (s == VX_SUCCESS) {
+        for (vx_uint32 y = 0; y < a.height; y++)
+            for (vx_uint32 x = 0; x < a.width; x++)
+                b.p[y * b.stride + x] = (vx_uint8)(a.p[y * a.stride + x] + 1);
+        s = vxUnmapImagePatch(out, b.id);
+    }
+    vxUnmapImagePatch(in, a.id);
+    return s;
 }
 
 /* meet: inc, but only once the other graph's meet node has arrived too (up to 10 s): two graphs

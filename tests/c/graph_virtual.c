@@ -2,7 +2,7 @@
  * given their meta data by a producer's validator (attributes, or an exemplar through
  * vxSetMetaFormatFromReference), written and read by the kernels while the graph runs, refused to
  * the application outside it, and refused by verification when nobody specifies them. */
-#include "check.h"
+#include "kernels.h"
 #include <string.h>
 
 #define SET(m, attr, type, value)                                        \
@@ -22,23 +22,16 @@ static const vx_rectangle_t R84 = {0, 0, 8, 4};
 /* images ---------------------------------------------------------------------------------------- */
 static vx_status u8_data(vx_image img, vx_uint8 bias, vx_uint32 *sum)
 {
-    vx_uint32 w = 0, h = 0;
-    TRY(vxQueryImage(img, VX_IMAGE_WIDTH, &w, sizeof w));
-    TRY(vxQueryImage(img, VX_IMAGE_HEIGHT, &h, sizeof h));
-    vx_rectangle_t all = {0, 0, w, h};
-    vx_map_id id;
-    vx_imagepatch_addressing_t a;
-    vx_uint8 *p = NULL;
-    TRY(vxMapImagePatch(img, &all, 0, &id, &a, (void **)&p, sum ? VX_READ_ONLY : VX_WRITE_ONLY,
-                        VX_MEMORY_TYPE_HOST, 0));
-    for (vx_uint32 y = 0; y < h; y++)
-        for (vx_uint32 x = 0; x < w; x++) {
+    u8_map m;
+    TRY(map_u8(img, sum ? VX_READ_ONLY : VX_WRITE_ONLY, &m));
+    for (vx_uint32 y = 0; y < m.height; y++)
+        for (vx_uint32 x = 0; x < m.width; x++) {
             if (sum)
-                *sum += p[y * a.stride_y + x];
+                *sum += m.p[y * m.stride + x];
             else
-                p[y * a.stride_y + x] = (vx_uint8)(x + y + bias);
+                m.p[y * m.stride + x] = (vx_uint8)(x + y + bias);
         }
-    return vxUnmapImagePatch(img, id);
+    return vxUnmapImagePatch(img, m.id);
 }
 
 static vx_status app_image(vx_image img)

@@ -24,6 +24,26 @@ static inline vx_status VX_CALLBACK like_input(vx_node node, const vx_reference 
     return vxSetMetaFormatFromReference(m[1], p[0]);
 }
 
+/* All of a U8 image, mapped: pixel (x, y) is p[y * stride + x]. */
+typedef struct {
+    vx_map_id id;
+    vx_uint8 *p;
+    vx_uint32 width, height;
+    vx_int32 stride;
+} u8_map;
+
+/* Maps all of plane 0 of a U8 image for `usage` (close with vxUnmapImagePatch(img, m->id)). */
+static inline vx_status map_u8(vx_image img, vx_enum usage, u8_map *m)
+{
+    vx_imagepatch_addressing_t a;
+    TRY(vxQueryImage(img, VX_IMAGE_WIDTH, &m->width, sizeof m->width));
+    TRY(vxQueryImage(img, VX_IMAGE_HEIGHT, &m->height, sizeof m->height));
+    vx_rectangle_t all = {0, 0, m->width, m->height};
+    TRY(vxMapImagePatch(img, &all, 0, &m->id, &a, (void **)&m->p, usage, VX_MEMORY_TYPE_HOST, 0));
+    m->stride = a.stride_y;
+    return VX_SUCCESS;
+}
+
 /* A finalized user kernel with a new id and two required parameters of `type`: 0 in, 1 out. */
 static inline vx_kernel in_out_kernel(vx_context ctx, const char *name, vx_kernel_f fn, vx_kernel_validate_f validate,
                                       vx_enum type)
