@@ -77,15 +77,8 @@ int main(void)
     CHECK(published == 1 && context_u32(ctx, VX_CONTEXT_MODULES) == 1);
 
     /* its kernel runs in a graph */
-    vx_kernel k = vxGetKernelByName(ctx, "test.library.run");
-    CHECK_REF(k);
-    vx_graph g = vxCreateGraph(ctx);
     vx_reference token = (vx_reference)vxCreateGraph(ctx);
-    vx_node n = vxCreateGenericNode(g, k);
-    CHECK_OK(vxSetParameterByIndex(n, 0, token));
-    CHECK_OK(vxProcessGraph(g));
-    CHECK_OK(vxReleaseKernel(&k));
-    CHECK_OK(vxReleaseNode(&n));
+    vx_graph g = run_in_graph(ctx, "test.library.run", token);
     CHECK_OK(vxReleaseGraph(&g));
     CHECK_OK(vxReleaseReference(&token));
 

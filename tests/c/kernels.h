@@ -58,4 +58,19 @@ static inline vx_kernel in_out_kernel(vx_context ctx, const char *name, vx_kerne
     return k;
 }
 
+/* A graph of one node of the kernel called `name`, parameter 0 set to `p0`, run once; the graph
+ * holds the node. */
+static inline vx_graph run_in_graph(vx_context ctx, const char *name, vx_reference p0)
+{
+    vx_kernel k = vxGetKernelByName(ctx, name);
+    CHECK_REF(k);
+    vx_graph g = vxCreateGraph(ctx);
+    vx_node n = vxCreateGenericNode(g, k);
+    CHECK_OK(vxSetParameterByIndex(n, 0, p0));
+    CHECK_OK(vxProcessGraph(g));
+    CHECK_OK(vxReleaseNode(&n));
+    CHECK_OK(vxReleaseKernel(&k));
+    return g;
+}
+
 #endif

@@ -1,7 +1,7 @@
 /* vxLoadKernels/vxUnloadKernels from a C host: argv[1] a good module (path), argv[2] one whose
  * publish fails, argv[3] one without vxPublishKernels, argv[4] a short name found via the search
  * paths (LD_LIBRARY_PATH). */
-#include "check.h"
+#include "kernels.h"
 #include <string.h>
 
 /* whether the library at `path` is mapped into this process */
@@ -36,18 +36,11 @@ int main(int argc, char **argv)
     CHECK_OK(vxLoadKernels(ctx, argv[1]));
     CHECK_REFUSED(vxLoadKernels(ctx, argv[1]), VX_ERROR_INVALID_MODULE);
     CHECK(context_u32(ctx, VX_CONTEXT_MODULES) == 1 && context_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS) == kernels0 + 1);
-    vx_kernel k = vxGetKernelByName(ctx, "test.module.run");
-    CHECK_REF(k);
-    vx_graph g = vxCreateGraph(ctx);
     vx_reference token = (vx_reference)vxCreateGraph(ctx);
-    vx_node n = vxCreateGenericNode(g, k);
-    CHECK_OK(vxSetParameterByIndex(n, 0, token));
-    CHECK_OK(vxProcessGraph(g));
-    CHECK_OK(vxReleaseKernel(&k));
-    /* a kernel in use cannot be removed, so the module stays */
+    vx_graph g = run_in_graph(ctx, "test.module.run", token);
+    /* a kernel in use (by the graph's node) cannot be removed, so the module stays */
     CHECK(vxUnloadKernels(ctx, argv[1]) == VX_FAILURE);
     CHECK(context_u32(ctx, VX_CONTEXT_MODULES) == 1);
-    CHECK_OK(vxReleaseNode(&n));
     CHECK_OK(vxReleaseGraph(&g));
     CHECK_OK(vxReleaseReference(&token));
     CHECK_OK(vxUnloadKernels(ctx, argv[1]));
