@@ -132,3 +132,19 @@ def test_an_exception_after_the_run_is_not_a_success(vx, monkeypatch, how):
     assert lib.vxProcessGraph(b.graph) == c.VX_SUCCESS
     assert lib.vxReleaseDelay(ffi.new("vx_delay *", delay)) == c.VX_SUCCESS
     b.release_all()
+
+
+def test_releasing_the_context_during_a_scheduled_run_lets_it_finish(vx):
+    lib, ffi, c = vx.lib, vx.ffi, vx.c
+    b = Blocking(vx)
+    assert lib.vxScheduleGraph(b.graph) == c.VX_SUCCESS
+    assert b.entered.wait(30)
+    result = {}
+    releaser = threading.Thread(
+        target=lambda: result.setdefault("status", lib.vxReleaseContext(ffi.new("vx_context *", vx.context))))
+    releaser.start()
+    b.go.set()
+    releaser.join(30)
+    vx.context = ffi.NULL                    # released here, not by the fixture
+    assert result["status"] == c.VX_SUCCESS
+    assert b.seen == c.VX_SUCCESS            # the kernel's parameters lived until it returned
