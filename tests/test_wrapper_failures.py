@@ -81,3 +81,40 @@ def test_void_function(vx, monkeypatch):
     monkeypatch.setattr(capi_log, "context_of", _boom)
     vx.lib.vxRegisterLogCallback(vx.context, vx.ffi.NULL, vx.c.vx_false_e)
     assert _logged(vx, "vxRegisterLogCallback")          # the callback is still ours
+
+
+def test_a_refusal_built_with_success_is_a_failure(vx, graph, monkeypatch):
+    """A VxError given VX_SUCCESS (a bug: a callee's status passed on unchecked) still refuses."""
+    from pyopenvx.errors import VxError
+    from pyopenvx.graph import Graph
+
+    def refuse(self):
+        raise VxError(vx.c.VX_SUCCESS, "refused with a success status", self)
+    monkeypatch.setattr(Graph, "prepare", refuse)
+    assert vx.lib.vxVerifyGraph(graph) == vx.c.VX_FAILURE
+    monkeypatch.setattr(Graph, "__init__", lambda self, ctx: refuse(ctx))
+    g = vx.lib.vxCreateGraph(vx.context)
+    assert vx.lib.vxGetStatus(vx.ref(g)) == vx.c.VX_FAILURE
+    assert [s for s, text in vx.log if "refused with a success status" in text] == [vx.c.VX_FAILURE] * 2
+
+
+def test_every_return_type_has_a_failing_value():
+    """What the build returns when Python cannot answer: 0 for integers (VX_FAILURE for statuses),
+    NULL only for pointers, nothing for void; never a success for any type our headers use."""
+    from pyopenvx.failure import INTEGERS, c_failure
+    from pyopenvx.handle_types import HANDLE_TYPES
+    from pyopenvx.paths import INCLUDEDIR
+    from pyopenvx.prototypes import parse
+    kinds = {p.ret for p in parse(INCLUDEDIR)}
+    for ret in kinds:
+        fail = c_failure(ret)
+        if ret == "void":
+            assert fail is None
+        elif ret == "vx_status":
+            assert fail == "VX_FAILURE"
+        elif ret in INTEGERS:
+            assert fail == "0"
+        else:
+            assert ret in HANDLE_TYPES or ret.endswith(("*", "_f")) or ret == "vx_classifier_model", ret
+            assert fail == "NULL"
+    assert c_failure("vx_uint32") == "0"
