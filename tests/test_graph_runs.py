@@ -148,3 +148,28 @@ def test_releasing_the_context_during_a_scheduled_run_lets_it_finish(vx):
     vx.context = ffi.NULL                    # released here, not by the fixture
     assert result["status"] == c.VX_SUCCESS
     assert b.seen == c.VX_SUCCESS            # the kernel's parameters lived until it returned
+
+
+def test_a_running_graph_keeps_its_nodes_and_parameters(vx):
+    """Replacing a parameter or removing a node would release what the kernel is using: refused
+    until vxWaitGraph, then allowed."""
+    lib, ffi, c = vx.lib, vx.ffi, vx.c
+    b = Blocking(vx)
+    other = lib.vxCreateUserDataObject(vx.context, b"b", 8, ffi.NULL)
+    assert lib.vxScheduleGraph(b.graph) == c.VX_SUCCESS
+    try:
+        assert b.entered.wait(30)
+        assert lib.vxSetParameterByIndex(b.node, 1, vx.ref(other)) == c.VX_ERROR_GRAPH_SCHEDULED
+        assert "cannot be replaced" in vx.log[-1][1]
+        node = ffi.new("vx_node *", b.node)
+        assert lib.vxRemoveNode(node) == c.VX_ERROR_GRAPH_SCHEDULED
+        assert node[0] == b.node
+    finally:
+        b.go.set()
+    assert lib.vxSetParameterByIndex(b.node, 1, vx.ref(other)) == c.VX_ERROR_GRAPH_SCHEDULED   # until waited
+    assert lib.vxWaitGraph(b.graph) == c.VX_SUCCESS
+    assert b.seen == c.VX_SUCCESS
+    assert lib.vxSetParameterByIndex(b.node, 1, vx.ref(other)) == c.VX_SUCCESS
+    assert lib.vxProcessGraph(b.graph) == c.VX_SUCCESS
+    assert lib.vxReleaseUserDataObject(ffi.new("vx_user_data_object *", other)) == c.VX_SUCCESS
+    b.release_all()

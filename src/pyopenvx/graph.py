@@ -50,8 +50,15 @@ class Graph(Reference):
         self.nodes.append(node)
         self.invalidate(f"{node} was added")
 
+    def check_idle(self, what, ref):
+        """What releases objects a run may be using waits until the graph is neither running nor
+        scheduled (a kernel would read freed memory)."""
+        if self.worker is not None or self.desc.busy:
+            raise VxError(vx.VX_ERROR_GRAPH_SCHEDULED, f"{what}: {self} is running or scheduled", ref)
+
     def remove_node(self, node):
         check(node in self.nodes, vx.VX_ERROR_INVALID_PARAMETERS, f"{node} is not in {self}", node)
+        self.check_idle(f"{node} cannot be removed", node)
         self.nodes.remove(node)
         self.parameters = [(n, i) for n, i in self.parameters if n is not node]
         self.invalidate(f"{node} was removed")
