@@ -252,8 +252,6 @@ class Machine(RuleBasedStateMachine):
         k = data.draw(st.sampled_from(kernels))
         g = self.foreign_graph if foreign else self._handle(data.draw(st.sampled_from(graphs)), "vx_graph")
         graph = None if foreign else self.objs[_addr(self.vx, g)]
-        if graph is not None and graph.scheduled:
-            return
         n = self.lib.vxCreateGenericNode(g, self._handle(k, "vx_kernel"))
         ok = not foreign
         self.expect(self.lib.vxGetStatus(self.vx.ref(n)), self.c.VX_SUCCESS if ok else self.c.VX_ERROR_INVALID_REFERENCE)
@@ -266,10 +264,7 @@ class Machine(RuleBasedStateMachine):
     @rule(data=st.data(), by_parameter=st.booleans())
     def wire_node(self, data, by_parameter):
         """A node in a held graph with every parameter set (mostly to objects that fit)."""
-        graphs = [a for a in self.held("graph") if not self.objs[a].scheduled]
-        if not graphs:
-            return
-        graph = self.objs[data.draw(st.sampled_from(graphs))]
+        graph = self.objs[data.draw(st.sampled_from(self.held("graph")))]
         name = data.draw(st.sampled_from(sorted(self.kernels)))
         n = self.lib.vxCreateGenericNode(self._handle(graph.handle, "vx_graph"), self._handle(self.kernels[name], "vx_kernel"))
         self.expect(self.lib.vxGetStatus(self.vx.ref(n)), self.c.VX_SUCCESS)
@@ -384,6 +379,8 @@ class Machine(RuleBasedStateMachine):
         c = self.c
         if index >= len(node.params):
             return c.VX_ERROR_INVALID_PARAMETERS
+        if node.in_graph and node.graph.scheduled:
+            return c.VX_ERROR_GRAPH_SCHEDULED
         if value is None:
             return c.VX_SUCCESS
         if value.foreign:
@@ -411,8 +408,6 @@ class Machine(RuleBasedStateMachine):
         if not nodes:
             return
         node = self.objs[data.draw(st.sampled_from(nodes))]
-        if node.in_graph and node.graph.scheduled:
-            return
         self._set(node, index, self._value_model(self._candidate(data)), by_parameter)
 
     def _set(self, node, index, value, by_parameter):
@@ -477,11 +472,10 @@ class Machine(RuleBasedStateMachine):
             return
         a = data.draw(st.sampled_from(nodes))
         node = self.objs[a]
-        if node.in_graph and node.graph.scheduled:
-            return
         ptr = self.ffi.new("vx_node *", self.ffi.cast("vx_node", a))
-        ok = node.in_graph
-        self.expect(self.lib.vxRemoveNode(ptr), self.c.VX_SUCCESS if ok else self.c.VX_ERROR_INVALID_PARAMETERS)
+        ok = node.in_graph and not node.graph.scheduled
+        self.expect(self.lib.vxRemoveNode(ptr), self.c.VX_SUCCESS if ok else self.c.VX_ERROR_GRAPH_SCHEDULED
+                    if node.in_graph else self.c.VX_ERROR_INVALID_PARAMETERS)
         if ok:
             assert ptr[0] == self.ffi.NULL
             node.graph.nodes.remove(node)
@@ -635,7 +629,7 @@ class Machine(RuleBasedStateMachine):
     def add_graph_parameter(self, data, index):
         graph = self._graphs(data, wired=False)
         node = self.objs[data.draw(st.sampled_from(self.held("node")))]
-        if graph.scheduled or index >= len(node.params):
+        if index >= len(node.params):
             return
         p = self.lib.vxGetParameterByIndex(self.ffi.cast("vx_node", node.handle), index)
         self.expect(self.lib.vxGetStatus(self.vx.ref(p)), self.c.VX_SUCCESS)
@@ -650,8 +644,6 @@ class Machine(RuleBasedStateMachine):
     @rule(data=st.data(), gindex=st.integers(0, 3), get=st.booleans())
     def set_graph_parameter(self, data, gindex, get):
         graph = self._graphs(data, wired=False)
-        if graph.scheduled:
-            return
         g = self.ffi.cast("vx_graph", graph.handle)
         if get:                                   # the node's parameter, through the graph
             p = self.lib.vxGetGraphParameterByIndex(g, gindex)
@@ -711,8 +703,6 @@ class Machine(RuleBasedStateMachine):
     @rule(data=st.data(), mode=st.sampled_from(["undefined", "replicate", "bogus"]), wrong_size=st.booleans())
     def node_border(self, data, mode, wrong_size):
         node = self.objs[data.draw(st.sampled_from(self.held("node")))]
-        if node.in_graph and node.graph.scheduled:
-            return
         c, ffi = self.c, self.ffi
         value = {"undefined": c.VX_BORDER_UNDEFINED, "replicate": c.VX_BORDER_REPLICATE, "bogus": 0x1234}[mode]
         border = ffi.new("vx_border_t *", {"mode": value})

@@ -50,11 +50,11 @@ class Graph(Reference):
         self.nodes.append(node)
         self.invalidate(f"{node} was added")
 
-    def check_idle(self, what, ref):
+    def check_idle(self, what, node):
         """What releases objects a run may be using waits until the graph is neither running nor
-        scheduled (a kernel would read freed memory)."""
-        if self.worker is not None or self.desc.busy:
-            raise VxError(vx.VX_ERROR_GRAPH_SCHEDULED, f"{what}: {self} is running or scheduled", ref)
+        scheduled (a kernel would read freed memory): changes to `node`, if it is in the graph."""
+        if (self.worker is not None or self.desc.busy) and node in self.nodes:
+            raise VxError(vx.VX_ERROR_GRAPH_SCHEDULED, f"{what}: {self} is running or scheduled", node)
 
     def remove_node(self, node):
         check(node in self.nodes, vx.VX_ERROR_INVALID_PARAMETERS, f"{node} is not in {self}", node)
