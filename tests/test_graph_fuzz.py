@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-KERNELS = {"fuzz.copy": 2, "fuzz.copy3": 3}
+KERNELS = {"fuzz.copy": 2, "fuzz.copy3": 3, "fuzz.compat": 2}     # the last made by vxAddKernel
 SIZES = (8, 16)
 
 
@@ -115,14 +115,35 @@ class Machine(RuleBasedStateMachine):
                 status = lib.vxCopyUserDataObject(dst, 0, size, buf, c.VX_WRITE_ONLY, c.VX_MEMORY_TYPE_HOST)
             return status
 
-        return (ffi.callback("vx_kernel_f", function), ffi.callback("vx_kernel_validate_f", validate))
+        def input_validate(node, index):
+            return c.VX_SUCCESS
+
+        def output_validate(node, index, meta):
+            """vxAddKernel's validator sees the input through VX_PARAMETER_REF (a reference it releases)."""
+            p = lib.vxGetParameterByIndex(node, 0)
+            ref = ffi.new("vx_reference *")
+            status = lib.vxQueryParameter(p, c.VX_PARAMETER_REF, ref, ffi.sizeof("vx_reference"))
+            if status == c.VX_SUCCESS:
+                size = ffi.new("vx_size *", size_of(ref[0]))
+                status = lib.vxSetMetaFormatAttribute(meta, c.VX_USER_DATA_OBJECT_SIZE, size, ffi.sizeof("vx_size"))
+                assert lib.vxReleaseReference(ref) == c.VX_SUCCESS
+            assert lib.vxReleaseParameter(ffi.new("vx_parameter *", p)) == c.VX_SUCCESS
+            return status
+
+        return (ffi.callback("vx_kernel_f", function), ffi.callback("vx_kernel_validate_f", validate),
+                ffi.callback("vx_kernel_input_validate_f", input_validate),
+                ffi.callback("vx_kernel_output_validate_f", output_validate))
 
     def _add_kernel(self, name):
         lib, c = self.lib, self.c
-        function, validate = self.callbacks
+        function, validate, input_validate, output_validate = self.callbacks
         enum = _enum(c, list(KERNELS).index(name))
-        k = lib.vxAddUserKernel(self.vx.context, name.encode(), enum, function, KERNELS[name], validate,
-                                self.ffi.NULL, self.ffi.NULL)
+        if name == "fuzz.compat":
+            k = lib.vxAddKernel(self.vx.context, name.encode(), enum, function, KERNELS[name], input_validate,
+                                output_validate, self.ffi.NULL, self.ffi.NULL)
+        else:
+            k = lib.vxAddUserKernel(self.vx.context, name.encode(), enum, function, KERNELS[name], validate,
+                                    self.ffi.NULL, self.ffi.NULL)
         assert lib.vxGetStatus(self.vx.ref(k)) == c.VX_SUCCESS
         last = KERNELS[name] - 1
         for i in range(KERNELS[name]):

@@ -173,3 +173,19 @@ def test_a_running_graph_keeps_its_nodes_and_parameters(vx):
     assert lib.vxProcessGraph(b.graph) == c.VX_SUCCESS
     assert lib.vxReleaseUserDataObject(ffi.new("vx_user_data_object *", other)) == c.VX_SUCCESS
     b.release_all()
+
+
+def test_a_node_given_its_own_output_as_input_is_verified_again(vx):
+    """Same meta data, so seed 000 would keep the graph verified, but the node now reads what it
+    writes: a cycle, found by verifying again."""
+    lib, ffi, c = vx.lib, vx.ffi, vx.c
+    b = Blocking(vx)
+    b.go.set()
+    assert lib.vxProcessGraph(b.graph) == c.VX_SUCCESS
+    assert lib.vxSetParameterByIndex(b.node, 0, vx.ref(b.udos[1])) == c.VX_SUCCESS
+    assert lib.vxIsGraphVerified(b.graph) == c.vx_false_e
+    assert lib.vxProcessGraph(b.graph) == c.VX_ERROR_INVALID_GRAPH
+    assert "cycle" in vx.log[-1][1]
+    assert lib.vxSetParameterByIndex(b.node, 0, vx.ref(b.udos[0])) == c.VX_SUCCESS
+    assert lib.vxProcessGraph(b.graph) == c.VX_SUCCESS
+    b.release_all()

@@ -70,7 +70,7 @@ class Graph(Reference):
         self.desc.ready = 0
         self.desc.state = vx.VX_GRAPH_STATE_UNVERIFIED
 
-    def parameter_replaced(self, node, old, new):
+    def parameter_replaced(self, node, index, old, new):
         """Seed 000: re-verification only when the new object's meta data differ, or an optional
         parameter appears or disappears; otherwise the schedule simply sees the new object."""
         if not self.verified:
@@ -78,16 +78,17 @@ class Graph(Reference):
         same_kind = (old is not None and new is not None and type(old) is type(new)
                      and not getattr(new, "virtual", False) and not getattr(old, "virtual", False))
         if (not same_kind or _meta(old) != _meta(new) or node.replicate is not None
-                or self._used_elsewhere(node, new)):
+                or self._used_elsewhere(node, index, new)):
             self.invalidate(f"parameter of {node} replaced")
 
-    def _used_elsewhere(self, node, obj):
-        """Whether `obj` (or what contains it, or its parts) is another parameter in the graph:
-        then the order or the single writer may change, and the graph is verified again."""
+    def _used_elsewhere(self, node, index, obj):
+        """Whether `obj` (or what contains it, or its parts) is another parameter in the graph, the
+        same node's other ones included: then the order or the single writer may change (or a node
+        reads what it writes), and the graph is verified again."""
         related = set(lineage(obj))
         for n in self.nodes:
-            for p in n.params:
-                if p is not None and (p in related or obj in lineage(p)) and not (n is node and p is obj):
+            for i, p in enumerate(n.params):
+                if p is not None and (p in related or obj in lineage(p)) and not (n is node and i == index):
                     return True
         return False
 

@@ -80,7 +80,7 @@ class Node(Reference):
             obj.retain(internal=True)
         old = self._swap(index, obj)
         self._bind_delay(index, obj)
-        self.graph.parameter_replaced(self, old, obj)
+        self.graph.parameter_replaced(self, index, old, obj)
         if old is not None and old.alive:
             old.release(internal=True)
 
