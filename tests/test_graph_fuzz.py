@@ -35,6 +35,7 @@ class NodeModel:
         self.params = [None] * KERNELS[kernel]
         self.in_graph = True
         self.bound = {}               # parameter index -> (delay model, slot position) it follows
+        self.callback = None          # None, "continue" or "abandon"
         self.meta_size = None         # what the validator last said of the output
 
 
@@ -130,6 +131,8 @@ class Machine(RuleBasedStateMachine):
             assert lib.vxReleaseParameter(ffi.new("vx_parameter *", p)) == c.VX_SUCCESS
             return status
 
+        self.completions = {"continue": ffi.callback("vx_nodecomplete_f", lambda node: c.VX_ACTION_CONTINUE),
+                            "abandon": ffi.callback("vx_nodecomplete_f", lambda node: c.VX_ACTION_ABANDON)}
         return (ffi.callback("vx_kernel_f", function), ffi.callback("vx_kernel_validate_f", validate),
                 ffi.callback("vx_kernel_input_validate_f", input_validate),
                 ffi.callback("vx_kernel_output_validate_f", output_validate))
@@ -165,9 +168,10 @@ class Machine(RuleBasedStateMachine):
     def _handle(self, a, ctype="vx_reference"):
         return self.ffi.cast(ctype, a)
 
-    def expect(self, status, want):
+    def expect(self, status, want, refusal=True):
         """`want`: the exact status, or None for "some refusal". Refusals come with a log entry
-        (about a released handle too: to the context it belonged to)."""
+        (about a released handle too: to the context it belonged to); what a run gives (a node's
+        callback abandoned it: `refusal=False`) is a result, not a refusal."""
         vx = self.vx
         fresh = vx.log[self.log_mark:]
         self.log_mark = len(vx.log)
@@ -176,7 +180,7 @@ class Machine(RuleBasedStateMachine):
             assert status != self.c.VX_SUCCESS
         else:
             assert status == want, (status, want, fresh[-1:] if fresh else "no log")
-        if status != self.c.VX_SUCCESS:
+        if status != self.c.VX_SUCCESS and refusal:
             assert fresh, f"status {status} without a log entry"
 
     def has_graph(self):
@@ -340,15 +344,21 @@ class Machine(RuleBasedStateMachine):
         self._hold(d, "delay", model)
 
     @precondition(lambda self: self.has_udo())
-    @rule(data=st.data(), count=st.integers(1, 3))
-    def create_object_array(self, data, count):
+    @rule(data=st.data(), count=st.integers(1, 3), virtual=st.booleans())
+    def create_object_array(self, data, count, virtual):
         udos = [a for a in self.held("udo") if not self.objs[a].graph]
-        if not udos:
+        graphs = self.held("graph")
+        if not udos or (virtual and not graphs):
             return
         exemplar = self.objs[data.draw(st.sampled_from(udos))]
-        arr = self.lib.vxCreateObjectArray(self.vx.context, self._handle(exemplar.handle), count)
+        graph = self.objs[data.draw(st.sampled_from(graphs))] if virtual else None
+        if virtual:
+            arr = self.lib.vxCreateVirtualObjectArray(self._handle(graph.handle, "vx_graph"),
+                                                      self._handle(exemplar.handle), count)
+        else:
+            arr = self.lib.vxCreateObjectArray(self.vx.context, self._handle(exemplar.handle), count)
         self.expect(self.lib.vxGetStatus(self.vx.ref(arr)), self.c.VX_SUCCESS)
-        model = Obj("array", _addr(self.vx, arr), exemplar.size)
+        model = Obj("array", _addr(self.vx, arr), exemplar.size, graph=graph)
         model.count = count
         self._hold(arr, "array", model)
 
@@ -364,7 +374,7 @@ class Machine(RuleBasedStateMachine):
         self.expect(self.lib.vxGetStatus(self.vx.ref(item)), self.c.VX_SUCCESS if ok else None)
         if ok:
             a = _addr(self.vx, item)
-            model = self.objs[a] if a in self.objs else Obj("udo", a, arr.size)
+            model = self.objs[a] if a in self.objs else Obj("udo", a, arr.size, graph=arr.graph)
             self._hold(item, "udo", model)
 
     # parameters ----------------------------------------------------------------------------
@@ -559,9 +569,21 @@ class Machine(RuleBasedStateMachine):
                                                   self.c.VX_READ_ONLY, self.c.VX_MEMORY_TYPE_HOST), self.c.VX_SUCCESS)
         return bytes(self.ffi.buffer(buf))
 
-    def _check_outputs(self, graph):
-        """After a successful run: every node's (readable) output holds its input's bytes."""
-        for n in graph.order:
+    def _outcome(self, graph):
+        """The nodes a run executes (up to one whose callback abandons it) and its status."""
+        for k, n in enumerate(graph.order):
+            if n.callback == "abandon":
+                return graph.order[:k + 1], self.c.VX_ERROR_GRAPH_ABANDONED
+        return graph.order, self.c.VX_SUCCESS
+
+    def _after_run(self, graph, result):
+        if result == self.c.VX_SUCCESS:       # only a complete run ages the delays
+            for d in graph.delays:
+                self._age(d)
+
+    def _check_outputs(self, ran):
+        """After a run: every node it ran has its input's bytes in its (readable) output."""
+        for n in ran:
             src, dst = n.params[0], n.params[-1]
             if src.graph is None and dst.graph is None:
                 assert self._read(src) == self._read(dst)
@@ -590,12 +612,14 @@ class Machine(RuleBasedStateMachine):
             self.expect(self.lib.vxVerifyGraph(g), want)
             assert self.lib.vxIsGraphVerified(g) == (want == self.c.VX_SUCCESS)
         elif how == "process":
-            self.expect(self.lib.vxProcessGraph(g), want)
-            if want == self.c.VX_SUCCESS and not any(self.objs[a].scheduled for a in self.held("graph")):
-                self._check_outputs(graph)
-            if want == self.c.VX_SUCCESS:
-                for d in graph.delays:
-                    self._age(d)
+            if want != self.c.VX_SUCCESS:
+                self.expect(self.lib.vxProcessGraph(g), want)
+                return
+            ran, result = self._outcome(graph)
+            self.expect(self.lib.vxProcessGraph(g), result, refusal=False)
+            if not any(self.objs[a].scheduled for a in self.held("graph")):
+                self._check_outputs(ran)
+            self._after_run(graph, result)
         else:
             self.expect(self.lib.vxScheduleGraph(g), want)
             graph.scheduled = want == self.c.VX_SUCCESS
@@ -607,10 +631,12 @@ class Machine(RuleBasedStateMachine):
         if graph is None:
             return
         status = self.lib.vxWaitGraph(self.ffi.cast("vx_graph", graph.handle))
-        self.expect(status, self.c.VX_SUCCESS if graph.scheduled else self.c.VX_FAILURE)
         if graph.scheduled:
-            for d in graph.delays:
-                self._age(d)
+            result = self._outcome(graph)[1]
+            self.expect(status, result, refusal=False)
+            self._after_run(graph, result)
+        else:
+            self.expect(status, self.c.VX_FAILURE)
         graph.scheduled = False
 
     def _age(self, delay):
@@ -621,6 +647,21 @@ class Machine(RuleBasedStateMachine):
                 for index, (d, k) in m.bound.items():
                     if d is delay:
                         m.params[index] = delay.slots[k]
+
+    @precondition(lambda self: self.has_node())
+    @rule(data=st.data(), kind=st.sampled_from(["continue", "abandon", None]))
+    def assign_callback(self, data, kind):
+        node = self.objs[data.draw(st.sampled_from(self.held("node")))]
+        if node.in_graph and node.graph.scheduled:
+            return                                # the run reads it: not changed under it
+        n = self.ffi.cast("vx_node", node.handle)
+        fn = self.completions[kind] if kind else self.ffi.NULL
+        ok = kind is None or node.callback is None
+        self.expect(self.lib.vxAssignNodeCallback(n, fn), self.c.VX_SUCCESS if ok else self.c.VX_ERROR_NOT_SUPPORTED)
+        if ok:
+            node.callback = kind
+        got = self.lib.vxRetrieveNodeCallback(n)
+        assert got == (self.completions[node.callback] if node.callback else self.ffi.NULL)
 
     def _no_run(self):
         return not any(self.objs[a].scheduled for a in self.held("graph"))
