@@ -27,6 +27,7 @@ class Blocking:
         for i, u in enumerate(self.udos):
             assert lib.vxSetParameterByIndex(self.node, i, vx.ref(u)) == c.VX_SUCCESS
         self.seen = None
+        self.inside = None                   # what the kernel calls first, if anything
 
     def _validate(self, node, params, num, metas):
         self.validations += 1
@@ -34,6 +35,8 @@ class Blocking:
         return self.vx.lib.vxSetMetaFormatAttribute(metas[1], self.vx.c.VX_USER_DATA_OBJECT_SIZE, size, 8)
 
     def _run(self, node, params, num):
+        if self.inside is not None:
+            self.inside_status = self.inside()
         self.entered.set()
         assert self.go.wait(30)
         ty = self.vx.ffi.new("vx_enum *")     # the parameters must still be alive here
@@ -187,5 +190,20 @@ def test_a_node_given_its_own_output_as_input_is_verified_again(vx):
     assert lib.vxProcessGraph(b.graph) == c.VX_ERROR_INVALID_GRAPH
     assert "cycle" in vx.log[-1][1]
     assert lib.vxSetParameterByIndex(b.node, 0, vx.ref(b.udos[0])) == c.VX_SUCCESS
+    assert lib.vxProcessGraph(b.graph) == c.VX_SUCCESS
+    b.release_all()
+
+
+def test_waiting_for_a_run_from_inside_it_is_refused(vx):
+    lib, c = vx.lib, vx.c
+    b = Blocking(vx)
+    b.go.set()
+    b.inside = lambda: lib.vxWaitGraph(b.graph)
+    assert lib.vxScheduleGraph(b.graph) == c.VX_SUCCESS
+    assert b.entered.wait(30)                # the kernel has tried
+    assert lib.vxWaitGraph(b.graph) == c.VX_SUCCESS
+    assert b.inside_status == c.VX_ERROR_GRAPH_SCHEDULED
+    assert "from inside it" in vx.log[-1][1]
+    b.inside = None
     assert lib.vxProcessGraph(b.graph) == c.VX_SUCCESS
     b.release_all()

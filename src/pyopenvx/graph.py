@@ -184,6 +184,8 @@ class Graph(Reference):
 
     def join(self):
         """End a scheduled run: wait for its thread (lock released), then free the graph for runs."""
+        check(self.worker is not threading.current_thread(), vx.VX_ERROR_GRAPH_SCHEDULED,
+              f"{self} cannot wait for its run from inside it (a kernel or callback of the run)", self)
         worker, self.worker = self.worker, None
         with unlocked():
             worker.join()
