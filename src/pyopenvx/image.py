@@ -267,14 +267,18 @@ class Image(DataObject):
         root.mem.bytes = root.desc.size
         if lib.pvx_memory_alloc(root.mem) != 0:
             raise VxError(vx.VX_ERROR_NO_MEMORY, f"no memory for {root}", self)
-        planes, at = [], 0
-        for *_, stride, rows in plane_layout(root.format, root.width, root.height):
-            planes.append(ffi.cast("uint8_t *", root.mem.base) + at)
-            at += stride * rows
-        root._attach(planes)
+        root._attach(root._plane_bases())
         for p, pattern in enumerate(root.uniform_patterns or ()):
             root.fill_plane(p, pattern, force=True)
         return True
+
+    def _plane_bases(self):
+        """Each plane's start in the root's block (planes one after another)."""
+        planes, at = [], 0
+        for *_, stride, rows in plane_layout(self.format, self.width, self.height):
+            planes.append(ffi.cast("uint8_t *", self.mem.base) + at)
+            at += stride * rows
+        return planes
 
     # attributes -------------------------------------------------------------------------------
     width = property(lambda self: self.desc.width)
@@ -345,10 +349,28 @@ class Image(DataObject):
         fmt = settle(self, "format", self.format, meta.get(vx.VX_IMAGE_FORMAT, vx.VX_DF_IMAGE_VIRT),
                      vx.VX_DF_IMAGE_VIRT, vx.VX_ERROR_INVALID_FORMAT)
         if (width, height, fmt) != (self.width, self.height, self.format):
-            if self.root.base is not None or self.views:
-                raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{self} already has memory or views", self)
             check_geometry(fmt, width, height, virtual=True)
-            self._set_geometry(width, height, fmt)
+            self._reshape(width, height, fmt)
+
+    def restore(self, meta):
+        self._reshape(meta[vx.VX_IMAGE_WIDTH], meta[vx.VX_IMAGE_HEIGHT], meta[vx.VX_IMAGE_FORMAT])
+
+    def _reshape(self, width, height, fmt):
+        """A virtual root image takes another geometry. Its block stays while the geometry is
+        open, and serves the new one if that needs the same bytes; otherwise it goes (the next
+        access allocates again)."""
+        if self.views or self.parent_image is not None:
+            raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{self} has views or is one: its geometry cannot change", self)
+        block = self.mem.base != ffi.NULL
+        if block and lib.pvx_map_count(self.mem) != 0:
+            raise VxError(vx.VX_FAILURE, f"{self} is mapped: its geometry cannot change", self)
+        self.base = None
+        self._set_geometry(width, height, fmt)
+        if block and fmt in FORMATS and width and height:
+            if self.desc.size == self.mem.bytes:
+                self._attach(self._plane_bases())
+            else:
+                lib.pvx_memory_free(self.mem)
 
     # lifetime ---------------------------------------------------------------------------------
     def on_destroy(self):

@@ -45,5 +45,11 @@ class ObjectArray(DataObject):
             if attr in meta and meta[attr] != mine:
                 raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{self} has {attr:#x} = {mine}, not {meta[attr]}", self)
 
+    def reopen(self):
+        """Its own meta is fixed; its items are reopened."""
+        for item in self.items:
+            item.reopen()
+        return super().reopen()
+
     def make_like(self, context, scope=None, virtual=False):
         return ObjectArray(context, self.items[0], len(self.items), scope, virtual)

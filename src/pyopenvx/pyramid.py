@@ -78,6 +78,16 @@ class Pyramid(DataObject):
             image.apply_meta({vx.VX_IMAGE_WIDTH: w, vx.VX_IMAGE_HEIGHT: h, vx.VX_IMAGE_FORMAT: fmt})
         self.width, self.height, self.format = width, height, fmt
 
+    def reopen(self):
+        for image in self.levels:
+            image.reopen()
+        return super().reopen()
+
+    def restore(self, meta):
+        """(the levels restore themselves in reopen)"""
+        self.width, self.height, self.format = (meta[vx.VX_PYRAMID_WIDTH], meta[vx.VX_PYRAMID_HEIGHT],
+                                                meta[vx.VX_PYRAMID_FORMAT])
+
     def on_destroy(self):
         drop_children(self.levels)
         self.levels = []

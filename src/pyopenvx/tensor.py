@@ -107,6 +107,11 @@ class Tensor(Resident):
     def nbytes(self):
         return self._bytes
 
+    def check_reshape(self):
+        check(not self.image_arrays, vx.VX_ERROR_INVALID_PARAMETERS, f"images view {self}: its shape cannot change",
+              self)
+        super().check_reshape()
+
     def make_like(self, context, scope=None, virtual=False):
         return Tensor(context, self.dims, self.data_type, self.fixed_point_position, scope, virtual)
 
