@@ -108,3 +108,7 @@ def test_virtual_objects_of_every_type_in_graphs_from_c(c_program):
 
 def test_delays_of_every_type_in_graphs_from_c(c_program):
     assert c_program("graph_delays.c").stdout.strip() == "ok"
+
+
+def test_reverification_rederives_virtual_objects(c_program):
+    assert c_program("graph_redescribe.c").stdout.strip() == "ok"
