@@ -356,17 +356,19 @@ class Image(DataObject):
         self._reshape(meta[vx.VX_IMAGE_WIDTH], meta[vx.VX_IMAGE_HEIGHT], meta[vx.VX_IMAGE_FORMAT])
 
     def _reshape(self, width, height, fmt):
-        """A virtual root image takes another geometry. Its block stays while the geometry is
-        open, and serves the new one if that needs the same bytes; otherwise it goes (the next
-        access allocates again)."""
+        """A virtual root image takes another geometry. Its memory stays while the geometry is
+        open (nothing can access it), and serves the new geometry if that needs the same bytes;
+        otherwise it goes (the next access allocates again)."""
         if self.views or self.parent_image is not None:
             raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{self} has views or is one: its geometry cannot change", self)
-        block = self.mem.base != ffi.NULL
-        if block and lib.pvx_map_count(self.mem) != 0:
-            raise VxError(vx.VX_FAILURE, f"{self} is mapped: its geometry cannot change", self)
-        self.base = None
+        base = self.base
+        if base is not None:
+            if lib.pvx_map_count(self.mem):
+                raise VxError(vx.VX_FAILURE, f"{self} is mapped: its geometry cannot change", self)
+            if width and height and fmt in FORMATS:
+                self.base = None
         self._set_geometry(width, height, fmt)
-        if block and fmt in FORMATS and width and height:
+        if base is not None and self.base is None:
             if self.desc.size == self.mem.bytes:
                 self._attach(self._plane_bases())
             else:

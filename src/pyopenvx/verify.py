@@ -130,7 +130,9 @@ def validate_nodes(graph):
             obj = node.params[i]
             meta = node.meta(i, obj.vx_type if obj is not None else node.kernel.signature[i].data_type)
             if obj is not None:
-                outputs.append((i, obj, meta, _reopen(node, i, obj)))
+                # each object the output describes, with its meta as reopened if virtual
+                outputs.append((i, obj, meta, [(t, _reopen(node, i, t) if getattr(t, "virtual", False) else None)
+                                               for t in _described_by(node, i, obj)]))
         _call_validators(node, outputs)
         for i, obj, meta, targets in outputs:
             for target, have in targets:
@@ -139,10 +141,9 @@ def validate_nodes(graph):
 
 
 def _reopen(node, index, obj):
-    """What an output describes, each with its meta as created if virtual (its open attributes
-    are open again for this verification) or None."""
+    """A virtual object's open attributes are open again for this verification: its meta now."""
     try:
-        return [(t, t.reopen() if getattr(t, "virtual", False) else None) for t in _described_by(node, index, obj)]
+        return obj.reopen()
     except VxError as e:
         raise VxError(e.status, f"{_where(node, index)}: {e.message}", node) from None
 
