@@ -66,6 +66,14 @@ def plane_layout(fmt, width, height):
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=256)
+def _allocatable(fmt, width, height):
+    """Whether such an image's rows and planes fit (cached: verification asks per virtual output)."""
+    layout = plane_layout(fmt, width, height)
+    return all(stride <= _INT32_MAX for *_, stride, _ in layout) and \
+        sum(stride * rows for *_, stride, rows in layout) <= _MEMORY_LIMIT
+
+
 def check_geometry(fmt, width, height, virtual=False):
     """Refuses what no image of that format and size can be (0 and VIRT only for virtual images).
     Messages are built only for a refusal: this runs on every creation."""
@@ -79,9 +87,7 @@ def check_geometry(fmt, width, height, virtual=False):
         if width % ax or height % ay:
             raise VxError(vx.VX_ERROR_INVALID_DIMENSION, f"{format_name(fmt)} needs a width multiple of {ax} "
                           f"and a height multiple of {ay}")
-        layout = plane_layout(fmt, width, height)
-        if any(stride > _INT32_MAX for *_, stride, _ in layout) or \
-                sum(stride * rows for *_, stride, rows in layout) > _MEMORY_LIMIT:
+        if not _allocatable(fmt, width, height):
             raise VxError(vx.VX_ERROR_NO_MEMORY, f"a {width}x{height} {format_name(fmt)} image cannot be allocated")
 
 
