@@ -46,10 +46,9 @@ def check_bytes(nbytes):
 
 
 def region(lo, hi, plane=0):
-    """A pvx_region: [lo[i], hi[i]) per dimension (the rest [0, 1))."""
+    """A pvx_region: [lo[i], hi[i]) per dimension."""
     r = ffi.new("pvx_region *")
-    lib.pvx_region_bytes(r, 0, 1)
-    r.plane = plane
+    r.plane, r.dims = plane, len(lo)
     for i, (a, b) in enumerate(zip(lo, hi)):
         r.lo[i], r.hi[i] = a, b
     return r
