@@ -78,7 +78,7 @@ class DataObject(Reference):
         raise NotImplementedError
 
     def restore(self, meta):
-        raise NotImplementedError
+        raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{self} cannot take back its meta as created", self)
 
     def reopen(self):
         """Before the validator that describes this virtual object: its attributes are as created
