@@ -80,6 +80,20 @@ static vx_status conflict(const char **why)
     return VX_ERROR_NO_RESOURCES;
 }
 
+/* A copy into or out of the patch (or a fill) needs memory and no write map overlapping a write. */
+static vx_status check_copy(pvx_image *img, const patch *pt, vx_enum usage, const char **why)
+{
+    if (pt->pl->ptr == NULL) {
+        *why = "the image has no memory";
+        return VX_ERROR_NO_MEMORY;
+    }
+    pvx_region r;
+    to_region(pt, &r);
+    if (!pvx_copy_allowed(&img->mem, &r, usage))
+        return conflict(why);
+    return VX_SUCCESS;
+}
+
 static vx_status check_access(const pvx_image *img, vx_enum usage, vx_enum mem_type, int copy, const char **why)
 {
     if (!(usage == VX_READ_ONLY || usage == VX_WRITE_ONLY || (!copy && usage == VX_READ_AND_WRITE))) {
@@ -207,14 +221,8 @@ vx_status pvx_image_copy(pvx_image *img, const vx_rectangle_t *rect, vx_uint32 p
         *why = "user stride_y does not hold a row of the patch";
         return VX_ERROR_INVALID_PARAMETERS;
     }
-    if (pt.pl->ptr == NULL) {
-        *why = "the image has no memory";
-        return VX_ERROR_NO_MEMORY;
-    }
-    pvx_region r;
-    to_region(&pt, &r);
-    if (!pvx_copy_allowed(&img->mem, &r, usage))
-        return conflict(why);
+    if ((s = check_copy(img, &pt, usage, why)) != VX_SUCCESS)
+        return s;
     copy_rows(&pt, user_ptr, user_addr->stride_x, user_addr->stride_y, usage == VX_WRITE_ONLY);
     return VX_SUCCESS;
 }
@@ -227,14 +235,8 @@ vx_status pvx_image_fill(pvx_image *img, vx_uint32 plane_index, const uint8_t *p
     vx_status s;
     if ((s = to_patch(img, &all, plane_index, &pt, why)) != VX_SUCCESS)
         return s;
-    if (pt.pl->ptr == NULL) {
-        *why = "the image has no memory";
-        return VX_ERROR_NO_MEMORY;
-    }
-    pvx_region r;
-    to_region(&pt, &r);
-    if (!pvx_copy_allowed(&img->mem, &r, VX_WRITE_ONLY))
-        return conflict(why);
+    if ((s = check_copy(img, &pt, VX_WRITE_ONLY, why)) != VX_SUCCESS)
+        return s;
     size_t n = row_bytes(&pt);
     uint8_t *row = malloc(n);
     if (row == NULL) {

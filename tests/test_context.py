@@ -24,14 +24,18 @@ def test_not_implemented_creator_returns_error_object_and_logs_its_name(vx):
     from pyopenvx.handle_types import HANDLE_TYPES
     from pyopenvx.paths import INCLUDEDIR
     from pyopenvx.prototypes import parse
-    missing = [p for p in parse(INCLUDEDIR) if p.name not in implemented_names()
-               and len(p.params) == 1 and p.params[0].ctype == "vx_context" and p.ret in HANDLE_TYPES]
+    missing = [p for p in parse(INCLUDEDIR) if p.name not in implemented_names() and p.ret in HANDLE_TYPES
+               and p.params and p.params[0].ctype in ("vx_context", "vx_graph")]
     if not missing:
-        pytest.skip("every context-only creator is implemented")
+        pytest.skip("every creator taking a context or graph is implemented")
     proto = missing[0]
-    obj = getattr(vx.lib, proto.name)(vx.context)
+    graph = vx.lib.vxCreateGraph(vx.context)
+    first = vx.context if proto.params[0].ctype == "vx_context" else graph
+    rest = [vx.ffi.cast(p.ctype, 0) if "*" in p.ctype or p.ctype in HANDLE_TYPES else 0 for p in proto.params[1:]]
+    obj = getattr(vx.lib, proto.name)(first, *rest)
     assert vx.lib.vxGetStatus(vx.ref(obj)) == vx.c.VX_ERROR_NOT_IMPLEMENTED
     assert (vx.c.VX_ERROR_NOT_IMPLEMENTED, f"{proto.name}: not implemented") in vx.log
+    assert vx.lib.vxReleaseGraph(vx.ffi.new("vx_graph *", graph)) == vx.c.VX_SUCCESS
 
 
 def test_reference_counts_over_every_type_from_c(c_program):

@@ -71,7 +71,10 @@ def query(table, obj, attribute, ptr, size):
     write(ctype, ptr, size, getter(obj), lambda: f"{obj} attribute {attribute:#x}")
 
 
-def set_attribute(table, obj, attribute, ptr, size):
-    """`table` rows are (ctype, setter); a setter raises VxError to refuse a value."""
+def set_attribute(table, obj, attribute, ptr, size, readable=()):
+    """`table` rows are (ctype, setter); a setter raises VxError to refuse a value. An attribute of
+    `readable` (the query table) that `table` lacks is refused as read-only."""
+    if attribute in readable and attribute not in table:
+        raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{obj} attribute {attribute:#x} is read-only", obj)
     ctype, setter = _row(table, attribute, obj)[:2]
     setter(obj, read(ctype, ptr, size, lambda: f"{obj} attribute {attribute:#x}"))

@@ -41,6 +41,12 @@ def check_ptr(ptr, what):
     check(ptr != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, f"{what} is NULL")
 
 
+def check_ptrs(**pointers):
+    """check_ptr of each out-pointer of a map function, by its parameter name."""
+    for what, ptr in pointers.items():
+        check_ptr(ptr, what)
+
+
 def check_bytes(nbytes):
     check(nbytes <= MAX_BYTES, vx.VX_ERROR_NO_MEMORY, f"{nbytes} bytes cannot be allocated")
 

@@ -2,16 +2,11 @@
 #include "check.h"
 #include <string.h>
 
-static int log_entries;
 static char last_log[2 * VX_MAX_LOG_MESSAGE_LEN];
-static vx_status last_status;
 
-static void VX_CALLBACK on_log(vx_context c, vx_reference r, vx_status s, const vx_char text[])
+static void VX_CALLBACK keep_log(vx_context c, vx_reference r, vx_status s, const vx_char text[])
 {
-    (void)c;
-    (void)r;
-    log_entries++;
-    last_status = s;
+    count_log(c, r, s, text);
     strncpy(last_log, text, sizeof last_log - 1);
 }
 
@@ -179,7 +174,7 @@ int main(void)
     CHECK_REF(ctx);
     CHECK_REF(other);
     CHECK(ctx != other);
-    vxRegisterLogCallback(ctx, on_log, vx_false_e);
+    vxRegisterLogCallback(ctx, keep_log, vx_false_e);
     attributes(ctx);
     settings(ctx);
     user_structs(ctx);

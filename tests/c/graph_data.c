@@ -2,24 +2,10 @@
  * against the validators, valid rectangles propagating, replication over object arrays and
  * pyramids, delays aged automatically after each run, scope and producer checks. */
 #define _POSIX_C_SOURCE 200809L
-#include "check.h"
+#include "kernels.h"
 #include <pthread.h>
 #include <string.h>
 #include <time.h>
-
-static int logged;
-static void VX_CALLBACK on_log(vx_context c, vx_reference r, vx_status s, const vx_char t[])
-{
-    (void)c; (void)r; (void)s; (void)t;
-    logged++;
-}
-
-#define REFUSED(expr, status)       \
-    do {                            \
-        int before_ = logged;       \
-        CHECK_STATUS(expr, status); \
-        CHECK(logged > before_);    \
-    } while (0)
 
 static int set_meta = 1;              /* whether the validators describe their output */
 
@@ -66,24 +52,17 @@ static vx_status VX_CALLBACK inc(vx_node node, const vx_reference *p, vx_uint32 
 {
     (void)node; (void)n;
     vx_image in = (vx_image)p[0], out = (vx_image)p[1];
-    vx_uint32 w, h;
-    vxQueryImage(in, VX_IMAGE_WIDTH, &w, sizeof w);
-    vxQueryImage(in, VX_IMAGE_HEIGHT, &h, sizeof h);
-    vx_rectangle_t rect = {0, 0, w, h};
-    vx_imagepatch_addressing_t ai, ao;
-    vx_map_id mi, mo;
-    void *pi = NULL, *po = NULL;
-    vx_status s = vxMapImagePatch(in, &rect, 0, &mi, &ai, &pi, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0);
-    if (s != VX_SUCCESS)
-        return s;
-    s = vxMapImagePatch(out, &rect, 0, &mo, &ao, &po, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST, 0);
-    if (s != VX_SUCCESS)
-        return s;
-    for (vx_uint32 y = 0; y < h; y++)
-        for (vx_uint32 x = 0; x < w; x++)
-            ((vx_uint8 *)po)[y * ao.stride_y + x] = (vx_uint8)(((vx_uint8 *)pi)[y * ai.stride_y + x] + 1);
-    vxUnmapImagePatch(in, mi);
-    return vxUnmapImagePatch(out, mo);
+    u8_map a, b;
+    TRY(map_u8(in, VX_READ_ONLY, &a));
+    vx_status s = map_u8(out, VX_WRITE_ONLY, &b);
+    if (s == VX_SUCCESS) {
+        for (vx_uint32 y = 0; y < a.height; y++)
+            for (vx_uint32 x = 0; x < a.width; x++)
+                b.p[y * b.stride + x] = (vx_uint8)(a.p[y * a.stride + x] + 1);
+        s = vxUnmapImagePatch(out, b.id);
+    }
+    vxUnmapImagePatch(in, a.id);
+    return s;
 }
 
 /* meet: inc, but only once the other graph's meet node has arrived too (up to 10 s): two graphs
@@ -101,21 +80,9 @@ static vx_status VX_CALLBACK meet(vx_node node, const vx_reference *p, vx_uint32
     return inc(node, p, n);
 }
 
-static vx_kernel kernel_with(vx_context ctx, const char *name, vx_kernel_f fn, vx_kernel_validate_f validate)
-{
-    vx_enum id;
-    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
-    vx_kernel k = vxAddUserKernel(ctx, name, id, fn, 2, validate, NULL, NULL);
-    CHECK_REF(k);
-    CHECK_OK(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxAddParameterToKernel(k, 1, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxFinalizeKernel(k));
-    return k;
-}
-
 static vx_kernel kernel(vx_context ctx, const char *name, vx_kernel_validate_f validate)
 {
-    return kernel_with(ctx, name, inc, validate);
+    return in_out_kernel(ctx, name, inc, validate, VX_TYPE_IMAGE);
 }
 
 static vx_node node(vx_graph g, vx_kernel k, vx_image in, vx_image out)
@@ -125,23 +92,6 @@ static vx_node node(vx_graph g, vx_kernel k, vx_image in, vx_image out)
     CHECK_OK(vxSetParameterByIndex(n, 0, (vx_reference)in));
     CHECK_OK(vxSetParameterByIndex(n, 1, (vx_reference)out));
     return n;
-}
-
-static void fill(vx_image img, vx_uint8 value)
-{
-    vx_pixel_value_t v;
-    memset(&v, 0, sizeof v);
-    v.U8 = value;
-    CHECK_OK(vxSetImagePixelValues(img, &v));
-}
-
-static vx_uint8 pixel(vx_image img, vx_uint32 x, vx_uint32 y)
-{
-    vx_uint8 v = 0;
-    vx_rectangle_t r = {x, y, x + 1, y + 1};
-    vx_imagepatch_addressing_t a = {1, 1, 1, 1, VX_SCALE_UNITY, VX_SCALE_UNITY, 1, 1, 0};
-    CHECK_OK(vxCopyImagePatch(img, &r, 0, &a, &v, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
-    return v;
 }
 
 static void virtual_images_and_valid_rectangles(vx_context ctx, vx_kernel same, vx_kernel shrink)
@@ -154,7 +104,7 @@ static void virtual_images_and_valid_rectangles(vx_context ctx, vx_kernel same, 
     vx_node n3 = node(g, same, v2, out);
     vx_node n2 = node(g, shrink, v1, v2);
     vx_node n1 = node(g, shrink, in, v1);
-    fill(in, 10);
+    fill_u8(in, 10);
     CHECK_OK(vxVerifyGraph(g));
     vx_uint32 w = 0;
     vx_df_image f = 0;
@@ -162,7 +112,7 @@ static void virtual_images_and_valid_rectangles(vx_context ctx, vx_kernel same, 
     CHECK_OK(vxQueryImage(v2, VX_IMAGE_FORMAT, &f, sizeof f));
     CHECK(w == 32 && f == VX_DF_IMAGE_U8);
     CHECK_OK(vxProcessGraph(g));
-    CHECK(pixel(out, 5, 5) == 13);
+    CHECK(u8_pixel(out, 5, 5) == 13);
     vx_rectangle_t r;
     CHECK_OK(vxGetValidRegionImage(v2, &r));
     CHECK(r.start_x == 4 && r.start_y == 2 && r.end_x == 28 && r.end_y == 14);
@@ -183,9 +133,9 @@ static void virtual_images_and_valid_rectangles(vx_context ctx, vx_kernel same, 
     vx_image small = vxCreateImage(ctx, 16, 16, VX_DF_IMAGE_U8);
     vx_image s16 = vxCreateImage(ctx, 32, 16, VX_DF_IMAGE_S16);
     CHECK_OK(vxSetParameterByIndex(n3, 1, (vx_reference)small));
-    REFUSED(vxVerifyGraph(g), VX_ERROR_INVALID_DIMENSION);
+    CHECK_REFUSED(vxVerifyGraph(g), VX_ERROR_INVALID_DIMENSION);
     CHECK_OK(vxSetParameterByIndex(n3, 1, (vx_reference)s16));
-    REFUSED(vxVerifyGraph(g), VX_ERROR_INVALID_FORMAT);
+    CHECK_REFUSED(vxVerifyGraph(g), VX_ERROR_INVALID_FORMAT);
     CHECK(vxIsGraphVerified(g) == vx_false_e);
     CHECK_OK(vxSetParameterByIndex(n3, 1, (vx_reference)out));
     CHECK_OK(vxVerifyGraph(g));
@@ -199,11 +149,11 @@ static void virtual_images_and_valid_rectangles(vx_context ctx, vx_kernel same, 
     /* a virtual image read but never written */
     vx_image v4 = vxCreateVirtualImage(g, 32, 16, VX_DF_IMAGE_U8);
     CHECK_OK(vxSetParameterByIndex(n2, 0, (vx_reference)v4));
-    REFUSED(vxVerifyGraph(g), VX_ERROR_INVALID_GRAPH);
+    CHECK_REFUSED(vxVerifyGraph(g), VX_ERROR_INVALID_GRAPH);
     /* a virtual image of another graph */
     vx_graph other = vxCreateGraph(ctx);
     vx_image foreign = vxCreateVirtualImage(other, 32, 16, VX_DF_IMAGE_U8);
-    REFUSED(vxSetParameterByIndex(n2, 0, (vx_reference)foreign), VX_ERROR_INVALID_SCOPE);
+    CHECK_REFUSED(vxSetParameterByIndex(n2, 0, (vx_reference)foreign), VX_ERROR_INVALID_SCOPE);
 
     vx_image imgs[] = {in, out, v1, v2, v3, v4, small, s16, foreign};
     for (unsigned i = 0; i < sizeof imgs / sizeof *imgs; i++)
@@ -223,7 +173,7 @@ static void replication(vx_context ctx, vx_kernel same)
     vx_object_array four = vxCreateObjectArray(ctx, (vx_reference)exemplar, 4);
     for (vx_uint32 i = 0; i < 3; i++) {
         vx_image item = (vx_image)vxGetObjectArrayItem(ain, i);
-        fill(item, (vx_uint8)(10 * i));
+        fill_u8(item, (vx_uint8)(10 * i));
         CHECK_OK(vxReleaseImage(&item));
     }
     vx_graph g = vxCreateGraph(ctx);
@@ -231,11 +181,11 @@ static void replication(vx_context ctx, vx_kernel same)
     vx_image in1 = (vx_image)vxGetObjectArrayItem(ain, 1), four0 = (vx_image)vxGetObjectArrayItem(four, 0);
     vx_node n = node(g, same, in0, out0);
     vx_bool flags[2] = {vx_true_e, vx_true_e};
-    REFUSED(vxReplicateNode(g, n, flags, 3), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxReplicateNode(g, n, flags, 3), VX_ERROR_INVALID_PARAMETERS);
     CHECK_OK(vxSetParameterByIndex(n, 0, (vx_reference)in1));
-    REFUSED(vxReplicateNode(g, n, flags, 2), VX_ERROR_INVALID_PARAMETERS);      /* not item 0 */
+    CHECK_REFUSED(vxReplicateNode(g, n, flags, 2), VX_ERROR_INVALID_PARAMETERS);      /* not item 0 */
     CHECK_OK(vxSetParameterByIndex(n, 0, (vx_reference)four0));
-    REFUSED(vxReplicateNode(g, n, flags, 2), VX_ERROR_INVALID_PARAMETERS);      /* 4 items vs 3 */
+    CHECK_REFUSED(vxReplicateNode(g, n, flags, 2), VX_ERROR_INVALID_PARAMETERS);      /* 4 items vs 3 */
     CHECK_OK(vxSetParameterByIndex(n, 0, (vx_reference)in0));
     CHECK_OK(vxReplicateNode(g, n, flags, 2));
     vx_bool replicated = vx_false_e, got[2] = {vx_false_e, vx_false_e};
@@ -245,7 +195,7 @@ static void replication(vx_context ctx, vx_kernel same)
     CHECK_OK(vxProcessGraph(g));
     for (vx_uint32 i = 0; i < 3; i++) {
         vx_image item = (vx_image)vxGetObjectArrayItem(aout, i);
-        CHECK(pixel(item, 3, 3) == 10 * i + 1);
+        CHECK(u8_pixel(item, 3, 3) == 10 * i + 1);
         CHECK_OK(vxReleaseImage(&item));
     }
     CHECK_OK(vxReleaseNode(&n));
@@ -256,7 +206,7 @@ static void replication(vx_context ctx, vx_kernel same)
     vx_pyramid pout = vxCreatePyramid(ctx, 3, VX_SCALE_PYRAMID_HALF, 16, 16, VX_DF_IMAGE_U8);
     for (vx_uint32 i = 0; i < 3; i++) {
         vx_image level = vxGetPyramidLevel(pin, i);
-        fill(level, (vx_uint8)(50 + i));
+        fill_u8(level, (vx_uint8)(50 + i));
         CHECK_OK(vxReleaseImage(&level));
     }
     g = vxCreateGraph(ctx);
@@ -266,7 +216,7 @@ static void replication(vx_context ctx, vx_kernel same)
     CHECK_OK(vxProcessGraph(g));
     for (vx_uint32 i = 0; i < 3; i++) {
         vx_image level = vxGetPyramidLevel(pout, i);
-        CHECK(pixel(level, 1, 1) == 51 + i);
+        CHECK(u8_pixel(level, 1, 1) == 51 + i);
         CHECK_OK(vxReleaseImage(&level));
     }
     CHECK_OK(vxReleaseNode(&n));
@@ -290,22 +240,22 @@ static void delays(vx_context ctx, vx_kernel same)
     CHECK_REF(delay);
     vx_image d0 = (vx_image)vxGetReferenceFromDelay(delay, 0);
     vx_image d1 = (vx_image)vxGetReferenceFromDelay(delay, -1);
-    fill(d0, 0);
-    fill(d1, 0);
+    fill_u8(d0, 0);
+    fill_u8(d1, 0);
     vx_graph g = vxCreateGraph(ctx);
     vx_node a = node(g, same, in, d0);
     vx_node b = node(g, same, d1, out);
     CHECK_OK(vxRegisterAutoAging(g, delay));
     CHECK_OK(vxRegisterAutoAging(g, delay));                  /* once is enough */
-    REFUSED(vxRegisterAutoAging(g, (vx_delay)in), VX_ERROR_INVALID_REFERENCE);
-    fill(in, 10);
+    CHECK_REFUSED(vxRegisterAutoAging(g, (vx_delay)in), VX_ERROR_INVALID_REFERENCE);
+    fill_u8(in, 10);
     CHECK_OK(vxProcessGraph(g));       /* d0 = 11, out = 0 + 1; then aging: slot -1 holds 11 */
-    CHECK(pixel(out, 0, 0) == 1);
-    fill(in, 20);
+    CHECK(u8_pixel(out, 0, 0) == 1);
+    fill_u8(in, 20);
     CHECK_OK(vxProcessGraph(g));       /* new d0 = 21, out = 11 + 1 */
-    CHECK(pixel(out, 0, 0) == 12);
+    CHECK(u8_pixel(out, 0, 0) == 12);
     CHECK_OK(vxProcessGraph(g));
-    CHECK(pixel(out, 0, 0) == 22);
+    CHECK(u8_pixel(out, 0, 0) == 22);
     CHECK(vxIsGraphVerified(g) == vx_true_e);
     CHECK_OK(vxReleaseNode(&a));
     CHECK_OK(vxReleaseNode(&b));
@@ -327,7 +277,7 @@ static aged_graph aged(vx_context ctx, vx_kernel k)
 {
     aged_graph a;
     a.in = vxCreateImage(ctx, 8, 8, VX_DF_IMAGE_U8);
-    fill(a.in, 1);
+    fill_u8(a.in, 1);
     a.delay = vxCreateDelay(ctx, (vx_reference)a.in, 2);
     a.graph = vxCreateGraph(ctx);
     a.node = node(a.graph, k, a.in, (vx_image)vxGetReferenceFromDelay(a.delay, 0));
@@ -353,7 +303,7 @@ static void *process(void *graph)
 
 static void concurrent_python_path(vx_context ctx)
 {
-    vx_kernel k = kernel_with(ctx, "test.meet", meet, same_validate);
+    vx_kernel k = in_out_kernel(ctx, "test.meet", meet, same_validate, VX_TYPE_IMAGE);
     aged_graph a = aged(ctx, k), b = aged(ctx, k);
     /* vxProcessGraph from two threads */
     pthread_t ta, tb;
@@ -377,9 +327,7 @@ static void concurrent_python_path(vx_context ctx)
 
 int main(void)
 {
-    vx_context ctx = vxCreateContext();
-    CHECK_REF(ctx);
-    vxRegisterLogCallback(ctx, on_log, vx_false_e);
+    vx_context ctx = test_context();
     vx_uint32 refs0 = context_references(ctx);
     vx_kernel same = kernel(ctx, "test.same", same_validate);
     vx_kernel shrink = kernel(ctx, "test.shrink", shrink_validate);

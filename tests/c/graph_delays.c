@@ -1,174 +1,111 @@
 /* Delays of every delayable type in graphs: a node reads slot -1 and writes slot 0 (+1); with
  * vxRegisterAutoAging the values move through the slots run after run; vxAgeDelay ages by hand and
- * the node follows; every count returns. Each type carries one number (put/get below). */
-#include "check.h"
+ * the node follows; every count returns. Each type carries one number (its *_value below). */
+#include "kernels.h"
 #include <string.h>
 
-typedef vx_status (*put_f)(vx_reference, vx_int32);
-typedef vx_status (*get_f)(vx_reference, vx_int32 *);
+/* One function per type moves its number in the direction `usage` says: VX_WRITE_ONLY stores *v,
+ * VX_READ_ONLY loads it into *v. */
+typedef vx_status (*value_f)(vx_reference, vx_int32 *v, vx_enum usage);
 
-#define TRY(expr)                         \
-    do {                                  \
-        vx_status try_s_ = (expr);        \
-        if (try_s_ != VX_SUCCESS)         \
-            return try_s_;                \
-    } while (0)
-
-static vx_status put_image(vx_reference r, vx_int32 v)
+/* an image: pixel (3, 2) */
+static vx_status image_value(vx_reference r, vx_int32 *v, vx_enum usage)
 {
-    vx_pixel_value_t px;
-    memset(&px, 0, sizeof px);
-    px.U8 = (vx_uint8)v;
-    return vxSetImagePixelValues((vx_image)r, &px);
-}
-static vx_status get_image(vx_reference r, vx_int32 *v)
-{
-    vx_uint8 px = 0;
-    vx_rectangle_t one = {3, 2, 4, 3};
-    vx_imagepatch_addressing_t a = {1, 1, 1, 1, VX_SCALE_UNITY, VX_SCALE_UNITY, 1, 1, 0};
-    TRY(vxCopyImagePatch((vx_image)r, &one, 0, &a, &px, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    vx_uint8 px = (vx_uint8)*v;
+    TRY(copy_u8_pixel((vx_image)r, 3, 2, &px, usage));
     *v = px;
     return VX_SUCCESS;
 }
 /* a pyramid: its last level */
-static vx_status pyr_level(vx_reference r, vx_int32 put, vx_int32 *get)
+static vx_status pyramid_value(vx_reference r, vx_int32 *v, vx_enum usage)
 {
     vx_image level = vxGetPyramidLevel((vx_pyramid)r, 1);
-    vx_status s = get ? get_image((vx_reference)level, get) : put_image((vx_reference)level, put);
+    vx_status s = image_value((vx_reference)level, v, usage);
     vxReleaseImage(&level);
     return s;
 }
-static vx_status put_pyramid(vx_reference r, vx_int32 v) { return pyr_level(r, v, NULL); }
-static vx_status get_pyramid(vx_reference r, vx_int32 *v) { return pyr_level(r, 0, v); }
 /* an object array: its item 2 */
-static vx_status oa_item(vx_reference r, vx_int32 put, vx_int32 *get)
+static vx_status objarr_value(vx_reference r, vx_int32 *v, vx_enum usage)
 {
     vx_reference item = vxGetObjectArrayItem((vx_object_array)r, 2);
-    vx_status s = get ? get_image(item, get) : put_image(item, put);
+    vx_status s = image_value(item, v, usage);
     vxReleaseReference(&item);
     return s;
 }
-static vx_status put_objarr(vx_reference r, vx_int32 v) { return oa_item(r, v, NULL); }
-static vx_status get_objarr(vx_reference r, vx_int32 *v) { return oa_item(r, 0, v); }
 /* an array: as many items as the number */
-static vx_status put_array(vx_reference r, vx_int32 v)
+static vx_status array_value(vx_reference r, vx_int32 *v, vx_enum usage)
 {
     vx_uint8 items[64] = {0};
-    TRY(vxTruncateArray((vx_array)r, 0));
-    return vxAddArrayItems((vx_array)r, (vx_size)v, items, 1);
-}
-static vx_status get_array(vx_reference r, vx_int32 *v)
-{
     vx_size n = 0;
+    if (usage == VX_WRITE_ONLY) {
+        TRY(vxTruncateArray((vx_array)r, 0));
+        return vxAddArrayItems((vx_array)r, (vx_size)*v, items, 1);
+    }
     TRY(vxQueryArray((vx_array)r, VX_ARRAY_NUMITEMS, &n, sizeof n));
     *v = (vx_int32)n;
     return VX_SUCCESS;
 }
-static vx_status put_scalar(vx_reference r, vx_int32 v)
+static vx_status scalar_value(vx_reference r, vx_int32 *v, vx_enum usage)
 {
-    return vxCopyScalar((vx_scalar)r, &v, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST);
-}
-static vx_status get_scalar(vx_reference r, vx_int32 *v)
-{
-    return vxCopyScalar((vx_scalar)r, v, VX_READ_ONLY, VX_MEMORY_TYPE_HOST);
+    return vxCopyScalar((vx_scalar)r, v, usage, VX_MEMORY_TYPE_HOST);
 }
 /* a matrix: its last element */
-static vx_status put_matrix(vx_reference r, vx_int32 v)
+static vx_status matrix_value(vx_reference r, vx_int32 *v, vx_enum usage)
 {
-    vx_int32 m[6] = {0, 0, 0, 0, 0, v};
-    return vxCopyMatrix((vx_matrix)r, m, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST);
-}
-static vx_status get_matrix(vx_reference r, vx_int32 *v)
-{
-    vx_int32 m[6];
-    TRY(vxCopyMatrix((vx_matrix)r, m, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    vx_int32 m[6] = {0, 0, 0, 0, 0, *v};
+    TRY(vxCopyMatrix((vx_matrix)r, m, usage, VX_MEMORY_TYPE_HOST));
     *v = m[5];
     return VX_SUCCESS;
 }
 /* a convolution: its centre */
-static vx_status put_conv(vx_reference r, vx_int32 v)
+static vx_status conv_value(vx_reference r, vx_int32 *v, vx_enum usage)
 {
-    vx_int16 c[9] = {0, 0, 0, 0, (vx_int16)v, 0, 0, 0, 0};
-    return vxCopyConvolutionCoefficients((vx_convolution)r, c, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST);
-}
-static vx_status get_conv(vx_reference r, vx_int32 *v)
-{
-    vx_int16 c[9];
-    TRY(vxCopyConvolutionCoefficients((vx_convolution)r, c, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    vx_int16 c[9] = {0, 0, 0, 0, (vx_int16)*v, 0, 0, 0, 0};
+    TRY(vxCopyConvolutionCoefficients((vx_convolution)r, c, usage, VX_MEMORY_TYPE_HOST));
     *v = c[4];
     return VX_SUCCESS;
 }
 /* a LUT: entry 200 */
-static vx_status put_lut(vx_reference r, vx_int32 v)
+static vx_status lut_value(vx_reference r, vx_int32 *v, vx_enum usage)
 {
     vx_uint8 t[256] = {0};
-    t[200] = (vx_uint8)v;
-    return vxCopyLUT((vx_lut)r, t, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST);
-}
-static vx_status get_lut(vx_reference r, vx_int32 *v)
-{
-    vx_uint8 t[256];
-    TRY(vxCopyLUT((vx_lut)r, t, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    t[200] = (vx_uint8)*v;
+    TRY(vxCopyLUT((vx_lut)r, t, usage, VX_MEMORY_TYPE_HOST));
     *v = t[200];
     return VX_SUCCESS;
 }
 /* a distribution: bin 1 */
-static vx_status put_dist(vx_reference r, vx_int32 v)
+static vx_status dist_value(vx_reference r, vx_int32 *v, vx_enum usage)
 {
-    vx_uint32 b[4] = {0, (vx_uint32)v, 0, 0};
-    return vxCopyDistribution((vx_distribution)r, b, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST);
-}
-static vx_status get_dist(vx_reference r, vx_int32 *v)
-{
-    vx_uint32 b[4];
-    TRY(vxCopyDistribution((vx_distribution)r, b, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    vx_uint32 b[4] = {0, (vx_uint32)*v, 0, 0};
+    TRY(vxCopyDistribution((vx_distribution)r, b, usage, VX_MEMORY_TYPE_HOST));
     *v = (vx_int32)b[1];
     return VX_SUCCESS;
 }
 /* a remap: the source y of destination point (1, 1) */
-static const vx_rectangle_t POINT = {1, 1, 2, 2};
-static vx_status put_remap(vx_reference r, vx_int32 v)
+static vx_status remap_value(vx_reference r, vx_int32 *v, vx_enum usage)
 {
-    vx_coordinates2df_t c = {0.5f, (vx_float32)v};
-    return vxCopyRemapPatch((vx_remap)r, &POINT, sizeof c, &c, VX_TYPE_COORDINATES2DF, VX_WRITE_ONLY,
-                            VX_MEMORY_TYPE_HOST);
-}
-static vx_status get_remap(vx_reference r, vx_int32 *v)
-{
-    vx_coordinates2df_t c;
-    TRY(vxCopyRemapPatch((vx_remap)r, &POINT, sizeof c, &c, VX_TYPE_COORDINATES2DF, VX_READ_ONLY,
-                         VX_MEMORY_TYPE_HOST));
+    static const vx_rectangle_t point = {1, 1, 2, 2};
+    vx_coordinates2df_t c = {0.5f, (vx_float32)*v};
+    TRY(vxCopyRemapPatch((vx_remap)r, &point, sizeof c, &c, VX_TYPE_COORDINATES2DF, usage, VX_MEMORY_TYPE_HOST));
     *v = (vx_int32)c.y;
     return VX_SUCCESS;
 }
-static vx_status put_thresh(vx_reference r, vx_int32 v)
+static vx_status thresh_value(vx_reference r, vx_int32 *v, vx_enum usage)
 {
     vx_pixel_value_t px;
     memset(&px, 0, sizeof px);
-    px.U8 = (vx_uint8)v;
-    return vxCopyThresholdValue((vx_threshold)r, &px, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST);
-}
-static vx_status get_thresh(vx_reference r, vx_int32 *v)
-{
-    vx_pixel_value_t px;
-    memset(&px, 0, sizeof px);
-    TRY(vxCopyThresholdValue((vx_threshold)r, &px, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    px.U8 = (vx_uint8)*v;
+    TRY(vxCopyThresholdValue((vx_threshold)r, &px, usage, VX_MEMORY_TYPE_HOST));
     *v = px.U8;
     return VX_SUCCESS;
 }
 /* a tensor: element (1, 2) */
-static vx_status tensor_at(vx_reference r, vx_int32 put, vx_int32 *get)
+static vx_status tensor_value(vx_reference r, vx_int32 *v, vx_enum usage)
 {
     vx_size start[2] = {1, 2}, end[2] = {2, 3}, stride[2] = {4, 4};
-    vx_int32 e = put;
-    TRY(vxCopyTensorPatch((vx_tensor)r, 2, start, end, stride, &e, get ? VX_READ_ONLY : VX_WRITE_ONLY,
-                          VX_MEMORY_TYPE_HOST));
-    if (get)
-        *get = e;
-    return VX_SUCCESS;
+    return vxCopyTensorPatch((vx_tensor)r, 2, start, end, stride, v, usage, VX_MEMORY_TYPE_HOST);
 }
-static vx_status put_tensor(vx_reference r, vx_int32 v) { return tensor_at(r, v, NULL); }
-static vx_status get_tensor(vx_reference r, vx_int32 *v) { return tensor_at(r, 0, v); }
 
 static vx_reference exemplar(vx_context c, vx_enum type)
 {
@@ -200,77 +137,63 @@ static vx_reference exemplar(vx_context c, vx_enum type)
 typedef struct {
     const char *name;
     vx_enum type;
-    put_f put;
-    get_f get;
+    value_f value;
 } kind;
 
 static const kind KINDS[] = {
-    {"image", VX_TYPE_IMAGE, put_image, get_image},
-    {"pyramid", VX_TYPE_PYRAMID, put_pyramid, get_pyramid},
-    {"array", VX_TYPE_ARRAY, put_array, get_array},
-    {"scalar", VX_TYPE_SCALAR, put_scalar, get_scalar},
-    {"matrix", VX_TYPE_MATRIX, put_matrix, get_matrix},
-    {"convolution", VX_TYPE_CONVOLUTION, put_conv, get_conv},
-    {"lut", VX_TYPE_LUT, put_lut, get_lut},
-    {"distribution", VX_TYPE_DISTRIBUTION, put_dist, get_dist},
-    {"remap", VX_TYPE_REMAP, put_remap, get_remap},
-    {"threshold", VX_TYPE_THRESHOLD, put_thresh, get_thresh},
-    {"tensor", VX_TYPE_TENSOR, put_tensor, get_tensor},
-    {"object array", VX_TYPE_OBJECT_ARRAY, put_objarr, get_objarr},
+    {"image", VX_TYPE_IMAGE, image_value},
+    {"pyramid", VX_TYPE_PYRAMID, pyramid_value},
+    {"array", VX_TYPE_ARRAY, array_value},
+    {"scalar", VX_TYPE_SCALAR, scalar_value},
+    {"matrix", VX_TYPE_MATRIX, matrix_value},
+    {"convolution", VX_TYPE_CONVOLUTION, conv_value},
+    {"lut", VX_TYPE_LUT, lut_value},
+    {"distribution", VX_TYPE_DISTRIBUTION, dist_value},
+    {"remap", VX_TYPE_REMAP, remap_value},
+    {"threshold", VX_TYPE_THRESHOLD, thresh_value},
+    {"tensor", VX_TYPE_TENSOR, tensor_value},
+    {"object array", VX_TYPE_OBJECT_ARRAY, objarr_value},
 };
 #define NKINDS (sizeof KINDS / sizeof *KINDS)
 
 static const kind *current;
 
-/* out = in + 1; validated by describing the output like the input */
+/* out = in + 1 (the output is validated like the input) */
 static vx_status VX_CALLBACK step(vx_node n, const vx_reference *p, vx_uint32 num)
 {
     (void)n; (void)num;
     vx_int32 v = 0;
-    TRY(current->get(p[0], &v));
-    return current->put(p[1], v + 1);
-}
-
-static vx_status VX_CALLBACK step_validate(vx_node n, const vx_reference p[], vx_uint32 num, vx_meta_format m[])
-{
-    (void)n; (void)num;
-    return vxSetMetaFormatFromReference(m[1], p[0]);
+    TRY(current->value(p[0], &v, VX_READ_ONLY));
+    v++;
+    return current->value(p[1], &v, VX_WRITE_ONLY);
 }
 
 static vx_int32 slot_value(vx_delay d, vx_int32 index)
 {
     vx_int32 v = -1;
-    CHECK_OK(current->get(vxGetReferenceFromDelay(d, index), &v));
+    CHECK_OK(current->value(vxGetReferenceFromDelay(d, index), &v, VX_READ_ONLY));
     return v;
 }
 
-static vx_uint32 count_of(vx_reference r)
+static void set_slot(vx_delay d, vx_int32 index, vx_int32 v)
 {
-    vx_uint32 n = 0;
-    CHECK_OK(vxQueryReference(r, VX_REFERENCE_COUNT, &n, sizeof n));
-    return n;
+    CHECK_OK(current->value(vxGetReferenceFromDelay(d, index), &v, VX_WRITE_ONLY));
 }
 
 static void one_type(vx_context ctx, const kind *k)
 {
-    vx_enum id;
-    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
     char name[64];
     snprintf(name, sizeof name, "test.step.%s", k->name);
-    vx_kernel kern = vxAddUserKernel(ctx, name, id, step, 2, step_validate, NULL, NULL);
-    CHECK_REF(kern);
-    CHECK_OK(vxAddParameterToKernel(kern, 0, VX_INPUT, k->type, VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxAddParameterToKernel(kern, 1, VX_OUTPUT, k->type, VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxFinalizeKernel(kern));
+    vx_kernel kern = in_out_kernel(ctx, name, step, like_input, k->type);
 
     vx_reference ex = exemplar(ctx, k->type);
     CHECK_REF(ex);
     vx_delay d = vxCreateDelay(ctx, ex, 3);
     CHECK_REF(d);
     CHECK_OK(vxReleaseReference(&ex));
-    CHECK_OK(k->put(vxGetReferenceFromDelay(d, 0), 1));
-    CHECK_OK(k->put(vxGetReferenceFromDelay(d, -1), 10));
-    CHECK_OK(k->put(vxGetReferenceFromDelay(d, -2), 2));
+    set_slot(d, 0, 1);
+    set_slot(d, -1, 10);
+    set_slot(d, -2, 2);
 
     vx_graph g = vxCreateGraph(ctx);
     vx_node n = vxCreateGenericNode(g, kern);
@@ -278,7 +201,7 @@ static void one_type(vx_context ctx, const kind *k)
     CHECK_OK(vxSetParameterByIndex(n, 0, vxGetReferenceFromDelay(d, -1)));
     CHECK_OK(vxSetParameterByIndex(n, 1, vxGetReferenceFromDelay(d, 0)));
     CHECK_OK(vxRegisterAutoAging(g, d));
-    CHECK(count_of((vx_reference)d) == 1);        /* the graph's hold is not the application's */
+    CHECK(ref_count((vx_reference)d) == 1);        /* the graph's hold is not the application's */
     /* run k writes 10 + k into slot 0, then aging makes it slot -1; the slot before is 9 + k */
     for (vx_int32 run = 1; run <= 4; run++) {
         CHECK_OK(vxProcessGraph(g));

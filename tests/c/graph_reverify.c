@@ -5,20 +5,6 @@
 #include "check.h"
 #include <string.h>
 
-static int logged;
-static void VX_CALLBACK on_log(vx_context c, vx_reference r, vx_status s, const vx_char t[])
-{
-    (void)c; (void)r; (void)s; (void)t;
-    logged++;
-}
-
-#define REFUSED(expr, status)       \
-    do {                            \
-        int before_ = logged;       \
-        CHECK_STATUS(expr, status); \
-        CHECK(logged > before_);    \
-    } while (0)
-
 static char seq[64];                   /* V validate, I initialize, D deinitialize */
 static void note(char c)
 {
@@ -27,23 +13,12 @@ static void note(char c)
     seq[n] = c;
 }
 
-static vx_uint8 first_pixel(vx_image img)
-{
-    vx_rectangle_t rect = {0, 0, 1, 1};
-    vx_uint8 v = 0;
-    vx_imagepatch_addressing_t addr = {1, 1, 1, 1, VX_SCALE_UNITY, VX_SCALE_UNITY, 1, 1, 0};
-    CHECK_OK(vxCopyImagePatch(img, &rect, 0, &addr, &v, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
-    return v;
-}
-
 /* out = in + opt (opt optional), first pixel only: enough to see which objects the node used */
 static vx_status VX_CALLBACK add(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     (void)node; (void)n;
-    vx_uint8 v = (vx_uint8)(first_pixel((vx_image)p[0]) + (p[1] ? first_pixel((vx_image)p[1]) : 0));
-    vx_rectangle_t rect = {0, 0, 1, 1};
-    vx_imagepatch_addressing_t addr = {1, 1, 1, 1, VX_SCALE_UNITY, VX_SCALE_UNITY, 1, 1, 0};
-    return vxCopyImagePatch((vx_image)p[2], &rect, 0, &addr, &v, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST);
+    vx_uint8 v = (vx_uint8)(u8_pixel((vx_image)p[0], 0, 0) + (p[1] ? u8_pixel((vx_image)p[1], 0, 0) : 0));
+    return copy_u8_pixel((vx_image)p[2], 0, 0, &v, VX_WRITE_ONLY);
 }
 
 static vx_status VX_CALLBACK add_validate(vx_node node, const vx_reference p[], vx_uint32 n, vx_meta_format m[])
@@ -74,21 +49,9 @@ static vx_status VX_CALLBACK add_deinit(vx_node node, const vx_reference *p, vx_
     return VX_SUCCESS;
 }
 
-static vx_image image(vx_context ctx, vx_uint32 w, vx_uint32 h, vx_uint8 value)
-{
-    vx_image img = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8);
-    CHECK_REF(img);
-    vx_pixel_value_t v;
-    v.U8 = value;
-    CHECK_OK(vxSetImagePixelValues(img, &v));
-    return img;
-}
-
 int main(void)
 {
-    vx_context ctx = vxCreateContext();
-    CHECK_REF(ctx);
-    vxRegisterLogCallback(ctx, on_log, vx_false_e);
+    vx_context ctx = test_context();
     vx_uint32 refs0 = context_references(ctx);
     vx_enum id;
     CHECK_OK(vxAllocateUserKernelId(ctx, &id));
@@ -98,8 +61,8 @@ int main(void)
     CHECK_OK(vxAddParameterToKernel(k, 2, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
     CHECK_OK(vxFinalizeKernel(k));
 
-    vx_image in = image(ctx, 8, 4, 1), same = image(ctx, 8, 4, 5), big = image(ctx, 16, 8, 7);
-    vx_image opt = image(ctx, 16, 8, 2), out = image(ctx, 8, 4, 0), big_out = image(ctx, 16, 8, 0);
+    vx_image in = u8_image(ctx, 8, 4, 1), same = u8_image(ctx, 8, 4, 5), big = u8_image(ctx, 16, 8, 7);
+    vx_image opt = u8_image(ctx, 16, 8, 2), out = u8_image(ctx, 8, 4, 0), big_out = u8_image(ctx, 16, 8, 0);
     vx_graph g = vxCreateGraph(ctx);
     vx_node n = vxCreateGenericNode(g, k);
     CHECK_OK(vxSetParameterByIndex(n, 0, (vx_reference)in));
@@ -108,30 +71,30 @@ int main(void)
     CHECK_OK(vxAddParameterToGraph(g, p0));
     CHECK_OK(vxReleaseParameter(&p0));
     CHECK_OK(vxProcessGraph(g));                              /* verifies first */
-    CHECK(strcmp(seq, "VI") == 0 && first_pixel(out) == 1);
+    CHECK(strcmp(seq, "VI") == 0 && u8_pixel(out, 0, 0) == 1);
 
     /* same meta data: still verified, no callback, and the run uses the new object */
     CHECK_OK(vxSetParameterByIndex(n, 0, (vx_reference)same));
     CHECK(vxIsGraphVerified(g) == vx_true_e);
     CHECK_OK(vxProcessGraph(g));
-    CHECK(strcmp(seq, "VI") == 0 && first_pixel(out) == 5);
+    CHECK(strcmp(seq, "VI") == 0 && u8_pixel(out, 0, 0) == 5);
     CHECK_OK(vxSetGraphParameterByIndex(g, 0, (vx_reference)in));  /* through a graph parameter too */
     CHECK(vxIsGraphVerified(g) == vx_true_e);
     CHECK_OK(vxProcessGraph(g));
-    CHECK(strcmp(seq, "VI") == 0 && first_pixel(out) == 1);
+    CHECK(strcmp(seq, "VI") == 0 && u8_pixel(out, 0, 0) == 1);
 
     /* refused replacements change nothing */
     vx_scalar s = vxCreateScalar(ctx, VX_TYPE_UINT8, &(vx_uint8){3});
-    REFUSED(vxSetParameterByIndex(n, 0, (vx_reference)s), VX_ERROR_INVALID_TYPE);
-    REFUSED(vxSetGraphParameterByIndex(g, 0, (vx_reference)s), VX_ERROR_INVALID_TYPE);
-    REFUSED(vxSetParameterByIndex(n, 3, (vx_reference)in), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxSetParameterByIndex(n, 0, (vx_reference)s), VX_ERROR_INVALID_TYPE);
+    CHECK_REFUSED(vxSetGraphParameterByIndex(g, 0, (vx_reference)s), VX_ERROR_INVALID_TYPE);
+    CHECK_REFUSED(vxSetParameterByIndex(n, 3, (vx_reference)in), VX_ERROR_INVALID_PARAMETERS);
     /* objects, kernels and delays of another context */
     vx_context other = vxCreateContext();
-    vx_image foreign = image(other, 8, 4, 5);
-    REFUSED(vxSetParameterByIndex(n, 0, (vx_reference)foreign), VX_ERROR_INVALID_REFERENCE);
+    vx_image foreign = u8_image(other, 8, 4, 5);
+    CHECK_REFUSED(vxSetParameterByIndex(n, 0, (vx_reference)foreign), VX_ERROR_INVALID_REFERENCE);
     vx_delay foreign_delay = vxCreateDelay(other, (vx_reference)foreign, 2);
     CHECK_REF(foreign_delay);
-    REFUSED(vxRegisterAutoAging(g, foreign_delay), VX_ERROR_INVALID_REFERENCE);
+    CHECK_REFUSED(vxRegisterAutoAging(g, foreign_delay), VX_ERROR_INVALID_REFERENCE);
     vx_enum other_id;
     CHECK_OK(vxAllocateUserKernelId(other, &other_id));
     vx_kernel other_k = vxAddUserKernel(other, "test.reverify.other", other_id, add, 3, add_validate, NULL, NULL);
@@ -139,11 +102,11 @@ int main(void)
         CHECK_OK(vxAddParameterToKernel(other_k, i, i < 2 ? VX_INPUT : VX_OUTPUT, VX_TYPE_IMAGE,
                                         VX_PARAMETER_STATE_REQUIRED));
     CHECK_OK(vxFinalizeKernel(other_k));
-    REFUSED(vxGetStatus((vx_reference)vxCreateGenericNode(g, other_k)), VX_ERROR_INVALID_REFERENCE);
+    CHECK_CREATE_REFUSED(vxCreateGenericNode(g, other_k), VX_ERROR_INVALID_REFERENCE);
     CHECK_OK(vxReleaseContext(&other));
     CHECK(vxIsGraphVerified(g) == vx_true_e);
     CHECK_OK(vxProcessGraph(g));
-    CHECK(strcmp(seq, "VI") == 0 && first_pixel(out) == 1);
+    CHECK(strcmp(seq, "VI") == 0 && u8_pixel(out, 0, 0) == 1);
 
     /* an output must be writable: a uniform image (or a region of one) is not */
     vx_pixel_value_t one = {.U8 = 1};
@@ -152,37 +115,37 @@ int main(void)
     vx_image region = vxCreateImageFromROI(uniform, &all);
     CHECK_REF(region);
     CHECK_OK(vxSetParameterByIndex(n, 2, (vx_reference)uniform));
-    REFUSED(vxVerifyGraph(g), VX_ERROR_NOT_SUPPORTED);
+    CHECK_REFUSED(vxVerifyGraph(g), VX_ERROR_NOT_SUPPORTED);
     CHECK(vxIsGraphVerified(g) == vx_false_e && strcmp(seq, "VID") == 0);
     CHECK_OK(vxSetParameterByIndex(n, 2, (vx_reference)region));
-    REFUSED(vxVerifyGraph(g), VX_ERROR_NOT_SUPPORTED);
+    CHECK_REFUSED(vxVerifyGraph(g), VX_ERROR_NOT_SUPPORTED);
     CHECK_OK(vxSetParameterByIndex(n, 2, (vx_reference)out));
     CHECK_OK(vxReleaseImage(&region));
     CHECK_OK(vxReleaseImage(&uniform));
     CHECK_OK(vxProcessGraph(g));
-    CHECK(strcmp(seq, "VIDVI") == 0 && first_pixel(out) == 1);
+    CHECK(strcmp(seq, "VIDVI") == 0 && u8_pixel(out, 0, 0) == 1);
     memset(seq + 2, 0, sizeof seq - 2);                       /* back to "VI" for the sequences below */
 
     /* different meta data: re-verified at the next run, deinitialize first */
     CHECK_OK(vxSetParameterByIndex(n, 0, (vx_reference)big));
     CHECK(vxIsGraphVerified(g) == vx_false_e);
-    REFUSED(vxProcessGraph(g), VX_ERROR_INVALID_DIMENSION);   /* out is 8x4; the validator says 16x8 */
+    CHECK_REFUSED(vxProcessGraph(g), VX_ERROR_INVALID_DIMENSION);   /* out is 8x4; the validator says 16x8 */
     CHECK(strcmp(seq, "VIDV") == 0 && vxIsGraphVerified(g) == vx_false_e);
     CHECK_OK(vxSetParameterByIndex(n, 2, (vx_reference)big_out));
     CHECK_OK(vxProcessGraph(g));
-    CHECK(strcmp(seq, "VIDVVI") == 0 && first_pixel(big_out) == 7);   /* nothing to deinitialize after a refusal */
+    CHECK(strcmp(seq, "VIDVVI") == 0 && u8_pixel(big_out, 0, 0) == 7);   /* nothing to deinitialize after a refusal */
 
     /* an optional parameter set, then cleared: re-verified each time */
     CHECK_OK(vxSetParameterByIndex(n, 1, (vx_reference)opt));
     CHECK(vxIsGraphVerified(g) == vx_false_e);
     CHECK_OK(vxProcessGraph(g));
-    CHECK(strcmp(seq, "VIDVVIDVI") == 0 && first_pixel(big_out) == 9);
+    CHECK(strcmp(seq, "VIDVVIDVI") == 0 && u8_pixel(big_out, 0, 0) == 9);
     CHECK_OK(vxSetParameterByIndex(n, 1, NULL));
     CHECK(vxIsGraphVerified(g) == vx_false_e);
     CHECK_OK(vxVerifyGraph(g));                               /* explicitly this time */
     CHECK(strcmp(seq, "VIDVVIDVIDVI") == 0);
     CHECK_OK(vxProcessGraph(g));
-    CHECK(first_pixel(big_out) == 7);
+    CHECK(u8_pixel(big_out, 0, 0) == 7);
 
     /* vxVerifyGraph of a verified graph verifies again: a complete verification */
     CHECK_OK(vxVerifyGraph(g));

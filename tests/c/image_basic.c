@@ -6,21 +6,6 @@
 
 #include "check.h"
 
-static int log_entries;
-static void VX_CALLBACK on_log(vx_context c, vx_reference r, vx_status s, const vx_char m[])
-{
-    (void)c; (void)r; (void)s; (void)m;
-    log_entries++;
-}
-
-/* Expect a refusal with status `st` and exactly one log entry. */
-#define REFUSED(expr, st)                   \
-    do {                                    \
-        int before_ = log_entries;          \
-        CHECK_STATUS(expr, st);             \
-        CHECK(log_entries == before_ + 1);  \
-    } while (0)
-
 static const struct { vx_df_image f; vx_size planes; vx_size size_64x48; } formats[] = {
     {VX_DF_IMAGE_U1, 1, 8 * 48},       {VX_DF_IMAGE_U8, 1, 64 * 48},     {VX_DF_IMAGE_U16, 1, 128 * 48},
     {VX_DF_IMAGE_S16, 1, 128 * 48},    {VX_DF_IMAGE_U32, 1, 256 * 48},   {VX_DF_IMAGE_S32, 1, 256 * 48},
@@ -53,10 +38,10 @@ static void attributes(vx_context ctx)
         CHECK(range == VX_CHANNEL_RANGE_FULL && mem == VX_MEMORY_TYPE_NONE && uniform == vx_false_e);
         CHECK(space == VX_COLOR_SPACE_NONE || space == VX_COLOR_SPACE_DEFAULT);
         vx_pixel_value_t pv;
-        REFUSED(vxQueryImage(img, VX_IMAGE_UNIFORM_VALUE, &pv, sizeof pv), VX_ERROR_NOT_SUPPORTED);
-        REFUSED(vxQueryImage(img, VX_IMAGE_WIDTH, &w, 2), VX_ERROR_INVALID_PARAMETERS);
-        REFUSED(vxQueryImage(img, VX_IMAGE_WIDTH, NULL, 4), VX_ERROR_INVALID_PARAMETERS);
-        REFUSED(vxQueryImage(img, VX_ARRAY_CAPACITY, &size, sizeof size), VX_ERROR_NOT_SUPPORTED);
+        CHECK_REFUSED(vxQueryImage(img, VX_IMAGE_UNIFORM_VALUE, &pv, sizeof pv), VX_ERROR_NOT_SUPPORTED);
+        CHECK_REFUSED(vxQueryImage(img, VX_IMAGE_WIDTH, &w, 2), VX_ERROR_INVALID_PARAMETERS);
+        CHECK_REFUSED(vxQueryImage(img, VX_IMAGE_WIDTH, NULL, 4), VX_ERROR_INVALID_PARAMETERS);
+        CHECK_REFUSED(vxQueryImage(img, VX_ARRAY_CAPACITY, &size, sizeof size), VX_ERROR_NOT_SUPPORTED);
 
         space = VX_COLOR_SPACE_BT601_625;
         CHECK_OK(vxSetImageAttribute(img, VX_IMAGE_SPACE, &space, sizeof space));
@@ -64,8 +49,8 @@ static void attributes(vx_context ctx)
         CHECK_OK(vxQueryImage(img, VX_IMAGE_SPACE, &space, sizeof space));
         CHECK(space == VX_COLOR_SPACE_BT601_625);
         space = 12345;
-        REFUSED(vxSetImageAttribute(img, VX_IMAGE_SPACE, &space, sizeof space), VX_ERROR_INVALID_VALUE);
-        REFUSED(vxSetImageAttribute(img, VX_IMAGE_WIDTH, &w, sizeof w), VX_ERROR_NOT_SUPPORTED);
+        CHECK_REFUSED(vxSetImageAttribute(img, VX_IMAGE_SPACE, &space, sizeof space), VX_ERROR_INVALID_VALUE);
+        CHECK_REFUSED(vxSetImageAttribute(img, VX_IMAGE_WIDTH, &w, sizeof w), VX_ERROR_NOT_SUPPORTED);
         CHECK_OK(vxQueryImage(img, VX_IMAGE_SPACE, &space, sizeof space));
         CHECK(space == VX_COLOR_SPACE_BT601_625);
         CHECK_OK(vxReleaseImage(&img));
@@ -87,11 +72,7 @@ static void creation_refusals(vx_context ctx)
     };
     vx_uint32 refs = context_references(ctx);
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        int before = log_entries;
-        vx_image img = vxCreateImage(ctx, bad[i].w, bad[i].h, bad[i].f);
-        CHECK(img != NULL);
-        CHECK_STATUS(vxGetStatus((vx_reference)img), bad[i].st);
-        CHECK(log_entries == before + 1);
+        CHECK_CREATE_REFUSED(vxCreateImage(ctx, bad[i].w, bad[i].h, bad[i].f), bad[i].st);
     }
     CHECK(vxGetStatus((vx_reference)vxCreateImage(NULL, 4, 4, VX_DF_IMAGE_U8)) != VX_SUCCESS);
     CHECK_STATUS(vxGetStatus((vx_reference)vxCreateUniformImage(ctx, 4, 4, VX_DF_IMAGE_U8, NULL)),
@@ -173,44 +154,44 @@ static void access_refusals(vx_context ctx)
 
     vx_rectangle_t bad_rects[] = {{0, 0, 65, 48}, {0, 0, 64, 49}, {10, 0, 10, 48}, {20, 0, 10, 48}, {0, 30, 64, 29}};
     for (size_t k = 0; k < sizeof bad_rects / sizeof bad_rects[0]; k++) {
-        REFUSED(vxMapImagePatch(img, &bad_rects[k], 0, &id, &m, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0),
+        CHECK_REFUSED(vxMapImagePatch(img, &bad_rects[k], 0, &id, &m, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0),
                 VX_ERROR_INVALID_PARAMETERS);
-        REFUSED(vxCopyImagePatch(img, &bad_rects[k], 0, &a, buf, VX_READ_ONLY, VX_MEMORY_TYPE_HOST),
+        CHECK_REFUSED(vxCopyImagePatch(img, &bad_rects[k], 0, &a, buf, VX_READ_ONLY, VX_MEMORY_TYPE_HOST),
                 VX_ERROR_INVALID_PARAMETERS);
     }
-    REFUSED(vxMapImagePatch(img, NULL, 0, &id, &m, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxMapImagePatch(img, &rect, 1, &id, &m, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxMapImagePatch(img, &rect, 0, NULL, &m, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxMapImagePatch(img, &rect, 0, &id, NULL, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxMapImagePatch(img, &rect, 0, &id, &m, NULL, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxMapImagePatch(img, &rect, 0, &id, &m, &ptr, 0x12345, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxMapImagePatch(img, &rect, 0, &id, &m, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_NONE, 0), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxMapImagePatch(img, &rect, 0, &id, &m, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 2), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxMapImagePatch(img, NULL, 0, &id, &m, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxMapImagePatch(img, &rect, 1, &id, &m, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxMapImagePatch(img, &rect, 0, NULL, &m, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxMapImagePatch(img, &rect, 0, &id, NULL, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxMapImagePatch(img, &rect, 0, &id, &m, NULL, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxMapImagePatch(img, &rect, 0, &id, &m, &ptr, 0x12345, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxMapImagePatch(img, &rect, 0, &id, &m, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_NONE, 0), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxMapImagePatch(img, &rect, 0, &id, &m, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 2), VX_ERROR_INVALID_PARAMETERS);
     CHECK_STATUS(vxMapImagePatch(NULL, &rect, 0, &id, &m, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_INVALID_REFERENCE);
-    REFUSED(vxCopyImagePatch(img, &rect, 0, &a, buf, VX_READ_AND_WRITE, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxCopyImagePatch(img, &rect, 0, &a, NULL, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxCopyImagePatch(img, &rect, 0, NULL, buf, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxCopyImagePatch(img, &rect, 0, &a, buf, VX_READ_AND_WRITE, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxCopyImagePatch(img, &rect, 0, &a, NULL, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxCopyImagePatch(img, &rect, 0, NULL, buf, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
     vx_imagepatch_addressing_t narrow = a;
     narrow.stride_x = 1;
-    REFUSED(vxCopyImagePatch(img, &rect, 0, &narrow, buf, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxCopyImagePatch(img, &rect, 0, &narrow, buf, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
     narrow = a;
     narrow.stride_y = 100;
-    REFUSED(vxCopyImagePatch(img, &rect, 0, &narrow, buf, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxUnmapImagePatch(img, 12345), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxCopyImagePatch(img, &rect, 0, &narrow, buf, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxUnmapImagePatch(img, 12345), VX_ERROR_INVALID_PARAMETERS);
 
     /* overlapping maps: reads share, and may overlap a write; two writes exclude each other */
     CHECK_OK(vxMapImagePatch(img, &half, 0, &id, &m, &ptr, VX_READ_AND_WRITE, VX_MEMORY_TYPE_HOST, 0));
     CHECK_OK(vxMapImagePatch(img, &rect, 0, &id2, &m, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0));
     CHECK_OK(vxUnmapImagePatch(img, id2));
     CHECK_OK(vxCopyImagePatch(img, &rect, 0, &a, buf, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
-    REFUSED(vxMapImagePatch(img, &rect, 0, &id2, &m, &ptr, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_NO_RESOURCES);
-    REFUSED(vxCopyImagePatch(img, &rect, 0, &a, buf, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_NO_RESOURCES);
+    CHECK_REFUSED(vxMapImagePatch(img, &rect, 0, &id2, &m, &ptr, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_NO_RESOURCES);
+    CHECK_REFUSED(vxCopyImagePatch(img, &rect, 0, &a, buf, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_NO_RESOURCES);
     CHECK_OK(vxMapImagePatch(img, &other, 0, &id2, &m, &ptr, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST, 0));
     vx_image img2 = vxCreateImage(ctx, 64, 48, VX_DF_IMAGE_U16);
-    REFUSED(vxUnmapImagePatch(img2, id2), VX_ERROR_INVALID_PARAMETERS);   /* another image's map id */
+    CHECK_REFUSED(vxUnmapImagePatch(img2, id2), VX_ERROR_INVALID_PARAMETERS);   /* another image's map id */
     CHECK_OK(vxUnmapImagePatch(img, id2));
     CHECK_OK(vxUnmapImagePatch(img, id));
-    REFUSED(vxUnmapImagePatch(img, id), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxUnmapImagePatch(img, id), VX_ERROR_INVALID_PARAMETERS);
 
     /* nothing above changed a pixel */
     vx_uint16 back[64 * 48];
@@ -243,14 +224,14 @@ static void uniform_and_pixels(vx_context ctx)
     CHECK(uv == (vx_uint8 *)ptr + 3 * m.stride_y + 7 * 2);
     CHECK(uv[0] == 20 && uv[1] == 30);
     CHECK_OK(vxUnmapImagePatch(u, id));
-    REFUSED(vxMapImagePatch(u, &rect, 0, &id, &m, &ptr, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_NOT_SUPPORTED);
-    REFUSED(vxSetImagePixelValues(u, &v), VX_ERROR_NOT_SUPPORTED);
+    CHECK_REFUSED(vxMapImagePatch(u, &rect, 0, &id, &m, &ptr, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_NOT_SUPPORTED);
+    CHECK_REFUSED(vxSetImagePixelValues(u, &v), VX_ERROR_NOT_SUPPORTED);
     CHECK_OK(vxReleaseImage(&u));
 
     /* vxSetImagePixelValues on an interleaved YUV format and on U1 */
     vx_image y = vxCreateImage(ctx, 16, 4, VX_DF_IMAGE_YUYV);
     CHECK_OK(vxSetImagePixelValues(y, &v));
-    REFUSED(vxMapImagePatch(y, &rect, 0, &id, &m, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0),
+    CHECK_REFUSED(vxMapImagePatch(y, &rect, 0, &id, &m, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0),
             VX_ERROR_INVALID_PARAMETERS);   /* rect is taller than the image */
     vx_rectangle_t r4 = {0, 0, 16, 4};
     CHECK_OK(vxMapImagePatch(y, &r4, 0, &id, &m, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0));
@@ -263,7 +244,7 @@ static void uniform_and_pixels(vx_context ctx)
     v.U1 = vx_true_e;
     CHECK_OK(vxSetImagePixelValues(b, &v));
     vx_rectangle_t r1 = {8, 0, 20, 3}, odd = {3, 0, 20, 3};
-    REFUSED(vxMapImagePatch(b, &odd, 0, &id, &m, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxMapImagePatch(b, &odd, 0, &id, &m, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_INVALID_PARAMETERS);
     CHECK_OK(vxMapImagePatch(b, &r1, 0, &id, &m, &ptr, VX_READ_AND_WRITE, VX_MEMORY_TYPE_HOST, 0));
     CHECK(m.stride_x == 0 && m.stride_x_bits == 1 && m.stride_y == 3 && m.dim_x == 12);
     p = vxFormatImagePatchAddress2d(ptr, 9, 2, &m);
@@ -295,10 +276,10 @@ static void valid_region(vx_context ctx)
     CHECK_OK(vxSetImageValidRectangle(img, &set));
     CHECK_OK(vxGetValidRegionImage(img, &r));
     CHECK(r.start_x == 2 && r.start_y == 3 && r.end_x == 30 && r.end_y == 10);
-    REFUSED(vxSetImageValidRectangle(img, &bad), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxSetImageValidRectangle(img, &bad), VX_ERROR_INVALID_PARAMETERS);
     CHECK_OK(vxGetValidRegionImage(img, &r));
     CHECK(r.end_x == 30);
-    REFUSED(vxGetValidRegionImage(img, NULL), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxGetValidRegionImage(img, NULL), VX_ERROR_INVALID_PARAMETERS);
     CHECK_OK(vxSetImageValidRectangle(img, NULL));
     CHECK_OK(vxGetValidRegionImage(img, &r));
     CHECK(r.start_x == 0 && r.end_x == 32 && r.end_y == 16);
@@ -328,7 +309,7 @@ static void compatibility(vx_context ctx)
     CHECK_OK(vxAccessImagePatch(img, &rect, 1, &a, &ptr, VX_READ_ONLY));
     CHECK(((vx_uint8 *)ptr)[5] == 1 && ((vx_uint8 *)ptr)[6] == 77);
     CHECK_OK(vxCommitImagePatch(img, &rect, 1, &a, ptr));
-    REFUSED(vxCommitImagePatch(img, &rect, 1, &a, ptr), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxCommitImagePatch(img, &rect, 1, &a, ptr), VX_ERROR_INVALID_PARAMETERS);
     CHECK_OK(vxReleaseImage(&img));
 }
 
@@ -336,7 +317,7 @@ int main(void)
 {
     vx_context ctx = vxCreateContext();
     CHECK_REF(ctx);
-    vxRegisterLogCallback(ctx, on_log, vx_true_e);
+    vxRegisterLogCallback(ctx, count_log, vx_true_e);
     vx_uint32 start = context_references(ctx);
     attributes(ctx);
     creation_refusals(ctx);

@@ -3,22 +3,6 @@
 #include "check.h"
 #include <string.h>
 
-static int logged;
-static void VX_CALLBACK on_log(vx_context c, vx_reference r, vx_status s, const vx_char t[])
-{
-    (void)c; (void)r; (void)s; (void)t;
-    logged++;
-}
-
-/* a creation refused with `status`, logged, giving the context's error object */
-#define REFUSED_CREATE(expr, status)                              \
-    do {                                                          \
-        int before_ = logged;                                     \
-        vx_object_array a_ = (expr);                              \
-        CHECK_STATUS(vxGetStatus((vx_reference)a_), status);      \
-        CHECK(logged > before_);                                  \
-    } while (0)
-
 enum { W = 10, H = 6, D = 7 };
 
 static void *map_tensor(vx_tensor t, vx_map_id *id, vx_size stride[3])
@@ -88,8 +72,8 @@ static void zero_copy(vx_context ctx)
     CHECK(px == -102 && tv == -102);
 
     /* images are not the application's memory: no handle swap */
-    int before = logged;
-    CHECK(vxSwapImageHandle(img2, NULL, NULL, 1) != VX_SUCCESS && logged > before);
+    int before = log_entries;
+    CHECK(vxSwapImageHandle(img2, NULL, NULL, 1) != VX_SUCCESS && log_entries > before);
 
     /* the tensor lives while an image needs its memory: release the tensor and the array first */
     vx_uint32 count = 0;
@@ -123,9 +107,9 @@ static void from_handle_and_views(vx_context ctx)
     v.U8 = 9;
     CHECK_OK(vxSetImagePixelValues(last, &v));
     CHECK(mem[3][2][4] == 9 && mem[3][0][0] == 9 && mem[2][2][4] == 0);
-    int before = logged;
+    int before = log_entries;
     CHECK_STATUS(vxSwapTensorHandle(t, other, NULL), VX_ERROR_INVALID_PARAMETERS);
-    CHECK(logged > before);
+    CHECK(log_entries > before);
     CHECK_OK(vxReleaseImage(&last));
     CHECK_OK(vxReleaseObjectArray(&arr));
     CHECK_OK(vxSwapTensorHandle(t, other, NULL));
@@ -142,9 +126,9 @@ static void from_handle_and_views(vx_context ctx)
     CHECK_OK(vxSetImagePixelValues(second, &v));
     CHECK(other[3][1][1] == 5 && other[3][2][4] == 5 && other[3][0][0] == 0 && other[2][1][1] == 0);
     /* swapping the parent would move the view under the images */
-    before = logged;
+    before = log_entries;
     CHECK_STATUS(vxSwapTensorHandle(t, mem, NULL), VX_ERROR_INVALID_PARAMETERS);
-    CHECK(logged > before);
+    CHECK(log_entries > before);
     CHECK_OK(vxReleaseImage(&second));
     CHECK_OK(vxReleaseObjectArray(&arr));
     CHECK_OK(vxReleaseTensor(&view));
@@ -161,20 +145,20 @@ static void refusals(vx_context ctx)
     /* no tensor, no context to log to */
     CHECK_STATUS(vxGetStatus((vx_reference)vxCreateImageObjectArrayFromTensor(NULL, &ok, 1, 1, VX_DF_IMAGE_U8)),
                  VX_ERROR_INVALID_REFERENCE);
-    REFUSED_CREATE(vxCreateImageObjectArrayFromTensor((vx_tensor)ctx, &ok, 1, 1, VX_DF_IMAGE_U8),
-                   VX_ERROR_INVALID_REFERENCE);
-    REFUSED_CREATE(vxCreateImageObjectArrayFromTensor(flat, &ok, 1, 1, VX_DF_IMAGE_U8), VX_ERROR_INVALID_DIMENSION);
-    REFUSED_CREATE(vxCreateImageObjectArrayFromTensor(u8, &ok, 1, 1, VX_DF_IMAGE_S16), VX_ERROR_INVALID_FORMAT);
-    REFUSED_CREATE(vxCreateImageObjectArrayFromTensor(u8, &ok, 1, 1, VX_DF_IMAGE_RGB), VX_ERROR_INVALID_FORMAT);
-    REFUSED_CREATE(vxCreateImageObjectArrayFromTensor(f32, &ok, 1, 1, VX_DF_IMAGE_U32), VX_ERROR_INVALID_FORMAT);
-    REFUSED_CREATE(vxCreateImageObjectArrayFromTensor(u8, NULL, 1, 1, VX_DF_IMAGE_U8), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED_CREATE(vxCreateImageObjectArrayFromTensor(u8, &wide, 1, 1, VX_DF_IMAGE_U8), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED_CREATE(vxCreateImageObjectArrayFromTensor(u8, &tall, 1, 1, VX_DF_IMAGE_U8), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED_CREATE(vxCreateImageObjectArrayFromTensor(u8, &empty, 1, 1, VX_DF_IMAGE_U8), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED_CREATE(vxCreateImageObjectArrayFromTensor(u8, &ok, 0, 1, VX_DF_IMAGE_U8), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED_CREATE(vxCreateImageObjectArrayFromTensor(u8, &ok, 2, 0, VX_DF_IMAGE_U8), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED_CREATE(vxCreateImageObjectArrayFromTensor(u8, &ok, 4, 1, VX_DF_IMAGE_U8), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED_CREATE(vxCreateImageObjectArrayFromTensor(u8, &ok, 2, 3, VX_DF_IMAGE_U8), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor((vx_tensor)ctx, &ok, 1, 1, VX_DF_IMAGE_U8),
+                         VX_ERROR_INVALID_REFERENCE);
+    CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor(flat, &ok, 1, 1, VX_DF_IMAGE_U8), VX_ERROR_INVALID_DIMENSION);
+    CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor(u8, &ok, 1, 1, VX_DF_IMAGE_S16), VX_ERROR_INVALID_FORMAT);
+    CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor(u8, &ok, 1, 1, VX_DF_IMAGE_RGB), VX_ERROR_INVALID_FORMAT);
+    CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor(f32, &ok, 1, 1, VX_DF_IMAGE_U32), VX_ERROR_INVALID_FORMAT);
+    CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor(u8, NULL, 1, 1, VX_DF_IMAGE_U8), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor(u8, &wide, 1, 1, VX_DF_IMAGE_U8), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor(u8, &tall, 1, 1, VX_DF_IMAGE_U8), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor(u8, &empty, 1, 1, VX_DF_IMAGE_U8), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor(u8, &ok, 0, 1, VX_DF_IMAGE_U8), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor(u8, &ok, 2, 0, VX_DF_IMAGE_U8), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor(u8, &ok, 4, 1, VX_DF_IMAGE_U8), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor(u8, &ok, 2, 3, VX_DF_IMAGE_U8), VX_ERROR_INVALID_PARAMETERS);
     /* the limits themselves are fine: 2 images 2 apart use slices 0 and 2 of 3 */
     vx_object_array edge = vxCreateImageObjectArrayFromTensor(u8, &ok, 2, 2, VX_DF_IMAGE_U8);
     CHECK_REF(edge);
@@ -187,12 +171,12 @@ static void refusals(vx_context ctx)
     vx_size wide_strides[3] = {2, 16, 64};
     vx_tensor sparse = vxCreateTensorFromHandle(ctx, 3, d3, VX_TYPE_UINT8, 0, wide_strides, spread, VX_MEMORY_TYPE_HOST);
     CHECK_REF(sparse);
-    REFUSED_CREATE(vxCreateImageObjectArrayFromTensor(sparse, &ok, 1, 1, VX_DF_IMAGE_U8), VX_ERROR_NOT_SUPPORTED);
+    CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor(sparse, &ok, 1, 1, VX_DF_IMAGE_U8), VX_ERROR_NOT_SUPPORTED);
     CHECK_OK(vxReleaseTensor(&sparse));
     /* a virtual tensor's memory is not the application's */
     vx_graph g = vxCreateGraph(ctx);
     vx_tensor virt = vxCreateVirtualTensor(g, 3, d3, VX_TYPE_UINT8, 0);
-    REFUSED_CREATE(vxCreateImageObjectArrayFromTensor(virt, &ok, 1, 1, VX_DF_IMAGE_U8), VX_ERROR_OPTIMIZED_AWAY);
+    CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor(virt, &ok, 1, 1, VX_DF_IMAGE_U8), VX_ERROR_OPTIMIZED_AWAY);
     CHECK_OK(vxReleaseTensor(&virt));
     CHECK_OK(vxReleaseGraph(&g));
     vx_tensor ts[] = {u8, flat, f32};
@@ -331,9 +315,9 @@ static void in_graphs(vx_context ctx)
     CHECK(scalar_value(s2) == 3 * 32);
     /* and writing both the tensor and a view of it is two writers */
     vx_node w2 = user_node(g, fill, t, NULL);
-    int before = logged;
+    int before = log_entries;
     CHECK_STATUS(vxVerifyGraph(g), VX_ERROR_MULTIPLE_WRITERS);
-    CHECK(logged > before);
+    CHECK(log_entries > before);
     CHECK_OK(vxReleaseNode(&w2));
     CHECK_OK(vxReleaseNode(&r2));
     CHECK_OK(vxReleaseNode(&w));
@@ -352,9 +336,7 @@ static void in_graphs(vx_context ctx)
 
 int main(void)
 {
-    vx_context ctx = vxCreateContext();
-    CHECK_REF(ctx);
-    vxRegisterLogCallback(ctx, on_log, vx_false_e);
+    vx_context ctx = test_context();
     vx_uint32 refs0 = context_references(ctx);
     zero_copy(ctx);
     from_handle_and_views(ctx);

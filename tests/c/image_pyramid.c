@@ -4,13 +4,6 @@
 
 #include "check.h"
 
-static vx_uint32 ref_count(vx_reference r)
-{
-    vx_uint32 n = 0;
-    CHECK_OK(vxQueryReference(r, VX_REFERENCE_COUNT, &n, sizeof n));
-    return n;
-}
-
 static double up(double v)     /* ceil, without libm */
 {
     double t = (double)(long long)v;

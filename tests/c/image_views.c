@@ -5,13 +5,6 @@
 
 #include "check.h"
 
-static vx_uint32 ref_count(vx_reference r)
-{
-    vx_uint32 n = 0;
-    CHECK_OK(vxQueryReference(r, VX_REFERENCE_COUNT, &n, sizeof n));
-    return n;
-}
-
 static void *map_all(vx_image img, vx_uint32 plane, vx_map_id *id, vx_imagepatch_addressing_t *a, vx_enum usage)
 {
     vx_uint32 w, h;

@@ -5,20 +5,6 @@
 #include <string.h>
 #include <VX/vx_compatibility.h>
 
-static int logged;
-static void VX_CALLBACK on_log(vx_context c, vx_reference r, vx_status s, const vx_char t[])
-{
-    (void)c; (void)r; (void)s; (void)t;
-    logged++;
-}
-
-#define REFUSED(expr, status)       \
-    do {                            \
-        int before_ = logged;       \
-        CHECK_STATUS(expr, status); \
-        CHECK(logged > before_);    \
-    } while (0)
-
 static const vx_char NAME[VX_MAX_KERNEL_NAME] = "test.compat.inc";
 static int input_calls[3], output_calls[3];
 static vx_status refuse_input = VX_SUCCESS, refuse_output = VX_SUCCESS;
@@ -72,44 +58,30 @@ static vx_status VX_CALLBACK output_validator(vx_node node, vx_uint32 index, vx_
     return refuse_output;
 }
 
-static vx_image image(vx_context ctx, vx_uint8 value)
-{
-    vx_image img = vxCreateImage(ctx, 8, 4, VX_DF_IMAGE_U8);
-    CHECK_REF(img);
-    vx_pixel_value_t v;
-    v.U8 = value;
-    CHECK_OK(vxSetImagePixelValues(img, &v));
-    return img;
-}
-
 int main(void)
 {
-    vx_context ctx = vxCreateContext();
-    CHECK_REF(ctx);
-    vxRegisterLogCallback(ctx, on_log, vx_false_e);
+    vx_context ctx = test_context();
     vx_uint32 refs0 = context_references(ctx);
-    vx_uint32 kernels0 = 0, kernels = 0;
-    CHECK_OK(vxQueryContext(ctx, VX_CONTEXT_UNIQUE_KERNELS, &kernels0, sizeof kernels0));
+    vx_uint32 kernels0 = context_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS);
 
     vx_enum id;
     CHECK_OK(vxAllocateUserKernelId(ctx, &id));
     /* both validators are required; the usual clashes are refused as for vxAddUserKernel */
-    REFUSED(vxGetStatus((vx_reference)vxAddKernel(ctx, NAME, id, inc, 3, NULL, output_validator, NULL,
-                                                  NULL)), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxGetStatus((vx_reference)vxAddKernel(ctx, NAME, id, inc, 3, input_validator, NULL, NULL,
-                                                  NULL)), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxGetStatus((vx_reference)vxAddKernel(ctx, NAME, id, NULL, 3, input_validator,
-                                                  output_validator, NULL, NULL)), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_CREATE_REFUSED(vxAddKernel(ctx, NAME, id, inc, 3, NULL, output_validator, NULL, NULL),
+                         VX_ERROR_INVALID_PARAMETERS);
+    CHECK_CREATE_REFUSED(vxAddKernel(ctx, NAME, id, inc, 3, input_validator, NULL, NULL, NULL),
+                         VX_ERROR_INVALID_PARAMETERS);
+    CHECK_CREATE_REFUSED(vxAddKernel(ctx, NAME, id, NULL, 3, input_validator, output_validator, NULL, NULL),
+                         VX_ERROR_INVALID_PARAMETERS);
     vx_kernel k = vxAddKernel(ctx, NAME, id, inc, 3, input_validator, output_validator, NULL, NULL);
     CHECK_REF(k);
-    REFUSED(vxGetStatus((vx_reference)vxAddKernel(ctx, NAME, id + 1, inc, 3, input_validator,
-                                                  output_validator, NULL, NULL)), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_CREATE_REFUSED(vxAddKernel(ctx, NAME, id + 1, inc, 3, input_validator, output_validator, NULL, NULL),
+                         VX_ERROR_INVALID_PARAMETERS);
     CHECK_OK(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
     CHECK_OK(vxAddParameterToKernel(k, 1, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_OPTIONAL));
     CHECK_OK(vxAddParameterToKernel(k, 2, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
     CHECK_OK(vxFinalizeKernel(k));
-    CHECK_OK(vxQueryContext(ctx, VX_CONTEXT_UNIQUE_KERNELS, &kernels, sizeof kernels));
-    CHECK(kernels == kernels0 + 1);
+    CHECK(context_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS) == kernels0 + 1);
     vx_char name[VX_MAX_KERNEL_NAME];
     CHECK_OK(vxQueryKernel(k, VX_KERNEL_NAME, name, sizeof name));
     CHECK(strcmp(name, "test.compat.inc") == 0);
@@ -117,7 +89,7 @@ int main(void)
     CHECK_OK(vxReleaseKernel(&(vx_kernel){k}));
 
     /* in -> inc -> virtual -> inc -> out: the virtual image takes its meta data from the output validator */
-    vx_image in = image(ctx, 10), out = image(ctx, 0);
+    vx_image in = u8_image(ctx, 8, 4, 10), out = u8_image(ctx, 8, 4, 0);
     vx_graph g = vxCreateGraph(ctx);
     vx_image mid = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_VIRT);
     vx_node n1 = vxCreateGenericNode(g, k), n2 = vxCreateGenericNode(g, k);
@@ -142,25 +114,25 @@ int main(void)
     /* a refusing input validator: its status, a log entry, the graph unverified, no output validator */
     int outputs_before = output_calls[2];
     refuse_input = VX_ERROR_INVALID_VALUE;
-    REFUSED(vxVerifyGraph(g), VX_ERROR_INVALID_VALUE);
+    CHECK_REFUSED(vxVerifyGraph(g), VX_ERROR_INVALID_VALUE);
     CHECK(vxIsGraphVerified(g) == vx_false_e && output_calls[2] == outputs_before);
     refuse_input = VX_SUCCESS;
     /* an input of the wrong format, refused by the input validator */
     vx_image rgb = vxCreateImage(ctx, 8, 4, VX_DF_IMAGE_RGB);
     CHECK_OK(vxSetParameterByIndex(n2, 1, (vx_reference)rgb));
-    REFUSED(vxVerifyGraph(g), VX_ERROR_INVALID_FORMAT);
-    REFUSED(vxProcessGraph(g), VX_ERROR_INVALID_FORMAT);
+    CHECK_REFUSED(vxVerifyGraph(g), VX_ERROR_INVALID_FORMAT);
+    CHECK_REFUSED(vxProcessGraph(g), VX_ERROR_INVALID_FORMAT);
     CHECK_OK(vxSetParameterByIndex(n2, 1, NULL));
     /* a refusing output validator */
     refuse_output = VX_ERROR_INVALID_DIMENSION;
-    REFUSED(vxVerifyGraph(g), VX_ERROR_INVALID_DIMENSION);
+    CHECK_REFUSED(vxVerifyGraph(g), VX_ERROR_INVALID_DIMENSION);
     CHECK(vxIsGraphVerified(g) == vx_false_e);
     refuse_output = VX_SUCCESS;
     CHECK_OK(vxVerifyGraph(g));
     CHECK_OK(vxProcessGraph(g));
 
     /* removal as for any user kernel */
-    REFUSED(vxRemoveKernel(k), VX_FAILURE);
+    CHECK_REFUSED(vxRemoveKernel(k), VX_FAILURE);
     CHECK_OK(vxReleaseNode(&n1));
     CHECK_OK(vxReleaseNode(&n2));
     CHECK_OK(vxReleaseGraph(&g));

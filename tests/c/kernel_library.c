@@ -1,35 +1,9 @@
 /* vxRegisterKernelLibrary: a publish/unpublish pair registered under a module name, used by
  * vxLoadKernels/vxUnloadKernels of that name instead of a file; refusals leave the context as it was. */
-#include "check.h"
+#include "kernels.h"
 #include <string.h>
 
-static int logged;
-static void VX_CALLBACK on_log(vx_context c, vx_reference r, vx_status s, const vx_char t[])
-{
-    (void)c; (void)r; (void)s; (void)t;
-    logged++;
-}
-
-#define REFUSED(expr, status)       \
-    do {                            \
-        int before_ = logged;       \
-        CHECK_STATUS(expr, status); \
-        CHECK(logged > before_);    \
-    } while (0)
-
 static int published, unpublished;
-
-static vx_status VX_CALLBACK run(vx_node node, const vx_reference *p, vx_uint32 n)
-{
-    (void)node; (void)p; (void)n;
-    return VX_SUCCESS;
-}
-
-static vx_status VX_CALLBACK validate(vx_node node, const vx_reference p[], vx_uint32 n, vx_meta_format m[])
-{
-    (void)node; (void)p; (void)n; (void)m;
-    return VX_SUCCESS;
-}
 
 static vx_status VX_CALLBACK publish(vx_context ctx)
 {
@@ -38,7 +12,7 @@ static vx_status VX_CALLBACK publish(vx_context ctx)
     vx_status s = vxAllocateUserKernelId(ctx, &id);
     if (s != VX_SUCCESS)
         return s;
-    vx_kernel k = vxAddUserKernel(ctx, "test.library.run", id, run, 1, validate, NULL, NULL);
+    vx_kernel k = vxAddUserKernel(ctx, "test.library.run", id, run_nothing, 1, accept_all, NULL, NULL);
     if ((s = vxGetStatus((vx_reference)k)) != VX_SUCCESS)
         return s;
     vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_REFERENCE, VX_PARAMETER_STATE_REQUIRED);
@@ -62,7 +36,7 @@ static vx_status VX_CALLBACK publish_fails(vx_context ctx)
 {
     vx_enum id;
     vxAllocateUserKernelId(ctx, &id);
-    vx_kernel k = vxAddUserKernel(ctx, "test.library.half", id, run, 1, validate, NULL, NULL);
+    vx_kernel k = vxAddUserKernel(ctx, "test.library.half", id, run_nothing, 1, accept_all, NULL, NULL);
     vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_REFERENCE, VX_PARAMETER_STATE_REQUIRED);
     vxFinalizeKernel(k);
     vxReleaseKernel(&k);
@@ -76,70 +50,54 @@ static vx_status VX_CALLBACK unpublish_never(vx_context ctx)
     return VX_FAILURE;
 }
 
-static vx_uint32 query_u32(vx_context ctx, vx_enum attr)
-{
-    vx_uint32 v = 0;
-    CHECK_OK(vxQueryContext(ctx, attr, &v, sizeof v));
-    return v;
-}
-
 int main(void)
 {
-    vx_context ctx = vxCreateContext();
-    CHECK_REF(ctx);
-    vxRegisterLogCallback(ctx, on_log, vx_false_e);
-    vx_uint32 refs0 = context_references(ctx), kernels0 = query_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS);
+    vx_context ctx = test_context();
+    vx_uint32 refs0 = context_references(ctx), kernels0 = context_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS);
 
     /* refusals */
     CHECK_STATUS(vxRegisterKernelLibrary(NULL, "test.library", publish, unpublish), VX_ERROR_INVALID_REFERENCE);
-    REFUSED(vxRegisterKernelLibrary(ctx, NULL, publish, unpublish), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxRegisterKernelLibrary(ctx, "", publish, unpublish), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxRegisterKernelLibrary(ctx, "test.library", NULL, unpublish), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxRegisterKernelLibrary(ctx, "test.library", publish, NULL), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxRegisterKernelLibrary(ctx, NULL, publish, unpublish), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxRegisterKernelLibrary(ctx, "", publish, unpublish), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxRegisterKernelLibrary(ctx, "test.library", NULL, unpublish), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxRegisterKernelLibrary(ctx, "test.library", publish, NULL), VX_ERROR_INVALID_PARAMETERS);
     /* nothing was registered: the name is no file either */
-    REFUSED(vxLoadKernels(ctx, "test.library"), VX_ERROR_INVALID_MODULE);
+    CHECK_REFUSED(vxLoadKernels(ctx, "test.library"), VX_ERROR_INVALID_MODULE);
     CHECK(published == 0);
 
     /* registering publishes nothing yet; loading by that name calls publish, no file involved */
     CHECK_OK(vxRegisterKernelLibrary(ctx, "test.library", publish, unpublish));
-    REFUSED(vxRegisterKernelLibrary(ctx, "test.library", publish, unpublish), VX_ERROR_INVALID_PARAMETERS);
-    CHECK(published == 0 && query_u32(ctx, VX_CONTEXT_MODULES) == 0);
+    CHECK_REFUSED(vxRegisterKernelLibrary(ctx, "test.library", publish, unpublish), VX_ERROR_INVALID_PARAMETERS);
+    CHECK(published == 0 && context_u32(ctx, VX_CONTEXT_MODULES) == 0);
     CHECK(vxGetStatus((vx_reference)vxGetKernelByName(ctx, "test.library.run")) != VX_SUCCESS);
     CHECK_OK(vxLoadKernels(ctx, "test.library"));
     CHECK(published == 1 && unpublished == 0);
-    CHECK(query_u32(ctx, VX_CONTEXT_MODULES) == 1 && query_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS) == kernels0 + 1);
-    REFUSED(vxLoadKernels(ctx, "test.library"), VX_ERROR_INVALID_MODULE);       /* double load */
-    CHECK(published == 1 && query_u32(ctx, VX_CONTEXT_MODULES) == 1);
+    CHECK(context_u32(ctx, VX_CONTEXT_MODULES) == 1 && context_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS) == kernels0 + 1);
+    CHECK_REFUSED(vxLoadKernels(ctx, "test.library"), VX_ERROR_INVALID_MODULE);       /* double load */
+    CHECK(published == 1 && context_u32(ctx, VX_CONTEXT_MODULES) == 1);
 
     /* its kernel runs in a graph */
-    vx_kernel k = vxGetKernelByName(ctx, "test.library.run");
-    CHECK_REF(k);
-    vx_graph g = vxCreateGraph(ctx);
     vx_reference token = (vx_reference)vxCreateGraph(ctx);
-    vx_node n = vxCreateGenericNode(g, k);
-    CHECK_OK(vxSetParameterByIndex(n, 0, token));
-    CHECK_OK(vxProcessGraph(g));
-    CHECK_OK(vxReleaseKernel(&k));
-    CHECK_OK(vxReleaseNode(&n));
+    vx_graph g = run_in_graph(ctx, "test.library.run", token);
     CHECK_OK(vxReleaseGraph(&g));
     CHECK_OK(vxReleaseReference(&token));
 
     /* unloading calls unpublish; the registration stays, so it can be loaded again */
     CHECK_OK(vxUnloadKernels(ctx, "test.library"));
     CHECK(unpublished == 1);
-    CHECK(query_u32(ctx, VX_CONTEXT_MODULES) == 0 && query_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS) == kernels0);
-    REFUSED(vxUnloadKernels(ctx, "test.library"), VX_ERROR_INVALID_PARAMETERS);
+    CHECK(context_u32(ctx, VX_CONTEXT_MODULES) == 0 && context_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS) == kernels0);
+    CHECK_REFUSED(vxUnloadKernels(ctx, "test.library"), VX_ERROR_INVALID_PARAMETERS);
     CHECK_OK(vxLoadKernels(ctx, "test.library"));
-    CHECK(published == 2 && query_u32(ctx, VX_CONTEXT_MODULES) == 1);
+    CHECK(published == 2 && context_u32(ctx, VX_CONTEXT_MODULES) == 1);
     CHECK_OK(vxUnloadKernels(ctx, "test.library"));
     CHECK(unpublished == 2);
 
     /* a failing publish: its status, a log entry, and the context as it was */
     CHECK_OK(vxRegisterKernelLibrary(ctx, "test.library.fails", publish_fails, unpublish_never));
-    REFUSED(vxLoadKernels(ctx, "test.library.fails"), VX_ERROR_NO_RESOURCES);
-    CHECK(query_u32(ctx, VX_CONTEXT_MODULES) == 0 && query_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS) == kernels0);
+    CHECK_REFUSED(vxLoadKernels(ctx, "test.library.fails"), VX_ERROR_NO_RESOURCES);
+    CHECK(context_u32(ctx, VX_CONTEXT_MODULES) == 0 && context_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS) == kernels0);
     CHECK(vxGetStatus((vx_reference)vxGetKernelByName(ctx, "test.library.half")) != VX_SUCCESS);
-    REFUSED(vxUnloadKernels(ctx, "test.library.fails"), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxUnloadKernels(ctx, "test.library.fails"), VX_ERROR_INVALID_PARAMETERS);
 
     /* registrations belong to their context */
     vx_context other = vxCreateContext();

@@ -4,23 +4,9 @@
  * VX_VALID_RECT_CALLBACK), VX_PARAMETER_META_FORMAT afterwards; verification then checks the output
  * against the meta data, accepting an equal object (and a larger array) and refusing a different
  * one with the status of the attribute that differs. */
-#include "check.h"
+#include "kernels.h"
 #include <string.h>
 #include <VX/vx_khr_user_data_object.h>
-
-static int logged;
-static void VX_CALLBACK on_log(vx_context c, vx_reference r, vx_status s, const vx_char t[])
-{
-    (void)c; (void)r; (void)s; (void)t;
-    logged++;
-}
-
-#define REFUSED(expr, status)       \
-    do {                            \
-        int before_ = logged;       \
-        CHECK_STATUS(expr, status); \
-        CHECK(logged > before_);    \
-    } while (0)
 
 /* the meta attributes of each type, with their sizes (VX_TENSOR_DIMS: per dimension) */
 typedef struct {
@@ -80,12 +66,6 @@ static vx_status query(vx_reference ref, vx_enum attribute, void *ptr, vx_size s
 
 static int validations;
 
-static vx_status VX_CALLBACK run(vx_node node, const vx_reference *p, vx_uint32 n)
-{
-    (void)node; (void)p; (void)n;
-    return VX_SUCCESS;
-}
-
 static vx_status VX_CALLBACK rect(vx_node node, vx_uint32 index, const vx_rectangle_t *const in[],
                                  vx_rectangle_t *const out[])
 {
@@ -136,16 +116,9 @@ static vx_image image(vx_context ctx, vx_uint32 w, vx_uint32 h, vx_df_image f)
 
 int main(void)
 {
-    vx_context ctx = vxCreateContext();
-    CHECK_REF(ctx);
-    vxRegisterLogCallback(ctx, on_log, vx_false_e);
+    vx_context ctx = test_context();
     vx_uint32 refs0 = context_references(ctx);
-    vx_enum id;
-    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
-    vx_kernel k = vxAddUserKernel(ctx, "test.meta.every", id, run, 2, validate, NULL, NULL);
-    CHECK_OK(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_REFERENCE, VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxAddParameterToKernel(k, 1, VX_OUTPUT, VX_TYPE_REFERENCE, VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxFinalizeKernel(k));
+    vx_kernel k = in_out_kernel(ctx, "test.meta.every", run_nothing, validate, VX_TYPE_REFERENCE);
 
     vx_uint8 u8 = 0;
     vx_uint16 u16 = 0;
@@ -212,12 +185,12 @@ int main(void)
         CHECK_OK(query(cases[i].exemplar, TABLE[i].attrs[0], want, TABLE[i].sizes[0]));
         CHECK_OK(vxQueryMetaFormatAttribute(mf, TABLE[i].attrs[0], got, TABLE[i].sizes[0]));
         CHECK(memcmp(want, got, TABLE[i].sizes[0]) == 0);
-        REFUSED(vxQueryParameter(in, VX_PARAMETER_META_FORMAT, &mf, sizeof mf), VX_ERROR_NOT_SUPPORTED);
+        CHECK_REFUSED(vxQueryParameter(in, VX_PARAMETER_META_FORMAT, &mf, sizeof mf), VX_ERROR_NOT_SUPPORTED);
         CHECK_OK(vxReleaseParameter(&out));
         CHECK_OK(vxReleaseParameter(&in));
         CHECK_OK(vxProcessGraph(g));
         CHECK_OK(vxSetParameterByIndex(n, 1, cases[i].different));
-        REFUSED(vxVerifyGraph(g), cases[i].status);
+        CHECK_REFUSED_LAST(vxVerifyGraph(g), cases[i].status);
         CHECK(vxIsGraphVerified(g) == vx_false_e);
     }
 

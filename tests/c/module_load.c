@@ -1,23 +1,8 @@
 /* vxLoadKernels/vxUnloadKernels from a C host: argv[1] a good module (path), argv[2] one whose
  * publish fails, argv[3] one without vxPublishKernels, argv[4] a short name found via the search
  * paths (LD_LIBRARY_PATH). */
-#include "check.h"
+#include "kernels.h"
 #include <string.h>
-
-static int logged;
-static void VX_CALLBACK on_log(vx_context c, vx_reference r, vx_status s, const vx_char t[])
-{
-    (void)c; (void)r; (void)s;
-    logged++;
-    fprintf(stderr, "log: %s\n", t);
-}
-
-#define REFUSED(expr, status)       \
-    do {                            \
-        int before_ = logged;       \
-        CHECK_STATUS(expr, status); \
-        CHECK(logged > before_);    \
-    } while (0)
 
 /* whether the library at `path` is mapped into this process */
 static int mapped(const char *path)
@@ -32,54 +17,38 @@ static int mapped(const char *path)
     return found;
 }
 
-static vx_uint32 query_u32(vx_context ctx, vx_enum attr)
-{
-    vx_uint32 v = 0;
-    CHECK_OK(vxQueryContext(ctx, attr, &v, sizeof v));
-    return v;
-}
-
 int main(int argc, char **argv)
 {
     CHECK(argc == 5);
-    vx_context ctx = vxCreateContext();
-    CHECK_REF(ctx);
-    vxRegisterLogCallback(ctx, on_log, vx_false_e);
-    vx_uint32 refs0 = context_references(ctx), kernels0 = query_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS);
+    vx_context ctx = test_context();
+    vx_uint32 refs0 = context_references(ctx), kernels0 = context_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS);
 
     vx_enum lib_before, lib_after;
     CHECK_OK(vxAllocateUserKernelLibraryId(ctx, &lib_before));
-    REFUSED(vxLoadKernels(ctx, "pyopenvx_no_such_module"), VX_ERROR_INVALID_MODULE);
-    REFUSED(vxLoadKernels(ctx, argv[2]), VX_ERROR_NO_RESOURCES);
-    REFUSED(vxLoadKernels(ctx, argv[3]), VX_ERROR_INVALID_MODULE);
-    CHECK(query_u32(ctx, VX_CONTEXT_MODULES) == 0 && query_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS) == kernels0);
+    CHECK_REFUSED(vxLoadKernels(ctx, "pyopenvx_no_such_module"), VX_ERROR_INVALID_MODULE);
+    CHECK_REFUSED(vxLoadKernels(ctx, argv[2]), VX_ERROR_NO_RESOURCES);
+    CHECK_REFUSED(vxLoadKernels(ctx, argv[3]), VX_ERROR_INVALID_MODULE);
+    CHECK(context_u32(ctx, VX_CONTEXT_MODULES) == 0 && context_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS) == kernels0);
     CHECK(vxGetStatus((vx_reference)vxGetKernelByName(ctx, "test.module.run")) != VX_SUCCESS);
     CHECK_OK(vxAllocateUserKernelLibraryId(ctx, &lib_after));
     CHECK(lib_after == lib_before + 1);          /* the failed publish took no library id */
 
     CHECK_OK(vxLoadKernels(ctx, argv[1]));
-    REFUSED(vxLoadKernels(ctx, argv[1]), VX_ERROR_INVALID_MODULE);
-    CHECK(query_u32(ctx, VX_CONTEXT_MODULES) == 1 && query_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS) == kernels0 + 1);
-    vx_kernel k = vxGetKernelByName(ctx, "test.module.run");
-    CHECK_REF(k);
-    vx_graph g = vxCreateGraph(ctx);
+    CHECK_REFUSED(vxLoadKernels(ctx, argv[1]), VX_ERROR_INVALID_MODULE);
+    CHECK(context_u32(ctx, VX_CONTEXT_MODULES) == 1 && context_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS) == kernels0 + 1);
     vx_reference token = (vx_reference)vxCreateGraph(ctx);
-    vx_node n = vxCreateGenericNode(g, k);
-    CHECK_OK(vxSetParameterByIndex(n, 0, token));
-    CHECK_OK(vxProcessGraph(g));
-    CHECK_OK(vxReleaseKernel(&k));
-    /* a kernel in use cannot be removed, so the module stays */
+    vx_graph g = run_in_graph(ctx, "test.module.run", token);
+    /* a kernel in use (by the graph's node) cannot be removed, so the module stays */
     CHECK(vxUnloadKernels(ctx, argv[1]) == VX_FAILURE);
-    CHECK(query_u32(ctx, VX_CONTEXT_MODULES) == 1);
-    CHECK_OK(vxReleaseNode(&n));
+    CHECK(context_u32(ctx, VX_CONTEXT_MODULES) == 1);
     CHECK_OK(vxReleaseGraph(&g));
     CHECK_OK(vxReleaseReference(&token));
     CHECK_OK(vxUnloadKernels(ctx, argv[1]));
-    CHECK(query_u32(ctx, VX_CONTEXT_MODULES) == 0 && query_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS) == kernels0);
-    REFUSED(vxUnloadKernels(ctx, argv[1]), VX_ERROR_INVALID_PARAMETERS);
+    CHECK(context_u32(ctx, VX_CONTEXT_MODULES) == 0 && context_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS) == kernels0);
+    CHECK_REFUSED(vxUnloadKernels(ctx, argv[1]), VX_ERROR_INVALID_PARAMETERS);
 
     CHECK_OK(vxLoadKernels(ctx, argv[4]));                       /* by short name */
-    CHECK(query_u32(ctx, VX_CONTEXT_MODULES) == 1);
+    CHECK(context_u32(ctx, VX_CONTEXT_MODULES) == 1);
     CHECK_OK(vxUnloadKernels(ctx, argv[4]));
     CHECK(context_references(ctx) == refs0);
     CHECK(!mapped(argv[1]));

@@ -2,13 +2,6 @@
  * refusals, exact counts. */
 #include "check.h"
 
-static vx_uint32 refcount(vx_reference r)
-{
-    vx_uint32 n = 0;
-    CHECK_OK(vxQueryReference(r, VX_REFERENCE_COUNT, &n, sizeof n));
-    return n;
-}
-
 int main(void)
 {
     vx_context context = vxCreateContext();
@@ -43,7 +36,7 @@ int main(void)
         CHECK(item != exemplars[i]);
         vx_enum t2 = 0;
         CHECK_OK(vxQueryReference(item, VX_REFERENCE_TYPE, &t2, sizeof t2));
-        CHECK(t2 == type && refcount(item) == 1);
+        CHECK(t2 == type && ref_count(item) == 1);
         CHECK(context_references(context) == start + n_ex + 2);
         CHECK_OK(vxReleaseReference(&item));
         CHECK_OK(vxReleaseObjectArray(&arr));

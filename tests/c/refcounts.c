@@ -2,17 +2,10 @@
  * children (ROI, channel, pyramid level, object-array item, delay slot, images from a tensor) held
  * and released in both orders, objects held by graphs and nodes; VX_CONTEXT_REFERENCES returns to
  * its start value. */
-#include "check.h"
+#include "kernels.h"
 #include <VX/vx_khr_user_data_object.h>
 
 static vx_context ctx;
-
-static vx_uint32 count_of(void *r)
-{
-    vx_uint32 n = 0;
-    CHECK_OK(vxQueryReference((vx_reference)r, VX_REFERENCE_COUNT, &n, sizeof n));
-    return n;
-}
 
 static int gone(void *r)
 {
@@ -24,16 +17,16 @@ static void counts(vx_reference r)
 {
     CHECK_REF(r);
     vx_uint32 refs = context_references(ctx);
-    CHECK(count_of(r) == 1);
+    CHECK(ref_count(r) == 1);
     CHECK_OK(vxRetainReference(r));
     CHECK_OK(vxRetainReference(r));
-    CHECK(count_of(r) == 3 && context_references(ctx) == refs);
+    CHECK(ref_count(r) == 3 && context_references(ctx) == refs);
     vx_reference copy = r;
     CHECK_OK(vxReleaseReference(&copy));
-    CHECK(copy == NULL && count_of(r) == 2);
+    CHECK(copy == NULL && ref_count(r) == 2);
     copy = r;
     CHECK_OK(vxReleaseReference(&copy));
-    CHECK(count_of(r) == 1 && context_references(ctx) == refs);
+    CHECK(ref_count(r) == 1 && context_references(ctx) == refs);
     CHECK_OK(vxReleaseReference(&r));
     CHECK(context_references(ctx) == refs - 1 && gone(r));
     CHECK_STATUS(vxReleaseReference(&r), VX_ERROR_INVALID_REFERENCE);   /* r is NULL now */
@@ -71,14 +64,14 @@ static void every_type(void)
     /* a kernel: main holds it from vxAddUserKernel, each lookup adds one */
     vx_kernel k = vxGetKernelByName(ctx, "test.refcount");
     vx_uint32 refs = context_references(ctx);
-    CHECK(count_of(k) == 2);
+    CHECK(ref_count(k) == 2);
     CHECK_OK(vxRetainReference((vx_reference)k));
-    CHECK(count_of(k) == 3);
+    CHECK(ref_count(k) == 3);
     vx_kernel again = k;
     CHECK_OK(vxReleaseKernel(&again));
     CHECK_OK(vxReleaseKernel(&k));
     k = vxGetKernelByName(ctx, "test.refcount");
-    CHECK(count_of(k) == 2);
+    CHECK(ref_count(k) == 2);
     CHECK_OK(vxReleaseKernel(&k));
     CHECK(context_references(ctx) == refs);
 }
@@ -94,11 +87,11 @@ static void both_orders(vx_reference (*make_parent)(void), child_f get_child, co
         CHECK_REF(parent);
         vx_reference child = get_child(parent);
         CHECK_REF(child);
-        if (count_of(child) != 1) {
-            fprintf(stderr, "%s: count %u after getting it\n", what, count_of(child));
+        if (ref_count(child) != 1) {
+            fprintf(stderr, "%s: count %u after getting it\n", what, ref_count(child));
             exit(1);
         }
-        CHECK(count_of(parent) == 1 && context_references(ctx) == refs + 2);
+        CHECK(ref_count(parent) == 1 && context_references(ctx) == refs + 2);
         vx_reference p = parent, c = child;
         if (parent_first) {
             CHECK_OK(vxReleaseReference(&p));
@@ -113,7 +106,7 @@ static void both_orders(vx_reference (*make_parent)(void), child_f get_child, co
             CHECK_OK(vxReleaseReference(&c));
         } else {
             CHECK_OK(vxReleaseReference(&c));
-            CHECK(!gone(parent) && count_of(parent) == 1 && context_references(ctx) == refs + 1);
+            CHECK(!gone(parent) && ref_count(parent) == 1 && context_references(ctx) == refs + 1);
             CHECK_OK(vxReleaseReference(&p));
         }
         if (!gone(parent) || !gone(child) || context_references(ctx) != refs) {
@@ -125,21 +118,21 @@ static void both_orders(vx_reference (*make_parent)(void), child_f get_child, co
     }
 }
 
-static vx_reference u8_image(void) { return (vx_reference)vxCreateImage(ctx, 16, 8, VX_DF_IMAGE_U8); }
-static vx_reference iyuv_image(void) { return (vx_reference)vxCreateImage(ctx, 16, 8, VX_DF_IMAGE_IYUV); }
+static vx_reference image_u8(void) { return (vx_reference)vxCreateImage(ctx, 16, 8, VX_DF_IMAGE_U8); }
+static vx_reference image_iyuv(void) { return (vx_reference)vxCreateImage(ctx, 16, 8, VX_DF_IMAGE_IYUV); }
 static vx_reference pyramid(void)
 {
     return (vx_reference)vxCreatePyramid(ctx, 3, VX_SCALE_PYRAMID_HALF, 16, 16, VX_DF_IMAGE_U8);
 }
 static vx_reference object_array(void)
 {
-    vx_reference ex = u8_image(), arr = (vx_reference)vxCreateObjectArray(ctx, ex, 3);
+    vx_reference ex = image_u8(), arr = (vx_reference)vxCreateObjectArray(ctx, ex, 3);
     vxReleaseReference(&ex);
     return arr;
 }
 static vx_reference delay(void)
 {
-    vx_reference ex = u8_image(), d = (vx_reference)vxCreateDelay(ctx, ex, 3);
+    vx_reference ex = image_u8(), d = (vx_reference)vxCreateDelay(ctx, ex, 3);
     vxReleaseReference(&ex);
     return d;
 }
@@ -161,7 +154,7 @@ static vx_reference slot(vx_reference p)
 {
     /* the delay keeps its slots; the application holds one by retaining it */
     vx_reference s = vxGetReferenceFromDelay((vx_delay)p, -2);
-    CHECK(count_of(s) == 0);
+    CHECK(ref_count(s) == 0);
     CHECK_OK(vxRetainReference(s));
     return s;
 }
@@ -182,8 +175,8 @@ static vx_reference image_from_tensor(vx_reference p)
 
 static void children(void)
 {
-    both_orders(u8_image, roi, "ROI");
-    both_orders(iyuv_image, channel, "channel");
+    both_orders(image_u8, roi, "ROI");
+    both_orders(image_iyuv, channel, "channel");
     both_orders(pyramid, level, "pyramid level");
     both_orders(object_array, item, "object array item");
     both_orders(delay, slot, "delay slot");
@@ -192,18 +185,6 @@ static void children(void)
 }
 
 /* graphs and nodes hold what they use; the application's counts stay the application's */
-static vx_status VX_CALLBACK nop(vx_node n, const vx_reference *p, vx_uint32 num)
-{
-    (void)n; (void)p; (void)num;
-    return VX_SUCCESS;
-}
-
-static vx_status VX_CALLBACK same_validate(vx_node n, const vx_reference p[], vx_uint32 num, vx_meta_format m[])
-{
-    (void)n; (void)num;
-    return vxSetMetaFormatFromReference(m[1], p[0]);
-}
-
 static void graphs_and_nodes(void)
 {
     vx_uint32 refs = context_references(ctx);
@@ -216,10 +197,10 @@ static void graphs_and_nodes(void)
     CHECK_OK(vxSetParameterByIndex(a, 1, (vx_reference)virt));
     CHECK_OK(vxSetParameterByIndex(b, 0, (vx_reference)virt));
     CHECK_OK(vxSetParameterByIndex(b, 1, (vx_reference)out));
-    CHECK(count_of(in) == 1 && count_of(virt) == 1 && count_of(a) == 1 && count_of(k) == 2);
+    CHECK(ref_count(in) == 1 && ref_count(virt) == 1 && ref_count(a) == 1 && ref_count(k) == 2);
     CHECK(context_references(ctx) == refs + 6);
     vx_parameter param = vxGetParameterByIndex(a, 0);
-    CHECK(count_of(param) == 1);
+    CHECK(ref_count(param) == 1);
     CHECK_OK(vxReleaseParameter(&param));
     /* everything but the graph released: the graph keeps what it needs and still runs */
     vx_image in_h = in, virt_h = virt;
@@ -259,12 +240,7 @@ int main(void)
     ctx = vxCreateContext();
     CHECK_REF(ctx);
     vx_uint32 refs0 = context_references(ctx);
-    vx_enum id;
-    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
-    vx_kernel k = vxAddUserKernel(ctx, "test.refcount", id, nop, 2, same_validate, NULL, NULL);
-    CHECK_OK(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxAddParameterToKernel(k, 1, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxFinalizeKernel(k));
+    vx_kernel k = in_out_kernel(ctx, "test.refcount", run_nothing, like_input, VX_TYPE_IMAGE);
     vx_uint32 refs1 = context_references(ctx);
     every_type();
     CHECK(context_references(ctx) == refs1);

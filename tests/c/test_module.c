@@ -2,19 +2,7 @@
  *   -DPUBLISH_FAILS    vxPublishKernels adds a kernel then fails
  *   -DNO_PUBLISH       no vxPublishKernels entry point
  *   -DNO_UNPUBLISH     no vxUnpublishKernels entry point (refused before vxPublishKernels runs) */
-#include <VX/vx.h>
-
-static vx_status VX_CALLBACK run(vx_node node, const vx_reference *p, vx_uint32 n)
-{
-    (void)node; (void)p; (void)n;
-    return VX_SUCCESS;
-}
-
-static vx_status VX_CALLBACK validate(vx_node node, const vx_reference p[], vx_uint32 n, vx_meta_format m[])
-{
-    (void)node; (void)p; (void)n; (void)m;
-    return VX_SUCCESS;
-}
+#include "kernels.h"
 
 #ifndef NO_PUBLISH
 VX_API_ENTRY vx_status VX_API_CALL vxPublishKernels(vx_context context)
@@ -23,8 +11,8 @@ VX_API_ENTRY vx_status VX_API_CALL vxPublishKernels(vx_context context)
     vx_status s = vxAllocateUserKernelLibraryId(context, &lib);
     if (s != VX_SUCCESS)
         return s;
-    vx_kernel k = vxAddUserKernel(context, "test.module.run", VX_KERNEL_BASE(VX_ID_USER, lib), run, 1, validate,
-                                  NULL, NULL);
+    vx_kernel k = vxAddUserKernel(context, "test.module.run", VX_KERNEL_BASE(VX_ID_USER, lib), run_nothing, 1,
+                                  accept_all, NULL, NULL);
     if ((s = vxGetStatus((vx_reference)k)) != VX_SUCCESS)
         return s;
     vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_REFERENCE, VX_PARAMETER_STATE_REQUIRED);

@@ -67,7 +67,7 @@ static void seed_example(vx_context ctx)
 
 int main(void)
 {
-    vx_context ctx = udo_test_context();
+    vx_context ctx = test_context();
     vx_uint32 refs = context_references(ctx);
     vx_uint8 model[N], buf[N], got[N];
     for (int i = 0; i < N; i++)

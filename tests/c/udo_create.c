@@ -12,7 +12,7 @@ static void check_contents(vx_user_data_object udo, const vx_uint8 *expected, vx
 
 int main(void)
 {
-    vx_context ctx = udo_test_context();
+    vx_context ctx = test_context();
     vx_uint32 refs = context_references(ctx);
     vx_uint8 init[100], zeros[100] = {0};
 

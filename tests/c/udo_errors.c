@@ -114,7 +114,7 @@ static void map(vx_user_data_object udo)
 
 int main(void)
 {
-    vx_context ctx = udo_test_context();
+    vx_context ctx = test_context();
     vx_uint32 refs = context_references(ctx);
     for (int i = 0; i < N; i++)
         model[i] = (vx_uint8)(7 * i + 3);

@@ -14,15 +14,6 @@ typedef struct { vx_int32 value, count, pad[2]; } acc_t;     /* 16 bytes: regist
 static vx_reference last_ref;
 static char last_text[VX_MAX_LOG_MESSAGE_LEN];
 
-/* A refusal by vxVerifyGraph or vxProcessGraph: the validators may log their own refused calls
- * first, so the last entry is the one that must carry the status. */
-#define REFUSED_LAST(expr, expected)                              \
-    do {                                                          \
-        int entries_ = log_entries;                               \
-        CHECK_STATUS(expr, expected);                             \
-        CHECK(log_entries > entries_ && last_status == (expected)); \
-    } while (0)
-
 static void VX_CALLBACK keep_log(vx_context c, vx_reference r, vx_status s, const vx_char text[])
 {
     count_log(c, r, s, text);
@@ -247,7 +238,7 @@ static void virtual_edge(vx_context ctx, vx_kernel k)
     vx_user_data_object open = vxCreateVirtualUserDataObject(g, "acc_t", 0);
     CHECK_OK(vxSetParameterByIndex(n1, 1, (vx_reference)open));
     CHECK_OK(vxSetParameterByIndex(n2, 0, (vx_reference)open));
-    REFUSED_LAST(vxVerifyGraph(g), VX_ERROR_INVALID_DIMENSION);
+    CHECK_REFUSED_LAST(vxVerifyGraph(g), VX_ERROR_INVALID_DIMENSION);
     CHECK(last_ref == (vx_reference)n1 && vxIsGraphVerified(g) == vx_false_e);
     /* a virtual object whose own name or size contradicts the validator */
     meta_mode = BY_ATTRIBUTE;
@@ -255,11 +246,11 @@ static void virtual_edge(vx_context ctx, vx_kernel k)
     vx_user_data_object wrong_size = vxCreateVirtualUserDataObject(g, "acc_t", 2 * sizeof(acc_t));
     CHECK_OK(vxSetParameterByIndex(n1, 1, (vx_reference)wrong_name));
     CHECK_OK(vxSetParameterByIndex(n2, 0, (vx_reference)wrong_name));
-    REFUSED_LAST(vxVerifyGraph(g), VX_ERROR_INVALID_TYPE);
+    CHECK_REFUSED_LAST(vxVerifyGraph(g), VX_ERROR_INVALID_TYPE);
     check_type(wrong_name, "other_t", sizeof(acc_t));
     CHECK_OK(vxSetParameterByIndex(n1, 1, (vx_reference)wrong_size));
     CHECK_OK(vxSetParameterByIndex(n2, 0, (vx_reference)wrong_size));
-    REFUSED_LAST(vxVerifyGraph(g), VX_ERROR_INVALID_DIMENSION);
+    CHECK_REFUSED_LAST(vxVerifyGraph(g), VX_ERROR_INVALID_DIMENSION);
     check_type(wrong_size, "acc_t", 2 * sizeof(acc_t));
     /* the open one, described this time */
     CHECK_OK(vxSetParameterByIndex(n1, 1, (vx_reference)open));
@@ -294,7 +285,7 @@ static void refused_outputs(vx_context ctx, vx_kernel k)
             {big, VX_ERROR_INVALID_DIMENSION}, {named, VX_ERROR_INVALID_TYPE}};
         for (unsigned i = 0; i < 2; i++) {
             CHECK_OK(vxSetParameterByIndex(n, 1, (vx_reference)bad[i].out));
-            REFUSED_LAST(vxVerifyGraph(g), bad[i].status);
+            CHECK_REFUSED_LAST(vxVerifyGraph(g), bad[i].status);
             CHECK(last_ref == (vx_reference)n);
             CHECK(strstr(last_text, "the_inc_node") != NULL && strstr(last_text, "parameter 1") != NULL);
             CHECK(vxIsGraphVerified(g) == vx_false_e);
@@ -303,7 +294,7 @@ static void refused_outputs(vx_context ctx, vx_kernel k)
             CHECK(state == VX_GRAPH_STATE_UNVERIFIED);
             /* processing verifies first, and refuses the same way without running the kernel */
             runs = 0;
-            REFUSED_LAST(vxProcessGraph(g), bad[i].status);
+            CHECK_REFUSED_LAST(vxProcessGraph(g), bad[i].status);
             CHECK(runs == 0);
         }
         check_type(big, "acc_t", 2 * sizeof(acc_t));
@@ -314,7 +305,7 @@ static void refused_outputs(vx_context ctx, vx_kernel k)
     }
     /* the validator refuses an input whose type name is no registered struct */
     CHECK_OK(vxSetParameterByIndex(n, 0, (vx_reference)unregistered));
-    REFUSED_LAST(vxVerifyGraph(g), VX_ERROR_INVALID_TYPE);
+    CHECK_REFUSED_LAST(vxVerifyGraph(g), VX_ERROR_INVALID_TYPE);
     CHECK(last_ref == (vx_reference)n);
 
     vx_user_data_object objs[] = {in, big, named, out, unregistered};
@@ -370,7 +361,7 @@ static void graph_parameters(vx_context ctx, vx_kernel k)
     /* another size: verified again, and the new sizes are what the kernel sees */
     CHECK_OK(vxSetGraphParameterByIndex(g, 0, (vx_reference)a3));
     CHECK(vxIsGraphVerified(g) == vx_false_e);
-    REFUSED_LAST(vxProcessGraph(g), VX_ERROR_INVALID_DIMENSION);      /* b2 is too small */
+    CHECK_REFUSED_LAST(vxProcessGraph(g), VX_ERROR_INVALID_DIMENSION);      /* b2 is too small */
     CHECK_OK(vxSetGraphParameterByIndex(g, 1, (vx_reference)b3));
     CHECK_OK(vxProcessGraph(g));
     CHECK(validations == 2);

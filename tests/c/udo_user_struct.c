@@ -19,7 +19,7 @@ static vx_enum struct_of(vx_context ctx, vx_user_data_object udo)
 
 int main(void)
 {
-    vx_context ctx = udo_test_context();
+    vx_context ctx = test_context();
     vx_enum header_type = vxRegisterUserStructWithName(ctx, sizeof(header_t), "header_t");
     vx_enum other_type = vxRegisterUserStructWithName(ctx, sizeof(other_t), "other_t");
     CHECK(header_type >= VX_TYPE_USER_STRUCT_START && other_type >= VX_TYPE_USER_STRUCT_START);

@@ -5,7 +5,7 @@
 
 int main(void)
 {
-    vx_context ctx = udo_test_context();
+    vx_context ctx = test_context();
     vx_user_data_object udo = vxCreateUserDataObject(ctx, "zc", 4096, NULL);
     CHECK_REF(udo);
     vx_map_id whole_id, part_id, again_id;

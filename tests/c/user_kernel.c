@@ -1,86 +1,51 @@
 /* Seed 000 kernel life cycle from C: add, parameters, finalize, attributes, lookup, removal,
  * and every refusal, with VX_CONTEXT_UNIQUE_KERNELS/_TABLE and reference counts kept exact. */
-#include "check.h"
+#include "kernels.h"
 #include <string.h>
 #include <VX/vx_compatibility.h>
 
-static vx_status VX_CALLBACK run(vx_node node, const vx_reference *p, vx_uint32 n)
-{
-    (void)node; (void)p; (void)n;
-    return VX_SUCCESS;
-}
-
-static vx_status VX_CALLBACK validate(vx_node node, const vx_reference p[], vx_uint32 n, vx_meta_format m[])
-{
-    (void)node; (void)p; (void)n; (void)m;
-    return VX_SUCCESS;
-}
-
-static int logged;
-static void VX_CALLBACK on_log(vx_context c, vx_reference r, vx_status s, const vx_char t[])
-{
-    (void)c; (void)r; (void)s; (void)t;
-    logged++;
-}
-
-#define REFUSED(expr, status)             \
-    do {                                  \
-        int before_ = logged;             \
-        CHECK_STATUS(expr, status);       \
-        CHECK(logged > before_);          \
-    } while (0)
-
-static vx_uint32 unique_kernels(vx_context ctx)
-{
-    vx_uint32 n = 0;
-    CHECK_OK(vxQueryContext(ctx, VX_CONTEXT_UNIQUE_KERNELS, &n, sizeof n));
-    return n;
-}
-
 int main(void)
 {
-    vx_context ctx = vxCreateContext();
-    CHECK_REF(ctx);
-    vxRegisterLogCallback(ctx, on_log, vx_false_e);
-    vx_uint32 refs0 = context_references(ctx), kernels0 = unique_kernels(ctx);
+    vx_context ctx = test_context();
+    vx_uint32 refs0 = context_references(ctx), kernels0 = context_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS);
 
     vx_enum id;
     CHECK_OK(vxAllocateUserKernelId(ctx, &id));
-    vx_kernel k = vxAddUserKernel(ctx, "test.user.copy", id, run, 2, validate, NULL, NULL);
+    vx_kernel k = vxAddUserKernel(ctx, "test.user.copy", id, run_nothing, 2, accept_all, NULL, NULL);
     CHECK_REF(k);
     /* clashes */
-    REFUSED(vxGetStatus((vx_reference)vxAddUserKernel(ctx, "test.user.copy", id + 1, run, 2, validate, NULL, NULL)),
-            VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxGetStatus((vx_reference)vxAddUserKernel(ctx, "test.user.other", id, run, 2, validate, NULL, NULL)),
-            VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxGetStatus((vx_reference)vxAddUserKernel(ctx, "test.user.nofn", id + 1, NULL, 2, validate, NULL, NULL)),
-            VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxGetStatus((vx_reference)vxAddUserKernel(ctx, "test.user.noval", id + 1, run, 2, NULL, NULL, NULL)),
-            VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxGetStatus((vx_reference)vxAddUserKernel(ctx, "test.user.khr", VX_KERNEL_BASE(VX_ID_KHRONOS, 0) + 1,
-                                                      run, 2, validate, NULL, NULL)), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_CREATE_REFUSED(vxAddUserKernel(ctx, "test.user.copy", id + 1, run_nothing, 2, accept_all, NULL, NULL),
+                         VX_ERROR_INVALID_PARAMETERS);
+    CHECK_CREATE_REFUSED(vxAddUserKernel(ctx, "test.user.other", id, run_nothing, 2, accept_all, NULL, NULL),
+                         VX_ERROR_INVALID_PARAMETERS);
+    CHECK_CREATE_REFUSED(vxAddUserKernel(ctx, "test.user.nofn", id + 1, NULL, 2, accept_all, NULL, NULL),
+                         VX_ERROR_INVALID_PARAMETERS);
+    CHECK_CREATE_REFUSED(vxAddUserKernel(ctx, "test.user.noval", id + 1, run_nothing, 2, NULL, NULL, NULL),
+                         VX_ERROR_INVALID_PARAMETERS);
+    CHECK_CREATE_REFUSED(vxAddUserKernel(ctx, "test.user.khr", VX_KERNEL_BASE(VX_ID_KHRONOS, 0) + 1,
+                         run_nothing, 2, accept_all, NULL, NULL), VX_ERROR_INVALID_PARAMETERS);
     /* not usable before finalize */
     CHECK(vxGetStatus((vx_reference)vxGetKernelByName(ctx, "test.user.copy")) != VX_SUCCESS);
-    CHECK(unique_kernels(ctx) == kernels0);
+    CHECK(context_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS) == kernels0);
 
     /* parameters */
-    REFUSED(vxAddParameterToKernel(k, 2, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxAddParameterToKernel(k, 0, VX_BIDIRECTIONAL, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_UINT8, VX_PARAMETER_STATE_REQUIRED), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, 0x1234), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxAddParameterToKernel(k, 2, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxAddParameterToKernel(k, 0, VX_BIDIRECTIONAL, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_UINT8, VX_PARAMETER_STATE_REQUIRED), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, 0x1234), VX_ERROR_INVALID_PARAMETERS);
     CHECK_OK(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
-    REFUSED(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxFinalizeKernel(k), VX_ERROR_INVALID_PARAMETERS);          /* parameter 1 missing */
+    CHECK_REFUSED(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxFinalizeKernel(k), VX_ERROR_INVALID_PARAMETERS);          /* parameter 1 missing */
     CHECK_OK(vxAddParameterToKernel(k, 1, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_OPTIONAL));
     vx_size local = 64;
     CHECK_OK(vxSetKernelAttribute(k, VX_KERNEL_LOCAL_DATA_SIZE, &local, sizeof local));
-    REFUSED(vxSetKernelAttribute(k, VX_KERNEL_LOCAL_DATA_SIZE, &local, 4), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxSetKernelAttribute(k, VX_KERNEL_ENUM, &id, sizeof id), VX_ERROR_NOT_SUPPORTED);
+    CHECK_REFUSED(vxSetKernelAttribute(k, VX_KERNEL_LOCAL_DATA_SIZE, &local, 4), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxSetKernelAttribute(k, VX_KERNEL_ENUM, &id, sizeof id), VX_ERROR_NOT_SUPPORTED);
     CHECK_OK(vxFinalizeKernel(k));
-    REFUSED(vxFinalizeKernel(k), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxAddParameterToKernel(k, 1, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxSetKernelAttribute(k, VX_KERNEL_LOCAL_DATA_SIZE, &local, sizeof local), VX_ERROR_NOT_SUPPORTED);
-    CHECK(unique_kernels(ctx) == kernels0 + 1);
+    CHECK_REFUSED(vxFinalizeKernel(k), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxAddParameterToKernel(k, 1, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxSetKernelAttribute(k, VX_KERNEL_LOCAL_DATA_SIZE, &local, sizeof local), VX_ERROR_NOT_SUPPORTED);
+    CHECK(context_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS) == kernels0 + 1);
 
     /* every attribute */
     vx_uint32 np = 0;
@@ -92,11 +57,11 @@ int main(void)
     CHECK_OK(vxQueryKernel(k, VX_KERNEL_LOCAL_DATA_SIZE, &ls, sizeof ls));
     CHECK_OK(vxQueryKernel(k, VX_KERNEL_NAME, name, sizeof name));
     CHECK(np == 2 && e == id && ls == 64 && strcmp(name, "test.user.copy") == 0);
-    REFUSED(vxQueryKernel(k, VX_KERNEL_PARAMETERS, &np, 2), VX_ERROR_INVALID_PARAMETERS);
-    REFUSED(vxQueryKernel(k, VX_NODE_STATUS, &np, sizeof np), VX_ERROR_NOT_SUPPORTED);
+    CHECK_REFUSED(vxQueryKernel(k, VX_KERNEL_PARAMETERS, &np, 2), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxQueryKernel(k, VX_NODE_STATUS, &np, sizeof np), VX_ERROR_NOT_SUPPORTED);
 
     /* the unique kernel table lists it */
-    vx_uint32 total = unique_kernels(ctx);
+    vx_uint32 total = context_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS);
     vx_kernel_info_t *table = calloc(total, sizeof *table);
     CHECK_OK(vxQueryContext(ctx, VX_CONTEXT_UNIQUE_KERNEL_TABLE, table, total * sizeof *table));
     int found = 0;
@@ -115,10 +80,10 @@ int main(void)
     CHECK(vxGetStatus((vx_reference)vxGetKernelByName(ctx, "no.such.kernel")) == VX_ERROR_INVALID_PARAMETERS);
     CHECK(vxGetStatus((vx_reference)vxGetKernelByEnum(ctx, id + 7)) == VX_ERROR_INVALID_PARAMETERS);
     /* 1.3.1: not removed while the application holds other references to it */
-    REFUSED(vxRemoveKernel(k), VX_FAILURE);
+    CHECK_REFUSED(vxRemoveKernel(k), VX_FAILURE);
     CHECK_OK(vxReleaseKernel(&byname));
     CHECK(byname == NULL);
-    REFUSED(vxRemoveKernel(k), VX_FAILURE);
+    CHECK_REFUSED(vxRemoveKernel(k), VX_FAILURE);
     CHECK_OK(vxReleaseKernel(&byenum));
     CHECK_OK(vxQueryKernel(k, VX_KERNEL_PARAMETERS, &np, sizeof np));     /* still there */
 
@@ -139,19 +104,19 @@ int main(void)
     vx_graph g = vxCreateGraph(ctx);
     vx_node node = vxCreateGenericNode(g, k);
     CHECK_REF(node);
-    REFUSED(vxRemoveKernel(k), VX_FAILURE);
+    CHECK_REFUSED(vxRemoveKernel(k), VX_FAILURE);
     CHECK_OK(vxReleaseNode(&node));
-    REFUSED(vxRemoveKernel(k), VX_FAILURE);               /* the graph still holds the node */
+    CHECK_REFUSED(vxRemoveKernel(k), VX_FAILURE);               /* the graph still holds the node */
     CHECK_OK(vxReleaseGraph(&g));
     CHECK_OK(vxRemoveKernel(k));
-    CHECK(unique_kernels(ctx) == kernels0);
+    CHECK(context_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS) == kernels0);
     CHECK(vxGetStatus((vx_reference)vxGetKernelByEnum(ctx, id)) != VX_SUCCESS);
     CHECK_STATUS(vxRemoveKernel(k), VX_ERROR_INVALID_REFERENCE);   /* dead: no context to log to */
 
     /* the name and enum can be used again; library ids make enums too */
     vx_enum lib;
     CHECK_OK(vxAllocateUserKernelLibraryId(ctx, &lib));
-    vx_kernel k2 = vxAddUserKernel(ctx, "test.user.copy", VX_KERNEL_BASE(VX_ID_USER, lib) + 3, run, 0, validate, NULL, NULL);
+    vx_kernel k2 = vxAddUserKernel(ctx, "test.user.copy", VX_KERNEL_BASE(VX_ID_USER, lib) + 3, run_nothing, 0, accept_all, NULL, NULL);
     CHECK_REF(k2);
     CHECK_OK(vxFinalizeKernel(k2));
     CHECK_OK(vxReleaseKernel(&k2));                        /* the context keeps it published */

@@ -2,7 +2,7 @@
 from .. import attributes
 from .. import constants as vx
 from ..array import Array
-from ..memory import check_ptr, graph_of
+from ..memory import check_ptrs, graph_of
 from ..reference import lookup
 from . import export
 from .context import context_of
@@ -54,8 +54,7 @@ def vxCopyArrayRange(array, range_start, range_end, user_stride, user_ptr, usage
 @export
 def vxMapArrayRange(array, range_start, range_end, map_id, stride, ptr, usage, mem_type, flags):
     a = array_of(array)
-    for p, what in ((map_id, "map_id"), (stride, "stride"), (ptr, "ptr")):
-        check_ptr(p, what)
+    check_ptrs(map_id=map_id, stride=stride, ptr=ptr)
     map_id[0], ptr[0] = a.map_range(range_start, range_end, usage, mem_type)
     stride[0] = a.item_size
 
@@ -68,8 +67,7 @@ def vxUnmapArrayRange(array, map_id):
 @export
 def vxAccessArrayRange(arr, start, end, stride, ptr, usage):
     a = array_of(arr)
-    check_ptr(ptr, "ptr")
-    check_ptr(stride, "stride")
+    check_ptrs(ptr=ptr, stride=stride)
     ptr[0] = a.access(*a.map_range(start, end, usage, vx.VX_MEMORY_TYPE_HOST))
     stride[0] = a.item_size
 

@@ -84,9 +84,7 @@ def vxQueryContext(context, attribute, ptr, size):
 @export
 def vxSetContextAttribute(context, attribute, ptr, size):
     ctx = context_of(context)
-    if attribute in QUERY and attribute not in SET:
-        raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"context attribute {attribute:#x} is read-only", ctx)
-    attributes.set_attribute(SET, ctx, attribute, ptr, size)
+    attributes.set_attribute(SET, ctx, attribute, ptr, size, readable=QUERY)
 
 
 @export

@@ -2,7 +2,6 @@
 from .. import attributes
 from .. import constants as vx
 from ..convolution import Convolution
-from ..errors import VxError
 from ..memory import graph_of
 from ..reference import lookup
 from . import export
@@ -41,9 +40,7 @@ def vxQueryConvolution(conv, attribute, ptr, size):
 @export
 def vxSetConvolutionAttribute(conv, attribute, ptr, size):
     c = convolution_of(conv)
-    if attribute in QUERY and attribute not in SET:
-        raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"convolution attribute {attribute:#x} is read-only", c)
-    attributes.set_attribute(SET, c, attribute, ptr, size)
+    attributes.set_attribute(SET, c, attribute, ptr, size, readable=QUERY)
 
 
 @export

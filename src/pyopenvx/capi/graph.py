@@ -69,8 +69,7 @@ def vxQueryGraph(graph, attribute, ptr, size):
 @export
 def vxSetGraphAttribute(graph, attribute, ptr, size):
     g = graph_of(graph)
-    check(attribute not in QUERY, vx.VX_ERROR_NOT_SUPPORTED, f"graph attribute {attribute:#x} is read-only", g)
-    attributes.set_attribute({}, g, attribute, ptr, size)
+    attributes.set_attribute({}, g, attribute, ptr, size, readable=QUERY)
 
 
 @export

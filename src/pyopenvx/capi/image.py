@@ -4,7 +4,7 @@ from _pyopenvx import ffi, lib
 
 from .. import attributes
 from .. import constants as vx
-from ..errors import VxError, check
+from ..errors import check
 from ..image import Image
 from ..reference import lookup
 from . import export
@@ -90,9 +90,7 @@ def vxQueryImage(image, attribute, ptr, size):
 @export
 def vxSetImageAttribute(image, attribute, ptr, size):
     img = image_of(image)
-    if attribute in QUERY and attribute not in SET:
-        raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"image attribute {attribute:#x} is read-only", img)
-    attributes.set_attribute(SET, img, attribute, ptr, size)
+    attributes.set_attribute(SET, img, attribute, ptr, size, readable=QUERY)
 
 
 @export

@@ -69,9 +69,7 @@ def vxQueryKernel(kernel, attribute, ptr, size):
 @export
 def vxSetKernelAttribute(kernel, attribute, ptr, size):
     k = kernel_of(kernel)
-    check(attribute not in QUERY or attribute in SET, vx.VX_ERROR_NOT_SUPPORTED,
-          f"kernel attribute {attribute:#x} is read-only", k)
-    attributes.set_attribute(SET, k, attribute, ptr, size)
+    attributes.set_attribute(SET, k, attribute, ptr, size, readable=QUERY)
 
 
 def _retained(k):

@@ -89,9 +89,7 @@ def vxQueryNode(node, attribute, ptr, size):
 @export
 def vxSetNodeAttribute(node, attribute, ptr, size):
     n = node_of(node)
-    check(attribute not in QUERY or attribute in SET, vx.VX_ERROR_NOT_SUPPORTED,
-          f"node attribute {attribute:#x} is read-only", n)
-    attributes.set_attribute(SET, n, attribute, ptr, size)
+    attributes.set_attribute(SET, n, attribute, ptr, size, readable=QUERY)
 
 
 @export

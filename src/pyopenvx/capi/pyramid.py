@@ -1,6 +1,7 @@
 """Pyramid functions."""
 from .. import attributes
 from .. import constants as vx
+from ..memory import graph_of
 from ..pyramid import Pyramid
 from ..reference import lookup
 from . import export
@@ -27,7 +28,7 @@ def vxCreatePyramid(context, levels, scale, width, height, format):
 
 @export
 def vxCreateVirtualPyramid(graph, levels, scale, width, height, format):
-    g = lookup(graph, vx.VX_TYPE_GRAPH, "graph")
+    g = graph_of(graph)
     return Pyramid(g.context, levels, scale, width, height, format, scope=g, virtual=True)
 
 

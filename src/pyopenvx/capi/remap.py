@@ -3,7 +3,7 @@ from _pyopenvx import ffi
 
 from .. import attributes
 from .. import constants as vx
-from ..memory import check_ptr, graph_of
+from ..memory import check_ptrs, graph_of
 from ..reference import lookup
 from ..remap import Remap
 from . import export
@@ -46,8 +46,7 @@ def vxCopyRemapPatch(remap, rect, user_stride_y, user_ptr, user_coordinate_type,
 @export
 def vxMapRemapPatch(remap, rect, map_id, stride_y, ptr, coordinate_type, usage, mem_type):
     r = remap_of(remap)
-    for p, what in ((map_id, "map_id"), (stride_y, "stride_y"), (ptr, "ptr")):
-        check_ptr(p, what)
+    check_ptrs(map_id=map_id, stride_y=stride_y, ptr=ptr)
     map_id[0], ptr[0] = r.map_patch(rect, coordinate_type, usage, mem_type)
     stride_y[0] = r.dst_width * 8
 
@@ -69,8 +68,7 @@ def vxSetRemapPoint(table, dst_x, dst_y, src_x, src_y):
 def vxGetRemapPoint(table, dst_x, dst_y, src_x, src_y):
     r = remap_of(table)
     r.check_accessible("read")
-    check_ptr(src_x, "src_x")
-    check_ptr(src_y, "src_y")
+    check_ptrs(src_x=src_x, src_y=src_y)
     point = ffi.cast("vx_coordinates2df_t *", r.point(dst_x, dst_y))
     src_x[0], src_y[0] = point.x, point.y
 

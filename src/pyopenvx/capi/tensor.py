@@ -4,7 +4,7 @@ from _pyopenvx import ffi
 from .. import attributes
 from .. import constants as vx
 from ..errors import check
-from ..memory import check_host, check_ptr, graph_of
+from ..memory import check_host, check_ptr, check_ptrs, graph_of
 from ..reference import lookup
 from ..tensor import Tensor, read_sizes, view_of
 from . import export
@@ -70,8 +70,7 @@ def vxCopyTensorPatch(tensor, number_of_dims, view_start, view_end, user_stride,
 @export
 def vxMapTensorPatch(tensor, number_of_dims, view_start, view_end, map_id, stride, ptr, usage, mem_type):
     t = tensor_of(tensor)
-    for p, what in ((map_id, "map_id"), (stride, "stride"), (ptr, "ptr")):
-        check_ptr(p, what)
+    check_ptrs(map_id=map_id, stride=stride, ptr=ptr)
     map_id[0], ptr[0] = t.map_patch(number_of_dims, view_start, view_end, usage, mem_type)
     for i, s in enumerate(t.strides):
         stride[i] = s

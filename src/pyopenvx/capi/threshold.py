@@ -1,7 +1,7 @@
 """Threshold functions, with the 1.0 compatibility attributes (one value per data type)."""
 from .. import attributes
 from .. import constants as vx
-from ..errors import VxError, check
+from ..errors import check
 from ..memory import graph_of
 from ..reference import lookup
 from ..threshold import DATA_TYPE_FORMATS, Threshold
@@ -78,9 +78,7 @@ def vxQueryThreshold(thresh, attribute, ptr, size):
 @export
 def vxSetThresholdAttribute(thresh, attribute, ptr, size):
     t = threshold_of(thresh)
-    if attribute in QUERY and attribute not in SET:
-        raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"threshold attribute {attribute:#x} is read-only", t)
-    attributes.set_attribute(SET, t, attribute, ptr, size)
+    attributes.set_attribute(SET, t, attribute, ptr, size, readable=QUERY)
 
 
 @export

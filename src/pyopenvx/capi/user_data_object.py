@@ -5,6 +5,7 @@ from _pyopenvx import ffi
 from .. import attributes
 from .. import constants as vx
 from ..errors import check
+from ..memory import graph_of
 from ..reference import lookup
 from ..user_data_object import UserDataObject, read_type_name
 from . import export
@@ -30,7 +31,7 @@ def vxCreateUserDataObject(context, type_name, size, ptr):
 
 @export
 def vxCreateVirtualUserDataObject(graph, type_name, size):
-    g = lookup(graph, vx.VX_TYPE_GRAPH, "graph")
+    g = graph_of(graph)
     return UserDataObject(g.context, read_type_name(type_name), size, scope=g, virtual=True)
 
 

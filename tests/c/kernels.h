@@ -1,0 +1,76 @@
+/* User kernels and a kernel builder shared by the C tests (and the test module). */
+#ifndef PVX_TEST_KERNELS_H
+#define PVX_TEST_KERNELS_H
+#include "check.h"
+
+/* A kernel function that does nothing. */
+static inline vx_status VX_CALLBACK run_nothing(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    (void)node; (void)p; (void)n;
+    return VX_SUCCESS;
+}
+
+/* A validator that accepts any parameters and describes no output. */
+static inline vx_status VX_CALLBACK accept_all(vx_node node, const vx_reference p[], vx_uint32 n, vx_meta_format m[])
+{
+    (void)node; (void)p; (void)n; (void)m;
+    return VX_SUCCESS;
+}
+
+/* A validator for in -> out kernels: the output (parameter 1) is described like the input. */
+static inline vx_status VX_CALLBACK like_input(vx_node node, const vx_reference p[], vx_uint32 n, vx_meta_format m[])
+{
+    (void)node; (void)n;
+    return vxSetMetaFormatFromReference(m[1], p[0]);
+}
+
+/* All of a U8 image, mapped: pixel (x, y) is p[y * stride + x]. */
+typedef struct {
+    vx_map_id id;
+    vx_uint8 *p;
+    vx_uint32 width, height;
+    vx_int32 stride;
+} u8_map;
+
+/* Maps all of plane 0 of a U8 image for `usage` (close with vxUnmapImagePatch(img, m->id)). */
+static inline vx_status map_u8(vx_image img, vx_enum usage, u8_map *m)
+{
+    vx_imagepatch_addressing_t a;
+    TRY(vxQueryImage(img, VX_IMAGE_WIDTH, &m->width, sizeof m->width));
+    TRY(vxQueryImage(img, VX_IMAGE_HEIGHT, &m->height, sizeof m->height));
+    vx_rectangle_t all = {0, 0, m->width, m->height};
+    TRY(vxMapImagePatch(img, &all, 0, &m->id, &a, (void **)&m->p, usage, VX_MEMORY_TYPE_HOST, 0));
+    m->stride = a.stride_y;
+    return VX_SUCCESS;
+}
+
+/* A finalized user kernel with a new id and two required parameters of `type`: 0 in, 1 out. */
+static inline vx_kernel in_out_kernel(vx_context ctx, const char *name, vx_kernel_f fn, vx_kernel_validate_f validate,
+                                      vx_enum type)
+{
+    vx_enum id;
+    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
+    vx_kernel k = vxAddUserKernel(ctx, name, id, fn, 2, validate, NULL, NULL);
+    CHECK_REF(k);
+    CHECK_OK(vxAddParameterToKernel(k, 0, VX_INPUT, type, VX_PARAMETER_STATE_REQUIRED));
+    CHECK_OK(vxAddParameterToKernel(k, 1, VX_OUTPUT, type, VX_PARAMETER_STATE_REQUIRED));
+    CHECK_OK(vxFinalizeKernel(k));
+    return k;
+}
+
+/* A graph of one node of the kernel called `name`, parameter 0 set to `p0`, run once; the graph
+ * holds the node. */
+static inline vx_graph run_in_graph(vx_context ctx, const char *name, vx_reference p0)
+{
+    vx_kernel k = vxGetKernelByName(ctx, name);
+    CHECK_REF(k);
+    vx_graph g = vxCreateGraph(ctx);
+    vx_node n = vxCreateGenericNode(g, k);
+    CHECK_OK(vxSetParameterByIndex(n, 0, p0));
+    CHECK_OK(vxProcessGraph(g));
+    CHECK_OK(vxReleaseNode(&n));
+    CHECK_OK(vxReleaseKernel(&k));
+    return g;
+}
+
+#endif
