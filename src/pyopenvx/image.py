@@ -91,10 +91,10 @@ def check_geometry(fmt, width, height, virtual=False):
             raise VxError(vx.VX_ERROR_NO_MEMORY, f"a {width}x{height} {format_name(fmt)} image cannot be allocated")
 
 
-def settle(obj, what, have, wanted, open_value, status):
+def settle(obj, what, have, wanted, open_value, status, show=str):
     """apply_meta: an open value takes what is wanted; a set one must already be it."""
     if not (have == open_value or wanted in (open_value, have)):     # (verification calls this per output)
-        raise VxError(status, f"{obj} has {what} {have}, not {wanted}", obj)
+        raise VxError(status, f"{obj} has {what} {show(have)}, not {show(wanted)}", obj)
     return have if have != open_value else wanted
 
 
@@ -353,7 +353,7 @@ class Image(DataObject):
         width = settle(self, "width", self.width, meta.get(vx.VX_IMAGE_WIDTH, 0), 0, vx.VX_ERROR_INVALID_DIMENSION)
         height = settle(self, "height", self.height, meta.get(vx.VX_IMAGE_HEIGHT, 0), 0, vx.VX_ERROR_INVALID_DIMENSION)
         fmt = settle(self, "format", self.format, meta.get(vx.VX_IMAGE_FORMAT, vx.VX_DF_IMAGE_VIRT),
-                     vx.VX_DF_IMAGE_VIRT, vx.VX_ERROR_INVALID_FORMAT)
+                     vx.VX_DF_IMAGE_VIRT, vx.VX_ERROR_INVALID_FORMAT, format_name)
         if (width, height, fmt) != (self.width, self.height, self.format):
             check_geometry(fmt, width, height, virtual=True)
             self._reshape(width, height, fmt)

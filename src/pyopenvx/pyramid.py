@@ -9,7 +9,7 @@ import math
 from . import constants as vx
 from .dataobject import DataObject, adopt_child, drop_children
 from .errors import check
-from .image import Image, check_geometry, settle
+from .image import Image, check_geometry, format_name, settle
 
 
 def level_sizes(levels, scale, width, height):
@@ -70,7 +70,7 @@ class Pyramid(DataObject):
         width = settle(self, "width", self.width, meta.get(vx.VX_PYRAMID_WIDTH, 0), 0, vx.VX_ERROR_INVALID_DIMENSION)
         height = settle(self, "height", self.height, meta.get(vx.VX_PYRAMID_HEIGHT, 0), 0, vx.VX_ERROR_INVALID_DIMENSION)
         fmt = settle(self, "format", self.format, meta.get(vx.VX_PYRAMID_FORMAT, vx.VX_DF_IMAGE_VIRT),
-                     vx.VX_DF_IMAGE_VIRT, vx.VX_ERROR_INVALID_FORMAT)
+                     vx.VX_DF_IMAGE_VIRT, vx.VX_ERROR_INVALID_FORMAT, format_name)
         sizes = level_sizes(len(self.levels), self.scale, width, height)
         for w, h in sizes:
             check_geometry(fmt, w, h, self.virtual)
