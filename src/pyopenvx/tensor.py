@@ -87,6 +87,17 @@ class Tensor(Resident):
         self._bytes = self.strides[-1] * self._dims[-1] if self._dims else 0
 
     @property
+    def data_type(self):
+        return self._data_type
+
+    @data_type.setter
+    def data_type(self, data_type):
+        """A virtual tensor's data type may come after its dims: lay the dims out again then."""
+        self._data_type = data_type
+        if getattr(self, "_dims", None):
+            self.dims = self._dims
+
+    @property
     def num_dims(self):
         return len(self._dims)
 
