@@ -13,8 +13,6 @@ the verifier calls `reopen()`, which makes what the application left open at cre
 validator gives needs the same bytes, and dropped otherwise (allocated again lazily): nothing
 outside the graph maps a virtual object.
 """
-from _pyopenvx import lib  # noqa: F401  (kept for subclasses' fast paths)
-
 from . import constants as vx
 from .errors import VxError
 from .reference import Reference
@@ -90,11 +88,20 @@ class DataObject(Reference):
         return self.created
 
 
-def adopt_child(parent, child):
-    """Make `child` (created with one external count) an item or slot held only by `parent`."""
-    child.retain(internal=True)
-    child.release()
-    child.parent = parent
+def adopt_children(parent, children, make):
+    """Fill the list `children` with `make(i)` for each index, each child (created with one
+    external count) then held only by `parent`. A refusal destroys the parent with what it holds."""
+    try:
+        for i in range(len(children)):
+            child = make(i)
+            child.retain(internal=True)
+            child.release()
+            child.parent = parent
+            children[i] = child
+    except VxError:
+        del children[children.index(None):]
+        parent.destroy()
+        raise
 
 
 def drop_children(children):

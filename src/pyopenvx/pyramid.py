@@ -7,7 +7,7 @@ can be released first and the other stays valid.
 import math
 
 from . import constants as vx
-from .dataobject import DataObject, adopt_child, drop_children
+from .dataobject import DataObject, adopt_children, drop_children
 from .errors import check
 from .image import Image, check_geometry, format_name, settle
 
@@ -35,11 +35,8 @@ class Pyramid(DataObject):
         super().__init__(context, scope, virtual)
         self.scale = scale
         self.width, self.height, self.format = width, height, fmt
-        self.levels = []
-        for w, h in sizes:
-            image = Image(context, w, h, fmt, scope, virtual)
-            adopt_child(self, image)
-            self.levels.append(image)
+        self.levels = [None] * len(sizes)
+        adopt_children(self, self.levels, lambda i: Image(context, *sizes[i], fmt, scope, virtual))
 
     def level(self, index):
         check(index < len(self.levels), vx.VX_ERROR_INVALID_PARAMETERS,
