@@ -22,7 +22,9 @@ ROOT = Path(__file__).resolve().parent
 INCLUDE = ROOT / "include"
 CSRC = ROOT / "csrc"
 MODULE = "_pyopenvx"
-CFLAGS = ["-O2", "-std=gnu11", "-fvisibility=hidden", "-Wall", "-Wno-unused-function"]
+# -flto: the fast paths cross files (handle.c, memory.c, image.c, ...) several times per call;
+# link-time optimization inlines across them (vxMapImagePatch + vxUnmapImagePatch: ~48 -> ~33 ns).
+CFLAGS = ["-O2", "-flto=auto", "-std=gnu11", "-fvisibility=hidden", "-Wall", "-Wno-unused-function"]
 EXPORT = "PVX_EXPORT"
 
 
@@ -155,7 +157,7 @@ def build(outdir):
         sources=[str(p) for p in sorted(CSRC.glob("*.c"))],
         include_dirs=[str(INCLUDE), str(CSRC)],
         extra_compile_args=CFLAGS,
-        extra_link_args=["-Wl,-soname,libopenvx.so", "-ldl", "-lpthread"],
+        extra_link_args=["-O2", "-flto=auto", "-Wl,-soname,libopenvx.so", "-ldl", "-lpthread"],
     )
     ffi.embedding_init_code("import pyopenvx.embed\n")
     with tempfile.TemporaryDirectory() as tmp:

@@ -18,6 +18,12 @@ typedef struct patch {
     uint32_t x0, y0, cols, rows;
 } patch;
 
+/* v / step, without a division for the usual step 1 (maps are counted in nanoseconds) */
+static uint32_t subsample(uint32_t v, uint32_t step)
+{
+    return step == 1 ? v : v / step;
+}
+
 static vx_status to_patch(const pvx_image *img, const vx_rectangle_t *rect, vx_uint32 p, patch *out,
                           const char **why)
 {
@@ -40,10 +46,10 @@ static vx_status to_patch(const pvx_image *img, const vx_rectangle_t *rect, vx_u
         return VX_ERROR_INVALID_PARAMETERS;
     }
     out->pl = pl;
-    out->x0 = rect->start_x / pl->step_x;
-    out->y0 = rect->start_y / pl->step_y;
-    out->cols = (rect->end_x + pl->step_x - 1) / pl->step_x - out->x0;
-    out->rows = (rect->end_y + pl->step_y - 1) / pl->step_y - out->y0;
+    out->x0 = subsample(rect->start_x, pl->step_x);
+    out->y0 = subsample(rect->start_y, pl->step_y);
+    out->cols = subsample(rect->end_x + pl->step_x - 1, pl->step_x) - out->x0;
+    out->rows = subsample(rect->end_y + pl->step_y - 1, pl->step_y) - out->y0;
     return VX_SUCCESS;
 }
 
@@ -60,9 +66,12 @@ static size_t row_bytes(const patch *pt)
 /* The patch as a region of the root: plane, x and y in root plane elements. */
 static void to_region(const patch *pt, pvx_region *r)
 {
-    *r = (pvx_region){.plane = pt->pl->root_plane,
-                      .lo = {pt->x0 + pt->pl->root_x, pt->y0 + pt->pl->root_y},
-                      .hi = {pt->x0 + pt->pl->root_x + pt->cols, pt->y0 + pt->pl->root_y + pt->rows, 1, 1, 1, 1}};
+    r->plane = pt->pl->root_plane;
+    r->dims = 2;
+    r->lo[0] = pt->x0 + pt->pl->root_x;
+    r->lo[1] = pt->y0 + pt->pl->root_y;
+    r->hi[0] = r->lo[0] + pt->cols;
+    r->hi[1] = r->lo[1] + pt->rows;
 }
 
 static vx_status conflict(const char **why)
@@ -140,8 +149,8 @@ vx_status pvx_image_map(pvx_image *img, const vx_rectangle_t *rect, vx_uint32 pl
     addr->stride_y = pt.pl->stride_y;
     addr->step_x = pt.pl->step_x;
     addr->step_y = (vx_uint16)pt.pl->step_y;
-    addr->scale_x = VX_SCALE_UNITY / pt.pl->step_x;
-    addr->scale_y = VX_SCALE_UNITY / pt.pl->step_y;
+    addr->scale_x = subsample(VX_SCALE_UNITY, pt.pl->step_x);
+    addr->scale_y = subsample(VX_SCALE_UNITY, pt.pl->step_y);
     addr->stride_x_bits = (vx_uint16)pt.pl->bits;
     *ptr = patch_ptr(&pt);
     *map_id = id;

@@ -25,11 +25,14 @@ static int writes(vx_enum usage)
     return usage == VX_WRITE_ONLY || usage == VX_READ_AND_WRITE;
 }
 
+/* Regions of one memory use the same dimensions; were they to differ, the extra ones of the
+ * larger are not compared (as if they overlapped: the safe side). */
 static int overlap(const pvx_region *a, const pvx_region *b)
 {
     if (a->plane != b->plane)
         return 0;
-    for (int i = 0; i < PVX_REGION_DIMS; i++)
+    uint32_t n = a->dims < b->dims ? a->dims : b->dims;
+    for (uint32_t i = 0; i < n; i++)
         if (a->hi[i] <= b->lo[i] || b->hi[i] <= a->lo[i])
             return 0;
     return 1;
@@ -97,12 +100,9 @@ unsigned char *pvx_memory_base(const pvx_memory *m)
 void pvx_region_bytes(pvx_region *r, vx_size offset, vx_size size)
 {
     r->plane = 0;
+    r->dims = 1;
     r->lo[0] = offset;
     r->hi[0] = offset + size;
-    for (int i = 1; i < PVX_REGION_DIMS; i++) {
-        r->lo[i] = 0;
-        r->hi[i] = 1;
-    }
 }
 
 vx_status pvx_map_open(pvx_memory *m, const pvx_region *r, vx_enum usage, vx_map_id *id)
@@ -127,7 +127,7 @@ vx_status pvx_map_open(pvx_memory *m, const pvx_region *r, vx_enum usage, vx_map
         e->id = *id = __atomic_fetch_add(&next_id, 1, __ATOMIC_RELAXED);
         e->usage = usage;
         e->owner = m;
-        e->region = *r;
+        e->region = *r;                  /* a fixed-size copy: no call, unlike copying `dims` */
         __atomic_store_n(&t->count, t->count + 1, __ATOMIC_RELEASE);
     }
     unlock(t);
@@ -143,7 +143,8 @@ int pvx_map_close(pvx_memory *m, vx_map_id id)
         if (t->items[i].id == id) {
             found = t->items[i].owner == m;
             if (found) {
-                t->items[i] = t->items[t->count - 1];
+                if (i + 1 != t->count)
+                    t->items[i] = t->items[t->count - 1];
                 __atomic_store_n(&t->count, t->count - 1, __ATOMIC_RELEASE);
             }
             break;

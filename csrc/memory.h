@@ -4,7 +4,8 @@
  *
  * A map is recorded as a region of the root's memory: a plane and a box of up to
  * PVX_REGION_DIMS dimensions in the root's coordinates (images: x, y in plane elements; tensors:
- * elements per dimension; 1-D objects: one row of bytes). Views (ROI/channel images, tensor
+ * elements per dimension; 1-D objects: one row of bytes). Only the dimensions a region uses are
+ * written, copied and compared (images, the hot case, use two). Views (ROI/channel images, tensor
  * views) share their root's table, so their maps see each other. Two maps conflict when their
  * regions overlap and both write; a conflicting map is refused, and so is a write copy over an
  * open write map. Map ids are unique in the process and close only on the object that opened
@@ -16,7 +17,8 @@
 
 typedef struct pvx_region {
     uint32_t plane;
-    vx_size lo[PVX_REGION_DIMS];      /* [lo, hi) per dimension; unused dimensions are [0, 1) */
+    uint32_t dims;                    /* dimensions in use (1..PVX_REGION_DIMS); only they are set */
+    vx_size lo[PVX_REGION_DIMS];      /* [lo, hi) per dimension in use */
     vx_size hi[PVX_REGION_DIMS];
 } pvx_region;
 

@@ -32,8 +32,7 @@ int pvx_fast_vxMapTensorPatch(vx_tensor tensor, vx_size number_of_dims, const vx
         stride == NULL || ptr == NULL || mem_type != VX_MEMORY_TYPE_HOST ||
         (usage != VX_READ_ONLY && usage != VX_WRITE_ONLY && usage != VX_READ_AND_WRITE))
         return 0;
-    pvx_region r;
-    pvx_region_bytes(&r, 0, 1);
+    pvx_region r = {.plane = 0, .dims = (uint32_t)number_of_dims};
     for (vx_size i = 0; i < number_of_dims; i++) {
         if (view_start[i] >= view_end[i] || view_end[i] > t->dims[i])
             return 0;

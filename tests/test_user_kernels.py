@@ -151,3 +151,7 @@ def test_unloading_a_module_whose_kernel_is_in_use_changes_nothing(vx):
     assert lib.vxUnloadKernels(vx.context, b"lazy") == c.VX_SUCCESS
     assert calls == ["unpublish"]
     assert lib.vxGetStatus(vx.ref(lib.vxGetKernelByName(vx.context, b"lazy.a"))) != c.VX_SUCCESS
+
+
+def test_reverification_rederives_virtual_objects(c_program):
+    assert c_program("graph_redescribe.c").stdout.strip() == "ok"

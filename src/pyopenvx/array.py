@@ -38,6 +38,10 @@ class Array(Resident):
     def nbytes(self):
         return self.capacity * self.item_size
 
+    def restore(self, meta):
+        super().restore(meta)
+        self.desc.num_items = 0              # a re-derived virtual array starts empty
+
     def make_like(self, context, scope=None, virtual=False):
         return Array(context, self.item_type, self.capacity, scope, virtual)
 

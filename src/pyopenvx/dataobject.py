@@ -5,9 +5,14 @@ Each data-object class implements:
   make_like(context, scope=None, virtual=False) -> a new object with the same meta data
   meta() -> {attribute: value} the data that verification compares (e.g. width, height, format)
   apply_meta(meta) -> fill in what a virtual object left open; raise VxError if it contradicts
-"""
-from _pyopenvx import lib  # noqa: F401  (kept for subclasses' fast paths)
+  restore(meta) -> (virtual objects whose meta can change) take back the meta `meta` as created
 
+Re-verification re-derives virtual objects: before the validator of the node that writes one,
+the verifier calls `reopen()`, which makes what the application left open at creation open again
+(what it fixed stays, and apply_meta still checks it). Memory is kept while the shape the
+validator gives needs the same bytes, and dropped otherwise (allocated again lazily): nothing
+outside the graph maps a virtual object.
+"""
 from . import constants as vx
 from .errors import VxError
 from .reference import Reference
@@ -20,6 +25,9 @@ class DataObject(Reference):
     # The object array or delay that owns this object as an item or slot. While the application
     # holds the child, the child holds its parent (internally), so the parent outlives it.
     parent = None
+    # A virtual object's meta as created, recorded at its first verification (only verification
+    # changes a virtual object's meta, so it is still as created then).
+    created = None
 
     def __init__(self, context, scope=None, virtual=False, external=1):
         super().__init__(context, scope, external)
@@ -67,12 +75,33 @@ class DataObject(Reference):
     def apply_meta(self, meta):
         raise NotImplementedError
 
+    def restore(self, meta):
+        raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{self} cannot take back its meta as created", self)
 
-def adopt_child(parent, child):
-    """Make `child` (created with one external count) an item or slot held only by `parent`."""
-    child.retain(internal=True)
-    child.release()
-    child.parent = parent
+    def reopen(self):
+        """Before the validator that describes this virtual object: its attributes are as created
+        again. Returns its meta now (the verifier compares it with what the validator asks)."""
+        if self.created is None:
+            self.created = self.meta()
+        elif self.meta() != self.created:
+            self.restore(self.created)
+        return self.created
+
+
+def adopt_children(parent, children, make):
+    """Fill the list `children` with `make(i)` for each index, each child (created with one
+    external count) then held only by `parent`. A refusal destroys the parent with what it holds."""
+    try:
+        for i in range(len(children)):
+            child = make(i)
+            child.retain(internal=True)
+            child.release()
+            child.parent = parent
+            children[i] = child
+    except VxError:
+        del children[children.index(None):]
+        parent.destroy()
+        raise
 
 
 def drop_children(children):

@@ -1,8 +1,8 @@
 """Delay: a ring of slots made like an exemplar. Index 0 is the current slot, -1 the previous one.
 Aging rotates which object is at which index; objects keep their identity and handles."""
 from . import constants as vx
-from .dataobject import DataObject, adopt_child, drop_children
-from .errors import VxError, check
+from .dataobject import DataObject, adopt_children, drop_children
+from .errors import check
 from .reference import Reference
 
 
@@ -15,16 +15,9 @@ class Delay(Reference):
         check(num_slots < 1 << 16, vx.VX_ERROR_NO_MEMORY, f"{num_slots} slots")
         super().__init__(context)
         self.item_type = exemplar.vx_type
-        self.slots = []                    # slots[k] is at index -k
         self.on_age = []                   # callables run after each aging (graphs rebind parameters)
-        try:
-            for _ in range(num_slots):
-                slot = exemplar.make_like(context, scope=self)
-                adopt_child(self, slot)
-                self.slots.append(slot)
-        except VxError:
-            self.destroy()
-            raise
+        self.slots = [None] * num_slots    # slots[k] is at index -k
+        adopt_children(self, self.slots, lambda _: exemplar.make_like(context, scope=self))
 
     def slot(self, index):
         check(-len(self.slots) < index <= 0, vx.VX_ERROR_INVALID_PARAMETERS,

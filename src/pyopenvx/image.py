@@ -66,6 +66,14 @@ def plane_layout(fmt, width, height):
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=256)
+def _allocatable(fmt, width, height):
+    """Whether such an image's rows and planes fit (cached: verification asks per virtual output)."""
+    layout = plane_layout(fmt, width, height)
+    return all(stride <= _INT32_MAX for *_, stride, _ in layout) and \
+        sum(stride * rows for *_, stride, rows in layout) <= _MEMORY_LIMIT
+
+
 def check_geometry(fmt, width, height, virtual=False):
     """Refuses what no image of that format and size can be (0 and VIRT only for virtual images).
     Messages are built only for a refusal: this runs on every creation."""
@@ -79,16 +87,14 @@ def check_geometry(fmt, width, height, virtual=False):
         if width % ax or height % ay:
             raise VxError(vx.VX_ERROR_INVALID_DIMENSION, f"{format_name(fmt)} needs a width multiple of {ax} "
                           f"and a height multiple of {ay}")
-        layout = plane_layout(fmt, width, height)
-        if any(stride > _INT32_MAX for *_, stride, _ in layout) or \
-                sum(stride * rows for *_, stride, rows in layout) > _MEMORY_LIMIT:
+        if not _allocatable(fmt, width, height):
             raise VxError(vx.VX_ERROR_NO_MEMORY, f"a {width}x{height} {format_name(fmt)} image cannot be allocated")
 
 
-def settle(obj, what, have, wanted, open_value, status):
+def settle(obj, what, have, wanted, open_value, status, show=str):
     """apply_meta: an open value takes what is wanted; a set one must already be it."""
     if not (have == open_value or wanted in (open_value, have)):     # (verification calls this per output)
-        raise VxError(status, f"{obj} has {what} {have}, not {wanted}", obj)
+        raise VxError(status, f"{obj} has {what} {show(have)}, not {show(wanted)}", obj)
     return have if have != open_value else wanted
 
 
@@ -267,14 +273,18 @@ class Image(DataObject):
         root.mem.bytes = root.desc.size
         if lib.pvx_memory_alloc(root.mem) != 0:
             raise VxError(vx.VX_ERROR_NO_MEMORY, f"no memory for {root}", self)
-        planes, at = [], 0
-        for *_, stride, rows in plane_layout(root.format, root.width, root.height):
-            planes.append(ffi.cast("uint8_t *", root.mem.base) + at)
-            at += stride * rows
-        root._attach(planes)
+        root._attach(root._plane_bases())
         for p, pattern in enumerate(root.uniform_patterns or ()):
             root.fill_plane(p, pattern, force=True)
         return True
+
+    def _plane_bases(self):
+        """Each plane's start in the root's block (planes one after another)."""
+        planes, at = [], 0
+        for *_, stride, rows in plane_layout(self.format, self.width, self.height):
+            planes.append(ffi.cast("uint8_t *", self.mem.base) + at)
+            at += stride * rows
+        return planes
 
     # attributes -------------------------------------------------------------------------------
     width = property(lambda self: self.desc.width)
@@ -343,12 +353,32 @@ class Image(DataObject):
         width = settle(self, "width", self.width, meta.get(vx.VX_IMAGE_WIDTH, 0), 0, vx.VX_ERROR_INVALID_DIMENSION)
         height = settle(self, "height", self.height, meta.get(vx.VX_IMAGE_HEIGHT, 0), 0, vx.VX_ERROR_INVALID_DIMENSION)
         fmt = settle(self, "format", self.format, meta.get(vx.VX_IMAGE_FORMAT, vx.VX_DF_IMAGE_VIRT),
-                     vx.VX_DF_IMAGE_VIRT, vx.VX_ERROR_INVALID_FORMAT)
+                     vx.VX_DF_IMAGE_VIRT, vx.VX_ERROR_INVALID_FORMAT, format_name)
         if (width, height, fmt) != (self.width, self.height, self.format):
-            if self.root.base is not None or self.views:
-                raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{self} already has memory or views", self)
             check_geometry(fmt, width, height, virtual=True)
-            self._set_geometry(width, height, fmt)
+            self._reshape(width, height, fmt)
+
+    def restore(self, meta):
+        self._reshape(meta[vx.VX_IMAGE_WIDTH], meta[vx.VX_IMAGE_HEIGHT], meta[vx.VX_IMAGE_FORMAT])
+
+    def _reshape(self, width, height, fmt):
+        """A virtual root image takes another geometry. Its memory stays while the geometry is
+        open (nothing can access it), and serves the new geometry if that needs the same bytes;
+        otherwise it goes (the next access allocates again)."""
+        if self.views or self.parent_image is not None:
+            raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{self} has views or is one: its geometry cannot change", self)
+        base = self.base
+        if base is not None:
+            if lib.pvx_map_count(self.mem):
+                raise VxError(vx.VX_FAILURE, f"{self} is mapped: its geometry cannot change", self)
+            if width and height and fmt in FORMATS:
+                self.base = None
+        self._set_geometry(width, height, fmt)
+        if base is not None and self.base is None:
+            if self.desc.size == self.mem.bytes:
+                self._attach(self._plane_bases())
+            else:
+                lib.pvx_memory_free(self.mem)
 
     # lifetime ---------------------------------------------------------------------------------
     def on_destroy(self):

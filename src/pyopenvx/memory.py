@@ -52,10 +52,9 @@ def check_bytes(nbytes):
 
 
 def region(lo, hi, plane=0):
-    """A pvx_region: [lo[i], hi[i]) per dimension (the rest [0, 1))."""
+    """A pvx_region: [lo[i], hi[i]) per dimension."""
     r = ffi.new("pvx_region *")
-    lib.pvx_region_bytes(r, 0, 1)
-    r.plane = plane
+    r.plane, r.dims = plane, len(lo)
     for i, (a, b) in enumerate(zip(lo, hi)):
         r.lo[i], r.hi[i] = a, b
     return r
@@ -202,7 +201,26 @@ class Resident(DataObject):
             elif mine != value:
                 raise VxError(status, f"{self} has {name} {mine}, not {value}", self)
         if changes:
-            check(self.mem.base == ffi.NULL, vx.VX_FAILURE, f"{self} cannot change shape after allocation", self)
+            self.check_reshape()
             for name, value in changes.items():
                 setattr(self, name, value)
+            if self.nbytes() != self.mem.bytes:
+                self.drop_memory()
             self.publish()
+
+    def restore(self, meta):
+        """Re-verification: the shape as created (memory stays until apply_meta gives a shape)."""
+        self.check_reshape()
+        for attr, (name, _, _) in self.META.items():
+            setattr(self, name, meta[attr])
+        self.fill(self.desc)
+
+    def check_reshape(self):
+        check(not getattr(self, "views", None), vx.VX_ERROR_INVALID_PARAMETERS,
+              f"{self} has views: its shape cannot change", self)
+        check(self.mem.base == ffi.NULL or self.open_maps == 0, vx.VX_FAILURE,
+              f"{self} is mapped: its shape cannot change", self)
+
+    def drop_memory(self):
+        """Memory of the wrong size goes; the next access allocates it again."""
+        lib.pvx_memory_free(self.mem)

@@ -1,7 +1,7 @@
 """Object array: `count` objects made like an exemplar (any data object but a delay or an object
 array), owned by the array. Works for any class implementing the DataObject protocol."""
 from . import constants as vx
-from .dataobject import DataObject, adopt_child, drop_children
+from .dataobject import DataObject, adopt_children, drop_children
 from .errors import VxError, check
 
 NOT_ITEMS = (vx.VX_TYPE_DELAY, vx.VX_TYPE_OBJECT_ARRAY)
@@ -17,16 +17,8 @@ class ObjectArray(DataObject):
         check(count < 1 << 20, vx.VX_ERROR_NO_MEMORY, f"{count} items")
         super().__init__(context, scope, virtual)
         self.item_type = exemplar.vx_type
-        self.items = []
-        make_item = make_item or (lambda i: exemplar.make_like(context, scope=self, virtual=virtual))
-        try:
-            for i in range(count):
-                item = make_item(i)
-                adopt_child(self, item)
-                self.items.append(item)
-        except VxError:
-            self.destroy()
-            raise
+        self.items = [None] * count
+        adopt_children(self, self.items, make_item or (lambda i: exemplar.make_like(context, scope=self, virtual=virtual)))
 
     def item(self, index):
         check(index < len(self.items), vx.VX_ERROR_INVALID_PARAMETERS,
@@ -44,6 +36,12 @@ class ObjectArray(DataObject):
         for attr, mine in self.meta().items():
             if attr in meta and meta[attr] != mine:
                 raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{self} has {attr:#x} = {mine}, not {meta[attr]}", self)
+
+    def reopen(self):
+        """Its own meta is fixed; its items are reopened."""
+        for item in self.items:
+            item.reopen()
+        return super().reopen()
 
     def make_like(self, context, scope=None, virtual=False):
         return ObjectArray(context, self.items[0], len(self.items), scope, virtual)

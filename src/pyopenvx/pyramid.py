@@ -7,9 +7,9 @@ can be released first and the other stays valid.
 import math
 
 from . import constants as vx
-from .dataobject import DataObject, adopt_child, drop_children
+from .dataobject import DataObject, adopt_children, drop_children
 from .errors import check
-from .image import Image, check_geometry, settle
+from .image import Image, check_geometry, format_name, settle
 
 
 def level_sizes(levels, scale, width, height):
@@ -35,11 +35,8 @@ class Pyramid(DataObject):
         super().__init__(context, scope, virtual)
         self.scale = scale
         self.width, self.height, self.format = width, height, fmt
-        self.levels = []
-        for w, h in sizes:
-            image = Image(context, w, h, fmt, scope, virtual)
-            adopt_child(self, image)
-            self.levels.append(image)
+        self.levels = [None] * len(sizes)
+        adopt_children(self, self.levels, lambda i: Image(context, *sizes[i], fmt, scope, virtual))
 
     def level(self, index):
         check(index < len(self.levels), vx.VX_ERROR_INVALID_PARAMETERS,
@@ -70,13 +67,23 @@ class Pyramid(DataObject):
         width = settle(self, "width", self.width, meta.get(vx.VX_PYRAMID_WIDTH, 0), 0, vx.VX_ERROR_INVALID_DIMENSION)
         height = settle(self, "height", self.height, meta.get(vx.VX_PYRAMID_HEIGHT, 0), 0, vx.VX_ERROR_INVALID_DIMENSION)
         fmt = settle(self, "format", self.format, meta.get(vx.VX_PYRAMID_FORMAT, vx.VX_DF_IMAGE_VIRT),
-                     vx.VX_DF_IMAGE_VIRT, vx.VX_ERROR_INVALID_FORMAT)
+                     vx.VX_DF_IMAGE_VIRT, vx.VX_ERROR_INVALID_FORMAT, format_name)
         sizes = level_sizes(len(self.levels), self.scale, width, height)
         for w, h in sizes:
             check_geometry(fmt, w, h, self.virtual)
         for image, (w, h) in zip(self.levels, sizes):
             image.apply_meta({vx.VX_IMAGE_WIDTH: w, vx.VX_IMAGE_HEIGHT: h, vx.VX_IMAGE_FORMAT: fmt})
         self.width, self.height, self.format = width, height, fmt
+
+    def reopen(self):
+        for image in self.levels:
+            image.reopen()
+        return super().reopen()
+
+    def restore(self, meta):
+        """(the levels restore themselves in reopen)"""
+        self.width, self.height, self.format = (meta[vx.VX_PYRAMID_WIDTH], meta[vx.VX_PYRAMID_HEIGHT],
+                                                meta[vx.VX_PYRAMID_FORMAT])
 
     def on_destroy(self):
         drop_children(self.levels)

@@ -87,6 +87,17 @@ class Tensor(Resident):
         self._bytes = self.strides[-1] * self._dims[-1] if self._dims else 0
 
     @property
+    def data_type(self):
+        return self._data_type
+
+    @data_type.setter
+    def data_type(self, data_type):
+        """A virtual tensor's data type may come after its dims: lay the dims out again then."""
+        self._data_type = data_type
+        if getattr(self, "_dims", None):
+            self.dims = self._dims
+
+    @property
     def num_dims(self):
         return len(self._dims)
 
@@ -106,6 +117,11 @@ class Tensor(Resident):
 
     def nbytes(self):
         return self._bytes
+
+    def check_reshape(self):
+        check(not self.image_arrays, vx.VX_ERROR_INVALID_PARAMETERS, f"images view {self}: its shape cannot change",
+              self)
+        super().check_reshape()
 
     def make_like(self, context, scope=None, virtual=False):
         return Tensor(context, self.dims, self.data_type, self.fixed_point_position, scope, virtual)

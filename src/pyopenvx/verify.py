@@ -130,12 +130,22 @@ def validate_nodes(graph):
             obj = node.params[i]
             meta = node.meta(i, obj.vx_type if obj is not None else node.kernel.signature[i].data_type)
             if obj is not None:
-                outputs.append((i, obj, meta))
+                # each object the output describes, with its meta as reopened if virtual
+                outputs.append((i, obj, meta, [(t, _reopen(node, i, t) if getattr(t, "virtual", False) else None)
+                                               for t in _described_by(node, i, obj)]))
         _call_validators(node, outputs)
-        for i, obj, meta in outputs:
-            for target in _described_by(node, i, obj):
-                _apply_output(node, i, target, meta)
+        for i, obj, meta, targets in outputs:
+            for target, have in targets:
+                _apply_output(node, i, target, meta, have)
         _valid_rectangles(node, outputs)
+
+
+def _reopen(node, index, obj):
+    """A virtual object's open attributes are open again for this verification: its meta now."""
+    try:
+        return obj.reopen()
+    except VxError as e:
+        raise VxError(e.status, f"{_where(node, index)}: {e.message}", node) from None
 
 
 def _call_validators(node, outputs):
@@ -152,7 +162,7 @@ def _call_validators(node, outputs):
             status = kernel.input_validate(d.node, i)
             if status != vx.VX_SUCCESS:
                 raise VxError(status, f"the input validator of {node} refused parameter {i}", node)
-    for i, _, meta in outputs:
+    for i, _, meta, _ in outputs:
         status = kernel.output_validate(d.node, i, node._c_metas[i])
         if status != vx.VX_SUCCESS:
             raise VxError(status, f"the output validator of {node} refused parameter {i}", node)
@@ -168,10 +178,9 @@ def _described_by(node, index, obj):
     return (obj,)
 
 
-def _apply_output(node, index, obj, meta):
+def _apply_output(node, index, obj, meta, have):
     want = meta.attrs
-    if getattr(obj, "virtual", False):
-        have = obj.meta()
+    if have is not None:                   # virtual: have is its meta as reopened
         if have != want and any(have.get(attribute) != value for attribute, value in want.items()):
             try:
                 obj.apply_meta(want)
@@ -216,7 +225,7 @@ def _valid_rectangles(node, outputs):
     images' rectangles; VX_NODE_VALID_RECT_RESET makes it the full image; otherwise it is kept."""
     inputs = None
     reset = node.desc.valid_rect_reset
-    for index, obj, meta in outputs:
+    for index, obj, meta, _ in outputs:
         if not reset and meta.valid_rect_callback is None:
             continue
         images = _images(obj)
