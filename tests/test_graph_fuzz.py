@@ -13,7 +13,6 @@ validator gives the output the input's size; their function copies the bytes.
 """
 import collections
 
-import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -44,7 +43,6 @@ class GraphModel:
         self.handle = handle
         self.nodes = []               # in creation order, as the graph keeps them
         self.scheduled = False
-        self.alive = True
         self.params = []              # graph parameters: (node model, index)
         self.delays = []              # registered for auto-aging
 
@@ -216,7 +214,6 @@ class Machine(RuleBasedStateMachine):
         """The application's last reference went: what that means for the model."""
         model = self.objs[a]
         if self.kinds[a] == "graph":
-            model.alive = False
             model.scheduled = False              # releasing a scheduled graph waits for its run
             for n in model.nodes:
                 n.in_graph = False
