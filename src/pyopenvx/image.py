@@ -57,8 +57,9 @@ def _planes(fmt):
 
 
 @functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=256)
 def plane_layout(fmt, width, height):
-    """((bits, step_x, step_y, stride_y, rows), ...) of a packed image."""
+    """((bits, step_x, step_y, stride_y, rows), ...) of a packed image (cached: every creation asks)."""
     out = []
     for bits, sx, sy in _planes(fmt):
         cols, rows = -(-width // sx), -(-height // sy)
@@ -114,12 +115,15 @@ def pixel_patterns(fmt, value):
     }.get(fmt) or [raw[: _planes(fmt)[0][0] // 8]]
 
 
+_PVX_IMAGE = ffi.typeof("pvx_image *")
+
+
 class Image(DataObject):
     vx_type = vx.VX_TYPE_IMAGE
 
     def __init__(self, context, width, height, fmt, scope=None, virtual=False, parent=None):
         super().__init__(context, scope, virtual)
-        self.desc = ffi.new("pvx_image *")
+        self.desc = ffi.new(_PVX_IMAGE)
         self.parent_image = parent    # ROI/channel images: the image they view (held, internal)
         self.root = parent.root if parent is not None else self
         self.views = []               # live ROI/channel images of this image
