@@ -59,6 +59,7 @@ PVX_HIDDEN pvx_ref *pvx_ref_live(const void *handle, vx_enum type);
 #include "image.h"
 #include "user_data_object.h"
 #include "graph.h"
+#include "tiling.h"
 #include "meta_format.h"
 
 #endif
