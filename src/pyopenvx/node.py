@@ -135,7 +135,7 @@ class Node(Reference):
 
     def set_border(self, border):
         check(border.mode in _BORDERS or (self.tiling is not None and border.mode == vx.VX_BORDER_MODE_SELF),
-              vx.VX_ERROR_INVALID_VALUE, f"border mode {border.mode:#x} is not supported", self)
+              vx.VX_ERROR_INVALID_VALUE, f"border mode {border.mode:#x} is not supported by {self}", self)
         self.desc.border = border
         self.graph.invalidate(f"the border of {self} changed")
 

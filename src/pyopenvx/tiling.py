@@ -109,7 +109,7 @@ def set_node_tiling(node, setter, value):
     after verification the tile plan is made and they are refused."""
     spec = spec_of(node)
     check(not node.graph.verified, vx.VX_ERROR_NOT_SUPPORTED,
-          f"{node}: tiling attributes are set before its graph is verified", node)
+          f"{node}: tiling attributes can be set only until its graph is verified (the tile plan is made then)", node)
     setter(spec, value, node)
 
 

@@ -16,7 +16,7 @@ static unsigned hits[MAX_PIXELS];
 static int violations;                /* fast calls outside what the seed allows, bad tile memory */
 static int self_border;               /* the flexible box handles its own border (VX_BORDER_MODE_SELF) */
 
-static void record(const vx_tile_t *out, unsigned what)
+static inline void record(const vx_tile_t *out, unsigned what)
 {
     vx_uint32 w = vxImageWidth(out);
     for (vx_uint32 y = 0; y < vxTileHeight(out, 0); y++)
@@ -25,7 +25,7 @@ static void record(const vx_tile_t *out, unsigned what)
 }
 
 /* The seed's promise to the fast function: aligned whole blocks, neighborhood inside the image. */
-static void check_fast(const vx_tile_t *out)
+static inline void check_fast(const vx_tile_t *out)
 {
     vx_int32 x = (vx_int32)vxTileX(out), y = (vx_int32)vxTileY(out);
     vx_int32 w = (vx_int32)vxTileWidth(out, 0), h = (vx_int32)vxTileHeight(out, 0);
@@ -38,7 +38,7 @@ static void check_fast(const vx_tile_t *out)
 
 /* ---- box 3x3: parameters 0 input U8, 1 output U8 ------------------------------------------ */
 
-static vx_uint8 box_at(const vx_tile_t *in, vx_int32 x, vx_int32 y)
+static inline vx_uint8 box_at(const vx_tile_t *in, vx_int32 x, vx_int32 y)
 {
     unsigned sum = 0;
     for (int dy = -1; dy <= 1; dy++)
@@ -55,14 +55,14 @@ static vx_uint8 box_at(const vx_tile_t *in, vx_int32 x, vx_int32 y)
     return (vx_uint8)(sum / 9);
 }
 
-static void box_tile(vx_tile_t *in, vx_tile_t *out)
+static inline void box_tile(vx_tile_t *in, vx_tile_t *out)
 {
     for (vx_uint32 y = 0; y < vxTileHeight(out, 0); y++)
         for (vx_uint32 x = 0; x < vxTileWidth(out, 0); x++)
             vxImagePixel(vx_uint8, out, 0, x, y, 0, 0) = box_at(in, (vx_int32)x, (vx_int32)y);
 }
 
-static void box_fast(void *VX_RESTRICT p[], void *VX_RESTRICT mem, vx_size size)
+static inline void box_fast(void *VX_RESTRICT p[], void *VX_RESTRICT mem, vx_size size)
 {
     (void)mem; (void)size;
     check_fast(p[1]);
@@ -70,7 +70,7 @@ static void box_fast(void *VX_RESTRICT p[], void *VX_RESTRICT mem, vx_size size)
     record(p[1], HIT_FAST);
 }
 
-static void box_flexible(void *VX_RESTRICT p[], void *VX_RESTRICT mem, vx_size size)
+static inline void box_flexible(void *VX_RESTRICT p[], void *VX_RESTRICT mem, vx_size size)
 {
     (void)mem; (void)size;
     box_tile(p[0], p[1]);
@@ -78,7 +78,7 @@ static void box_flexible(void *VX_RESTRICT p[], void *VX_RESTRICT mem, vx_size s
 }
 
 /* Plain C: the box of pixel (x, y) of a w x h image with a border (SELF: replicate). */
-static vx_uint8 box_reference(const vx_uint8 *img, vx_int32 w, vx_int32 h, vx_int32 x, vx_int32 y,
+static inline vx_uint8 box_reference(const vx_uint8 *img, vx_int32 w, vx_int32 h, vx_int32 x, vx_int32 y,
                               const vx_border_t *border)
 {
     unsigned sum = 0;
@@ -102,13 +102,13 @@ static vx_uint8 box_reference(const vx_uint8 *img, vx_int32 w, vx_int32 h, vx_in
 #define PW_BLOCK 16
 #define PW_MEMORY (PW_BLOCK * PW_BLOCK)
 
-static vx_uint8 pw_pixel(vx_tile_t *in, vx_uint8 k, vx_tile_t *mask, vx_uint32 x, vx_uint32 y)
+static inline vx_uint8 pw_pixel(vx_tile_t *in, vx_uint8 k, vx_tile_t *mask, vx_uint32 x, vx_uint32 y)
 {
     vx_uint8 m = mask ? vxImagePixel(vx_uint8, mask, 0, x, y, 0, 0) : 0;
     return (vx_uint8)((vx_uint8)(vxImagePixel(vx_uint8, in, 0, x, y, 0, 0) + k) ^ m);
 }
 
-static void pw_fast(void *VX_RESTRICT p[], void *VX_RESTRICT mem, vx_size size)
+static inline void pw_fast(void *VX_RESTRICT p[], void *VX_RESTRICT mem, vx_size size)
 {
     vx_tile_t *in = p[0], *out = p[2], *mask = p[3];
     vx_uint8 k = *(vx_uint8 *)p[1];
@@ -131,7 +131,7 @@ static void pw_fast(void *VX_RESTRICT p[], void *VX_RESTRICT mem, vx_size size)
     record(out, HIT_FAST);
 }
 
-static void pw_flexible(void *VX_RESTRICT p[], void *VX_RESTRICT mem, vx_size size)
+static inline void pw_flexible(void *VX_RESTRICT p[], void *VX_RESTRICT mem, vx_size size)
 {
     vx_tile_t *in = p[0], *out = p[2], *mask = p[3];
     vx_uint8 k = *(vx_uint8 *)p[1];
@@ -147,13 +147,13 @@ static void pw_flexible(void *VX_RESTRICT p[], void *VX_RESTRICT mem, vx_size si
 
 /* ---- validators: inputs any; the output (`out_index`) is described like parameter 0 ------- */
 
-static vx_status VX_CALLBACK any_input(vx_node node, vx_uint32 index)
+static inline vx_status VX_CALLBACK any_input(vx_node node, vx_uint32 index)
 {
     (void)node; (void)index;
     return VX_SUCCESS;
 }
 
-static vx_status VX_CALLBACK output_like_input(vx_node node, vx_uint32 index, vx_meta_format meta)
+static inline vx_status VX_CALLBACK output_like_input(vx_node node, vx_uint32 index, vx_meta_format meta)
 {
     (void)index;
     vx_parameter p = vxGetParameterByIndex(node, 0);
@@ -166,7 +166,7 @@ static vx_status VX_CALLBACK output_like_input(vx_node node, vx_uint32 index, vx
 }
 
 /* A finalized box tiling kernel with the given functions (NULL for absent), neighborhood 1. */
-static vx_kernel box_kernel(vx_context ctx, const char *name, vx_tiling_kernel_f flexible, vx_tiling_kernel_f fast)
+static inline vx_kernel box_kernel(vx_context ctx, const char *name, vx_tiling_kernel_f flexible, vx_tiling_kernel_f fast)
 {
     vx_enum id;
     CHECK_OK(vxAllocateUserKernelId(ctx, &id));
@@ -183,7 +183,7 @@ static vx_kernel box_kernel(vx_context ctx, const char *name, vx_tiling_kernel_f
 }
 
 /* The finalized pointwise tiling kernel: block 16x16, tile memory 256 bytes per block. */
-static vx_kernel pointwise_kernel(vx_context ctx, const char *name, vx_tiling_kernel_f flexible,
+static inline vx_kernel pointwise_kernel(vx_context ctx, const char *name, vx_tiling_kernel_f flexible,
                                   vx_tiling_kernel_f fast)
 {
     vx_enum id;
@@ -208,7 +208,7 @@ static vx_kernel pointwise_kernel(vx_context ctx, const char *name, vx_tiling_ke
  * inside the region where the neighborhood stays in the image and there is a fast function;
  * HIT_FLEX for the other pixels the border mode asks for (UNDEFINED: neighborhood inside) when
  * there is a flexible function (or no fast one); 0: not processed. */
-static unsigned expected_hit(vx_int32 x, vx_int32 y, vx_int32 w, vx_int32 h, vx_int32 radius, vx_int32 bw,
+static inline unsigned expected_hit(vx_int32 x, vx_int32 y, vx_int32 w, vx_int32 h, vx_int32 radius, vx_int32 bw,
                              vx_int32 bh, vx_enum mode, int fast, int flexible)
 {
     vx_int32 bx = x / bw * bw, by = y / bh * bh;
