@@ -78,6 +78,50 @@ static void mixed_graph(vx_context ctx, vx_kernel box, vx_kernel pw)
     CHECK_OK(vxRemoveKernel(ink));
 }
 
+/* Two graphs with tiling nodes scheduled at once: each node gets the pool or runs its tiles alone,
+ * and both outputs are right. */
+static void concurrent_graphs(vx_context ctx, vx_kernel box)
+{
+    enum { N = 4, S = 128 };
+    static vx_uint8 pixels[S * S], result[S * S];
+    vx_graph g[N];
+    vx_image in[N], o[N];
+    vx_rectangle_t all = {0, 0, S, S};
+    vx_imagepatch_addressing_t addr = {S, S, 1, S, VX_SCALE_UNITY, VX_SCALE_UNITY, 1, 1, 0};
+    vx_border_t border = {VX_BORDER_CONSTANT, {{0}}};
+    for (int i = 0; i < N; i++) {
+        for (int p = 0; p < S * S; p++)
+            pixels[p] = (vx_uint8)(p * (i + 3));
+        g[i] = vxCreateGraph(ctx);
+        in[i] = vxCreateImage(ctx, S, S, VX_DF_IMAGE_U8);
+        o[i] = vxCreateImage(ctx, S, S, VX_DF_IMAGE_U8);
+        CHECK_OK(vxCopyImagePatch(in[i], &all, 0, &addr, pixels, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+        vx_node n = vxCreateGenericNode(g[i], box);
+        CHECK_OK(vxSetParameterByIndex(n, 0, (vx_reference)in[i]));
+        CHECK_OK(vxSetParameterByIndex(n, 1, (vx_reference)o[i]));
+        border.constant_value.U8 = (vx_uint8)(50 * i);
+        CHECK_OK(vxSetNodeAttribute(n, VX_NODE_BORDER, &border, sizeof border));
+        CHECK_OK(vxReleaseNode(&n));
+        CHECK_OK(vxVerifyGraph(g[i]));
+    }
+    for (int i = 0; i < N; i++)
+        CHECK_OK(vxScheduleGraph(g[i]));
+    for (int i = 0; i < N; i++)
+        CHECK_OK(vxWaitGraph(g[i]));
+    for (int i = 0; i < N; i++) {
+        for (int p = 0; p < S * S; p++)
+            pixels[p] = (vx_uint8)(p * (i + 3));
+        border.constant_value.U8 = (vx_uint8)(50 * i);
+        CHECK_OK(vxCopyImagePatch(o[i], &all, 0, &addr, result, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+        for (int y = 0; y < S; y++)
+            for (int x = 0; x < S; x++)
+                CHECK(result[y * S + x] == box_reference(pixels, S, S, x, y, &border));
+        CHECK_OK(vxReleaseImage(&in[i]));
+        CHECK_OK(vxReleaseImage(&o[i]));
+        CHECK_OK(vxReleaseGraph(&g[i]));
+    }
+}
+
 static void attributes(vx_context ctx, vx_kernel box, vx_kernel pw)
 {
     vx_neighborhood_size_t nb;
@@ -149,10 +193,25 @@ static void attributes(vx_context ctx, vx_kernel box, vx_kernel pw)
     CHECK_REFUSED(vxQueryKernel(plain, VX_KERNEL_INPUT_NEIGHBORHOOD, &nb, sizeof nb), VX_ERROR_NOT_SUPPORTED);
     CHECK_REFUSED(vxQueryNode(pn, VX_NODE_OUTPUT_TILE_BLOCK_SIZE, &bs, sizeof bs), VX_ERROR_NOT_SUPPORTED);
     CHECK_REFUSED(vxSetNodeAttribute(pn, VX_NODE_TILE_MEMORY_SIZE, &mem, sizeof mem), VX_ERROR_NOT_SUPPORTED);
+    /* a node's border starts as its kernel's VX_KERNEL_BORDER */
+    vx_enum id;
+    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
+    vx_char name[VX_MAX_KERNEL_NAME] = "test.tiling.replicating";
+    vx_kernel rk = vxAddTilingKernel(ctx, name, id, box_flexible, NULL, 2, any_input, output_like_input);
+    CHECK_OK(vxAddParameterToKernel(rk, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
+    CHECK_OK(vxAddParameterToKernel(rk, 1, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
+    vx_border_t replicate = {VX_BORDER_REPLICATE, {{0}}};
+    CHECK_OK(vxSetKernelAttribute(rk, VX_KERNEL_BORDER, &replicate, sizeof replicate));
+    CHECK_OK(vxFinalizeKernel(rk));
+    vx_node rn = vxCreateGenericNode(g, rk);
+    CHECK_OK(vxQueryNode(rn, VX_NODE_BORDER, &border, sizeof border));
+    CHECK(border.mode == VX_BORDER_REPLICATE);
+    CHECK_OK(vxReleaseNode(&rn));
     CHECK_OK(vxReleaseNode(&pn));
     CHECK_OK(vxReleaseNode(&n));
     CHECK_OK(vxReleaseGraph(&g));
     CHECK_OK(vxRemoveKernel(plain));
+    CHECK_OK(vxRemoveKernel(rk));
     CHECK_OK(vxReleaseImage(&in));
     CHECK_OK(vxReleaseImage(&o));
 }
@@ -182,7 +241,7 @@ static void verify_refused(vx_context ctx, vx_kernel k, vx_image in, vx_image o,
     CHECK_OK(vxReleaseGraph(&g));
 }
 
-static void refusals(vx_context ctx, vx_kernel box, vx_kernel box_fast_only, vx_kernel pw)
+static void refusals(vx_context ctx, vx_kernel box_fast_only, vx_kernel pw)
 {
     vx_enum id;
     CHECK_OK(vxAllocateUserKernelId(ctx, &id));
@@ -227,7 +286,6 @@ static void refusals(vx_context ctx, vx_kernel box, vx_kernel box_fast_only, vx_
     vx_image imgs[4] = {in, o, nv12, small};
     for (int i = 0; i < 4; i++)
         CHECK_OK(vxReleaseImage(&imgs[i]));
-    (void)box;
 }
 
 int main(void)
@@ -243,9 +301,11 @@ int main(void)
     vx_uint32 with_kernels = context_references(ctx);
     mixed_graph(ctx, box, pw);
     CHECK(context_references(ctx) == with_kernels);
+    concurrent_graphs(ctx, box);
+    CHECK(context_references(ctx) == with_kernels);
     attributes(ctx, box, pw);
     CHECK(context_references(ctx) == with_kernels);
-    refusals(ctx, box, box_fast_only, pw);
+    refusals(ctx, box_fast_only, pw);
     CHECK(context_references(ctx) == with_kernels);
     CHECK(violations == 0);
     CHECK_OK(vxRemoveKernel(box));
