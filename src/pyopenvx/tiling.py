@@ -122,8 +122,16 @@ def _kernel_border(k):
     return k.border
 
 
+def _set_kernel_border(k, v):
+    spec_of(k)
+    k.set_border(v)
+
+
 def _set_kernel(setter):
-    return lambda k, v: spec_of(k) is not None and k.set_tiling(setter, v)
+    def set_(k, v):
+        spec_of(k)
+        k.set_tiling(setter, v)
+    return set_
 
 
 KERNEL_QUERY = {
@@ -137,7 +145,7 @@ KERNEL_QUERY = {
 KERNEL_SET = {
     vx.VX_KERNEL_INPUT_NEIGHBORHOOD: ("vx_neighborhood_size_t", _set_kernel(TileSpec.set_neighborhood)),
     vx.VX_KERNEL_OUTPUT_TILE_BLOCK_SIZE: ("vx_tile_block_size_t", _set_kernel(TileSpec.set_block)),
-    vx.VX_KERNEL_BORDER: ("vx_border_t", lambda k, v: spec_of(k) is not None and k.set_border(v)),
+    vx.VX_KERNEL_BORDER: ("vx_border_t", _set_kernel_border),
     vx.VX_KERNEL_TILE_MEMORY_SIZE: ("vx_size", _set_kernel(TileSpec.set_tile_memory_size)),
 }
 NODE_QUERY = {

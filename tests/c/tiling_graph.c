@@ -122,6 +122,50 @@ static void concurrent_graphs(vx_context ctx, vx_kernel box)
     }
 }
 
+/* A replicated tiling node: the plan of item 0 runs over every item of the object arrays. */
+static void replicated(vx_context ctx, vx_kernel box)
+{
+    enum { N = 3, S = 40 };
+    static vx_uint8 pixels[N][S * S], result[S * S];
+    vx_image exemplar = vxCreateImage(ctx, S, S, VX_DF_IMAGE_U8);
+    vx_object_array ain = vxCreateObjectArray(ctx, (vx_reference)exemplar, N);
+    vx_object_array aout = vxCreateObjectArray(ctx, (vx_reference)exemplar, N);
+    vx_rectangle_t all = {0, 0, S, S};
+    vx_imagepatch_addressing_t addr = {S, S, 1, S, VX_SCALE_UNITY, VX_SCALE_UNITY, 1, 1, 0};
+    for (vx_uint32 i = 0; i < N; i++) {
+        for (int p = 0; p < S * S; p++)
+            pixels[i][p] = (vx_uint8)(p * 5 + i * 77);
+        vx_image item = (vx_image)vxGetObjectArrayItem(ain, i);
+        CHECK_OK(vxCopyImagePatch(item, &all, 0, &addr, pixels[i], VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+        CHECK_OK(vxReleaseImage(&item));
+    }
+    vx_graph g = vxCreateGraph(ctx);
+    vx_node n = vxCreateGenericNode(g, box);
+    vx_image in0 = (vx_image)vxGetObjectArrayItem(ain, 0), out0 = (vx_image)vxGetObjectArrayItem(aout, 0);
+    CHECK_OK(vxSetParameterByIndex(n, 0, (vx_reference)in0));
+    CHECK_OK(vxSetParameterByIndex(n, 1, (vx_reference)out0));
+    vx_border_t border = {VX_BORDER_REPLICATE, {{0}}};
+    CHECK_OK(vxSetNodeAttribute(n, VX_NODE_BORDER, &border, sizeof border));
+    vx_bool flags[2] = {vx_true_e, vx_true_e};
+    CHECK_OK(vxReplicateNode(g, n, flags, 2));
+    CHECK_OK(vxProcessGraph(g));
+    for (vx_uint32 i = 0; i < N; i++) {
+        vx_image item = (vx_image)vxGetObjectArrayItem(aout, i);
+        CHECK_OK(vxCopyImagePatch(item, &all, 0, &addr, result, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+        CHECK_OK(vxReleaseImage(&item));
+        for (int y = 0; y < S; y++)
+            for (int x = 0; x < S; x++)
+                CHECK(result[y * S + x] == box_reference(pixels[i], S, S, x, y, &border));
+    }
+    CHECK_OK(vxReleaseNode(&n));
+    CHECK_OK(vxReleaseGraph(&g));
+    CHECK_OK(vxReleaseImage(&in0));
+    CHECK_OK(vxReleaseImage(&out0));
+    CHECK_OK(vxReleaseImage(&exemplar));
+    CHECK_OK(vxReleaseObjectArray(&ain));
+    CHECK_OK(vxReleaseObjectArray(&aout));
+}
+
 static void attributes(vx_context ctx, vx_kernel box, vx_kernel pw)
 {
     vx_neighborhood_size_t nb;
@@ -302,6 +346,8 @@ int main(void)
     mixed_graph(ctx, box, pw);
     CHECK(context_references(ctx) == with_kernels);
     concurrent_graphs(ctx, box);
+    CHECK(context_references(ctx) == with_kernels);
+    replicated(ctx, box);
     CHECK(context_references(ctx) == with_kernels);
     attributes(ctx, box, pw);
     CHECK(context_references(ctx) == with_kernels);
