@@ -65,14 +65,28 @@ void pvx_ref_free(pvx_ref *ref)
     pthread_mutex_unlock(&lock);
 }
 
-pvx_ref *pvx_ref_live(const void *handle, vx_enum type)
+/* The slot a pointer designates, if it is one the arena has handed out. */
+static pvx_ref *slot_of(const void *handle)
 {
     uintptr_t p = (uintptr_t)handle, base = (uintptr_t)arena;
     if (!arena || p < base + PVX_SLOT_SIZE || p >= base + next_fresh * (uintptr_t)PVX_SLOT_SIZE ||
         (p - base) % PVX_SLOT_SIZE != 0)
         return NULL;
-    pvx_ref *ref = (pvx_ref *)p;
-    if (__atomic_load_n(&ref->magic, __ATOMIC_ACQUIRE) != PVX_MAGIC_LIVE)
+    return (pvx_ref *)p;
+}
+
+pvx_ref *pvx_ref_former_context(const void *handle)
+{
+    pvx_ref *ref = slot_of(handle);
+    if (ref == NULL || __atomic_load_n(&ref->magic, __ATOMIC_ACQUIRE) != PVX_MAGIC_DEAD)
+        return NULL;
+    return ref->context;
+}
+
+pvx_ref *pvx_ref_live(const void *handle, vx_enum type)
+{
+    pvx_ref *ref = slot_of(handle);
+    if (ref == NULL || __atomic_load_n(&ref->magic, __ATOMIC_ACQUIRE) != PVX_MAGIC_LIVE)
         return NULL;
     if (type != PVX_ANY_TYPE && ref->type != type)
         return NULL;

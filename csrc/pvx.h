@@ -44,6 +44,8 @@ PVX_HIDDEN void pvx_ref_free(pvx_ref *ref);
 /* Slot index of a live handle of that type (PVX_ANY_TYPE: any), or -1. Never faults. */
 PVX_HIDDEN int64_t pvx_ref_slot(const void *handle, vx_enum type);
 PVX_HIDDEN pvx_ref *pvx_ref_live(const void *handle, vx_enum type);
+/* The context a released handle belonged to (kept through the quarantine), or NULL. */
+PVX_HIDDEN pvx_ref *pvx_ref_former_context(const void *handle);
 
 /* Data-object descriptors: what Python fills and fast paths and kernels read. */
 #include "memory.h"

@@ -72,3 +72,44 @@ def test_release_refuses_bad_handles_and_keeps_them(vx, proto):
         slot = vx.ffi.new(f"{handle_type} *", vx.ffi.cast(handle_type, handle))
         assert fn(slot) == vx.c.VX_ERROR_INVALID_REFERENCE, label
         assert slot[0] == vx.ffi.cast(handle_type, handle), f"{label}: the handle was modified"
+
+
+def test_a_released_handle_is_logged_to_its_former_context(vx):
+    lib, ffi, c = vx.lib, vx.ffi, vx.c
+    g = lib.vxCreateGraph(vx.context)
+    assert lib.vxReleaseGraph(ffi.new("vx_graph *", g)) == c.VX_SUCCESS
+    vx.log.clear()
+    assert lib.vxVerifyGraph(g) == c.VX_ERROR_INVALID_REFERENCE
+    assert lib.vxReleaseGraph(ffi.new("vx_graph *", g)) == c.VX_ERROR_INVALID_REFERENCE
+    assert vx.log == [(c.VX_ERROR_INVALID_REFERENCE, "vxVerifyGraph: graph was released"),
+                      (c.VX_ERROR_INVALID_REFERENCE, "vxReleaseGraph: graph was released")]
+
+
+def test_releasing_what_the_application_does_not_hold_is_logged(vx):
+    """A meta format (the node's) and an error object (the context's): refused, logged, kept."""
+    lib, ffi, c = vx.lib, vx.ffi, vx.c
+    error = lib.vxGetKernelByName(vx.context, b"no.such.kernel")
+    vx.log.clear()
+    ptr = ffi.new("vx_reference *", ffi.cast("vx_reference", error))
+    assert lib.vxReleaseReference(ptr) == c.VX_ERROR_INVALID_REFERENCE
+    assert ptr[0] != ffi.NULL
+    assert vx.log == [(c.VX_ERROR_INVALID_REFERENCE, "vxReleaseReference: error objects are not released")]
+    never = (ffi.callback("vx_kernel_f", lambda *a: 0), ffi.callback("vx_kernel_validate_f", lambda *a: 0))
+    kid = ffi.new("vx_enum *")
+    assert lib.vxAllocateUserKernelId(vx.context, kid) == c.VX_SUCCESS
+    kernel = lib.vxAddUserKernel(vx.context, b"test.meta", kid[0], never[0], 1, never[1], ffi.NULL, ffi.NULL)
+    assert lib.vxAddParameterToKernel(kernel, 0, c.VX_OUTPUT, c.VX_TYPE_SCALAR, c.VX_PARAMETER_STATE_REQUIRED) == 0
+    assert lib.vxFinalizeKernel(kernel) == c.VX_SUCCESS
+    graph = lib.vxCreateGraph(vx.context)
+    node = lib.vxCreateGenericNode(graph, kernel)
+    p = lib.vxGetParameterByIndex(node, 0)
+    meta = ffi.new("vx_meta_format *")
+    assert lib.vxQueryParameter(p, c.VX_PARAMETER_META_FORMAT, meta, ffi.sizeof("vx_meta_format")) == c.VX_SUCCESS
+    vx.log.clear()
+    ptr = ffi.new("vx_reference *", ffi.cast("vx_reference", meta[0]))
+    assert lib.vxReleaseReference(ptr) == c.VX_ERROR_INVALID_REFERENCE
+    assert len(vx.log) == 1 and "has already been released" in vx.log[0][1]
+    assert lib.vxReleaseParameter(ffi.new("vx_parameter *", p)) == c.VX_SUCCESS
+    assert lib.vxReleaseNode(ffi.new("vx_node *", node)) == c.VX_SUCCESS
+    assert lib.vxReleaseGraph(ffi.new("vx_graph *", graph)) == c.VX_SUCCESS
+    assert lib.vxRemoveKernel(kernel) == c.VX_SUCCESS

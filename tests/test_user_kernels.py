@@ -110,5 +110,48 @@ def test_delays_of_every_type_in_graphs_from_c(c_program):
     assert c_program("graph_delays.c").stdout.strip() == "ok"
 
 
+def test_unloading_a_module_whose_kernel_is_in_use_changes_nothing(vx):
+    """The library's unpublish removes nothing (module.py removes what it forgot): a refused
+    unload must not have removed some kernels already, nor called unpublish."""
+    lib, ffi, c = vx.lib, vx.ffi, vx.c
+    calls = []
+    noop = ffi.callback("vx_kernel_f", lambda *a: 0)
+    valid = ffi.callback("vx_kernel_validate_f", lambda *a: 0)
+
+    def publish(context):
+        for i, name in enumerate((b"lazy.a", b"lazy.b")):
+            kid = ffi.new("vx_enum *")
+            assert lib.vxAllocateUserKernelId(context, kid) == c.VX_SUCCESS
+            k = lib.vxAddUserKernel(context, name, kid[0], noop, 1, valid, ffi.NULL, ffi.NULL)
+            assert lib.vxAddParameterToKernel(k, 0, c.VX_INPUT, c.VX_TYPE_SCALAR, c.VX_PARAMETER_STATE_OPTIONAL) == 0
+            assert lib.vxFinalizeKernel(k) == c.VX_SUCCESS
+            assert lib.vxReleaseKernel(ffi.new("vx_kernel *", k)) == c.VX_SUCCESS
+        return c.VX_SUCCESS
+
+    def unpublish(context):
+        calls.append("unpublish")
+        return c.VX_SUCCESS
+
+    callbacks = (ffi.callback("vx_publish_kernels_f", publish), ffi.callback("vx_unpublish_kernels_f", unpublish))
+    assert lib.vxRegisterKernelLibrary(vx.context, b"lazy", *callbacks) == c.VX_SUCCESS
+    assert lib.vxLoadKernels(vx.context, b"lazy") == c.VX_SUCCESS
+    k = lib.vxGetKernelByName(vx.context, b"lazy.b")
+    graph = lib.vxCreateGraph(vx.context)
+    node = lib.vxCreateGenericNode(graph, k)
+    assert lib.vxReleaseKernel(ffi.new("vx_kernel *", k)) == c.VX_SUCCESS
+    assert lib.vxUnloadKernels(vx.context, b"lazy") == c.VX_FAILURE
+    assert "still used" in vx.log[-1][1]
+    assert calls == []
+    for name in (b"lazy.a", b"lazy.b"):
+        k = lib.vxGetKernelByName(vx.context, name)
+        assert lib.vxGetStatus(vx.ref(k)) == c.VX_SUCCESS, name
+        assert lib.vxReleaseKernel(ffi.new("vx_kernel *", k)) == c.VX_SUCCESS
+    assert lib.vxReleaseNode(ffi.new("vx_node *", node)) == c.VX_SUCCESS
+    assert lib.vxReleaseGraph(ffi.new("vx_graph *", graph)) == c.VX_SUCCESS
+    assert lib.vxUnloadKernels(vx.context, b"lazy") == c.VX_SUCCESS
+    assert calls == ["unpublish"]
+    assert lib.vxGetStatus(vx.ref(lib.vxGetKernelByName(vx.context, b"lazy.a"))) != c.VX_SUCCESS
+
+
 def test_reverification_rederives_virtual_objects(c_program):
     assert c_program("graph_redescribe.c").stdout.strip() == "ok"

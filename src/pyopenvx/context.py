@@ -85,7 +85,11 @@ class Context(Reference):
         return self.errors[status]
 
     def on_destroy(self):
-        """Releasing the context frees everything created in it, newest first."""
+        """Releasing the context frees everything created in it, newest first, once scheduled
+        graphs have finished their runs (they use those objects)."""
+        for obj in list(self.objects.values()):
+            if obj.vx_type == vx.VX_TYPE_GRAPH and obj.worker is not None:
+                obj.join()
         for obj in reversed(list(self.objects.values())):
             obj.destroy()
         self.objects.clear()

@@ -2,6 +2,10 @@
 start, or Python raised): never a success. Shared by the build (C) and the runtime (Python)."""
 
 VX_FAILURE = -1
+# Integer return types (every one a function of ours may return, or might): they fail as 0, never
+# as NULL, which C would take as a pointer converted to an integer.
+INTEGERS = frozenset(("vx_enum", "vx_bool", "vx_size", "vx_df_image", "vx_char", "vx_uint8", "vx_uint16",
+                      "vx_uint32", "vx_uint64", "vx_int8", "vx_int16", "vx_int32", "vx_int64"))
 
 
 def c_failure(ret):
@@ -10,9 +14,9 @@ def c_failure(ret):
         return None
     if ret == "vx_status":
         return "VX_FAILURE"
-    if ret in ("vx_enum", "vx_bool", "vx_size"):   # VX_TYPE_INVALID, vx_false_e, 0 bytes
+    if ret in INTEGERS:            # VX_TYPE_INVALID, vx_false_e, 0 bytes, 0
         return "0"
-    return "NULL"
+    return "NULL"                  # handles, pointers, function pointers
 
 
 def py_failure(ret):

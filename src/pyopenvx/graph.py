@@ -6,11 +6,14 @@ which re-verifies if needed, runs the same schedule with the object-model lock r
 what needs Python afterwards (delay aging)."""
 import contextlib
 import threading
+import traceback
 
 from _pyopenvx import ffi, lib
 
 from . import constants as vx
-from .errors import check
+from . import log
+from .errors import VxError, check
+from .failure import VX_FAILURE
 from .parts import lineage
 from .reference import LOCK, Reference
 
@@ -47,8 +50,15 @@ class Graph(Reference):
         self.nodes.append(node)
         self.invalidate(f"{node} was added")
 
+    def check_idle(self, what, node):
+        """What releases objects a run may be using waits until the graph is neither running nor
+        scheduled (a kernel would read freed memory): changes to `node`, if it is in the graph."""
+        if (self.worker is not None or self.desc.busy) and node in self.nodes:
+            raise VxError(vx.VX_ERROR_GRAPH_SCHEDULED, f"{what}: {self} is running or scheduled", node)
+
     def remove_node(self, node):
         check(node in self.nodes, vx.VX_ERROR_INVALID_PARAMETERS, f"{node} is not in {self}", node)
+        self.check_idle(f"{node} cannot be removed", node)
         self.nodes.remove(node)
         self.parameters = [(n, i) for n, i in self.parameters if n is not node]
         self.invalidate(f"{node} was removed")
@@ -60,7 +70,7 @@ class Graph(Reference):
         self.desc.ready = 0
         self.desc.state = vx.VX_GRAPH_STATE_UNVERIFIED
 
-    def parameter_replaced(self, node, old, new):
+    def parameter_replaced(self, node, index, old, new):
         """Seed 000: re-verification only when the new object's meta data differ, or an optional
         parameter appears or disappears; otherwise the schedule simply sees the new object."""
         if not self.verified:
@@ -68,16 +78,17 @@ class Graph(Reference):
         same_kind = (old is not None and new is not None and type(old) is type(new)
                      and not getattr(new, "virtual", False) and not getattr(old, "virtual", False))
         if (not same_kind or _meta(old) != _meta(new) or node.replicate is not None
-                or self._used_elsewhere(node, new)):
+                or self._used_elsewhere(node, index, new)):
             self.invalidate(f"parameter of {node} replaced")
 
-    def _used_elsewhere(self, node, obj):
-        """Whether `obj` (or what contains it, or its parts) is another parameter in the graph:
-        then the order or the single writer may change, and the graph is verified again."""
+    def _used_elsewhere(self, node, index, obj):
+        """Whether `obj` (or what contains it, or its parts) is another parameter in the graph, the
+        same node's other ones included: then the order or the single writer may change (or a node
+        reads what it writes), and the graph is verified again."""
         related = set(lineage(obj))
         for n in self.nodes:
-            for p in n.params:
-                if p is not None and (p in related or obj in lineage(p)) and not (n is node and p is obj):
+            for i, p in enumerate(n.params):
+                if p is not None and (p in related or obj in lineage(p)) and not (n is node and i == index):
                     return True
         return False
 
@@ -107,13 +118,28 @@ class Graph(Reference):
             from .verify import verify
             verify(self)
 
-    def process(self):
-        self.prepare()
-        check(lib.pvx_graph_acquire(self.desc), vx.VX_ERROR_GRAPH_SCHEDULED, f"{self} is already running", self)
+    def acquire(self):
+        """Hold the graph for one run or verification: refused while another thread runs it or a
+        scheduled run has not been waited for (vxWaitGraph ends it)."""
+        check(self.worker is None and lib.pvx_graph_acquire(self.desc), vx.VX_ERROR_GRAPH_SCHEDULED,
+              f"{self} is running or scheduled", self)
+
+    @contextlib.contextmanager
+    def busy(self):
+        self.acquire()
         try:
-            return self._run()
+            yield
         finally:
             lib.pvx_graph_release(self.desc)
+
+    def process(self):
+        with self.busy():
+            self.prepare()
+            self.retain(internal=True)        # the application may release it while it runs
+            try:
+                return self._run()
+            finally:
+                self.release(internal=True)
 
     def _run(self):
         measure = int(self.context.performance_enabled)
@@ -125,29 +151,53 @@ class Graph(Reference):
         return status
 
     def schedule(self):
-        check(self.worker is None, vx.VX_ERROR_GRAPH_SCHEDULED, f"{self} is already scheduled", self)
-        self.prepare()
-        check(lib.pvx_graph_acquire(self.desc), vx.VX_ERROR_GRAPH_SCHEDULED, f"{self} is already running", self)
+        """Busy from here until vxWaitGraph, so the C fast path refuses to run it too."""
+        self.acquire()
+        try:
+            self.prepare()
+        except BaseException:
+            lib.pvx_graph_release(self.desc)
+            raise
         self.retain(internal=True)            # alive until waited for
+        self.run_status = VX_FAILURE          # until the run says otherwise
         self.worker = threading.Thread(target=self._run_scheduled, name=f"pyopenvx {self}", daemon=True)
         self.worker.start()
 
     def _run_scheduled(self):
+        """vxScheduleGraph's thread. As in an exported call, an exception is logged and what
+        vxWaitGraph returns is never a success then."""
         with LOCK:
             try:
-                self._run()
-            finally:
-                lib.pvx_graph_release(self.desc)
+                self.run_status = self._run()
+            except Exception as exc:
+                if not isinstance(exc, VxError):
+                    traceback.print_exc()
+                    exc = VxError(VX_FAILURE, f"internal error: {exc!r}", self)
+                log.entry(self, exc.status, f"vxScheduleGraph: {exc.message}")
+                self.run_status = exc.status
 
     def wait(self):
         check(self.worker is not None, vx.VX_FAILURE, f"{self} was not scheduled", self)
-        worker = self.worker
-        with unlocked():
-            worker.join()
-        self.worker = None
-        status = self.desc.status
+        status = self.join()
         self.release(internal=True)
         return status
+
+    def join(self):
+        """End a scheduled run: wait for its thread (lock released), then free the graph for runs."""
+        check(self.worker is not threading.current_thread(), vx.VX_ERROR_GRAPH_SCHEDULED,
+              f"{self} cannot wait for its run from inside it (a kernel or callback of the run)", self)
+        worker, self.worker = self.worker, None
+        with unlocked():
+            worker.join()
+        lib.pvx_graph_release(self.desc)
+        return self.run_status
+
+    def release(self, internal=False):
+        """The application's last reference to a scheduled graph: its run is waited for here,
+        as nobody can call vxWaitGraph any more."""
+        if not internal and self.worker is not None and self.h.external_count == 1:
+            self.wait()
+        super().release(internal)
 
     # life ---------------------------------------------------------------------------------
     def on_destroy(self):

@@ -18,6 +18,9 @@ DATA_TYPES = frozenset((
     vx.VX_TYPE_USER_DATA_OBJECT,
 ))
 _VENDOR_SHIFT = 20
+# The spec sets no limit; beyond this a count is a bug (or garbage), refused precisely rather
+# than as a failed allocation of its lists.
+MAX_PARAMETERS = 1024
 
 
 @dataclass(frozen=True)
@@ -106,10 +109,13 @@ class Kernel(Reference):
         return f"<Kernel '{self.kernel_name}' {self.enumeration:#x}>" if self.h is not None else "<Kernel (dead)>"
 
 
-def check_new_kernel(context, name, enumeration):
-    """A new kernel's name and enumeration: well-formed, not Khronos', not used in the context."""
+def check_new_kernel(context, name, enumeration, num_params):
+    """A new kernel's name, enumeration and parameter count: well-formed, not Khronos', not used in
+    the context."""
     check(0 < len(name) < vx.VX_MAX_KERNEL_NAME, vx.VX_ERROR_INVALID_PARAMETERS,
           f"kernel name must have 1..{vx.VX_MAX_KERNEL_NAME - 1} characters")
+    check(num_params <= MAX_PARAMETERS, vx.VX_ERROR_INVALID_PARAMETERS,
+          f"kernel {name!r}: {num_params} parameters (at most {MAX_PARAMETERS})")
     check((enumeration >> _VENDOR_SHIFT) & 0xFFF != vx.VX_ID_KHRONOS, vx.VX_ERROR_INVALID_PARAMETERS,
           f"kernel {name!r}: enumeration {enumeration:#x} belongs to the Khronos standard kernels")
     for k in context.kernels:
@@ -127,7 +133,7 @@ def add_user_kernel(context, name, enumeration, function, num_params, validate, 
     else:
         check(ffi.NULL not in io_validators, vx.VX_ERROR_INVALID_PARAMETERS,
               f"kernel {name!r}: the input and output validators are both required")
-    check_new_kernel(context, name, enumeration)
+    check_new_kernel(context, name, enumeration, num_params)
     return Kernel(context, name, enumeration, function, num_params, validate, init, deinit,
                   module=getattr(context, "loading_module", None), io_validators=io_validators or (None, None))
 

@@ -81,6 +81,11 @@ def load(context, name):
 def unload(context, name):
     module = context.modules.get(name)
     check(module is not None, vx.VX_ERROR_INVALID_PARAMETERS, f"module {name!r} is not loaded", context)
+    # refused before unpublish runs, so a refusal changes nothing (not even some kernels removed)
+    for k in context.kernels:
+        if k.module == name and k.nodes:
+            raise VxError(vx.VX_FAILURE, f"module {name!r}: {k} is still used by {len(k.nodes)} node(s): release "
+                          "them (and their graphs) first", context)
     status = module.unpublish(ffi.cast("vx_context", context.h))
     check(status == vx.VX_SUCCESS, status, f"vxUnpublishKernels of module {name!r} failed", context)
     for k in [k for k in context.kernels if k.module == name]:      # what the module forgot to remove

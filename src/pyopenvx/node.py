@@ -72,6 +72,7 @@ class Node(Reference):
 
     def set_parameter(self, index, obj):
         sig = self.signature(index)
+        self.graph.check_idle(f"{self} parameter {index} cannot be replaced", self)
         if obj is not None:
             if obj.context is not self.context:
                 raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} parameter {index}: {obj} belongs to another "
@@ -85,7 +86,7 @@ class Node(Reference):
             obj.retain(internal=True)
         old = self._swap(index, obj)
         self._bind_delay(index, obj)
-        self.graph.parameter_replaced(self, old, obj)
+        self.graph.parameter_replaced(self, index, old, obj)
         if old is not None and old.alive:
             old.release(internal=True)
 

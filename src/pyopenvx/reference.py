@@ -34,7 +34,11 @@ def lookup(handle, vx_type=0, what=None):
     obj = _OBJECTS.get(handle)
     if obj is None or (vx_type and obj.vx_type != vx_type):
         kind = type_name(vx_type) if vx_type else "reference"
-        raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{what or kind} is not a valid {kind}")
+        # a released handle is still logged to the context it belonged to, if that one lives
+        former = _OBJECTS.get(lib.pvx_ref_former_context(handle)) if obj is None and isinstance(handle, ffi.CData) and handle != ffi.NULL else None
+        raise VxError(vx.VX_ERROR_INVALID_REFERENCE,
+                      f"{what or kind} was released" if former else f"{what or kind} is not a valid {kind}",
+                      obj or former)
     return obj
 
 
@@ -93,11 +97,11 @@ class Reference:
         """Drop one count; the object is destroyed when nobody holds it any more."""
         if internal:
             if self.h.internal_count == 0:
-                raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} has no internal reference left")
+                raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} has no internal reference left", self)
             self.h.internal_count -= 1
         else:
             if self.h.external_count == 0:
-                raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} has already been released")
+                raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} has already been released", self)
             self.h.external_count -= 1
         if self.h.external_count == 0 and self.h.internal_count == 0:
             self.destroy()

@@ -12,8 +12,6 @@ _CONTAINERS = (vx.VX_TYPE_OBJECT_ARRAY, vx.VX_TYPE_PYRAMID)
 def replicate_node(graph, node, flags):
     check(node.graph is graph, vx.VX_ERROR_INVALID_PARAMETERS, f"{node} is not in {graph}", node)
     check(node.replicate is None, vx.VX_ERROR_INVALID_PARAMETERS, f"{node} is already replicated", node)
-    check(len(flags) == len(node.params), vx.VX_ERROR_INVALID_PARAMETERS,
-          f"{len(flags)} replicate flags for {len(node.params)} parameters", node)
     counts = set()
     for i, (flag, obj) in enumerate(zip(flags, node.params)):
         if not flag:

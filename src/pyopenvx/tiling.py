@@ -88,7 +88,7 @@ def add_tiling_kernel(context, name, enumeration, flexible, fast, num_params, in
           f"tiling kernel {name!r}: neither a flexible nor a fast function is given")
     check(input_validate != ffi.NULL and output_validate != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS,
           f"tiling kernel {name!r}: the input and output validators are both required")
-    check_new_kernel(context, name, enumeration)
+    check_new_kernel(context, name, enumeration, num_params)
     return TilingKernel(context, name, enumeration, flexible, fast, num_params, input_validate, output_validate)
 
 

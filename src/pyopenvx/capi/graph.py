@@ -36,9 +36,9 @@ def vxReleaseGraph(graph):
 @export
 def vxVerifyGraph(graph):
     g = graph_of(graph)
-    check(g.worker is None and not g.desc.busy, vx.VX_ERROR_GRAPH_SCHEDULED, f"{g} is running", g)
-    g.invalidate()
-    g.prepare()
+    with g.busy():
+        g.invalidate()
+        g.prepare()
 
 
 @export

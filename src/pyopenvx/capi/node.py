@@ -128,6 +128,9 @@ def vxReplicateNode(graph, first_node, replicate, number_of_parameters):
     g = lookup(graph, vx.VX_TYPE_GRAPH, "graph")
     n = node_of(first_node)
     check(replicate != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "replicate is NULL", n)
+    # checked before reading: the array has number_of_parameters items, no more
+    check(number_of_parameters == len(n.params), vx.VX_ERROR_INVALID_PARAMETERS,
+          f"{number_of_parameters} replicate flags for {len(n.params)} parameters", n)
     from ..replicate import replicate_node
     replicate_node(g, n, [bool(replicate[i]) for i in range(number_of_parameters)])
 

@@ -21,7 +21,7 @@ def release_handle(ref_ptr, vx_type=0, what="reference"):
     if ref_ptr == ffi.NULL:
         raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"pointer to the {what} is NULL")
     obj = lookup(ref_ptr[0], vx_type, what)
-    check(obj.vx_type != vx.VX_TYPE_ERROR, vx.VX_ERROR_INVALID_REFERENCE, "error objects are not released")
+    check(obj.vx_type != vx.VX_TYPE_ERROR, vx.VX_ERROR_INVALID_REFERENCE, "error objects are not released", obj)
     obj.release()
     ref_ptr[0] = ffi.NULL
 

@@ -1,0 +1,106 @@
+"""Several threads at once on one shared graph (process, schedule, wait, verify) and on graphs of
+their own (made, run or scheduled, released while scheduled). Every status is one the call may
+give when others race it; nothing is logged as an internal error; the counts come back."""
+import random
+import threading
+
+THREADS, STEPS = 8, 150
+
+
+def test_graphs_from_several_threads(vx):
+    lib, ffi, c = vx.lib, vx.ffi, vx.c
+
+    def size_of(ref):
+        out = ffi.new("vx_size *")
+        assert lib.vxQueryUserDataObject(ffi.cast("vx_user_data_object", ref), c.VX_USER_DATA_OBJECT_SIZE, out,
+                                         ffi.sizeof("vx_size")) == c.VX_SUCCESS
+        return out[0]
+
+    def validate(node, params, num, metas):
+        size = ffi.new("vx_size *", size_of(params[0]))
+        return lib.vxSetMetaFormatAttribute(metas[1], c.VX_USER_DATA_OBJECT_SIZE, size, ffi.sizeof("vx_size"))
+
+    def function(node, params, num):
+        size = size_of(params[0])
+        buf = ffi.new("char[]", size)
+        src, dst = (ffi.cast("vx_user_data_object", params[i]) for i in (0, 1))
+        status = lib.vxCopyUserDataObject(src, 0, size, buf, c.VX_READ_ONLY, c.VX_MEMORY_TYPE_HOST)
+        return status or lib.vxCopyUserDataObject(dst, 0, size, buf, c.VX_WRITE_ONLY, c.VX_MEMORY_TYPE_HOST)
+
+    callbacks = (ffi.callback("vx_kernel_f", function), ffi.callback("vx_kernel_validate_f", validate))
+    kid = ffi.new("vx_enum *")
+    assert lib.vxAllocateUserKernelId(vx.context, kid) == c.VX_SUCCESS
+    kernel = lib.vxAddUserKernel(vx.context, b"test.threads.copy", kid[0], callbacks[0], 2, callbacks[1],
+                                 ffi.NULL, ffi.NULL)
+    for i, d in enumerate((c.VX_INPUT, c.VX_OUTPUT)):
+        assert lib.vxAddParameterToKernel(kernel, i, d, c.VX_TYPE_USER_DATA_OBJECT,
+                                          c.VX_PARAMETER_STATE_REQUIRED) == c.VX_SUCCESS
+    assert lib.vxFinalizeKernel(kernel) == c.VX_SUCCESS
+    start = vx.references()
+
+    def ref(h):
+        return ffi.cast("vx_reference", h)
+
+    def release(h):
+        assert lib.vxReleaseReference(ffi.new("vx_reference *", ref(h))) == c.VX_SUCCESS
+
+    def chain(g, sources):
+        """Nodes copying sources[0] -> ... -> sources[-1] in graph g; returns what to release."""
+        nodes = []
+        for x, y in zip(sources, sources[1:]):
+            n = lib.vxCreateGenericNode(g, kernel)
+            assert lib.vxSetParameterByIndex(n, 0, ref(x)) == c.VX_SUCCESS
+            assert lib.vxSetParameterByIndex(n, 1, ref(y)) == c.VX_SUCCESS
+            nodes.append(n)
+        return nodes
+
+    shared = lib.vxCreateGraph(vx.context)
+    ends = [lib.vxCreateUserDataObject(vx.context, b"t", 8, ffi.NULL) for _ in range(2)]
+    shared_nodes = chain(shared, ends)
+    busy = c.VX_ERROR_GRAPH_SCHEDULED
+    failures = []
+
+    def worker(seed):
+        rnd = random.Random(seed)
+        try:
+            for _ in range(STEPS):
+                op = rnd.randrange(6)
+                if op == 0:
+                    assert lib.vxProcessGraph(shared) in (c.VX_SUCCESS, busy)
+                elif op == 1:
+                    status = lib.vxScheduleGraph(shared)
+                    assert status in (c.VX_SUCCESS, busy)
+                    if status == c.VX_SUCCESS:       # another thread may have waited for it already
+                        assert lib.vxWaitGraph(shared) in (c.VX_SUCCESS, c.VX_FAILURE)
+                elif op == 2:
+                    assert lib.vxVerifyGraph(shared) in (c.VX_SUCCESS, busy)
+                elif op == 3:
+                    assert lib.vxWaitGraph(shared) in (c.VX_SUCCESS, c.VX_FAILURE)
+                else:
+                    g = lib.vxCreateGraph(vx.context)
+                    objs = [lib.vxCreateUserDataObject(vx.context, b"t", 16, ffi.NULL),
+                            lib.vxCreateVirtualUserDataObject(g, b"t", 0),
+                            lib.vxCreateUserDataObject(vx.context, b"t", 16, ffi.NULL)]
+                    nodes = chain(g, objs)
+                    if op == 4:
+                        assert lib.vxProcessGraph(g) == c.VX_SUCCESS
+                    else:
+                        assert lib.vxScheduleGraph(g) == c.VX_SUCCESS
+                    for h in objs + nodes:
+                        release(h)
+                    release(g)                      # a scheduled run is waited for here
+        except AssertionError as e:
+            failures.append(repr(e))
+
+    threads = [threading.Thread(target=worker, args=(seed,)) for seed in range(THREADS)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    lib.vxWaitGraph(shared)
+    assert failures == []
+    assert not [text for _, text in vx.log if "internal error" in text or "no internal reference" in text]
+    for h in ends + shared_nodes + [shared]:
+        release(h)
+    assert vx.references() == start
+    assert lib.vxRemoveKernel(kernel) == c.VX_SUCCESS
