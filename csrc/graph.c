@@ -59,7 +59,9 @@ static vx_status run_node(pvx_node *n, int measure)
     if (measure)
         perf_begin(&n->perf);
     for (vx_uint32 r = 0; r < n->replicas && status == VX_SUCCESS; r++)
-        status = n->function(n->node, n->parameters + (size_t)r * n->num_parameters, n->num_parameters);
+        status = n->tiling ? pvx_tiling_run(n->tiling, &n->border, n->parameters + (size_t)r * n->num_parameters,
+                                            n->num_parameters)
+                           : n->function(n->node, n->parameters + (size_t)r * n->num_parameters, n->num_parameters);
     if (measure)
         perf_end(&n->perf);
     n->status = status;

@@ -28,6 +28,7 @@ typedef struct pvx_node {
     vx_size local_data_size;
     void *local_data_ptr;
     vx_bool *replicate_flags;         /* num_parameters entries */
+    struct pvx_tiling *tiling;        /* a tiling kernel's plan (seed 001): run instead of function */
 } pvx_node;
 
 /* A graph as C runs it; pvx_ref.desc of every vx_graph points at one. */

@@ -40,6 +40,7 @@ class Signature:
 
 class Kernel(Reference):
     vx_type = vx.VX_TYPE_KERNEL
+    tiling = None                             # a tiling kernel's TileSpec (tiling.py)
 
     def __init__(self, context, name, enumeration, function, num_params, validate, init, deinit, module=None,
                  io_validators=(None, None)):
@@ -108,25 +109,31 @@ class Kernel(Reference):
         return f"<Kernel '{self.kernel_name}' {self.enumeration:#x}>" if self.h is not None else "<Kernel (dead)>"
 
 
-def add_user_kernel(context, name, enumeration, function, num_params, validate, init, deinit,
-                    io_validators=None):
-    """vxAddUserKernel; vxAddKernel gives `io_validators` (input, output) and no `validate`."""
+def check_new_kernel(context, name, enumeration, num_params):
+    """A new kernel's name, enumeration and parameter count: well-formed, not Khronos', not used in
+    the context."""
     check(0 < len(name) < vx.VX_MAX_KERNEL_NAME, vx.VX_ERROR_INVALID_PARAMETERS,
           f"kernel name must have 1..{vx.VX_MAX_KERNEL_NAME - 1} characters")
-    check(function != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, f"kernel {name!r}: func_ptr is NULL")
     check(num_params <= MAX_PARAMETERS, vx.VX_ERROR_INVALID_PARAMETERS,
           f"kernel {name!r}: {num_params} parameters (at most {MAX_PARAMETERS})")
-    if io_validators is None:
-        check(validate != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, f"kernel {name!r}: validate is NULL")
-    else:
-        check(ffi.NULL not in io_validators, vx.VX_ERROR_INVALID_PARAMETERS,
-              f"kernel {name!r}: the input and output validators are both required")
     check((enumeration >> _VENDOR_SHIFT) & 0xFFF != vx.VX_ID_KHRONOS, vx.VX_ERROR_INVALID_PARAMETERS,
           f"kernel {name!r}: enumeration {enumeration:#x} belongs to the Khronos standard kernels")
     for k in context.kernels:
         check(k.kernel_name != name, vx.VX_ERROR_INVALID_PARAMETERS, f"a kernel named {name!r} already exists", k)
         check(k.enumeration != enumeration, vx.VX_ERROR_INVALID_PARAMETERS,
               f"kernel {name!r}: enumeration {enumeration:#x} is already used by {k}", k)
+
+
+def add_user_kernel(context, name, enumeration, function, num_params, validate, init, deinit,
+                    io_validators=None):
+    """vxAddUserKernel; vxAddKernel gives `io_validators` (input, output) and no `validate`."""
+    check(function != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, f"kernel {name!r}: func_ptr is NULL")
+    if io_validators is None:
+        check(validate != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, f"kernel {name!r}: validate is NULL")
+    else:
+        check(ffi.NULL not in io_validators, vx.VX_ERROR_INVALID_PARAMETERS,
+              f"kernel {name!r}: the input and output validators are both required")
+    check_new_kernel(context, name, enumeration, num_params)
     return Kernel(context, name, enumeration, function, num_params, validate, init, deinit,
                   module=getattr(context, "loading_module", None), io_validators=io_validators or (None, None))
 

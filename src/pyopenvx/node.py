@@ -2,6 +2,8 @@
 
 The C descriptor (`pvx_node`, csrc/graph.h) is what the schedule runs and what the vxQueryNode
 fast path reads; this object keeps it current."""
+import copy
+
 from _pyopenvx import ffi
 
 from . import constants as vx
@@ -35,6 +37,7 @@ class Node(Reference):
         self.replicate = None                  # per-parameter flags once replicated
         self.target = vx.VX_TARGET_ANY
         self.delay_slots = {}                  # parameter index -> (delay, slot index) it follows
+        self.tiling = copy.copy(kernel.tiling)  # a tiling kernel's node: its own attributes (seed 001)
         kernel.retain(internal=True)
         kernel.nodes.add(self)
         self._c_params = ffi.new("vx_reference[]", max(n, 1))
@@ -53,7 +56,10 @@ class Node(Reference):
         d.replicas = 1
         d.status = vx.VX_SUCCESS
         d.state = vx.VX_NODE_STATE_STEADY
-        d.border.mode = vx.VX_BORDER_UNDEFINED
+        if self.tiling is not None:
+            d.border = kernel.border
+        else:
+            d.border.mode = vx.VX_BORDER_UNDEFINED
         d.replicate_flags = self._c_flags
         self.h.desc = d
 
@@ -129,7 +135,8 @@ class Node(Reference):
         return self.desc.border
 
     def set_border(self, border):
-        check(border.mode in _BORDERS, vx.VX_ERROR_INVALID_VALUE, f"border mode {border.mode:#x} is not supported", self)
+        check(border.mode in _BORDERS or (self.tiling is not None and border.mode == vx.VX_BORDER_MODE_SELF),
+              vx.VX_ERROR_INVALID_VALUE, f"border mode {border.mode:#x} is not supported by {self}", self)
         self.desc.border = border
         self.graph.invalidate(f"the border of {self} changed")
 

@@ -1,7 +1,7 @@
 """vxVerifyGraph as named phases, in the order of the 1.3.1 graph manager:
 
     deinitialize (re-verification) -> parameters -> single writer -> order (and cycles)
-    -> validation (meta formats, virtual objects, valid rectangles) -> initialization -> compile
+    -> validation (meta formats, virtual objects, valid rectangles) -> tile plans -> initialization -> compile
 
 Each phase refuses with a status and a message naming the node and parameter; the graph then
 stays unverified. The last phase writes the C schedule that vxProcessGraph runs."""
@@ -16,6 +16,7 @@ from .meta_format import AT_LEAST, MISMATCH, OPEN_VALUES, REQUIRED
 from .node import PHASE_NONE
 from .parts import container, items_of, lineage, scope_of
 from .reference import type_name
+from .tiling import plan_node
 
 
 def verify(graph):
@@ -254,6 +255,13 @@ def _call_valid_rect(node, index, callback, inputs, images):
         img.desc.valid = r
 
 
+def plan_tiles(graph):
+    """Tiling kernels' nodes (seed 001): what their tile functions get, and the tile plan."""
+    for node in graph.order:
+        if node.tiling is not None:
+            plan_node(node)
+
+
 def initialize_nodes(graph):
     """The kernels' initializers, then the local data buffers they asked for (seed 000)."""
     for node in graph.order:
@@ -290,4 +298,4 @@ def _replicas(node):
 
 
 PHASES = (deinitialize_nodes, check_parameters, check_single_writer, order_by_dependency, validate_nodes,
-          initialize_nodes, compile_schedule)
+          plan_tiles, initialize_nodes, compile_schedule)

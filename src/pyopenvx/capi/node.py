@@ -3,6 +3,7 @@ from _pyopenvx import ffi
 
 from .. import attributes
 from .. import constants as vx
+from .. import tiling
 from ..errors import VxError, check
 from ..node import Node
 from ..parameter import Parameter
@@ -22,6 +23,7 @@ QUERY = {
                                                          for f in (n.replicate or [False] * len(n.params))]),
     vx.VX_NODE_VALID_RECT_RESET: ("vx_bool", lambda n: n.desc.valid_rect_reset),
     vx.VX_NODE_STATE: ("vx_enum", lambda n: n.desc.state),
+    **tiling.NODE_QUERY,
 }
 
 
@@ -36,6 +38,7 @@ SET = {
     vx.VX_NODE_LOCAL_DATA_SIZE: ("vx_size", lambda n, v: n.set_local_data_size(v)),
     vx.VX_NODE_LOCAL_DATA_PTR: ("void *", lambda n, v: n.set_local_data_ptr(v)),
     vx.VX_NODE_VALID_RECT_RESET: ("vx_bool", _set_valid_rect_reset),
+    **tiling.NODE_SET,
 }
 
 PARAMETER_QUERY = {
