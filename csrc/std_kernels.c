@@ -1,0 +1,330 @@
+/* The standard vision kernels. Each run reads its images through plain rows of int32 values
+ * (load_row/store_row convert from and to the image formats, applying the overflow policy), so
+ * one loop per operation serves every format combination the validators admit. */
+#include "pvx.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct plane {
+    uint8_t *ptr;
+    int32_t stride;
+    vx_df_image format;
+    uint32_t width, height;
+} plane;
+
+enum { OP_AND, OP_OR, OP_XOR, OP_ABSDIFF, OP_ADD, OP_SUBTRACT };
+
+/* Plane 0 of an image parameter; memory attached now if it has none yet (through the API, as a
+ * kernel mapping it would: only the first run of a new image). */
+static vx_status plane_of(vx_reference ref, plane *pl)
+{
+    pvx_image *img = ((pvx_ref *)ref)->desc;
+    if (img->plane[0].ptr == NULL) {
+        vx_rectangle_t one = {0, 0, 1, 1};
+        vx_map_id id;
+        vx_imagepatch_addressing_t a;
+        void *p = NULL;
+        if (vxMapImagePatch((vx_image)ref, &one, 0, &id, &a, &p, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0) == VX_SUCCESS)
+            vxUnmapImagePatch((vx_image)ref, id);
+        if (img->plane[0].ptr == NULL)
+            return VX_ERROR_NOT_ALLOCATED;
+    }
+    pl->ptr = img->plane[0].ptr;
+    pl->stride = img->plane[0].stride_y;
+    pl->format = img->format;
+    pl->width = img->width;
+    pl->height = img->height;
+    return VX_SUCCESS;
+}
+
+static const void *scalar_value(vx_reference ref)
+{
+    return pvx_memory_storage(&((pvx_scalar *)((pvx_ref *)ref)->desc)->mem);
+}
+
+static vx_enum scalar_enum(vx_reference ref)
+{
+    return *(const vx_enum *)scalar_value(ref);
+}
+
+static void *row_of(const plane *p, uint32_t y)
+{
+    return p->ptr + (ptrdiff_t)y * p->stride;
+}
+
+static void load_row(const plane *p, uint32_t y, int32_t *dst)
+{
+    const void *row = row_of(p, y);
+    uint32_t w = p->width;
+    if (p->format == VX_DF_IMAGE_U8)
+        for (uint32_t x = 0; x < w; x++) dst[x] = ((const uint8_t *)row)[x];
+    else
+        for (uint32_t x = 0; x < w; x++) dst[x] = ((const int16_t *)row)[x];
+}
+
+static int32_t clamp(int32_t v, int32_t lo, int32_t hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* Saturate: clamp to the format's range; otherwise wrap (keep the low bits). */
+static void store_row(const plane *p, uint32_t y, const int32_t *src, int saturate)
+{
+    void *row = row_of(p, y);
+    uint32_t w = p->width;
+    if (p->format == VX_DF_IMAGE_U8) {
+        uint8_t *o = row;
+        if (saturate)
+            for (uint32_t x = 0; x < w; x++) o[x] = (uint8_t)clamp(src[x], 0, UINT8_MAX);
+        else
+            for (uint32_t x = 0; x < w; x++) o[x] = (uint8_t)src[x];
+    } else {
+        int16_t *o = row;
+        if (saturate)
+            for (uint32_t x = 0; x < w; x++) o[x] = (int16_t)clamp(src[x], INT16_MIN, INT16_MAX);
+        else
+            for (uint32_t x = 0; x < w; x++) o[x] = (int16_t)(uint16_t)src[x];
+    }
+}
+
+/* The row buffers of one run: `rows` rows of `width` int32 each. */
+static int32_t *buffers(uint32_t width, uint32_t rows)
+{
+    return malloc(sizeof(int32_t) * (size_t)width * rows);
+}
+
+static void combine(int op, int32_t *a, const int32_t *b, uint32_t w)
+{
+    switch (op) {
+    case OP_AND: for (uint32_t x = 0; x < w; x++) a[x] &= b[x]; break;
+    case OP_OR: for (uint32_t x = 0; x < w; x++) a[x] |= b[x]; break;
+    case OP_XOR: for (uint32_t x = 0; x < w; x++) a[x] ^= b[x]; break;
+    case OP_ABSDIFF: for (uint32_t x = 0; x < w; x++) a[x] = abs(a[x] - b[x]); break;
+    case OP_ADD: for (uint32_t x = 0; x < w; x++) a[x] += b[x]; break;
+    default: for (uint32_t x = 0; x < w; x++) a[x] -= b[x]; break;
+    }
+}
+
+/* in1, in2 -> out, row by row; AbsDiff saturates, Add/Subtract follow `saturate`. */
+static vx_status binary(const vx_reference *p, vx_reference out_ref, int op, int saturate)
+{
+    plane a, b, o;
+    vx_status s;
+    if ((s = plane_of(p[0], &a)) || (s = plane_of(p[1], &b)) || (s = plane_of(out_ref, &o)))
+        return s;
+    int32_t *ra = buffers(o.width, 2);
+    if (ra == NULL)
+        return VX_ERROR_NO_MEMORY;
+    int32_t *rb = ra + o.width;
+    for (uint32_t y = 0; y < o.height; y++) {
+        load_row(&a, y, ra);
+        load_row(&b, y, rb);
+        combine(op, ra, rb, o.width);
+        store_row(&o, y, ra, saturate);
+    }
+    free(ra);
+    return VX_SUCCESS;
+}
+
+vx_status pvx_std_and(vx_node node, const vx_reference *p, vx_uint32 n) { return binary(p, p[2], OP_AND, 0); }
+vx_status pvx_std_or(vx_node node, const vx_reference *p, vx_uint32 n) { return binary(p, p[2], OP_OR, 0); }
+vx_status pvx_std_xor(vx_node node, const vx_reference *p, vx_uint32 n) { return binary(p, p[2], OP_XOR, 0); }
+vx_status pvx_std_absdiff(vx_node node, const vx_reference *p, vx_uint32 n) { return binary(p, p[2], OP_ABSDIFF, 1); }
+
+vx_status pvx_std_add(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return binary(p, p[3], OP_ADD, scalar_enum(p[2]) == VX_CONVERT_POLICY_SATURATE);
+}
+
+vx_status pvx_std_subtract(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return binary(p, p[3], OP_SUBTRACT, scalar_enum(p[2]) == VX_CONVERT_POLICY_SATURATE);
+}
+
+/* One row through a per-pixel function of the input value. */
+#define UNARY(in, out, saturate, EXPR)                                  \
+    do {                                                                \
+        int32_t *r = buffers((out).width, 1);                           \
+        if (r == NULL)                                                  \
+            return VX_ERROR_NO_MEMORY;                                  \
+        for (uint32_t y = 0; y < (out).height; y++) {                   \
+            load_row(&(in), y, r);                                      \
+            for (uint32_t x = 0; x < (out).width; x++) {                \
+                int32_t v = r[x];                                       \
+                r[x] = (EXPR);                                          \
+            }                                                           \
+            store_row(&(out), y, r, saturate);                          \
+        }                                                               \
+        free(r);                                                        \
+    } while (0)
+
+vx_status pvx_std_not(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    plane in, out;
+    vx_status s;
+    if ((s = plane_of(p[0], &in)) || (s = plane_of(p[1], &out)))
+        return s;
+    UNARY(in, out, 0, ~v);
+    return VX_SUCCESS;
+}
+
+/* a * b * scale in double, rounded per policy; wrap keeps the low bits of the integer result. */
+vx_status pvx_std_multiply(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    plane a, b, o;
+    vx_status s;
+    if ((s = plane_of(p[0], &a)) || (s = plane_of(p[1], &b)) || (s = plane_of(p[5], &o)))
+        return s;
+    double scale = *(const vx_float32 *)scalar_value(p[2]);
+    int saturate = scalar_enum(p[3]) == VX_CONVERT_POLICY_SATURATE;
+    int nearest = scalar_enum(p[4]) == VX_ROUND_POLICY_TO_NEAREST_EVEN;
+    int32_t *ra = buffers(o.width, 2);
+    if (ra == NULL)
+        return VX_ERROR_NO_MEMORY;
+    int32_t *rb = ra + o.width;
+    for (uint32_t y = 0; y < o.height; y++) {
+        load_row(&a, y, ra);
+        load_row(&b, y, rb);
+        for (uint32_t x = 0; x < o.width; x++) {
+            double v = (double)ra[x] * rb[x] * scale;
+            v = nearest ? nearbyint(v) : trunc(v);
+            if (saturate)
+                ra[x] = v >= INT32_MAX ? INT32_MAX : v <= INT32_MIN ? INT32_MIN : (int32_t)v;
+            else
+                ra[x] = (int32_t)(uint32_t)(int64_t)fmin(fmax(v, (double)INT64_MIN), (double)INT64_MAX);
+        }
+        store_row(&o, y, ra, saturate);
+    }
+    free(ra);
+    return VX_SUCCESS;
+}
+
+static int32_t pixel_value(const vx_pixel_value_t *v, vx_df_image format)
+{
+    return format == VX_DF_IMAGE_U8 ? v->U8 : v->S16;
+}
+
+vx_status pvx_std_threshold(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    plane in, out;
+    vx_status s;
+    if ((s = plane_of(p[0], &in)) || (s = plane_of(p[2], &out)))
+        return s;
+    const pvx_threshold *t = ((pvx_ref *)p[1])->desc;
+    int32_t yes = pixel_value(&t->true_value, out.format), no = pixel_value(&t->false_value, out.format);
+    if (t->type == VX_THRESHOLD_TYPE_BINARY) {
+        int32_t value = pixel_value(&t->value, in.format);
+        UNARY(in, out, 0, v > value ? yes : no);
+    } else {
+        int32_t lower = pixel_value(&t->lower, in.format), upper = pixel_value(&t->upper, in.format);
+        UNARY(in, out, 0, v > upper || v < lower ? no : yes);
+    }
+    return VX_SUCCESS;
+}
+
+/* Entry offset + v; values outside the table keep the input value (the validator makes U8 tables
+ * complete, so only a short S16 table can be outside). */
+vx_status pvx_std_table_lookup(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    plane in, out;
+    vx_status s;
+    if ((s = plane_of(p[0], &in)) || (s = plane_of(p[2], &out)))
+        return s;
+    pvx_lut *lut = ((pvx_ref *)p[1])->desc;
+    const void *table = pvx_memory_storage(&lut->mem);
+    if (table == NULL)
+        return VX_ERROR_NO_MEMORY;
+    int64_t count = (int64_t)lut->count, offset = lut->offset;
+    if (lut->data_type == VX_TYPE_UINT8)
+        UNARY(in, out, 0, (uint64_t)(offset + v) < (uint64_t)count ? ((const uint8_t *)table)[offset + v] : v);
+    else
+        UNARY(in, out, 0, (uint64_t)(offset + v) < (uint64_t)count ? ((const int16_t *)table)[offset + v] : v);
+    return VX_SUCCESS;
+}
+
+/* U8 -> S16: v << shift; S16 -> U8: v >> shift (arithmetic), wrapped or saturated. */
+vx_status pvx_std_convert_depth(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    plane in, out;
+    vx_status s;
+    if ((s = plane_of(p[0], &in)) || (s = plane_of(p[1], &out)))
+        return s;
+    int saturate = scalar_enum(p[2]) == VX_CONVERT_POLICY_SATURATE;
+    int32_t shift = *(const vx_int32 *)scalar_value(p[3]);
+    if (in.format == VX_DF_IMAGE_U8)
+        UNARY(in, out, 0, v << shift);
+    else
+        UNARY(in, out, saturate, v >> shift);
+    return VX_SUCCESS;
+}
+
+/* Source row y as width + 2 values: the row with one value either side, rows and columns outside
+ * the image replicated or constant per the border (UNDEFINED: replicated; never written out). */
+static void padded_row(const plane *p, int64_t y, const vx_border_t *border, int32_t *dst)
+{
+    uint32_t w = p->width;
+    if (border->mode == VX_BORDER_CONSTANT && (y < 0 || y >= p->height)) {
+        for (uint32_t x = 0; x < w + 2; x++) dst[x] = pixel_value(&border->constant_value, p->format);
+        return;
+    }
+    load_row(p, (uint32_t)(y < 0 ? 0 : y >= p->height ? p->height - 1 : y), dst + 1);
+    if (border->mode == VX_BORDER_CONSTANT)
+        dst[0] = dst[w + 1] = pixel_value(&border->constant_value, p->format);
+    else {
+        dst[0] = dst[1];
+        dst[w + 1] = dst[w];
+    }
+}
+
+/* A 3x3 neighbourhood operation over the image: `op` makes one output row from three padded
+ * source rows. Under UNDEFINED the outer ring of pixels is not written. */
+typedef void (*row3_f)(const int32_t *up, const int32_t *mid, const int32_t *down, int32_t *out, uint32_t w);
+
+static vx_status filter_3x3(vx_node node, vx_reference in_ref, vx_reference out_ref, row3_f op)
+{
+    plane in, out;
+    vx_status s;
+    if ((s = plane_of(in_ref, &in)) || (s = plane_of(out_ref, &out)))
+        return s;
+    const vx_border_t *border = &((pvx_node *)((pvx_ref *)node)->desc)->border;
+    uint32_t w = in.width, h = in.height, pw = w + 2;
+    int32_t *rows = buffers(pw, 4);
+    if (rows == NULL)
+        return VX_ERROR_NO_MEMORY;
+    int32_t *ring[3] = {rows, rows + pw, rows + 2 * pw}, *result = rows + 3 * pw;
+    int undefined = border->mode == VX_BORDER_UNDEFINED;
+    uint32_t first = undefined ? 1 : 0, last = undefined ? (h > 1 ? h - 1 : 0) : h;
+    for (int k = 0; k < 3; k++) padded_row(&in, (int64_t)first - 1 + k, border, ring[k]);
+    for (uint32_t y = first; y < last; y++) {
+        if (y > first) {                       /* slide the window down one row */
+            int32_t *t = ring[0];
+            ring[0] = ring[1], ring[1] = ring[2], ring[2] = t;
+            padded_row(&in, (int64_t)y + 1, border, ring[2]);
+        }
+        if (undefined) {                       /* keep what is in the first and last column */
+            load_row(&out, y, result);
+            if (w > 2) {
+                int32_t keep0 = result[0], keep1 = result[w - 1];
+                op(ring[0], ring[1], ring[2], result, w);
+                result[0] = keep0, result[w - 1] = keep1;
+            }
+        } else
+            op(ring[0], ring[1], ring[2], result, w);
+        store_row(&out, y, result, 1);
+    }
+    free(rows);
+    return VX_SUCCESS;
+}
+
+static void box_row(const int32_t *u, const int32_t *m, const int32_t *d, int32_t *out, uint32_t w)
+{
+    for (uint32_t x = 0; x < w; x++)
+        out[x] = (u[x] + u[x + 1] + u[x + 2] + m[x] + m[x + 1] + m[x + 2] + d[x] + d[x + 1] + d[x + 2]) / 9;
+}
+
+vx_status pvx_std_box_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return filter_3x3(node, p[0], p[1], box_row);
+}

@@ -1,0 +1,17 @@
+/* The standard vision kernels (standard_kernels.py registers them): one vx_kernel_f each, plain
+ * loops over the image planes, reading scalars, thresholds and LUTs from their descriptors. */
+#ifndef PVX_STD_KERNELS_H
+#define PVX_STD_KERNELS_H
+PVX_HIDDEN vx_status pvx_std_and(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_or(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_xor(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_not(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_absdiff(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_add(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_subtract(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_multiply(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_threshold(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_table_lookup(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_convert_depth(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_box_3x3(vx_node node, const vx_reference *p, vx_uint32 n);
+#endif

@@ -1,0 +1,298 @@
+"""The standard vision kernels: registered in every context from one table (standard_table.ROWS,
+the signatures, joined with IMPLEMENTATIONS, the C function and validator of each kernel done),
+and the one node creator and one immediate-mode function every vx*Node/vxu* name shares.
+
+A validator reads the node's parameter objects and returns {output index: (format, width,
+height)}; it refuses with the precise status and says why. The output's valid rectangle is the
+intersection of the inputs', shrunk by the kernel's border under VX_BORDER_UNDEFINED."""
+from dataclasses import dataclass
+
+from _pyopenvx import ffi, lib
+
+from . import constants as vx
+from .datatypes import SCALAR_TYPES
+from .errors import VxError
+from .graph import Graph
+from .image import format_name
+from .kernel import Kernel, Signature
+from .node import Node
+from .reference import find, type_name
+from .scalar import Scalar
+from .standard_table import ROWS
+
+U8, S16 = vx.VX_DF_IMAGE_U8, vx.VX_DF_IMAGE_S16
+_DIRECTIONS = {"input": vx.VX_INPUT, "output": vx.VX_OUTPUT}
+_STATES = {"required": vx.VX_PARAMETER_STATE_REQUIRED, "optional": vx.VX_PARAMETER_STATE_OPTIONAL}
+# value arguments of node creators and vxu functions -> the scalar type that carries them
+SCALAR_OF_CTYPE = {c: t for t, c in reversed(list(SCALAR_TYPES.items()))}
+
+
+def parse_signature(text):
+    """'0:input:image:required; ...' -> [Signature] in index order."""
+    out = []
+    for k, item in enumerate(text.split(";")):
+        index, direction, kind, state = item.strip().split(":")
+        assert int(index) == k, text
+        out.append(Signature(_DIRECTIONS[direction], getattr(vx, f"VX_TYPE_{kind.upper()}"), _STATES[state]))
+    return out
+
+
+# -- validators -----------------------------------------------------------------------------------
+def _refuse(node, status, why):
+    raise VxError(status, f"{node.kernel.kernel_name}: {why}", node)
+
+
+def _image(node, index, formats):
+    img = node.params[index]
+    if img.format not in formats:
+        _refuse(node, vx.VX_ERROR_INVALID_FORMAT, f"parameter {index} is {format_name(img.format)}, not "
+                + " or ".join(format_name(f) for f in formats))
+    return img
+
+
+def _same_size(node, first, *others):
+    a = node.params[first]
+    for i in others:
+        b = node.params[i]
+        if (b.width, b.height) != (a.width, a.height):
+            _refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"parameter {i} is {b.width}x{b.height}, parameter {first} "
+                    f"is {a.width}x{a.height}")
+    return a
+
+
+def _scalar(node, index, data_type, allowed=None):
+    s = node.params[index]
+    if s.data_type != data_type:
+        _refuse(node, vx.VX_ERROR_INVALID_TYPE, f"scalar parameter {index} is a {type_name(s.data_type)}, not a "
+                f"{type_name(data_type)}")
+    value = s.value
+    if allowed is not None and value not in allowed:
+        _refuse(node, vx.VX_ERROR_INVALID_VALUE, f"scalar parameter {index} is {value:#x}, not one of "
+                + ", ".join(f"{a:#x}" for a in allowed))
+    return value
+
+
+_POLICIES = (vx.VX_CONVERT_POLICY_WRAP, vx.VX_CONVERT_POLICY_SATURATE)
+_ROUNDINGS = (vx.VX_ROUND_POLICY_TO_ZERO, vx.VX_ROUND_POLICY_TO_NEAREST_EVEN)
+
+
+def _out(node, index, fmt, like):
+    return {index: (fmt, like.width, like.height)}
+
+
+def _bitwise(node):
+    _image(node, 0, (U8,)), _image(node, 1, (U8,))
+    return _out(node, 2, U8, _same_size(node, 0, 1))
+
+
+def _not(node):
+    return _out(node, 1, U8, _image(node, 0, (U8,)))
+
+
+def _absdiff(node):
+    a = _image(node, 0, (U8, S16))
+    _image(node, 1, (a.format,))
+    return _out(node, 2, a.format, _same_size(node, 0, 1))
+
+
+def _arithmetic(out_index, scalars):
+    """Add, Subtract, Multiply: U8/S16 inputs; U8 output only from two U8 inputs (else S16), an
+    S16 output accepted from two U8 inputs. `scalars`: index -> (type, allowed values)."""
+    def validate(node):
+        a, b = _image(node, 0, (U8, S16)), _image(node, 1, (U8, S16))
+        _same_size(node, 0, 1)
+        for index, (data_type, allowed) in scalars.items():
+            _scalar(node, index, data_type, allowed)
+        both_u8 = a.format == b.format == U8
+        have = node.params[out_index].format
+        fmt = have if both_u8 and have in (U8, S16) else U8 if both_u8 else S16
+        return _out(node, out_index, fmt, a)
+    return validate
+
+
+def _multiply(node):
+    outputs = _arithmetic(5, {2: (vx.VX_TYPE_FLOAT32, None), 3: (vx.VX_TYPE_ENUM, _POLICIES),
+                              4: (vx.VX_TYPE_ENUM, _ROUNDINGS)})(node)
+    if node.params[2].value < 0:
+        _refuse(node, vx.VX_ERROR_INVALID_VALUE, f"scale {node.params[2].value} is negative")
+    return outputs
+
+
+def _threshold(node):
+    a = _image(node, 0, (U8, S16))
+    t = node.params[1].desc
+    if t.input_format != a.format:
+        _refuse(node, vx.VX_ERROR_INVALID_FORMAT, f"the threshold is for {format_name(t.input_format)} input, "
+                f"the image is {format_name(a.format)}")
+    if t.output_format != U8:
+        _refuse(node, vx.VX_ERROR_INVALID_FORMAT, f"threshold output format {format_name(t.output_format)} is not "
+                "supported (U8 only)")
+    return _out(node, 2, U8, a)
+
+
+def _table_lookup(node):
+    a = _image(node, 0, (U8, S16))
+    lut = node.params[1]
+    want = vx.VX_TYPE_UINT8 if a.format == U8 else vx.VX_TYPE_INT16
+    if lut.data_type != want:
+        _refuse(node, vx.VX_ERROR_INVALID_TYPE, f"a {format_name(a.format)} image needs a {type_name(want)} LUT, "
+                f"not {type_name(lut.data_type)}")
+    if a.format == U8 and lut.count != 256:
+        _refuse(node, vx.VX_ERROR_INVALID_VALUE, f"a U8 LUT needs 256 entries, not {lut.count}")
+    return _out(node, 2, a.format, a)
+
+
+def _convert_depth(node):
+    a = _image(node, 0, (U8, S16))
+    _scalar(node, 2, vx.VX_TYPE_ENUM, _POLICIES)
+    shift = _scalar(node, 3, vx.VX_TYPE_INT32)
+    if not 0 <= shift < 8:
+        _refuse(node, vx.VX_ERROR_INVALID_VALUE, f"shift {shift} is outside 0..7")
+    return _out(node, 1, S16 if a.format == U8 else U8, a)
+
+
+def _filter_u8(node):
+    a = _image(node, 0, (U8,))
+    if a.width < 3 or a.height < 3:
+        _refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the input is {a.width}x{a.height}, less than 3x3")
+    return _out(node, 1, U8, a)
+
+
+@dataclass(frozen=True)
+class Implementation:
+    function: str                     # the C kernel in csrc/std_kernels.c
+    validate: object                  # node -> {output index: (format, width, height)}
+    border: int = 0                   # pixels an output loses on each side under VX_BORDER_UNDEFINED
+
+
+IMPLEMENTATIONS = {
+    "VX_KERNEL_AND": Implementation("pvx_std_and", _bitwise),
+    "VX_KERNEL_OR": Implementation("pvx_std_or", _bitwise),
+    "VX_KERNEL_XOR": Implementation("pvx_std_xor", _bitwise),
+    "VX_KERNEL_NOT": Implementation("pvx_std_not", _not),
+    "VX_KERNEL_ABSDIFF": Implementation("pvx_std_absdiff", _absdiff),
+    "VX_KERNEL_ADD": Implementation("pvx_std_add", _arithmetic(3, {2: (vx.VX_TYPE_ENUM, _POLICIES)})),
+    "VX_KERNEL_SUBTRACT": Implementation("pvx_std_subtract", _arithmetic(3, {2: (vx.VX_TYPE_ENUM, _POLICIES)})),
+    "VX_KERNEL_MULTIPLY": Implementation("pvx_std_multiply", _multiply),
+    "VX_KERNEL_THRESHOLD": Implementation("pvx_std_threshold", _threshold),
+    "VX_KERNEL_TABLE_LOOKUP": Implementation("pvx_std_table_lookup", _table_lookup),
+    "VX_KERNEL_CONVERT_DEPTH": Implementation("pvx_std_convert_depth", _convert_depth),
+    "VX_KERNEL_BOX_3x3": Implementation("pvx_std_box_3x3", _filter_u8, border=1),
+}
+
+
+@dataclass(frozen=True)
+class Row:
+    enum_name: str
+    kernel_name: str
+    node_creator: str
+    vxu_function: str
+    signature: tuple
+    implementation: Implementation
+
+    @property
+    def enumeration(self):
+        return getattr(vx, self.enum_name)
+
+
+TABLE = tuple(Row(enum, name, creator, vxu, tuple(parse_signature(params)), IMPLEMENTATIONS[enum])
+              for enum, name, creator, vxu, params in ROWS if enum in IMPLEMENTATIONS)
+
+
+# -- the kernels in a context ---------------------------------------------------------------------
+class StandardKernel(Kernel):
+    """A standard kernel: published at context creation, never removed."""
+
+    def __init__(self, context, row):
+        impl = row.implementation
+        function = ffi.cast("vx_kernel_f", ffi.addressof(lib, impl.function))
+        super().__init__(context, row.kernel_name, row.enumeration, function, len(row.signature), _validate,
+                         ffi.NULL, ffi.NULL)
+        self.row = row
+        for index, sig in enumerate(row.signature):
+            self.add_parameter(index, sig.direction, sig.data_type, sig.state)
+        self.finalize()
+        self.release()                        # only the registry holds it
+
+    def remove(self, forced=False):
+        raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{self} is a standard kernel: it cannot be removed", self)
+
+
+def register(context):
+    for row in TABLE:
+        StandardKernel(context, row)
+
+
+def _validate(c_node, parameters, num, metas):
+    """The kernel validator of every standard kernel (called by verify.validate_nodes)."""
+    node = find(c_node)
+    for index, (fmt, width, height) in node.kernel.row.implementation.validate(node).items():
+        meta = node.metas[index]
+        for attribute, value in ((vx.VX_IMAGE_FORMAT, fmt), (vx.VX_IMAGE_WIDTH, width), (vx.VX_IMAGE_HEIGHT, height)):
+            meta._store(attribute, value)
+        meta.desc.valid_rect_callback = _VALID_RECT
+    return vx.VX_SUCCESS
+
+
+@ffi.callback("vx_kernel_image_valid_rectangle_f")
+def _VALID_RECT(c_node, index, inputs, outputs):
+    """The intersection of the input images' valid rectangles, shrunk by the border under UNDEFINED."""
+    node = find(c_node)
+    count = sum(1 for i in node.kernel.inputs if node.params[i] is not None and node.params[i].vx_type == vx.VX_TYPE_IMAGE)
+    rects = [inputs[k][0] for k in range(count)]
+    shrink = node.kernel.row.implementation.border if node.desc.border.mode == vx.VX_BORDER_UNDEFINED else 0
+    out = outputs[0]
+    out.start_x = max(r.start_x for r in rects) + shrink
+    out.start_y = max(r.start_y for r in rects) + shrink
+    out.end_x = max(out.start_x, min(r.end_x for r in rects) - shrink)
+    out.end_y = max(out.start_y, min(r.end_y for r in rects) - shrink)
+    return vx.VX_SUCCESS
+
+
+# -- node creators and immediate mode -------------------------------------------------------------
+@dataclass(frozen=True)
+class Value:
+    """An argument passed by value (vxAddNode's policy, vxuMultiply's scale): the node gets a scalar."""
+    data_type: int
+    ctype: str
+    value: object
+
+
+def create_node(graph, row, arguments):
+    """vx<Kernel>Node: a node of the row's kernel with `arguments` (objects, None, or Values) set in
+    order; scalars made from Values are held by the node only."""
+    kernel = next(k for k in graph.context.kernels if getattr(k, "row", None) is row)
+    node = Node(graph, kernel)
+    graph.add_node(node)
+    try:
+        for index, arg in enumerate(arguments):
+            if isinstance(arg, Value):
+                scalar = Scalar(graph.context, arg.data_type, ffi.new(f"{arg.ctype} *", arg.value))
+                try:
+                    node.set_parameter(index, scalar)
+                finally:
+                    scalar.release()
+            elif arg is not None:
+                node.set_parameter(index, arg)
+    except BaseException:
+        graph.remove_node(node)
+        node.release()
+        raise
+    return node
+
+
+def immediate(context, row, arguments):
+    """vxu<Kernel>: a one-node graph with the context's immediate border and target, verified,
+    run once and released; the status of the run."""
+    graph = Graph(context)
+    try:
+        node = create_node(graph, row, arguments)
+        try:
+            node.set_border(context.immediate_border[0])
+            node.set_target(context.immediate_target, ffi.NULL)
+        finally:
+            node.release()
+        return graph.process()
+    finally:
+        graph.release()
+
