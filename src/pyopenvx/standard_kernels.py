@@ -176,7 +176,7 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_MULTIPLY": Implementation("pvx_std_multiply", _multiply),
     "VX_KERNEL_THRESHOLD": Implementation("pvx_std_threshold", _threshold),
     "VX_KERNEL_TABLE_LOOKUP": Implementation("pvx_std_table_lookup", _table_lookup),
-    "VX_KERNEL_CONVERT_DEPTH": Implementation("pvx_std_convert_depth", _convert_depth),
+    "VX_KERNEL_CONVERTDEPTH": Implementation("pvx_std_convert_depth", _convert_depth),
     "VX_KERNEL_BOX_3x3": Implementation("pvx_std_box_3x3", _filter_u8, border=1),
 }
 

@@ -1,0 +1,5 @@
+"""The standard vision kernels, from C: pixel-exact against plain C as nodes and through vxu."""
+
+
+def test_pointwise_kernels_match_plain_c_in_every_format_and_policy(c_program):
+    assert c_program("std_pointwise.c").stdout.strip() == "ok"
