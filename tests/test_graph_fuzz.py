@@ -78,6 +78,9 @@ class Machine(RuleBasedStateMachine):
         self.lib, self.ffi, self.c = vx.lib, vx.ffi, vx.c
         self.log_mark = len(vx.log)
         self.start = vx.references()
+        # the context's standard kernels, there from its creation to its release
+        self.standard_kernels = [o for o in _object(vx, vx.context).objects.values() if o.vx_type == vx.c.VX_TYPE_KERNEL
+                                 and o.kernel_name.startswith("org.khronos.")]
         self.holds = collections.Counter()      # address -> external references the machine holds
         self.objs = {}                           # address -> Obj / NodeModel / GraphModel
         self.kinds = {}                          # address -> "udo", "scalar", "graph", ...
@@ -899,7 +902,8 @@ class Machine(RuleBasedStateMachine):
         assert self.vx.references() == self.start
         ctx = _object(self.vx, self.vx.context)
         assert ctx is not None
-        leftover = [o for o in ctx.objects.values() if o.vx_type not in (c.VX_TYPE_ERROR,)]
+        leftover = [o for o in ctx.objects.values() if o.vx_type not in (c.VX_TYPE_ERROR,)
+                    and o not in self.standard_kernels]
         assert leftover == [], leftover
         lib.vxReleaseContext(ffi.new("vx_context *", self.other))
 
