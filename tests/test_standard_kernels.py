@@ -3,3 +3,7 @@
 
 def test_pointwise_kernels_match_plain_c_in_every_format_and_policy(c_program):
     assert c_program("std_pointwise.c").stdout.strip() == "ok"
+
+
+def test_registry_refusals_creator_scalars_valid_rectangles_and_a_mixed_graph(c_program):
+    assert c_program("std_graph.c").stdout.strip() == "ok"
