@@ -328,3 +328,86 @@ vx_status pvx_std_box_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     return filter_3x3(node, p[0], p[1], box_row);
 }
+
+static void gaussian_row(const int32_t *u, const int32_t *m, const int32_t *d, int32_t *out, uint32_t w)
+{
+    for (uint32_t x = 0; x < w; x++)
+        out[x] = (u[x] + 2 * u[x + 1] + u[x + 2] + 2 * (m[x] + 2 * m[x + 1] + m[x + 2]) + d[x] + 2 * d[x + 1] +
+                  d[x + 2]) >> 4;
+}
+
+static void dilate_row(const int32_t *u, const int32_t *m, const int32_t *d, int32_t *out, uint32_t w)
+{
+    for (uint32_t x = 0; x < w; x++) {
+        int32_t v = u[x];
+        const int32_t n[8] = {u[x + 1], u[x + 2], m[x], m[x + 1], m[x + 2], d[x], d[x + 1], d[x + 2]};
+        for (int k = 0; k < 8; k++) v = n[k] > v ? n[k] : v;
+        out[x] = v;
+    }
+}
+
+static void erode_row(const int32_t *u, const int32_t *m, const int32_t *d, int32_t *out, uint32_t w)
+{
+    for (uint32_t x = 0; x < w; x++) {
+        int32_t v = u[x];
+        const int32_t n[8] = {u[x + 1], u[x + 2], m[x], m[x + 1], m[x + 2], d[x], d[x + 1], d[x + 2]};
+        for (int k = 0; k < 8; k++) v = n[k] < v ? n[k] : v;
+        out[x] = v;
+    }
+}
+
+static void median_row(const int32_t *u, const int32_t *m, const int32_t *d, int32_t *out, uint32_t w)
+{
+    for (uint32_t x = 0; x < w; x++) {
+        int32_t v[9] = {u[x], u[x + 1], u[x + 2], m[x], m[x + 1], m[x + 2], d[x], d[x + 1], d[x + 2]};
+        for (int i = 1; i < 9; i++)            /* insertion sort of nine values */
+            for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+                int32_t t = v[j];
+                v[j] = v[j - 1], v[j - 1] = t;
+            }
+        out[x] = v[4];
+    }
+}
+
+static void sobel_x_row(const int32_t *u, const int32_t *m, const int32_t *d, int32_t *out, uint32_t w)
+{
+    for (uint32_t x = 0; x < w; x++)
+        out[x] = (u[x + 2] - u[x]) + 2 * (m[x + 2] - m[x]) + (d[x + 2] - d[x]);
+}
+
+static void sobel_y_row(const int32_t *u, const int32_t *m, const int32_t *d, int32_t *out, uint32_t w)
+{
+    for (uint32_t x = 0; x < w; x++)
+        out[x] = (d[x] + 2 * d[x + 1] + d[x + 2]) - (u[x] + 2 * u[x + 1] + u[x + 2]);
+}
+
+vx_status pvx_std_gaussian_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return filter_3x3(node, p[0], p[1], gaussian_row);
+}
+
+vx_status pvx_std_dilate_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return filter_3x3(node, p[0], p[1], dilate_row);
+}
+
+vx_status pvx_std_erode_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return filter_3x3(node, p[0], p[1], erode_row);
+}
+
+vx_status pvx_std_median_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return filter_3x3(node, p[0], p[1], median_row);
+}
+
+/* Either output may be absent. */
+vx_status pvx_std_sobel_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    vx_status s = VX_SUCCESS;
+    if (p[1] != NULL)
+        s = filter_3x3(node, p[0], p[1], sobel_x_row);
+    if (s == VX_SUCCESS && p[2] != NULL)
+        s = filter_3x3(node, p[0], p[2], sobel_y_row);
+    return s;
+}

@@ -14,4 +14,9 @@ PVX_HIDDEN vx_status pvx_std_threshold(vx_node node, const vx_reference *p, vx_u
 PVX_HIDDEN vx_status pvx_std_table_lookup(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_convert_depth(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_box_3x3(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_gaussian_3x3(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_median_3x3(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_dilate_3x3(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_erode_3x3(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_sobel_3x3(vx_node node, const vx_reference *p, vx_uint32 n);
 #endif

@@ -7,3 +7,7 @@ def test_pointwise_kernels_match_plain_c_in_every_format_and_policy(c_program):
 
 def test_registry_refusals_creator_scalars_valid_rectangles_and_a_mixed_graph(c_program):
     assert c_program("std_graph.c").stdout.strip() == "ok"
+
+
+def test_3x3_filters_match_plain_c_in_every_border_mode(c_program):
+    assert c_program("std_filters.c").stdout.strip() == "ok"

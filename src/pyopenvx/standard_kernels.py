@@ -151,11 +151,18 @@ def _convert_depth(node):
     return _out(node, 1, S16 if a.format == U8 else U8, a)
 
 
-def _filter_u8(node):
+def _filter_u8(node, out_format=U8):
     a = _image(node, 0, (U8,))
     if a.width < 3 or a.height < 3:
         _refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the input is {a.width}x{a.height}, less than 3x3")
-    return _out(node, 1, U8, a)
+    return _out(node, 1, out_format, a)
+
+
+def _sobel(node):
+    if node.params[1] is None and node.params[2] is None:
+        _refuse(node, vx.VX_ERROR_NOT_SUFFICIENT, "neither output is set")
+    out = _filter_u8(node, S16)[1]
+    return {1: out, 2: out}
 
 
 @dataclass(frozen=True)
@@ -178,6 +185,11 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_TABLE_LOOKUP": Implementation("pvx_std_table_lookup", _table_lookup),
     "VX_KERNEL_CONVERTDEPTH": Implementation("pvx_std_convert_depth", _convert_depth),
     "VX_KERNEL_BOX_3x3": Implementation("pvx_std_box_3x3", _filter_u8, border=1),
+    "VX_KERNEL_GAUSSIAN_3x3": Implementation("pvx_std_gaussian_3x3", _filter_u8, border=1),
+    "VX_KERNEL_MEDIAN_3x3": Implementation("pvx_std_median_3x3", _filter_u8, border=1),
+    "VX_KERNEL_DILATE_3x3": Implementation("pvx_std_dilate_3x3", _filter_u8, border=1),
+    "VX_KERNEL_ERODE_3x3": Implementation("pvx_std_erode_3x3", _filter_u8, border=1),
+    "VX_KERNEL_SOBEL_3x3": Implementation("pvx_std_sobel_3x3", _sobel, border=1),
 }
 
 
