@@ -11,14 +11,15 @@ typedef struct plane {
     uint8_t *ptr;
     int32_t stride;
     vx_df_image format;
-    uint32_t width, height;
+    uint32_t width, height;       /* of the plane (subsampled planes are smaller) */
+    uint32_t pixel_bytes;
 } plane;
 
 enum { OP_AND, OP_OR, OP_XOR, OP_ABSDIFF, OP_ADD, OP_SUBTRACT };
 
-/* Plane 0 of an image parameter; memory attached now if it has none yet (through the API, as a
+/* A plane of an image parameter; memory attached now if it has none yet (through the API, as a
  * kernel mapping it would: only the first run of a new image). */
-static vx_status plane_of(vx_reference ref, plane *pl)
+static vx_status plane_at(vx_reference ref, uint32_t index, plane *pl)
 {
     pvx_image *img = ((pvx_ref *)ref)->desc;
     if (img->plane[0].ptr == NULL) {
@@ -31,12 +32,19 @@ static vx_status plane_of(vx_reference ref, plane *pl)
         if (img->plane[0].ptr == NULL)
             return VX_ERROR_NOT_ALLOCATED;
     }
-    pl->ptr = img->plane[0].ptr;
-    pl->stride = img->plane[0].stride_y;
+    const pvx_image_plane *ip = &img->plane[index];
+    pl->ptr = ip->ptr;
+    pl->stride = ip->stride_y;
     pl->format = img->format;
-    pl->width = img->width;
-    pl->height = img->height;
+    pl->width = (img->width + ip->step_x - 1) / ip->step_x;
+    pl->height = (img->height + ip->step_y - 1) / ip->step_y;
+    pl->pixel_bytes = ip->bits / 8;
     return VX_SUCCESS;
+}
+
+static vx_status plane_of(vx_reference ref, plane *pl)
+{
+    return plane_at(ref, 0, pl);
 }
 
 static const void *scalar_value(vx_reference ref)
@@ -410,4 +418,103 @@ vx_status pvx_std_sobel_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
     if (s == VX_SUCCESS && p[2] != NULL)
         s = filter_3x3(node, p[0], p[2], sobel_y_row);
     return s;
+}
+
+/* Where a channel lives in an RGB, RGBX, YUV4 or IYUV image (the validators admit no other):
+ * interleaved formats hold channel k at byte k of plane 0, planar ones in plane k. */
+static void channel_at(vx_df_image format, vx_enum channel, uint32_t *plane_index, uint32_t *offset)
+{
+    uint32_t k = channel >= VX_CHANNEL_Y ? (uint32_t)(channel - VX_CHANNEL_Y)
+               : channel >= VX_CHANNEL_R ? (uint32_t)(channel - VX_CHANNEL_R) : (uint32_t)(channel - VX_CHANNEL_0);
+    int interleaved = format == VX_DF_IMAGE_RGB || format == VX_DF_IMAGE_RGBX;
+    *plane_index = interleaved ? 0 : k;
+    *offset = interleaved ? k : 0;
+}
+
+/* dst byte `dst_offset` of each pixel of `dst` = src byte `src_offset` of each pixel of `src`. */
+static void copy_channel(const plane *src, uint32_t src_offset, const plane *dst, uint32_t dst_offset)
+{
+    for (uint32_t y = 0; y < dst->height; y++) {
+        const uint8_t *s = (const uint8_t *)row_of(src, y) + src_offset;
+        uint8_t *d = (uint8_t *)row_of(dst, y) + dst_offset;
+        for (uint32_t x = 0; x < dst->width; x++)
+            d[x * dst->pixel_bytes] = s[x * src->pixel_bytes];
+    }
+}
+
+vx_status pvx_std_channel_extract(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    plane in, out;
+    uint32_t index, offset;
+    vx_status s;
+    channel_at(((pvx_image *)((pvx_ref *)p[0])->desc)->format, scalar_enum(p[1]), &index, &offset);
+    if ((s = plane_at(p[0], index, &in)) || (s = plane_of(p[2], &out)))
+        return s;
+    copy_channel(&in, offset, &out, 0);
+    return VX_SUCCESS;
+}
+
+/* Input k (0..3, the absent ones NULL) is channel k of the output. */
+vx_status pvx_std_channel_combine(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    vx_df_image format = ((pvx_image *)((pvx_ref *)p[4])->desc)->format;
+    for (uint32_t k = 0; k < 4; k++) {
+        plane in, out;
+        uint32_t index, offset;
+        vx_status s;
+        if (p[k] == NULL)
+            continue;
+        channel_at(format, VX_CHANNEL_0 + (vx_enum)k, &index, &offset);
+        if ((s = plane_of(p[k], &in)) || (s = plane_at(p[4], index, &out)))
+            return s;
+        copy_channel(&in, 0, &out, offset);
+    }
+    return VX_SUCCESS;
+}
+
+/* sqrt(gx^2 + gy^2) rounded, at most INT16_MAX. */
+vx_status pvx_std_magnitude(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    plane gx, gy, o;
+    vx_status s;
+    if ((s = plane_of(p[0], &gx)) || (s = plane_of(p[1], &gy)) || (s = plane_of(p[2], &o)))
+        return s;
+    int32_t *rx = buffers(o.width, 2);
+    if (rx == NULL)
+        return VX_ERROR_NO_MEMORY;
+    int32_t *ry = rx + o.width;
+    for (uint32_t y = 0; y < o.height; y++) {
+        load_row(&gx, y, rx);
+        load_row(&gy, y, ry);
+        for (uint32_t x = 0; x < o.width; x++)
+            rx[x] = (int32_t)(sqrt((double)rx[x] * rx[x] + (double)ry[x] * ry[x]) + 0.5);
+        store_row(&o, y, rx, 1);
+    }
+    free(rx);
+    return VX_SUCCESS;
+}
+
+/* atan2(gy, gx) in [0, 2 pi) as 0..255 (a full turn wraps to 0), rounded. */
+vx_status pvx_std_phase(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    plane gx, gy, o;
+    vx_status s;
+    if ((s = plane_of(p[0], &gx)) || (s = plane_of(p[1], &gy)) || (s = plane_of(p[2], &o)))
+        return s;
+    int32_t *rx = buffers(o.width, 2);
+    if (rx == NULL)
+        return VX_ERROR_NO_MEMORY;
+    int32_t *ry = rx + o.width;
+    const double turn = 2.0 * 3.14159265358979323846;
+    for (uint32_t y = 0; y < o.height; y++) {
+        load_row(&gx, y, rx);
+        load_row(&gy, y, ry);
+        for (uint32_t x = 0; x < o.width; x++) {
+            double a = atan2((double)ry[x], (double)rx[x]);
+            rx[x] = (int32_t)((a < 0 ? a + turn : a) * (256.0 / turn) + 0.5);
+        }
+        store_row(&o, y, rx, 0);
+    }
+    free(rx);
+    return VX_SUCCESS;
 }

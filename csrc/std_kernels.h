@@ -19,4 +19,8 @@ PVX_HIDDEN vx_status pvx_std_median_3x3(vx_node node, const vx_reference *p, vx_
 PVX_HIDDEN vx_status pvx_std_dilate_3x3(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_erode_3x3(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_sobel_3x3(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_channel_extract(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_channel_combine(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_magnitude(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_phase(vx_node node, const vx_reference *p, vx_uint32 n);
 #endif

@@ -158,6 +158,55 @@ def _filter_u8(node, out_format=U8):
     return _out(node, 1, out_format, a)
 
 
+# format -> its channels in order (channel k is also VX_CHANNEL_k), and the subsampled ones
+_CHANNELS = {
+    vx.VX_DF_IMAGE_RGB: (vx.VX_CHANNEL_R, vx.VX_CHANNEL_G, vx.VX_CHANNEL_B),
+    vx.VX_DF_IMAGE_RGBX: (vx.VX_CHANNEL_R, vx.VX_CHANNEL_G, vx.VX_CHANNEL_B, vx.VX_CHANNEL_A),
+    vx.VX_DF_IMAGE_YUV4: (vx.VX_CHANNEL_Y, vx.VX_CHANNEL_U, vx.VX_CHANNEL_V),
+    vx.VX_DF_IMAGE_IYUV: (vx.VX_CHANNEL_Y, vx.VX_CHANNEL_U, vx.VX_CHANNEL_V),
+}
+_HALVED = {vx.VX_DF_IMAGE_IYUV: (1, 2)}       # channel indices stored at half width and height
+
+
+def _channel_size(fmt, k, width, height):
+    return ((width + 1) // 2, (height + 1) // 2) if k in _HALVED.get(fmt, ()) else (width, height)
+
+
+def _channel_extract(node):
+    a = _image(node, 0, tuple(_CHANNELS))
+    named = _CHANNELS[a.format]
+    channel = _scalar(node, 1, vx.VX_TYPE_ENUM, named + tuple(vx.VX_CHANNEL_0 + k for k in range(len(named))))
+    k = named.index(channel) if channel in named else channel - vx.VX_CHANNEL_0
+    return {2: (U8, *_channel_size(a.format, k, a.width, a.height))}
+
+
+def _channel_combine(node):
+    out = node.params[4]
+    if out.format not in _CHANNELS:
+        _refuse(node, vx.VX_ERROR_INVALID_FORMAT, f"output format {format_name(out.format)} is not "
+                + ", ".join(format_name(f) for f in _CHANNELS))
+    count = len(_CHANNELS[out.format])
+    for k in range(4):
+        if (node.params[k] is not None) != (k < count):
+            _refuse(node, vx.VX_ERROR_INVALID_PARAMETERS, f"{format_name(out.format)} has {count} channels: "
+                    f"plane {k} must be {'set' if k < count else 'absent'}")
+    first = _image(node, 0, (U8,))
+    for k in range(1, count):
+        img = _image(node, k, (U8,))
+        want = _channel_size(out.format, k, first.width, first.height)
+        if (img.width, img.height) != want:
+            _refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"plane {k} is {img.width}x{img.height}, "
+                    f"{format_name(out.format)} needs {want[0]}x{want[1]}")
+    return _out(node, 4, out.format, first)
+
+
+def _gradients(out_format):
+    def validate(node):
+        _image(node, 0, (S16,)), _image(node, 1, (S16,))
+        return _out(node, 2, out_format, _same_size(node, 0, 1))
+    return validate
+
+
 def _sobel(node):
     if node.params[1] is None and node.params[2] is None:
         _refuse(node, vx.VX_ERROR_NOT_SUFFICIENT, "neither output is set")
@@ -184,6 +233,10 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_THRESHOLD": Implementation("pvx_std_threshold", _threshold),
     "VX_KERNEL_TABLE_LOOKUP": Implementation("pvx_std_table_lookup", _table_lookup),
     "VX_KERNEL_CONVERTDEPTH": Implementation("pvx_std_convert_depth", _convert_depth),
+    "VX_KERNEL_CHANNEL_EXTRACT": Implementation("pvx_std_channel_extract", _channel_extract),
+    "VX_KERNEL_CHANNEL_COMBINE": Implementation("pvx_std_channel_combine", _channel_combine),
+    "VX_KERNEL_MAGNITUDE": Implementation("pvx_std_magnitude", _gradients(S16)),
+    "VX_KERNEL_PHASE": Implementation("pvx_std_phase", _gradients(U8)),
     "VX_KERNEL_BOX_3x3": Implementation("pvx_std_box_3x3", _filter_u8, border=1),
     "VX_KERNEL_GAUSSIAN_3x3": Implementation("pvx_std_gaussian_3x3", _filter_u8, border=1),
     "VX_KERNEL_MEDIAN_3x3": Implementation("pvx_std_median_3x3", _filter_u8, border=1),
@@ -248,16 +301,24 @@ def _validate(c_node, parameters, num, metas):
 
 @ffi.callback("vx_kernel_image_valid_rectangle_f")
 def _VALID_RECT(c_node, index, inputs, outputs):
-    """The intersection of the input images' valid rectangles, shrunk by the border under UNDEFINED."""
+    """The intersection of the input images' valid rectangles, each scaled to the output's size
+    (ChannelExtract of a half-size plane), shrunk by the border under UNDEFINED."""
     node = find(c_node)
-    count = sum(1 for i in node.kernel.inputs if node.params[i] is not None and node.params[i].vx_type == vx.VX_TYPE_IMAGE)
-    rects = [inputs[k][0] for k in range(count)]
+    images = [node.params[i] for i in node.kernel.inputs
+              if node.params[i] is not None and node.params[i].vx_type == vx.VX_TYPE_IMAGE]
+    out_img = node.params[index]
+    w, h = out_img.width, out_img.height
     shrink = node.kernel.row.implementation.border if node.desc.border.mode == vx.VX_BORDER_UNDEFINED else 0
+    start_x, start_y, end_x, end_y = 0, 0, w, h
+    for k, img in enumerate(images):
+        r = inputs[k][0]
+        start_x = max(start_x, r.start_x * w // img.width)
+        start_y = max(start_y, r.start_y * h // img.height)
+        end_x = min(end_x, -(-r.end_x * w // img.width))
+        end_y = min(end_y, -(-r.end_y * h // img.height))
     out = outputs[0]
-    out.start_x = max(r.start_x for r in rects) + shrink
-    out.start_y = max(r.start_y for r in rects) + shrink
-    out.end_x = max(out.start_x, min(r.end_x for r in rects) - shrink)
-    out.end_y = max(out.start_y, min(r.end_y for r in rects) - shrink)
+    out.start_x, out.start_y = min(start_x + shrink, w), min(start_y + shrink, h)
+    out.end_x, out.end_y = max(out.start_x, end_x - shrink), max(out.start_y, end_y - shrink)
     return vx.VX_SUCCESS
 
 

@@ -1,0 +1,156 @@
+/* ChannelExtract and ChannelCombine (RGB, RGBX, YUV4, IYUV), Magnitude and Phase against plain C,
+ * as graph nodes and through vxu. */
+#include <VX/vx.h>
+#include <VX/vxu.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "std_images.h"
+
+#define W 18u /* even: IYUV needs it */
+#define H 14u
+static const double PI = 3.14159265358979323846;
+
+typedef struct format_info {
+    vx_df_image format;
+    int channels, interleaved, halved;         /* halved: channels 1 and 2 at half size */
+    vx_enum named[4];
+} format_info;
+
+static const format_info formats[] = {
+    {VX_DF_IMAGE_RGB, 3, 1, 0, {VX_CHANNEL_R, VX_CHANNEL_G, VX_CHANNEL_B}},
+    {VX_DF_IMAGE_RGBX, 4, 1, 0, {VX_CHANNEL_R, VX_CHANNEL_G, VX_CHANNEL_B, VX_CHANNEL_A}},
+    {VX_DF_IMAGE_YUV4, 3, 0, 0, {VX_CHANNEL_Y, VX_CHANNEL_U, VX_CHANNEL_V}},
+    {VX_DF_IMAGE_IYUV, 3, 0, 1, {VX_CHANNEL_Y, VX_CHANNEL_U, VX_CHANNEL_V}},
+};
+
+/* The test content of channel k at (x, y) of that channel's plane. */
+static vx_uint8 content(int k, vx_uint32 x, vx_uint32 y)
+{
+    return (vx_uint8)(x * 7 + y * 13 + k * 61);
+}
+
+/* Visits every element of channel k of `img` (mapped for `usage`): sets or checks content(). */
+static void channel_pixels(vx_image img, const format_info *f, int k, vx_enum usage)
+{
+    vx_rectangle_t all = {0, 0, W, H};
+    vx_map_id id;
+    vx_imagepatch_addressing_t a;
+    vx_uint8 *p = NULL;
+    vx_uint32 plane = f->interleaved ? 0 : (vx_uint32)k, offset = f->interleaved ? (vx_uint32)k : 0;
+    CHECK_OK(vxMapImagePatch(img, &all, plane, &id, &a, (void **)&p, usage, VX_MEMORY_TYPE_HOST, 0));
+    for (vx_uint32 y = 0; y < a.dim_y / a.step_y; y++)
+        for (vx_uint32 x = 0; x < a.dim_x / a.step_x; x++) {
+            vx_uint8 *px = p + y * a.stride_y + x * a.stride_x + offset;
+            if (usage == VX_WRITE_ONLY)
+                *px = content(k, x, y);
+            else
+                CHECK(*px == content(k, x, y));
+        }
+    CHECK_OK(vxUnmapImagePatch(img, id));
+}
+
+static void extract(vx_context ctx, const format_info *f)
+{
+    vx_image in = vxCreateImage(ctx, W, H, f->format);
+    for (int k = 0; k < f->channels; k++)
+        channel_pixels(in, f, k, VX_WRITE_ONLY);
+    for (int k = 0; k < f->channels; k++)
+        for (int numbered = 0; numbered < 2; numbered++)
+            for (int immediate = 0; immediate < 2; immediate++) {
+                vx_enum channel = numbered ? VX_CHANNEL_0 + k : f->named[k];
+                vx_uint32 shift = f->halved && k > 0;
+                vx_image out = vxCreateImage(ctx, W >> shift, H >> shift, VX_DF_IMAGE_U8);
+                CHECK_OK(RUN(immediate, ctx, vxuChannelExtract(ctx, in, channel, out),
+                             vxChannelExtractNode(graph_, in, channel, out)));
+                static int32_t got[W * H];
+                read_image(out, got);
+                for (vx_uint32 y = 0; y < (H >> shift); y++)
+                    for (vx_uint32 x = 0; x < (W >> shift); x++)
+                        CHECK(got[y * (W >> shift) + x] == content(k, x, y));
+                vxReleaseImage(&out);
+            }
+    /* a channel the format does not have; an output of the wrong size */
+    vx_image out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
+    CHECK_REFUSED(vxuChannelExtract(ctx, in, f->interleaved ? VX_CHANNEL_Y : VX_CHANNEL_R, out), VX_ERROR_INVALID_VALUE);
+    if (f->halved)
+        CHECK_REFUSED(vxuChannelExtract(ctx, in, VX_CHANNEL_U, out), VX_ERROR_INVALID_DIMENSION);
+    vxReleaseImage(&out);
+    vxReleaseImage(&in);
+}
+
+static void combine(vx_context ctx, const format_info *f)
+{
+    vx_image planes[4] = {NULL, NULL, NULL, NULL};
+    for (int k = 0; k < f->channels; k++) {
+        vx_uint32 shift = f->halved && k > 0;
+        planes[k] = vxCreateImage(ctx, W >> shift, H >> shift, VX_DF_IMAGE_U8);
+        /* channel k's content in a U8 image: plane 0 of it, as channel k */
+        vx_rectangle_t all = {0, 0, W >> shift, H >> shift};
+        vx_map_id id;
+        vx_imagepatch_addressing_t a;
+        vx_uint8 *p = NULL;
+        CHECK_OK(vxMapImagePatch(planes[k], &all, 0, &id, &a, (void **)&p, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST, 0));
+        for (vx_uint32 y = 0; y < a.dim_y; y++)
+            for (vx_uint32 x = 0; x < a.dim_x; x++)
+                p[y * a.stride_y + x] = content(k, x, y);
+        CHECK_OK(vxUnmapImagePatch(planes[k], id));
+    }
+    for (int immediate = 0; immediate < 2; immediate++) {
+        vx_image out = vxCreateImage(ctx, W, H, f->format);
+        CHECK_OK(RUN(immediate, ctx, vxuChannelCombine(ctx, planes[0], planes[1], planes[2], planes[3], out),
+                     vxChannelCombineNode(graph_, planes[0], planes[1], planes[2], planes[3], out)));
+        for (int k = 0; k < f->channels; k++)
+            channel_pixels(out, f, k, VX_READ_ONLY);
+        /* a missing plane, and one too many */
+        CHECK_REFUSED(vxuChannelCombine(ctx, planes[0], planes[1], NULL, NULL, out), VX_ERROR_INVALID_PARAMETERS);
+        if (f->channels == 3)
+            CHECK_REFUSED(vxuChannelCombine(ctx, planes[0], planes[1], planes[2], planes[0], out),
+                          VX_ERROR_INVALID_PARAMETERS);
+        vxReleaseImage(&out);
+    }
+    for (int k = 0; k < 4; k++)
+        if (planes[k] != NULL)
+            vxReleaseImage(&planes[k]);
+}
+
+static void gradients(vx_context ctx)
+{
+    static int32_t gx[W * H], gy[W * H], got[W * H];
+    vx_image x = test_image(ctx, W, H, VX_DF_IMAGE_S16, 7, gx), y = test_image(ctx, W, H, VX_DF_IMAGE_S16, 8, gy);
+    for (int immediate = 0; immediate < 2; immediate++) {
+        vx_image mag = vxCreateImage(ctx, W, H, VX_DF_IMAGE_S16), phase = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
+        CHECK_OK(RUN(immediate, ctx, vxuMagnitude(ctx, x, y, mag), vxMagnitudeNode(graph_, x, y, mag)));
+        read_image(mag, got);
+        for (vx_uint32 i = 0; i < W * H; i++) {
+            double m = sqrt((double)gx[i] * gx[i] + (double)gy[i] * gy[i]) + 0.5;
+            CHECK(got[i] == (m > 32767 ? 32767 : (int32_t)m));
+        }
+        CHECK_OK(RUN(immediate, ctx, vxuPhase(ctx, x, y, phase), vxPhaseNode(graph_, x, y, phase)));
+        read_image(phase, got);
+        for (vx_uint32 i = 0; i < W * H; i++) {
+            double a = atan2(gy[i], gx[i]);
+            a = a < 0 ? a + 2 * PI : a;
+            CHECK(got[i] == (((int32_t)(a * 256 / (2 * PI) + 0.5)) & 255));
+        }
+        CHECK_REFUSED(vxuMagnitude(ctx, x, mag, phase), VX_ERROR_INVALID_FORMAT);
+        vxReleaseImage(&mag), vxReleaseImage(&phase);
+    }
+    vxReleaseImage(&x), vxReleaseImage(&y);
+}
+
+int main(void)
+{
+    vx_context ctx = test_context();
+    vx_uint32 start = context_references(ctx);
+    for (int f = 0; f < 4; f++) {
+        extract(ctx, &formats[f]);
+        combine(ctx, &formats[f]);
+    }
+    gradients(ctx);
+    CHECK(context_references(ctx) == start);
+    CHECK_OK(vxReleaseContext(&ctx));
+    puts("ok");
+    return 0;
+}
