@@ -1,4 +1,39 @@
-"""The standard vision kernels, from C: pixel-exact against plain C as nodes and through vxu."""
+"""The standard vision kernels: the table, and from C pixel-exact against plain C as nodes and
+through vxu."""
+import csv
+
+import pytest
+
+from test_abi import abi_dir
+
+
+def test_the_table_mirrors_the_abi_facts():
+    from pyopenvx.standard_table import ROWS
+    path = abi_dir() / "standard_kernels.tsv"
+    if not path.is_file():
+        pytest.skip(f"{path} not found")
+    with open(path, newline="") as f:
+        facts = [(r["kernel_enum"], r["kernel_name"], r["node_creator"], r["vxu_function"], r["parameters"])
+                 for r in csv.DictReader(f, delimiter="\t")]
+    assert list(ROWS) == facts
+
+
+def test_every_implemented_kernel_is_in_every_context_and_its_functions_are_real(vx):
+    from pyopenvx import standard_kernels as std
+    from pyopenvx.capi import implemented_names
+    assert len(std.TABLE) == len(std.IMPLEMENTATIONS)        # no implementation without its table row
+    names = implemented_names()
+    other = vx.lib.vxCreateContext()
+    for ctx in (vx.context, other):
+        for row in std.TABLE:
+            assert {row.node_creator, row.vxu_function} <= names
+            k = vx.lib.vxGetKernelByEnum(ctx, row.enumeration)
+            assert vx.lib.vxGetStatus(vx.ffi.cast("vx_reference", k)) == vx.c.VX_SUCCESS, row.kernel_name
+            out = vx.ffi.new("vx_uint32 *")
+            assert vx.lib.vxQueryKernel(k, vx.c.VX_KERNEL_PARAMETERS, out, 4) == vx.c.VX_SUCCESS
+            assert out[0] == len(row.signature)
+            assert vx.lib.vxReleaseKernel(vx.ffi.new("vx_kernel *", k)) == vx.c.VX_SUCCESS
+    assert vx.lib.vxReleaseContext(vx.ffi.new("vx_context *", other)) == vx.c.VX_SUCCESS
 
 
 def test_pointwise_kernels_match_plain_c_in_every_format_and_policy(c_program):
