@@ -150,10 +150,3 @@ def release(graph):
             node.aliased = set()
             _publish(node)
 
-
-def owned_bytes(graph):
-    """Bytes of storage the graph's virtual objects own now (borrowed storage counted once, by
-    its owner): what aliasing saves shows here."""
-    virtuals = {obj for edges in (graph.inputs, graph.outputs) for _, _, obj, _, virtual in edges if virtual}
-    return sum(o.mem.bytes for o in virtuals if o.mem.base != ffi.NULL and not o.mem.borrowed)
-
