@@ -29,6 +29,8 @@ typedef struct pvx_node {
     void *local_data_ptr;
     vx_bool *replicate_flags;         /* num_parameters entries */
     struct pvx_tiling *tiling;        /* a tiling kernel's plan (seed 001): run instead of function */
+    vx_uint32 *aliased;               /* seed 004: pairs (a, b), a < b, sharing a buffer since verification */
+    vx_uint32 num_aliased;            /* pairs in `aliased` */
 } pvx_node;
 
 /* A graph as C runs it; pvx_ref.desc of every vx_graph points at one. */

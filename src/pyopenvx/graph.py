@@ -10,6 +10,7 @@ import traceback
 
 from _pyopenvx import ffi, lib
 
+from . import aliasing
 from . import constants as vx
 from . import log
 from .errors import VxError, check
@@ -38,6 +39,7 @@ class Graph(Reference):
         self.delays = []                      # registered for auto-aging
         self.order = []                       # nodes in execution order, once verified
         self.verified = False
+        self.aliases = []                     # objects borrowing another's buffer (aliasing.py)
         self.worker = None                    # the thread of a vxScheduleGraph run
         d = self.desc = ffi.new("pvx_graph *")
         d.state = vx.VX_GRAPH_STATE_UNVERIFIED
@@ -69,6 +71,8 @@ class Graph(Reference):
         self.verified = False
         self.desc.ready = 0
         self.desc.state = vx.VX_GRAPH_STATE_UNVERIFIED
+        if self.aliases and self.worker is None and not self.desc.busy:
+            aliasing.release(self)            # (a running graph keeps them until it is verified again)
 
     def parameter_replaced(self, node, index, old, new):
         """Seed 000: re-verification only when the new object's meta data differ, or an optional
@@ -202,6 +206,7 @@ class Graph(Reference):
     # life ---------------------------------------------------------------------------------
     def on_destroy(self):
         self.desc.ready = 0
+        aliasing.release(self)
         for node in reversed(self.nodes):
             if node.alive:
                 node.release(internal=True)

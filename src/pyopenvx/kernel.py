@@ -41,6 +41,7 @@ class Signature:
 class Kernel(Reference):
     vx_type = vx.VX_TYPE_KERNEL
     tiling = None                             # a tiling kernel's TileSpec (tiling.py)
+    alias_hints = {}                          # (input, output) -> processing type (aliasing.py, seed 004)
 
     def __init__(self, context, name, enumeration, function, num_params, validate, init, deinit, module=None,
                  io_validators=(None, None)):

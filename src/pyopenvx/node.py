@@ -35,6 +35,7 @@ class Node(Reference):
         self.phase = PHASE_NONE
         self.local_buffer = None               # the local data buffer we allocated, if any
         self.replicate = None                  # per-parameter flags once replicated
+        self.aliased = set()                   # (a, b), a < b: pairs sharing a buffer (aliasing.py)
         self.target = vx.VX_TARGET_ANY
         self.delay_slots = {}                  # parameter index -> (delay, slot index) it follows
         self.tiling = copy.copy(kernel.tiling)  # a tiling kernel's node: its own attributes (seed 001)

@@ -1,7 +1,8 @@
 """vxVerifyGraph as named phases, in the order of the 1.3.1 graph manager:
 
-    deinitialize (re-verification) -> parameters -> single writer -> order (and cycles)
-    -> validation (meta formats, virtual objects, valid rectangles) -> tile plans -> initialization -> compile
+    deinitialize (re-verification) -> aliases undone -> parameters -> single writer -> order (and cycles)
+    -> validation (meta formats, virtual objects, valid rectangles) -> tile plans -> buffer aliasing
+    -> initialization -> compile
 
 Each phase refuses with a status and a message naming the node and parameter; the graph then
 stays unverified. The last phase writes the C schedule that vxProcessGraph runs."""
@@ -9,6 +10,7 @@ import collections
 
 from _pyopenvx import ffi
 
+from . import aliasing
 from . import constants as vx
 from . import log
 from .errors import VxError, check, status_name
@@ -262,6 +264,17 @@ def plan_tiles(graph):
             plan_node(node)
 
 
+def release_aliases(graph):
+    """What the last verification aliased is undone: this one decides again (seed 004)."""
+    aliasing.release(graph)
+
+
+def alias_buffers(graph):
+    """Kernels' alias hints (seed 004), once every virtual object has its final shape and before
+    the initializers, which may ask vxIsParameterAliased."""
+    aliasing.decide(graph)
+
+
 def initialize_nodes(graph):
     """The kernels' initializers, then the local data buffers they asked for (seed 000)."""
     for node in graph.order:
@@ -297,5 +310,5 @@ def _replicas(node):
     return counts.pop() if counts else 1
 
 
-PHASES = (deinitialize_nodes, check_parameters, check_single_writer, order_by_dependency, validate_nodes,
-          plan_tiles, initialize_nodes, compile_schedule)
+PHASES = (deinitialize_nodes, release_aliases, check_parameters, check_single_writer, order_by_dependency,
+          validate_nodes, plan_tiles, alias_buffers, initialize_nodes, compile_schedule)
