@@ -127,14 +127,17 @@ class Node(Object):
 
     def on_complete(self, function):
         """Calls function(node) after each run of this node; it returns None/"continue" or
-        "abandon". An exception abandons the graph, with a log entry. None removes the callback."""
+        "abandon". An exception abandons the graph, with a log entry. Replaces the callback set
+        before; None removes it."""
         callback = ffi.NULL
         if function is not None:
             def call(node):
                 return guarded(node, "node callback", lambda: ACTIONS[function(Node.wrap(node))],
                                vx.VX_ACTION_CONTINUE, vx.VX_ACTION_ABANDON)
             callback = ffi.callback("vx_nodecomplete_f", call, error=vx.VX_ACTION_ABANDON)
-        check(lib.vxAssignNodeCallback(self.handle, callback), "vxAssignNodeCallback")
+        check(lib.vxAssignNodeCallback(self.handle, ffi.NULL), "vxAssignNodeCallback")   # C refuses to replace
+        if callback:
+            check(lib.vxAssignNodeCallback(self.handle, callback), "vxAssignNodeCallback")
         keep(self, ("node callback", int(ffi.cast("uintptr_t", self.handle))), callback or None)
 
 
