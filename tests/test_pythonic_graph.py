@@ -4,7 +4,7 @@ import pytest
 
 from pyopenvx import constants as vx
 from pyopenvx.api import lib
-from pyopenvx.pythonic import (INPUT, OUTPUT, Context, Delay, Graph, Image, Kernel, Scalar, StatusError,
+from pyopenvx.pythonic import (INPUT, OUTPUT, Context, Delay, Graph, Image, Kernel, Scalar, StatusError, Tensor,
                                user_kernel)
 from pyopenvx.pythonic import base
 
@@ -224,3 +224,21 @@ def test_scalar_parameters_and_removed_kernels(ctx):
     assert ("kernel", "app.add") not in base._KEPT[base._address(ctx.handle)]
     with pytest.raises(StatusError):
         Kernel.by_name(ctx, "app.add")
+
+
+def test_python_kernels_on_virtual_tensors(ctx):
+    @user_kernel(ctx, "app.tinc", [("in", INPUT, "tensor"), ("out", OUTPUT, "tensor")])
+    def tinc(a, b):
+        assert a.shape == b.shape == (2, 3)        # wrappers describe themselves from queries
+        with a.map() as x, b.map() as y:
+            y[:] = x + 1
+
+    with tinc, Tensor(ctx, (2, 3), "int16") as src, Tensor(ctx, (2, 3), "int16") as dst, Graph(ctx) as graph:
+        with src.map() as x:
+            x[:] = np.arange(-3, 3).reshape(2, 3)
+        with Tensor.virtual(graph, "int16") as v:    # dimensions from the graph's meta data
+            graph.node(tinc, src, v).release()
+            graph.node(tinc, v, dst).release()
+        graph.process()
+        with dst.map() as y:
+            np.testing.assert_array_equal(y, np.arange(-1, 5).reshape(2, 3))

@@ -118,9 +118,11 @@ class Tensor(Object):
                                             fixed_point_position), "vxCreateTensor")
 
     @classmethod
-    def virtual(cls, graph, shape, dtype, fixed_point_position=0):
-        return cls.wrap(lib.vxCreateVirtualTensor(graph.handle, len(shape), list(tuple(shape)[::-1]), _vx_type(dtype),
-                                                  fixed_point_position), True, "vxCreateVirtualTensor")
+    def virtual(cls, graph, dtype, shape=(), fixed_point_position=0):
+        """A virtual tensor of `graph`; shape () leaves its dimensions to the graph's meta data."""
+        dims = list(tuple(shape)[::-1]) or ffi.NULL
+        return cls.wrap(lib.vxCreateVirtualTensor(graph.handle, len(shape), dims, _vx_type(dtype), fixed_point_position),
+                        True, "vxCreateVirtualTensor")
 
     def _describe(self):
         n = self.query(lib.vxQueryTensor, vx.VX_TENSOR_NUMBER_OF_DIMS, "vx_size")
