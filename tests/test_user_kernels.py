@@ -25,13 +25,13 @@ def test_graph_manager_from_c(c_program):
     assert c_program("graph_core.c", extra=("-lpthread",)).stdout.strip() == "ok"
 
 
-def build_module(tmp_path, name, *defines, link_openvx=True):
-    """tests/c/test_module.c as lib<name>.so, built as a user builds a module."""
+def build_module(tmp_path, name, *defines, link_openvx=True, source="test_module.c"):
+    """tests/c/<source> as lib<name>.so, built as a user builds a module."""
     import subprocess
     from conftest import C_DIR, user_flags
     flags = user_flags() if link_openvx else [f for f in user_flags() if f.startswith("-I")]
     out = tmp_path / f"lib{name}.so"
-    subprocess.run(["gcc", "-shared", "-fPIC", "-std=c99", "-Wall", "-Werror", "-Wno-unused-function", *defines, str(C_DIR / "test_module.c"),
+    subprocess.run(["gcc", "-shared", "-fPIC", "-std=c99", "-Wall", "-Werror", "-Wno-unused-function", *defines, str(C_DIR / source),
                     *flags, "-o", str(out)], check=True)
     return out
 

@@ -6,11 +6,15 @@
             pixels[:] = 7
 
 Each object module (image, array, ...) subclasses `Object`; failures raise `StatusError`.
+`graph` has Graph, Node, Kernel and Delay; `user_kernel` makes kernels of Python functions.
 """
-from .base import Context, Object, StatusError, check
+from .base import Context, Object, Reference, StatusError, check
 from .dataobjects import LUT, Array, Distribution, Matrix, Scalar, Tensor
+from .graph import Delay, Graph, Kernel, Node
 from .image import Image
 from .user_data_object import UserDataObject
+from .user_kernel import BIDIRECTIONAL, INPUT, OPTIONAL, OUTPUT, REQUIRED, UserKernel, user_kernel
 
-__all__ = ["Array", "Context", "Distribution", "Image", "LUT", "Matrix", "Object", "Scalar", "StatusError",
-           "Tensor", "UserDataObject", "check"]
+__all__ = ["Array", "BIDIRECTIONAL", "Context", "Delay", "Distribution", "Graph", "INPUT", "Image", "Kernel", "LUT",
+           "Matrix", "Node", "OPTIONAL", "OUTPUT", "Object", "REQUIRED", "Reference", "Scalar", "StatusError", "Tensor",
+           "UserDataObject", "UserKernel", "check", "user_kernel"]

@@ -24,6 +24,11 @@ VX_TYPES = {np.dtype(name): t for t, name in {
 HOST, RW = vx.VX_MEMORY_TYPE_HOST, vx.VX_READ_AND_WRITE
 
 
+DTYPES = {t: d for d, t in VX_TYPES.items()}
+_SCALAR_CTYPES = {vx.VX_TYPE_CHAR: "vx_char", vx.VX_TYPE_ENUM: "vx_enum", vx.VX_TYPE_SIZE: "vx_size",
+                  vx.VX_TYPE_DF_IMAGE: "vx_df_image", vx.VX_TYPE_BOOL: "vx_bool"}
+
+
 def _vx_type(dtype):
     return VX_TYPES[np.dtype(dtype)]
 
@@ -40,11 +45,21 @@ def _mapped(map_fn, unmap_fn, handle, nbytes, dtype, shape, usage):
 
 class Scalar(Object):
     _release = lib.vxReleaseScalar
+    _ctype = "vx_scalar"
+    vx_type = vx.VX_TYPE_SCALAR
 
     def __init__(self, ctx, dtype, value=0):
         self.ctype = f"vx_{np.dtype(dtype).name}"         # vx_int32, vx_uint8, vx_float32, ...
         super().__init__(lib.vxCreateScalar(ctx.handle, _vx_type(dtype), ffi.new(f"{self.ctype} *", value)),
                          "vxCreateScalar")
+
+    @classmethod
+    def virtual(cls, graph, dtype):
+        return cls.wrap(lib.vxCreateVirtualScalar(graph.handle, _vx_type(dtype)), True, "vxCreateVirtualScalar")
+
+    def _describe(self):
+        t = self.query(lib.vxQueryScalar, vx.VX_SCALAR_TYPE, "vx_enum")
+        self.ctype = _SCALAR_CTYPES.get(t) or f"vx_{DTYPES[t].name}"
 
     @property
     def value(self):
@@ -59,10 +74,19 @@ class Scalar(Object):
 
 class Array(Object):
     _release = lib.vxReleaseArray
+    _ctype = "vx_array"
+    vx_type = vx.VX_TYPE_ARRAY
 
     def __init__(self, ctx, dtype, capacity):
         self.dtype = np.dtype(dtype)
         super().__init__(lib.vxCreateArray(ctx.handle, _vx_type(dtype), capacity), "vxCreateArray")
+
+    @classmethod
+    def virtual(cls, graph, dtype, capacity=0):
+        return cls.wrap(lib.vxCreateVirtualArray(graph.handle, _vx_type(dtype), capacity), True, "vxCreateVirtualArray")
+
+    def _describe(self):
+        self.dtype = DTYPES.get(self.query(lib.vxQueryArray, vx.VX_ARRAY_ITEMTYPE, "vx_enum"), np.dtype(np.uint8))
 
     def __len__(self):
         return self.query(lib.vxQueryArray, vx.VX_ARRAY_NUMITEMS, "vx_size")
@@ -85,11 +109,27 @@ class Array(Object):
 
 class Tensor(Object):
     _release = lib.vxReleaseTensor
+    _ctype = "vx_tensor"
+    vx_type = vx.VX_TYPE_TENSOR
 
     def __init__(self, ctx, shape, dtype, fixed_point_position=0):
         self.shape, self.dtype = tuple(shape), np.dtype(dtype)
         super().__init__(lib.vxCreateTensor(ctx.handle, len(shape), list(self.shape[::-1]), _vx_type(dtype),
                                             fixed_point_position), "vxCreateTensor")
+
+    @classmethod
+    def virtual(cls, graph, dtype, shape=(), fixed_point_position=0):
+        """A virtual tensor of `graph`; shape () leaves its dimensions to the graph's meta data."""
+        dims = list(tuple(shape)[::-1]) or ffi.NULL
+        return cls.wrap(lib.vxCreateVirtualTensor(graph.handle, len(shape), dims, _vx_type(dtype), fixed_point_position),
+                        True, "vxCreateVirtualTensor")
+
+    def _describe(self):
+        n = self.query(lib.vxQueryTensor, vx.VX_TENSOR_NUMBER_OF_DIMS, "vx_size")
+        dims = ffi.new("vx_size[]", max(n, 1))
+        check(lib.vxQueryTensor(self.handle, vx.VX_TENSOR_DIMS, dims, n * ffi.sizeof("vx_size")), "vxQueryTensor")
+        self.shape = tuple(dims[i] for i in reversed(range(n)))
+        self.dtype = DTYPES.get(self.query(lib.vxQueryTensor, vx.VX_TENSOR_DATA_TYPE, "vx_enum"), np.dtype(np.uint8))
 
     def map(self, usage=RW):
         n = len(self.shape)
@@ -117,6 +157,8 @@ class _WholeMap(Object):
 
 class LUT(_WholeMap):
     _release = lib.vxReleaseLUT
+    _ctype = "vx_lut"
+    vx_type = vx.VX_TYPE_LUT
     MAP, UNMAP = "vxMapLUT", "vxUnmapLUT"
 
     def __init__(self, ctx, dtype="uint8", count=256):
@@ -124,23 +166,41 @@ class LUT(_WholeMap):
         self.nbytes = count * self.dtype.itemsize
         super().__init__(lib.vxCreateLUT(ctx.handle, _vx_type(dtype), count), "vxCreateLUT")
 
+    def _describe(self):
+        self.dtype = DTYPES[self.query(lib.vxQueryLUT, vx.VX_LUT_TYPE, "vx_enum")]
+        self.shape = (self.query(lib.vxQueryLUT, vx.VX_LUT_COUNT, "vx_size"),)
+        self.nbytes = self.shape[0] * self.dtype.itemsize
+
 
 class Distribution(_WholeMap):
     _release = lib.vxReleaseDistribution
+    _ctype = "vx_distribution"
+    vx_type = vx.VX_TYPE_DISTRIBUTION
     MAP, UNMAP = "vxMapDistribution", "vxUnmapDistribution"
 
     def __init__(self, ctx, bins, offset, range_):
         self.dtype, self.shape, self.nbytes = np.dtype("int32"), (bins,), bins * 4
         super().__init__(lib.vxCreateDistribution(ctx.handle, bins, offset, range_), "vxCreateDistribution")
 
+    def _describe(self):
+        bins = self.query(lib.vxQueryDistribution, vx.VX_DISTRIBUTION_BINS, "vx_size")
+        self.dtype, self.shape, self.nbytes = np.dtype("int32"), (bins,), bins * 4
+
 
 class Matrix(Object):
     """Matrices have no map in OpenVX: `numpy()` copies out, `assign()` copies in."""
     _release = lib.vxReleaseMatrix
+    _ctype = "vx_matrix"
+    vx_type = vx.VX_TYPE_MATRIX
 
     def __init__(self, ctx, rows, columns, dtype="float32"):
         self.dtype, self.shape = np.dtype(dtype), (rows, columns)
         super().__init__(lib.vxCreateMatrix(ctx.handle, _vx_type(dtype), columns, rows), "vxCreateMatrix")
+
+    def _describe(self):
+        self.dtype = DTYPES[self.query(lib.vxQueryMatrix, vx.VX_MATRIX_TYPE, "vx_enum")]
+        self.shape = (self.query(lib.vxQueryMatrix, vx.VX_MATRIX_ROWS, "vx_size"),
+                      self.query(lib.vxQueryMatrix, vx.VX_MATRIX_COLUMNS, "vx_size"))
 
     def numpy(self):
         out = np.empty(self.shape, self.dtype)

@@ -29,9 +29,17 @@ class Image(Object):
     """An image of a context; `map` gives numpy views, `to_numpy`/`write` copy."""
 
     _release = lib.vxReleaseImage
+    _ctype = "vx_image"
+    vx_type = vx.VX_TYPE_IMAGE
 
     def __init__(self, context, width, height, format="U8"):
         super().__init__(lib.vxCreateImage(context.handle, width, height, _format(format)), "vxCreateImage")
+
+    @classmethod
+    def virtual(cls, graph, width=0, height=0, format="VIRT"):
+        """A virtual image of `graph`; what is left 0/VIRT comes from the graph's meta data."""
+        return cls.wrap(lib.vxCreateVirtualImage(graph.handle, width, height, _format(format)), True,
+                        "vxCreateVirtualImage")
 
     def _query(self, attribute, ctype):
         return self.query(lib.vxQueryImage, attribute, ctype)

@@ -35,6 +35,8 @@ class UserDataObject(Object):
     """A vx_user_data_object owned by this Python object (released by `release` or `with`)."""
 
     _release = lib.vxReleaseUserDataObject
+    _ctype = "vx_user_data_object"
+    vx_type = vx.VX_TYPE_USER_DATA_OBJECT
 
     def __init__(self, context, type_name=None, size=None, data=None):
         """`data`: initial contents, any buffer (bytes, numpy array); `size` defaults to its length."""
@@ -49,10 +51,8 @@ class UserDataObject(Object):
     @classmethod
     def virtual(cls, graph, type_name=None, size=0):
         """A virtual object of `graph`; size 0 leaves it to the graph's meta data."""
-        obj = cls.__new__(cls)
-        Object.__init__(obj, lib.vxCreateVirtualUserDataObject(_handle(graph), _name(type_name), size),
+        return cls.wrap(lib.vxCreateVirtualUserDataObject(_handle(graph), _name(type_name), size), True,
                         "vxCreateVirtualUserDataObject")
-        return obj
 
     # attributes ---------------------------------------------------------------------------
     @property

@@ -1,0 +1,214 @@
+"""Graphs, nodes, kernels and delays for Python programs, over the exported C API.
+
+    with Context() as ctx, Graph(ctx) as graph:
+        tmp = Image.virtual(graph)
+        graph.node("app.invert", src, tmp)          # a kernel by name (standard, module or Python)
+        graph.node("app.invert", tmp, dst)
+        graph.process()                             # raises StatusError if a node fails
+
+Nodes made by `Graph.node` are owned by their wrapper and held by the graph too, so releasing
+the wrapper early leaves the node in the graph.
+"""
+from collections import namedtuple
+
+from .. import constants as vx
+from ..api import ffi, lib
+from .base import Object, StatusError, check, keep, wrap_reference
+
+Performance = namedtuple("Performance", "tmp beg end sum avg min num max")
+GRAPH_STATES = {vx.VX_GRAPH_STATE_UNVERIFIED: "unverified", vx.VX_GRAPH_STATE_VERIFIED: "verified",
+                vx.VX_GRAPH_STATE_RUNNING: "running", vx.VX_GRAPH_STATE_ABANDONED: "abandoned",
+                vx.VX_GRAPH_STATE_COMPLETED: "completed"}
+BORDERS = {"undefined": vx.VX_BORDER_UNDEFINED, "constant": vx.VX_BORDER_CONSTANT,
+           "replicate": vx.VX_BORDER_REPLICATE}
+ACTIONS = {None: vx.VX_ACTION_CONTINUE, "continue": vx.VX_ACTION_CONTINUE, "abandon": vx.VX_ACTION_ABANDON}
+
+
+def _performance(obj, function, attribute):
+    perf = ffi.new("vx_perf_t *")
+    check(function(obj.handle, attribute, perf, ffi.sizeof("vx_perf_t")), "query performance")
+    return Performance(*(getattr(perf, f) for f in Performance._fields))
+
+
+def log_failure(ref, status, text):
+    """One log entry on `ref` (what a failing Python callback reports), returns `status`."""
+    lib.vxAddLogEntry(ffi.cast("vx_reference", ref), status, b"%s", ffi.new("char[]", text.encode()))
+    return status
+
+
+def guarded(ref, what, body, success=vx.VX_SUCCESS, failed=None):
+    """Runs body() for C and returns its result (None: `success`). An exception never leaves:
+    it is logged on `ref` naming `what`, with the StatusError's status or VX_FAILURE, and that
+    status is returned (or `failed` when given)."""
+    try:
+        result = body()
+        return success if result is None else result
+    except StatusError as exc:
+        status = log_failure(ref, exc.status or vx.VX_FAILURE, f"{what}: {exc}")
+    except Exception as exc:            # a Python error is a failure, never a success
+        status = log_failure(ref, vx.VX_FAILURE, f"{what}: {type(exc).__name__}: {exc}")
+    return status if failed is None else failed
+
+
+class Kernel(Object):
+    _release = lib.vxReleaseKernel
+    _ctype = "vx_kernel"
+    vx_type = vx.VX_TYPE_KERNEL
+
+    @classmethod
+    def by_name(cls, context, name):
+        return cls.wrap(lib.vxGetKernelByName(context.handle, name.encode()), True, f"vxGetKernelByName({name})")
+
+    @classmethod
+    def by_enum(cls, context, enum):
+        return cls.wrap(lib.vxGetKernelByEnum(context.handle, enum), True, f"vxGetKernelByEnum({enum:#x})")
+
+    @property
+    def name(self):
+        out = ffi.new(f"vx_char[{vx.VX_MAX_KERNEL_NAME}]")
+        check(lib.vxQueryKernel(self.handle, vx.VX_KERNEL_NAME, out, len(out)), "vxQueryKernel")
+        return ffi.string(out).decode()
+
+    enum = property(lambda self: self.query(lib.vxQueryKernel, vx.VX_KERNEL_ENUM, "vx_enum"))
+    num_parameters = property(lambda self: self.query(lib.vxQueryKernel, vx.VX_KERNEL_PARAMETERS, "vx_uint32"))
+
+
+def _parameter_ref(parameter, what):
+    """The object set on a vx_parameter (an owned wrapper, or None), releasing the parameter."""
+    check(lib.vxGetStatus(ffi.cast("vx_reference", parameter)), what)
+    try:
+        out = ffi.new("vx_reference *")
+        check(lib.vxQueryParameter(parameter, vx.VX_PARAMETER_REF, out, ffi.sizeof("vx_reference")), what)
+        return wrap_reference(out[0], owned=True)
+    finally:
+        lib.vxReleaseParameter(ffi.new("vx_parameter *", parameter))
+
+
+class Node(Object):
+    _release = lib.vxReleaseNode
+    _ctype = "vx_node"
+    vx_type = vx.VX_TYPE_NODE
+
+    def __init__(self, graph, kernel, *parameters):
+        """A node of `kernel` (a Kernel or its name) with `parameters` in order (None: not set)."""
+        if isinstance(kernel, str):
+            with Kernel.by_name(graph.context, kernel) as k:
+                super().__init__(lib.vxCreateGenericNode(graph.handle, k.handle), "vxCreateGenericNode")
+        else:
+            super().__init__(lib.vxCreateGenericNode(graph.handle, kernel.handle), "vxCreateGenericNode")
+        for index, obj in enumerate(parameters):
+            if obj is not None:
+                self[index] = obj
+
+    def __setitem__(self, index, obj):
+        check(lib.vxSetParameterByIndex(self.handle, index, obj.reference), f"vxSetParameterByIndex({index})")
+
+    def __getitem__(self, index):
+        """The object set as parameter `index` (an owned wrapper: release it), None if unset."""
+        return _parameter_ref(lib.vxGetParameterByIndex(self.handle, index), f"vxGetParameterByIndex({index})")
+
+    status = property(lambda self: self.query(lib.vxQueryNode, vx.VX_NODE_STATUS, "vx_status"))
+    num_parameters = property(lambda self: self.query(lib.vxQueryNode, vx.VX_NODE_PARAMETERS, "vx_uint32"))
+    performance = property(lambda self: _performance(self, lib.vxQueryNode, vx.VX_NODE_PERFORMANCE))
+
+    @property
+    def border(self):
+        """(mode, constant value): mode "undefined", "constant" or "replicate"; set a mode or a pair."""
+        border = self.query(lib.vxQueryNode, vx.VX_NODE_BORDER, "vx_border_t")
+        return next(name for name, mode in BORDERS.items() if mode == border.mode), border.constant_value.U32
+
+    @border.setter
+    def border(self, value):
+        mode, constant = (value, 0) if isinstance(value, str) else value
+        border = ffi.new("vx_border_t *", {"mode": BORDERS[mode]})
+        border.constant_value.U32 = constant
+        check(lib.vxSetNodeAttribute(self.handle, vx.VX_NODE_BORDER, border, ffi.sizeof("vx_border_t")),
+              "vxSetNodeAttribute(VX_NODE_BORDER)")
+
+    def on_complete(self, function):
+        """Calls function(node) after each run of this node; it returns None/"continue" or
+        "abandon". An exception abandons the graph, with a log entry. Replaces the callback set
+        before; None removes it."""
+        callback = ffi.NULL
+        if function is not None:
+            def call(node):
+                return guarded(node, "node callback", lambda: ACTIONS[function(Node.wrap(node))],
+                               vx.VX_ACTION_CONTINUE, vx.VX_ACTION_ABANDON)
+            callback = ffi.callback("vx_nodecomplete_f", call, error=vx.VX_ACTION_ABANDON)
+        check(lib.vxAssignNodeCallback(self.handle, ffi.NULL), "vxAssignNodeCallback")   # C refuses to replace
+        if callback:
+            check(lib.vxAssignNodeCallback(self.handle, callback), "vxAssignNodeCallback")
+        keep(self, ("node callback", int(ffi.cast("uintptr_t", self.handle))), callback or None)
+
+
+class Graph(Object):
+    _release = lib.vxReleaseGraph
+    _ctype = "vx_graph"
+    vx_type = vx.VX_TYPE_GRAPH
+
+    def __init__(self, context):
+        self.context = context
+        super().__init__(lib.vxCreateGraph(context.handle), "vxCreateGraph")
+
+    def node(self, kernel, *parameters):
+        """A new node (see Node); its wrapper is owned by the caller, the graph holds the node too."""
+        return Node(self, kernel, *parameters)
+
+    def verify(self):
+        check(lib.vxVerifyGraph(self.handle), "vxVerifyGraph")
+
+    def process(self):
+        check(lib.vxProcessGraph(self.handle), "vxProcessGraph")
+
+    def schedule(self):
+        check(lib.vxScheduleGraph(self.handle), "vxScheduleGraph")
+
+    def wait(self):
+        check(lib.vxWaitGraph(self.handle), "vxWaitGraph")
+
+    state = property(lambda self: GRAPH_STATES[self.query(lib.vxQueryGraph, vx.VX_GRAPH_STATE, "vx_enum")])
+    num_nodes = property(lambda self: self.query(lib.vxQueryGraph, vx.VX_GRAPH_NUMNODES, "vx_uint32"))
+    num_parameters = property(lambda self: self.query(lib.vxQueryGraph, vx.VX_GRAPH_NUMPARAMETERS, "vx_uint32"))
+    performance = property(lambda self: _performance(self, lib.vxQueryGraph, vx.VX_GRAPH_PERFORMANCE))
+
+    def add_parameter(self, node, index):
+        """Makes parameter `index` of `node` the graph's next parameter; returns its graph index."""
+        parameter = lib.vxGetParameterByIndex(node.handle, index)
+        check(lib.vxGetStatus(ffi.cast("vx_reference", parameter)), "vxGetParameterByIndex")
+        try:
+            check(lib.vxAddParameterToGraph(self.handle, parameter), "vxAddParameterToGraph")
+        finally:
+            lib.vxReleaseParameter(ffi.new("vx_parameter *", parameter))
+        return self.num_parameters - 1
+
+    def __setitem__(self, index, obj):
+        check(lib.vxSetGraphParameterByIndex(self.handle, index, obj.reference), f"vxSetGraphParameterByIndex({index})")
+
+    def __getitem__(self, index):
+        """The object set on graph parameter `index` (an owned wrapper: release it)."""
+        return _parameter_ref(lib.vxGetGraphParameterByIndex(self.handle, index), f"vxGetGraphParameterByIndex({index})")
+
+    def age_automatically(self, delay):
+        check(lib.vxRegisterAutoAging(self.handle, delay.handle), "vxRegisterAutoAging")
+
+
+class Delay(Object):
+    """Slots of `exemplar`'s kind; `delay[i]` is slot i (0 current, -1 previous, ...), borrowed:
+    the delay owns its slots."""
+    _release = lib.vxReleaseDelay
+    _ctype = "vx_delay"
+    vx_type = vx.VX_TYPE_DELAY
+
+    def __init__(self, context, exemplar, slots):
+        super().__init__(lib.vxCreateDelay(context.handle, exemplar.reference, slots), "vxCreateDelay")
+
+    def __len__(self):
+        return self.query(lib.vxQueryDelay, vx.VX_DELAY_SLOTS, "vx_size")
+
+    def __getitem__(self, index):
+        ref = lib.vxGetReferenceFromDelay(self.handle, index)
+        check(lib.vxGetStatus(ref), f"vxGetReferenceFromDelay({index})")
+        return wrap_reference(ref)
+
+    def age(self):
+        check(lib.vxAgeDelay(self.handle), "vxAgeDelay")

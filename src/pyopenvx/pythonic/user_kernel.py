@@ -1,0 +1,112 @@
+"""Python user kernels: a real vx user kernel whose function and validator are Python callables.
+
+    @user_kernel(ctx, "app.invert", params=[("in", INPUT, "image"), ("out", OUTPUT, "image")])
+    def invert(src, dst):
+        with src.map(usage="r") as a, dst.map(usage="w") as b:
+            b[:] = 255 - a
+
+The function gets the node's parameters as Pythonic wrappers (None for an unset optional one),
+valid during the call. The validator gets the same and returns the outputs' meta data as a dict
+{name or index: meta}, where meta is an object to copy from, an image's (width, height, format)
+or a dict of META attributes; without a validator every output is described like the first
+input. Raising StatusError(status, why) refuses with that status; any other exception fails
+with VX_FAILURE; both add a log entry. The kernel is usable by name from C too (one graph may
+mix it with C kernels); its callbacks live until `remove()` or the context's release.
+"""
+from .. import constants as vx
+from ..api import ffi, lib
+from .base import Object, check, keep, wrap_reference
+from .dataobjects import _vx_type
+from .graph import Kernel, guarded
+from .image import _format
+
+INPUT, OUTPUT, BIDIRECTIONAL = vx.VX_INPUT, vx.VX_OUTPUT, vx.VX_BIDIRECTIONAL
+REQUIRED, OPTIONAL = vx.VX_PARAMETER_STATE_REQUIRED, vx.VX_PARAMETER_STATE_OPTIONAL
+TYPES = {name: getattr(vx, f"VX_TYPE_{name.upper()}") for name in (
+    "reference", "image", "scalar", "array", "tensor", "user_data_object", "lut", "distribution", "matrix",
+    "threshold", "pyramid", "convolution", "remap", "object_array")}
+
+# meta attribute name -> (attribute, C type, conversion)
+META = {
+    "width": (vx.VX_IMAGE_WIDTH, "vx_uint32", int), "height": (vx.VX_IMAGE_HEIGHT, "vx_uint32", int),
+    "format": (vx.VX_IMAGE_FORMAT, "vx_df_image", _format),
+    "item_type": (vx.VX_ARRAY_ITEMTYPE, "vx_enum", _vx_type), "capacity": (vx.VX_ARRAY_CAPACITY, "vx_size", int),
+    "scalar_type": (vx.VX_SCALAR_TYPE, "vx_enum", _vx_type),
+    "size": (vx.VX_USER_DATA_OBJECT_SIZE, "vx_size", int),
+}
+
+
+def _describe(meta, value):
+    """Sets a vx_meta_format from what a validator returned for one output."""
+    if isinstance(value, Object):
+        check(lib.vxSetMetaFormatFromReference(meta, value.reference), "vxSetMetaFormatFromReference")
+        return
+    if isinstance(value, tuple):
+        value = dict(zip(("width", "height", "format"), value))
+    for name, v in value.items():
+        attribute, ctype, convert = META[name]
+        check(lib.vxSetMetaFormatAttribute(meta, attribute, ffi.new(f"{ctype} *", convert(v)), ffi.sizeof(ctype)),
+              f"vxSetMetaFormatAttribute({name})")
+
+
+class UserKernel(Kernel):
+    """A finalized user kernel of `context` (this wrapper holds one reference to it)."""
+
+    def __init__(self, context, name, function, params, validator=None):
+        """params: (name, direction, type[, state]) per parameter; type a TYPES name or VX_TYPE_*."""
+        self.context, self.kernel_name, self.function, self.validator = context, name, function, validator
+        self.params = [(p[0], p[1], TYPES.get(p[2], p[2]), p[3] if len(p) > 3 else REQUIRED) for p in params]
+        run = ffi.callback("vx_kernel_f", self._run, error=vx.VX_FAILURE)
+        validate = ffi.callback("vx_kernel_validate_f", self._validate, error=vx.VX_FAILURE)
+        enum = ffi.new("vx_enum *")
+        check(lib.vxAllocateUserKernelId(context.handle, enum), "vxAllocateUserKernelId")
+        super().__init__(lib.vxAddUserKernel(context.handle, name.encode(), enum[0], run, len(params), validate,
+                                             ffi.NULL, ffi.NULL), f"vxAddUserKernel({name})")
+        try:
+            for index, (_, direction, vx_type, state) in enumerate(self.params):
+                check(lib.vxAddParameterToKernel(self.handle, index, direction, vx_type, state),
+                      f"vxAddParameterToKernel({index})")
+            check(lib.vxFinalizeKernel(self.handle), "vxFinalizeKernel")
+        except Exception:
+            lib.vxRemoveKernel(self.handle)
+            self.handle = None
+            raise
+        keep(context, ("kernel", name), (run, validate))
+
+    def remove(self):
+        """vxRemoveKernel: the kernel leaves the context (refused while a node uses it)."""
+        check(lib.vxRemoveKernel(self.handle), "vxRemoveKernel")
+        self.handle = None
+        keep(self.context, ("kernel", self.kernel_name), None)
+
+    def _call(self, node, what, body, refs, num):
+        def call():
+            params = [wrap_reference(refs[i]) for i in range(num)]
+            try:
+                return body(params)
+            finally:
+                for p in params:
+                    if p is not None:
+                        p.release()         # borrowed: the wrapper forgets the handle
+        return guarded(node, f"{self.kernel_name} {what}", call)
+
+    def _run(self, node, refs, num):
+        return self._call(node, "kernel", lambda params: self.function(*params), refs, num)
+
+    def _validate(self, node, refs, num, metas):
+        def validate(params):
+            described = self.validator(*params) if self.validator else self._like_first_input(params)
+            names = [p[0] for p in self.params]
+            for key, value in (described or {}).items():
+                _describe(metas[names.index(key) if isinstance(key, str) else key], value)
+        return self._call(node, "validator", validate, refs, num)
+
+    def _like_first_input(self, params):
+        inputs = [p for p, (_, direction, _t, _s) in zip(params, self.params) if direction == INPUT]
+        return {i: inputs[0] for i, (_, direction, _t, _s) in enumerate(self.params)
+                if direction == OUTPUT and inputs}
+
+
+def user_kernel(context, name, params, validator=None):
+    """Decorator: registers the function as the kernel `name` and returns the UserKernel."""
+    return lambda function: UserKernel(context, name, function, params, validator)
