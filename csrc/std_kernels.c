@@ -10,60 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct plane {
-    uint8_t *ptr;
-    int32_t stride;
-    vx_df_image format;
-    uint32_t width, height;       /* of the plane (subsampled planes are smaller) */
-    uint32_t pixel_bytes;
-} plane;
+#include "std_planes.h"
 
 enum { OP_AND, OP_OR, OP_XOR, OP_ABSDIFF, OP_ADD, OP_SUBTRACT };
-
-/* A plane of an image parameter; memory attached now if it has none yet (through the API, as a
- * kernel mapping it would: only the first run of a new image). */
-static vx_status plane_at(vx_reference ref, uint32_t index, plane *pl)
-{
-    pvx_image *img = ((pvx_ref *)ref)->desc;
-    if (img->plane[0].ptr == NULL) {
-        vx_rectangle_t one = {0, 0, 1, 1};
-        vx_map_id id;
-        vx_imagepatch_addressing_t a;
-        void *p = NULL;
-        if (vxMapImagePatch((vx_image)ref, &one, 0, &id, &a, &p, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0) == VX_SUCCESS)
-            vxUnmapImagePatch((vx_image)ref, id);
-        if (img->plane[0].ptr == NULL)
-            return VX_ERROR_NOT_ALLOCATED;
-    }
-    const pvx_image_plane *ip = &img->plane[index];
-    pl->ptr = ip->ptr;
-    pl->stride = ip->stride_y;
-    pl->format = img->format;
-    pl->width = (img->width + ip->step_x - 1) / ip->step_x;
-    pl->height = (img->height + ip->step_y - 1) / ip->step_y;
-    pl->pixel_bytes = ip->bits / 8;
-    return VX_SUCCESS;
-}
-
-static vx_status plane_of(vx_reference ref, plane *pl)
-{
-    return plane_at(ref, 0, pl);
-}
-
-static const void *scalar_value(vx_reference ref)
-{
-    return pvx_memory_storage(&((pvx_scalar *)((pvx_ref *)ref)->desc)->mem);
-}
-
-static vx_enum scalar_enum(vx_reference ref)
-{
-    return *(const vx_enum *)scalar_value(ref);
-}
-
-static void *row_of(const plane *p, uint32_t y)
-{
-    return p->ptr + (ptrdiff_t)y * p->stride;
-}
 
 static void load_row(const plane *p, uint32_t y, int32_t *restrict dst)
 {
@@ -73,11 +22,6 @@ static void load_row(const plane *p, uint32_t y, int32_t *restrict dst)
         for (uint32_t x = 0; x < w; x++) dst[x] = ((const uint8_t *)row)[x];
     else
         for (uint32_t x = 0; x < w; x++) dst[x] = ((const int16_t *)row)[x];
-}
-
-static int32_t clamp(int32_t v, int32_t lo, int32_t hi)
-{
-    return v < lo ? lo : v > hi ? hi : v;
 }
 
 /* Saturate: clamp to the format's range; otherwise wrap (keep the low bits). */
@@ -210,11 +154,6 @@ vx_status pvx_std_multiply(vx_node node, const vx_reference *p, vx_uint32 n)
     }
     free(ra);
     return VX_SUCCESS;
-}
-
-static int32_t pixel_value(const vx_pixel_value_t *v, vx_df_image format)
-{
-    return format == VX_DF_IMAGE_U8 ? v->U8 : v->S16;
 }
 
 vx_status pvx_std_threshold(vx_node node, const vx_reference *p, vx_uint32 n)

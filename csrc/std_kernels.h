@@ -23,4 +23,7 @@ PVX_HIDDEN vx_status pvx_std_channel_extract(vx_node node, const vx_reference *p
 PVX_HIDDEN vx_status pvx_std_channel_combine(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_magnitude(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_phase(vx_node node, const vx_reference *p, vx_uint32 n);
+/* csrc/std_geometry.c */
+PVX_HIDDEN vx_status pvx_std_color_convert(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_scale_image(vx_node node, const vx_reference *p, vx_uint32 n);
 #endif

@@ -214,6 +214,40 @@ def _sobel(node):
     return {1: out, 2: out}
 
 
+# -- color and geometry (csrc/std_geometry.c) -----------------------------------------------------
+_RGB = (vx.VX_DF_IMAGE_RGB, vx.VX_DF_IMAGE_RGBX)
+_YUV = (vx.VX_DF_IMAGE_NV12, vx.VX_DF_IMAGE_IYUV, vx.VX_DF_IMAGE_YUV4)
+
+
+def _color_convert(node):
+    """RGB <-> RGBX, and between either and NV12, IYUV or YUV4; the output keeps its format."""
+    a = _image(node, 0, _RGB + _YUV)
+    out = node.params[1]
+    targets = tuple(f for f in (_RGB + _YUV if a.format in _RGB else _RGB) if f != a.format)
+    if out.format not in targets:
+        _refuse(node, vx.VX_ERROR_INVALID_FORMAT, f"{format_name(a.format)} converts to "
+                + ", ".join(format_name(f) for f in targets) + f", not {format_name(out.format)}")
+    return _out(node, 1, out.format, a)
+
+
+def _output_size(node, index):
+    """The output's own size (geometric kernels cannot infer it)."""
+    out = node.params[index]
+    if out.width == 0 or out.height == 0:
+        _refuse(node, vx.VX_ERROR_INVALID_PARAMETERS, f"output {index} has no size ({out.width}x{out.height})")
+    return out
+
+
+_INTERPOLATIONS = (vx.VX_INTERPOLATION_NEAREST_NEIGHBOR, vx.VX_INTERPOLATION_BILINEAR, vx.VX_INTERPOLATION_AREA)
+
+
+def _scale_image(node):
+    _image(node, 0, (U8,))
+    if node.params[2] is not None:
+        _scalar(node, 2, vx.VX_TYPE_ENUM, _INTERPOLATIONS)
+    return _out(node, 1, U8, _output_size(node, 1))
+
+
 @dataclass(frozen=True)
 class Implementation:
     function: str                     # the C kernel in csrc/std_kernels.c
@@ -243,6 +277,9 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_DILATE_3x3": Implementation("pvx_std_dilate_3x3", _filter_u8, border=1),
     "VX_KERNEL_ERODE_3x3": Implementation("pvx_std_erode_3x3", _filter_u8, border=1),
     "VX_KERNEL_SOBEL_3x3": Implementation("pvx_std_sobel_3x3", _sobel, border=1),
+    # color and geometry
+    "VX_KERNEL_COLOR_CONVERT": Implementation("pvx_std_color_convert", _color_convert),
+    "VX_KERNEL_SCALE_IMAGE": Implementation("pvx_std_scale_image", _scale_image),
 }
 
 

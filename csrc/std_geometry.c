@@ -1,0 +1,177 @@
+/* The standard kernels that move pixels between color spaces and positions: ColorConvert,
+ * ScaleImage. All in exact integer arithmetic (BT.709's four-decimal coefficients scaled by 10000,
+ * sampling positions as fractions of the output size), results rounded half up and clamped. */
+#include "pvx.h"
+
+#include <stdlib.h>
+
+#include "std_planes.h"
+
+/* round(num / den) for den > 0, clamped to 0..255. */
+static uint8_t rounded_u8(int64_t num, int64_t den)
+{
+    int64_t twice = 2 * num + den, q = twice >= 0 ? twice / (2 * den) : -((-twice + 2 * den - 1) / (2 * den));
+    return (uint8_t)(q < 0 ? 0 : q > 255 ? 255 : q);
+}
+
+/* -- ColorConvert --------------------------------------------------------------------------------- */
+
+/* Byte of channel k (0..2: R, G, B or Y, U, V; 3: X) of pixel (x, y) in the planes of an RGB, RGBX,
+ * YUV4, IYUV or NV12 image (the validator admits no other; IYUV and NV12 sizes are even). */
+static uint8_t *channel_byte(const plane *pl, vx_df_image f, uint32_t k, uint32_t x, uint32_t y)
+{
+    switch (f) {
+    case VX_DF_IMAGE_RGB:
+    case VX_DF_IMAGE_RGBX: return (uint8_t *)row_of(&pl[0], y) + x * pl[0].pixel_bytes + k;
+    case VX_DF_IMAGE_YUV4: return (uint8_t *)row_of(&pl[k], y) + x;
+    case VX_DF_IMAGE_IYUV: return k == 0 ? (uint8_t *)row_of(&pl[0], y) + x : (uint8_t *)row_of(&pl[k], y / 2) + x / 2;
+    default: return k == 0 ? (uint8_t *)row_of(&pl[0], y) + x : (uint8_t *)row_of(&pl[1], y / 2) + (x / 2) * 2 + k - 1;
+    }
+}
+
+static int is_rgb(vx_df_image f)
+{
+    return f == VX_DF_IMAGE_RGB || f == VX_DF_IMAGE_RGBX;
+}
+
+enum { UNIT = 10000 };                  /* the BT.709 coefficients' scale */
+
+/* c -> o, both in units of 1/UNIT: BT.709, Y full range, chroma offset by 128. */
+static void rgb_to_yuv(const int64_t *c, int64_t *o)
+{
+    o[0] = (2126 * c[0] + 7152 * c[1] + 722 * c[2]) / UNIT;
+    o[1] = (-1146 * c[0] - 3854 * c[1] + 5000 * c[2]) / UNIT + 128 * UNIT;
+    o[2] = (5000 * c[0] - 4542 * c[1] - 458 * c[2]) / UNIT + 128 * UNIT;
+}
+
+static void yuv_to_rgb(const int64_t *c, int64_t *o)
+{
+    int64_t u = c[1] - 128 * UNIT, v = c[2] - 128 * UNIT;
+    o[0] = c[0] + 15748 * v / UNIT;
+    o[1] = c[0] - (1873 * u + 4681 * v) / UNIT;
+    o[2] = c[0] + 18556 * u / UNIT;
+}
+
+/* Each output pixel from the input pixel at its place (subsampled input chroma: its 2x2 block's);
+ * a subsampled output chroma value is the mean of its block's four unrounded values; X is 255. */
+vx_status pvx_std_color_convert(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    plane in[3], out[3];
+    const pvx_image *ii = ((pvx_ref *)p[0])->desc, *oi = ((pvx_ref *)p[1])->desc;
+    vx_df_image fi = ii->format, fo = oi->format;
+    vx_status s;
+    for (uint32_t k = 0; k < 3; k++)
+        if ((k < ii->planes && (s = plane_at(p[0], k, &in[k]))) || (k < oi->planes && (s = plane_at(p[1], k, &out[k]))))
+            return s;
+    uint32_t w = out[0].width, h = out[0].height, step = fo == VX_DF_IMAGE_IYUV || fo == VX_DF_IMAGE_NV12 ? 2 : 1;
+    for (uint32_t y = 0; y < h; y += step)
+        for (uint32_t x = 0; x < w; x += step) {
+            int64_t chroma[2] = {0, 0};
+            for (uint32_t py = y; py < y + step; py++)
+                for (uint32_t px = x; px < x + step; px++) {
+                    int64_t c[3], o[3];
+                    for (uint32_t k = 0; k < 3; k++) c[k] = (int64_t)*channel_byte(in, fi, k, px, py) * UNIT;
+                    if (is_rgb(fi) == is_rgb(fo))
+                        o[0] = c[0], o[1] = c[1], o[2] = c[2];
+                    else if (is_rgb(fi))
+                        rgb_to_yuv(c, o);
+                    else
+                        yuv_to_rgb(c, o);
+                    for (uint32_t k = 0; k < 3; k++)
+                        if (k == 0 || step == 1)
+                            *channel_byte(out, fo, k, px, py) = rounded_u8(o[k], UNIT);
+                    chroma[0] += o[1], chroma[1] += o[2];
+                    if (fo == VX_DF_IMAGE_RGBX)
+                        *channel_byte(out, fo, 3, px, py) = 255;
+                }
+            for (uint32_t k = 1; step == 2 && k < 3; k++)
+                *channel_byte(out, fo, k, x, y) = rounded_u8(chroma[k - 1], 4 * UNIT);
+        }
+    return VX_SUCCESS;
+}
+
+/* -- sampling with the node's border ------------------------------------------------------------- */
+
+/* The U8 pixel (x, y), possibly outside: the constant, or the nearest edge pixel (REPLICATE, and
+ * UNDEFINED, where the value is never defined anyway). */
+static int32_t sample(const plane *p, int64_t x, int64_t y, const vx_border_t *b)
+{
+    if (x < 0 || y < 0 || x >= p->width || y >= p->height) {
+        if (b->mode == VX_BORDER_CONSTANT)
+            return b->constant_value.U8;
+        x = x < 0 ? 0 : x >= p->width ? p->width - 1 : x;
+        y = y < 0 ? 0 : y >= p->height ? p->height - 1 : y;
+    }
+    return ((const uint8_t *)row_of(p, (uint32_t)y))[x];
+}
+
+static const vx_border_t *border_of(vx_node node)
+{
+    return &((pvx_node *)((pvx_ref *)node)->desc)->border;
+}
+
+/* -- ScaleImage ----------------------------------------------------------------------------------- */
+
+/* Along one axis of W input and w output pixels, output pixel x is centred on input
+ * ((2x + 1) W - w) / 2w. NEAREST_NEIGHBOR takes the pixel holding that centre, BILINEAR weighs
+ * its four neighbours, AREA averages the input over [x W / w, (x + 1) W / w), each pixel weighted
+ * by how much of it is covered. */
+typedef struct axis {
+    int64_t first;                        /* BILINEAR: the left (upper) neighbour */
+    int64_t frac;                         /* its partner's weight, in units of 1 / den */
+    int64_t den;
+} axis;
+
+static axis centre(uint32_t x, uint32_t in, uint32_t out)
+{
+    int64_t num = (2 * (int64_t)x + 1) * in - out, den = 2 * (int64_t)out;
+    int64_t first = num >= 0 ? num / den : -((-num + den - 1) / den);
+    return (axis){first, num - first * den, den};
+}
+
+/* Covered part of input pixel i by output pixel x, in units of 1 / out. */
+static int64_t cover(int64_t i, uint32_t x, uint32_t in, uint32_t out)
+{
+    int64_t lo = (int64_t)x * in, hi = (int64_t)(x + 1) * in, plo = i * out, phi = (i + 1) * out;
+    int64_t c = (hi < phi ? hi : phi) - (lo > plo ? lo : plo);
+    return c > 0 ? c : 0;
+}
+
+static uint8_t scale_pixel(const plane *in, uint32_t x, uint32_t y, uint32_t ow, uint32_t oh, vx_enum type,
+                           const vx_border_t *b)
+{
+    uint32_t iw = in->width, ih = in->height;
+    if (type == VX_INTERPOLATION_NEAREST_NEIGHBOR)
+        return (uint8_t)sample(in, (2 * (int64_t)x + 1) * iw / (2 * (int64_t)ow),
+                               (2 * (int64_t)y + 1) * ih / (2 * (int64_t)oh), b);
+    if (type == VX_INTERPOLATION_BILINEAR) {
+        axis ax = centre(x, iw, ow), ay = centre(y, ih, oh);
+        int64_t top = (ax.den - ax.frac) * sample(in, ax.first, ay.first, b) + ax.frac * sample(in, ax.first + 1, ay.first, b);
+        int64_t bottom = (ax.den - ax.frac) * sample(in, ax.first, ay.first + 1, b) +
+                         ax.frac * sample(in, ax.first + 1, ay.first + 1, b);
+        return rounded_u8((ay.den - ay.frac) * top + ay.frac * bottom, ax.den * ay.den);
+    }
+    int64_t sum = 0;
+    for (int64_t i = (int64_t)y * ih / oh; i * oh < (int64_t)(y + 1) * ih; i++) {
+        int64_t cy = cover(i, y, ih, oh), row = 0;
+        for (int64_t j = (int64_t)x * iw / ow; j * ow < (int64_t)(x + 1) * iw; j++)
+            row += cover(j, x, iw, ow) * sample(in, j, i, b);
+        sum += cy * row;
+    }
+    return rounded_u8(sum, (int64_t)iw * ih);
+}
+
+vx_status pvx_std_scale_image(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    plane in, out;
+    vx_status s;
+    if ((s = plane_of(p[0], &in)) || (s = plane_of(p[1], &out)))
+        return s;
+    vx_enum type = p[2] != NULL ? scalar_enum(p[2]) : VX_INTERPOLATION_BILINEAR;
+    const vx_border_t *b = border_of(node);
+    for (uint32_t y = 0; y < out.height; y++) {
+        uint8_t *o = row_of(&out, y);
+        for (uint32_t x = 0; x < out.width; x++) o[x] = scale_pixel(&in, x, y, out.width, out.height, type, b);
+    }
+    return VX_SUCCESS;
+}

@@ -1,0 +1,299 @@
+/* ColorConvert and ScaleImage against plain C, as graph nodes and through vxu, every byte of every
+ * plane; validator refusals with their status and one log entry. */
+#include <VX/vx.h>
+#include <VX/vxu.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "std_images.h"
+
+/* An image as dense planes: plane p is (w / sub) x (h / sub) elements of `bytes` each. */
+typedef struct {
+    vx_df_image f;
+    int w, h, planes;
+    int sub[3], bytes[3];
+    uint8_t *data[3];
+} picture;
+
+static picture make_picture(vx_df_image f, int w, int h)
+{
+    picture p = {f, w, h, 1, {1, 1, 1}, {1, 1, 1}, {NULL, NULL, NULL}};
+    switch (f) {
+    case VX_DF_IMAGE_RGB: p.bytes[0] = 3; break;
+    case VX_DF_IMAGE_RGBX: p.bytes[0] = 4; break;
+    case VX_DF_IMAGE_NV12: p.planes = 2, p.sub[1] = 2, p.bytes[1] = 2; break;
+    case VX_DF_IMAGE_IYUV: p.planes = 3, p.sub[1] = p.sub[2] = 2; break;
+    case VX_DF_IMAGE_YUV4: p.planes = 3; break;
+    }
+    for (int k = 0; k < p.planes; k++)
+        p.data[k] = calloc((size_t)(w / p.sub[k]) * (h / p.sub[k]) * p.bytes[k], 1);
+    return p;
+}
+
+static void free_picture(picture *p)
+{
+    for (int k = 0; k < p->planes; k++) free(p->data[k]);
+}
+
+static uint8_t *element(const picture *p, int k, int x, int y)
+{
+    return p->data[k] + ((size_t)(y / p->sub[k]) * (p->w / p->sub[k]) + x / p->sub[k]) * p->bytes[k];
+}
+
+/* Channel c (R, G, B or Y, U, V) of pixel (x, y). */
+static uint8_t *channel(const picture *p, int c, int x, int y)
+{
+    switch (p->f) {
+    case VX_DF_IMAGE_RGB:
+    case VX_DF_IMAGE_RGBX: return element(p, 0, x, y) + c;
+    case VX_DF_IMAGE_NV12: return c == 0 ? element(p, 0, x, y) : element(p, 1, x, y) + c - 1;
+    }
+    return element(p, c, x, y);
+}
+
+/* Copies every plane between `p` and the image, as `usage` says. */
+static void transfer(vx_image img, const picture *p, vx_enum usage)
+{
+    for (int k = 0; k < p->planes; k++) {
+        vx_rectangle_t rect = {0, 0, (vx_uint32)p->w, (vx_uint32)p->h};
+        vx_map_id id;
+        vx_imagepatch_addressing_t addr;
+        void *base = NULL;
+        CHECK_OK(vxMapImagePatch(img, &rect, (vx_uint32)k, &id, &addr, &base, usage, VX_MEMORY_TYPE_HOST, 0));
+        for (int y = 0; y < p->h; y += p->sub[k])
+            for (int x = 0; x < p->w; x += p->sub[k]) {
+                uint8_t *q = vxFormatImagePatchAddress2d(base, (vx_uint32)x, (vx_uint32)y, &addr);
+                if (usage == VX_WRITE_ONLY)
+                    memcpy(q, element(p, k, x, y), (size_t)p->bytes[k]);
+                else
+                    memcpy(element(p, k, x, y), q, (size_t)p->bytes[k]);
+            }
+        CHECK_OK(vxUnmapImagePatch(img, id));
+    }
+}
+
+static uint32_t seed_ = 7;
+
+static vx_image random_image(vx_context ctx, picture *p)
+{
+    for (int k = 0; k < p->planes; k++)
+        for (int i = 0; i < (p->w / p->sub[k]) * (p->h / p->sub[k]) * p->bytes[k]; i++) {
+            seed_ = seed_ * 1664525u + 1013904223u;
+            p->data[k][i] = (uint8_t)(seed_ >> 24);
+        }
+    p->data[0][0] = 0, p->data[0][1] = 255;    /* the extremes */
+    vx_image img = vxCreateImage(ctx, (vx_uint32)p->w, (vx_uint32)p->h, p->f);
+    CHECK_REF(img);
+    transfer(img, p, VX_WRITE_ONLY);
+    return img;
+}
+
+static int same(const picture *a, const picture *b, const char *what)
+{
+    for (int k = 0; k < a->planes; k++) {
+        size_t size = (size_t)(a->w / a->sub[k]) * (a->h / a->sub[k]) * a->bytes[k];
+        for (size_t i = 0; i < size; i++)
+            if (a->data[k][i] != b->data[k][i]) {
+                fprintf(stderr, "%s: plane %d byte %zu: %d, expected %d\n", what, k, i, a->data[k][i], b->data[k][i]);
+                return 0;
+            }
+    }
+    return 1;
+}
+
+/* round(num / den), halves up, clamped to 0..255 (den > 0) */
+static uint8_t rounded(int64_t num, int64_t den)
+{
+    int64_t q = (int64_t)floor(((double)num + den / 2.0) / den);   /* exact: |num| < 2^53 */
+    return (uint8_t)(q < 0 ? 0 : q > 255 ? 255 : q);
+}
+
+static int rgb(vx_df_image f)
+{
+    return f == VX_DF_IMAGE_RGB || f == VX_DF_IMAGE_RGBX;
+}
+
+/* Plain C: the conversion per BT.709 (coefficients in 1/10000); subsampled chroma the mean of
+ * its 2x2 block. */
+static void convert_reference(const picture *in, picture *out)
+{
+    static int64_t u_sum[64][64], v_sum[64][64];
+    memset(u_sum, 0, sizeof u_sum), memset(v_sum, 0, sizeof v_sum);
+    for (int y = 0; y < in->h; y++)
+        for (int x = 0; x < in->w; x++) {
+            int64_t a = *channel(in, 0, x, y), b = *channel(in, 1, x, y), c = *channel(in, 2, x, y), o[3];
+            if (rgb(in->f) && !rgb(out->f)) {
+                o[0] = 2126 * a + 7152 * b + 722 * c;
+                o[1] = 1280000 - 1146 * a - 3854 * b + 5000 * c;
+                o[2] = 1280000 + 5000 * a - 4542 * b - 458 * c;
+            } else if (!rgb(in->f) && rgb(out->f)) {
+                o[0] = 10000 * a + 15748 * (c - 128);
+                o[1] = 10000 * a - 1873 * (b - 128) - 4681 * (c - 128);
+                o[2] = 10000 * a + 18556 * (b - 128);
+            } else
+                o[0] = 10000 * a, o[1] = 10000 * b, o[2] = 10000 * c;
+            *channel(out, 0, x, y) = rounded(o[0], 10000);
+            if (out->sub[1] == 1)
+                *channel(out, 1, x, y) = rounded(o[1], 10000), *channel(out, 2, x, y) = rounded(o[2], 10000);
+            u_sum[y / 2][x / 2] += o[1], v_sum[y / 2][x / 2] += o[2];
+            if (out->f == VX_DF_IMAGE_RGBX)
+                *channel(out, 3, x, y) = 255;
+        }
+    for (int y = 0; out->sub[1] == 2 && y < out->h; y += 2)
+        for (int x = 0; x < out->w; x += 2) {
+            *channel(out, 1, x, y) = rounded(u_sum[y / 2][x / 2], 40000);
+            *channel(out, 2, x, y) = rounded(v_sum[y / 2][x / 2], 40000);
+        }
+}
+
+static void check_convert(vx_context ctx, vx_df_image from, vx_df_image to, int w, int h)
+{
+    picture in = make_picture(from, w, h), want = make_picture(to, w, h), got = make_picture(to, w, h);
+    vx_image src = random_image(ctx, &in);
+    convert_reference(&in, &want);
+    for (int immediate = 0; immediate < 2; immediate++) {
+        vx_image dst = vxCreateImage(ctx, (vx_uint32)w, (vx_uint32)h, to);
+        CHECK_OK(RUN(immediate, ctx, vxuColorConvert(ctx, src, dst), vxColorConvertNode(graph_, src, dst)));
+        transfer(dst, &got, VX_READ_ONLY);
+        char what[96];
+        snprintf(what, sizeof what, "ColorConvert %.4s -> %.4s immediate %d", (char *)&from, (char *)&to, immediate);
+        if (!same(&got, &want, what))
+            exit(1);
+        CHECK_OK(vxReleaseImage(&dst));
+    }
+    CHECK_OK(vxReleaseImage(&src));
+    free_picture(&in), free_picture(&want), free_picture(&got);
+}
+
+/* -- ScaleImage -- */
+static int32_t at(const picture *p, int x, int y, const vx_border_t *b)
+{
+    if (x < 0 || y < 0 || x >= p->w || y >= p->h) {
+        if (b->mode == VX_BORDER_CONSTANT)
+            return b->constant_value.U8;
+        x = x < 0 ? 0 : x >= p->w ? p->w - 1 : x;
+        y = y < 0 ? 0 : y >= p->h ? p->h - 1 : y;
+    }
+    return *element(p, 0, x, y);
+}
+
+/* Plain C, positions in units of 1/(2 ow): NN picks the pixel under the output centre mapped back,
+ * BILINEAR blends around it, AREA integrates the input over the output pixel's footprint. */
+static uint8_t scale_reference(const picture *in, int ow, int oh, vx_enum type, int x, int y, const vx_border_t *b)
+{
+    int64_t W = in->w, H = in->h;
+    if (type == VX_INTERPOLATION_NEAREST_NEIGHBOR)
+        return (uint8_t)at(in, (int)((2 * x + 1) * W / (2 * ow)), (int)((2 * y + 1) * H / (2 * oh)), b);
+    if (type == VX_INTERPOLATION_BILINEAR) {
+        int64_t nx = (2 * x + 1) * W - ow, ny = (2 * y + 1) * H - oh, dx = 2 * ow, dy = 2 * oh;
+        int x0 = (int)floor((double)nx / dx), y0 = (int)floor((double)ny / dy);
+        int64_t fx = nx - x0 * dx, fy = ny - y0 * dy;
+        return rounded((dy - fy) * ((dx - fx) * at(in, x0, y0, b) + fx * at(in, x0 + 1, y0, b)) +
+                       fy * ((dx - fx) * at(in, x0, y0 + 1, b) + fx * at(in, x0 + 1, y0 + 1, b)), dx * dy);
+    }
+    int64_t sum = 0;                           /* overlaps in units of 1/ow and 1/oh */
+    for (int yy = 0; yy < in->h; yy++)
+        for (int xx = 0; xx < in->w; xx++) {
+            int64_t cx = fmin((x + 1) * W, (xx + 1) * ow) - fmax(x * W, xx * ow);
+            int64_t cy = fmin((y + 1) * H, (yy + 1) * oh) - fmax(y * H, yy * oh);
+            if (cx > 0 && cy > 0)
+                sum += cx * cy * *element(in, 0, xx, yy);
+        }
+    return rounded(sum, W * H);
+}
+
+static void check_scale(vx_context ctx, const picture *in, vx_image src, int ow, int oh, vx_enum type,
+                        const vx_border_t *border, int immediate)
+{
+    vx_image dst = vxCreateImage(ctx, (vx_uint32)ow, (vx_uint32)oh, VX_DF_IMAGE_U8);
+    static int32_t got[64 * 64];
+    if (immediate) {
+        CHECK_OK(vxSetContextAttribute(ctx, VX_CONTEXT_IMMEDIATE_BORDER, border, sizeof *border));
+        CHECK_OK(vxuScaleImage(ctx, src, dst, type));
+    } else {
+        vx_graph g = vxCreateGraph(ctx);
+        vx_node n = vxScaleImageNode(g, src, dst, type);
+        CHECK_REF(n);
+        CHECK_OK(vxSetNodeAttribute(n, VX_NODE_BORDER, border, sizeof *border));
+        CHECK_OK(vxProcessGraph(g));
+        CHECK_OK(vxReleaseNode(&n));
+        CHECK_OK(vxReleaseGraph(&g));
+    }
+    read_image(dst, got);
+    for (int y = 0; y < oh; y++)
+        for (int x = 0; x < ow; x++) {
+            int want = scale_reference(in, ow, oh, type, x, y, border);
+            if (got[y * ow + x] != want) {
+                fprintf(stderr, "ScaleImage %dx%d type %#x border %#x immediate %d (%d, %d): %d, expected %d\n",
+                        ow, oh, type, border->mode, immediate, x, y, got[y * ow + x], want);
+                exit(1);
+            }
+        }
+    CHECK_OK(vxReleaseImage(&dst));
+}
+
+int main(void)
+{
+    vx_context ctx = test_context();
+    vx_uint32 start = context_references(ctx);
+
+    /* RGB <-> RGBX on an odd size; the YUV formats need even sizes */
+    check_convert(ctx, VX_DF_IMAGE_RGB, VX_DF_IMAGE_RGBX, 29, 17);
+    check_convert(ctx, VX_DF_IMAGE_RGBX, VX_DF_IMAGE_RGB, 29, 17);
+    check_convert(ctx, VX_DF_IMAGE_RGB, VX_DF_IMAGE_YUV4, 29, 17);
+    check_convert(ctx, VX_DF_IMAGE_YUV4, VX_DF_IMAGE_RGBX, 29, 17);
+    static const vx_df_image rgbs[] = {VX_DF_IMAGE_RGB, VX_DF_IMAGE_RGBX};
+    static const vx_df_image yuvs[] = {VX_DF_IMAGE_NV12, VX_DF_IMAGE_IYUV, VX_DF_IMAGE_YUV4};
+    for (int r = 0; r < 2; r++)
+        for (int y = 0; y < 3; y++) {
+            check_convert(ctx, rgbs[r], yuvs[y], 30, 18);
+            check_convert(ctx, yuvs[y], rgbs[r], 30, 18);
+        }
+
+    /* ScaleImage: down, up and 2:1, every interpolation and border */
+    picture in = make_picture(VX_DF_IMAGE_U8, 29, 17);
+    vx_image src = random_image(ctx, &in);
+    static const int sizes[][2] = {{13, 7}, {41, 23}, {15, 9}, {29, 17}};
+    static const vx_enum types[] = {VX_INTERPOLATION_NEAREST_NEIGHBOR, VX_INTERPOLATION_BILINEAR, VX_INTERPOLATION_AREA};
+    vx_border_t borders[3] = {{VX_BORDER_UNDEFINED, {{0}}}, {VX_BORDER_CONSTANT, {{0}}}, {VX_BORDER_REPLICATE, {{0}}}};
+    borders[1].constant_value.U8 = 200;
+    for (int s = 0; s < 4; s++)
+        for (int t = 0; t < 3; t++)
+            for (int b = 1; b < 3; b++)
+                for (int immediate = 0; immediate < 2; immediate++)
+                    check_scale(ctx, &in, src, sizes[s][0], sizes[s][1], types[t], &borders[b], immediate);
+    /* valid rectangle: the input's, scaled */
+    vx_rectangle_t half = {0, 0, 29, 8}, r;
+    CHECK_OK(vxSetImageValidRectangle(src, &half));
+    vx_image dst = vxCreateImage(ctx, 58, 34, VX_DF_IMAGE_U8);
+    CHECK_OK(vxuScaleImage(ctx, src, dst, VX_INTERPOLATION_NEAREST_NEIGHBOR));
+    CHECK_OK(vxGetValidRegionImage(dst, &r));
+    CHECK(r.start_x == 0 && r.start_y == 0 && r.end_x == 58 && r.end_y == 16);
+    CHECK_OK(vxSetImageValidRectangle(src, NULL));
+
+    /* refusals */
+    vx_image s16 = vxCreateImage(ctx, 29, 17, VX_DF_IMAGE_S16), rgb_img = vxCreateImage(ctx, 30, 18, VX_DF_IMAGE_RGB);
+    vx_image rgb2 = vxCreateImage(ctx, 30, 18, VX_DF_IMAGE_RGB), nv12 = vxCreateImage(ctx, 30, 18, VX_DF_IMAGE_NV12);
+    vx_image iyuv = vxCreateImage(ctx, 30, 18, VX_DF_IMAGE_IYUV), small = vxCreateImage(ctx, 28, 18, VX_DF_IMAGE_NV12);
+    CHECK_REFUSED(vxuColorConvert(ctx, rgb_img, rgb2), VX_ERROR_INVALID_FORMAT);
+    CHECK_REFUSED(vxuColorConvert(ctx, nv12, iyuv), VX_ERROR_INVALID_FORMAT);
+    CHECK_REFUSED(vxuColorConvert(ctx, src, rgb_img), VX_ERROR_INVALID_FORMAT);
+    CHECK_REFUSED(vxuColorConvert(ctx, rgb_img, small), VX_ERROR_INVALID_DIMENSION);
+    CHECK_REFUSED(vxuScaleImage(ctx, s16, dst, VX_INTERPOLATION_AREA), VX_ERROR_INVALID_FORMAT);
+    CHECK_REFUSED(vxuScaleImage(ctx, src, dst, VX_CONVERT_POLICY_WRAP), VX_ERROR_INVALID_VALUE);
+    vx_graph g = vxCreateGraph(ctx);
+    vx_image sizeless = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_U8);
+    vx_node n = vxScaleImageNode(g, src, sizeless, VX_INTERPOLATION_AREA);
+    vx_node sink = vxNotNode(g, sizeless, dst);
+    CHECK_REFUSED(vxVerifyGraph(g), VX_ERROR_INVALID_PARAMETERS);
+    vxReleaseNode(&n), vxReleaseNode(&sink), vxReleaseImage(&sizeless), vxReleaseGraph(&g);
+    vxReleaseImage(&s16), vxReleaseImage(&rgb_img), vxReleaseImage(&rgb2), vxReleaseImage(&nv12);
+    vxReleaseImage(&iyuv), vxReleaseImage(&small), vxReleaseImage(&dst), vxReleaseImage(&src);
+    free_picture(&in);
+    CHECK(context_references(ctx) == start);
+    CHECK_OK(vxReleaseContext(&ctx));
+    puts("ok");
+    return 0;
+}
