@@ -1,8 +1,11 @@
 /* The standard kernels that move pixels between color spaces and positions: ColorConvert,
- * ScaleImage. All in exact integer arithmetic (BT.709's four-decimal coefficients scaled by 10000,
- * sampling positions as fractions of the output size), results rounded half up and clamped. */
+ * ScaleImage, HalfScaleGaussian, WarpAffine, WarpPerspective, Remap. ColorConvert and ScaleImage in
+ * exact integer arithmetic (BT.709's four-decimal coefficients scaled by 10000, sampling positions
+ * as fractions of the output size), results rounded half up and clamped; the warps and Remap
+ * sample at double-precision points. */
 #include "pvx.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "std_planes.h"
@@ -172,6 +175,123 @@ vx_status pvx_std_scale_image(vx_node node, const vx_reference *p, vx_uint32 n)
     for (uint32_t y = 0; y < out.height; y++) {
         uint8_t *o = row_of(&out, y);
         for (uint32_t x = 0; x < out.width; x++) o[x] = scale_pixel(&in, x, y, out.width, out.height, type, b);
+    }
+    return VX_SUCCESS;
+}
+
+/* -- HalfScaleGaussian ----------------------------------------------------------------------------- */
+
+/* Output pixel (x, y) is the Gaussian of size 1, 3 or 5 ([1], [1 2 1], [1 4 6 4 1] in both
+ * directions, the sum shifted right, as Gaussian3x3) centred on input (2x, 2y), border per node. */
+vx_status pvx_std_halfscale_gaussian(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    static const int32_t weights[3][5] = {{1}, {1, 2, 1}, {1, 4, 6, 4, 1}};
+    static const int shifts[3] = {0, 4, 8};
+    plane in, out;
+    vx_status s;
+    if ((s = plane_of(p[0], &in)) || (s = plane_of(p[1], &out)))
+        return s;
+    int32_t size = p[2] != NULL ? *(const vx_int32 *)scalar_value(p[2]) : 3, r = size / 2;
+    const int32_t *w = weights[r];
+    const vx_border_t *b = border_of(node);
+    for (uint32_t y = 0; y < out.height; y++) {
+        uint8_t *o = row_of(&out, y);
+        for (uint32_t x = 0; x < out.width; x++) {
+            int32_t sum = 0;
+            for (int32_t dy = -r; dy <= r; dy++)
+                for (int32_t dx = -r; dx <= r; dx++)
+                    sum += w[dy + r] * w[dx + r] * sample(&in, 2 * (int64_t)x + dx, 2 * (int64_t)y + dy, b);
+            o[x] = (uint8_t)(sum >> shifts[r]);
+        }
+    }
+    return VX_SUCCESS;
+}
+
+/* -- WarpAffine, WarpPerspective, Remap: sampling at a source point ------------------------------- */
+
+/* The input at (sx, sy), pixel centres at integers: NEAREST_NEIGHBOR the pixel nearest (halves up),
+ * BILINEAR its four neighbours weighed, rounded half up; outside pixels per the border (a point
+ * far outside, or not a number, is outside). */
+static uint8_t interpolate(const plane *in, double sx, double sy, vx_enum type, const vx_border_t *b)
+{
+    const double far = 1e9;
+    if (!(fabs(sx) < far && fabs(sy) < far))
+        sx = sy = -2.0;                           /* wholly outside */
+    if (type == VX_INTERPOLATION_NEAREST_NEIGHBOR)
+        return (uint8_t)sample(in, (int64_t)floor(sx + 0.5), (int64_t)floor(sy + 0.5), b);
+    double x0 = floor(sx), y0 = floor(sy), fx = sx - x0, fy = sy - y0;
+    int64_t x = (int64_t)x0, y = (int64_t)y0;
+    double v = (1 - fy) * ((1 - fx) * sample(in, x, y, b) + fx * sample(in, x + 1, y, b)) +
+               fy * ((1 - fx) * sample(in, x, y + 1, b) + fx * sample(in, x + 1, y + 1, b));
+    return (uint8_t)floor(v + 0.5);
+}
+
+static vx_enum interpolation_of(vx_reference scalar)
+{
+    return scalar != NULL ? scalar_enum(scalar) : VX_INTERPOLATION_NEAREST_NEIGHBOR;
+}
+
+/* m is the matrix's memory, vx_float32 m[3][2] (affine) or m[3][3] (perspective), m[row][column];
+ * output (x, y) samples input (m[0][0] x + m[1][0] y + m[2][0], m[0][1] x + m[1][1] y + m[2][1]),
+ * for the perspective one divided by m[0][2] x + m[1][2] y + m[2][2]. */
+static vx_status warp(vx_node node, const vx_reference *p, int perspective)
+{
+    plane in, out;
+    vx_status s;
+    if ((s = plane_of(p[0], &in)) || (s = plane_of(p[3], &out)))
+        return s;
+    const vx_float32 *m = (const vx_float32 *)pvx_memory_storage(&((pvx_matrix *)((pvx_ref *)p[1])->desc)->mem);
+    if (m == NULL)
+        return VX_ERROR_NOT_ALLOCATED;
+    vx_enum type = interpolation_of(p[2]);
+    const vx_border_t *b = border_of(node);
+    for (uint32_t y = 0; y < out.height; y++) {
+        uint8_t *o = row_of(&out, y);
+        for (uint32_t x = 0; x < out.width; x++) {
+            double sx, sy;
+            if (perspective) {
+                double z = (double)m[2] * x + (double)m[5] * y + m[8];
+                sx = ((double)m[0] * x + (double)m[3] * y + m[6]) / z;
+                sy = ((double)m[1] * x + (double)m[4] * y + m[7]) / z;
+            } else {
+                sx = (double)m[0] * x + (double)m[2] * y + m[4];
+                sy = (double)m[1] * x + (double)m[3] * y + m[5];
+            }
+            o[x] = interpolate(&in, sx, sy, type, b);
+        }
+    }
+    return VX_SUCCESS;
+}
+
+vx_status pvx_std_warp_affine(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return warp(node, p, 0);
+}
+
+vx_status pvx_std_warp_perspective(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return warp(node, p, 1);
+}
+
+/* Output (x, y) samples the remap's point for (x, y). */
+vx_status pvx_std_remap(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    plane in, out;
+    vx_status s;
+    if ((s = plane_of(p[0], &in)) || (s = plane_of(p[3], &out)))
+        return s;
+    pvx_remap *table = ((pvx_ref *)p[1])->desc;
+    const vx_coordinates2df_t *points = (const vx_coordinates2df_t *)pvx_memory_storage(&table->mem);
+    if (points == NULL)
+        return VX_ERROR_NOT_ALLOCATED;
+    vx_enum type = interpolation_of(p[2]);
+    const vx_border_t *b = border_of(node);
+    for (uint32_t y = 0; y < out.height; y++) {
+        uint8_t *o = row_of(&out, y);
+        for (uint32_t x = 0; x < out.width; x++) {
+            const vx_coordinates2df_t *pt = &points[(size_t)y * out.width + x];
+            o[x] = interpolate(&in, pt->x, pt->y, type, b);
+        }
     }
     return VX_SUCCESS;
 }

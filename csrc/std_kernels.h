@@ -26,4 +26,8 @@ PVX_HIDDEN vx_status pvx_std_phase(vx_node node, const vx_reference *p, vx_uint3
 /* csrc/std_geometry.c */
 PVX_HIDDEN vx_status pvx_std_color_convert(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_scale_image(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_halfscale_gaussian(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_warp_affine(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_warp_perspective(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_remap(vx_node node, const vx_reference *p, vx_uint32 n);
 #endif

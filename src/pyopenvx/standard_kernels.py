@@ -248,6 +248,47 @@ def _scale_image(node):
     return _out(node, 1, U8, _output_size(node, 1))
 
 
+
+def _halfscale_gaussian(node):
+    a = _image(node, 0, (U8,))
+    if node.params[2] is not None:
+        _scalar(node, 2, vx.VX_TYPE_INT32, (1, 3, 5))
+    return {1: (U8, (a.width + 1) // 2, (a.height + 1) // 2)}
+
+
+def _sampling(node, index):
+    """Warps and Remap: NEAREST_NEIGHBOR or BILINEAR, and a border they support."""
+    if node.params[index] is not None:
+        _scalar(node, index, vx.VX_TYPE_ENUM, _INTERPOLATIONS[:2])
+    mode = node.desc.border.mode
+    if mode not in (vx.VX_BORDER_UNDEFINED, vx.VX_BORDER_CONSTANT):
+        _refuse(node, vx.VX_ERROR_NOT_SUPPORTED, f"border mode {mode:#x} is not supported (UNDEFINED or CONSTANT)")
+
+
+def _warp(columns):
+    def validate(node):
+        _image(node, 0, (U8,))
+        m = node.params[1]
+        if m.data_type != vx.VX_TYPE_FLOAT32:
+            _refuse(node, vx.VX_ERROR_INVALID_TYPE, f"the matrix is of {type_name(m.data_type)}, not VX_TYPE_FLOAT32")
+        if (m.columns, m.rows) != (columns, 3):
+            _refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the matrix is {m.columns}x{m.rows}, not {columns}x3")
+        _sampling(node, 2)
+        return _out(node, 3, U8, _output_size(node, 3))
+    return validate
+
+
+def _remap(node):
+    a = _image(node, 0, (U8,))
+    table, out = node.params[1], _output_size(node, 3)
+    if (table.src_width, table.src_height, table.dst_width, table.dst_height) != (a.width, a.height, out.width,
+                                                                                   out.height):
+        _refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the remap maps {table.src_width}x{table.src_height} to "
+                f"{table.dst_width}x{table.dst_height}, the images are {a.width}x{a.height} and "
+                f"{out.width}x{out.height}")
+    _sampling(node, 2)
+    return _out(node, 3, U8, out)
+
 @dataclass(frozen=True)
 class Implementation:
     function: str                     # the C kernel in csrc/std_kernels.c
@@ -280,6 +321,10 @@ IMPLEMENTATIONS = {
     # color and geometry
     "VX_KERNEL_COLOR_CONVERT": Implementation("pvx_std_color_convert", _color_convert),
     "VX_KERNEL_SCALE_IMAGE": Implementation("pvx_std_scale_image", _scale_image),
+    "VX_KERNEL_HALFSCALE_GAUSSIAN": Implementation("pvx_std_halfscale_gaussian", _halfscale_gaussian, border=1),
+    "VX_KERNEL_WARP_AFFINE": Implementation("pvx_std_warp_affine", _warp(2)),
+    "VX_KERNEL_WARP_PERSPECTIVE": Implementation("pvx_std_warp_perspective", _warp(3)),
+    "VX_KERNEL_REMAP": Implementation("pvx_std_remap", _remap),
 }
 
 
