@@ -1,5 +1,5 @@
 /* The standard kernels that move pixels between color spaces and positions: ColorConvert,
- * ScaleImage, HalfScaleGaussian, WarpAffine, WarpPerspective, Remap. ColorConvert and ScaleImage in
+ * ScaleImage, HalfScaleGaussian, GaussianPyramid, WarpAffine, WarpPerspective, Remap. ColorConvert and ScaleImage in
  * exact integer arithmetic (BT.709's four-decimal coefficients scaled by 10000, sampling positions
  * as fractions of the output size), results rounded half up and clamped; the warps and Remap
  * sample at double-precision points. */
@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "std_planes.h"
 
@@ -181,30 +182,66 @@ vx_status pvx_std_scale_image(vx_node node, const vx_reference *p, vx_uint32 n)
 
 /* -- HalfScaleGaussian ----------------------------------------------------------------------------- */
 
-/* Output pixel (x, y) is the Gaussian of size 1, 3 or 5 ([1], [1 2 1], [1 4 6 4 1] in both
- * directions, the sum shifted right, as Gaussian3x3) centred on input (2x, 2y), border per node. */
-vx_status pvx_std_halfscale_gaussian(vx_node node, const vx_reference *p, vx_uint32 n)
+/* Output pixel (x, y) is the Gaussian of radius r ([1], [1 2 1], [1 4 6 4 1] in both directions,
+ * the sum shifted right, as Gaussian3x3) centred on input (2x, 2y), outside pixels per the border. */
+static void halfscale(const plane *in, const plane *out, int32_t r, const vx_border_t *b)
 {
     static const int32_t weights[3][5] = {{1}, {1, 2, 1}, {1, 4, 6, 4, 1}};
     static const int shifts[3] = {0, 4, 8};
+    const int32_t *w = weights[r];
+    for (uint32_t y = 0; y < out->height; y++) {
+        uint8_t *o = row_of(out, y);
+        for (uint32_t x = 0; x < out->width; x++) {
+            int32_t sum = 0;
+            for (int32_t dy = -r; dy <= r; dy++)
+                for (int32_t dx = -r; dx <= r; dx++)
+                    sum += w[dy + r] * w[dx + r] * sample(in, 2 * (int64_t)x + dx, 2 * (int64_t)y + dy, b);
+            o[x] = (uint8_t)(sum >> shifts[r]);
+        }
+    }
+}
+
+vx_status pvx_std_halfscale_gaussian(vx_node node, const vx_reference *p, vx_uint32 n)
+{
     plane in, out;
     vx_status s;
     if ((s = plane_of(p[0], &in)) || (s = plane_of(p[1], &out)))
         return s;
-    int32_t size = p[2] != NULL ? *(const vx_int32 *)scalar_value(p[2]) : 3, r = size / 2;
-    const int32_t *w = weights[r];
-    const vx_border_t *b = border_of(node);
-    for (uint32_t y = 0; y < out.height; y++) {
-        uint8_t *o = row_of(&out, y);
-        for (uint32_t x = 0; x < out.width; x++) {
-            int32_t sum = 0;
-            for (int32_t dy = -r; dy <= r; dy++)
-                for (int32_t dx = -r; dx <= r; dx++)
-                    sum += w[dy + r] * w[dx + r] * sample(&in, 2 * (int64_t)x + dx, 2 * (int64_t)y + dy, b);
-            o[x] = (uint8_t)(sum >> shifts[r]);
-        }
-    }
+    halfscale(&in, &out, p[2] != NULL ? *(const vx_int32 *)scalar_value(p[2]) / 2 : 1, border_of(node));
     return VX_SUCCESS;
+}
+
+/* -- GaussianPyramid (VX_SCALE_PYRAMID_HALF) ------------------------------------------------------- */
+
+/* Level 0 is the input; level i + 1 is the 5x5 Gaussian of level i at its even pixels. The levels
+ * are images the pyramid owns, reached through the API (held only during the run). */
+vx_status pvx_std_gaussian_pyramid(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    vx_pyramid pyramid = (vx_pyramid)p[1];
+    vx_size levels = 0;
+    vx_status s = vxQueryPyramid(pyramid, VX_PYRAMID_LEVELS, &levels, sizeof levels);
+    vx_reference previous = p[0];
+    vx_image level = NULL;
+    for (vx_uint32 i = 0; s == VX_SUCCESS && i < levels; i++) {
+        plane in, out;
+        vx_image next = vxGetPyramidLevel(pyramid, i);
+        if ((s = vxGetStatus((vx_reference)next)) || (s = plane_of(previous, &in)) ||
+            (s = plane_of((vx_reference)next, &out))) {
+            vxReleaseImage(&next);
+            break;
+        }
+        if (i == 0)
+            for (uint32_t y = 0; y < out.height; y++) memcpy(row_of(&out, y), row_of(&in, y), out.width);
+        else
+            halfscale(&in, &out, 2, border_of(node));
+        if (level != NULL)
+            vxReleaseImage(&level);
+        level = next;
+        previous = (vx_reference)level;
+    }
+    if (level != NULL)
+        vxReleaseImage(&level);
+    return s;
 }
 
 /* -- WarpAffine, WarpPerspective, Remap: sampling at a source point ------------------------------- */

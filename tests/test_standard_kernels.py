@@ -53,5 +53,5 @@ def test_channels_magnitude_and_phase_match_plain_c(c_program):
     assert c_program("std_channels.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
 
 
-def test_color_convert_scaling_warps_and_remap_match_plain_c(c_program):
+def test_color_convert_scaling_pyramid_warps_and_remap_match_plain_c(c_program):
     assert c_program("std_geometry.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"

@@ -3,7 +3,7 @@ the signatures, joined with IMPLEMENTATIONS, the C function and validator of eac
 and the one node creator and one immediate-mode function every vx*Node/vxu* name shares.
 
 A validator reads the node's parameter objects and returns {output index: (format, width,
-height)}; it refuses with the precise status and says why. The output's valid rectangle is the
+height)} (an image) or {output index: {attribute: value}} (a pyramid); it refuses with the precise status and says why. The output's valid rectangle is the
 intersection of the inputs', shrunk by the kernel's border under VX_BORDER_UNDEFINED."""
 from dataclasses import dataclass
 
@@ -289,10 +289,21 @@ def _remap(node):
     _sampling(node, 2)
     return _out(node, 3, U8, out)
 
+
+def _gaussian_pyramid(node):
+    """VX_SCALE_PYRAMID_HALF only (ORB's scale would need an interpolation the spec leaves open)."""
+    a = _image(node, 0, (U8,))
+    pyramid = node.params[1]
+    if pyramid.scale != vx.VX_SCALE_PYRAMID_HALF:
+        _refuse(node, vx.VX_ERROR_NOT_SUPPORTED, f"pyramid scale {pyramid.scale} is not supported "
+                "(VX_SCALE_PYRAMID_HALF only)")
+    return {1: {vx.VX_PYRAMID_FORMAT: U8, vx.VX_PYRAMID_WIDTH: a.width, vx.VX_PYRAMID_HEIGHT: a.height,
+                vx.VX_PYRAMID_LEVELS: len(pyramid.levels), vx.VX_PYRAMID_SCALE: pyramid.scale}}
+
 @dataclass(frozen=True)
 class Implementation:
     function: str                     # the C kernel in csrc/std_kernels.c
-    validate: object                  # node -> {output index: (format, width, height)}
+    validate: object                  # node -> {output index: (format, width, height) or {attribute: value}}
     border: int = 0                   # pixels an output loses on each side under VX_BORDER_UNDEFINED
 
 
@@ -325,6 +336,7 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_WARP_AFFINE": Implementation("pvx_std_warp_affine", _warp(2)),
     "VX_KERNEL_WARP_PERSPECTIVE": Implementation("pvx_std_warp_perspective", _warp(3)),
     "VX_KERNEL_REMAP": Implementation("pvx_std_remap", _remap),
+    "VX_KERNEL_GAUSSIAN_PYRAMID": Implementation("pvx_std_gaussian_pyramid", _gaussian_pyramid),
 }
 
 
@@ -373,8 +385,13 @@ def register(context):
 def _validate(c_node, parameters, num, metas):
     """The kernel validator of every standard kernel (called by verify.validate_nodes)."""
     node = find(c_node)
-    for index, (fmt, width, height) in node.kernel.row.implementation.validate(node).items():
+    for index, output in node.kernel.row.implementation.validate(node).items():
         meta = node.metas[index]
+        if isinstance(output, dict):          # {attribute: value} (a pyramid)
+            for attribute, value in output.items():
+                meta._store(attribute, value)
+            continue
+        fmt, width, height = output
         for attribute, value in ((vx.VX_IMAGE_FORMAT, fmt), (vx.VX_IMAGE_WIDTH, width), (vx.VX_IMAGE_HEIGHT, height)):
             meta._store(attribute, value)
         meta.desc.valid_rect_callback = _VALID_RECT

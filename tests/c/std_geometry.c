@@ -1,4 +1,4 @@
-/* ColorConvert, ScaleImage, HalfScaleGaussian, WarpAffine, WarpPerspective and Remap against plain C, as graph nodes and through vxu, every byte of every
+/* ColorConvert, ScaleImage, HalfScaleGaussian, GaussianPyramid, WarpAffine, WarpPerspective and Remap against plain C, as graph nodes and through vxu, every byte of every
  * plane; validator refusals with their status and one log entry. */
 #include <VX/vx.h>
 #include <VX/vxu.h>
@@ -396,6 +396,54 @@ static void check_sampling_kernels(vx_context ctx, const picture *in, vx_image s
         }
 }
 
+/* -- GaussianPyramid: level 0 the input, each next level the 5x5 Gaussian of the previous at its
+ * even pixels -- */
+static void check_pyramid(vx_context ctx, const picture *in, vx_image src, const vx_border_t *border, int immediate)
+{
+    enum { LEVELS = 4 };
+    static const int g[5] = {1, 4, 6, 4, 1};
+    picture level[LEVELS];
+    level[0] = *in;
+    for (int i = 1; i < LEVELS; i++) {
+        level[i] = make_picture(VX_DF_IMAGE_U8, (level[i - 1].w + 1) / 2, (level[i - 1].h + 1) / 2);
+        for (int y = 0; y < level[i].h; y++)
+            for (int x = 0; x < level[i].w; x++) {
+                int sum = 0;
+                for (int k = 0; k < 25; k++)
+                    sum += g[k % 5] * g[k / 5] * at(&level[i - 1], 2 * x + k % 5 - 2, 2 * y + k / 5 - 2, border);
+                *element(&level[i], 0, x, y) = (uint8_t)(sum / 256);
+            }
+    }
+    vx_pyramid pyr = vxCreatePyramid(ctx, LEVELS, VX_SCALE_PYRAMID_HALF, (vx_uint32)in->w, (vx_uint32)in->h,
+                                     VX_DF_IMAGE_U8);
+    if (immediate) {
+        CHECK_OK(vxSetContextAttribute(ctx, VX_CONTEXT_IMMEDIATE_BORDER, border, sizeof *border));
+        CHECK_OK(vxuGaussianPyramid(ctx, src, pyr));
+    } else {
+        vx_graph g_ = vxCreateGraph(ctx);
+        vx_node n = vxGaussianPyramidNode(g_, src, pyr);
+        CHECK_REF(n);
+        CHECK_OK(vxSetNodeAttribute(n, VX_NODE_BORDER, border, sizeof *border));
+        CHECK_OK(vxProcessGraph(g_));
+        CHECK_OK(vxReleaseNode(&n));
+        CHECK_OK(vxReleaseGraph(&g_));
+    }
+    for (vx_uint32 i = 0; i < LEVELS; i++) {
+        vx_image img = vxGetPyramidLevel(pyr, i);
+        picture got = make_picture(VX_DF_IMAGE_U8, level[i].w, level[i].h);
+        transfer(img, &got, VX_READ_ONLY);
+        char what[64];
+        snprintf(what, sizeof what, "GaussianPyramid level %u border %#x immediate %d", i, border->mode, immediate);
+        if (!same(&got, &level[i], what))
+            exit(1);
+        free_picture(&got);
+        CHECK_OK(vxReleaseImage(&img));
+        if (i > 0)
+            free_picture(&level[i]);
+    }
+    CHECK_OK(vxReleasePyramid(&pyr));
+}
+
 int main(void)
 {
     vx_context ctx = test_context();
@@ -427,6 +475,9 @@ int main(void)
                 for (int immediate = 0; immediate < 2; immediate++)
                     check_scale(ctx, &in, src, sizes[s][0], sizes[s][1], types[t], &borders[b], immediate);
     check_sampling_kernels(ctx, &in, src);
+    for (int b = 1; b < 3; b++)
+        for (int immediate = 0; immediate < 2; immediate++)
+            check_pyramid(ctx, &in, src, &borders[b], immediate);
     /* valid rectangle: the input's, scaled */
     vx_rectangle_t half = {0, 0, 29, 8}, r;
     CHECK_OK(vxSetImageValidRectangle(src, &half));
@@ -460,6 +511,11 @@ int main(void)
     CHECK_OK(vxSetContextAttribute(ctx, VX_CONTEXT_IMMEDIATE_BORDER, &replicate, sizeof replicate));
     CHECK_REFUSED(vxuWarpPerspective(ctx, src, m33, VX_INTERPOLATION_BILINEAR, dst), VX_ERROR_NOT_SUPPORTED);
     vxReleaseMatrix(&m23), vxReleaseMatrix(&m33), vxReleaseMatrix(&i23), vxReleaseRemap(&table);
+    vx_pyramid orb = vxCreatePyramid(ctx, 3, VX_SCALE_PYRAMID_ORB, 29, 17, VX_DF_IMAGE_U8);
+    vx_pyramid halves = vxCreatePyramid(ctx, 3, VX_SCALE_PYRAMID_HALF, 29, 17, VX_DF_IMAGE_U8);
+    CHECK_REFUSED(vxuGaussianPyramid(ctx, src, orb), VX_ERROR_NOT_SUPPORTED);
+    CHECK_REFUSED(vxuGaussianPyramid(ctx, s16, halves), VX_ERROR_INVALID_FORMAT);
+    vxReleasePyramid(&orb), vxReleasePyramid(&halves);
     vx_graph g = vxCreateGraph(ctx);
     vx_image sizeless = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_U8);
     vx_node n = vxScaleImageNode(g, src, sizeless, VX_INTERPOLATION_AREA);
