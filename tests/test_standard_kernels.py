@@ -51,3 +51,7 @@ def test_3x3_filters_match_plain_c_in_every_border_mode(c_program):
 def test_channels_magnitude_and_phase_match_plain_c(c_program):
     # libm for the reference's sqrt/atan2 (placed before the source, so not --as-needed)
     assert c_program("std_channels.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_convolve_matches_plain_c_in_every_size_format_and_border(c_program):
+    assert c_program("std_convolve.c").stdout.strip() == "ok"

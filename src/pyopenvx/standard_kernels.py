@@ -214,11 +214,33 @@ def _sobel(node):
     return {1: out, 2: out}
 
 
+# -- filters over neighbourhoods of any size (csrc/std_filters.c) ---------------------------------
+def _convolve(node):
+    a = _image(node, 0, (U8,))
+    conv = node.params[1]
+    if a.width < conv.columns or a.height < conv.rows:
+        _refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the input is {a.width}x{a.height}, less than the "
+                f"{conv.columns}x{conv.rows} convolution")
+    fmt = node.params[2].format
+    if fmt not in (U8, S16):
+        _refuse(node, vx.VX_ERROR_INVALID_FORMAT, f"output format {format_name(fmt)} is not U8 or S16")
+    return _out(node, 2, fmt, a)
+
+
+def _convolve_border(node):
+    conv = node.params[1]
+    return conv.columns // 2, conv.rows // 2
+
+
 @dataclass(frozen=True)
 class Implementation:
     function: str                     # the C kernel in csrc/std_kernels.c
     validate: object                  # node -> {output index: (format, width, height)}
-    border: int = 0                   # pixels an output loses on each side under VX_BORDER_UNDEFINED
+    border: object = 0                # pixels an output loses on each side under VX_BORDER_UNDEFINED,
+                                      # or node -> (x, y) of them
+
+    def shrink(self, node):
+        return self.border(node) if callable(self.border) else (self.border, self.border)
 
 
 IMPLEMENTATIONS = {
@@ -243,6 +265,7 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_DILATE_3x3": Implementation("pvx_std_dilate_3x3", _filter_u8, border=1),
     "VX_KERNEL_ERODE_3x3": Implementation("pvx_std_erode_3x3", _filter_u8, border=1),
     "VX_KERNEL_SOBEL_3x3": Implementation("pvx_std_sobel_3x3", _sobel, border=1),
+    "VX_KERNEL_CUSTOM_CONVOLUTION": Implementation("pvx_std_convolve", _convolve, border=_convolve_border),
 }
 
 
@@ -308,7 +331,8 @@ def _VALID_RECT(c_node, index, inputs, outputs):
               if node.params[i] is not None and node.params[i].vx_type == vx.VX_TYPE_IMAGE]
     out_img = node.params[index]
     w, h = out_img.width, out_img.height
-    shrink = node.kernel.row.implementation.border if node.desc.border.mode == vx.VX_BORDER_UNDEFINED else 0
+    undefined = node.desc.border.mode == vx.VX_BORDER_UNDEFINED
+    shrink_x, shrink_y = node.kernel.row.implementation.shrink(node) if undefined else (0, 0)
     start_x, start_y, end_x, end_y = 0, 0, w, h
     for k, img in enumerate(images):
         r = inputs[k][0]
@@ -317,8 +341,8 @@ def _VALID_RECT(c_node, index, inputs, outputs):
         end_x = min(end_x, -(-r.end_x * w // img.width))
         end_y = min(end_y, -(-r.end_y * h // img.height))
     out = outputs[0]
-    out.start_x, out.start_y = min(start_x + shrink, w), min(start_y + shrink, h)
-    out.end_x, out.end_y = max(out.start_x, end_x - shrink), max(out.start_y, end_y - shrink)
+    out.start_x, out.start_y = min(start_x + shrink_x, w), min(start_y + shrink_y, h)
+    out.end_x, out.end_y = max(out.start_x, end_x - shrink_x), max(out.start_y, end_y - shrink_y)
     return vx.VX_SUCCESS
 
 
