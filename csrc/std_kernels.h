@@ -46,4 +46,5 @@ PVX_HIDDEN vx_status pvx_std_magnitude(vx_node node, const vx_reference *p, vx_u
 PVX_HIDDEN vx_status pvx_std_phase(vx_node node, const vx_reference *p, vx_uint32 n);
 /* csrc/std_filters.c */
 PVX_HIDDEN vx_status pvx_std_convolve(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_non_max_suppression(vx_node node, const vx_reference *p, vx_uint32 n);
 #endif

@@ -55,3 +55,7 @@ def test_channels_magnitude_and_phase_match_plain_c(c_program):
 
 def test_convolve_matches_plain_c_in_every_size_format_and_border(c_program):
     assert c_program("std_convolve.c").stdout.strip() == "ok"
+
+
+def test_non_max_suppression_matches_plain_c_with_ties_masks_and_borders(c_program):
+    assert c_program("std_nms.c").stdout.strip() == "ok"

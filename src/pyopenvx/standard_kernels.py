@@ -232,6 +232,22 @@ def _convolve_border(node):
     return conv.columns // 2, conv.rows // 2
 
 
+def _non_max_suppression(node):
+    a = _image(node, 0, (U8, S16))
+    if node.params[1] is not None:
+        _image(node, 1, (U8,))
+        _same_size(node, 0, 1)
+    size = _scalar(node, 2, vx.VX_TYPE_INT32)
+    if size < 1 or size % 2 == 0 or size > min(a.width, a.height):
+        _refuse(node, vx.VX_ERROR_INVALID_VALUE, f"window size {size} is not odd, positive and at most "
+                f"{min(a.width, a.height)} (the input is {a.width}x{a.height})")
+    return _out(node, 3, a.format, a)
+
+
+def _window_border(node):
+    return node.params[2].value // 2, node.params[2].value // 2
+
+
 @dataclass(frozen=True)
 class Implementation:
     function: str                     # the C kernel in csrc/std_kernels.c
@@ -266,6 +282,8 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_ERODE_3x3": Implementation("pvx_std_erode_3x3", _filter_u8, border=1),
     "VX_KERNEL_SOBEL_3x3": Implementation("pvx_std_sobel_3x3", _sobel, border=1),
     "VX_KERNEL_CUSTOM_CONVOLUTION": Implementation("pvx_std_convolve", _convolve, border=_convolve_border),
+    "VX_KERNEL_NON_MAX_SUPPRESSION": Implementation("pvx_std_non_max_suppression", _non_max_suppression,
+                                                    border=_window_border),
 }
 
 
