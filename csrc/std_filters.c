@@ -123,3 +123,43 @@ vx_status pvx_std_non_max_suppression(vx_node node, const vx_reference *p, vx_ui
                  ((pvx_image *)((pvx_ref *)p[0])->desc)->format == VX_DF_IMAGE_U8 ? 0 : INT16_MIN};
     return filter_window(node, p[0], p[1], p[3], c.size / 2, c.size / 2, nms_row, &c, 0);
 }
+
+/* The eight neighbours g0..g7 of each LBP form, clockwise from the top left, as (dx, dy). */
+static const int8_t lbp_3x3[8][2] = {{-1, -1}, {0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}};
+static const int8_t lbp_5x5[8][2] = {{-1, -1}, {0, -2}, {1, -1}, {2, 0}, {1, 1}, {0, 2}, {-1, 1}, {-2, 0}};
+static const int8_t mlbp_5x5[8][2] = {{-2, -2}, {0, -2}, {2, -2}, {2, 0}, {2, 2}, {0, 2}, {-2, 2}, {-2, 0}};
+
+typedef struct lbp_ctx {
+    vx_enum format;
+    uint32_t r;                                /* kernel_size / 2 */
+} lbp_ctx;
+
+/* LBP: bit p set when g_p >= the centre; ULBP: that code if it has at most two 0/1 transitions
+ * around the circle, else 9; MLBP: bit p set when g_p > the rounded mean of the eight. */
+static void lbp_row(const void *ctx, int32_t *const *window, int32_t *const *unused, int32_t *out, uint32_t w)
+{
+    const lbp_ctx *c = ctx;
+    const int8_t (*at)[2] = c->format == VX_MLBP ? mlbp_5x5 : c->r == 1 ? lbp_3x3 : lbp_5x5;
+    for (uint32_t x = 0; x < w; x++) {
+        int32_t g[8], sum = 0, code = 0, centre = window[c->r][x + c->r];
+        for (int p = 0; p < 8; p++) {
+            g[p] = window[c->r + at[p][1]][x + c->r + at[p][0]];
+            sum += g[p];
+        }
+        int32_t pivot = c->format == VX_MLBP ? (sum + 1) / 8 : centre;
+        for (int p = 0; p < 8; p++)
+            code |= (c->format == VX_MLBP ? g[p] > pivot : g[p] >= pivot) << p;
+        if (c->format == VX_ULBP) {
+            int transitions = 0;
+            for (int p = 0; p < 8; p++) transitions += ((code >> p) ^ (code >> ((p + 1) % 8))) & 1;
+            code = transitions <= 2 ? code : 9;
+        }
+        out[x] = code;
+    }
+}
+
+vx_status pvx_std_lbp(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    lbp_ctx c = {scalar_enum(p[1]), (uint32_t)*(const vx_int8 *)scalar_value(p[2]) / 2};
+    return filter_window(node, p[0], NULL, p[3], c.r, c.r, lbp_row, &c, 0);
+}

@@ -245,7 +245,17 @@ def _non_max_suppression(node):
 
 
 def _window_border(node):
+    """NonMaxSuppression and LBP: half the window size in their parameter 2."""
     return node.params[2].value // 2, node.params[2].value // 2
+
+
+def _lbp(node):
+    a = _image(node, 0, (U8,))
+    form = _scalar(node, 1, vx.VX_TYPE_ENUM, (vx.VX_LBP, vx.VX_MLBP, vx.VX_ULBP))
+    size = _scalar(node, 2, vx.VX_TYPE_INT8, (5,) if form == vx.VX_MLBP else (3, 5))
+    if a.width < size or a.height < size:
+        _refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the input is {a.width}x{a.height}, less than {size}x{size}")
+    return _out(node, 3, U8, a)
 
 
 @dataclass(frozen=True)
@@ -284,6 +294,7 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_CUSTOM_CONVOLUTION": Implementation("pvx_std_convolve", _convolve, border=_convolve_border),
     "VX_KERNEL_NON_MAX_SUPPRESSION": Implementation("pvx_std_non_max_suppression", _non_max_suppression,
                                                     border=_window_border),
+    "VX_KERNEL_LBP": Implementation("pvx_std_lbp", _lbp, border=_window_border),
 }
 
 
