@@ -63,3 +63,7 @@ def test_non_max_suppression_matches_plain_c_with_ties_masks_and_borders(c_progr
 
 def test_lbp_standard_modified_and_uniform_match_plain_c(c_program):
     assert c_program("std_lbp.c").stdout.strip() == "ok"
+
+
+def test_tensor_add_and_subtract_match_plain_c_with_broadcast_and_policies(c_program):
+    assert c_program("std_tensors.c").stdout.strip() == "ok"

@@ -3,7 +3,7 @@ the signatures, joined with IMPLEMENTATIONS, the C function and validator of eac
 and the one node creator and one immediate-mode function every vx*Node/vxu* name shares.
 
 A validator reads the node's parameter objects and returns {output index: (format, width,
-height)}; it refuses with the precise status and says why. The output's valid rectangle is the
+height)} for images, {attribute: value} for other outputs (tensors); it refuses with the precise status and says why. The output's valid rectangle is the
 intersection of the inputs', shrunk by the kernel's border under VX_BORDER_UNDEFINED."""
 from dataclasses import dataclass
 
@@ -258,6 +258,37 @@ def _lbp(node):
     return _out(node, 3, U8, a)
 
 
+# -- tensors (csrc/std_tensors.c) ------------------------------------------------------------------
+_TENSOR_TYPES = (vx.VX_TYPE_UINT8, vx.VX_TYPE_INT8, vx.VX_TYPE_INT16)
+
+
+def _tensor_meta(dims, data_type, fixed_point_position):
+    return {vx.VX_TENSOR_NUMBER_OF_DIMS: len(dims), vx.VX_TENSOR_DIMS: tuple(dims),
+            vx.VX_TENSOR_DATA_TYPE: data_type, vx.VX_TENSOR_FIXED_POINT_POSITION: fixed_point_position}
+
+
+def _tensor_elementwise(node):
+    """TensorAdd, TensorSubtract: one element type (UINT8, INT8, INT16 of any fixed point position)
+    for the three; input dimensions equal or 1 (broadcast); the output has their maximum."""
+    a, b = node.params[0], node.params[1]
+    _scalar(node, 2, vx.VX_TYPE_ENUM, _POLICIES)
+    for index in (0, 1, 3):
+        t = node.params[index]
+        if (t.data_type, t.fixed_point_position) != (a.data_type, a.fixed_point_position) or \
+                a.data_type not in _TENSOR_TYPES:
+            _refuse(node, vx.VX_ERROR_INVALID_TYPE, f"tensor parameter {index} is {type_name(t.data_type)} Q"
+                    f"{t.fixed_point_position}; all three must be one of "
+                    + ", ".join(type_name(d) for d in _TENSOR_TYPES) + " with one fixed point position")
+    if len(a.dims) != len(b.dims) or any(x != y and 1 not in (x, y) for x, y in zip(a.dims, b.dims)):
+        _refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"input dimensions {a.dims} and {b.dims} neither match nor "
+                "broadcast")
+    dims = tuple(max(x, y) for x, y in zip(a.dims, b.dims))
+    out = node.params[3]
+    if not out.virtual and tuple(out.dims) != dims:
+        _refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"output dimensions {tuple(out.dims)} are not {dims}")
+    return {3: _tensor_meta(dims, a.data_type, a.fixed_point_position)}
+
+
 @dataclass(frozen=True)
 class Implementation:
     function: str                     # the C kernel in csrc/std_kernels.c
@@ -295,6 +326,8 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_NON_MAX_SUPPRESSION": Implementation("pvx_std_non_max_suppression", _non_max_suppression,
                                                     border=_window_border),
     "VX_KERNEL_LBP": Implementation("pvx_std_lbp", _lbp, border=_window_border),
+    "VX_KERNEL_TENSOR_ADD": Implementation("pvx_std_tensor_add", _tensor_elementwise),
+    "VX_KERNEL_TENSOR_SUBTRACT": Implementation("pvx_std_tensor_subtract", _tensor_elementwise),
 }
 
 
@@ -343,8 +376,13 @@ def register(context):
 def _validate(c_node, parameters, num, metas):
     """The kernel validator of every standard kernel (called by verify.validate_nodes)."""
     node = find(c_node)
-    for index, (fmt, width, height) in node.kernel.row.implementation.validate(node).items():
+    for index, out in node.kernel.row.implementation.validate(node).items():
         meta = node.metas[index]
+        if isinstance(out, dict):             # not an image: its attributes as they are
+            for attribute, value in out.items():
+                meta._store(attribute, value)
+            continue
+        fmt, width, height = out
         for attribute, value in ((vx.VX_IMAGE_FORMAT, fmt), (vx.VX_IMAGE_WIDTH, width), (vx.VX_IMAGE_HEIGHT, height)):
             meta._store(attribute, value)
         meta.desc.valid_rect_callback = _VALID_RECT
