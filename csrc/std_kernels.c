@@ -10,19 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct plane {
-    uint8_t *ptr;
-    int32_t stride;
-    vx_df_image format;
-    uint32_t width, height;       /* of the plane (subsampled planes are smaller) */
-    uint32_t pixel_bytes;
-} plane;
-
 enum { OP_AND, OP_OR, OP_XOR, OP_ABSDIFF, OP_ADD, OP_SUBTRACT };
 
 /* A plane of an image parameter; memory attached now if it has none yet (through the API, as a
  * kernel mapping it would: only the first run of a new image). */
-static vx_status plane_at(vx_reference ref, uint32_t index, plane *pl)
+vx_status plane_at(vx_reference ref, uint32_t index, plane *pl)
 {
     pvx_image *img = ((pvx_ref *)ref)->desc;
     if (img->plane[0].ptr == NULL) {
@@ -45,27 +37,27 @@ static vx_status plane_at(vx_reference ref, uint32_t index, plane *pl)
     return VX_SUCCESS;
 }
 
-static vx_status plane_of(vx_reference ref, plane *pl)
+vx_status plane_of(vx_reference ref, plane *pl)
 {
     return plane_at(ref, 0, pl);
 }
 
-static const void *scalar_value(vx_reference ref)
+const void *scalar_value(vx_reference ref)
 {
     return pvx_memory_storage(&((pvx_scalar *)((pvx_ref *)ref)->desc)->mem);
 }
 
-static vx_enum scalar_enum(vx_reference ref)
+vx_enum scalar_enum(vx_reference ref)
 {
     return *(const vx_enum *)scalar_value(ref);
 }
 
-static void *row_of(const plane *p, uint32_t y)
+void *row_of(const plane *p, uint32_t y)
 {
     return p->ptr + (ptrdiff_t)y * p->stride;
 }
 
-static void load_row(const plane *p, uint32_t y, int32_t *restrict dst)
+void load_row(const plane *p, uint32_t y, int32_t *restrict dst)
 {
     const void *restrict row = row_of(p, y);
     uint32_t w = p->width;
@@ -75,13 +67,13 @@ static void load_row(const plane *p, uint32_t y, int32_t *restrict dst)
         for (uint32_t x = 0; x < w; x++) dst[x] = ((const int16_t *)row)[x];
 }
 
-static int32_t clamp(int32_t v, int32_t lo, int32_t hi)
+int32_t clamp(int32_t v, int32_t lo, int32_t hi)
 {
     return v < lo ? lo : v > hi ? hi : v;
 }
 
 /* Saturate: clamp to the format's range; otherwise wrap (keep the low bits). */
-static void store_row(const plane *p, uint32_t y, const int32_t *restrict src, int saturate)
+void store_row(const plane *p, uint32_t y, const int32_t *restrict src, int saturate)
 {
     void *restrict row = row_of(p, y);
     uint32_t w = p->width;
@@ -101,7 +93,7 @@ static void store_row(const plane *p, uint32_t y, const int32_t *restrict src, i
 }
 
 /* The row buffers of one run: `rows` rows of `width` int32 each. */
-static int32_t *buffers(uint32_t width, uint32_t rows)
+int32_t *buffers(uint32_t width, uint32_t rows)
 {
     return malloc(sizeof(int32_t) * (size_t)width * rows);
 }

@@ -51,3 +51,7 @@ def test_3x3_filters_match_plain_c_in_every_border_mode(c_program):
 def test_channels_magnitude_and_phase_match_plain_c(c_program):
     # libm for the reference's sqrt/atan2 (placed before the source, so not --as-needed)
     assert c_program("std_channels.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_statistics_min_max_and_weighted_average_match_plain_c(c_program):
+    assert c_program("std_stats.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"

@@ -3,7 +3,7 @@ the signatures, joined with IMPLEMENTATIONS, the C function and validator of eac
 and the one node creator and one immediate-mode function every vx*Node/vxu* name shares.
 
 A validator reads the node's parameter objects and returns {output index: (format, width,
-height)}; it refuses with the precise status and says why. The output's valid rectangle is the
+height)} for images, {output index: {meta attribute: value}} for other objects; it refuses with the precise status and says why. The output's valid rectangle is the
 intersection of the inputs', shrunk by the kernel's border under VX_BORDER_UNDEFINED."""
 from dataclasses import dataclass
 
@@ -214,6 +214,39 @@ def _sobel(node):
     return {1: out, 2: out}
 
 
+# -- statistics and simple operations (csrc/std_stats.c) --
+def _histogram(node):
+    _image(node, 0, (U8,))
+    return {}                                 # the distribution's bins, offset and range are the caller's
+
+
+def _equalize_histogram(node):
+    return _out(node, 1, U8, _image(node, 0, (U8,)))
+
+
+def _integral_image(node):
+    return _out(node, 1, vx.VX_DF_IMAGE_U32, _image(node, 0, (U8,)))
+
+
+def _mean_stddev(node):
+    _image(node, 0, (U8,))
+    return {1: {vx.VX_SCALAR_TYPE: vx.VX_TYPE_FLOAT32}, 2: {vx.VX_SCALAR_TYPE: vx.VX_TYPE_FLOAT32}}
+
+
+def _min_max(node):
+    a = _image(node, 0, (U8, S16))
+    _image(node, 1, (a.format,))
+    return _out(node, 2, a.format, _same_size(node, 0, 1))
+
+
+def _weighted_average(node):
+    _image(node, 0, (U8,)), _image(node, 2, (U8,))
+    alpha = _scalar(node, 1, vx.VX_TYPE_FLOAT32)
+    if not 0.0 <= alpha <= 1.0:
+        _refuse(node, vx.VX_ERROR_INVALID_VALUE, f"alpha {alpha} is outside [0, 1]")
+    return _out(node, 3, U8, _same_size(node, 0, 2))
+
+
 @dataclass(frozen=True)
 class Implementation:
     function: str                     # the C kernel in csrc/std_kernels.c
@@ -243,6 +276,14 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_DILATE_3x3": Implementation("pvx_std_dilate_3x3", _filter_u8, border=1),
     "VX_KERNEL_ERODE_3x3": Implementation("pvx_std_erode_3x3", _filter_u8, border=1),
     "VX_KERNEL_SOBEL_3x3": Implementation("pvx_std_sobel_3x3", _sobel, border=1),
+    # statistics and simple operations (csrc/std_stats.c)
+    "VX_KERNEL_HISTOGRAM": Implementation("pvx_std_histogram", _histogram),
+    "VX_KERNEL_EQUALIZE_HISTOGRAM": Implementation("pvx_std_equalize_histogram", _equalize_histogram),
+    "VX_KERNEL_INTEGRAL_IMAGE": Implementation("pvx_std_integral_image", _integral_image),
+    "VX_KERNEL_MEAN_STDDEV": Implementation("pvx_std_mean_stddev", _mean_stddev),
+    "VX_KERNEL_MIN": Implementation("pvx_std_min", _min_max),
+    "VX_KERNEL_MAX": Implementation("pvx_std_max", _min_max),
+    "VX_KERNEL_WEIGHTED_AVERAGE": Implementation("pvx_std_weighted_average", _weighted_average),
 }
 
 
@@ -291,8 +332,13 @@ def register(context):
 def _validate(c_node, parameters, num, metas):
     """The kernel validator of every standard kernel (called by verify.validate_nodes)."""
     node = find(c_node)
-    for index, (fmt, width, height) in node.kernel.row.implementation.validate(node).items():
+    for index, described in node.kernel.row.implementation.validate(node).items():
         meta = node.metas[index]
+        if isinstance(described, dict):           # another object type: its meta attributes
+            for attribute, value in described.items():
+                meta._store(attribute, value)
+            continue
+        fmt, width, height = described
         for attribute, value in ((vx.VX_IMAGE_FORMAT, fmt), (vx.VX_IMAGE_WIDTH, width), (vx.VX_IMAGE_HEIGHT, height)):
             meta._store(attribute, value)
         meta.desc.valid_rect_callback = _VALID_RECT
@@ -325,10 +371,12 @@ def _VALID_RECT(c_node, index, inputs, outputs):
 # -- node creators and immediate mode -------------------------------------------------------------
 @dataclass(frozen=True)
 class Value:
-    """An argument passed by value (vxAddNode's policy, vxuMultiply's scale): the node gets a scalar."""
+    """An argument passed by value (vxAddNode's policy, vxuMultiply's scale): the node gets a scalar.
+    `result`: a vxu output passed by pointer (vxuMeanStdDev's mean), written after a good run."""
     data_type: int
     ctype: str
     value: object
+    result: object = None
 
 
 def create_node(graph, row, arguments):
@@ -364,8 +412,12 @@ def immediate(context, row, arguments):
             node.set_border(context.immediate_border[0])
             node.set_target(context.immediate_target, ffi.NULL)
         finally:
-            node.release()
-        return graph.process()
+            node.release()                    # the graph holds it
+        status = graph.process()
+        for index, arg in enumerate(arguments):
+            if status == vx.VX_SUCCESS and isinstance(arg, Value) and arg.result not in (None, ffi.NULL):
+                arg.result[0] = node.params[index].value
+        return status
     finally:
         graph.release()
 

@@ -1,0 +1,164 @@
+/* The standard statistics kernels and simple per-pixel operations (Histogram, EqualizeHistogram,
+ * IntegralImage, MeanStdDev, MinMaxLoc, Min, Max, WeightedAverage), over the row helpers of
+ * std_kernels.c. Statistics read the input's valid rectangle, as the spec's sample does. */
+#include "pvx.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const vx_rectangle_t *valid_of(vx_reference ref)
+{
+    return &((pvx_image *)((pvx_ref *)ref)->desc)->valid;
+}
+
+static void *storage_of(vx_reference ref)
+{
+    return pvx_memory_storage((pvx_memory *)((pvx_ref *)ref)->desc);
+}
+
+/* Counts of each U8 value over the valid rectangle of `ref`. */
+static vx_status histogram_256(vx_reference ref, uint32_t counts[256], uint32_t *total)
+{
+    plane in;
+    vx_status s;
+    if ((s = plane_of(ref, &in)))
+        return s;
+    const vx_rectangle_t *r = valid_of(ref);
+    memset(counts, 0, 256 * sizeof counts[0]);
+    for (uint32_t y = r->start_y; y < r->end_y; y++) {
+        const uint8_t *row = row_of(&in, y);
+        for (uint32_t x = r->start_x; x < r->end_x; x++)
+            counts[row[x]]++;
+    }
+    *total = (r->end_x - r->start_x) * (r->end_y - r->start_y);
+    return VX_SUCCESS;
+}
+
+/* Bin of v: (v - offset) * bins / range, for v in [offset, offset + range). */
+vx_status pvx_std_histogram(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    uint32_t counts[256], total;
+    vx_status s;
+    if ((s = histogram_256(p[0], counts, &total)))
+        return s;
+    pvx_distribution *d = ((pvx_ref *)p[1])->desc;
+    int32_t *bins = storage_of(p[1]);
+    if (bins == NULL)
+        return VX_ERROR_NO_MEMORY;
+    memset(bins, 0, d->bins * sizeof bins[0]);
+    for (int64_t v = 0; v < 256; v++) {
+        int64_t at = v - d->offset;
+        if (at >= 0 && at < (int64_t)d->range)
+            bins[(uint64_t)at * d->bins / d->range] += (int32_t)counts[v];
+    }
+    return VX_SUCCESS;
+}
+
+/* lut[v] = (cdf(v) - cdf_min) * 255 / (N - cdf_min), rounded to nearest, cdf_min the cdf of the
+ * smallest value present; a constant image (N == cdf_min) maps to itself. */
+vx_status pvx_std_equalize_histogram(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    uint32_t counts[256], total;
+    plane in, out;
+    vx_status s;
+    if ((s = histogram_256(p[0], counts, &total)) || (s = plane_of(p[0], &in)) || (s = plane_of(p[1], &out)))
+        return s;
+    uint8_t lut[256];
+    uint32_t cdf = 0, cdf_min = 0;
+    for (int v = 0; v < 256; v++) {
+        cdf += counts[v];
+        if (cdf_min == 0)
+            cdf_min = cdf;
+        lut[v] = total == cdf_min ? (uint8_t)v
+                 : (uint8_t)floor((double)(cdf - cdf_min) * 255.0 / (double)(total - cdf_min) + 0.5);
+    }
+    for (uint32_t y = 0; y < out.height; y++) {
+        const uint8_t *src = row_of(&in, y);
+        uint8_t *dst = row_of(&out, y);
+        for (uint32_t x = 0; x < out.width; x++)
+            dst[x] = lut[src[x]];
+    }
+    return VX_SUCCESS;
+}
+
+/* out(x, y): the sum of in over [0, x] x [0, y], modulo 2^32. */
+vx_status pvx_std_integral_image(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    plane in, out;
+    vx_status s;
+    if ((s = plane_of(p[0], &in)) || (s = plane_of(p[1], &out)))
+        return s;
+    for (uint32_t y = 0; y < out.height; y++) {
+        const uint8_t *src = row_of(&in, y);
+        uint32_t *dst = row_of(&out, y);
+        const uint32_t *above = y ? row_of(&out, y - 1) : NULL;
+        uint32_t sum = 0;
+        for (uint32_t x = 0; x < out.width; x++) {
+            sum += src[x];
+            dst[x] = sum + (above ? above[x] : 0);
+        }
+    }
+    return VX_SUCCESS;
+}
+
+/* Mean and population standard deviation over the valid rectangle, from exact integer sums. */
+vx_status pvx_std_mean_stddev(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    uint32_t counts[256], total;
+    vx_status s;
+    if ((s = histogram_256(p[0], counts, &total)))
+        return s;
+    uint64_t sum = 0, squares = 0;
+    for (uint64_t v = 0; v < 256; v++)
+        sum += v * counts[v], squares += v * v * counts[v];
+    double mean = total ? (double)sum / total : 0.0;
+    /* N^2 * variance = N * squares - sum^2, exact in 128 bits */
+    double var = total ? (double)((unsigned __int128)total * squares - (unsigned __int128)sum * sum)
+                         / ((double)total * total) : 0.0;
+    *(vx_float32 *)storage_of(p[1]) = (vx_float32)mean;
+    *(vx_float32 *)storage_of(p[2]) = (vx_float32)sqrt(var);
+    return VX_SUCCESS;
+}
+
+/* Min and Max: per pixel, U8 or S16 alike. */
+static vx_status pick(const vx_reference *p, int larger)
+{
+    plane a, b, o;
+    vx_status s;
+    if ((s = plane_of(p[0], &a)) || (s = plane_of(p[1], &b)) || (s = plane_of(p[2], &o)))
+        return s;
+    int32_t *ra = buffers(o.width, 2);
+    if (ra == NULL)
+        return VX_ERROR_NO_MEMORY;
+    int32_t *rb = ra + o.width;
+    for (uint32_t y = 0; y < o.height; y++) {
+        load_row(&a, y, ra);
+        load_row(&b, y, rb);
+        for (uint32_t x = 0; x < o.width; x++)
+            ra[x] = (ra[x] < rb[x]) == larger ? rb[x] : ra[x];
+        store_row(&o, y, ra, 1);
+    }
+    free(ra);
+    return VX_SUCCESS;
+}
+
+vx_status pvx_std_min(vx_node node, const vx_reference *p, vx_uint32 n) { return pick(p, 0); }
+vx_status pvx_std_max(vx_node node, const vx_reference *p, vx_uint32 n) { return pick(p, 1); }
+
+/* out = (1 - alpha) * img2 + alpha * img1 in float, truncated (the spec's sample). */
+vx_status pvx_std_weighted_average(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    plane a, b, o;
+    vx_status s;
+    if ((s = plane_of(p[0], &a)) || (s = plane_of(p[2], &b)) || (s = plane_of(p[3], &o)))
+        return s;
+    vx_float32 alpha = *(const vx_float32 *)scalar_value(p[1]);
+    for (uint32_t y = 0; y < o.height; y++) {
+        const uint8_t *ra = row_of(&a, y), *rb = row_of(&b, y);
+        uint8_t *dst = row_of(&o, y);
+        for (uint32_t x = 0; x < o.width; x++)
+            dst[x] = (uint8_t)((1.0f - alpha) * (vx_float32)rb[x] + alpha * (vx_float32)ra[x]);
+    }
+    return VX_SUCCESS;
+}

@@ -1,0 +1,239 @@
+/* The statistics kernels and simple operations (Histogram, EqualizeHist, IntegralImage,
+ * MeanStdDev, Min, Max, WeightedAverage) against plain C, as graph nodes and through vxu, on an
+ * odd size; validator refusals with their status and one log entry; references restored. */
+#include <VX/vx.h>
+#include <VX/vxu.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "std_images.h"
+
+enum { W = 37, H = 23, N = W * H };
+
+/* Counted over the valid rectangle `r`. */
+static void histogram(vx_context ctx, vx_image in, const int32_t *v, vx_rectangle_t r, vx_size bins, vx_int32 offset,
+                      vx_uint32 range)
+{
+    for (int immediate = 0; immediate < 2; immediate++) {
+        vx_distribution d = vxCreateDistribution(ctx, bins, offset, range);
+        CHECK_REF(d);
+        int32_t got[256], want[256] = {0};
+        memset(got, 0x55, sizeof got);
+        CHECK_OK(vxCopyDistribution(d, got, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));   /* counting starts at 0 */
+        CHECK_OK(RUN(immediate, ctx, vxuHistogram(ctx, in, d), vxHistogramNode(graph_, in, d)));
+        CHECK_OK(vxCopyDistribution(d, got, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+        for (vx_uint32 y = r.start_y; y < r.end_y; y++)
+            for (vx_uint32 x = r.start_x; x < r.end_x; x++) {
+                int32_t p = v[y * W + x];
+                if (p >= offset && p < offset + (int64_t)range)
+                    want[(int64_t)(p - offset) * (int64_t)bins / range]++;
+            }
+        for (vx_size b = 0; b < bins; b++)
+            CHECK(got[b] == want[b]);
+        CHECK_OK(vxReleaseDistribution(&d));
+    }
+}
+
+/* Plain C: cdf(v) the pixels <= v, cdf_min that of the smallest value present, rounded half up. */
+static void equalize(vx_context ctx, vx_image in, const int32_t *v)
+{
+    int64_t cdf_min = 0, d;
+    int min = 256;
+    for (int k = 0; k < N; k++)
+        min = v[k] < min ? v[k] : min;
+    for (int k = 0; k < N; k++)
+        cdf_min += v[k] == min;
+    d = N - cdf_min;
+    for (int immediate = 0; immediate < 2; immediate++) {
+        vx_image out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
+        int32_t got[N];
+        CHECK_OK(RUN(immediate, ctx, vxuEqualizeHist(ctx, in, out), vxEqualizeHistNode(graph_, in, out)));
+        read_image(out, got);
+        for (int k = 0; k < N; k++) {
+            int64_t cdf = 0;
+            for (int j = 0; j < N; j++)
+                cdf += v[j] <= v[k];
+            int32_t want = d == 0 ? v[k] : (int32_t)((2 * (cdf - cdf_min) * 255 + d) / (2 * d));
+            CHECK(got[k] == want);
+        }
+        CHECK_OK(vxReleaseImage(&out));
+    }
+}
+
+static void integral(vx_context ctx, vx_image in, const int32_t *v)
+{
+    for (int immediate = 0; immediate < 2; immediate++) {
+        vx_image out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U32);
+        static uint32_t got[N];
+        vx_rectangle_t rect = {0, 0, W, H};
+        vx_imagepatch_addressing_t addr = {W, H, 4, 4 * W, VX_SCALE_UNITY, VX_SCALE_UNITY, 1, 1, 32};
+        CHECK_OK(RUN(immediate, ctx, vxuIntegralImage(ctx, in, out), vxIntegralImageNode(graph_, in, out)));
+        CHECK_OK(vxCopyImagePatch(out, &rect, 0, &addr, got, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++) {
+                uint32_t want = 0;
+                for (int j = 0; j <= y; j++)
+                    for (int i = 0; i <= x; i++)
+                        want += (uint32_t)v[j * W + i];
+                CHECK(got[y * W + x] == want);
+            }
+        CHECK_OK(vxReleaseImage(&out));
+    }
+}
+
+static int close_to(vx_float32 got, double want)
+{
+    return fabs(got - want) <= 1e-6 * (fabs(want) > 1 ? fabs(want) : 1);
+}
+
+/* Two passes in double over the valid rectangle `r`. */
+static void mean_stddev(vx_context ctx, vx_image in, const int32_t *v, vx_rectangle_t r)
+{
+    double sum = 0, squares = 0, count = (double)(r.end_x - r.start_x) * (r.end_y - r.start_y);
+    for (vx_uint32 y = r.start_y; y < r.end_y; y++)
+        for (vx_uint32 x = r.start_x; x < r.end_x; x++)
+            sum += v[y * W + x];
+    double mean = sum / count;
+    for (vx_uint32 y = r.start_y; y < r.end_y; y++)
+        for (vx_uint32 x = r.start_x; x < r.end_x; x++)
+            squares += (v[y * W + x] - mean) * (v[y * W + x] - mean);
+    double stddev = sqrt(squares / count);
+    vx_float32 m = -1, s = -1;
+    CHECK_OK(vxuMeanStdDev(ctx, in, &m, &s));
+    CHECK(close_to(m, mean) && close_to(s, stddev));
+    vx_scalar ms = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &(vx_float32){-1}), ss = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &s);
+    graph_ = vxCreateGraph(ctx);
+    CHECK_OK(run_graph_node(vxMeanStdDevNode(graph_, in, ms, ss)));
+    CHECK_OK(vxCopyScalar(ms, &m, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    CHECK_OK(vxCopyScalar(ss, &s, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    CHECK(close_to(m, mean) && close_to(s, stddev));
+    CHECK_OK(vxReleaseScalar(&ms));
+    CHECK_OK(vxReleaseScalar(&ss));
+}
+
+static void min_max(vx_context ctx, vx_df_image f)
+{
+    int32_t va[N], vb[N], got[N];
+    vx_image a = test_image(ctx, W, H, f, 3, va), b = test_image(ctx, W, H, f, 4, vb);
+    for (int larger = 0; larger < 2; larger++)
+        for (int immediate = 0; immediate < 2; immediate++) {
+            vx_image out = vxCreateImage(ctx, W, H, f);
+            CHECK_OK(larger ? RUN(immediate, ctx, vxuMax(ctx, a, b, out), vxMaxNode(graph_, a, b, out))
+                            : RUN(immediate, ctx, vxuMin(ctx, a, b, out), vxMinNode(graph_, a, b, out)));
+            read_image(out, got);
+            for (int k = 0; k < N; k++)
+                CHECK(got[k] == (larger ? (va[k] > vb[k] ? va[k] : vb[k]) : (va[k] < vb[k] ? va[k] : vb[k])));
+            CHECK_OK(vxReleaseImage(&out));
+        }
+    CHECK_OK(vxReleaseImage(&a));
+    CHECK_OK(vxReleaseImage(&b));
+}
+
+/* The spec's definition: (1 - alpha) * img2 + alpha * img1 in float, truncated. */
+static void weighted_average(vx_context ctx)
+{
+    static const vx_float32 alphas[] = {0.0f, 0.25f, 0.7f, 1.0f};
+    int32_t va[N], vb[N], got[N];
+    vx_image a = test_image(ctx, W, H, VX_DF_IMAGE_U8, 5, va), b = test_image(ctx, W, H, VX_DF_IMAGE_U8, 6, vb);
+    for (int k = 0; k < 4; k++)
+        for (int immediate = 0; immediate < 2; immediate++) {
+            vx_float32 alpha = alphas[k];
+            vx_scalar s = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &alpha);
+            vx_image out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
+            CHECK_OK(RUN(immediate, ctx, vxuWeightedAverage(ctx, a, s, b, out),
+                         vxWeightedAverageNode(graph_, a, s, b, out)));
+            read_image(out, got);
+            for (int j = 0; j < N; j++)
+                CHECK(got[j] == (uint8_t)((1.0f - alpha) * (vx_float32)vb[j] + alpha * (vx_float32)va[j]));
+            CHECK_OK(vxReleaseImage(&out));
+            CHECK_OK(vxReleaseScalar(&s));
+        }
+    CHECK_OK(vxReleaseImage(&a));
+    CHECK_OK(vxReleaseImage(&b));
+}
+
+/* vxVerifyGraph of one node refuses with `status`, one log entry; everything released after. */
+static void refused(vx_graph g, vx_node node, vx_status status)
+{
+    CHECK_REF(node);
+    CHECK_REFUSED(vxVerifyGraph(g), status);
+    CHECK_OK(vxReleaseNode(&node));
+    CHECK_OK(vxReleaseGraph(&g));
+}
+
+static void refusals(vx_context ctx)
+{
+    vx_image u8 = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8), s16 = vxCreateImage(ctx, W, H, VX_DF_IMAGE_S16);
+    vx_image small = vxCreateImage(ctx, W - 1, H, VX_DF_IMAGE_U8), out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
+    vx_distribution d = vxCreateDistribution(ctx, 16, 0, 256);
+    vx_float32 big = 1.5f, f = 0;
+    vx_int32 i = 0;
+    vx_scalar alpha = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &big), fs = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &f);
+    vx_scalar fs2 = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &f);
+    vx_scalar is = vxCreateScalar(ctx, VX_TYPE_INT32, &i);
+    vx_graph g;
+    g = vxCreateGraph(ctx), refused(g, vxHistogramNode(g, s16, d), VX_ERROR_INVALID_FORMAT);
+    g = vxCreateGraph(ctx), refused(g, vxEqualizeHistNode(g, s16, out), VX_ERROR_INVALID_FORMAT);
+    g = vxCreateGraph(ctx), refused(g, vxIntegralImageNode(g, u8, out), VX_ERROR_INVALID_FORMAT);   /* not U32 */
+    g = vxCreateGraph(ctx), refused(g, vxMeanStdDevNode(g, s16, fs, fs2), VX_ERROR_INVALID_FORMAT);
+    g = vxCreateGraph(ctx), refused(g, vxMeanStdDevNode(g, u8, fs, is), VX_ERROR_INVALID_TYPE);
+    g = vxCreateGraph(ctx), refused(g, vxMinNode(g, u8, s16, out), VX_ERROR_INVALID_FORMAT);
+    g = vxCreateGraph(ctx), refused(g, vxMaxNode(g, u8, small, out), VX_ERROR_INVALID_DIMENSION);
+    g = vxCreateGraph(ctx), refused(g, vxMaxNode(g, s16, s16, out), VX_ERROR_INVALID_FORMAT);  /* output U8 */
+    g = vxCreateGraph(ctx), refused(g, vxWeightedAverageNode(g, u8, alpha, u8, out), VX_ERROR_INVALID_VALUE);
+    g = vxCreateGraph(ctx), refused(g, vxWeightedAverageNode(g, u8, is, u8, out), VX_ERROR_INVALID_TYPE);
+    g = vxCreateGraph(ctx), refused(g, vxWeightedAverageNode(g, u8, fs, small, out), VX_ERROR_INVALID_DIMENSION);
+    /* immediate mode refuses the same way */
+    CHECK_REFUSED(vxuWeightedAverage(ctx, u8, alpha, u8, out), VX_ERROR_INVALID_VALUE);
+    vx_float32 m = 7, s = 8;
+    CHECK_REFUSED(vxuMeanStdDev(ctx, s16, &m, &s), VX_ERROR_INVALID_FORMAT);
+    CHECK(m == 7 && s == 8);                   /* a refused run writes nothing */
+    CHECK_OK(vxReleaseImage(&u8));
+    CHECK_OK(vxReleaseImage(&s16));
+    CHECK_OK(vxReleaseImage(&small));
+    CHECK_OK(vxReleaseImage(&out));
+    CHECK_OK(vxReleaseDistribution(&d));
+    CHECK_OK(vxReleaseScalar(&alpha));
+    CHECK_OK(vxReleaseScalar(&fs));
+    CHECK_OK(vxReleaseScalar(&is));
+    CHECK_OK(vxReleaseScalar(&fs2));
+}
+
+int main(void)
+{
+    vx_context ctx = test_context();
+    vx_uint32 refs = context_references(ctx);
+    int32_t v[N];
+    vx_image in = test_image(ctx, W, H, VX_DF_IMAGE_U8, 1, v);
+    vx_rectangle_t all = {0, 0, W, H};
+    histogram(ctx, in, v, all, 256, 0, 256);
+    histogram(ctx, in, v, all, 7, 13, 200);     /* a range that is no multiple of the bins */
+    histogram(ctx, in, v, all, 3, -10, 50);     /* an offset below the format's range */
+    equalize(ctx, in, v);
+    integral(ctx, in, v);
+    mean_stddev(ctx, in, v, all);
+    vx_rectangle_t part = {3, 2, W - 5, H - 4};
+    CHECK_OK(vxSetImageValidRectangle(in, &part));
+    mean_stddev(ctx, in, v, part);              /* statistics of the valid rectangle only */
+    histogram(ctx, in, v, part, 256, 0, 256);
+    CHECK_OK(vxReleaseImage(&in));
+
+    int32_t flat[N];
+    for (int k = 0; k < N; k++)
+        flat[k] = 77;
+    in = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
+    copy_image(in, flat, VX_WRITE_ONLY);
+    equalize(ctx, in, flat);                    /* a constant image maps to itself */
+    CHECK_OK(vxReleaseImage(&in));
+
+    min_max(ctx, VX_DF_IMAGE_U8);
+    min_max(ctx, VX_DF_IMAGE_S16);
+    weighted_average(ctx);
+    refusals(ctx);
+    CHECK(context_references(ctx) == refs);
+    CHECK_OK(vxReleaseContext(&ctx));
+    puts("ok");
+    return 0;
+}
