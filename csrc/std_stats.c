@@ -162,3 +162,72 @@ vx_status pvx_std_weighted_average(vx_node node, const vx_reference *p, vx_uint3
     }
     return VX_SUCCESS;
 }
+
+static void store_int(vx_reference scalar, int64_t v)
+{
+    void *at = storage_of(scalar);
+    switch (((pvx_scalar *)((pvx_ref *)scalar)->desc)->data_type) {
+    case VX_TYPE_UINT8: *(vx_uint8 *)at = (vx_uint8)v; break;
+    case VX_TYPE_INT16: *(vx_int16 *)at = (vx_int16)v; break;
+    case VX_TYPE_UINT32: *(vx_uint32 *)at = (vx_uint32)v; break;
+    default: *(vx_size *)at = (vx_size)v; break;
+    }
+}
+
+/* Appends (x, y) if the array (may be NULL) has room left. */
+static void add_location(vx_reference ref, uint32_t x, uint32_t y)
+{
+    if (ref == NULL)
+        return;
+    pvx_array *a = ((pvx_ref *)ref)->desc;
+    if (a->num_items < a->capacity)
+        ((vx_coordinates2d_t *)pvx_memory_base(&a->mem))[a->num_items++] = (vx_coordinates2d_t){x, y};
+}
+
+/* Over the valid rectangle: min and max values, their counts, and their locations in raster order
+ * up to each array's capacity. Every output is optional. */
+vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    plane in;
+    vx_status s;
+    if ((s = plane_of(p[0], &in)))
+        return s;
+    for (int k = 3; k <= 4; k++)
+        if (p[k] != NULL) {
+            if (storage_of(p[k]) == NULL)
+                return VX_ERROR_NO_MEMORY;
+            ((pvx_array *)((pvx_ref *)p[k])->desc)->num_items = 0;
+        }
+    const vx_rectangle_t *r = valid_of(p[0]);
+    int32_t *row = buffers(in.width, 1);
+    if (row == NULL)
+        return VX_ERROR_NO_MEMORY;
+    int32_t lo = INT32_MAX, hi = INT32_MIN;
+    for (uint32_t y = r->start_y; y < r->end_y; y++) {
+        load_row(&in, y, row);
+        for (uint32_t x = r->start_x; x < r->end_x; x++)
+            lo = row[x] < lo ? row[x] : lo, hi = row[x] > hi ? row[x] : hi;
+    }
+    uint64_t lows = 0, highs = 0;
+    for (uint32_t y = r->start_y; y < r->end_y; y++) {
+        load_row(&in, y, row);
+        for (uint32_t x = r->start_x; x < r->end_x; x++) {
+            if (row[x] == lo)
+                lows++, add_location(p[3], x, y);
+            if (row[x] == hi)
+                highs++, add_location(p[4], x, y);
+        }
+    }
+    free(row);
+    if (lows) {                                /* an empty valid rectangle has no extremes */
+        if (p[1] != NULL)
+            store_int(p[1], lo);
+        if (p[2] != NULL)
+            store_int(p[2], hi);
+    }
+    if (p[5] != NULL)
+        store_int(p[5], (int64_t)lows);
+    if (p[6] != NULL)
+        store_int(p[6], (int64_t)highs);
+    return VX_SUCCESS;
+}

@@ -239,6 +239,26 @@ def _min_max(node):
     return _out(node, 2, a.format, _same_size(node, 0, 1))
 
 
+def _minmaxloc(node):
+    """Values in the input's type, locations as coordinates (an array without a capacity gets one
+    per pixel), counts in VX_TYPE_SIZE (1.3.1) or VX_TYPE_UINT32 (1.0/1.1) scalars."""
+    a = _image(node, 0, (U8, S16))
+    value_type = vx.VX_TYPE_UINT8 if a.format == U8 else vx.VX_TYPE_INT16
+    outputs = {}
+    for index in (1, 2):
+        outputs[index] = {vx.VX_SCALAR_TYPE: value_type}
+    for index in (3, 4):
+        capacity = node.params[index].capacity if node.params[index] is not None else 0
+        outputs[index] = {vx.VX_ARRAY_ITEMTYPE: vx.VX_TYPE_COORDINATES2D,
+                          vx.VX_ARRAY_CAPACITY: capacity or a.width * a.height}
+    for index in (5, 6):
+        count = node.params[index]
+        if count is not None and count.data_type not in (vx.VX_TYPE_SIZE, vx.VX_TYPE_UINT32):
+            _refuse(node, vx.VX_ERROR_INVALID_TYPE, f"count parameter {index} is a {type_name(count.data_type)}, "
+                    "not a vx_size or vx_uint32")
+    return {i: meta for i, meta in outputs.items() if node.params[i] is not None}
+
+
 def _weighted_average(node):
     _image(node, 0, (U8,)), _image(node, 2, (U8,))
     alpha = _scalar(node, 1, vx.VX_TYPE_FLOAT32)
@@ -281,6 +301,7 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_EQUALIZE_HISTOGRAM": Implementation("pvx_std_equalize_histogram", _equalize_histogram),
     "VX_KERNEL_INTEGRAL_IMAGE": Implementation("pvx_std_integral_image", _integral_image),
     "VX_KERNEL_MEAN_STDDEV": Implementation("pvx_std_mean_stddev", _mean_stddev),
+    "VX_KERNEL_MINMAXLOC": Implementation("pvx_std_minmaxloc", _minmaxloc),
     "VX_KERNEL_MIN": Implementation("pvx_std_min", _min_max),
     "VX_KERNEL_MAX": Implementation("pvx_std_max", _min_max),
     "VX_KERNEL_WEIGHTED_AVERAGE": Implementation("pvx_std_weighted_average", _weighted_average),

@@ -1,5 +1,5 @@
 /* The statistics kernels and simple operations (Histogram, EqualizeHist, IntegralImage,
- * MeanStdDev, Min, Max, WeightedAverage) against plain C, as graph nodes and through vxu, on an
+ * MeanStdDev, MinMaxLoc, Min, Max, WeightedAverage) against plain C, as graph nodes and through vxu, on an
  * odd size; validator refusals with their status and one log entry; references restored. */
 #include <VX/vx.h>
 #include <VX/vxu.h>
@@ -154,6 +154,94 @@ static void weighted_average(vx_context ctx)
     CHECK_OK(vxReleaseImage(&b));
 }
 
+/* Plain C over the valid rectangle `r`, locations in raster order up to each array's capacity;
+ * counts in `count_type` scalars; `all` 0 leaves the values and minLoc unset. */
+static void minmaxloc(vx_context ctx, vx_image in, vx_df_image f, const int32_t *v, vx_rectangle_t r,
+                      vx_size capacity, vx_enum count_type, int all)
+{
+    int32_t lo = INT32_MAX, hi = INT32_MIN;
+    vx_size lows = 0, highs = 0;
+    vx_coordinates2d_t want_lo[N], want_hi[N];
+    for (vx_uint32 y = r.start_y; y < r.end_y; y++)
+        for (vx_uint32 x = r.start_x; x < r.end_x; x++)
+            lo = v[y * W + x] < lo ? v[y * W + x] : lo, hi = v[y * W + x] > hi ? v[y * W + x] : hi;
+    for (vx_uint32 y = r.start_y; y < r.end_y; y++)
+        for (vx_uint32 x = r.start_x; x < r.end_x; x++) {
+            if (v[y * W + x] == lo)
+                want_lo[lows++] = (vx_coordinates2d_t){x, y};
+            if (v[y * W + x] == hi)
+                want_hi[highs++] = (vx_coordinates2d_t){x, y};
+        }
+    CHECK(lows > 1 && highs > 1);               /* the test image repeats its extremes */
+    vx_enum value_type = f == VX_DF_IMAGE_U8 ? VX_TYPE_UINT8 : VX_TYPE_INT16;
+    for (int immediate = 0; immediate < 2; immediate++) {
+        vx_int16 init = 99;
+        vx_uint8 init8 = 99;
+        vx_size zero = 0;
+        vx_scalar min_s = all ? vxCreateScalar(ctx, value_type, value_type == VX_TYPE_UINT8 ? (void *)&init8 : &init)
+                              : NULL;
+        vx_scalar max_s = vxCreateScalar(ctx, value_type, value_type == VX_TYPE_UINT8 ? (void *)&init8 : &init);
+        vx_scalar lows_s = vxCreateScalar(ctx, count_type, &zero), highs_s = vxCreateScalar(ctx, count_type, &zero);
+        vx_array min_a = all ? vxCreateArray(ctx, VX_TYPE_COORDINATES2D, capacity) : NULL;
+        vx_array max_a = vxCreateArray(ctx, VX_TYPE_COORDINATES2D, capacity);
+        CHECK_OK(RUN(immediate, ctx, vxuMinMaxLoc(ctx, in, min_s, max_s, min_a, max_a, lows_s, highs_s),
+                     vxMinMaxLocNode(graph_, in, min_s, max_s, min_a, max_a, lows_s, highs_s)));
+        vx_int16 got16 = 0;
+        vx_uint8 got8 = 0;
+        for (int k = 0; k < 2; k++) {
+            vx_scalar sc = k ? max_s : min_s;
+            if (sc == NULL)
+                continue;
+            CHECK_OK(vxCopyScalar(sc, value_type == VX_TYPE_UINT8 ? (void *)&got8 : &got16, VX_READ_ONLY,
+                                  VX_MEMORY_TYPE_HOST));
+            CHECK((value_type == VX_TYPE_UINT8 ? got8 : got16) == (k ? hi : lo));
+        }
+        vx_size count = 0;
+        vx_uint32 count32 = 0;
+        for (int k = 0; k < 2; k++) {
+            CHECK_OK(vxCopyScalar(k ? highs_s : lows_s, count_type == VX_TYPE_SIZE ? (void *)&count : &count32,
+                                  VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+            CHECK((count_type == VX_TYPE_SIZE ? count : count32) == (k ? highs : lows));
+        }
+        for (int k = 0; k < 2; k++) {
+            vx_array a = k ? max_a : min_a;
+            if (a == NULL)
+                continue;
+            vx_size items = 0, expected = k ? highs : lows;
+            expected = expected < capacity ? expected : capacity;
+            CHECK_OK(vxQueryArray(a, VX_ARRAY_NUMITEMS, &items, sizeof items));
+            CHECK(items == expected);
+            vx_coordinates2d_t got[N];
+            CHECK_OK(vxCopyArrayRange(a, 0, items, sizeof got[0], got, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+            CHECK(memcmp(got, k ? want_hi : want_lo, items * sizeof got[0]) == 0);
+        }
+        vxReleaseScalar(&min_s), vxReleaseScalar(&max_s), vxReleaseScalar(&lows_s), vxReleaseScalar(&highs_s);
+        vxReleaseArray(&min_a), vxReleaseArray(&max_a);
+    }
+}
+
+static void minmaxloc_cases(vx_context ctx)
+{
+    for (int k = 0; k < 2; k++) {
+        vx_df_image f = k ? VX_DF_IMAGE_S16 : VX_DF_IMAGE_U8;
+        int32_t v[N];
+        vx_image in = test_image(ctx, W, H, f, 7, v);
+        for (int j = 0; j < 6; j++)                 /* repeat the extremes at the ends of rows */
+            v[(j + 4) * W - 1 - j] = v[j];
+        copy_image(in, v, VX_WRITE_ONLY);
+        vx_rectangle_t all = {0, 0, W, H}, part = {1, 1, W - 1, H - 1};
+        minmaxloc(ctx, in, f, v, all, N, VX_TYPE_SIZE, 1);
+        minmaxloc(ctx, in, f, v, all, 1, VX_TYPE_UINT32, 1);    /* arrays filled to capacity */
+        minmaxloc(ctx, in, f, v, all, N, VX_TYPE_SIZE, 0);      /* optional outputs left out */
+        for (int j = 0; j < 6; j++)                 /* extremes inside the valid rectangle too */
+            v[(j + 10) * W + 5 + j] = v[(j + 12) * W + 20 + j] = v[j];
+        copy_image(in, v, VX_WRITE_ONLY);
+        CHECK_OK(vxSetImageValidRectangle(in, &part));
+        minmaxloc(ctx, in, f, v, part, N, VX_TYPE_SIZE, 1);
+        CHECK_OK(vxReleaseImage(&in));
+    }
+}
+
 /* vxVerifyGraph of one node refuses with `status`, one log entry; everything released after. */
 static void refused(vx_graph g, vx_node node, vx_status status)
 {
@@ -185,6 +273,16 @@ static void refusals(vx_context ctx)
     g = vxCreateGraph(ctx), refused(g, vxWeightedAverageNode(g, u8, alpha, u8, out), VX_ERROR_INVALID_VALUE);
     g = vxCreateGraph(ctx), refused(g, vxWeightedAverageNode(g, u8, is, u8, out), VX_ERROR_INVALID_TYPE);
     g = vxCreateGraph(ctx), refused(g, vxWeightedAverageNode(g, u8, fs, small, out), VX_ERROR_INVALID_DIMENSION);
+    vx_scalar i16 = vxCreateScalar(ctx, VX_TYPE_INT16, &(vx_int16){0});
+    vx_array ints = vxCreateArray(ctx, VX_TYPE_INT32, 8);
+    vx_image rgb = vxCreateImage(ctx, W, H, VX_DF_IMAGE_RGB);
+    g = vxCreateGraph(ctx), refused(g, vxMinMaxLocNode(g, rgb, NULL, NULL, NULL, NULL, NULL, NULL), VX_ERROR_INVALID_FORMAT);
+    g = vxCreateGraph(ctx), refused(g, vxMinMaxLocNode(g, u8, i16, NULL, NULL, NULL, NULL, NULL), VX_ERROR_INVALID_TYPE);
+    g = vxCreateGraph(ctx), refused(g, vxMinMaxLocNode(g, u8, NULL, NULL, ints, NULL, NULL, NULL), VX_ERROR_INVALID_TYPE);
+    g = vxCreateGraph(ctx), refused(g, vxMinMaxLocNode(g, u8, NULL, NULL, NULL, NULL, NULL, fs), VX_ERROR_INVALID_TYPE);
+    CHECK_OK(vxReleaseScalar(&i16));
+    CHECK_OK(vxReleaseArray(&ints));
+    CHECK_OK(vxReleaseImage(&rgb));
     /* immediate mode refuses the same way */
     CHECK_REFUSED(vxuWeightedAverage(ctx, u8, alpha, u8, out), VX_ERROR_INVALID_VALUE);
     vx_float32 m = 7, s = 8;
@@ -231,6 +329,7 @@ int main(void)
     min_max(ctx, VX_DF_IMAGE_U8);
     min_max(ctx, VX_DF_IMAGE_S16);
     weighted_average(ctx);
+    minmaxloc_cases(ctx);
     refusals(ctx);
     CHECK(context_references(ctx) == refs);
     CHECK_OK(vxReleaseContext(&ctx));
