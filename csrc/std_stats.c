@@ -1,5 +1,5 @@
 /* The standard statistics kernels and simple per-pixel operations (Histogram, EqualizeHistogram,
- * IntegralImage, MeanStdDev, MinMaxLoc, Min, Max, WeightedAverage), over the row helpers of
+ * IntegralImage, MeanStdDev, MinMaxLoc, Min, Max, WeightedAverage, Copy), over the row helpers of
  * std_kernels.c. Statistics read the input's valid rectangle, as the spec's sample does. */
 #include "pvx.h"
 
@@ -229,5 +229,35 @@ vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_uint32 n)
         store_int(p[5], (int64_t)lows);
     if (p[6] != NULL)
         store_int(p[6], (int64_t)highs);
+    return VX_SUCCESS;
+}
+
+/* Copy: image planes row by row (views have their own strides), an array's valid items and
+ * count, and the whole memory of the other types the validator admits (same meta, same size). */
+vx_status pvx_std_copy(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    vx_enum type = ((pvx_ref *)p[0])->type;
+    if (type == VX_TYPE_IMAGE) {
+        for (uint32_t k = 0; k < ((pvx_image *)((pvx_ref *)p[0])->desc)->planes; k++) {
+            plane a, b;
+            vx_status s;
+            if ((s = plane_at(p[0], k, &a)) || (s = plane_at(p[1], k, &b)))
+                return s;
+            for (uint32_t y = 0; y < b.height; y++)
+                memcpy(row_of(&b, y), row_of(&a, y), (size_t)b.width * b.pixel_bytes);
+        }
+        return VX_SUCCESS;
+    }
+    unsigned char *src = storage_of(p[0]), *dst = storage_of(p[1]);
+    if (src == NULL || dst == NULL)
+        return VX_ERROR_NO_MEMORY;
+    pvx_memory *in = ((pvx_ref *)p[0])->desc;
+    if (type == VX_TYPE_ARRAY) {
+        pvx_array *a = (pvx_array *)in, *b = ((pvx_ref *)p[1])->desc;
+        memcpy(dst, src, a->num_items * a->item_size);
+        b->num_items = a->num_items;
+    } else {
+        memcpy(dst, src, in->bytes);
+    }
     return VX_SUCCESS;
 }

@@ -267,6 +267,25 @@ def _weighted_average(node):
     return _out(node, 3, U8, _same_size(node, 0, 2))
 
 
+# the object types Copy handles: images plane by plane, arrays by their items, the rest whole
+_COPYABLE = (vx.VX_TYPE_IMAGE, vx.VX_TYPE_ARRAY, vx.VX_TYPE_SCALAR, vx.VX_TYPE_LUT, vx.VX_TYPE_DISTRIBUTION,
+             vx.VX_TYPE_MATRIX, vx.VX_TYPE_REMAP, vx.VX_TYPE_USER_DATA_OBJECT)
+
+
+def _copy(node):
+    src, dst = node.params[0], node.params[1]
+    if dst.vx_type != src.vx_type:
+        _refuse(node, vx.VX_ERROR_INVALID_TYPE, f"the output is a {type_name(dst.vx_type)}, the input a "
+                f"{type_name(src.vx_type)}")
+    if src.vx_type not in _COPYABLE:
+        _refuse(node, vx.VX_ERROR_NOT_SUPPORTED, f"copying a {type_name(src.vx_type)} is not supported")
+    if src.vx_type != vx.VX_TYPE_IMAGE:
+        return {1: src.meta()}
+    if src.format == vx.VX_DF_IMAGE_U1:
+        _refuse(node, vx.VX_ERROR_NOT_SUPPORTED, "copying a U1 image is not supported")
+    return _out(node, 1, src.format, src)
+
+
 @dataclass(frozen=True)
 class Implementation:
     function: str                     # the C kernel in csrc/std_kernels.c
@@ -305,6 +324,7 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_MIN": Implementation("pvx_std_min", _min_max),
     "VX_KERNEL_MAX": Implementation("pvx_std_max", _min_max),
     "VX_KERNEL_WEIGHTED_AVERAGE": Implementation("pvx_std_weighted_average", _weighted_average),
+    "VX_KERNEL_COPY": Implementation("pvx_std_copy", _copy),
 }
 
 

@@ -1,5 +1,5 @@
 /* The statistics kernels and simple operations (Histogram, EqualizeHist, IntegralImage,
- * MeanStdDev, MinMaxLoc, Min, Max, WeightedAverage) against plain C, as graph nodes and through vxu, on an
+ * MeanStdDev, MinMaxLoc, Min, Max, WeightedAverage, Copy) against plain C, as graph nodes and through vxu, on an
  * odd size; validator refusals with their status and one log entry; references restored. */
 #include <VX/vx.h>
 #include <VX/vxu.h>
@@ -242,6 +242,100 @@ static void minmaxloc_cases(vx_context ctx)
     }
 }
 
+/* Writes (VX_WRITE_ONLY) or checks (VX_READ_ONLY) a pattern in every plane of `img`, mapped whole. */
+static void fill_planes(vx_image img, vx_enum usage)
+{
+    vx_size planes = 0;
+    vx_uint32 w, h;
+    CHECK_OK(vxQueryImage(img, VX_IMAGE_PLANES, &planes, sizeof planes));
+    CHECK_OK(vxQueryImage(img, VX_IMAGE_WIDTH, &w, sizeof w));
+    CHECK_OK(vxQueryImage(img, VX_IMAGE_HEIGHT, &h, sizeof h));
+    vx_rectangle_t r = {0, 0, w, h};
+    for (vx_uint32 k = 0; k < planes; k++) {
+        vx_map_id id;
+        vx_imagepatch_addressing_t a;
+        void *base = NULL;
+        CHECK_OK(vxMapImagePatch(img, &r, k, &id, &a, &base, usage, VX_MEMORY_TYPE_HOST, 0));
+        for (vx_uint32 y = 0; y < a.dim_y; y += a.step_y)
+            for (vx_uint32 x = 0; x < a.dim_x; x += a.step_x) {
+                uint8_t *px = vxFormatImagePatchAddress2d(base, x, y, &a);
+                if (usage == VX_WRITE_ONLY)
+                    *px = (uint8_t)(x * 7 + y * 13 + k * 50);
+                else
+                    CHECK(*px == (uint8_t)(x * 7 + y * 13 + k * 50));
+            }
+        CHECK_OK(vxUnmapImagePatch(img, id));
+    }
+}
+
+/* Copy of each object type, as node and through vxu; the output starts with other contents. */
+static void copy_run(vx_context ctx, vx_reference in, vx_reference out, int immediate)
+{
+    CHECK_OK(RUN(immediate, ctx, vxuCopy(ctx, in, out), vxCopyNode(graph_, in, out)));
+}
+
+static void copies(vx_context ctx)
+{
+    for (int immediate = 0; immediate < 2; immediate++) {
+        /* an ROI view (its own stride) into a U8 image, and a three-plane IYUV image */
+        int32_t got[N], big[(W + 4) * (H + 3)];
+        vx_image root = test_image(ctx, W + 4, H + 3, VX_DF_IMAGE_U8, 8, big);
+        vx_rectangle_t roi = {3, 2, W + 3, H + 2};
+        vx_image view = vxCreateImageFromROI(root, &roi), out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
+        copy_run(ctx, (vx_reference)view, (vx_reference)out, immediate);
+        read_image(out, got);
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++)
+                CHECK(got[y * W + x] == big[(y + 2) * (W + 4) + x + 3]);
+        vx_image yuv = vxCreateImage(ctx, W + 1, H + 1, VX_DF_IMAGE_IYUV), yuv_out = vxCreateImage(ctx, W + 1, H + 1,
+                                                                                                   VX_DF_IMAGE_IYUV);
+        fill_planes(yuv, VX_WRITE_ONLY);
+        copy_run(ctx, (vx_reference)yuv, (vx_reference)yuv_out, immediate);
+        fill_planes(yuv_out, VX_READ_ONLY);
+        /* arrays: the valid items and their count, into a larger capacity */
+        vx_array arr = vxCreateArray(ctx, VX_TYPE_INT32, 9), arr_out = vxCreateArray(ctx, VX_TYPE_INT32, 12);
+        int32_t items[5] = {1, -2, 3, -4, 5}, old[7] = {9, 9, 9, 9, 9, 9, 9}, back[5];
+        CHECK_OK(vxAddArrayItems(arr, 5, items, sizeof items[0]));
+        CHECK_OK(vxAddArrayItems(arr_out, 7, old, sizeof old[0]));
+        copy_run(ctx, (vx_reference)arr, (vx_reference)arr_out, immediate);
+        vx_size count = 0;
+        CHECK_OK(vxQueryArray(arr_out, VX_ARRAY_NUMITEMS, &count, sizeof count));
+        CHECK(count == 5);
+        CHECK_OK(vxCopyArrayRange(arr_out, 0, 5, sizeof back[0], back, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+        CHECK(memcmp(back, items, sizeof items) == 0);
+        /* a scalar, a distribution, a LUT, a matrix */
+        vx_int32 sv = -123456, sv_out = 0;
+        vx_scalar sc = vxCreateScalar(ctx, VX_TYPE_INT32, &sv), sc_out = vxCreateScalar(ctx, VX_TYPE_INT32, &sv_out);
+        copy_run(ctx, (vx_reference)sc, (vx_reference)sc_out, immediate);
+        CHECK_OK(vxCopyScalar(sc_out, &sv_out, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+        CHECK(sv_out == sv);
+        int32_t dv[5] = {5, 0, 7, 1, 2}, dback[5];
+        vx_distribution d = vxCreateDistribution(ctx, 5, 3, 100), d_out = vxCreateDistribution(ctx, 5, 3, 100);
+        CHECK_OK(vxCopyDistribution(d, dv, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+        copy_run(ctx, (vx_reference)d, (vx_reference)d_out, immediate);
+        CHECK_OK(vxCopyDistribution(d_out, dback, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+        CHECK(memcmp(dv, dback, sizeof dv) == 0);
+        uint8_t lv[256], lback[256];
+        for (int k = 0; k < 256; k++)
+            lv[k] = (uint8_t)(255 - k);
+        vx_lut lut = vxCreateLUT(ctx, VX_TYPE_UINT8, 256), lut_out = vxCreateLUT(ctx, VX_TYPE_UINT8, 256);
+        CHECK_OK(vxCopyLUT(lut, lv, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+        copy_run(ctx, (vx_reference)lut, (vx_reference)lut_out, immediate);
+        CHECK_OK(vxCopyLUT(lut_out, lback, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+        CHECK(memcmp(lv, lback, sizeof lv) == 0);
+        vx_float32 mv[6] = {1.5f, -2, 3, 4, 5, 6.25f}, mback[6];
+        vx_matrix m = vxCreateMatrix(ctx, VX_TYPE_FLOAT32, 3, 2), m_out = vxCreateMatrix(ctx, VX_TYPE_FLOAT32, 3, 2);
+        CHECK_OK(vxCopyMatrix(m, mv, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+        copy_run(ctx, (vx_reference)m, (vx_reference)m_out, immediate);
+        CHECK_OK(vxCopyMatrix(m_out, mback, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+        CHECK(memcmp(mv, mback, sizeof mv) == 0);
+        vxReleaseImage(&root), vxReleaseImage(&view), vxReleaseImage(&out), vxReleaseImage(&yuv);
+        vxReleaseImage(&yuv_out), vxReleaseArray(&arr), vxReleaseArray(&arr_out), vxReleaseScalar(&sc);
+        vxReleaseScalar(&sc_out), vxReleaseDistribution(&d), vxReleaseDistribution(&d_out), vxReleaseLUT(&lut);
+        vxReleaseLUT(&lut_out), vxReleaseMatrix(&m), vxReleaseMatrix(&m_out);
+    }
+}
+
 /* vxVerifyGraph of one node refuses with `status`, one log entry; everything released after. */
 static void refused(vx_graph g, vx_node node, vx_status status)
 {
@@ -280,9 +374,18 @@ static void refusals(vx_context ctx)
     g = vxCreateGraph(ctx), refused(g, vxMinMaxLocNode(g, u8, i16, NULL, NULL, NULL, NULL, NULL), VX_ERROR_INVALID_TYPE);
     g = vxCreateGraph(ctx), refused(g, vxMinMaxLocNode(g, u8, NULL, NULL, ints, NULL, NULL, NULL), VX_ERROR_INVALID_TYPE);
     g = vxCreateGraph(ctx), refused(g, vxMinMaxLocNode(g, u8, NULL, NULL, NULL, NULL, NULL, fs), VX_ERROR_INVALID_TYPE);
-    CHECK_OK(vxReleaseScalar(&i16));
-    CHECK_OK(vxReleaseArray(&ints));
-    CHECK_OK(vxReleaseImage(&rgb));
+    vx_array small_arr = vxCreateArray(ctx, VX_TYPE_INT32, 4);
+    vx_threshold t = vxCreateThresholdForImage(ctx, VX_THRESHOLD_TYPE_BINARY, VX_DF_IMAGE_U8, VX_DF_IMAGE_U8);
+    vx_threshold t2 = vxCreateThresholdForImage(ctx, VX_THRESHOLD_TYPE_BINARY, VX_DF_IMAGE_U8, VX_DF_IMAGE_U8);
+    g = vxCreateGraph(ctx), refused(g, vxCopyNode(g, (vx_reference)u8, (vx_reference)ints), VX_ERROR_INVALID_TYPE);
+    g = vxCreateGraph(ctx), refused(g, vxCopyNode(g, (vx_reference)u8, (vx_reference)s16), VX_ERROR_INVALID_FORMAT);
+    g = vxCreateGraph(ctx), refused(g, vxCopyNode(g, (vx_reference)u8, (vx_reference)small), VX_ERROR_INVALID_DIMENSION);
+    g = vxCreateGraph(ctx), refused(g, vxCopyNode(g, (vx_reference)ints, (vx_reference)small_arr), VX_ERROR_INVALID_DIMENSION);
+    g = vxCreateGraph(ctx), refused(g, vxCopyNode(g, (vx_reference)fs, (vx_reference)is), VX_ERROR_INVALID_TYPE);
+    g = vxCreateGraph(ctx), refused(g, vxCopyNode(g, (vx_reference)t, (vx_reference)t2), VX_ERROR_NOT_SUPPORTED);
+    CHECK_OK(vxReleaseArray(&small_arr));
+    CHECK_OK(vxReleaseThreshold(&t));
+    CHECK_OK(vxReleaseThreshold(&t2));
     /* immediate mode refuses the same way */
     CHECK_REFUSED(vxuWeightedAverage(ctx, u8, alpha, u8, out), VX_ERROR_INVALID_VALUE);
     vx_float32 m = 7, s = 8;
@@ -297,6 +400,9 @@ static void refusals(vx_context ctx)
     CHECK_OK(vxReleaseScalar(&fs));
     CHECK_OK(vxReleaseScalar(&is));
     CHECK_OK(vxReleaseScalar(&fs2));
+    CHECK_OK(vxReleaseScalar(&i16));
+    CHECK_OK(vxReleaseArray(&ints));
+    CHECK_OK(vxReleaseImage(&rgb));
 }
 
 int main(void)
@@ -330,6 +436,7 @@ int main(void)
     min_max(ctx, VX_DF_IMAGE_S16);
     weighted_average(ctx);
     minmaxloc_cases(ctx);
+    copies(ctx);
     refusals(ctx);
     CHECK(context_references(ctx) == refs);
     CHECK_OK(vxReleaseContext(&ctx));
