@@ -53,4 +53,5 @@ PVX_HIDDEN vx_status pvx_std_max(vx_node node, const vx_reference *p, vx_uint32 
 PVX_HIDDEN vx_status pvx_std_weighted_average(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_copy(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_select(vx_node node, const vx_reference *p, vx_uint32 n);
 #endif

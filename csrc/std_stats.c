@@ -1,5 +1,5 @@
 /* The standard statistics kernels and simple per-pixel operations (Histogram, EqualizeHistogram,
- * IntegralImage, MeanStdDev, MinMaxLoc, Min, Max, WeightedAverage, Copy), over the row helpers of
+ * IntegralImage, MeanStdDev, MinMaxLoc, Min, Max, WeightedAverage, Copy, Select), over the row helpers of
  * std_kernels.c. Statistics read the input's valid rectangle, as the spec's sample does. */
 #include "pvx.h"
 
@@ -234,8 +234,9 @@ vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_uint32 n)
 
 /* Copy: image planes row by row (views have their own strides), an array's valid items and
  * count, and the whole memory of the other types the validator admits (same meta, same size). */
-vx_status pvx_std_copy(vx_node node, const vx_reference *p, vx_uint32 n)
+static vx_status copy_object(vx_reference from, vx_reference to)
 {
+    const vx_reference p[2] = {from, to};
     vx_enum type = ((pvx_ref *)p[0])->type;
     if (type == VX_TYPE_IMAGE) {
         for (uint32_t k = 0; k < ((pvx_image *)((pvx_ref *)p[0])->desc)->planes; k++) {
@@ -260,4 +261,15 @@ vx_status pvx_std_copy(vx_node node, const vx_reference *p, vx_uint32 n)
         memcpy(dst, src, in->bytes);
     }
     return VX_SUCCESS;
+}
+
+vx_status pvx_std_copy(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return copy_object(p[0], p[1]);
+}
+
+/* Select: a copy of the true or the false value, as the condition says. */
+vx_status pvx_std_select(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return copy_object(*(const vx_bool *)scalar_value(p[0]) ? p[1] : p[2], p[3]);
 }

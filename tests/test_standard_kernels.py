@@ -26,7 +26,7 @@ def test_every_implemented_kernel_is_in_every_context_and_its_functions_are_real
     other = vx.lib.vxCreateContext()
     for ctx in (vx.context, other):
         for row in std.TABLE:
-            assert {row.node_creator, row.vxu_function} <= names
+            assert {row.node_creator, row.vxu_function} - {""} <= names
             k = vx.lib.vxGetKernelByEnum(ctx, row.enumeration)
             assert vx.lib.vxGetStatus(vx.ffi.cast("vx_reference", k)) == vx.c.VX_SUCCESS, row.kernel_name
             out = vx.ffi.new("vx_uint32 *")

@@ -272,18 +272,35 @@ _COPYABLE = (vx.VX_TYPE_IMAGE, vx.VX_TYPE_ARRAY, vx.VX_TYPE_SCALAR, vx.VX_TYPE_L
              vx.VX_TYPE_MATRIX, vx.VX_TYPE_REMAP, vx.VX_TYPE_USER_DATA_OBJECT)
 
 
-def _copy(node):
-    src, dst = node.params[0], node.params[1]
+def _copy_of(node, src, dst_index):
+    """The output `dst_index` as a copy of `src`: same type, same meta."""
+    dst = node.params[dst_index]
     if dst.vx_type != src.vx_type:
-        _refuse(node, vx.VX_ERROR_INVALID_TYPE, f"the output is a {type_name(dst.vx_type)}, the input a "
+        _refuse(node, vx.VX_ERROR_INVALID_TYPE, f"parameter {dst_index} is a {type_name(dst.vx_type)}, the input a "
                 f"{type_name(src.vx_type)}")
     if src.vx_type not in _COPYABLE:
         _refuse(node, vx.VX_ERROR_NOT_SUPPORTED, f"copying a {type_name(src.vx_type)} is not supported")
     if src.vx_type != vx.VX_TYPE_IMAGE:
-        return {1: src.meta()}
+        return {dst_index: src.meta()}
     if src.format == vx.VX_DF_IMAGE_U1:
         _refuse(node, vx.VX_ERROR_NOT_SUPPORTED, "copying a U1 image is not supported")
-    return _out(node, 1, src.format, src)
+    return _out(node, dst_index, src.format, src)
+
+
+def _copy(node):
+    return _copy_of(node, node.params[0], 1)
+
+
+def _select(node):
+    """The true and false values alike (type and meta), the output a copy of either."""
+    _scalar(node, 0, vx.VX_TYPE_BOOL)
+    a, b = node.params[1], node.params[2]
+    if b.vx_type != a.vx_type:
+        _refuse(node, vx.VX_ERROR_INVALID_TYPE, f"the false value is a {type_name(b.vx_type)}, the true value a "
+                f"{type_name(a.vx_type)}")
+    if a.vx_type in _COPYABLE and a.meta() != b.meta():
+        _refuse(node, vx.VX_ERROR_INVALID_PARAMETERS, f"the true and false values differ: {a.meta()} and {b.meta()}")
+    return _copy_of(node, a, 3)
 
 
 @dataclass(frozen=True)
@@ -325,6 +342,7 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_MAX": Implementation("pvx_std_max", _min_max),
     "VX_KERNEL_WEIGHTED_AVERAGE": Implementation("pvx_std_weighted_average", _weighted_average),
     "VX_KERNEL_COPY": Implementation("pvx_std_copy", _copy),
+    "VX_KERNEL_SELECT": Implementation("pvx_std_select", _select),
 }
 
 

@@ -1,5 +1,6 @@
 /* The statistics kernels and simple operations (Histogram, EqualizeHist, IntegralImage,
- * MeanStdDev, MinMaxLoc, Min, Max, WeightedAverage, Copy) against plain C, as graph nodes and through vxu, on an
+ * MeanStdDev, MinMaxLoc, Min, Max, WeightedAverage, Copy, Select) against plain C, as graph nodes and
+ * through vxu (Select has none), on an
  * odd size; validator refusals with their status and one log entry; references restored. */
 #include <VX/vx.h>
 #include <VX/vxu.h>
@@ -336,6 +337,32 @@ static void copies(vx_context ctx)
     }
 }
 
+/* Select: the output a copy of the true or the false value (images, scalars). */
+static void selects(vx_context ctx)
+{
+    int32_t va[N], vb[N], got[N];
+    vx_image a = test_image(ctx, W, H, VX_DF_IMAGE_S16, 9, va), b = test_image(ctx, W, H, VX_DF_IMAGE_S16, 10, vb);
+    vx_int32 x = 11, y = 22, z = 0;
+    vx_scalar sx = vxCreateScalar(ctx, VX_TYPE_INT32, &x), sy = vxCreateScalar(ctx, VX_TYPE_INT32, &y);
+    vx_scalar sz = vxCreateScalar(ctx, VX_TYPE_INT32, &z);
+    for (int k = 0; k < 2; k++) {
+        vx_bool which = k ? vx_true_e : vx_false_e;
+        vx_scalar cond = vxCreateScalar(ctx, VX_TYPE_BOOL, &which);
+        vx_image out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_S16);
+        graph_ = vxCreateGraph(ctx);
+        CHECK_OK(run_graph_node(vxSelectNode(graph_, cond, (vx_reference)a, (vx_reference)b, (vx_reference)out)));
+        read_image(out, got);
+        CHECK(memcmp(got, k ? va : vb, sizeof got) == 0);
+        graph_ = vxCreateGraph(ctx);
+        CHECK_OK(run_graph_node(vxSelectNode(graph_, cond, (vx_reference)sx, (vx_reference)sy, (vx_reference)sz)));
+        CHECK_OK(vxCopyScalar(sz, &z, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+        CHECK(z == (k ? x : y));
+        CHECK_OK(vxReleaseImage(&out));
+        CHECK_OK(vxReleaseScalar(&cond));
+    }
+    vxReleaseImage(&a), vxReleaseImage(&b), vxReleaseScalar(&sx), vxReleaseScalar(&sy), vxReleaseScalar(&sz);
+}
+
 /* vxVerifyGraph of one node refuses with `status`, one log entry; everything released after. */
 static void refused(vx_graph g, vx_node node, vx_status status)
 {
@@ -386,6 +413,15 @@ static void refusals(vx_context ctx)
     CHECK_OK(vxReleaseArray(&small_arr));
     CHECK_OK(vxReleaseThreshold(&t));
     CHECK_OK(vxReleaseThreshold(&t2));
+    vx_bool yes = vx_true_e;
+    vx_scalar cond = vxCreateScalar(ctx, VX_TYPE_BOOL, &yes);
+    vx_reference R_u8 = (vx_reference)u8, R_out = (vx_reference)out;
+    g = vxCreateGraph(ctx), refused(g, vxSelectNode(g, is, R_u8, R_u8, R_out), VX_ERROR_INVALID_TYPE);
+    g = vxCreateGraph(ctx), refused(g, vxSelectNode(g, cond, R_u8, (vx_reference)fs, R_out), VX_ERROR_INVALID_TYPE);
+    g = vxCreateGraph(ctx), refused(g, vxSelectNode(g, cond, R_u8, (vx_reference)small, R_out),
+                                    VX_ERROR_INVALID_PARAMETERS);
+    g = vxCreateGraph(ctx), refused(g, vxSelectNode(g, cond, R_u8, R_u8, (vx_reference)s16), VX_ERROR_INVALID_FORMAT);
+    CHECK_OK(vxReleaseScalar(&cond));
     /* immediate mode refuses the same way */
     CHECK_REFUSED(vxuWeightedAverage(ctx, u8, alpha, u8, out), VX_ERROR_INVALID_VALUE);
     vx_float32 m = 7, s = 8;
@@ -437,6 +473,7 @@ int main(void)
     weighted_average(ctx);
     minmaxloc_cases(ctx);
     copies(ctx);
+    selects(ctx);
     refusals(ctx);
     CHECK(context_references(ctx) == refs);
     CHECK_OK(vxReleaseContext(&ctx));

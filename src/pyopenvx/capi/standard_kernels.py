@@ -41,6 +41,8 @@ def _register():
     protos = {p.name: p for p in parse(INCLUDEDIR)}
     for row in std.TABLE:
         for name, make in ((row.node_creator, _node_creator), (row.vxu_function, _immediate)):
+            if not name:                      # vxSelectNode, vxScalarOperationNode: no vxu function
+                continue
             params = protos[name].params[1:]
             assert len(params) == len(row.signature), f"{name}: {len(params)} arguments for {len(row.signature)}"
             IMPLEMENTED[name] = make(row, params)
