@@ -9,8 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "std_planes.h"
-
 /* round(num / den) for den > 0, clamped to 0..255. */
 static uint8_t rounded_u8(int64_t num, int64_t den)
 {

@@ -10,11 +10,54 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "std_planes.h"
-
 enum { OP_AND, OP_OR, OP_XOR, OP_ABSDIFF, OP_ADD, OP_SUBTRACT };
 
-static void load_row(const plane *p, uint32_t y, int32_t *restrict dst)
+/* A plane of an image parameter; memory attached now if it has none yet (through the API, as a
+ * kernel mapping it would: only the first run of a new image). */
+vx_status plane_at(vx_reference ref, uint32_t index, plane *pl)
+{
+    pvx_image *img = ((pvx_ref *)ref)->desc;
+    if (img->plane[0].ptr == NULL) {
+        vx_rectangle_t one = {0, 0, 1, 1};
+        vx_map_id id;
+        vx_imagepatch_addressing_t a;
+        void *p = NULL;
+        if (vxMapImagePatch((vx_image)ref, &one, 0, &id, &a, &p, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0) == VX_SUCCESS)
+            vxUnmapImagePatch((vx_image)ref, id);
+        if (img->plane[0].ptr == NULL)
+            return VX_ERROR_NOT_ALLOCATED;
+    }
+    const pvx_image_plane *ip = &img->plane[index];
+    pl->ptr = ip->ptr;
+    pl->stride = ip->stride_y;
+    pl->format = img->format;
+    pl->width = (img->width + ip->step_x - 1) / ip->step_x;
+    pl->height = (img->height + ip->step_y - 1) / ip->step_y;
+    pl->pixel_bytes = ip->bits / 8;
+    return VX_SUCCESS;
+}
+
+vx_status plane_of(vx_reference ref, plane *pl)
+{
+    return plane_at(ref, 0, pl);
+}
+
+const void *scalar_value(vx_reference ref)
+{
+    return pvx_memory_storage(&((pvx_scalar *)((pvx_ref *)ref)->desc)->mem);
+}
+
+vx_enum scalar_enum(vx_reference ref)
+{
+    return *(const vx_enum *)scalar_value(ref);
+}
+
+void *row_of(const plane *p, uint32_t y)
+{
+    return p->ptr + (ptrdiff_t)y * p->stride;
+}
+
+void load_row(const plane *p, uint32_t y, int32_t *restrict dst)
 {
     const void *restrict row = row_of(p, y);
     uint32_t w = p->width;
@@ -24,8 +67,13 @@ static void load_row(const plane *p, uint32_t y, int32_t *restrict dst)
         for (uint32_t x = 0; x < w; x++) dst[x] = ((const int16_t *)row)[x];
 }
 
+int32_t clamp(int32_t v, int32_t lo, int32_t hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
 /* Saturate: clamp to the format's range; otherwise wrap (keep the low bits). */
-static void store_row(const plane *p, uint32_t y, const int32_t *restrict src, int saturate)
+void store_row(const plane *p, uint32_t y, const int32_t *restrict src, int saturate)
 {
     void *restrict row = row_of(p, y);
     uint32_t w = p->width;
@@ -45,7 +93,7 @@ static void store_row(const plane *p, uint32_t y, const int32_t *restrict src, i
 }
 
 /* The row buffers of one run: `rows` rows of `width` int32 each. */
-static int32_t *buffers(uint32_t width, uint32_t rows)
+int32_t *buffers(uint32_t width, uint32_t rows)
 {
     return malloc(sizeof(int32_t) * (size_t)width * rows);
 }
@@ -156,6 +204,11 @@ vx_status pvx_std_multiply(vx_node node, const vx_reference *p, vx_uint32 n)
     return VX_SUCCESS;
 }
 
+int32_t pixel_value(const vx_pixel_value_t *v, vx_df_image format)
+{
+    return format == VX_DF_IMAGE_U8 ? v->U8 : v->S16;
+}
+
 vx_status pvx_std_threshold(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     plane in, out;
@@ -210,21 +263,21 @@ vx_status pvx_std_convert_depth(vx_node node, const vx_reference *p, vx_uint32 n
     return VX_SUCCESS;
 }
 
-/* Source row y as width + 2 values: the row with one value either side, rows and columns outside
+/* Source row y as width + 2 r values: the row with r values either side, rows and columns outside
  * the image replicated or constant per the border (UNDEFINED: replicated; never written out). */
-static void padded_row(const plane *p, int64_t y, const vx_border_t *border, int32_t *dst)
+void padded_row(const plane *p, int64_t y, uint32_t r, const vx_border_t *border, int32_t *dst)
 {
     uint32_t w = p->width;
+    int32_t constant = pixel_value(&border->constant_value, p->format);
     if (border->mode == VX_BORDER_CONSTANT && (y < 0 || y >= p->height)) {
-        for (uint32_t x = 0; x < w + 2; x++) dst[x] = pixel_value(&border->constant_value, p->format);
+        for (uint32_t x = 0; x < w + 2 * r; x++) dst[x] = constant;
         return;
     }
-    load_row(p, (uint32_t)(y < 0 ? 0 : y >= p->height ? p->height - 1 : y), dst + 1);
-    if (border->mode == VX_BORDER_CONSTANT)
-        dst[0] = dst[w + 1] = pixel_value(&border->constant_value, p->format);
-    else {
-        dst[0] = dst[1];
-        dst[w + 1] = dst[w];
+    load_row(p, (uint32_t)(y < 0 ? 0 : y >= p->height ? p->height - 1 : y), dst + r);
+    for (uint32_t x = 0; x < r; x++) {
+        int replicate = border->mode != VX_BORDER_CONSTANT;
+        dst[x] = replicate ? dst[r] : constant;
+        dst[w + r + x] = replicate ? dst[w + r - 1] : constant;
     }
 }
 
@@ -246,12 +299,12 @@ static vx_status filter_3x3(vx_node node, vx_reference in_ref, vx_reference out_
     int32_t *ring[3] = {rows, rows + pw, rows + 2 * pw}, *result = rows + 3 * pw;
     int undefined = border->mode == VX_BORDER_UNDEFINED;
     uint32_t first = undefined ? 1 : 0, last = undefined ? (h > 1 ? h - 1 : 0) : h;
-    for (int k = 0; k < 3; k++) padded_row(&in, (int64_t)first - 1 + k, border, ring[k]);
+    for (int k = 0; k < 3; k++) padded_row(&in, (int64_t)first - 1 + k, 1, border, ring[k]);
     for (uint32_t y = first; y < last; y++) {
         if (y > first) {                       /* slide the window down one row */
             int32_t *t = ring[0];
             ring[0] = ring[1], ring[1] = ring[2], ring[2] = t;
-            padded_row(&in, (int64_t)y + 1, border, ring[2]);
+            padded_row(&in, (int64_t)y + 1, 1, border, ring[2]);
         }
         if (undefined) {                       /* keep what is in the first and last column */
             load_row(&out, y, result);

@@ -2,6 +2,28 @@
  * loops over the image planes, reading scalars, thresholds and LUTs from their descriptors. */
 #ifndef PVX_STD_KERNELS_H
 #define PVX_STD_KERNELS_H
+
+/* The shared helpers of the kernel files (std_kernels.c defines them): a plane of an image
+ * parameter, scalar values, and rows converted to int32 and back (store_row saturates or wraps). */
+typedef struct plane {
+    uint8_t *ptr;
+    int32_t stride;
+    vx_df_image format;
+    uint32_t width, height;       /* of the plane (subsampled planes are smaller) */
+    uint32_t pixel_bytes;
+} plane;
+PVX_HIDDEN vx_status plane_at(vx_reference ref, uint32_t index, plane *pl);
+PVX_HIDDEN vx_status plane_of(vx_reference ref, plane *pl);
+PVX_HIDDEN const void *scalar_value(vx_reference ref);
+PVX_HIDDEN vx_enum scalar_enum(vx_reference ref);
+PVX_HIDDEN void *row_of(const plane *p, uint32_t y);
+PVX_HIDDEN void load_row(const plane *p, uint32_t y, int32_t *dst);
+PVX_HIDDEN int32_t clamp(int32_t v, int32_t lo, int32_t hi);
+PVX_HIDDEN void store_row(const plane *p, uint32_t y, const int32_t *src, int saturate);
+PVX_HIDDEN int32_t *buffers(uint32_t width, uint32_t rows);
+PVX_HIDDEN int32_t pixel_value(const vx_pixel_value_t *v, vx_df_image format);
+PVX_HIDDEN void padded_row(const plane *p, int64_t y, uint32_t r, const vx_border_t *border, int32_t *dst);
+
 PVX_HIDDEN vx_status pvx_std_and(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_or(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_xor(vx_node node, const vx_reference *p, vx_uint32 n);
@@ -23,6 +45,24 @@ PVX_HIDDEN vx_status pvx_std_channel_extract(vx_node node, const vx_reference *p
 PVX_HIDDEN vx_status pvx_std_channel_combine(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_magnitude(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_phase(vx_node node, const vx_reference *p, vx_uint32 n);
+/* std_stats.c */
+PVX_HIDDEN vx_status pvx_std_histogram(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_equalize_histogram(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_integral_image(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_mean_stddev(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_min(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_max(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_weighted_average(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_copy(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_select(vx_node node, const vx_reference *p, vx_uint32 n);
+/* csrc/std_filters.c */
+PVX_HIDDEN vx_status pvx_std_convolve(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_non_max_suppression(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_lbp(vx_node node, const vx_reference *p, vx_uint32 n);
+/* csrc/std_tensors.c */
+PVX_HIDDEN vx_status pvx_std_tensor_add(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_tensor_subtract(vx_node node, const vx_reference *p, vx_uint32 n);
 /* csrc/std_geometry.c */
 PVX_HIDDEN vx_status pvx_std_color_convert(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_scale_image(vx_node node, const vx_reference *p, vx_uint32 n);

@@ -242,3 +242,21 @@ def test_python_kernels_on_virtual_tensors(ctx):
         graph.process()
         with dst.map() as y:
             np.testing.assert_array_equal(y, np.arange(-1, 5).reshape(2, 3))
+
+
+def test_a_delay_does_not_age_under_a_scheduled_graph(ctx):
+    @user_kernel(ctx, "app.keep", [("in", INPUT, "image"), ("out", OUTPUT, "image")])
+    def keep(src, dst):
+        with src.map(usage="r") as a, dst.map(usage="w") as b:
+            b[:] = a
+    with keep, Image(ctx, 4, 4) as exemplar, Delay(ctx, exemplar, 2) as delay, Image(ctx, 4, 4) as dst, \
+            Graph(ctx) as graph:
+        graph.node(keep, delay[-1], dst).release()
+        graph.verify()
+        graph.schedule()
+        with pytest.raises(StatusError) as running:
+            delay.age()
+        assert running.value.status == vx.VX_ERROR_GRAPH_SCHEDULED and "cannot age" in ctx.log[-1][1]
+        graph.wait()
+        delay.age()                                  # idle again: the node follows the slot
+        graph.process()

@@ -15,7 +15,7 @@ class Delay(Reference):
         check(num_slots < 1 << 16, vx.VX_ERROR_NO_MEMORY, f"{num_slots} slots")
         super().__init__(context)
         self.item_type = exemplar.vx_type
-        self.on_age = []                   # callables run after each aging (graphs rebind parameters)
+        self.followers = []                # nodes bound to slots: they rebind after each aging
         self.slots = [None] * num_slots    # slots[k] is at index -k
         adopt_children(self, self.slots, lambda _: exemplar.make_like(context, scope=self))
 
@@ -26,8 +26,14 @@ class Delay(Reference):
 
     def age(self):
         self.slots.insert(0, self.slots.pop())
-        for callback in list(self.on_age):
-            callback(self)
+        for node in list(self.followers):
+            node.follow_delay(self)
+
+    def check_idle(self):
+        """The application ages a delay only while no graph using its slots runs (kernels would
+        see their parameters change under them)."""
+        for node in self.followers:
+            node.graph.check_idle(f"{self} cannot age", node)
 
     def on_destroy(self):
         drop_children(self.slots)

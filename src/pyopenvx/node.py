@@ -102,12 +102,12 @@ class Node(Reference):
         delay = container(obj) if obj is not None else None
         if delay is not None and delay.vx_type == vx.VX_TYPE_DELAY:
             self.delay_slots[index] = (delay, -delay.slots.index(obj))
-            if self._follow_delay not in delay.on_age:
-                delay.on_age.append(self._follow_delay)
+            if self not in delay.followers:
+                delay.followers.append(self)
         else:
             self.delay_slots.pop(index, None)
 
-    def _follow_delay(self, delay):
+    def follow_delay(self, delay):
         for index, (d, slot) in list(self.delay_slots.items()):
             if d is delay:
                 new = delay.slot(slot)
@@ -230,8 +230,8 @@ class Node(Reference):
     def on_destroy(self):
         self.deinitialize()
         for delay, _ in self.delay_slots.values():
-            if self._follow_delay in delay.on_age:
-                delay.on_age.remove(self._follow_delay)
+            if self in delay.followers:
+                delay.followers.remove(self)
         self.h.desc = ffi.NULL
         for p in self.params:
             if p is not None and p.alive:

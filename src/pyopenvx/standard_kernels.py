@@ -3,7 +3,7 @@ the signatures, joined with IMPLEMENTATIONS, the C function and validator of eac
 and the one node creator and one immediate-mode function every vx*Node/vxu* name shares.
 
 A validator reads the node's parameter objects and returns {output index: (format, width,
-height)} (an image) or {output index: {attribute: value}} (a pyramid); it refuses with the precise status and says why. The output's valid rectangle is the
+height)} for images, {output index: {meta attribute: value}} for other objects; it refuses with the precise status and says why. The output's valid rectangle is the
 intersection of the inputs', shrunk by the kernel's border under VX_BORDER_UNDEFINED."""
 from dataclasses import dataclass
 
@@ -300,11 +300,180 @@ def _gaussian_pyramid(node):
     return {1: {vx.VX_PYRAMID_FORMAT: U8, vx.VX_PYRAMID_WIDTH: a.width, vx.VX_PYRAMID_HEIGHT: a.height,
                 vx.VX_PYRAMID_LEVELS: len(pyramid.levels), vx.VX_PYRAMID_SCALE: pyramid.scale}}
 
+
+# -- statistics and simple operations (csrc/std_stats.c) --
+def _histogram(node):
+    _image(node, 0, (U8,))
+    return {}                                 # the distribution's bins, offset and range are the caller's
+
+
+def _equalize_histogram(node):
+    return _out(node, 1, U8, _image(node, 0, (U8,)))
+
+
+def _integral_image(node):
+    return _out(node, 1, vx.VX_DF_IMAGE_U32, _image(node, 0, (U8,)))
+
+
+def _mean_stddev(node):
+    _image(node, 0, (U8,))
+    return {1: {vx.VX_SCALAR_TYPE: vx.VX_TYPE_FLOAT32}, 2: {vx.VX_SCALAR_TYPE: vx.VX_TYPE_FLOAT32}}
+
+
+def _min_max(node):
+    a = _image(node, 0, (U8, S16))
+    _image(node, 1, (a.format,))
+    return _out(node, 2, a.format, _same_size(node, 0, 1))
+
+
+def _minmaxloc(node):
+    """Values in the input's type, locations as coordinates (an array without a capacity gets one
+    per pixel), counts in VX_TYPE_SIZE (1.3.1) or VX_TYPE_UINT32 (1.0/1.1) scalars."""
+    a = _image(node, 0, (U8, S16))
+    value_type = vx.VX_TYPE_UINT8 if a.format == U8 else vx.VX_TYPE_INT16
+    outputs = {}
+    for index in (1, 2):
+        outputs[index] = {vx.VX_SCALAR_TYPE: value_type}
+    for index in (3, 4):
+        capacity = node.params[index].capacity if node.params[index] is not None else 0
+        outputs[index] = {vx.VX_ARRAY_ITEMTYPE: vx.VX_TYPE_COORDINATES2D,
+                          vx.VX_ARRAY_CAPACITY: capacity or a.width * a.height}
+    for index in (5, 6):
+        count = node.params[index]
+        if count is not None and count.data_type not in (vx.VX_TYPE_SIZE, vx.VX_TYPE_UINT32):
+            _refuse(node, vx.VX_ERROR_INVALID_TYPE, f"count parameter {index} is a {type_name(count.data_type)}, "
+                    "not a vx_size or vx_uint32")
+    return {i: meta for i, meta in outputs.items() if node.params[i] is not None}
+
+
+def _weighted_average(node):
+    _image(node, 0, (U8,)), _image(node, 2, (U8,))
+    alpha = _scalar(node, 1, vx.VX_TYPE_FLOAT32)
+    if not 0.0 <= alpha <= 1.0:
+        _refuse(node, vx.VX_ERROR_INVALID_VALUE, f"alpha {alpha} is outside [0, 1]")
+    return _out(node, 3, U8, _same_size(node, 0, 2))
+
+
+# the object types Copy handles: images plane by plane, arrays by their items, the rest whole
+_COPYABLE = (vx.VX_TYPE_IMAGE, vx.VX_TYPE_ARRAY, vx.VX_TYPE_SCALAR, vx.VX_TYPE_LUT, vx.VX_TYPE_DISTRIBUTION,
+             vx.VX_TYPE_MATRIX, vx.VX_TYPE_REMAP, vx.VX_TYPE_USER_DATA_OBJECT)
+
+
+def _copy_of(node, src, dst_index):
+    """The output `dst_index` as a copy of `src`: same type, same meta."""
+    dst = node.params[dst_index]
+    if dst.vx_type != src.vx_type:
+        _refuse(node, vx.VX_ERROR_INVALID_TYPE, f"parameter {dst_index} is a {type_name(dst.vx_type)}, the input a "
+                f"{type_name(src.vx_type)}")
+    if src.vx_type not in _COPYABLE:
+        _refuse(node, vx.VX_ERROR_NOT_SUPPORTED, f"copying a {type_name(src.vx_type)} is not supported")
+    if src.vx_type != vx.VX_TYPE_IMAGE:
+        return {dst_index: src.meta()}
+    if src.format == vx.VX_DF_IMAGE_U1:
+        _refuse(node, vx.VX_ERROR_NOT_SUPPORTED, "copying a U1 image is not supported")
+    return _out(node, dst_index, src.format, src)
+
+
+def _copy(node):
+    return _copy_of(node, node.params[0], 1)
+
+
+def _select(node):
+    """The true and false values alike (type and meta), the output a copy of either."""
+    _scalar(node, 0, vx.VX_TYPE_BOOL)
+    a, b = node.params[1], node.params[2]
+    if b.vx_type != a.vx_type:
+        _refuse(node, vx.VX_ERROR_INVALID_TYPE, f"the false value is a {type_name(b.vx_type)}, the true value a "
+                f"{type_name(a.vx_type)}")
+    if a.vx_type in _COPYABLE and a.meta() != b.meta():
+        _refuse(node, vx.VX_ERROR_INVALID_PARAMETERS, f"the true and false values differ: {a.meta()} and {b.meta()}")
+    return _copy_of(node, a, 3)
+
+
+# -- filters over neighbourhoods of any size (csrc/std_filters.c) ---------------------------------
+def _convolve(node):
+    a = _image(node, 0, (U8,))
+    conv = node.params[1]
+    if a.width < conv.columns or a.height < conv.rows:
+        _refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the input is {a.width}x{a.height}, less than the "
+                f"{conv.columns}x{conv.rows} convolution")
+    fmt = node.params[2].format
+    if fmt not in (U8, S16):
+        _refuse(node, vx.VX_ERROR_INVALID_FORMAT, f"output format {format_name(fmt)} is not U8 or S16")
+    return _out(node, 2, fmt, a)
+
+
+def _convolve_border(node):
+    conv = node.params[1]
+    return conv.columns // 2, conv.rows // 2
+
+
+def _non_max_suppression(node):
+    a = _image(node, 0, (U8, S16))
+    if node.params[1] is not None:
+        _image(node, 1, (U8,))
+        _same_size(node, 0, 1)
+    size = _scalar(node, 2, vx.VX_TYPE_INT32)
+    if size < 1 or size % 2 == 0 or size > min(a.width, a.height):
+        _refuse(node, vx.VX_ERROR_INVALID_VALUE, f"window size {size} is not odd, positive and at most "
+                f"{min(a.width, a.height)} (the input is {a.width}x{a.height})")
+    return _out(node, 3, a.format, a)
+
+
+def _window_border(node):
+    """NonMaxSuppression and LBP: half the window size in their parameter 2."""
+    return node.params[2].value // 2, node.params[2].value // 2
+
+
+def _lbp(node):
+    a = _image(node, 0, (U8,))
+    form = _scalar(node, 1, vx.VX_TYPE_ENUM, (vx.VX_LBP, vx.VX_MLBP, vx.VX_ULBP))
+    size = _scalar(node, 2, vx.VX_TYPE_INT8, (5,) if form == vx.VX_MLBP else (3, 5))
+    if a.width < size or a.height < size:
+        _refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the input is {a.width}x{a.height}, less than {size}x{size}")
+    return _out(node, 3, U8, a)
+
+
+# -- tensors (csrc/std_tensors.c) ------------------------------------------------------------------
+_TENSOR_TYPES = (vx.VX_TYPE_UINT8, vx.VX_TYPE_INT8, vx.VX_TYPE_INT16)
+
+
+def _tensor_meta(dims, data_type, fixed_point_position):
+    return {vx.VX_TENSOR_NUMBER_OF_DIMS: len(dims), vx.VX_TENSOR_DIMS: tuple(dims),
+            vx.VX_TENSOR_DATA_TYPE: data_type, vx.VX_TENSOR_FIXED_POINT_POSITION: fixed_point_position}
+
+
+def _tensor_elementwise(node):
+    """TensorAdd, TensorSubtract: one element type (UINT8, INT8, INT16 of any fixed point position)
+    for the three; input dimensions equal or 1 (broadcast); the output has their maximum."""
+    a, b = node.params[0], node.params[1]
+    _scalar(node, 2, vx.VX_TYPE_ENUM, _POLICIES)
+    for index in (0, 1, 3):
+        t = node.params[index]
+        if (t.data_type, t.fixed_point_position) != (a.data_type, a.fixed_point_position) or \
+                a.data_type not in _TENSOR_TYPES:
+            _refuse(node, vx.VX_ERROR_INVALID_TYPE, f"tensor parameter {index} is {type_name(t.data_type)} Q"
+                    f"{t.fixed_point_position}; all three must be one of "
+                    + ", ".join(type_name(d) for d in _TENSOR_TYPES) + " with one fixed point position")
+    if len(a.dims) != len(b.dims) or any(x != y and 1 not in (x, y) for x, y in zip(a.dims, b.dims)):
+        _refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"input dimensions {a.dims} and {b.dims} neither match nor "
+                "broadcast")
+    dims = tuple(max(x, y) for x, y in zip(a.dims, b.dims))
+    out = node.params[3]
+    if not out.virtual and tuple(out.dims) != dims:
+        _refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"output dimensions {tuple(out.dims)} are not {dims}")
+    return {3: _tensor_meta(dims, a.data_type, a.fixed_point_position)}
+
+
 @dataclass(frozen=True)
 class Implementation:
-    function: str                     # the C kernel in csrc/std_kernels.c
-    validate: object                  # node -> {output index: (format, width, height) or {attribute: value}}
-    border: int = 0                   # pixels an output loses on each side under VX_BORDER_UNDEFINED
+    function: str                     # the C kernel in csrc/std_*.c
+    validate: object                  # node -> {output index: (format, width, height)}
+    border: object = 0                # pixels an output loses on each side under VX_BORDER_UNDEFINED,
+                                      # or node -> (x, y) of them
+
+    def shrink(self, node):
+        return self.border(node) if callable(self.border) else (self.border, self.border)
 
 
 IMPLEMENTATIONS = {
@@ -329,6 +498,23 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_DILATE_3x3": Implementation("pvx_std_dilate_3x3", _filter_u8, border=1),
     "VX_KERNEL_ERODE_3x3": Implementation("pvx_std_erode_3x3", _filter_u8, border=1),
     "VX_KERNEL_SOBEL_3x3": Implementation("pvx_std_sobel_3x3", _sobel, border=1),
+    # statistics and simple operations (csrc/std_stats.c)
+    "VX_KERNEL_HISTOGRAM": Implementation("pvx_std_histogram", _histogram),
+    "VX_KERNEL_EQUALIZE_HISTOGRAM": Implementation("pvx_std_equalize_histogram", _equalize_histogram),
+    "VX_KERNEL_INTEGRAL_IMAGE": Implementation("pvx_std_integral_image", _integral_image),
+    "VX_KERNEL_MEAN_STDDEV": Implementation("pvx_std_mean_stddev", _mean_stddev),
+    "VX_KERNEL_MINMAXLOC": Implementation("pvx_std_minmaxloc", _minmaxloc),
+    "VX_KERNEL_MIN": Implementation("pvx_std_min", _min_max),
+    "VX_KERNEL_MAX": Implementation("pvx_std_max", _min_max),
+    "VX_KERNEL_WEIGHTED_AVERAGE": Implementation("pvx_std_weighted_average", _weighted_average),
+    "VX_KERNEL_COPY": Implementation("pvx_std_copy", _copy),
+    "VX_KERNEL_SELECT": Implementation("pvx_std_select", _select),
+    "VX_KERNEL_CUSTOM_CONVOLUTION": Implementation("pvx_std_convolve", _convolve, border=_convolve_border),
+    "VX_KERNEL_NON_MAX_SUPPRESSION": Implementation("pvx_std_non_max_suppression", _non_max_suppression,
+                                                    border=_window_border),
+    "VX_KERNEL_LBP": Implementation("pvx_std_lbp", _lbp, border=_window_border),
+    "VX_KERNEL_TENSOR_ADD": Implementation("pvx_std_tensor_add", _tensor_elementwise),
+    "VX_KERNEL_TENSOR_SUBTRACT": Implementation("pvx_std_tensor_subtract", _tensor_elementwise),
     # color and geometry
     "VX_KERNEL_COLOR_CONVERT": Implementation("pvx_std_color_convert", _color_convert),
     "VX_KERNEL_SCALE_IMAGE": Implementation("pvx_std_scale_image", _scale_image),
@@ -385,13 +571,13 @@ def register(context):
 def _validate(c_node, parameters, num, metas):
     """The kernel validator of every standard kernel (called by verify.validate_nodes)."""
     node = find(c_node)
-    for index, output in node.kernel.row.implementation.validate(node).items():
+    for index, described in node.kernel.row.implementation.validate(node).items():
         meta = node.metas[index]
-        if isinstance(output, dict):          # {attribute: value} (a pyramid)
-            for attribute, value in output.items():
+        if isinstance(described, dict):           # another object type: its meta attributes
+            for attribute, value in described.items():
                 meta._store(attribute, value)
             continue
-        fmt, width, height = output
+        fmt, width, height = described
         for attribute, value in ((vx.VX_IMAGE_FORMAT, fmt), (vx.VX_IMAGE_WIDTH, width), (vx.VX_IMAGE_HEIGHT, height)):
             meta._store(attribute, value)
         meta.desc.valid_rect_callback = _VALID_RECT
@@ -407,7 +593,8 @@ def _VALID_RECT(c_node, index, inputs, outputs):
               if node.params[i] is not None and node.params[i].vx_type == vx.VX_TYPE_IMAGE]
     out_img = node.params[index]
     w, h = out_img.width, out_img.height
-    shrink = node.kernel.row.implementation.border if node.desc.border.mode == vx.VX_BORDER_UNDEFINED else 0
+    undefined = node.desc.border.mode == vx.VX_BORDER_UNDEFINED
+    shrink_x, shrink_y = node.kernel.row.implementation.shrink(node) if undefined else (0, 0)
     start_x, start_y, end_x, end_y = 0, 0, w, h
     for k, img in enumerate(images):
         r = inputs[k][0]
@@ -416,18 +603,20 @@ def _VALID_RECT(c_node, index, inputs, outputs):
         end_x = min(end_x, -(-r.end_x * w // img.width))
         end_y = min(end_y, -(-r.end_y * h // img.height))
     out = outputs[0]
-    out.start_x, out.start_y = min(start_x + shrink, w), min(start_y + shrink, h)
-    out.end_x, out.end_y = max(out.start_x, end_x - shrink), max(out.start_y, end_y - shrink)
+    out.start_x, out.start_y = min(start_x + shrink_x, w), min(start_y + shrink_y, h)
+    out.end_x, out.end_y = max(out.start_x, end_x - shrink_x), max(out.start_y, end_y - shrink_y)
     return vx.VX_SUCCESS
 
 
 # -- node creators and immediate mode -------------------------------------------------------------
 @dataclass(frozen=True)
 class Value:
-    """An argument passed by value (vxAddNode's policy, vxuMultiply's scale): the node gets a scalar."""
+    """An argument passed by value (vxAddNode's policy, vxuMultiply's scale): the node gets a scalar.
+    `result`: a vxu output passed by pointer (vxuMeanStdDev's mean), written after a good run."""
     data_type: int
     ctype: str
     value: object
+    result: object = None
 
 
 def create_node(graph, row, arguments):
@@ -463,8 +652,12 @@ def immediate(context, row, arguments):
             node.set_border(context.immediate_border[0])
             node.set_target(context.immediate_target, ffi.NULL)
         finally:
-            node.release()
-        return graph.process()
+            node.release()                    # the graph holds it
+        status = graph.process()
+        for index, arg in enumerate(arguments):
+            if status == vx.VX_SUCCESS and isinstance(arg, Value) and arg.result not in (None, ffi.NULL):
+                arg.result[0] = node.params[index].value
+        return status
     finally:
         graph.release()
 

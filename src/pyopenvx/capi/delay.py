@@ -29,7 +29,9 @@ def vxGetReferenceFromDelay(delay, index):
 
 @export
 def vxAgeDelay(delay):
-    delay_of(delay).age()
+    d = delay_of(delay)
+    d.check_idle()
+    d.age()
 
 
 @export

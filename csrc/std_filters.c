@@ -1,0 +1,165 @@
+/* The standard filters over neighbourhoods larger than 3x3: each output row is made from the
+ * padded source rows of its window (padded_row applies the node's border). */
+#include "pvx.h"
+
+#pragma GCC optimize("O3")
+
+#include <stdlib.h>
+
+/* The 2 ry + 1 padded rows (width + 2 rx each) centred on output row y, of the input and of an
+ * optional second image of the same size (`second`, else NULL); `op` makes the output row. Under
+ * UNDEFINED the outer rx columns and ry rows of the output are left as they are. */
+typedef void (*window_f)(const void *ctx, int32_t *const *window, int32_t *const *second, int32_t *out, uint32_t w);
+
+static vx_status filter_window(vx_node node, vx_reference in_ref, vx_reference second_ref, vx_reference out_ref,
+                               uint32_t rx, uint32_t ry, window_f op, const void *ctx, int saturate)
+{
+    plane in, out, second;
+    vx_status s;
+    if ((s = plane_of(in_ref, &in)) || (s = plane_of(out_ref, &out)) ||
+        (second_ref != NULL && (s = plane_of(second_ref, &second))))
+        return s;
+    int two = second_ref != NULL ? 2 : 1;
+    const vx_border_t *border = &((pvx_node *)((pvx_ref *)node)->desc)->border;
+    uint32_t w = in.width, h = in.height, pw = w + 2 * rx, k = 2 * ry + 1;
+    int undefined = border->mode == VX_BORDER_UNDEFINED;
+    if (undefined && (w <= 2 * rx || h <= 2 * ry))
+        return VX_SUCCESS;                     /* no pixel is defined */
+    int32_t *rows = buffers(pw, two * k + 1);
+    int32_t **window = malloc(sizeof *window * two * k);
+    if (rows == NULL || window == NULL) {
+        free(rows), free(window);
+        return VX_ERROR_NO_MEMORY;
+    }
+    int32_t *result = rows + (size_t)two * k * pw;
+    for (uint32_t y = undefined ? ry : 0; y < (undefined ? h - ry : h); y++) {
+        for (uint32_t i = 0; i < k; i++) {     /* row y - ry + i lives in slot (y + i) % k */
+            int fresh = i == k - 1 || y == (undefined ? ry : 0);
+            for (int t = 0; t < two; t++) {
+                window[t * k + i] = rows + (size_t)(t * k + (y + i) % k) * pw;
+                if (fresh)
+                    padded_row(t ? &second : &in, (int64_t)y - ry + i, rx, border, window[t * k + i]);
+            }
+        }
+        if (undefined) {
+            load_row(&out, y, result);
+            int32_t *kept = malloc(sizeof *kept * 2 * rx);
+            if (kept == NULL && rx > 0) {
+                free(rows), free(window);
+                return VX_ERROR_NO_MEMORY;
+            }
+            for (uint32_t x = 0; x < rx; x++) kept[x] = result[x], kept[rx + x] = result[w - rx + x];
+            op(ctx, window, two > 1 ? window + k : NULL, result, w);
+            for (uint32_t x = 0; x < rx; x++) result[x] = kept[x], result[w - rx + x] = kept[rx + x];
+            free(kept);
+        } else
+            op(ctx, window, two > 1 ? window + k : NULL, result, w);
+        store_row(&out, y, result, saturate);
+    }
+    free(rows), free(window);
+    return VX_SUCCESS;
+}
+
+typedef struct convolution_ctx {
+    const int16_t *c;                          /* coefficients, row-major */
+    uint32_t columns, rows, scale;
+} convolution_ctx;
+
+/* sum over the window of input * coefficient, the coefficients rotated by 180 degrees (a
+ * convolution, not a correlation), divided by the scale (truncated), saturated by store_row. */
+static void convolve_row(const void *ctx, int32_t *const *window, int32_t *const *unused, int32_t *out, uint32_t w)
+{
+    const convolution_ctx *cv = ctx;
+    uint32_t n = cv->columns * cv->rows;
+    for (uint32_t x = 0; x < w; x++) {
+        int64_t sum = 0;
+        for (uint32_t i = 0; i < cv->rows; i++)
+            for (uint32_t j = 0; j < cv->columns; j++)
+                sum += (int64_t)window[i][x + j] * cv->c[n - 1 - (i * cv->columns + j)];
+        sum /= (int64_t)cv->scale;
+        out[x] = sum > INT32_MAX ? INT32_MAX : sum < INT32_MIN ? INT32_MIN : (int32_t)sum;
+    }
+}
+
+vx_status pvx_std_convolve(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    const pvx_convolution *conv = ((pvx_ref *)p[1])->desc;
+    const int16_t *c = (const int16_t *)pvx_memory_storage((pvx_memory *)&conv->mem);
+    if (c == NULL)
+        return VX_ERROR_NO_MEMORY;
+    convolution_ctx cv = {c, (uint32_t)conv->columns, (uint32_t)conv->rows, conv->scale};
+    return filter_window(node, p[0], NULL, p[2], cv.columns / 2, cv.rows / 2, convolve_row, &cv, 1);
+}
+
+typedef struct nms_ctx {
+    uint32_t size;                             /* of the window, odd */
+    int32_t suppressed;                        /* 0, or INT16_MIN for S16 */
+} nms_ctx;
+
+/* A pixel is kept if not below the window's pixels before it in raster order and above those after
+ * it; pixels whose mask is non-zero are neither suppressed nor compared with. */
+static void nms_row(const void *ctx, int32_t *const *window, int32_t *const *mask, int32_t *out, uint32_t w)
+{
+    const nms_ctx *c = ctx;
+    uint32_t r = c->size / 2;
+    for (uint32_t x = 0; x < w; x++) {
+        int32_t v = window[r][x + r];
+        int kept = 1;
+        if (mask == NULL || mask[r][x + r] == 0)
+            for (uint32_t i = 0; i < c->size && kept; i++)
+                for (uint32_t j = 0; j < c->size && kept; j++) {
+                    int before = i < r || (i == r && j < r);
+                    if ((i == r && j == r) || (mask != NULL && mask[i][x + j] != 0))
+                        continue;
+                    kept = before ? v >= window[i][x + j] : v > window[i][x + j];
+                }
+        out[x] = kept ? v : c->suppressed;
+    }
+}
+
+vx_status pvx_std_non_max_suppression(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    nms_ctx c = {(uint32_t)*(const vx_int32 *)scalar_value(p[2]),
+                 ((pvx_image *)((pvx_ref *)p[0])->desc)->format == VX_DF_IMAGE_U8 ? 0 : INT16_MIN};
+    return filter_window(node, p[0], p[1], p[3], c.size / 2, c.size / 2, nms_row, &c, 0);
+}
+
+/* The eight neighbours g0..g7 of each LBP form, clockwise from the top left, as (dx, dy). */
+static const int8_t lbp_3x3[8][2] = {{-1, -1}, {0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}};
+static const int8_t lbp_5x5[8][2] = {{-1, -1}, {0, -2}, {1, -1}, {2, 0}, {1, 1}, {0, 2}, {-1, 1}, {-2, 0}};
+static const int8_t mlbp_5x5[8][2] = {{-2, -2}, {0, -2}, {2, -2}, {2, 0}, {2, 2}, {0, 2}, {-2, 2}, {-2, 0}};
+
+typedef struct lbp_ctx {
+    vx_enum format;
+    uint32_t r;                                /* kernel_size / 2 */
+} lbp_ctx;
+
+/* LBP: bit p set when g_p >= the centre; ULBP: that code if it has at most two 0/1 transitions
+ * around the circle, else 9; MLBP: bit p set when g_p > the rounded mean of the eight. */
+static void lbp_row(const void *ctx, int32_t *const *window, int32_t *const *unused, int32_t *out, uint32_t w)
+{
+    const lbp_ctx *c = ctx;
+    const int8_t (*at)[2] = c->format == VX_MLBP ? mlbp_5x5 : c->r == 1 ? lbp_3x3 : lbp_5x5;
+    for (uint32_t x = 0; x < w; x++) {
+        int32_t g[8], sum = 0, code = 0, centre = window[c->r][x + c->r];
+        for (int p = 0; p < 8; p++) {
+            g[p] = window[c->r + at[p][1]][x + c->r + at[p][0]];
+            sum += g[p];
+        }
+        int32_t pivot = c->format == VX_MLBP ? (sum + 1) / 8 : centre;
+        for (int p = 0; p < 8; p++)
+            code |= (c->format == VX_MLBP ? g[p] > pivot : g[p] >= pivot) << p;
+        if (c->format == VX_ULBP) {
+            int transitions = 0;
+            for (int p = 0; p < 8; p++) transitions += ((code >> p) ^ (code >> ((p + 1) % 8))) & 1;
+            code = transitions <= 2 ? code : 9;
+        }
+        out[x] = code;
+    }
+}
+
+vx_status pvx_std_lbp(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    lbp_ctx c = {scalar_enum(p[1]), (uint32_t)*(const vx_int8 *)scalar_value(p[2]) / 2};
+    return filter_window(node, p[0], NULL, p[3], c.r, c.r, lbp_row, &c, 0);
+}

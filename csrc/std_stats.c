@@ -1,0 +1,275 @@
+/* The standard statistics kernels and simple per-pixel operations (Histogram, EqualizeHistogram,
+ * IntegralImage, MeanStdDev, MinMaxLoc, Min, Max, WeightedAverage, Copy, Select), over the row helpers of
+ * std_kernels.c. Statistics read the input's valid rectangle, as the spec's sample does. */
+#include "pvx.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const vx_rectangle_t *valid_of(vx_reference ref)
+{
+    return &((pvx_image *)((pvx_ref *)ref)->desc)->valid;
+}
+
+static void *storage_of(vx_reference ref)
+{
+    return pvx_memory_storage((pvx_memory *)((pvx_ref *)ref)->desc);
+}
+
+/* Counts of each U8 value over the valid rectangle of `ref`. */
+static vx_status histogram_256(vx_reference ref, uint32_t counts[256], uint32_t *total)
+{
+    plane in;
+    vx_status s;
+    if ((s = plane_of(ref, &in)))
+        return s;
+    const vx_rectangle_t *r = valid_of(ref);
+    memset(counts, 0, 256 * sizeof counts[0]);
+    for (uint32_t y = r->start_y; y < r->end_y; y++) {
+        const uint8_t *row = row_of(&in, y);
+        for (uint32_t x = r->start_x; x < r->end_x; x++)
+            counts[row[x]]++;
+    }
+    *total = (r->end_x - r->start_x) * (r->end_y - r->start_y);
+    return VX_SUCCESS;
+}
+
+/* Bin of v: (v - offset) * bins / range, for v in [offset, offset + range). */
+vx_status pvx_std_histogram(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    uint32_t counts[256], total;
+    vx_status s;
+    if ((s = histogram_256(p[0], counts, &total)))
+        return s;
+    pvx_distribution *d = ((pvx_ref *)p[1])->desc;
+    int32_t *bins = storage_of(p[1]);
+    if (bins == NULL)
+        return VX_ERROR_NO_MEMORY;
+    memset(bins, 0, d->bins * sizeof bins[0]);
+    for (int64_t v = 0; v < 256; v++) {
+        int64_t at = v - d->offset;
+        if (at >= 0 && at < (int64_t)d->range)
+            bins[(uint64_t)at * d->bins / d->range] += (int32_t)counts[v];
+    }
+    return VX_SUCCESS;
+}
+
+/* lut[v] = (cdf(v) - cdf_min) * 255 / (N - cdf_min), rounded to nearest, cdf_min the cdf of the
+ * smallest value present; a constant image (N == cdf_min) maps to itself. */
+vx_status pvx_std_equalize_histogram(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    uint32_t counts[256], total;
+    plane in, out;
+    vx_status s;
+    if ((s = histogram_256(p[0], counts, &total)) || (s = plane_of(p[0], &in)) || (s = plane_of(p[1], &out)))
+        return s;
+    uint8_t lut[256];
+    uint32_t cdf = 0, cdf_min = 0;
+    for (int v = 0; v < 256; v++) {
+        cdf += counts[v];
+        if (cdf_min == 0)
+            cdf_min = cdf;
+        lut[v] = total == cdf_min ? (uint8_t)v
+                 : (uint8_t)floor((double)(cdf - cdf_min) * 255.0 / (double)(total - cdf_min) + 0.5);
+    }
+    for (uint32_t y = 0; y < out.height; y++) {
+        const uint8_t *src = row_of(&in, y);
+        uint8_t *dst = row_of(&out, y);
+        for (uint32_t x = 0; x < out.width; x++)
+            dst[x] = lut[src[x]];
+    }
+    return VX_SUCCESS;
+}
+
+/* out(x, y): the sum of in over [0, x] x [0, y], modulo 2^32. */
+vx_status pvx_std_integral_image(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    plane in, out;
+    vx_status s;
+    if ((s = plane_of(p[0], &in)) || (s = plane_of(p[1], &out)))
+        return s;
+    for (uint32_t y = 0; y < out.height; y++) {
+        const uint8_t *src = row_of(&in, y);
+        uint32_t *dst = row_of(&out, y);
+        const uint32_t *above = y ? row_of(&out, y - 1) : NULL;
+        uint32_t sum = 0;
+        for (uint32_t x = 0; x < out.width; x++) {
+            sum += src[x];
+            dst[x] = sum + (above ? above[x] : 0);
+        }
+    }
+    return VX_SUCCESS;
+}
+
+/* Mean and population standard deviation over the valid rectangle, from exact integer sums. */
+vx_status pvx_std_mean_stddev(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    uint32_t counts[256], total;
+    vx_status s;
+    if ((s = histogram_256(p[0], counts, &total)))
+        return s;
+    uint64_t sum = 0, squares = 0;
+    for (uint64_t v = 0; v < 256; v++)
+        sum += v * counts[v], squares += v * v * counts[v];
+    double mean = total ? (double)sum / total : 0.0;
+    /* N^2 * variance = N * squares - sum^2, exact in 128 bits */
+    double var = total ? (double)((unsigned __int128)total * squares - (unsigned __int128)sum * sum)
+                         / ((double)total * total) : 0.0;
+    *(vx_float32 *)storage_of(p[1]) = (vx_float32)mean;
+    *(vx_float32 *)storage_of(p[2]) = (vx_float32)sqrt(var);
+    return VX_SUCCESS;
+}
+
+/* Min and Max: per pixel, U8 or S16 alike. */
+static vx_status pick(const vx_reference *p, int larger)
+{
+    plane a, b, o;
+    vx_status s;
+    if ((s = plane_of(p[0], &a)) || (s = plane_of(p[1], &b)) || (s = plane_of(p[2], &o)))
+        return s;
+    int32_t *ra = buffers(o.width, 2);
+    if (ra == NULL)
+        return VX_ERROR_NO_MEMORY;
+    int32_t *rb = ra + o.width;
+    for (uint32_t y = 0; y < o.height; y++) {
+        load_row(&a, y, ra);
+        load_row(&b, y, rb);
+        for (uint32_t x = 0; x < o.width; x++)
+            ra[x] = (ra[x] < rb[x]) == larger ? rb[x] : ra[x];
+        store_row(&o, y, ra, 1);
+    }
+    free(ra);
+    return VX_SUCCESS;
+}
+
+vx_status pvx_std_min(vx_node node, const vx_reference *p, vx_uint32 n) { return pick(p, 0); }
+vx_status pvx_std_max(vx_node node, const vx_reference *p, vx_uint32 n) { return pick(p, 1); }
+
+/* out = (1 - alpha) * img2 + alpha * img1 in float, truncated (the spec's sample). */
+vx_status pvx_std_weighted_average(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    plane a, b, o;
+    vx_status s;
+    if ((s = plane_of(p[0], &a)) || (s = plane_of(p[2], &b)) || (s = plane_of(p[3], &o)))
+        return s;
+    vx_float32 alpha = *(const vx_float32 *)scalar_value(p[1]);
+    for (uint32_t y = 0; y < o.height; y++) {
+        const uint8_t *ra = row_of(&a, y), *rb = row_of(&b, y);
+        uint8_t *dst = row_of(&o, y);
+        for (uint32_t x = 0; x < o.width; x++)
+            dst[x] = (uint8_t)((1.0f - alpha) * (vx_float32)rb[x] + alpha * (vx_float32)ra[x]);
+    }
+    return VX_SUCCESS;
+}
+
+static void store_int(vx_reference scalar, int64_t v)
+{
+    void *at = storage_of(scalar);
+    switch (((pvx_scalar *)((pvx_ref *)scalar)->desc)->data_type) {
+    case VX_TYPE_UINT8: *(vx_uint8 *)at = (vx_uint8)v; break;
+    case VX_TYPE_INT16: *(vx_int16 *)at = (vx_int16)v; break;
+    case VX_TYPE_UINT32: *(vx_uint32 *)at = (vx_uint32)v; break;
+    default: *(vx_size *)at = (vx_size)v; break;
+    }
+}
+
+/* Appends (x, y) if the array (may be NULL) has room left. */
+static void add_location(vx_reference ref, uint32_t x, uint32_t y)
+{
+    if (ref == NULL)
+        return;
+    pvx_array *a = ((pvx_ref *)ref)->desc;
+    if (a->num_items < a->capacity)
+        ((vx_coordinates2d_t *)pvx_memory_base(&a->mem))[a->num_items++] = (vx_coordinates2d_t){x, y};
+}
+
+/* Over the valid rectangle: min and max values, their counts, and their locations in raster order
+ * up to each array's capacity. Every output is optional. */
+vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    plane in;
+    vx_status s;
+    if ((s = plane_of(p[0], &in)))
+        return s;
+    for (int k = 3; k <= 4; k++)
+        if (p[k] != NULL) {
+            if (storage_of(p[k]) == NULL)
+                return VX_ERROR_NO_MEMORY;
+            ((pvx_array *)((pvx_ref *)p[k])->desc)->num_items = 0;
+        }
+    const vx_rectangle_t *r = valid_of(p[0]);
+    int32_t *row = buffers(in.width, 1);
+    if (row == NULL)
+        return VX_ERROR_NO_MEMORY;
+    int32_t lo = INT32_MAX, hi = INT32_MIN;
+    for (uint32_t y = r->start_y; y < r->end_y; y++) {
+        load_row(&in, y, row);
+        for (uint32_t x = r->start_x; x < r->end_x; x++)
+            lo = row[x] < lo ? row[x] : lo, hi = row[x] > hi ? row[x] : hi;
+    }
+    uint64_t lows = 0, highs = 0;
+    for (uint32_t y = r->start_y; y < r->end_y; y++) {
+        load_row(&in, y, row);
+        for (uint32_t x = r->start_x; x < r->end_x; x++) {
+            if (row[x] == lo)
+                lows++, add_location(p[3], x, y);
+            if (row[x] == hi)
+                highs++, add_location(p[4], x, y);
+        }
+    }
+    free(row);
+    if (lows) {                                /* an empty valid rectangle has no extremes */
+        if (p[1] != NULL)
+            store_int(p[1], lo);
+        if (p[2] != NULL)
+            store_int(p[2], hi);
+    }
+    if (p[5] != NULL)
+        store_int(p[5], (int64_t)lows);
+    if (p[6] != NULL)
+        store_int(p[6], (int64_t)highs);
+    return VX_SUCCESS;
+}
+
+/* Copy: image planes row by row (views have their own strides), an array's valid items and
+ * count, and the whole memory of the other types the validator admits (same meta, same size). */
+static vx_status copy_object(vx_reference from, vx_reference to)
+{
+    const vx_reference p[2] = {from, to};
+    vx_enum type = ((pvx_ref *)p[0])->type;
+    if (type == VX_TYPE_IMAGE) {
+        for (uint32_t k = 0; k < ((pvx_image *)((pvx_ref *)p[0])->desc)->planes; k++) {
+            plane a, b;
+            vx_status s;
+            if ((s = plane_at(p[0], k, &a)) || (s = plane_at(p[1], k, &b)))
+                return s;
+            for (uint32_t y = 0; y < b.height; y++)
+                memcpy(row_of(&b, y), row_of(&a, y), (size_t)b.width * b.pixel_bytes);
+        }
+        return VX_SUCCESS;
+    }
+    unsigned char *src = storage_of(p[0]), *dst = storage_of(p[1]);
+    if (src == NULL || dst == NULL)
+        return VX_ERROR_NO_MEMORY;
+    pvx_memory *in = ((pvx_ref *)p[0])->desc;
+    if (type == VX_TYPE_ARRAY) {
+        pvx_array *a = (pvx_array *)in, *b = ((pvx_ref *)p[1])->desc;
+        memcpy(dst, src, a->num_items * a->item_size);
+        b->num_items = a->num_items;
+    } else {
+        memcpy(dst, src, in->bytes);
+    }
+    return VX_SUCCESS;
+}
+
+vx_status pvx_std_copy(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return copy_object(p[0], p[1]);
+}
+
+/* Select: a copy of the true or the false value, as the condition says. */
+vx_status pvx_std_select(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return copy_object(*(const vx_bool *)scalar_value(p[0]) ? p[1] : p[2], p[3]);
+}

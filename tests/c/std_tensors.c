@@ -1,0 +1,131 @@
+/* The tensor kernels against plain C: TensorAdd and TensorSubtract on UINT8, INT8 and Q7.8 INT16
+ * tensors of odd sizes, equal and broadcast dimensions, both policies, as a node and through vxu.
+ * Then the refusals. */
+#include <VX/vx.h>
+#include <VX/vxu.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "check.h"
+
+enum { N = 3, D0 = 5, D1 = 3, D2 = 7, COUNT = D0 * D1 * D2 };
+
+static vx_size item_size(vx_enum type)
+{
+    return type == VX_TYPE_INT16 ? 2 : 1;
+}
+
+/* Copies a packed tensor from or to `values` (int32, innermost dimension first). */
+static void copy_tensor(vx_tensor t, const vx_size *dims, vx_enum type, int32_t *values, vx_enum usage)
+{
+    vx_size count = dims[0] * dims[1] * dims[2], es = item_size(type);
+    vx_size start[N] = {0}, stride[N] = {es, es * dims[0], es * dims[0] * dims[1]};
+    uint8_t *buf = malloc(es * count);
+    for (vx_size k = 0; usage == VX_WRITE_ONLY && k < count; k++) {
+        if (type == VX_TYPE_INT16)
+            ((int16_t *)buf)[k] = (int16_t)values[k];
+        else
+            buf[k] = (uint8_t)values[k];
+    }
+    CHECK_OK(vxCopyTensorPatch(t, N, start, dims, stride, buf, usage, VX_MEMORY_TYPE_HOST));
+    for (vx_size k = 0; usage == VX_READ_ONLY && k < count; k++)
+        values[k] = type == VX_TYPE_INT16 ? ((int16_t *)buf)[k] : type == VX_TYPE_INT8 ? (int8_t)buf[k] : buf[k];
+    free(buf);
+}
+
+static int32_t to_type(int64_t v, vx_enum type, int saturate)
+{
+    int64_t lo = type == VX_TYPE_UINT8 ? 0 : type == VX_TYPE_INT8 ? INT8_MIN : INT16_MIN;
+    int64_t hi = type == VX_TYPE_UINT8 ? UINT8_MAX : type == VX_TYPE_INT8 ? INT8_MAX : INT16_MAX;
+    if (saturate)
+        return (int32_t)(v < lo ? lo : v > hi ? hi : v);
+    return type == VX_TYPE_UINT8 ? (uint8_t)v : type == VX_TYPE_INT8 ? (int8_t)(uint8_t)v : (int16_t)(uint16_t)v;
+}
+
+/* A tensor of pseudo-random values over the type's whole range. */
+static vx_tensor random_tensor(vx_context ctx, const vx_size *dims, vx_enum type, vx_int8 q, uint32_t seed,
+                               int32_t *values)
+{
+    vx_tensor t = vxCreateTensor(ctx, N, dims, type, q);
+    CHECK_REF(t);
+    for (vx_size k = 0; k < dims[0] * dims[1] * dims[2]; k++) {
+        seed = seed * 1664525u + 1013904223u;
+        values[k] = to_type((int32_t)(seed >> 8), type, 0);
+    }
+    copy_tensor(t, dims, type, values, VX_WRITE_ONLY);
+    return t;
+}
+
+static vx_status run_add_sub(vx_context ctx, int subtract, int immediate, vx_tensor a, vx_tensor b, vx_enum policy,
+                             vx_tensor out)
+{
+    if (immediate)
+        return subtract ? vxuTensorSubtract(ctx, a, b, policy, out) : vxuTensorAdd(ctx, a, b, policy, out);
+    vx_graph g = vxCreateGraph(ctx);
+    vx_node n = subtract ? vxTensorSubtractNode(g, a, b, policy, out) : vxTensorAddNode(g, a, b, policy, out);
+    CHECK_REF(n);
+    vx_status s = vxProcessGraph(g);
+    CHECK_OK(vxReleaseNode(&n));
+    CHECK_OK(vxReleaseGraph(&g));
+    return s;
+}
+
+int main(void)
+{
+    vx_context ctx = test_context();
+    vx_uint32 start = context_references(ctx);
+    static int32_t va[COUNT], vb[COUNT], got[COUNT];
+    const vx_size dims[N] = {D0, D1, D2};
+    const vx_size second[3][N] = {{D0, D1, D2}, {D0, 1, D2}, {1, D1, 1}};      /* equal, then broadcast */
+    const struct { vx_enum type; vx_int8 q; } types[3] = {{VX_TYPE_UINT8, 0}, {VX_TYPE_INT8, 0}, {VX_TYPE_INT16, 8}};
+    for (int t = 0; t < 3; t++)
+        for (int s = 0; s < 3; s++) {
+            vx_tensor a = random_tensor(ctx, dims, types[t].type, types[t].q, 11 + t, va);
+            vx_tensor b = random_tensor(ctx, second[s], types[t].type, types[t].q, 23 + s, vb);
+            vx_tensor out = vxCreateTensor(ctx, N, dims, types[t].type, types[t].q);
+            for (int subtract = 0; subtract < 2; subtract++)
+                for (int saturate = 0; saturate < 2; saturate++)
+                    for (int immediate = 0; immediate < 2; immediate++) {
+                        vx_enum policy = saturate ? VX_CONVERT_POLICY_SATURATE : VX_CONVERT_POLICY_WRAP;
+                        CHECK_OK(run_add_sub(ctx, subtract, immediate, a, b, policy, out));
+                        copy_tensor(out, dims, types[t].type, got, VX_READ_ONLY);
+                        for (vx_size z = 0; z < D2; z++)
+                            for (vx_size y = 0; y < D1; y++)
+                                for (vx_size x = 0; x < D0; x++) {
+                                    const vx_size *bd = second[s];
+                                    int64_t ea = va[(z * D1 + y) * D0 + x];
+                                    int64_t eb = vb[((bd[2] == 1 ? 0 : z) * bd[1] + (bd[1] == 1 ? 0 : y)) * bd[0] +
+                                                    (bd[0] == 1 ? 0 : x)];
+                                    int32_t want = to_type(subtract ? ea - eb : ea + eb, types[t].type, saturate);
+                                    if (got[(z * D1 + y) * D0 + x] != want) {
+                                        fprintf(stderr, "type %d shape %d subtract %d saturate %d immediate %d "
+                                                "(%zu, %zu, %zu): %d, expected %d\n", t, s, subtract, saturate,
+                                                immediate, x, y, z, got[(z * D1 + y) * D0 + x], want);
+                                        return 1;
+                                    }
+                                }
+                    }
+            vxReleaseTensor(&a), vxReleaseTensor(&b), vxReleaseTensor(&out);
+        }
+
+    /* refusals */
+    const vx_size other[N] = {D0, 2, D2}, small[N] = {D0, D1, 1};
+    vx_tensor u8 = vxCreateTensor(ctx, N, dims, VX_TYPE_UINT8, 0), s8 = vxCreateTensor(ctx, N, dims, VX_TYPE_INT8, 0);
+    vx_tensor q7 = vxCreateTensor(ctx, N, dims, VX_TYPE_INT16, 7), q8 = vxCreateTensor(ctx, N, dims, VX_TYPE_INT16, 8);
+    vx_tensor u8_other = vxCreateTensor(ctx, N, other, VX_TYPE_UINT8, 0);
+    vx_tensor u8_small = vxCreateTensor(ctx, N, small, VX_TYPE_UINT8, 0);
+    vx_tensor f32 = vxCreateTensor(ctx, N, dims, VX_TYPE_FLOAT32, 0), f32_out = vxCreateTensor(ctx, N, dims, VX_TYPE_FLOAT32, 0);
+    vx_tensor out = vxCreateTensor(ctx, N, dims, VX_TYPE_UINT8, 0);
+    CHECK_REFUSED(vxuTensorAdd(ctx, u8, s8, VX_CONVERT_POLICY_WRAP, out), VX_ERROR_INVALID_TYPE);
+    CHECK_REFUSED(vxuTensorAdd(ctx, q8, q8, VX_CONVERT_POLICY_WRAP, q7), VX_ERROR_INVALID_TYPE);
+    CHECK_REFUSED(vxuTensorSubtract(ctx, f32, f32, VX_CONVERT_POLICY_WRAP, f32_out), VX_ERROR_INVALID_TYPE);
+    CHECK_REFUSED(vxuTensorAdd(ctx, u8, u8_other, VX_CONVERT_POLICY_WRAP, out), VX_ERROR_INVALID_DIMENSION);
+    CHECK_REFUSED(vxuTensorAdd(ctx, u8, u8, VX_CONVERT_POLICY_WRAP, u8_small), VX_ERROR_INVALID_DIMENSION);
+    CHECK_REFUSED(vxuTensorSubtract(ctx, u8, u8, VX_ROUND_POLICY_TO_ZERO, out), VX_ERROR_INVALID_VALUE);
+    vxReleaseTensor(&u8), vxReleaseTensor(&s8), vxReleaseTensor(&q7), vxReleaseTensor(&q8);
+    vxReleaseTensor(&u8_other), vxReleaseTensor(&u8_small), vxReleaseTensor(&f32), vxReleaseTensor(&f32_out), vxReleaseTensor(&out);
+    CHECK(context_references(ctx) == start);
+    CHECK_OK(vxReleaseContext(&ctx));
+    puts("ok");
+    return 0;
+}
