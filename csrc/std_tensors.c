@@ -2,7 +2,9 @@
  * in a dimension broadcast along it), elements read and written as int32. */
 #include "pvx.h"
 
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 static int32_t load_element(const pvx_tensor *t, const uint8_t *p)
 {
@@ -51,21 +53,46 @@ static int next_index(vx_size *at, const vx_size *dims, vx_size n)
     return 0;
 }
 
-/* out = a + sign * b per element, wrapped or saturated. */
-static vx_status add_or_subtract(const vx_reference *p, int sign)
+static uint8_t *storage_of(const pvx_tensor *t)
 {
-    const pvx_tensor *a = tensor_of(p[0]), *b = tensor_of(p[1]), *o = tensor_of(p[3]);
-    uint8_t *pa = pvx_memory_storage((pvx_memory *)&a->mem), *pb = pvx_memory_storage((pvx_memory *)&b->mem);
-    uint8_t *po = pvx_memory_storage((pvx_memory *)&o->mem);
+    return pvx_memory_storage((pvx_memory *)&t->mem);
+}
+
+/* A rounded real number to int64: TO_ZERO truncates, TO_NEAREST_EVEN rounds half to even. */
+static int64_t rounded(double v, int nearest_even)
+{
+    double r = nearest_even ? nearbyint(v) : trunc(v);      /* nearbyint: the default mode, half to even */
+    const double limit = (double)((int64_t)1 << 62);          /* beyond every type: saturates the same */
+    return (int64_t)(r < -limit ? -limit : r > limit ? limit : r);
+}
+
+/* The element-wise binary operations: `op` of the two (broadcast) inputs, in int64 or double. */
+typedef struct binary_op {
+    int sign;              /* add: 1, subtract: -1, multiply: 0 */
+    double scale;          /* multiply: scale / 2^fixed_point_position */
+    int nearest_even;
+} binary_op;
+
+static vx_status elementwise(const pvx_tensor *a, const pvx_tensor *b, const pvx_tensor *o, int saturate,
+                             const binary_op *op)
+{
+    uint8_t *pa = storage_of(a), *pb = storage_of(b), *po = storage_of(o);
     if (pa == NULL || pb == NULL || po == NULL)
         return VX_ERROR_NO_MEMORY;
-    int saturate = scalar_enum(p[2]) == VX_CONVERT_POLICY_SATURATE;
     vx_size at[PVX_TENSOR_MAX_DIMS] = {0};
     do {
-        int64_t v = (int64_t)load_element(a, pa + offset_in(a, at)) + sign * (int64_t)load_element(b, pb + offset_in(b, at));
+        int64_t x = load_element(a, pa + offset_in(a, at)), y = load_element(b, pb + offset_in(b, at));
+        int64_t v = op->sign ? x + op->sign * y : rounded((double)(x * y) * op->scale, op->nearest_even);
         store_element(o, po + offset_in(o, at), v, saturate);
     } while (next_index(at, o->dims, o->num_dims));
     return VX_SUCCESS;
+}
+
+static vx_status add_or_subtract(const vx_reference *p, int sign)
+{
+    binary_op op = {sign, 0, 0};
+    return elementwise(tensor_of(p[0]), tensor_of(p[1]), tensor_of(p[3]), scalar_enum(p[2]) == VX_CONVERT_POLICY_SATURATE,
+                       &op);
 }
 
 vx_status pvx_std_tensor_add(vx_node node, const vx_reference *p, vx_uint32 n)
@@ -76,4 +103,105 @@ vx_status pvx_std_tensor_add(vx_node node, const vx_reference *p, vx_uint32 n)
 vx_status pvx_std_tensor_subtract(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     return add_or_subtract(p, -1);
+}
+
+/* out = a * b * scale in the tensors' fixed point (the product shifted back by its position). */
+vx_status pvx_std_tensor_multiply(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    const pvx_tensor *a = tensor_of(p[0]);
+    binary_op op = {0, *(const vx_float32 *)scalar_value(p[2]) / (double)(1 << a->fixed_point_position),
+                    scalar_enum(p[4]) == VX_ROUND_POLICY_TO_NEAREST_EVEN};
+    return elementwise(a, tensor_of(p[1]), tensor_of(p[5]), scalar_enum(p[3]) == VX_CONVERT_POLICY_SATURATE, &op);
+}
+
+/* out = lut[offset + in] per element; an index outside the LUT keeps the input value (as the image
+ * TableLookup does). */
+vx_status pvx_std_tensor_table_lookup(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    const pvx_tensor *a = tensor_of(p[0]), *o = tensor_of(p[2]);
+    const pvx_lut *lut = ((pvx_ref *)p[1])->desc;
+    uint8_t *pa = storage_of(a), *po = storage_of(o);
+    const void *table = pvx_memory_storage((pvx_memory *)&lut->mem);
+    if (pa == NULL || po == NULL || table == NULL)
+        return VX_ERROR_NO_MEMORY;
+    vx_size at[PVX_TENSOR_MAX_DIMS] = {0};
+    do {
+        int64_t v = load_element(a, pa + offset_in(a, at)), k = (int64_t)lut->offset + v;
+        if ((uint64_t)k < (uint64_t)lut->count)
+            v = lut->data_type == VX_TYPE_UINT8 ? ((const uint8_t *)table)[k] : ((const int16_t *)table)[k];
+        store_element(o, po + offset_in(o, at), v, 0);
+    } while (next_index(at, o->dims, o->num_dims));
+    return VX_SUCCESS;
+}
+
+/* out[..i..j..] = in[..j..i..] for the two dimensions given: elements copied as bytes. */
+vx_status pvx_std_tensor_transpose(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    const pvx_tensor *a = tensor_of(p[0]), *o = tensor_of(p[3]);
+    vx_size d1 = *(const vx_size *)scalar_value(p[1]), d2 = *(const vx_size *)scalar_value(p[2]);
+    uint8_t *pa = storage_of(a), *po = storage_of(o);
+    if (pa == NULL || po == NULL)
+        return VX_ERROR_NO_MEMORY;
+    vx_size at[PVX_TENSOR_MAX_DIMS] = {0}, from[PVX_TENSOR_MAX_DIMS];
+    do {
+        memcpy(from, at, sizeof at);
+        from[d1] = at[d2], from[d2] = at[d1];
+        memcpy(po + offset_in(o, at), pa + offset_in(a, from), o->item_size);
+    } while (next_index(at, o->dims, o->num_dims));
+    return VX_SUCCESS;
+}
+
+/* out = ((in - offset) / norm) in the values the fixed point positions give, truncated toward zero,
+ * wrapped or saturated. */
+vx_status pvx_std_tensor_convert_depth(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    const pvx_tensor *a = tensor_of(p[0]), *o = tensor_of(p[4]);
+    int saturate = scalar_enum(p[1]) == VX_CONVERT_POLICY_SATURATE;
+    double norm = *(const vx_float32 *)scalar_value(p[2]), offset = *(const vx_float32 *)scalar_value(p[3]);
+    double in_unit = 1.0 / (1 << a->fixed_point_position), out_unit = 1 << o->fixed_point_position;
+    uint8_t *pa = storage_of(a), *po = storage_of(o);
+    if (pa == NULL || po == NULL)
+        return VX_ERROR_NO_MEMORY;
+    vx_size at[PVX_TENSOR_MAX_DIMS] = {0};
+    do {
+        double v = (load_element(a, pa + offset_in(a, at)) * in_unit - offset) / norm * out_unit;
+        store_element(o, po + offset_in(o, at), rounded(v, 0), saturate);
+    } while (next_index(at, o->dims, o->num_dims));
+    return VX_SUCCESS;
+}
+
+/* Element (row, column) of a 2-dimensional tensor (dims[0]: columns), read transposed if asked. */
+static int64_t matrix_element(const pvx_tensor *t, const uint8_t *base, vx_size row, vx_size column, vx_bool transposed)
+{
+    if (transposed) {
+        vx_size swap = row;
+        row = column, column = swap;
+    }
+    return load_element(t, base + column * t->strides[0] + row * t->strides[1]);
+}
+
+/* out = op(in1) x op(in2) (+ op(in3)): products summed exactly, shifted back by the fixed point
+ * position (truncated toward zero), the bias added, saturated. */
+vx_status pvx_std_tensor_matrix_multiply(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    const pvx_tensor *a = tensor_of(p[0]), *b = tensor_of(p[1]), *c = p[2] ? tensor_of(p[2]) : NULL;
+    const pvx_tensor *o = tensor_of(p[6]);
+    vx_bool ta = *(const vx_bool *)scalar_value(p[3]), tb = *(const vx_bool *)scalar_value(p[4]);
+    vx_bool tc = *(const vx_bool *)scalar_value(p[5]);
+    uint8_t *pa = storage_of(a), *pb = storage_of(b), *pc = c ? storage_of(c) : NULL, *po = storage_of(o);
+    if (pa == NULL || pb == NULL || (c && pc == NULL) || po == NULL)
+        return VX_ERROR_NO_MEMORY;
+    vx_size rows = o->dims[1], columns = o->dims[0], inner = ta ? a->dims[1] : a->dims[0];
+    int64_t unit = (int64_t)1 << a->fixed_point_position;
+    for (vx_size r = 0; r < rows; r++)
+        for (vx_size k = 0; k < columns; k++) {
+            int64_t sum = 0;
+            for (vx_size i = 0; i < inner; i++)
+                sum += matrix_element(a, pa, r, i, ta) * matrix_element(b, pb, i, k, tb);
+            sum /= unit;
+            if (c)
+                sum += matrix_element(c, pc, r, k, tc);
+            store_element(o, po + k * o->strides[0] + r * o->strides[1], sum, 1);
+        }
+    return VX_SUCCESS;
 }

@@ -65,8 +65,8 @@ def test_lbp_standard_modified_and_uniform_match_plain_c(c_program):
     assert c_program("std_lbp.c").stdout.strip() == "ok"
 
 
-def test_tensor_add_and_subtract_match_plain_c_with_broadcast_and_policies(c_program):
-    assert c_program("std_tensors.c").stdout.strip() == "ok"
+def test_tensor_kernels_match_plain_c_with_broadcast_policies_and_roundings(c_program):
+    assert c_program("std_tensors.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
 
 
 def test_statistics_min_max_and_weighted_average_match_plain_c(c_program):

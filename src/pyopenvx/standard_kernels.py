@@ -436,6 +436,7 @@ def _lbp(node):
 
 # -- tensors (csrc/std_tensors.c) ------------------------------------------------------------------
 _TENSOR_TYPES = (vx.VX_TYPE_UINT8, vx.VX_TYPE_INT8, vx.VX_TYPE_INT16)
+_TENSOR_POLICY = {2: (vx.VX_TYPE_ENUM, _POLICIES)}
 
 
 def _tensor_meta(dims, data_type, fixed_point_position):
@@ -443,26 +444,48 @@ def _tensor_meta(dims, data_type, fixed_point_position):
             vx.VX_TENSOR_DATA_TYPE: data_type, vx.VX_TENSOR_FIXED_POINT_POSITION: fixed_point_position}
 
 
-def _tensor_elementwise(node):
-    """TensorAdd, TensorSubtract: one element type (UINT8, INT8, INT16 of any fixed point position)
-    for the three; input dimensions equal or 1 (broadcast); the output has their maximum."""
-    a, b = node.params[0], node.params[1]
-    _scalar(node, 2, vx.VX_TYPE_ENUM, _POLICIES)
-    for index in (0, 1, 3):
+def _tensor_types(node, indices, types=_TENSOR_TYPES):
+    """The tensors at `indices`: one element type of `types` with one fixed point position."""
+    first = node.params[indices[0]]
+    for index in indices:
         t = node.params[index]
-        if (t.data_type, t.fixed_point_position) != (a.data_type, a.fixed_point_position) or \
-                a.data_type not in _TENSOR_TYPES:
+        if (t.data_type, t.fixed_point_position) != (first.data_type, first.fixed_point_position) or \
+                first.data_type not in types:
             _refuse(node, vx.VX_ERROR_INVALID_TYPE, f"tensor parameter {index} is {type_name(t.data_type)} Q"
-                    f"{t.fixed_point_position}; all three must be one of "
-                    + ", ".join(type_name(d) for d in _TENSOR_TYPES) + " with one fixed point position")
-    if len(a.dims) != len(b.dims) or any(x != y and 1 not in (x, y) for x, y in zip(a.dims, b.dims)):
-        _refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"input dimensions {a.dims} and {b.dims} neither match nor "
-                "broadcast")
-    dims = tuple(max(x, y) for x, y in zip(a.dims, b.dims))
-    out = node.params[3]
-    if not out.virtual and tuple(out.dims) != dims:
-        _refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"output dimensions {tuple(out.dims)} are not {dims}")
-    return {3: _tensor_meta(dims, a.data_type, a.fixed_point_position)}
+                    f"{t.fixed_point_position}; parameters {indices} must be one of "
+                    + ", ".join(type_name(d) for d in types) + " with one fixed point position")
+    return first
+
+
+def _tensor_output(node, index, dims, like):
+    out = node.params[index]
+    if not out.virtual and tuple(out.dims) != tuple(dims):
+        _refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"output dimensions {tuple(out.dims)} are not {tuple(dims)}")
+    return {index: _tensor_meta(dims, like.data_type, like.fixed_point_position)}
+
+
+def _tensor_elementwise(out_index, scalars):
+    """TensorAdd, TensorSubtract, TensorMultiply: one element type (UINT8, INT8, INT16 of any fixed
+    point position) for the three tensors; input dimensions equal or 1 (broadcast); the output has
+    their maximum. `scalars`: index -> (type, allowed values)."""
+    def validate(node):
+        a, b = node.params[0], node.params[1]
+        for index, (data_type, allowed) in scalars.items():
+            _scalar(node, index, data_type, allowed)
+        _tensor_types(node, (0, 1, out_index))
+        if len(a.dims) != len(b.dims) or any(x != y and 1 not in (x, y) for x, y in zip(a.dims, b.dims)):
+            _refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"input dimensions {a.dims} and {b.dims} neither match "
+                    "nor broadcast")
+        return _tensor_output(node, out_index, tuple(max(x, y) for x, y in zip(a.dims, b.dims)), a)
+    return validate
+
+
+def _tensor_multiply(node):
+    outputs = _tensor_elementwise(5, {2: (vx.VX_TYPE_FLOAT32, None), 3: (vx.VX_TYPE_ENUM, _POLICIES),
+                                      4: (vx.VX_TYPE_ENUM, _ROUNDINGS)})(node)
+    if not node.params[2].value >= 0:
+        _refuse(node, vx.VX_ERROR_INVALID_VALUE, f"scale {node.params[2].value} is not a number >= 0")
+    return outputs
 
 
 @dataclass(frozen=True)
@@ -513,8 +536,10 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_NON_MAX_SUPPRESSION": Implementation("pvx_std_non_max_suppression", _non_max_suppression,
                                                     border=_window_border),
     "VX_KERNEL_LBP": Implementation("pvx_std_lbp", _lbp, border=_window_border),
-    "VX_KERNEL_TENSOR_ADD": Implementation("pvx_std_tensor_add", _tensor_elementwise),
-    "VX_KERNEL_TENSOR_SUBTRACT": Implementation("pvx_std_tensor_subtract", _tensor_elementwise),
+    "VX_KERNEL_TENSOR_ADD": Implementation("pvx_std_tensor_add", _tensor_elementwise(3, _TENSOR_POLICY)),
+    "VX_KERNEL_TENSOR_SUBTRACT": Implementation("pvx_std_tensor_subtract", _tensor_elementwise(3, _TENSOR_POLICY)),
+    # the other tensor kernels (csrc/std_tensors.c)
+    "VX_KERNEL_TENSOR_MULTIPLY": Implementation("pvx_std_tensor_multiply", _tensor_multiply),
     # color and geometry
     "VX_KERNEL_COLOR_CONVERT": Implementation("pvx_std_color_convert", _color_convert),
     "VX_KERNEL_SCALE_IMAGE": Implementation("pvx_std_scale_image", _scale_image),

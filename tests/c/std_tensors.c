@@ -1,8 +1,9 @@
 /* The tensor kernels against plain C: TensorAdd and TensorSubtract on UINT8, INT8 and Q7.8 INT16
  * tensors of odd sizes, equal and broadcast dimensions, both policies, as a node and through vxu.
- * Then the refusals. */
+ * Then the refusals. TensorMultiply likewise with its scale and both roundings. */
 #include <VX/vx.h>
 #include <VX/vxu.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -70,6 +71,87 @@ static vx_status run_add_sub(vx_context ctx, int subtract, int immediate, vx_ten
     return s;
 }
 
+static int64_t round_policy(double v, vx_enum rounding)
+{
+    return (int64_t)(rounding == VX_ROUND_POLICY_TO_NEAREST_EVEN ? nearbyint(v) : trunc(v));
+}
+
+static vx_status run_multiply(vx_context ctx, int immediate, vx_tensor a, vx_tensor b, vx_scalar scale, vx_enum policy,
+                              vx_enum rounding, vx_tensor out)
+{
+    if (immediate)
+        return vxuTensorMultiply(ctx, a, b, scale, policy, rounding, out);
+    vx_graph g = vxCreateGraph(ctx);
+    vx_node n = vxTensorMultiplyNode(g, a, b, scale, policy, rounding, out);
+    CHECK_REF(n);
+    vx_status s = vxProcessGraph(g);
+    CHECK_OK(vxReleaseNode(&n));
+    CHECK_OK(vxReleaseGraph(&g));
+    return s;
+}
+
+/* Reports the first element of `got` (D0 x D1 x D2) differing from `want`. */
+static int compare(const char *what, int t, const int32_t *got, const int32_t *want)
+{
+    for (int k = 0; k < COUNT; k++)
+        if (got[k] != want[k]) {
+            fprintf(stderr, "%s type %d element %d: %d, expected %d\n", what, t, k, got[k], want[k]);
+            return 1;
+        }
+    return 0;
+}
+
+/* TensorMultiply: a * b * scale / 2^q, both roundings, both policies, equal and broadcast shapes. */
+static int test_multiply(vx_context ctx, const vx_size *dims, const vx_size (*second)[N])
+{
+    static int32_t va[COUNT], vb[COUNT], got[COUNT], want[COUNT];
+    const struct { vx_enum type; vx_int8 q; } types[3] = {{VX_TYPE_UINT8, 0}, {VX_TYPE_INT8, 0}, {VX_TYPE_INT16, 8}};
+    const vx_float32 scales[3] = {1.0f, 1.0f / 255, 2.7f};
+    for (int t = 0; t < 3; t++)
+        for (int s = 0; s < 3; s++) {
+            vx_tensor a = random_tensor(ctx, dims, types[t].type, types[t].q, 31 + t, va);
+            vx_tensor b = random_tensor(ctx, second[s], types[t].type, types[t].q, 43 + s, vb);
+            vx_tensor out = vxCreateTensor(ctx, N, dims, types[t].type, types[t].q);
+            vx_float32 f = scales[s];
+            vx_scalar scale = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &f);
+            for (int mode = 0; mode < 8; mode++) {
+                int saturate = mode & 1, immediate = mode >> 2;
+                vx_enum policy = saturate ? VX_CONVERT_POLICY_SATURATE : VX_CONVERT_POLICY_WRAP;
+                vx_enum rounding = mode & 2 ? VX_ROUND_POLICY_TO_NEAREST_EVEN : VX_ROUND_POLICY_TO_ZERO;
+                CHECK_OK(run_multiply(ctx, immediate, a, b, scale, policy, rounding, out));
+                copy_tensor(out, dims, types[t].type, got, VX_READ_ONLY);
+                const vx_size *bd = second[s];
+                for (vx_size z = 0; z < D2; z++)
+                    for (vx_size y = 0; y < D1; y++)
+                        for (vx_size x = 0; x < D0; x++) {
+                            double ea = va[(z * D1 + y) * D0 + x];
+                            double eb = vb[((bd[2] == 1 ? 0 : z) * bd[1] + (bd[1] == 1 ? 0 : y)) * bd[0] + (bd[0] == 1 ? 0 : x)];
+                            double product = ea * eb * f / (1 << types[t].q);
+                            want[(z * D1 + y) * D0 + x] = to_type(round_policy(product, rounding), types[t].type, saturate);
+                        }
+                if (compare(mode & 2 ? "multiply nearest even" : "multiply to zero", t, got, want))
+                    return 1;
+            }
+            vxReleaseScalar(&scale), vxReleaseTensor(&a), vxReleaseTensor(&b), vxReleaseTensor(&out);
+        }
+    vx_tensor u8 = vxCreateTensor(ctx, N, dims, VX_TYPE_UINT8, 0), s8 = vxCreateTensor(ctx, N, dims, VX_TYPE_INT8, 0);
+    vx_tensor o = vxCreateTensor(ctx, N, dims, VX_TYPE_UINT8, 0);
+    vx_float32 one = 1, negative = -1;
+    vx_scalar scale = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &one), bad = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &negative);
+    vx_scalar int_scale = vxCreateScalar(ctx, VX_TYPE_INT32, &(vx_int32){1});
+    CHECK_REFUSED(vxuTensorMultiply(ctx, u8, s8, scale, VX_CONVERT_POLICY_WRAP, VX_ROUND_POLICY_TO_ZERO, o),
+                  VX_ERROR_INVALID_TYPE);
+    CHECK_REFUSED(vxuTensorMultiply(ctx, u8, u8, bad, VX_CONVERT_POLICY_WRAP, VX_ROUND_POLICY_TO_ZERO, o),
+                  VX_ERROR_INVALID_VALUE);
+    CHECK_REFUSED(vxuTensorMultiply(ctx, u8, u8, int_scale, VX_CONVERT_POLICY_WRAP, VX_ROUND_POLICY_TO_ZERO, o),
+                  VX_ERROR_INVALID_TYPE);
+    CHECK_REFUSED(vxuTensorMultiply(ctx, u8, u8, scale, VX_CONVERT_POLICY_WRAP, VX_CONVERT_POLICY_WRAP, o),
+                  VX_ERROR_INVALID_VALUE);
+    vxReleaseScalar(&scale), vxReleaseScalar(&bad), vxReleaseScalar(&int_scale);
+    vxReleaseTensor(&u8), vxReleaseTensor(&s8), vxReleaseTensor(&o);
+    return 0;
+}
+
 int main(void)
 {
     vx_context ctx = test_context();
@@ -107,6 +189,9 @@ int main(void)
                     }
             vxReleaseTensor(&a), vxReleaseTensor(&b), vxReleaseTensor(&out);
         }
+
+    if (test_multiply(ctx, dims, second))
+        return 1;
 
     /* refusals */
     const vx_size other[N] = {D0, 2, D2}, small[N] = {D0, D1, 1};
