@@ -488,6 +488,29 @@ def _tensor_multiply(node):
     return outputs
 
 
+def _tensor_table_lookup(node):
+    """UINT8 (Q0) tensors with a UINT8 LUT, INT16 tensors with an INT16 LUT; the output is like the input."""
+    a, lut = node.params[0], node.params[1]
+    _tensor_types(node, (0, 2), (vx.VX_TYPE_UINT8, vx.VX_TYPE_INT16))
+    if a.data_type == vx.VX_TYPE_UINT8 and a.fixed_point_position:
+        _refuse(node, vx.VX_ERROR_INVALID_TYPE, f"a UINT8 tensor has fixed point position 0, not {a.fixed_point_position}")
+    if lut.data_type != a.data_type:
+        _refuse(node, vx.VX_ERROR_INVALID_TYPE, f"a {type_name(a.data_type)} tensor needs a {type_name(a.data_type)} "
+                f"LUT, not {type_name(lut.data_type)}")
+    return _tensor_output(node, 2, a.dims, a)
+
+
+def _tensor_convert_depth(node):
+    """Between any two of UINT8, INT8, INT16 (any fixed point positions), same dimensions; norm != 0."""
+    a, out = node.params[0], node.params[4]
+    _scalar(node, 1, vx.VX_TYPE_ENUM, _POLICIES)
+    if _scalar(node, 2, vx.VX_TYPE_FLOAT32) == 0:
+        _refuse(node, vx.VX_ERROR_INVALID_VALUE, "norm is 0")
+    _scalar(node, 3, vx.VX_TYPE_FLOAT32)
+    _tensor_types(node, (0,)), _tensor_types(node, (4,))
+    return _tensor_output(node, 4, a.dims, out)
+
+
 @dataclass(frozen=True)
 class Implementation:
     function: str                     # the C kernel in csrc/std_*.c
@@ -540,6 +563,8 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_TENSOR_SUBTRACT": Implementation("pvx_std_tensor_subtract", _tensor_elementwise(3, _TENSOR_POLICY)),
     # the other tensor kernels (csrc/std_tensors.c)
     "VX_KERNEL_TENSOR_MULTIPLY": Implementation("pvx_std_tensor_multiply", _tensor_multiply),
+    "VX_KERNEL_TENSOR_TABLE_LOOKUP": Implementation("pvx_std_tensor_table_lookup", _tensor_table_lookup),
+    "VX_KERNEL_TENSOR_CONVERT_DEPTH": Implementation("pvx_std_tensor_convert_depth", _tensor_convert_depth),
     # color and geometry
     "VX_KERNEL_COLOR_CONVERT": Implementation("pvx_std_color_convert", _color_convert),
     "VX_KERNEL_SCALE_IMAGE": Implementation("pvx_std_scale_image", _scale_image),

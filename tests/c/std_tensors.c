@@ -1,6 +1,7 @@
 /* The tensor kernels against plain C: TensorAdd and TensorSubtract on UINT8, INT8 and Q7.8 INT16
  * tensors of odd sizes, equal and broadcast dimensions, both policies, as a node and through vxu.
- * Then the refusals. TensorMultiply likewise with its scale and both roundings. */
+ * Then the refusals. TensorMultiply likewise with its scale and both roundings;
+ * TensorTableLookup, TensorConvertDepth. */
 #include <VX/vx.h>
 #include <VX/vxu.h>
 #include <math.h>
@@ -152,6 +153,118 @@ static int test_multiply(vx_context ctx, const vx_size *dims, const vx_size (*se
     return 0;
 }
 
+/* The node of `g` run once, graph and node released: the run's status. */
+static vx_status run_node(vx_graph g, vx_node n)
+{
+    CHECK_REF(n);
+    vx_status s = vxProcessGraph(g);
+    CHECK_OK(vxReleaseNode(&n));
+    CHECK_OK(vxReleaseGraph(&g));
+    return s;
+}
+
+/* TensorTableLookup: UINT8 with a 256-entry LUT, Q7.8 INT16 with full and short LUTs (offset
+ * count / 2; an index outside the LUT keeps the value). */
+static int test_table_lookup(vx_context ctx, const vx_size *dims)
+{
+    static int32_t va[COUNT], got[COUNT], want[COUNT];
+    static int16_t table[65536];
+    const struct { vx_enum type; vx_int8 q; vx_size count; } cases[3] = {
+        {VX_TYPE_UINT8, 0, 256}, {VX_TYPE_INT16, 8, 65536}, {VX_TYPE_INT16, 8, 301}};
+    for (int t = 0; t < 3; t++) {
+        vx_tensor a = random_tensor(ctx, dims, cases[t].type, cases[t].q, 57 + t, va);
+        vx_tensor out = vxCreateTensor(ctx, N, dims, cases[t].type, cases[t].q);
+        vx_lut lut = vxCreateLUT(ctx, cases[t].type, cases[t].count);
+        CHECK_REF(lut);
+        uint32_t seed = 5 + t;
+        for (vx_size k = 0; k < cases[t].count; k++) {
+            seed = seed * 1664525u + 1013904223u;
+            table[k] = (int16_t)(seed >> 8);
+        }
+        uint8_t bytes[256];
+        for (int k = 0; k < 256; k++)
+            bytes[k] = (uint8_t)table[k];
+        CHECK_OK(vxCopyLUT(lut, cases[t].type == VX_TYPE_UINT8 ? (void *)bytes : (void *)table, VX_WRITE_ONLY,
+                           VX_MEMORY_TYPE_HOST));
+        vx_uint32 offset;
+        CHECK_OK(vxQueryLUT(lut, VX_LUT_OFFSET, &offset, sizeof offset));
+        for (int k = 0; k < COUNT; k++) {
+            int64_t index = (int64_t)offset + va[k];
+            want[k] = index < 0 || index >= (int64_t)cases[t].count ? va[k]
+                      : cases[t].type == VX_TYPE_UINT8 ? bytes[index] : table[index];
+        }
+        for (int immediate = 0; immediate < 2; immediate++) {
+            vx_graph g = vxCreateGraph(ctx);
+            CHECK_OK(immediate ? vxuTensorTableLookup(ctx, a, lut, out) : run_node(g, vxTensorTableLookupNode(g, a, lut, out)));
+            if (immediate)
+                vxReleaseGraph(&g);
+            copy_tensor(out, dims, cases[t].type, got, VX_READ_ONLY);
+            if (compare("table lookup", t, got, want))
+                return 1;
+        }
+        vxReleaseTensor(&a), vxReleaseTensor(&out), vxReleaseLUT(&lut);
+    }
+    vx_tensor u8 = vxCreateTensor(ctx, N, dims, VX_TYPE_UINT8, 0), s16 = vxCreateTensor(ctx, N, dims, VX_TYPE_INT16, 8);
+    vx_tensor s8 = vxCreateTensor(ctx, N, dims, VX_TYPE_INT8, 0), s8_out = vxCreateTensor(ctx, N, dims, VX_TYPE_INT8, 0);
+    vx_tensor s16_out = vxCreateTensor(ctx, N, dims, VX_TYPE_INT16, 8);
+    vx_lut lut = vxCreateLUT(ctx, VX_TYPE_UINT8, 256);
+    CHECK_REFUSED(vxuTensorTableLookup(ctx, s16, lut, s16_out), VX_ERROR_INVALID_TYPE);
+    CHECK_REFUSED(vxuTensorTableLookup(ctx, s8, lut, s8_out), VX_ERROR_INVALID_TYPE);
+    CHECK_REFUSED(vxuTensorTableLookup(ctx, u8, lut, s16_out), VX_ERROR_INVALID_TYPE);
+    vxReleaseTensor(&u8), vxReleaseTensor(&s16), vxReleaseTensor(&s8), vxReleaseTensor(&s8_out);
+    vxReleaseTensor(&s16_out), vxReleaseLUT(&lut);
+    return 0;
+}
+
+/* TensorConvertDepth: ((in - offset) / norm) between the types and fixed point positions,
+ * truncated toward zero, both policies. */
+static int test_convert_depth(vx_context ctx, const vx_size *dims)
+{
+    static int32_t va[COUNT], got[COUNT], want[COUNT];
+    const struct { vx_enum from; vx_int8 qf; vx_enum to; vx_int8 qt; vx_float32 norm, offset; } cases[5] = {
+        {VX_TYPE_UINT8, 0, VX_TYPE_INT16, 8, 255, 0}, {VX_TYPE_INT16, 8, VX_TYPE_UINT8, 0, 1.0f / 255, 0},
+        {VX_TYPE_INT8, 0, VX_TYPE_INT16, 0, 0.5f, 3.5f}, {VX_TYPE_INT16, 8, VX_TYPE_INT8, 0, 0.25f, -1},
+        {VX_TYPE_INT16, 8, VX_TYPE_INT16, 4, -3, 0.125f}};
+    for (int t = 0; t < 5; t++) {
+        vx_tensor a = random_tensor(ctx, dims, cases[t].from, cases[t].qf, 71 + t, va);
+        vx_tensor out = vxCreateTensor(ctx, N, dims, cases[t].to, cases[t].qt);
+        vx_scalar norm = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &cases[t].norm);
+        vx_scalar offset = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &cases[t].offset);
+        for (int mode = 0; mode < 4; mode++) {
+            int saturate = mode & 1, immediate = mode >> 1;
+            vx_enum policy = saturate ? VX_CONVERT_POLICY_SATURATE : VX_CONVERT_POLICY_WRAP;
+            vx_graph g = vxCreateGraph(ctx);
+            CHECK_OK(immediate ? vxuTensorConvertDepth(ctx, a, policy, norm, offset, out)
+                               : run_node(g, vxTensorConvertDepthNode(g, a, policy, norm, offset, out)));
+            if (immediate)
+                vxReleaseGraph(&g);
+            copy_tensor(out, dims, cases[t].to, got, VX_READ_ONLY);
+            for (int k = 0; k < COUNT; k++) {
+                double v = ((double)va[k] * (1.0 / (1 << cases[t].qf)) - cases[t].offset) / cases[t].norm *
+                           (1 << cases[t].qt);
+                want[k] = to_type((int64_t)trunc(v), cases[t].to, saturate);
+            }
+            if (compare(saturate ? "convert depth saturate" : "convert depth wrap", t, got, want))
+                return 1;
+        }
+        vxReleaseTensor(&a), vxReleaseTensor(&out), vxReleaseScalar(&norm), vxReleaseScalar(&offset);
+    }
+    const vx_size small[N] = {D0, D1, 1};
+    vx_tensor u8 = vxCreateTensor(ctx, N, dims, VX_TYPE_UINT8, 0), s16 = vxCreateTensor(ctx, N, dims, VX_TYPE_INT16, 8);
+    vx_tensor f32 = vxCreateTensor(ctx, N, dims, VX_TYPE_FLOAT32, 0), s16_small = vxCreateTensor(ctx, N, small, VX_TYPE_INT16, 8);
+    vx_float32 one = 1, zero = 0;
+    vx_scalar s_one = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &one), s_zero = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &zero);
+    vx_scalar s_int = vxCreateScalar(ctx, VX_TYPE_INT32, &(vx_int32){1});
+    CHECK_REFUSED(vxuTensorConvertDepth(ctx, u8, VX_CONVERT_POLICY_WRAP, s_zero, s_zero, s16), VX_ERROR_INVALID_VALUE);
+    CHECK_REFUSED(vxuTensorConvertDepth(ctx, u8, VX_ROUND_POLICY_TO_ZERO, s_one, s_zero, s16), VX_ERROR_INVALID_VALUE);
+    CHECK_REFUSED(vxuTensorConvertDepth(ctx, u8, VX_CONVERT_POLICY_WRAP, s_int, s_zero, s16), VX_ERROR_INVALID_TYPE);
+    CHECK_REFUSED(vxuTensorConvertDepth(ctx, u8, VX_CONVERT_POLICY_WRAP, s_one, s_zero, f32), VX_ERROR_INVALID_TYPE);
+    CHECK_REFUSED(vxuTensorConvertDepth(ctx, u8, VX_CONVERT_POLICY_WRAP, s_one, s_zero, s16_small), VX_ERROR_INVALID_DIMENSION);
+    vxReleaseTensor(&u8), vxReleaseTensor(&s16), vxReleaseTensor(&f32), vxReleaseTensor(&s16_small);
+    vxReleaseScalar(&s_one), vxReleaseScalar(&s_zero), vxReleaseScalar(&s_int);
+    return 0;
+}
+
 int main(void)
 {
     vx_context ctx = test_context();
@@ -190,7 +303,7 @@ int main(void)
             vxReleaseTensor(&a), vxReleaseTensor(&b), vxReleaseTensor(&out);
         }
 
-    if (test_multiply(ctx, dims, second))
+    if (test_multiply(ctx, dims, second) || test_table_lookup(ctx, dims) || test_convert_depth(ctx, dims))
         return 1;
 
     /* refusals */
