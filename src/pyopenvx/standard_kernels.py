@@ -511,12 +511,49 @@ def _tensor_convert_depth(node):
     return _tensor_output(node, 4, a.dims, out)
 
 
+def _tensor_transpose(node):
+    """Dimensions dimension1 and dimension2 (indices below the input's count) swapped; UINT8, INT8 or
+    INT16, the output of the input's type."""
+    a = _tensor_types(node, (0, 3))
+    dims = list(a.dims)
+    d1, d2 = (_scalar(node, i, vx.VX_TYPE_SIZE) for i in (1, 2))
+    for index, d in ((1, d1), (2, d2)):
+        if d >= len(dims):
+            _refuse(node, vx.VX_ERROR_INVALID_VALUE, f"dimension {d} (parameter {index}) is not below {len(dims)}")
+    dims[d1], dims[d2] = dims[d2], dims[d1]
+    return _tensor_output(node, 3, dims, a)
+
+
+def _tensor_matrix_multiply(node):
+    """2-dimensional tensors (dims[0]: columns) of one type and fixed point position: op(input1) is
+    M x K, op(input2) K x N, the optional op(input3) M x N, the output M x N (op: transposed if asked)."""
+    present = tuple(i for i in (0, 1, 2, 6) if node.params[i] is not None)
+    a = _tensor_types(node, present)
+    flags = [_scalar(node, i, vx.VX_TYPE_BOOL, (vx.vx_false_e, vx.vx_true_e)) for i in (3, 4, 5)]
+    shapes = {}
+    for i, transposed in zip((0, 1, 2), flags):
+        t = node.params[i]
+        if t is None:
+            continue
+        if len(t.dims) != 2:
+            _refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"tensor parameter {i} has {len(t.dims)} dimensions, not 2")
+        columns, rows = t.dims
+        shapes[i] = (columns, rows) if transposed else (rows, columns)       # (rows, columns) of op(t)
+    (m, k), (k2, n) = shapes[0], shapes[1]
+    if k != k2 or shapes.get(2, (m, n)) != (m, n):
+        _refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"op(input1) is {m}x{k}, op(input2) {k2}x{n}"
+                + (f", op(input3) {shapes[2][0]}x{shapes[2][1]}" if 2 in shapes else "") + " (rows x columns)")
+    return _tensor_output(node, 6, (n, m), a)
+
+
 @dataclass(frozen=True)
 class Implementation:
     function: str                     # the C kernel in csrc/std_*.c
     validate: object                  # node -> {output index: (format, width, height)}
     border: object = 0                # pixels an output loses on each side under VX_BORDER_UNDEFINED,
                                       # or node -> (x, y) of them
+    arguments: tuple = None           # per argument of vx*Node/vxu* when not the parameters in order:
+                                      # its parameter index, or ((index, field, ctype), ...) for a struct
 
     def shrink(self, node):
         return self.border(node) if callable(self.border) else (self.border, self.border)
@@ -565,6 +602,10 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_TENSOR_MULTIPLY": Implementation("pvx_std_tensor_multiply", _tensor_multiply),
     "VX_KERNEL_TENSOR_TABLE_LOOKUP": Implementation("pvx_std_tensor_table_lookup", _tensor_table_lookup),
     "VX_KERNEL_TENSOR_CONVERT_DEPTH": Implementation("pvx_std_tensor_convert_depth", _tensor_convert_depth),
+    "VX_KERNEL_TENSOR_TRANSPOSE": Implementation("pvx_std_tensor_transpose", _tensor_transpose, arguments=(0, 3, 1, 2)),
+    "VX_KERNEL_TENSOR_MATRIX_MULTIPLY": Implementation(
+        "pvx_std_tensor_matrix_multiply", _tensor_matrix_multiply,
+        arguments=(0, 1, 2, tuple((3 + k, f"transpose_input{k + 1}", "vx_bool") for k in range(3)), 6)),
     # color and geometry
     "VX_KERNEL_COLOR_CONVERT": Implementation("pvx_std_color_convert", _color_convert),
     "VX_KERNEL_SCALE_IMAGE": Implementation("pvx_std_scale_image", _scale_image),

@@ -1,7 +1,7 @@
 /* The tensor kernels against plain C: TensorAdd and TensorSubtract on UINT8, INT8 and Q7.8 INT16
  * tensors of odd sizes, equal and broadcast dimensions, both policies, as a node and through vxu.
  * Then the refusals. TensorMultiply likewise with its scale and both roundings;
- * TensorTableLookup, TensorConvertDepth. */
+ * TensorTableLookup, TensorConvertDepth, TensorTranspose, TensorMatrixMultiply. */
 #include <VX/vx.h>
 #include <VX/vxu.h>
 #include <math.h>
@@ -265,6 +265,135 @@ static int test_convert_depth(vx_context ctx, const vx_size *dims)
     return 0;
 }
 
+/* TensorTranspose of every pair of the three dimensions, each type, as node and through vxu. */
+static int test_transpose(vx_context ctx, const vx_size *dims)
+{
+    static int32_t va[COUNT], got[COUNT], want[COUNT];
+    const struct { vx_enum type; vx_int8 q; } types[3] = {{VX_TYPE_UINT8, 0}, {VX_TYPE_INT8, 0}, {VX_TYPE_INT16, 8}};
+    const vx_size pairs[3][2] = {{0, 1}, {2, 0}, {1, 2}};
+    for (int t = 0; t < 3; t++)
+        for (int p = 0; p < 3; p++) {
+            vx_size d1 = pairs[p][0], d2 = pairs[p][1], od[N] = {dims[0], dims[1], dims[2]};
+            od[d1] = dims[d2], od[d2] = dims[d1];
+            vx_tensor a = random_tensor(ctx, dims, types[t].type, types[t].q, 83 + t, va);
+            vx_tensor out = vxCreateTensor(ctx, N, od, types[t].type, types[t].q);
+            for (vx_size z = 0; z < od[2]; z++)
+                for (vx_size y = 0; y < od[1]; y++)
+                    for (vx_size x = 0; x < od[0]; x++) {
+                        vx_size at[N] = {x, y, z}, from[N] = {x, y, z};
+                        from[d1] = at[d2], from[d2] = at[d1];
+                        want[(z * od[1] + y) * od[0] + x] = va[(from[2] * dims[1] + from[1]) * dims[0] + from[0]];
+                    }
+            for (int immediate = 0; immediate < 2; immediate++) {
+                vx_graph g = vxCreateGraph(ctx);
+                CHECK_OK(immediate ? vxuTensorTranspose(ctx, a, out, d1, d2)
+                                   : run_node(g, vxTensorTransposeNode(g, a, out, d1, d2)));
+                if (immediate)
+                    vxReleaseGraph(&g);
+                copy_tensor(out, od, types[t].type, got, VX_READ_ONLY);
+                if (compare("transpose", t, got, want))
+                    return 1;
+            }
+            vxReleaseTensor(&a), vxReleaseTensor(&out);
+        }
+    const vx_size swapped[N] = {D1, D0, D2};
+    vx_tensor u8 = vxCreateTensor(ctx, N, dims, VX_TYPE_UINT8, 0), u8_out = vxCreateTensor(ctx, N, swapped, VX_TYPE_UINT8, 0);
+    vx_tensor s8_out = vxCreateTensor(ctx, N, swapped, VX_TYPE_INT8, 0);
+    CHECK_REFUSED(vxuTensorTranspose(ctx, u8, u8_out, 0, 3), VX_ERROR_INVALID_VALUE);
+    CHECK_REFUSED(vxuTensorTranspose(ctx, u8, u8_out, 0, 2), VX_ERROR_INVALID_DIMENSION);
+    CHECK_REFUSED(vxuTensorTranspose(ctx, u8, s8_out, 0, 1), VX_ERROR_INVALID_TYPE);
+    vxReleaseTensor(&u8), vxReleaseTensor(&u8_out), vxReleaseTensor(&s8_out);
+    return 0;
+}
+
+/* A 2-dimensional tensor (columns x rows) of small pseudo-random values (sums of products mostly in
+ * range), or of zeros to read back into when `seed` is 0. */
+static vx_tensor matrix(vx_context ctx, vx_size columns, vx_size rows, vx_enum type, vx_int8 q, uint32_t seed,
+                        int32_t *values)
+{
+    vx_size dims[2] = {columns, rows}, es = item_size(type), start[2] = {0, 0}, stride[2] = {es, es * columns};
+    vx_tensor t = vxCreateTensor(ctx, 2, dims, type, q);
+    CHECK_REF(t);
+    int16_t buf[64];
+    for (vx_size k = 0; k < columns * rows; k++) {
+        seed = seed * 1664525u + 1013904223u;
+        int32_t r = (int32_t)(seed >> 8);
+        values[k] = type == VX_TYPE_UINT8 ? r & 7 : type == VX_TYPE_INT8 ? (r & 15) - 8 : (int16_t)r >> 5;
+        if (type == VX_TYPE_INT16)
+            buf[k] = (int16_t)values[k];
+        else
+            ((uint8_t *)buf)[k] = (uint8_t)values[k];
+    }
+    CHECK_OK(vxCopyTensorPatch(t, 2, start, dims, stride, buf, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+    return t;
+}
+
+/* TensorMatrixMultiply: every combination of transposes, with and without the bias, each type. */
+static int test_matrix_multiply(vx_context ctx)
+{
+    enum { M = 4, K = 5, NC = 3 };
+    int32_t va[M * K], vb[K * NC], vc[M * NC], got[M * NC], want[M * NC];
+    const struct { vx_enum type; vx_int8 q; } types[3] = {{VX_TYPE_UINT8, 0}, {VX_TYPE_INT8, 0}, {VX_TYPE_INT16, 8}};
+    for (int t = 0; t < 3; t++)
+        for (int mode = 0; mode < 32; mode++) {
+            vx_tensor_matrix_multiply_params_t params = {mode & 1, (mode >> 1) & 1, (mode >> 2) & 1};
+            int bias = (mode >> 3) & 1, immediate = mode >> 4;
+            vx_enum type = types[t].type;
+            /* stored shapes: op(A) M x K, op(B) K x NC, op(C) M x NC */
+            vx_tensor a = params.transpose_input1 ? matrix(ctx, M, K, type, types[t].q, 91 + mode, va)
+                                                   : matrix(ctx, K, M, type, types[t].q, 91 + mode, va);
+            vx_tensor b = params.transpose_input2 ? matrix(ctx, K, NC, type, types[t].q, 97 + t, vb)
+                                                   : matrix(ctx, NC, K, type, types[t].q, 97 + t, vb);
+            vx_tensor c = !bias ? NULL : params.transpose_input3 ? matrix(ctx, M, NC, type, types[t].q, 101, vc)
+                                                                 : matrix(ctx, NC, M, type, types[t].q, 101, vc);
+            vx_tensor out = vxCreateTensor(ctx, 2, (vx_size[]){NC, M}, type, types[t].q);
+            for (int r = 0; r < M; r++)
+                for (int k = 0; k < NC; k++) {
+                    int64_t sum = 0;
+                    for (int i = 0; i < K; i++)
+                        sum += (int64_t)(params.transpose_input1 ? va[i * M + r] : va[r * K + i]) *
+                               (params.transpose_input2 ? vb[k * K + i] : vb[i * NC + k]);
+                    sum /= 1 << types[t].q;
+                    if (bias)
+                        sum += params.transpose_input3 ? vc[k * M + r] : vc[r * NC + k];
+                    want[r * NC + k] = to_type(sum, type, 1);
+                }
+            vx_graph g = vxCreateGraph(ctx);
+            CHECK_OK(immediate ? vxuTensorMatrixMultiply(ctx, a, b, c, &params, out)
+                               : run_node(g, vxTensorMatrixMultiplyNode(g, a, b, c, &params, out)));
+            if (immediate)
+                vxReleaseGraph(&g);
+            vx_size es = item_size(type), start[2] = {0, 0}, stride[2] = {es, es * NC};
+            int16_t buf[M * NC];
+            CHECK_OK(vxCopyTensorPatch(out, 2, start, (vx_size[]){NC, M}, stride, buf, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+            for (int k = 0; k < M * NC; k++) {
+                got[k] = type == VX_TYPE_INT16 ? buf[k] : type == VX_TYPE_INT8 ? ((int8_t *)buf)[k] : ((uint8_t *)buf)[k];
+                if (got[k] != want[k]) {
+                    fprintf(stderr, "matrix multiply type %d mode %d element %d: %d, expected %d\n", t, mode, k,
+                            got[k], want[k]);
+                    return 1;
+                }
+            }
+            vxReleaseTensor(&a), vxReleaseTensor(&b), vxReleaseTensor(&out);
+            if (c)
+                vxReleaseTensor(&c);
+        }
+    int32_t scratch[64];
+    vx_tensor a = matrix(ctx, K, M, VX_TYPE_UINT8, 0, 1, scratch), b = matrix(ctx, NC, K, VX_TYPE_UINT8, 0, 2, scratch);
+    vx_tensor b_wrong = matrix(ctx, NC, M, VX_TYPE_UINT8, 0, 3, scratch), s8 = matrix(ctx, NC, K, VX_TYPE_INT8, 0, 4, scratch);
+    vx_tensor out = vxCreateTensor(ctx, 2, (vx_size[]){NC, M}, VX_TYPE_UINT8, 0);
+    vx_tensor_matrix_multiply_params_t plain = {vx_false_e, vx_false_e, vx_false_e}, bad = {2, vx_false_e, vx_false_e};
+    CHECK_REFUSED(vxuTensorMatrixMultiply(ctx, a, b_wrong, NULL, &plain, out), VX_ERROR_INVALID_DIMENSION);
+    CHECK_REFUSED(vxuTensorMatrixMultiply(ctx, a, s8, NULL, &plain, out), VX_ERROR_INVALID_TYPE);
+    CHECK_REFUSED(vxuTensorMatrixMultiply(ctx, a, b, NULL, &bad, out), VX_ERROR_INVALID_VALUE);
+    CHECK_REFUSED(vxuTensorMatrixMultiply(ctx, a, b, NULL, NULL, out), VX_ERROR_INVALID_PARAMETERS);
+    vx_graph g = vxCreateGraph(ctx);
+    CHECK_CREATE_REFUSED(vxTensorMatrixMultiplyNode(g, a, b, NULL, NULL, out), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_OK(vxReleaseGraph(&g));
+    vxReleaseTensor(&a), vxReleaseTensor(&b), vxReleaseTensor(&b_wrong), vxReleaseTensor(&s8), vxReleaseTensor(&out);
+    return 0;
+}
+
 int main(void)
 {
     vx_context ctx = test_context();
@@ -303,7 +432,8 @@ int main(void)
             vxReleaseTensor(&a), vxReleaseTensor(&b), vxReleaseTensor(&out);
         }
 
-    if (test_multiply(ctx, dims, second) || test_table_lookup(ctx, dims) || test_convert_depth(ctx, dims))
+    if (test_multiply(ctx, dims, second) || test_table_lookup(ctx, dims) || test_convert_depth(ctx, dims) ||
+        test_transpose(ctx, dims) || test_matrix_multiply(ctx))
         return 1;
 
     /* refusals */

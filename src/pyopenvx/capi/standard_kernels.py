@@ -1,8 +1,12 @@
 """The node creators (vx_nodes.h) and immediate-mode functions (vxu.h) of the standard kernels
 done: one generic body each, registered per table row. Arguments after the graph or context map
-to the kernel's parameters in order; handles are looked up as their C type says, values and
+to the kernel's parameters in order, or as the row's `Implementation.arguments` says (a struct
+passed by pointer fills several); handles are looked up as their C type says, values, fields and
 outputs by pointer become scalars (standard_kernels.Value)."""
+from _pyopenvx import ffi
+
 from .. import constants as vx
+from ..errors import VxError
 from .. import standard_kernels as std
 from ..paths import INCLUDEDIR
 from ..prototypes import parse
@@ -11,17 +15,31 @@ from . import IMPLEMENTED
 from .context import context_of
 
 
+def _targets(row, params):
+    """Per argument: the parameter index it fills, or ((index, field, ctype), ...) for a struct."""
+    return row.implementation.arguments or tuple(range(len(params)))
+
+
+def _argument(sig, param, arg):
+    if param.ctype in HANDLE_TYPES:
+        find = lookup_optional if sig.optional else lookup
+        return find(arg, HANDLE_TYPES[param.ctype], param.name)
+    if param.ctype.endswith("*"):             # an output by pointer: a scalar read back after the run
+        ctype = param.ctype[:-1].strip()
+        return std.Value(std.SCALAR_OF_CTYPE[ctype], ctype, 0, result=arg)
+    return std.Value(std.SCALAR_OF_CTYPE[param.ctype], param.ctype, arg)
+
+
 def _unpack(row, params, args):
-    out = []
-    for sig, param, arg in zip(row.signature, params, args):
-        if param.ctype in HANDLE_TYPES:
-            find = lookup_optional if sig.optional else lookup
-            out.append(find(arg, HANDLE_TYPES[param.ctype], param.name))
-        elif param.ctype.endswith("*"):       # an output by pointer: a scalar read back after the run
-            ctype = param.ctype[:-1].strip()
-            out.append(std.Value(std.SCALAR_OF_CTYPE[ctype], ctype, 0, result=arg))
-        else:
-            out.append(std.Value(std.SCALAR_OF_CTYPE[param.ctype], param.ctype, arg))
+    out = [None] * len(row.signature)
+    for param, arg, target in zip(params, args, _targets(row, params)):
+        if isinstance(target, int):
+            out[target] = _argument(row.signature[target], param, arg)
+            continue
+        if arg == ffi.NULL:                   # a struct by pointer: its fields fill several parameters
+            raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{param.name} is NULL")
+        for index, field, ctype in target:
+            out[index] = std.Value(std.SCALAR_OF_CTYPE[ctype], ctype, getattr(arg, field))
     return out
 
 
@@ -44,7 +62,8 @@ def _register():
             if not name:                      # vxSelectNode, vxScalarOperationNode: no vxu function
                 continue
             params = protos[name].params[1:]
-            assert len(params) == len(row.signature), f"{name}: {len(params)} arguments for {len(row.signature)}"
+            filled = sorted(k for t in _targets(row, params) for k in ((t,) if isinstance(t, int) else (i for i, *_ in t)))
+            assert filled == list(range(len(row.signature))), f"{name}: arguments fill {filled}"
             IMPLEMENTED[name] = make(row, params)
             IMPLEMENTED[name].__name__ = name
 
