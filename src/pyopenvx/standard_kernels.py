@@ -435,7 +435,7 @@ def _lbp(node):
 
 
 # -- tensors (csrc/std_tensors.c) ------------------------------------------------------------------
-_TENSOR_TYPES = (vx.VX_TYPE_UINT8, vx.VX_TYPE_INT8, vx.VX_TYPE_INT16)
+_TENSOR_TYPES = {vx.VX_TYPE_UINT8: 1, vx.VX_TYPE_INT8: 1, vx.VX_TYPE_INT16: 2}      # -> bytes
 _TENSOR_POLICY = {2: (vx.VX_TYPE_ENUM, _POLICIES)}
 
 
@@ -445,15 +445,16 @@ def _tensor_meta(dims, data_type, fixed_point_position):
 
 
 def _tensor_types(node, indices, types=_TENSOR_TYPES):
-    """The tensors at `indices`: one element type of `types` with one fixed point position."""
+    """The tensors at `indices`: one element type of `types` with one fixed point position, from 0
+    to the type's bits less one (so the kernels' shifts are defined)."""
     first = node.params[indices[0]]
     for index in indices:
         t = node.params[index]
         if (t.data_type, t.fixed_point_position) != (first.data_type, first.fixed_point_position) or \
-                first.data_type not in types:
+                first.data_type not in types or not 0 <= t.fixed_point_position < 8 * _TENSOR_TYPES[t.data_type]:
             _refuse(node, vx.VX_ERROR_INVALID_TYPE, f"tensor parameter {index} is {type_name(t.data_type)} Q"
                     f"{t.fixed_point_position}; parameters {indices} must be one of "
-                    + ", ".join(type_name(d) for d in types) + " with one fixed point position")
+                    + ", ".join(type_name(d) for d in types) + " with one fixed point position below its bits")
     return first
 
 
@@ -493,7 +494,7 @@ def _tensor_table_lookup(node):
     a, lut = node.params[0], node.params[1]
     _tensor_types(node, (0, 2), (vx.VX_TYPE_UINT8, vx.VX_TYPE_INT16))
     if a.data_type == vx.VX_TYPE_UINT8 and a.fixed_point_position:
-        _refuse(node, vx.VX_ERROR_INVALID_TYPE, f"a UINT8 tensor has fixed point position 0, not {a.fixed_point_position}")
+        _refuse(node, vx.VX_ERROR_INVALID_TYPE, f"a UINT8 tensor needs fixed point position 0, not {a.fixed_point_position}")
     if lut.data_type != a.data_type:
         _refuse(node, vx.VX_ERROR_INVALID_TYPE, f"a {type_name(a.data_type)} tensor needs a {type_name(a.data_type)} "
                 f"LUT, not {type_name(lut.data_type)}")

@@ -209,6 +209,11 @@ static int test_table_lookup(vx_context ctx, const vx_size *dims)
     vx_tensor s16_out = vxCreateTensor(ctx, N, dims, VX_TYPE_INT16, 8);
     vx_lut lut = vxCreateLUT(ctx, VX_TYPE_UINT8, 256);
     CHECK_REFUSED(vxuTensorTableLookup(ctx, s16, lut, s16_out), VX_ERROR_INVALID_TYPE);
+    vx_tensor q16 = vxCreateTensor(ctx, N, dims, VX_TYPE_INT16, 16), q16_out = vxCreateTensor(ctx, N, dims, VX_TYPE_INT16, 16);
+    vx_tensor qm1 = vxCreateTensor(ctx, N, dims, VX_TYPE_UINT8, -1), qm1_out = vxCreateTensor(ctx, N, dims, VX_TYPE_UINT8, -1);
+    CHECK_REFUSED(vxuTensorTableLookup(ctx, q16, lut, q16_out), VX_ERROR_INVALID_TYPE);
+    CHECK_REFUSED(vxuTensorTableLookup(ctx, qm1, lut, qm1_out), VX_ERROR_INVALID_TYPE);
+    vxReleaseTensor(&q16), vxReleaseTensor(&q16_out), vxReleaseTensor(&qm1), vxReleaseTensor(&qm1_out);
     CHECK_REFUSED(vxuTensorTableLookup(ctx, s8, lut, s8_out), VX_ERROR_INVALID_TYPE);
     CHECK_REFUSED(vxuTensorTableLookup(ctx, u8, lut, s16_out), VX_ERROR_INVALID_TYPE);
     vxReleaseTensor(&u8), vxReleaseTensor(&s16), vxReleaseTensor(&s8), vxReleaseTensor(&s8_out);
