@@ -465,6 +465,31 @@ def _tensor_elementwise(node):
     return {3: _tensor_meta(dims, a.data_type, a.fixed_point_position)}
 
 
+# -- feature detectors (csrc/std_features.c) --------------------------------------------------------
+def _keypoints(node, index, image):
+    """A keypoint array output (one keypoint per pixel when it has no capacity yet), and its
+    optional count, a vx_size scalar."""
+    capacity = node.params[index].capacity
+    count = node.params[index + 1]
+    if count is not None and count.data_type != vx.VX_TYPE_SIZE:
+        _refuse(node, vx.VX_ERROR_INVALID_TYPE, f"count parameter {index + 1} is a {type_name(count.data_type)}, "
+                "not a vx_size")
+    outputs = {index: {vx.VX_ARRAY_ITEMTYPE: vx.VX_TYPE_KEYPOINT,
+                       vx.VX_ARRAY_CAPACITY: capacity or image.width * image.height}}
+    if count is not None:
+        outputs[index + 1] = {vx.VX_SCALAR_TYPE: vx.VX_TYPE_SIZE}
+    return outputs
+
+
+def _fast_corners(node):
+    a = _image(node, 0, (U8,))
+    threshold = _scalar(node, 1, vx.VX_TYPE_FLOAT32)
+    if not 0.0 <= threshold < 256.0:
+        _refuse(node, vx.VX_ERROR_INVALID_VALUE, f"strength threshold {threshold} is outside [0, 256)")
+    _scalar(node, 2, vx.VX_TYPE_BOOL)
+    return _keypoints(node, 3, a)
+
+
 @dataclass(frozen=True)
 class Implementation:
     function: str                     # the C kernel in csrc/std_*.c
@@ -523,6 +548,8 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_WARP_PERSPECTIVE": Implementation("pvx_std_warp_perspective", _warp(3)),
     "VX_KERNEL_REMAP": Implementation("pvx_std_remap", _remap),
     "VX_KERNEL_GAUSSIAN_PYRAMID": Implementation("pvx_std_gaussian_pyramid", _gaussian_pyramid),
+    # feature detectors (csrc/std_features.c)
+    "VX_KERNEL_FAST_CORNERS": Implementation("pvx_std_fast_corners", _fast_corners),
 }
 
 
