@@ -1,8 +1,9 @@
-/* The standard feature detectors: FastCorners (FAST-9). Keypoints go into the output array up to
- * its capacity; the optional count scalar gets every corner found. */
+/* The standard feature detectors: FastCorners (FAST-9) and HarrisCorners. Keypoints go into the
+ * output array up to its capacity; the optional count scalar gets every corner found. */
 #include "pvx.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* The 16 pixels of the Bresenham circle of radius 3, clockwise from the top, as (dx, dy). */
 static const int8_t circle[16][2] = {{0, -3}, {1, -3}, {2, -2}, {3, -1}, {3, 0}, {3, 1}, {2, 2}, {1, 3},
@@ -87,5 +88,112 @@ vx_status pvx_std_fast_corners(vx_node node, const vx_reference *p, vx_uint32 n)
         }
     free(strength);
     store_count(p[4], found);
+    return VX_SUCCESS;
+}
+
+/* Sobel of size 3, 5, 7: the smoothing row and the derivative row (Gx = smooth^T * deriv). */
+static const int32_t sobel_smooth[3][7] = {{1, 2, 1}, {1, 4, 6, 4, 1}, {1, 6, 15, 20, 15, 6, 1}};
+static const int32_t sobel_deriv[3][7] = {{-1, 0, 1}, {-1, -2, 0, 2, 1}, {-1, -4, -5, 0, 5, 4, 1}};
+
+typedef struct candidate {
+    double strength;
+    int32_t x, y;
+} candidate;
+
+/* Stronger first; equal strengths in raster order. */
+static int stronger_first(const void *a, const void *b)
+{
+    const candidate *p = a, *q = b;
+    if (p->strength != q->strength)
+        return p->strength > q->strength ? -1 : 1;
+    return p->y != q->y ? (p->y > q->y) - (p->y < q->y) : (p->x > q->x) - (p->x < q->x);
+}
+
+/* Harris: Sobel gradients of gradient_size scaled by 1 / (2^(gradient_size - 1) * block_size * 255),
+ * their products summed over the block, Mc = det - k trace^2, kept where > the threshold and outside
+ * the border of gradient_size / 2 + block_size / 2; then the 3x3 suppression of FastCorners, and
+ * from the strongest down a corner is dropped when closer than min_distance to one kept. */
+vx_status pvx_std_harris_corners(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    plane in;
+    vx_status s;
+    if ((s = plane_of(p[0], &in)))
+        return s;
+    double threshold = *(const vx_float32 *)scalar_value(p[1]);
+    double min_distance = *(const vx_float32 *)scalar_value(p[2]);
+    double k = *(const vx_float32 *)scalar_value(p[3]);
+    int32_t gs = *(const vx_int32 *)scalar_value(p[4]), bs = *(const vx_int32 *)scalar_value(p[5]);
+    pvx_array *corners = ((pvx_ref *)p[6])->desc;
+    if (pvx_memory_storage(&corners->mem) == NULL)
+        return VX_ERROR_NO_MEMORY;
+    corners->num_items = 0;
+    int32_t w = (int32_t)in.width, h = (int32_t)in.height, gr = gs / 2, br = bs / 2, b = gr + br;
+    size_t size = (size_t)w * h;
+    int32_t *gx = calloc(size, sizeof *gx), *gy = calloc(size, sizeof *gy);
+    double *vc = calloc(size, sizeof *vc);
+    candidate *c = malloc(size * sizeof *c);
+    uint8_t *taken = calloc(size, 1);
+    if (gx == NULL || gy == NULL || vc == NULL || c == NULL || taken == NULL) {
+        free(gx), free(gy), free(vc), free(c), free(taken);
+        return VX_ERROR_NO_MEMORY;
+    }
+    const int32_t *sm = sobel_smooth[gs / 2 - 1], *de = sobel_deriv[gs / 2 - 1];
+    for (int32_t y = gr; y < h - gr; y++)
+        for (int32_t x = gr; x < w - gr; x++) {
+            int32_t sx = 0, sy = 0;
+            for (int32_t i = 0; i < gs; i++) {
+                const uint8_t *r = (const uint8_t *)row_of(&in, (uint32_t)(y - gr + i)) + x - gr;
+                for (int32_t j = 0; j < gs; j++)
+                    sx += sm[i] * de[j] * r[j], sy += de[i] * sm[j] * r[j];
+            }
+            gx[(size_t)y * w + x] = sx, gy[(size_t)y * w + x] = sy;
+        }
+    double scale = 1.0 / ((double)(1 << (gs - 1)) * bs * 255.0), scale2 = scale * scale;
+    for (int32_t y = b; y < h - b; y++)
+        for (int32_t x = b; x < w - b; x++) {
+            int64_t sxx = 0, syy = 0, sxy = 0;
+            for (int32_t i = -br; i <= br; i++)
+                for (int32_t j = -br; j <= br; j++) {
+                    int64_t u = gx[(size_t)(y + i) * w + x + j], v = gy[(size_t)(y + i) * w + x + j];
+                    sxx += u * u, syy += v * v, sxy += u * v;
+                }
+            double a = (double)sxx * scale2, d = (double)syy * scale2, m = (double)sxy * scale2;
+            double mc = a * d - m * m - k * (a + d) * (a + d);
+            vc[(size_t)y * w + x] = mc > threshold ? mc : 0.0;
+        }
+    size_t count = 0;
+    for (int32_t y = b; y < h - b; y++)
+        for (int32_t x = b; x < w - b; x++) {
+            double v = vc[(size_t)y * w + x];
+            int kept = v > 0.0;
+            for (int dy = -1; dy <= 1 && kept; dy++)
+                for (int dx = -1; dx <= 1 && kept; dx++) {
+                    double o = vc[(size_t)(y + dy) * w + x + dx];
+                    if (dx || dy)
+                        kept = dy < 0 || (dy == 0 && dx < 0) ? v >= o : v > o;
+                }
+            if (kept)
+                c[count++] = (candidate){v, x, y};
+        }
+    qsort(c, count, sizeof *c, stronger_first);
+    /* a corner is dropped when a kept one lies at a distance < min_distance: look in that disc */
+    int32_t r = (int32_t)min_distance;
+    double r2 = min_distance * min_distance;
+    vx_size found = 0;
+    for (size_t i = 0; i < count; i++) {
+        int near = 0;
+        for (int32_t dy = -r; dy <= r && !near; dy++)
+            for (int32_t dx = -r; dx <= r && !near; dx++) {
+                int32_t x = c[i].x + dx, y = c[i].y + dy;
+                near = (double)(dx * dx + dy * dy) < r2 && x >= 0 && y >= 0 && x < w && y < h &&
+                       taken[(size_t)y * w + x];
+            }
+        if (!near) {
+            taken[(size_t)c[i].y * w + c[i].x] = 1;
+            found++, add_keypoint(corners, c[i].x, c[i].y, (float)c[i].strength);
+        }
+    }
+    free(gx), free(gy), free(vc), free(c), free(taken);
+    store_count(p[7], found);
     return VX_SUCCESS;
 }

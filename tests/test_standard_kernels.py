@@ -77,5 +77,5 @@ def test_color_convert_scaling_pyramid_warps_and_remap_match_plain_c(c_program):
     assert c_program("std_geometry.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
 
 
-def test_fast_corners_match_plain_c_with_and_without_suppression(c_program):
-    assert c_program("std_features.c").stdout.strip() == "ok"
+def test_fast_and_harris_corners_match_plain_c_with_suppression_and_distances(c_program):
+    assert c_program("std_features.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"

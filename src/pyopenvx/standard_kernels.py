@@ -490,6 +490,18 @@ def _fast_corners(node):
     return _keypoints(node, 3, a)
 
 
+def _harris_corners(node):
+    a = _image(node, 0, (U8,))
+    _scalar(node, 1, vx.VX_TYPE_FLOAT32)
+    distance = _scalar(node, 2, vx.VX_TYPE_FLOAT32)
+    if not 0.0 <= distance <= 30.0:
+        _refuse(node, vx.VX_ERROR_INVALID_VALUE, f"min distance {distance} is outside [0, 30]")
+    _scalar(node, 3, vx.VX_TYPE_FLOAT32)
+    _scalar(node, 4, vx.VX_TYPE_INT32, (3, 5, 7))
+    _scalar(node, 5, vx.VX_TYPE_INT32, (3, 5, 7))
+    return _keypoints(node, 6, a)
+
+
 @dataclass(frozen=True)
 class Implementation:
     function: str                     # the C kernel in csrc/std_*.c
@@ -550,6 +562,7 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_GAUSSIAN_PYRAMID": Implementation("pvx_std_gaussian_pyramid", _gaussian_pyramid),
     # feature detectors (csrc/std_features.c)
     "VX_KERNEL_FAST_CORNERS": Implementation("pvx_std_fast_corners", _fast_corners),
+    "VX_KERNEL_HARRIS_CORNERS": Implementation("pvx_std_harris_corners", _harris_corners),
 }
 
 
