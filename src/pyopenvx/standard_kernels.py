@@ -502,6 +502,26 @@ def _harris_corners(node):
     return _keypoints(node, 6, a)
 
 
+def _canny_edge_detector(node):
+    a = _image(node, 0, (U8,))
+    t = node.params[1]
+    if t.thresh_type != vx.VX_THRESHOLD_TYPE_RANGE:
+        _refuse(node, vx.VX_ERROR_INVALID_TYPE, "the hysteresis threshold is not a VX_THRESHOLD_TYPE_RANGE")
+    if t.input_format not in (U8, S16):
+        _refuse(node, vx.VX_ERROR_INVALID_FORMAT, f"the threshold is for {format_name(t.input_format)} values, "
+                "not U8 or S16")
+    size = _scalar(node, 2, vx.VX_TYPE_INT32, (3, 5, 7))
+    _scalar(node, 3, vx.VX_TYPE_ENUM, (vx.VX_NORM_L1, vx.VX_NORM_L2))
+    if a.width < size or a.height < size:
+        _refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the input is {a.width}x{a.height}, less than {size}x{size}")
+    return _out(node, 4, U8, a)
+
+
+def _canny_border(node):
+    """The gradient's half size and one more for the suppression."""
+    return node.params[2].value // 2 + 1, node.params[2].value // 2 + 1
+
+
 @dataclass(frozen=True)
 class Implementation:
     function: str                     # the C kernel in csrc/std_*.c
@@ -563,6 +583,8 @@ IMPLEMENTATIONS = {
     # feature detectors (csrc/std_features.c)
     "VX_KERNEL_FAST_CORNERS": Implementation("pvx_std_fast_corners", _fast_corners),
     "VX_KERNEL_HARRIS_CORNERS": Implementation("pvx_std_harris_corners", _harris_corners),
+    "VX_KERNEL_CANNY_EDGE_DETECTOR": Implementation("pvx_std_canny_edge_detector", _canny_edge_detector,
+                                                    border=_canny_border),
 }
 
 
