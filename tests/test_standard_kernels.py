@@ -75,3 +75,11 @@ def test_statistics_min_max_and_weighted_average_match_plain_c(c_program):
 
 def test_color_convert_scaling_pyramid_warps_and_remap_match_plain_c(c_program):
     assert c_program("std_geometry.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_fast_and_harris_corners_match_plain_c_with_suppression_and_distances(c_program):
+    assert c_program("std_features.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_canny_matches_plain_c_in_every_gradient_size_norm_and_border(c_program):
+    assert c_program("std_canny.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
