@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OP_AND, OP_OR, OP_XOR, OP_NOT, OP_ABSDIFF, OP_ADD, OP_SUBTRACT, OP_COUNT };
 
 /* A plane of an image parameter; memory attached now if it has none yet (through the API, as a
  * kernel mapping it would: only the first run of a new image). */
@@ -107,7 +106,20 @@ static void combine(int op, int32_t *restrict a, const int32_t *restrict b, uint
     case OP_XOR: for (uint32_t x = 0; x < w; x++) a[x] ^= b[x]; break;
     case OP_ABSDIFF: for (uint32_t x = 0; x < w; x++) a[x] = abs(a[x] - b[x]); break;
     case OP_ADD: for (uint32_t x = 0; x < w; x++) a[x] += b[x]; break;
-    default: for (uint32_t x = 0; x < w; x++) a[x] -= b[x]; break;
+    case OP_SUBTRACT: for (uint32_t x = 0; x < w; x++) a[x] -= b[x]; break;
+    case OP_MIN: for (uint32_t x = 0; x < w; x++) a[x] = b[x] < a[x] ? b[x] : a[x]; break;
+    case OP_MAX: for (uint32_t x = 0; x < w; x++) a[x] = b[x] > a[x] ? b[x] : a[x]; break;
+    case OP_MAGNITUDE:        /* sqrt(gx^2 + gy^2) rounded (stored saturated to S16) */
+        for (uint32_t x = 0; x < w; x++) a[x] = (int32_t)(sqrt((double)a[x] * a[x] + (double)b[x] * b[x]) + 0.5);
+        break;
+    case OP_PHASE: {          /* atan2(gy, gx) in [0, 2 pi) as 0..255, rounded (a full turn wraps to 0) */
+        const double turn = 2.0 * 3.14159265358979323846;
+        for (uint32_t x = 0; x < w; x++) {
+            double t = atan2((double)b[x], (double)a[x]);
+            a[x] = (int32_t)((t < 0 ? t + turn : t) * (256.0 / turn) + 0.5);
+        }
+        break;
+    }
     }
 }
 
@@ -164,8 +176,8 @@ static void run_u8_rows(u8_row_f *row, const plane *a, const plane *b, const pla
         row(row_of(a, y), row_of(b, y), row_of(o, y), o->width);
 }
 
-/* in1, in2 -> out, row by row; AbsDiff saturates, Add/Subtract follow `saturate`. */
-static vx_status binary(const vx_reference *p, vx_reference out_ref, int op, int saturate)
+/* in1, in2 -> out, row by row; `saturate` picks how results are stored. */
+vx_status binary_rows(const vx_reference *p, vx_reference out_ref, int op, int saturate)
 {
     plane a, b, o;
     vx_status s;
@@ -190,19 +202,19 @@ static vx_status binary(const vx_reference *p, vx_reference out_ref, int op, int
     return VX_SUCCESS;
 }
 
-vx_status pvx_std_and(vx_node node, const vx_reference *p, vx_uint32 n) { return binary(p, p[2], OP_AND, 0); }
-vx_status pvx_std_or(vx_node node, const vx_reference *p, vx_uint32 n) { return binary(p, p[2], OP_OR, 0); }
-vx_status pvx_std_xor(vx_node node, const vx_reference *p, vx_uint32 n) { return binary(p, p[2], OP_XOR, 0); }
-vx_status pvx_std_absdiff(vx_node node, const vx_reference *p, vx_uint32 n) { return binary(p, p[2], OP_ABSDIFF, 1); }
+vx_status pvx_std_and(vx_node node, const vx_reference *p, vx_uint32 n) { return binary_rows(p, p[2], OP_AND, 0); }
+vx_status pvx_std_or(vx_node node, const vx_reference *p, vx_uint32 n) { return binary_rows(p, p[2], OP_OR, 0); }
+vx_status pvx_std_xor(vx_node node, const vx_reference *p, vx_uint32 n) { return binary_rows(p, p[2], OP_XOR, 0); }
+vx_status pvx_std_absdiff(vx_node node, const vx_reference *p, vx_uint32 n) { return binary_rows(p, p[2], OP_ABSDIFF, 1); }
 
 vx_status pvx_std_add(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return binary(p, p[3], OP_ADD, scalar_enum(p[2]) == VX_CONVERT_POLICY_SATURATE);
+    return binary_rows(p, p[3], OP_ADD, scalar_enum(p[2]) == VX_CONVERT_POLICY_SATURATE);
 }
 
 vx_status pvx_std_subtract(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return binary(p, p[3], OP_SUBTRACT, scalar_enum(p[2]) == VX_CONVERT_POLICY_SATURATE);
+    return binary_rows(p, p[3], OP_SUBTRACT, scalar_enum(p[2]) == VX_CONVERT_POLICY_SATURATE);
 }
 
 /* One row through a per-pixel function of the input value. */
@@ -527,49 +539,12 @@ vx_status pvx_std_channel_combine(vx_node node, const vx_reference *p, vx_uint32
     return VX_SUCCESS;
 }
 
-/* sqrt(gx^2 + gy^2) rounded, at most INT16_MAX. */
 vx_status pvx_std_magnitude(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    plane gx, gy, o;
-    vx_status s;
-    if ((s = plane_of(p[0], &gx)) || (s = plane_of(p[1], &gy)) || (s = plane_of(p[2], &o)))
-        return s;
-    int32_t *rx = buffers(o.width, 2);
-    if (rx == NULL)
-        return VX_ERROR_NO_MEMORY;
-    int32_t *ry = rx + o.width;
-    for (uint32_t y = 0; y < o.height; y++) {
-        load_row(&gx, y, rx);
-        load_row(&gy, y, ry);
-        for (uint32_t x = 0; x < o.width; x++)
-            rx[x] = (int32_t)(sqrt((double)rx[x] * rx[x] + (double)ry[x] * ry[x]) + 0.5);
-        store_row(&o, y, rx, 1);
-    }
-    free(rx);
-    return VX_SUCCESS;
+    return binary_rows(p, p[2], OP_MAGNITUDE, 1);
 }
 
-/* atan2(gy, gx) in [0, 2 pi) as 0..255 (a full turn wraps to 0), rounded. */
 vx_status pvx_std_phase(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    plane gx, gy, o;
-    vx_status s;
-    if ((s = plane_of(p[0], &gx)) || (s = plane_of(p[1], &gy)) || (s = plane_of(p[2], &o)))
-        return s;
-    int32_t *rx = buffers(o.width, 2);
-    if (rx == NULL)
-        return VX_ERROR_NO_MEMORY;
-    int32_t *ry = rx + o.width;
-    const double turn = 2.0 * 3.14159265358979323846;
-    for (uint32_t y = 0; y < o.height; y++) {
-        load_row(&gx, y, rx);
-        load_row(&gy, y, ry);
-        for (uint32_t x = 0; x < o.width; x++) {
-            double a = atan2((double)ry[x], (double)rx[x]);
-            rx[x] = (int32_t)((a < 0 ? a + turn : a) * (256.0 / turn) + 0.5);
-        }
-        store_row(&o, y, rx, 0);
-    }
-    free(rx);
-    return VX_SUCCESS;
+    return binary_rows(p, p[2], OP_PHASE, 0);
 }

@@ -22,6 +22,10 @@ PVX_HIDDEN int32_t clamp(int32_t v, int32_t lo, int32_t hi);
 PVX_HIDDEN void store_row(const plane *p, uint32_t y, const int32_t *src, int saturate);
 PVX_HIDDEN int32_t *buffers(uint32_t width, uint32_t rows);
 PVX_HIDDEN int32_t pixel_value(const vx_pixel_value_t *v, vx_df_image format);
+/* Two-input operations on int32 rows (binary_rows: in1, in2 -> out, then stored per `saturate`). */
+enum { OP_AND, OP_OR, OP_XOR, OP_NOT, OP_ABSDIFF, OP_ADD, OP_SUBTRACT, OP_MIN, OP_MAX, OP_MAGNITUDE, OP_PHASE,
+       OP_COUNT };
+PVX_HIDDEN vx_status binary_rows(const vx_reference *p, vx_reference out_ref, int op, int saturate);
 PVX_HIDDEN void padded_row(const plane *p, int64_t y, uint32_t r, const vx_border_t *border, int32_t *dst);
 
 PVX_HIDDEN vx_status pvx_std_and(vx_node node, const vx_reference *p, vx_uint32 n);

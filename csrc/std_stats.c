@@ -122,29 +122,8 @@ vx_status pvx_std_mean_stddev(vx_node node, const vx_reference *p, vx_uint32 n)
 }
 
 /* Min and Max: per pixel, U8 or S16 alike. */
-static vx_status pick(const vx_reference *p, int larger)
-{
-    plane a, b, o;
-    vx_status s;
-    if ((s = plane_of(p[0], &a)) || (s = plane_of(p[1], &b)) || (s = plane_of(p[2], &o)))
-        return s;
-    int32_t *ra = buffers(o.width, 2);
-    if (ra == NULL)
-        return VX_ERROR_NO_MEMORY;
-    int32_t *rb = ra + o.width;
-    for (uint32_t y = 0; y < o.height; y++) {
-        load_row(&a, y, ra);
-        load_row(&b, y, rb);
-        for (uint32_t x = 0; x < o.width; x++)
-            ra[x] = (ra[x] < rb[x]) == larger ? rb[x] : ra[x];
-        store_row(&o, y, ra, 1);
-    }
-    free(ra);
-    return VX_SUCCESS;
-}
-
-vx_status pvx_std_min(vx_node node, const vx_reference *p, vx_uint32 n) { return pick(p, 0); }
-vx_status pvx_std_max(vx_node node, const vx_reference *p, vx_uint32 n) { return pick(p, 1); }
+vx_status pvx_std_min(vx_node node, const vx_reference *p, vx_uint32 n) { return binary_rows(p, p[2], OP_MIN, 1); }
+vx_status pvx_std_max(vx_node node, const vx_reference *p, vx_uint32 n) { return binary_rows(p, p[2], OP_MAX, 1); }
 
 /* out = (1 - alpha) * img2 + alpha * img1 in float, truncated (the spec's sample). */
 vx_status pvx_std_weighted_average(vx_node node, const vx_reference *p, vx_uint32 n)
