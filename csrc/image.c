@@ -346,3 +346,17 @@ int pvx_fast_vxCopyImagePatch(vx_image image, const vx_rectangle_t *image_rect, 
     *out = VX_SUCCESS;
     return 1;
 }
+
+pvx_image *pvx_image_with_memory(vx_reference ref)
+{
+    pvx_image *img = ((pvx_ref *)ref)->desc;
+    if (img->plane[0].ptr == NULL) {
+        vx_rectangle_t one = {0, 0, 1, 1};
+        vx_map_id id;
+        vx_imagepatch_addressing_t a;
+        void *p = NULL;
+        if (vxMapImagePatch((vx_image)ref, &one, 0, &id, &a, &p, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0) == VX_SUCCESS)
+            vxUnmapImagePatch((vx_image)ref, id);
+    }
+    return img->plane[0].ptr != NULL ? img : NULL;
+}

@@ -35,6 +35,9 @@ typedef struct pvx_image {
 
 /* Shared by the fast paths and Python: validate, then act; a refusal returns its status and a
  * static reason in *why, and changes nothing. */
+/* The descriptor of an image kernels read directly, its memory attached now if it has none yet
+ * (through the API, as a kernel mapping it would); NULL when there is none to attach. */
+PVX_HIDDEN pvx_image *pvx_image_with_memory(vx_reference ref);
 PVX_HIDDEN vx_status pvx_image_map(pvx_image *img, const vx_rectangle_t *rect, vx_uint32 plane_index,
                                    vx_map_id *map_id, vx_imagepatch_addressing_t *addr, void **ptr,
                                    vx_enum usage, vx_enum mem_type, vx_uint32 flags, const char **why);

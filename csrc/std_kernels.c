@@ -12,21 +12,12 @@
 #include <string.h>
 
 
-/* A plane of an image parameter; memory attached now if it has none yet (through the API, as a
- * kernel mapping it would: only the first run of a new image). */
+/* A plane of an image parameter (memory attached on the first run of a new image). */
 vx_status plane_at(vx_reference ref, uint32_t index, plane *pl)
 {
-    pvx_image *img = ((pvx_ref *)ref)->desc;
-    if (img->plane[0].ptr == NULL) {
-        vx_rectangle_t one = {0, 0, 1, 1};
-        vx_map_id id;
-        vx_imagepatch_addressing_t a;
-        void *p = NULL;
-        if (vxMapImagePatch((vx_image)ref, &one, 0, &id, &a, &p, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0) == VX_SUCCESS)
-            vxUnmapImagePatch((vx_image)ref, id);
-        if (img->plane[0].ptr == NULL)
-            return VX_ERROR_NOT_ALLOCATED;
-    }
+    pvx_image *img = pvx_image_with_memory(ref);
+    if (img == NULL)
+        return VX_ERROR_NOT_ALLOCATED;
     const pvx_image_plane *ip = &img->plane[index];
     pl->ptr = ip->ptr;
     pl->stride = ip->stride_y;

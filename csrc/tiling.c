@@ -123,21 +123,12 @@ typedef struct {
     vx_status status;                 /* VX_ERROR_NO_MEMORY when a worker could not get buffers */
 } run_ctx;
 
-/* The image parameter as a tile of the whole image; memory attached now if it has none yet
- * (through the API, as a kernel mapping it would: only the first run of a new image). */
+/* The image parameter as a tile of the whole image (memory attached on the first run of a new image). */
 static vx_status image_tile(vx_reference ref, const pvx_tiling *t, vx_tile_t *tile)
 {
-    pvx_image *img = ((pvx_ref *)ref)->desc;
-    if (img->plane[0].ptr == NULL) {
-        vx_rectangle_t one = {0, 0, 1, 1};
-        vx_map_id id;
-        vx_imagepatch_addressing_t a;
-        void *p = NULL;
-        if (vxMapImagePatch((vx_image)ref, &one, 0, &id, &a, &p, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0) == VX_SUCCESS)
-            vxUnmapImagePatch((vx_image)ref, id);
-        if (img->plane[0].ptr == NULL)
-            return VX_ERROR_NOT_ALLOCATED;
-    }
+    pvx_image *img = pvx_image_with_memory(ref);
+    if (img == NULL)
+        return VX_ERROR_NOT_ALLOCATED;
     memset(tile, 0, sizeof *tile);
     tile->base[0] = img->plane[0].ptr;
     tile->addr[0].stride_x = (vx_int32)(img->plane[0].bits / 8);
