@@ -134,34 +134,11 @@ static vx_kernel add_kernel(vx_context ctx, const char *name, vx_kernel_f fn, vx
 
 static vx_kernel k_invert, k_mark, k_plain_invert, k_plain_mark, k_pick, k_reshape;
 
-static vx_node node(vx_graph g, vx_kernel k, vx_image in, vx_image out)
-{
-    vx_node n = vxCreateGenericNode(g, k);
-    CHECK_REF(n);
-    CHECK_OK(vxSetParameterByIndex(n, 0, (vx_reference)in));
-    CHECK_OK(vxSetParameterByIndex(n, 1, (vx_reference)out));
-    return n;
-}
-
 static vx_image virt(vx_graph g)
 {
     vx_image v = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_VIRT);
     CHECK_REF(v);
     return v;
-}
-
-/* An image whose pixel (x, y) is (x * 3 + y * 5) & 255. */
-static vx_image pattern(vx_context ctx, vx_uint32 w, vx_uint32 h)
-{
-    vx_image img = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8);
-    CHECK_REF(img);
-    u8_map m;
-    CHECK_OK(map_u8(img, VX_WRITE_ONLY, &m));
-    for (vx_uint32 y = 0; y < h; y++)
-        for (vx_uint32 x = 0; x < w; x++)
-            m.p[y * m.stride + x] = (vx_uint8)(x * 3 + y * 5);
-    CHECK_OK(vxUnmapImagePatch(img, m.id));
-    return img;
 }
 
 /* Checks img against `in` passed through `inverts` inversions, with marks in between if `marked`. */
@@ -195,9 +172,9 @@ static void release_all(vx_node *nodes, int n_nodes, vx_image *images, int n_ima
 static void chain(vx_context ctx)
 {
     vx_graph g = vxCreateGraph(ctx);
-    vx_image in = pattern(ctx, 64, 16), out = vxCreateImage(ctx, 64, 16, VX_DF_IMAGE_U8);
+    vx_image in = pattern_u8_image(ctx, 64, 16, 3, 5), out = vxCreateImage(ctx, 64, 16, VX_DF_IMAGE_U8);
     vx_image out2 = vxCreateImage(ctx, 64, 16, VX_DF_IMAGE_U8), v1 = virt(g), v2 = virt(g);
-    vx_node n[3] = {node(g, k_invert, in, v1), node(g, k_mark, v1, v2), node(g, k_invert, v2, out)};
+    vx_node n[3] = {node_of_two(g, k_invert, in, v1), node_of_two(g, k_mark, v1, v2), node_of_two(g, k_invert, v2, out)};
     CHECK(vxIsParameterAliased(n[1], 0, 1) == vx_false_e);       /* not verified yet */
     CHECK_OK(vxVerifyGraph(g));
     CHECK(vxIsParameterAliased(n[0], 0, 1) == vx_false_e);       /* in, out: not virtual */
@@ -211,7 +188,7 @@ static void chain(vx_context ctx)
     check_result(out, in, 2, 1);
 
     /* a later reader of v1: mark may no longer overwrite it */
-    vx_node later = node(g, k_invert, v1, out2);
+    vx_node later = node_of_two(g, k_invert, v1, out2);
     CHECK_OK(vxVerifyGraph(g));
     CHECK(vxIsParameterAliased(n[1], 0, 1) == vx_false_e && init_aliased == vx_false_e);
     runs_aliased = runs_plain = 0;
@@ -242,10 +219,10 @@ static void chain(vx_context ctx)
 static void last_reader(vx_context ctx)
 {
     vx_graph g = vxCreateGraph(ctx);
-    vx_image in = pattern(ctx, 32, 8), out_a = vxCreateImage(ctx, 32, 8, VX_DF_IMAGE_U8);
+    vx_image in = pattern_u8_image(ctx, 32, 8, 3, 5), out_a = vxCreateImage(ctx, 32, 8, VX_DF_IMAGE_U8);
     vx_image out_b = vxCreateImage(ctx, 32, 8, VX_DF_IMAGE_U8), v1 = virt(g), v2 = virt(g), v3 = virt(g);
-    vx_node n[5] = {node(g, k_invert, in, v1), node(g, k_mark, v1, v2), node(g, k_invert, v1, v3),
-                    node(g, k_invert, v2, out_a), node(g, k_invert, v3, out_b)};
+    vx_node n[5] = {node_of_two(g, k_invert, in, v1), node_of_two(g, k_mark, v1, v2), node_of_two(g, k_invert, v1, v3),
+                    node_of_two(g, k_invert, v2, out_a), node_of_two(g, k_invert, v3, out_b)};
     CHECK_OK(vxProcessGraph(g));
     CHECK(vxIsParameterAliased(n[1], 0, 1) == vx_false_e && vxIsParameterAliased(n[2], 0, 1) == vx_true_e);
     check_result(out_a, in, 2, 1);
@@ -259,10 +236,10 @@ static void last_reader(vx_context ctx)
 static void priority(vx_context ctx)
 {
     vx_graph g = vxCreateGraph(ctx);
-    vx_image in = pattern(ctx, 32, 8), out = vxCreateImage(ctx, 32, 8, VX_DF_IMAGE_U8);
+    vx_image in = pattern_u8_image(ctx, 32, 8, 3, 5), out = vxCreateImage(ctx, 32, 8, VX_DF_IMAGE_U8);
     vx_image v0 = virt(g), v1 = virt(g), v2 = virt(g);
-    vx_node n[4] = {node(g, k_invert, in, v0), node(g, k_invert, in, v1), vxCreateGenericNode(g, k_pick),
-                    node(g, k_plain_invert, v2, out)};
+    vx_node n[4] = {node_of_two(g, k_invert, in, v0), node_of_two(g, k_invert, in, v1), vxCreateGenericNode(g, k_pick),
+                    node_of_two(g, k_plain_invert, v2, out)};
     CHECK_OK(vxSetParameterByIndex(n[2], 0, (vx_reference)v0));
     CHECK_OK(vxSetParameterByIndex(n[2], 1, (vx_reference)v1));
     CHECK_OK(vxSetParameterByIndex(n[2], 2, (vx_reference)v2));
@@ -279,8 +256,8 @@ static void layouts(vx_context ctx)
 {
     for (shape_mode = 0; shape_mode < 3; shape_mode++) {
         vx_graph g = vxCreateGraph(ctx);
-        vx_image in = pattern(ctx, 32, 8), v1 = virt(g), v2 = virt(g);
-        vx_node n[2] = {node(g, k_invert, in, v1), node(g, k_reshape, v1, v2)};
+        vx_image in = pattern_u8_image(ctx, 32, 8, 3, 5), v1 = virt(g), v2 = virt(g);
+        vx_node n[2] = {node_of_two(g, k_invert, in, v1), node_of_two(g, k_reshape, v1, v2)};
         CHECK_OK(vxVerifyGraph(g));
         CHECK(vxIsParameterAliased(n[1], 0, 1) == (shape_mode == 0 ? vx_true_e : vx_false_e));
         vx_image images[] = {in, v1, v2};
@@ -288,9 +265,9 @@ static void layouts(vx_context ctx)
         CHECK_OK(vxReleaseGraph(&g));
     }
     vx_graph g = vxCreateGraph(ctx);
-    vx_image in = pattern(ctx, 32, 8), mid = vxCreateImage(ctx, 32, 8, VX_DF_IMAGE_U8);
+    vx_image in = pattern_u8_image(ctx, 32, 8, 3, 5), mid = vxCreateImage(ctx, 32, 8, VX_DF_IMAGE_U8);
     vx_image out = vxCreateImage(ctx, 32, 8, VX_DF_IMAGE_U8);
-    vx_node n[2] = {node(g, k_invert, in, mid), node(g, k_mark, mid, out)};
+    vx_node n[2] = {node_of_two(g, k_invert, in, mid), node_of_two(g, k_mark, mid, out)};
     runs_aliased = 0;
     CHECK_OK(vxProcessGraph(g));
     CHECK(runs_aliased == 0 && vxIsParameterAliased(n[1], 0, 1) == vx_false_e);
@@ -312,11 +289,11 @@ static size_t chain_memory(vx_context ctx, vx_kernel inv, vx_kernel mk, int hint
 {
     enum { W = 1024, H = 1024 };
     vx_graph g = vxCreateGraph(ctx);
-    vx_image in = pattern(ctx, W, H), out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
+    vx_image in = pattern_u8_image(ctx, W, H, 3, 5), out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
     vx_image v[4] = {virt(g), virt(g), virt(g), virt(g)};
     fill_u8(out, 0);                                  /* its memory is allocated before we count */
-    vx_node n[5] = {node(g, inv, in, v[0]), node(g, inv, v[0], v[1]), node(g, inv, v[1], v[2]),
-                    node(g, mk, v[2], v[3]), node(g, inv, v[3], out)};
+    vx_node n[5] = {node_of_two(g, inv, in, v[0]), node_of_two(g, inv, v[0], v[1]), node_of_two(g, inv, v[1], v[2]),
+                    node_of_two(g, mk, v[2], v[3]), node_of_two(g, inv, v[3], out)};
     size_t before = heap_bytes();
     CHECK_OK(vxProcessGraph(g));
     size_t used = heap_bytes() - before;

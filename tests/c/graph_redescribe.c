@@ -176,28 +176,6 @@ static vx_kernel add_kernel(vx_context ctx, const char *name, vx_kernel_f fn, vx
     return k;
 }
 
-static vx_node node2(vx_graph g, vx_kernel k, vx_reference a, vx_reference b)
-{
-    vx_node n = vxCreateGenericNode(g, k);
-    CHECK_REF(n);
-    CHECK_OK(vxSetParameterByIndex(n, 0, a));
-    CHECK_OK(vxSetParameterByIndex(n, 1, b));
-    return n;
-}
-
-static vx_image input_image(vx_context ctx, vx_uint32 w, vx_uint32 h)
-{
-    vx_image img = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8);
-    CHECK_REF(img);
-    u8_map m;
-    CHECK_OK(map_u8(img, VX_WRITE_ONLY, &m));
-    for (vx_uint32 y = 0; y < h; y++)
-        for (vx_uint32 x = 0; x < w; x++)
-            m.p[y * m.stride + x] = (vx_uint8)(x * 3 + y * 7);
-    CHECK_OK(vxUnmapImagePatch(img, m.id));
-    return img;
-}
-
 /* The chain's output is its input + 3 everywhere, and every run saw w x h U8 images. */
 static void check_chain(vx_image out, vx_uint32 w, vx_uint32 h)
 {
@@ -225,14 +203,14 @@ static void images(vx_context ctx, vx_kernel k_inc)
 {
     vx_graph g = vxCreateGraph(ctx);
     CHECK_REF(g);
-    vx_image in64 = input_image(ctx, 64, 48), out64 = vxCreateImage(ctx, 64, 48, VX_DF_IMAGE_U8);
-    vx_image in32 = input_image(ctx, 32, 16), out32 = vxCreateImage(ctx, 32, 16, VX_DF_IMAGE_U8);
-    vx_image in16 = input_image(ctx, 16, 32), out16 = vxCreateImage(ctx, 16, 32, VX_DF_IMAGE_U8);
+    vx_image in64 = pattern_u8_image(ctx, 64, 48, 3, 7), out64 = vxCreateImage(ctx, 64, 48, VX_DF_IMAGE_U8);
+    vx_image in32 = pattern_u8_image(ctx, 32, 16, 3, 7), out32 = vxCreateImage(ctx, 32, 16, VX_DF_IMAGE_U8);
+    vx_image in16 = pattern_u8_image(ctx, 16, 32, 3, 7), out16 = vxCreateImage(ctx, 16, 32, VX_DF_IMAGE_U8);
     vx_image v1 = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_VIRT);
     vx_image v2 = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_U8);    /* format fixed, size open */
-    vx_node n[3] = {node2(g, k_inc, (vx_reference)in64, (vx_reference)v1),
-                    node2(g, k_inc, (vx_reference)v1, (vx_reference)v2),
-                    node2(g, k_inc, (vx_reference)v2, (vx_reference)out64)};
+    vx_node n[3] = {node_of_two(g, k_inc, in64, v1),
+                    node_of_two(g, k_inc, v1, v2),
+                    node_of_two(g, k_inc, v2, out64)};
     add_graph_parameter(g, n[0], 0);
     add_graph_parameter(g, n[2], 1);
 
@@ -295,9 +273,9 @@ static void lists(vx_context ctx, vx_kernel k_list, vx_kernel k_pack, vx_kernel 
     vx_user_data_object packed = vxCreateVirtualUserDataObject(g, NULL, 0);
     CHECK_REF(items);
     CHECK_REF(packed);
-    vx_node n[3] = {node2(g, k_list, (vx_reference)n_in, (vx_reference)items),
-                    node2(g, k_pack, (vx_reference)items, (vx_reference)packed),
-                    node2(g, k_sum, (vx_reference)packed, (vx_reference)result)};
+    vx_node n[3] = {node_of_two(g, k_list, n_in, items),
+                    node_of_two(g, k_pack, items, packed),
+                    node_of_two(g, k_sum, packed, result)};
     static const struct { vx_uint32 n; vx_enum type; vx_size item; const char *name; } cases[] = {
         {10, VX_TYPE_UINT8, 1, "u8list"}, {300, VX_TYPE_UINT16, 2, "u16list"},
         {20, VX_TYPE_UINT8, 1, "u8list"}, {10, VX_TYPE_UINT8, 1, "u8list"}};

@@ -58,6 +58,30 @@ static inline vx_kernel in_out_kernel(vx_context ctx, const char *name, vx_kerne
     return k;
 }
 
+/* A node of kernel k in graph g with parameters 0 and 1 set to a and b. */
+static inline vx_node node_of_two(vx_graph g, vx_kernel k, void *a, void *b)
+{
+    vx_node n = vxCreateGenericNode(g, k);
+    CHECK_REF(n);
+    CHECK_OK(vxSetParameterByIndex(n, 0, (vx_reference)a));
+    CHECK_OK(vxSetParameterByIndex(n, 1, (vx_reference)b));
+    return n;
+}
+
+/* A new w x h U8 image whose pixel (x, y) is (x * dx + y * dy) & 255. */
+static inline vx_image pattern_u8_image(vx_context ctx, vx_uint32 w, vx_uint32 h, vx_uint32 dx, vx_uint32 dy)
+{
+    vx_image img = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8);
+    CHECK_REF(img);
+    u8_map m;
+    CHECK_OK(map_u8(img, VX_WRITE_ONLY, &m));
+    for (vx_uint32 y = 0; y < h; y++)
+        for (vx_uint32 x = 0; x < w; x++)
+            m.p[y * m.stride + x] = (vx_uint8)(x * dx + y * dy);
+    CHECK_OK(vxUnmapImagePatch(img, m.id));
+    return img;
+}
+
 /* A graph of one node of the kernel called `name`, parameter 0 set to `p0`, run once; the graph
  * holds the node. */
 static inline vx_graph run_in_graph(vx_context ctx, const char *name, vx_reference p0)
