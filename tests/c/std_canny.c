@@ -12,13 +12,7 @@ enum { W = 41, H = 27, MARK = 99 };
 
 static int32_t pixel(const int32_t *img, int x, int y, const vx_border_t *b)
 {
-    if (x < 0 || y < 0 || x >= W || y >= H) {
-        if (b->mode == VX_BORDER_CONSTANT)
-            return b->constant_value.U8;
-        x = x < 0 ? 0 : x >= W ? W - 1 : x;
-        y = y < 0 ? 0 : y >= H ? H - 1 : y;
-    }
-    return img[y * W + x];
+    return bordered_pixel(img, W, H, x, y, b, VX_DF_IMAGE_U8);
 }
 
 /* The expected output (0 or 255) inside the margin m; MARK outside it. */

@@ -12,13 +12,7 @@ enum { W = 31, H = 19, MARK = 77 };
 
 static int32_t pixel(const int32_t *in, int x, int y, const vx_border_t *b)
 {
-    if (x < 0 || y < 0 || x >= W || y >= H) {
-        if (b->mode == VX_BORDER_CONSTANT)
-            return b->constant_value.U8;
-        x = x < 0 ? 0 : x >= W ? W - 1 : x;
-        y = y < 0 ? 0 : y >= H ? H - 1 : y;
-    }
-    return in[y * W + x];
+    return bordered_pixel(in, W, H, x, y, b, VX_DF_IMAGE_U8);
 }
 
 /* The spec's sum: input(x + cx - j, y + cy - i) * c[i][j], over the scale, saturated. */

@@ -16,13 +16,7 @@ static const vx_enum filters[] = {VX_KERNEL_BOX_3x3, VX_KERNEL_GAUSSIAN_3x3, VX_
 /* The input pixel (x, y), x and y possibly one outside the image, per the border. */
 static int32_t pixel(const int32_t *in, int x, int y, const vx_border_t *b)
 {
-    if (x < 0 || y < 0 || x >= W || y >= H) {
-        if (b->mode == VX_BORDER_CONSTANT)
-            return b->constant_value.U8;
-        x = x < 0 ? 0 : x >= W ? W - 1 : x;
-        y = y < 0 ? 0 : y >= H ? H - 1 : y;
-    }
-    return in[y * W + x];
+    return bordered_pixel(in, W, H, x, y, b, VX_DF_IMAGE_U8);
 }
 
 static int compare(const void *a, const void *b)

@@ -6,6 +6,20 @@
 
 #include "check.h"
 
+/* Pixel (x, y) of a w x h reference image of format f; outside it, the border's constant
+ * (CONSTANT) or the nearest edge pixel (REPLICATE, and UNDEFINED where a test reads it). */
+static inline int32_t bordered_pixel(const int32_t *img, int w, int h, int x, int y, const vx_border_t *b,
+                                     vx_df_image f)
+{
+    if (x < 0 || y < 0 || x >= w || y >= h) {
+        if (b->mode == VX_BORDER_CONSTANT)
+            return f == VX_DF_IMAGE_U8 ? b->constant_value.U8 : b->constant_value.S16;
+        x = x < 0 ? 0 : x >= w ? w - 1 : x;
+        y = y < 0 ? 0 : y >= h ? h - 1 : y;
+    }
+    return img[y * w + x];
+}
+
 /* The value in the output format: saturated (clamped) or wrapped (low bits kept). */
 static inline int32_t to_format(int64_t v, vx_df_image f, int saturate)
 {

@@ -13,13 +13,7 @@ enum { W = 23, H = 13, MARK = 99 };
 /* Pixel (x, y) of `img`, outside per the border (the mask has the same border). */
 static int32_t pixel(const int32_t *img, int x, int y, const vx_border_t *b, vx_df_image f)
 {
-    if (x < 0 || y < 0 || x >= W || y >= H) {
-        if (b->mode == VX_BORDER_CONSTANT)
-            return f == VX_DF_IMAGE_U8 ? b->constant_value.U8 : b->constant_value.S16;
-        x = x < 0 ? 0 : x >= W ? W - 1 : x;
-        y = y < 0 ? 0 : y >= H ? H - 1 : y;
-    }
-    return img[y * W + x];
+    return bordered_pixel(img, W, H, x, y, b, f);
 }
 
 static int32_t reference(const int32_t *in, vx_df_image f, const int32_t *mask, int size, int x, int y,
