@@ -162,20 +162,6 @@ static vx_status VX_CALLBACK sum(vx_node node, const vx_reference *p, vx_uint32 
     return vxCopyScalar((vx_scalar)p[1], &total, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST);
 }
 
-/* in_out_kernel (kernels.h) with an input and an output of different types */
-static vx_kernel add_kernel(vx_context ctx, const char *name, vx_kernel_f fn, vx_kernel_validate_f validate,
-                            vx_enum in_type, vx_enum out_type)
-{
-    vx_enum id;
-    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
-    vx_kernel k = vxAddUserKernel(ctx, name, id, fn, 2, validate, NULL, NULL);
-    CHECK_REF(k);
-    CHECK_OK(vxAddParameterToKernel(k, 0, VX_INPUT, in_type, VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxAddParameterToKernel(k, 1, VX_OUTPUT, out_type, VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxFinalizeKernel(k));
-    return k;
-}
-
 /* The chain's output is its input + 3 everywhere, and every run saw w x h U8 images. */
 static void check_chain(vx_image out, vx_uint32 w, vx_uint32 h)
 {
@@ -309,10 +295,10 @@ int main(void)
     vx_context ctx = test_context();
     vx_uint32 start = context_references(ctx);
     vx_kernel k_inc = in_out_kernel(ctx, "test.redescribe.inc", inc, inc_validate, VX_TYPE_IMAGE);
-    vx_kernel k_list = add_kernel(ctx, "test.redescribe.list", list, list_validate, VX_TYPE_SCALAR, VX_TYPE_ARRAY);
-    vx_kernel k_pack = add_kernel(ctx, "test.redescribe.pack", pack, pack_validate, VX_TYPE_ARRAY,
+    vx_kernel k_list = in_out_kernel_of(ctx, "test.redescribe.list", list, list_validate, VX_TYPE_SCALAR, VX_TYPE_ARRAY);
+    vx_kernel k_pack = in_out_kernel_of(ctx, "test.redescribe.pack", pack, pack_validate, VX_TYPE_ARRAY,
                                   VX_TYPE_USER_DATA_OBJECT);
-    vx_kernel k_sum = add_kernel(ctx, "test.redescribe.sum", sum, sum_validate, VX_TYPE_USER_DATA_OBJECT,
+    vx_kernel k_sum = in_out_kernel_of(ctx, "test.redescribe.sum", sum, sum_validate, VX_TYPE_USER_DATA_OBJECT,
                                  VX_TYPE_SCALAR);
     images(ctx, k_inc);
     lists(ctx, k_list, k_pack, k_sum);

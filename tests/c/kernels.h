@@ -44,18 +44,25 @@ static inline vx_status map_u8(vx_image img, vx_enum usage, u8_map *m)
     return VX_SUCCESS;
 }
 
-/* A finalized user kernel with a new id and two required parameters of `type`: 0 in, 1 out. */
-static inline vx_kernel in_out_kernel(vx_context ctx, const char *name, vx_kernel_f fn, vx_kernel_validate_f validate,
-                                      vx_enum type)
+/* A finalized user kernel with a new id and two required parameters: 0 in (of in_type), 1 out. */
+static inline vx_kernel in_out_kernel_of(vx_context ctx, const char *name, vx_kernel_f fn,
+                                         vx_kernel_validate_f validate, vx_enum in_type, vx_enum out_type)
 {
     vx_enum id;
     CHECK_OK(vxAllocateUserKernelId(ctx, &id));
     vx_kernel k = vxAddUserKernel(ctx, name, id, fn, 2, validate, NULL, NULL);
     CHECK_REF(k);
-    CHECK_OK(vxAddParameterToKernel(k, 0, VX_INPUT, type, VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxAddParameterToKernel(k, 1, VX_OUTPUT, type, VX_PARAMETER_STATE_REQUIRED));
+    CHECK_OK(vxAddParameterToKernel(k, 0, VX_INPUT, in_type, VX_PARAMETER_STATE_REQUIRED));
+    CHECK_OK(vxAddParameterToKernel(k, 1, VX_OUTPUT, out_type, VX_PARAMETER_STATE_REQUIRED));
     CHECK_OK(vxFinalizeKernel(k));
     return k;
+}
+
+/* The same with both parameters of `type`. */
+static inline vx_kernel in_out_kernel(vx_context ctx, const char *name, vx_kernel_f fn, vx_kernel_validate_f validate,
+                                      vx_enum type)
+{
+    return in_out_kernel_of(ctx, name, fn, validate, type, type);
 }
 
 /* A node of kernel k in graph g with parameters 0 and 1 set to a and b. */
