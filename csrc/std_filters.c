@@ -163,3 +163,62 @@ vx_status pvx_std_lbp(vx_node node, const vx_reference *p, vx_uint32 n)
     lbp_ctx c = {scalar_enum(p[1]), (uint32_t)*(const vx_int8 *)scalar_value(p[2]) / 2};
     return filter_window(node, p[0], NULL, p[3], c.r, c.r, lbp_row, &c, 0);
 }
+
+typedef struct non_linear_ctx {
+    vx_enum function;
+    uint32_t count;                            /* mask elements set */
+    int32_t *dy, *dx;                          /* their offsets in the padded window */
+    int32_t *values;                           /* scratch of `count` */
+} non_linear_ctx;
+
+/* Median (the element at count / 2 once sorted: the upper one of an even count), minimum or
+ * maximum of the pixels under the mask's set elements. */
+static void non_linear_row(const void *ctx, int32_t *const *window, int32_t *const *unused, int32_t *out, uint32_t w)
+{
+    const non_linear_ctx *c = ctx;
+    int32_t *v = c->values;
+    for (uint32_t x = 0; x < w; x++) {
+        if (c->function == VX_NONLINEAR_FILTER_MEDIAN) {
+            for (uint32_t k = 0; k < c->count; k++) {  /* insertion: the mask holds few elements */
+                int32_t e = window[c->dy[k]][x + c->dx[k]];
+                uint32_t i = k;
+                for (; i > 0 && v[i - 1] > e; i--) v[i] = v[i - 1];
+                v[i] = e;
+            }
+            out[x] = v[c->count / 2];
+            continue;
+        }
+        int32_t best = window[c->dy[0]][x + c->dx[0]];
+        for (uint32_t k = 1; k < c->count; k++) {
+            int32_t e = window[c->dy[k]][x + c->dx[k]];
+            best = c->function == VX_NONLINEAR_FILTER_MIN ? (e < best ? e : best) : (e > best ? e : best);
+        }
+        out[x] = best;
+    }
+}
+
+/* The window is padded by the mask's larger reach on each side of its origin (rx, ry). */
+vx_status pvx_std_non_linear_filter(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    const pvx_matrix *m = ((pvx_ref *)p[2])->desc;
+    const uint8_t *mask = pvx_memory_storage((pvx_memory *)&m->mem);
+    if (mask == NULL)
+        return VX_ERROR_NO_MEMORY;
+    uint32_t cols = (uint32_t)m->columns, rows = (uint32_t)m->rows, ox = m->origin.x, oy = m->origin.y;
+    uint32_t rx = ox > cols - 1 - ox ? ox : cols - 1 - ox, ry = oy > rows - 1 - oy ? oy : rows - 1 - oy;
+    non_linear_ctx c = {scalar_enum(p[0]), 0, NULL, NULL, NULL};
+    int32_t *scratch = malloc(sizeof(int32_t) * 3 * cols * rows);
+    if (scratch == NULL)
+        return VX_ERROR_NO_MEMORY;
+    c.dy = scratch, c.dx = scratch + cols * rows, c.values = scratch + 2 * cols * rows;
+    for (uint32_t i = 0; i < rows; i++)
+        for (uint32_t j = 0; j < cols; j++)
+            if (mask[i * cols + j]) {
+                c.dy[c.count] = (int32_t)(ry - oy + i);
+                c.dx[c.count++] = (int32_t)(rx - ox + j);
+            }
+    vx_status s = c.count == 0 ? VX_ERROR_INVALID_VALUE
+                               : filter_window(node, p[1], NULL, p[3], rx, ry, non_linear_row, &c, 0);
+    free(scratch);
+    return s;
+}

@@ -64,6 +64,7 @@ PVX_HIDDEN vx_status pvx_std_select(vx_node node, const vx_reference *p, vx_uint
 PVX_HIDDEN vx_status pvx_std_convolve(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_non_max_suppression(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_lbp(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_non_linear_filter(vx_node node, const vx_reference *p, vx_uint32 n);
 /* csrc/std_tensors.c */
 PVX_HIDDEN vx_status pvx_std_tensor_add(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_tensor_subtract(vx_node node, const vx_reference *p, vx_uint32 n);
