@@ -87,3 +87,7 @@ def test_canny_matches_plain_c_in_every_gradient_size_norm_and_border(c_program)
 
 def test_non_linear_filter_matches_plain_c_for_every_function_mask_and_border(c_program):
     assert c_program("std_nonlinear.c").stdout.strip() == "ok"
+
+
+def test_scalar_operation_matches_plain_c_over_every_type_pair_and_conversion(c_program):
+    assert c_program("std_scalar_op.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
