@@ -61,6 +61,10 @@ PVX_HIDDEN vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_u
 PVX_HIDDEN vx_status pvx_std_copy(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_select(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_scalar_operation(vx_node node, const vx_reference *p, vx_uint32 n);
+/* csrc/std_accumulate.c */
+PVX_HIDDEN vx_status pvx_std_accumulate(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_accumulate_weighted(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_accumulate_square(vx_node node, const vx_reference *p, vx_uint32 n);
 /* csrc/std_filters.c */
 PVX_HIDDEN vx_status pvx_std_convolve(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_non_max_suppression(vx_node node, const vx_reference *p, vx_uint32 n);

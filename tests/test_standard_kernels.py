@@ -91,3 +91,7 @@ def test_non_linear_filter_matches_plain_c_for_every_function_mask_and_border(c_
 
 def test_scalar_operation_matches_plain_c_over_every_type_pair_and_conversion(c_program):
     assert c_program("std_scalar_op.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_accumulate_kernels_of_1_0_update_their_bidirectional_accumulator_as_plain_c(c_program):
+    assert c_program("std_accumulate.c").stdout.strip() == "ok"

@@ -1,6 +1,8 @@
 """The OpenVX 1.3.1 standard kernels as data, mirroring shared/abi/standard_kernels.tsv (one row
 per kernel: enum name, kernel name, node creator, vxu function, parameters as
-"index:direction:type:state; ..."). tests/test_standard_kernels.py checks it against the file."""
+"index:direction:type:state; ..."). tests/test_standard_kernels.py checks it against the file.
+COMPATIBILITY_ROWS: the 1.0 kernels vx_compatibility.h still declares (their enums are its macros),
+whose accumulator is VX_BIDIRECTIONAL."""
 
 ROWS = (
     ('VX_KERNEL_COLOR_CONVERT', 'org.khronos.openvx.color_convert', 'vxColorConvertNode', 'vxuColorConvert',
@@ -135,4 +137,13 @@ ROWS = (
      ''),
     ('VX_KERNEL_MOVE', '', '', 'vxuMove',
      ''),
+)
+
+COMPATIBILITY_ROWS = (
+    ('VX_KERNEL_ACCUMULATE', 'org.khronos.openvx.accumulate', 'vxAccumulateImageNode', 'vxuAccumulateImage',
+     '0:input:image:required; 1:bidirectional:image:required'),
+    ('VX_KERNEL_ACCUMULATE_WEIGHTED', 'org.khronos.openvx.accumulate_weighted', 'vxAccumulateWeightedImageNode',
+     'vxuAccumulateWeightedImage', '0:input:image:required; 1:input:scalar:required; 2:bidirectional:image:required'),
+    ('VX_KERNEL_ACCUMULATE_SQUARE', 'org.khronos.openvx.accumulate_square', 'vxAccumulateSquareImageNode',
+     'vxuAccumulateSquareImage', '0:input:image:required; 1:input:scalar:required; 2:bidirectional:image:required'),
 )
