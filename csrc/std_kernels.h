@@ -90,4 +90,6 @@ PVX_HIDDEN vx_status pvx_std_gaussian_pyramid(vx_node node, const vx_reference *
 PVX_HIDDEN vx_status pvx_std_fast_corners(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_harris_corners(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_canny_edge_detector(vx_node node, const vx_reference *p, vx_uint32 n);
+/* csrc/std_match.c */
+PVX_HIDDEN vx_status pvx_std_match_template(vx_node node, const vx_reference *p, vx_uint32 n);
 #endif

@@ -95,3 +95,7 @@ def test_scalar_operation_matches_plain_c_over_every_type_pair_and_conversion(c_
 
 def test_accumulate_kernels_of_1_0_update_their_bidirectional_accumulator_as_plain_c(c_program):
     assert c_program("std_accumulate.c").stdout.strip() == "ok"
+
+
+def test_match_template_matches_plain_c_for_every_metric_and_output_size(c_program):
+    assert c_program("std_match.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"

@@ -1,4 +1,5 @@
-"""Validators of the feature detectors (csrc/std_features.c): FAST, Harris, Canny."""
+"""Validators of the feature detectors (csrc/std_features.c): FAST, Harris, Canny; template matching
+(csrc/std_match.c)."""
 from .. import constants as vx
 from ..image import format_name
 from ..reference import type_name
@@ -61,9 +62,30 @@ def _canny_border(node):
     return node.params[2].value // 2 + 1, node.params[2].value // 2 + 1
 
 
+_METRICS = tuple(range(vx.VX_COMPARE_HAMMING, vx.VX_COMPARE_CCORR_NORM + 1))
+
+
+def _match_template(node):
+    """A U8 template of at most 65535 pixels within the U8 source; the S16 map is one value per
+    position where the template fits ((W - w + 1) x (H - h + 1), what a virtual output gets) or
+    the source's size (the positions where the template overhangs get 0)."""
+    a, t = image_param(node, 0, (U8,)), image_param(node, 1, (U8,))
+    if t.width > a.width or t.height > a.height or t.width * t.height > 65535:
+        refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the template is {t.width}x{t.height}: larger than the "
+               f"{a.width}x{a.height} source or than 65535 pixels")
+    scalar_param(node, 2, vx.VX_TYPE_ENUM, _METRICS)
+    out = node.params[3]
+    fits = (a.width - t.width + 1, a.height - t.height + 1)
+    if (out.width, out.height) not in (fits, (a.width, a.height), (0, 0)):
+        refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the output is {out.width}x{out.height}, not {fits[0]}x{fits[1]} "
+               f"or {a.width}x{a.height}")
+    return {3: (S16, out.width or fits[0], out.height or fits[1])}
+
+
 IMPLEMENTATIONS = {
     "VX_KERNEL_FAST_CORNERS": Implementation("pvx_std_fast_corners", _fast_corners),
     "VX_KERNEL_HARRIS_CORNERS": Implementation("pvx_std_harris_corners", _harris_corners),
     "VX_KERNEL_CANNY_EDGE_DETECTOR": Implementation("pvx_std_canny_edge_detector", _canny_edge_detector,
                                                     border=_canny_border),
+    "VX_KERNEL_MATCH_TEMPLATE": Implementation("pvx_std_match_template", _match_template),
 }
