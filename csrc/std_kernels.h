@@ -78,6 +78,8 @@ PVX_HIDDEN vx_status pvx_std_tensor_table_lookup(vx_node node, const vx_referenc
 PVX_HIDDEN vx_status pvx_std_tensor_transpose(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_tensor_convert_depth(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_tensor_matrix_multiply(vx_node node, const vx_reference *p, vx_uint32 n);
+/* csrc/std_bilateral.c */
+PVX_HIDDEN vx_status pvx_std_bilateral_filter(vx_node node, const vx_reference *p, vx_uint32 n);
 /* csrc/std_geometry.c */
 PVX_HIDDEN vx_status pvx_std_color_convert(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_scale_image(vx_node node, const vx_reference *p, vx_uint32 n);

@@ -99,3 +99,7 @@ def test_accumulate_kernels_of_1_0_update_their_bidirectional_accumulator_as_pla
 
 def test_match_template_matches_plain_c_for_every_metric_and_output_size(c_program):
     assert c_program("std_match.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_bilateral_filter_matches_plain_c_on_u8_and_s16_tensors_in_every_border(c_program):
+    assert c_program("std_bilateral.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"

@@ -1,4 +1,5 @@
-"""Validators of the tensor kernels (csrc/std_tensors.c)."""
+"""Validators of the tensor kernels (csrc/std_tensors.c) and of the bilateral filter
+(csrc/std_bilateral.c)."""
 from .. import constants as vx
 from ..reference import type_name
 from .common import refuse, scalar_param, POLICIES, ROUNDINGS, Implementation
@@ -116,6 +117,22 @@ def _tensor_matrix_multiply(node):
     return _tensor_output(node, 6, (n, m), a)
 
 
+def _bilateral_filter(node):
+    """U8 or S16 tensors (any fixed point position, read as integers) of [width, height] or
+    [channels (1 or 2), width, height], alike; an odd diameter from 3 to 9, positive sigmas."""
+    src = _tensor_types(node, (0, 4), {vx.VX_TYPE_UINT8: 1, vx.VX_TYPE_INT16: 2})
+    if len(src.dims) not in (2, 3) or (len(src.dims) == 3 and src.dims[0] not in (1, 2)):
+        refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the source is {tuple(src.dims)}, not [width, height] or "
+               "[1 or 2, width, height]")
+    diameter = scalar_param(node, 1, vx.VX_TYPE_INT32)
+    if diameter not in (3, 5, 7, 9):
+        refuse(node, vx.VX_ERROR_INVALID_VALUE, f"diameter {diameter} is not odd from 3 to 9")
+    for index in (2, 3):
+        if not scalar_param(node, index, vx.VX_TYPE_FLOAT32) > 0:
+            refuse(node, vx.VX_ERROR_INVALID_VALUE, f"sigma parameter {index} is not positive")
+    return _tensor_output(node, 4, src.dims, src)
+
+
 IMPLEMENTATIONS = {
     "VX_KERNEL_TENSOR_ADD": Implementation("pvx_std_tensor_add", _tensor_elementwise(3, _TENSOR_POLICY)),
     "VX_KERNEL_TENSOR_SUBTRACT": Implementation("pvx_std_tensor_subtract", _tensor_elementwise(3, _TENSOR_POLICY)),
@@ -126,4 +143,5 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_TENSOR_MATRIX_MULTIPLY": Implementation(
         "pvx_std_tensor_matrix_multiply", _tensor_matrix_multiply,
         arguments=(0, 1, 2, tuple((3 + k, f"transpose_input{k + 1}", "vx_bool") for k in range(3)), 6)),
+    "VX_KERNEL_BILATERAL_FILTER": Implementation("pvx_std_bilateral_filter", _bilateral_filter),
 }
