@@ -88,6 +88,9 @@ PVX_HIDDEN vx_status pvx_std_warp_affine(vx_node node, const vx_reference *p, vx
 PVX_HIDDEN vx_status pvx_std_warp_perspective(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_remap(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_gaussian_pyramid(vx_node node, const vx_reference *p, vx_uint32 n);
+/* csrc/std_laplacian.c */
+PVX_HIDDEN vx_status pvx_std_laplacian_pyramid(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_laplacian_reconstruct(vx_node node, const vx_reference *p, vx_uint32 n);
 /* csrc/std_features.c */
 PVX_HIDDEN vx_status pvx_std_fast_corners(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_harris_corners(vx_node node, const vx_reference *p, vx_uint32 n);
