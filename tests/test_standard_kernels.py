@@ -107,3 +107,7 @@ def test_bilateral_filter_matches_plain_c_on_u8_and_s16_tensors_in_every_border(
 
 def test_laplacian_pyramid_and_reconstruction_match_plain_c_and_round_trip(c_program):
     assert c_program("std_laplacian.c").stdout.strip() == "ok"
+
+
+def test_hough_lines_p_matches_plain_c_on_u8_and_u1_images(c_program):
+    assert c_program("std_hough.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"

@@ -1,9 +1,11 @@
 """Validators of the feature detectors (csrc/std_features.c): FAST, Harris, Canny; template matching
-(csrc/std_match.c)."""
+(csrc/std_match.c), probabilistic Hough lines (csrc/std_hough.c)."""
+import math
+
 from .. import constants as vx
 from ..image import format_name
 from ..reference import type_name
-from .common import refuse, image_param, scalar_param, output_like, U8, S16, Implementation
+from .common import refuse, image_param, scalar_param, struct_param, output_like, U8, S16, Implementation, StructItem
 
 
 def _keypoints(node, index, image):
@@ -82,10 +84,28 @@ def _match_template(node):
     return {3: (S16, out.width or fits[0], out.height or fits[1])}
 
 
+def _hough_lines_p(node):
+    """A U8 or U1 binary image; resolutions, threshold, length and gap positive (length and gap may
+    be 0), theta_min < theta_max; lines in a VX_TYPE_LINE_2D array (one per pixel when it has no
+    capacity yet), their count in a vx_size."""
+    a = image_param(node, 0, (U8, vx.VX_DF_IMAGE_U1))
+    p = struct_param(node, 1, vx.VX_TYPE_HOUGH_LINES_PARAMS)
+    if not (p.rho > 0 and p.theta > 0 and p.threshold > 0 and p.line_length >= 0 and p.line_gap >= 0
+            and math.isfinite(p.theta_min) and math.isfinite(p.theta_max) and p.theta_min < p.theta_max):
+        refuse(node, vx.VX_ERROR_INVALID_VALUE, f"parameters rho {p.rho}, theta {p.theta}, threshold {p.threshold}, "
+               f"line length {p.line_length}, gap {p.line_gap}, theta [{p.theta_min}, {p.theta_max}] are not all "
+               "positive (length and gap may be 0) with theta_min < theta_max")
+    capacity = node.params[2].capacity
+    return {2: {vx.VX_ARRAY_ITEMTYPE: vx.VX_TYPE_LINE_2D, vx.VX_ARRAY_CAPACITY: capacity or a.width * a.height},
+            3: {vx.VX_SCALAR_TYPE: vx.VX_TYPE_SIZE}}
+
+
 IMPLEMENTATIONS = {
     "VX_KERNEL_FAST_CORNERS": Implementation("pvx_std_fast_corners", _fast_corners),
     "VX_KERNEL_HARRIS_CORNERS": Implementation("pvx_std_harris_corners", _harris_corners),
     "VX_KERNEL_CANNY_EDGE_DETECTOR": Implementation("pvx_std_canny_edge_detector", _canny_edge_detector,
                                                     border=_canny_border),
     "VX_KERNEL_MATCH_TEMPLATE": Implementation("pvx_std_match_template", _match_template),
+    "VX_KERNEL_HOUGH_LINES_P": Implementation("pvx_std_hough_lines_p", _hough_lines_p,
+                                              arguments=(0, StructItem(1, vx.VX_TYPE_HOUGH_LINES_PARAMS), 2, 3)),
 }
