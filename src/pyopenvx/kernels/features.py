@@ -1,8 +1,10 @@
 """Validators of the feature detectors (csrc/std_features.c): FAST, Harris, Canny; template matching
-(csrc/std_match.c), probabilistic Hough lines (csrc/std_hough.c)."""
+(csrc/std_match.c), probabilistic Hough lines (csrc/std_hough.c), pyramidal Lucas-Kanade
+(csrc/std_optflow.c)."""
 import math
 
 from .. import constants as vx
+from ..context import OPTICAL_FLOW_MAX_WINDOW_DIMENSION
 from ..image import format_name
 from ..reference import type_name
 from .common import refuse, image_param, scalar_param, struct_param, output_like, U8, S16, Implementation, StructItem
@@ -100,6 +102,44 @@ def _hough_lines_p(node):
             3: {vx.VX_SCALAR_TYPE: vx.VX_TYPE_SIZE}}
 
 
+_TERMINATIONS = (vx.VX_TERM_CRITERIA_ITERATIONS, vx.VX_TERM_CRITERIA_EPSILON, vx.VX_TERM_CRITERIA_BOTH)
+
+
+def _optical_flow_pyr_lk(node):
+    """Two U8 VX_SCALE_PYRAMID_HALF pyramids alike; keypoint arrays (as many estimates as points
+    when they are used); a non-negative epsilon; an odd window from 3 to
+    VX_CONTEXT_OPTICAL_FLOW_MAX_WINDOW_DIMENSION. The new points: keypoints, as many as the old."""
+    old, new = node.params[0], node.params[1]
+    for index, pyramid in ((0, old), (1, new)):
+        if pyramid.format != U8:
+            refuse(node, vx.VX_ERROR_INVALID_FORMAT, f"pyramid {index} is {format_name(pyramid.format)}, not U008")
+        if pyramid.scale != vx.VX_SCALE_PYRAMID_HALF:
+            refuse(node, vx.VX_ERROR_NOT_SUPPORTED, f"pyramid {index} has scale {pyramid.scale} "
+                   "(VX_SCALE_PYRAMID_HALF only)")
+    if (len(new.levels), new.width, new.height) != (len(old.levels), old.width, old.height):
+        refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the pyramids differ: {len(old.levels)} levels of "
+               f"{old.width}x{old.height} and {len(new.levels)} of {new.width}x{new.height}")
+    for index in (2, 3):
+        if node.params[index].item_type != vx.VX_TYPE_KEYPOINT:
+            refuse(node, vx.VX_ERROR_INVALID_TYPE, f"array parameter {index} holds "
+                   f"{type_name(node.params[index].item_type)}, not keypoints")
+    scalar_param(node, 5, vx.VX_TYPE_ENUM, _TERMINATIONS)
+    epsilon = scalar_param(node, 6, vx.VX_TYPE_FLOAT32)
+    if not epsilon >= 0:
+        refuse(node, vx.VX_ERROR_INVALID_VALUE, f"epsilon {epsilon} is negative")
+    scalar_param(node, 7, vx.VX_TYPE_UINT32)
+    estimate = scalar_param(node, 8, vx.VX_TYPE_BOOL)
+    window = scalar_param(node, 9, vx.VX_TYPE_SIZE)
+    if window % 2 == 0 or not 3 <= window <= OPTICAL_FLOW_MAX_WINDOW_DIMENSION:
+        refuse(node, vx.VX_ERROR_INVALID_VALUE, f"window dimension {window} is not odd from 3 to "
+               f"{OPTICAL_FLOW_MAX_WINDOW_DIMENSION}")
+    olds, estimates = node.params[2], node.params[3]
+    if estimate and not olds.virtual and not estimates.virtual and estimates.num_items != olds.num_items:
+        refuse(node, vx.VX_ERROR_INVALID_PARAMETERS, f"{estimates.num_items} estimates for {olds.num_items} points")
+    return {4: {vx.VX_ARRAY_ITEMTYPE: vx.VX_TYPE_KEYPOINT, vx.VX_ARRAY_CAPACITY: node.params[4].capacity or
+                olds.capacity}}
+
+
 IMPLEMENTATIONS = {
     "VX_KERNEL_FAST_CORNERS": Implementation("pvx_std_fast_corners", _fast_corners),
     "VX_KERNEL_HARRIS_CORNERS": Implementation("pvx_std_harris_corners", _harris_corners),
@@ -108,4 +148,5 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_MATCH_TEMPLATE": Implementation("pvx_std_match_template", _match_template),
     "VX_KERNEL_HOUGH_LINES_P": Implementation("pvx_std_hough_lines_p", _hough_lines_p,
                                               arguments=(0, StructItem(1, vx.VX_TYPE_HOUGH_LINES_PARAMS), 2, 3)),
+    "VX_KERNEL_OPTICAL_FLOW_PYR_LK": Implementation("pvx_std_optical_flow_pyr_lk", _optical_flow_pyr_lk),
 }
