@@ -97,6 +97,9 @@ PVX_HIDDEN vx_status pvx_std_harris_corners(vx_node node, const vx_reference *p,
 PVX_HIDDEN vx_status pvx_std_canny_edge_detector(vx_node node, const vx_reference *p, vx_uint32 n);
 /* csrc/std_optflow.c */
 PVX_HIDDEN vx_status pvx_std_optical_flow_pyr_lk(vx_node node, const vx_reference *p, vx_uint32 n);
+/* csrc/std_hog.c */
+PVX_HIDDEN vx_status pvx_std_hog_cells(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_hog_features(vx_node node, const vx_reference *p, vx_uint32 n);
 /* csrc/std_hough.c */
 PVX_HIDDEN vx_status pvx_std_hough_lines_p(vx_node node, const vx_reference *p, vx_uint32 n);
 /* csrc/std_match.c */

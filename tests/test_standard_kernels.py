@@ -115,3 +115,7 @@ def test_hough_lines_p_matches_plain_c_on_u8_and_u1_images(c_program):
 
 def test_optical_flow_pyr_lk_matches_plain_c_for_every_criterion_estimate_and_window(c_program):
     assert c_program("std_optflow.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_hog_cells_and_features_match_plain_c(c_program):
+    assert c_program("std_hog.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
