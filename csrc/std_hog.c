@@ -77,12 +77,10 @@ vx_status pvx_std_hog_cells(vx_node node, const vx_reference *p, vx_uint32 n)
     return VX_SUCCESS;
 }
 
+/* The normalised block at each cell (blocks start on whole cells), computed once, then copied
+ * into every window holding it. */
 vx_status pvx_std_hog_features(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    plane in;
-    vx_status s;
-    if ((s = plane_of(p[0], &in)))
-        return s;
     const pvx_tensor *hist = tensor_of(p[2]), *feat = tensor_of(p[5]);
     const vx_hog_t *h = (const vx_hog_t *)pvx_memory_storage(&((pvx_array *)((pvx_ref *)p[3])->desc)->mem);
     if (h == NULL || pvx_memory_storage((pvx_memory *)&hist->mem) == NULL ||
@@ -92,34 +90,46 @@ vx_status pvx_std_hog_features(vx_node node, const vx_reference *p, vx_uint32 n)
     uint32_t per_block = cells_x * cells_y * (uint32_t)h->num_bins;
     uint32_t blocks_x = (uint32_t)((h->window_width - h->block_width) / h->block_stride + 1);
     uint32_t blocks_y = (uint32_t)((h->window_height - h->block_height) / h->block_stride + 1);
+    size_t grid_x = hist->dims[0] - cells_x + 1, grid_y = hist->dims[1] - cells_y + 1;
+    int16_t *blocks = malloc(sizeof(int16_t) * grid_x * grid_y * per_block);
     double *v = malloc(sizeof(double) * per_block);
-    if (v == NULL)
+    if (blocks == NULL || v == NULL) {
+        free(blocks), free(v);
         return VX_ERROR_NO_MEMORY;
+    }
+    for (size_t c0y = 0; c0y < grid_y; c0y++)
+        for (size_t c0x = 0; c0x < grid_x; c0x++) {
+            uint32_t k = 0;
+            for (uint32_t j = 0; j < cells_y; j++)
+                for (uint32_t i = 0; i < cells_x; i++)
+                    for (int32_t b = 0; b < h->num_bins; b++)
+                        v[k++] = real(*element(hist, c0x + i, c0y + j, (size_t)b), hist->fixed_point_position);
+            for (int pass = 0; pass < 2; pass++) {   /* normalise, clip, normalise */
+                double norm = 0;
+                for (k = 0; k < per_block; k++) norm += v[k] * v[k];
+                norm = sqrt(norm);
+                for (k = 0; norm > 0 && k < per_block; k++) {
+                    v[k] /= norm;
+                    v[k] = pass == 0 && v[k] > h->threshold ? h->threshold : v[k];
+                }
+            }
+            int16_t *out = blocks + (c0y * grid_x + c0x) * per_block;
+            for (k = 0; k < per_block; k++) out[k] = fixed(v[k], feat->fixed_point_position);
+        }
+    uint8_t *base = pvx_memory_storage((pvx_memory *)&feat->mem);
     for (size_t wy = 0; wy < feat->dims[1]; wy++)
-        for (size_t wx = 0; wx < feat->dims[0]; wx++)
+        for (size_t wx = 0; wx < feat->dims[0]; wx++) {
+            uint8_t *at = base + wx * feat->strides[0] + wy * feat->strides[1];
             for (uint32_t by = 0; by < blocks_y; by++)
                 for (uint32_t bx = 0; bx < blocks_x; bx++) {
-                    size_t px = wx * (size_t)h->window_stride + bx * (size_t)h->block_stride;
-                    size_t py = wy * (size_t)h->window_stride + by * (size_t)h->block_stride;
-                    size_t c0x = px / (size_t)h->cell_width, c0y = py / (size_t)h->cell_height;
-                    uint32_t k = 0;
-                    for (uint32_t j = 0; j < cells_y; j++)
-                        for (uint32_t i = 0; i < cells_x; i++)
-                            for (int32_t b = 0; b < h->num_bins; b++)
-                                v[k++] = real(*element(hist, c0x + i, c0y + j, (size_t)b), hist->fixed_point_position);
-                    for (int pass = 0; pass < 2; pass++) {   /* normalise, clip, normalise */
-                        double norm = 0;
-                        for (k = 0; k < per_block; k++) norm += v[k] * v[k];
-                        norm = sqrt(norm);
-                        for (k = 0; norm > 0 && k < per_block; k++) {
-                            v[k] /= norm;
-                            v[k] = pass == 0 && v[k] > h->threshold ? h->threshold : v[k];
-                        }
-                    }
+                    size_t c0x = (wx * (size_t)h->window_stride + bx * (size_t)h->block_stride) / (size_t)h->cell_width;
+                    size_t c0y = (wy * (size_t)h->window_stride + by * (size_t)h->block_stride) / (size_t)h->cell_height;
+                    const int16_t *block = blocks + (c0y * grid_x + c0x) * per_block;
                     size_t first = ((size_t)by * blocks_x + bx) * per_block;
-                    for (k = 0; k < per_block; k++)
-                        *element(feat, wx, wy, first + k) = fixed(v[k], feat->fixed_point_position);
+                    for (uint32_t k = 0; k < per_block; k++)
+                        *(int16_t *)(at + (first + k) * feat->strides[2]) = block[k];
                 }
-    free(v);
+        }
+    free(blocks), free(v);
     return VX_SUCCESS;
 }

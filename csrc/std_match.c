@@ -24,7 +24,13 @@ static void window_sums(const plane *src, const plane *tpl, uint32_t x, uint32_t
         case VX_COMPARE_L1:
             for (uint32_t i = 0; i < tpl->width; i++) a += i_row[i] > t_row[i] ? i_row[i] - t_row[i] : t_row[i] - i_row[i];
             break;
-        case VX_COMPARE_L2: case VX_COMPARE_L2_NORM:
+        case VX_COMPARE_L2:
+            for (uint32_t i = 0; i < tpl->width; i++) d += (uint32_t)((i_row[i] - t_row[i]) * (i_row[i] - t_row[i]));
+            break;
+        case VX_COMPARE_CCORR:
+            for (uint32_t i = 0; i < tpl->width; i++) c += (uint32_t)(i_row[i] * t_row[i]);
+            break;
+        case VX_COMPARE_L2_NORM:
             for (uint32_t i = 0; i < tpl->width; i++) {
                 int32_t e = i_row[i] - t_row[i];
                 d += (uint32_t)(e * e), q += (uint32_t)(i_row[i] * i_row[i]);

@@ -1,8 +1,8 @@
 /* OpticalFlowPyrLK: pyramidal Lucas-Kanade, in double. Per point, from the coarsest level down:
- * the old level's gradients (Scharr / 32, replicated borders) and values are sampled bilinearly
- * over the window around the point; the new level's values at the window moved by the guess plus
- * the flow so far; each iteration adds G^-1 b to the flow, up to num_iterations (ITERATIONS,
- * BOTH) or 100 (EPSILON) of them, stopping early once |G^-1 b| <= epsilon (EPSILON, BOTH); the
+ * the old level's gradients (Scharr / 32 at the four pixels around a point, replicated borders,
+ * interpolated bilinearly) and values are sampled over the window around the point; the new
+ * level's values at the window moved by the guess plus the flow so far; each iteration adds
+ * G^-1 b to the flow, up to num_iterations (ITERATIONS, BOTH) or 100 (EPSILON) of them, stopping early once |G^-1 b| <= epsilon (EPSILON, BOTH); the
  * guess doubles from level to level. A point is lost (tracking_status 0) when its window's
  * smallest gradient eigenvalue per pixel is below 1e-4 or it leaves a level; x and y are rounded
  * (half away from zero), strength, scale and orientation kept, error 0. */
@@ -17,7 +17,6 @@ enum { EPSILON_ONLY_ITERATIONS = 100 };
 
 typedef struct level {
     plane old, new;
-    int16_t *ix, *iy;                          /* the old level's gradients */
 } level;
 
 static double clamped(const plane *p, int64_t x, int64_t y)
@@ -27,35 +26,28 @@ static double clamped(const plane *p, int64_t x, int64_t y)
     return ((const uint8_t *)row_of(p, (uint32_t)y))[x];
 }
 
-/* Bilinear value at (x, y) of a plane or (when `grid`) of a w x h int16 grid; replicated borders. */
-static double bilinear(const plane *p, const int16_t *grid, double x, double y)
+/* The Scharr gradient (times 32) at pixel (x, y), inside the plane: `vertical` for y. */
+static double scharr(const plane *p, int64_t x, int64_t y, int vertical)
 {
-    double fx = floor(x), fy = floor(y), ax = x - fx, ay = y - fy, v[4];
-    int64_t x0 = (int64_t)fx, y0 = (int64_t)fy;
-    for (int k = 0; k < 4; k++) {
-        int64_t xx = x0 + (k & 1), yy = y0 + (k >> 1);
-        if (grid == NULL) {
-            v[k] = clamped(p, xx, yy);
-            continue;
-        }
-        xx = xx < 0 ? 0 : xx >= p->width ? p->width - 1 : xx;
-        yy = yy < 0 ? 0 : yy >= p->height ? p->height - 1 : yy;
-        v[k] = grid[(size_t)yy * p->width + xx];
-    }
-    return (1 - ay) * ((1 - ax) * v[0] + ax * v[1]) + ay * ((1 - ax) * v[2] + ax * v[3]);
+    if (vertical)
+        return 3 * (clamped(p, x - 1, y + 1) - clamped(p, x - 1, y - 1)) + 10 * (clamped(p, x, y + 1) - clamped(p, x, y - 1)) +
+               3 * (clamped(p, x + 1, y + 1) - clamped(p, x + 1, y - 1));
+    return 3 * (clamped(p, x + 1, y - 1) - clamped(p, x - 1, y - 1)) + 10 * (clamped(p, x + 1, y) - clamped(p, x - 1, y)) +
+           3 * (clamped(p, x + 1, y + 1) - clamped(p, x - 1, y + 1));
 }
 
-/* Scharr gradients of `p`, times 32 (divided back when used). */
-static void gradients(const plane *p, int16_t *ix, int16_t *iy)
+/* Bilinear at (x, y) of the plane's values (what 0) or gradients (1: x, 2: y), from the four
+ * pixels around it (replicated borders). */
+static double bilinear(const plane *p, int what, double x, double y)
 {
-    for (uint32_t y = 0; y < p->height; y++)
-        for (uint32_t x = 0; x < p->width; x++) {
-            double a = clamped(p, x - 1, (int64_t)y - 1), b = clamped(p, x, (int64_t)y - 1), c = clamped(p, x + 1, (int64_t)y - 1);
-            double d = clamped(p, (int64_t)x - 1, y), f = clamped(p, x + 1, y);
-            double g = clamped(p, (int64_t)x - 1, y + 1), h = clamped(p, x, y + 1), i = clamped(p, x + 1, y + 1);
-            ix[(size_t)y * p->width + x] = (int16_t)(3 * (c - a) + 10 * (f - d) + 3 * (i - g));
-            iy[(size_t)y * p->width + x] = (int16_t)(3 * (g - a) + 10 * (h - b) + 3 * (i - c));
-        }
+    double fx = floor(x), fy = floor(y), ax = x - fx, ay = y - fy, v[4];
+    for (int k = 0; k < 4; k++) {
+        int64_t xx = (int64_t)fx + (k & 1), yy = (int64_t)fy + (k >> 1);
+        xx = xx < 0 ? 0 : xx >= p->width ? p->width - 1 : xx;
+        yy = yy < 0 ? 0 : yy >= p->height ? p->height - 1 : yy;
+        v[k] = what == 0 ? clamped(p, xx, yy) : scharr(p, xx, yy, what == 2);
+    }
+    return (1 - ay) * ((1 - ax) * v[0] + ax * v[1]) + ay * ((1 - ax) * v[2] + ax * v[3]);
 }
 
 typedef struct criteria {
@@ -72,8 +64,8 @@ static int track(const level *lv, const criteria *c, double px, double py, doubl
     double gxx = 0, gxy = 0, gyy = 0;
     for (int32_t i = -c->half; i <= c->half; i++)
         for (int32_t j = -c->half; j <= c->half; j++, k++) {
-            double dx = bilinear(&lv->old, lv->ix, px + j, py + i) / 32, dy = bilinear(&lv->old, lv->iy, px + j, py + i) / 32;
-            win[3 * k] = bilinear(&lv->old, NULL, px + j, py + i), win[3 * k + 1] = dx, win[3 * k + 2] = dy;
+            double dx = bilinear(&lv->old, 1, px + j, py + i) / 32, dy = bilinear(&lv->old, 2, px + j, py + i) / 32;
+            win[3 * k] = bilinear(&lv->old, 0, px + j, py + i), win[3 * k + 1] = dx, win[3 * k + 2] = dy;
             gxx += dx * dx, gxy += dx * dy, gyy += dy * dy;
         }
     double det = gxx * gyy - gxy * gxy;
@@ -88,7 +80,7 @@ static int track(const level *lv, const criteria *c, double px, double py, doubl
         k = 0;
         for (int32_t i = -c->half; i <= c->half; i++)
             for (int32_t j = -c->half; j <= c->half; j++, k++) {
-                double diff = win[3 * k] - bilinear(&lv->new, NULL, qx + j, qy + i);
+                double diff = win[3 * k] - bilinear(&lv->new, 0, qx + j, qy + i);
                 bx += diff * win[3 * k + 1], by += diff * win[3 * k + 2];
             }
         double ex = (gyy * bx - gxy * by) / det, ey = (gxx * by - gxy * bx) / det;
@@ -109,12 +101,6 @@ static vx_status levels_of(vx_reference old_pyr, vx_reference new_pyr, level *lv
         if ((s = vxGetStatus((vx_reference)held[2 * i])) || (s = vxGetStatus((vx_reference)held[2 * i + 1])) ||
             (s = plane_of((vx_reference)held[2 * i], &lv[i].old)) || (s = plane_of((vx_reference)held[2 * i + 1], &lv[i].new)))
             break;
-        size_t area = (size_t)lv[i].old.width * lv[i].old.height;
-        lv[i].ix = malloc(sizeof(int16_t) * 2 * area);
-        if (lv[i].ix == NULL)
-            return VX_ERROR_NO_MEMORY;
-        lv[i].iy = lv[i].ix + area;
-        gradients(&lv[i].old, lv[i].ix, lv[i].iy);
     }
     return s;
 }
@@ -166,8 +152,7 @@ vx_status pvx_std_optical_flow_pyr_lk(vx_node node, const vx_reference *p, vx_ui
     }
     if (s == VX_SUCCESS)
         news->num_items = points;
-    for (vx_size i = 0; lv != NULL && held != NULL && i < count; i++) {
-        free(lv[i].ix);
+    for (vx_size i = 0; held != NULL && i < count; i++) {
         if (held[2 * i] != NULL)
             vxReleaseImage(&held[2 * i]);
         if (held[2 * i + 1] != NULL)
