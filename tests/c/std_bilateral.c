@@ -100,14 +100,10 @@ int main(void)
             for (int b = 0; b < 3; b++)
                 for (int immediate = 0; immediate < 2; immediate++) {
                     vx_tensor dst = tensor(ctx, s);
-                    CHECK_OK(vxSetContextAttribute(ctx, VX_CONTEXT_IMMEDIATE_BORDER, &borders[b], sizeof borders[b]));
-                    vx_node n = NULL;
-                    CHECK_OK(immediate ? vxuBilateralFilter(ctx, src, settings[st].d, settings[st].ss, settings[st].sv, dst)
-                                       : (graph_ = vxCreateGraph(ctx),
-                                          n = vxBilateralFilterNode(graph_, src, settings[st].d, settings[st].ss,
-                                                                    settings[st].sv, dst),
-                                          vxSetNodeAttribute(n, VX_NODE_BORDER, &borders[b], sizeof borders[b]),
-                                          run_graph_node(n)));
+                    CHECK_OK(RUN_BORDER(immediate, ctx, &borders[b],
+                                        vxuBilateralFilter(ctx, src, settings[st].d, settings[st].ss, settings[st].sv, dst),
+                                        vxBilateralFilterNode(graph_, src, settings[st].d, settings[st].ss, settings[st].sv,
+                                                              dst)));
                     copy_tensor(dst, s, got, VX_READ_ONLY);
                     int r = borders[b].mode == VX_BORDER_UNDEFINED ? settings[st].d / 2 : 0;
                     for (int y = r; y < H - r; y++)

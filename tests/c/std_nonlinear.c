@@ -10,11 +10,6 @@
 
 enum { W = 23, H = 16, MARK = 77, MASKS = 5 };
 
-static int compare(const void *a, const void *b)
-{
-    return *(const int32_t *)a - *(const int32_t *)b;
-}
-
 /* The spec's definition: the pixels under the set mask elements, the mask's origin on (x, y); the
  * median is the element at count / 2 once sorted. */
 static int32_t reference(const int32_t *in, vx_enum function, const vx_uint8 *mask, int cols, int rows, int ox,
@@ -26,7 +21,7 @@ static int32_t reference(const int32_t *in, vx_enum function, const vx_uint8 *ma
         for (int j = 0; j < cols; j++)
             if (mask[i * cols + j])
                 v[n++] = bordered_pixel(in, W, H, x + j - ox, y + i - oy, b, VX_DF_IMAGE_U8);
-    qsort(v, n, sizeof v[0], compare);
+    qsort(v, n, sizeof v[0], compare_int32);
     return function == VX_NONLINEAR_FILTER_MIN ? v[0] : function == VX_NONLINEAR_FILTER_MAX ? v[n - 1] : v[n / 2];
 }
 
@@ -67,13 +62,8 @@ int main(void)
                 for (int immediate = 0; immediate < 2; immediate++) {
                     vx_image out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
                     copy_image(out, marks, VX_WRITE_ONLY);
-                    CHECK_OK(vxSetContextAttribute(ctx, VX_CONTEXT_IMMEDIATE_BORDER, &borders[b], sizeof borders[b]));
-                    vx_node n = NULL;
-                    CHECK_OK(immediate ? vxuNonLinearFilter(ctx, functions[f], in, masks[m], out)
-                                       : (graph_ = vxCreateGraph(ctx),
-                                          n = vxNonLinearFilterNode(graph_, functions[f], in, masks[m], out),
-                                          vxSetNodeAttribute(n, VX_NODE_BORDER, &borders[b], sizeof borders[b]),
-                                          run_graph_node(n)));
+                    CHECK_OK(RUN_BORDER(immediate, ctx, &borders[b], vxuNonLinearFilter(ctx, functions[f], in, masks[m], out),
+                                        vxNonLinearFilterNode(graph_, functions[f], in, masks[m], out)));
                     read_image(out, got);
                     int undefined = borders[b].mode == VX_BORDER_UNDEFINED;
                     for (int y = undefined * ry; y < H - undefined * ry; y++)
