@@ -18,17 +18,12 @@ static uint8_t rounded_u8(int64_t num, int64_t den)
 
 /* -- ColorConvert --------------------------------------------------------------------------------- */
 
-/* Byte of channel k (0..2: R, G, B or Y, U, V; 3: X) of pixel (x, y) in the planes of an RGB, RGBX,
- * YUV4, IYUV or NV12 image (the validator admits no other; IYUV and NV12 sizes are even). */
+/* Byte of channel k (0..2: R, G, B or Y, U, V; 3: X) of pixel (x, y) in the planes of an image
+ * (subsampled chroma: the element its block shares). */
 static uint8_t *channel_byte(const plane *pl, vx_df_image f, uint32_t k, uint32_t x, uint32_t y)
 {
-    switch (f) {
-    case VX_DF_IMAGE_RGB:
-    case VX_DF_IMAGE_RGBX: return (uint8_t *)row_of(&pl[0], y) + x * pl[0].pixel_bytes + k;
-    case VX_DF_IMAGE_YUV4: return (uint8_t *)row_of(&pl[k], y) + x;
-    case VX_DF_IMAGE_IYUV: return k == 0 ? (uint8_t *)row_of(&pl[0], y) + x : (uint8_t *)row_of(&pl[k], y / 2) + x / 2;
-    default: return k == 0 ? (uint8_t *)row_of(&pl[0], y) + x : (uint8_t *)row_of(&pl[1], y / 2) + (x / 2) * 2 + k - 1;
-    }
+    channel_loc c = channel_of(f, k);
+    return (uint8_t *)row_of(&pl[c.plane], y / c.sub_y) + c.offset + (x / c.sub_x) * c.step;
 }
 
 static int is_rgb(vx_df_image f)
@@ -54,8 +49,8 @@ static void yuv_to_rgb(const int64_t *c, int64_t *o)
     o[2] = c[0] + 18556 * u / UNIT;
 }
 
-/* Each output pixel from the input pixel at its place (subsampled input chroma: its 2x2 block's);
- * a subsampled output chroma value is the mean of its block's four unrounded values; X is 255. */
+/* Each output pixel from the input pixel at its place (subsampled input chroma: its block's); a
+ * subsampled output chroma value is the mean of its block's unrounded values; X is 255. */
 vx_status pvx_std_color_convert(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     plane in[3], out[3];
@@ -65,12 +60,14 @@ vx_status pvx_std_color_convert(vx_node node, const vx_reference *p, vx_uint32 n
     for (uint32_t k = 0; k < 3; k++)
         if ((k < ii->planes && (s = plane_at(p[0], k, &in[k]))) || (k < oi->planes && (s = plane_at(p[1], k, &out[k]))))
             return s;
-    uint32_t w = out[0].width, h = out[0].height, step = fo == VX_DF_IMAGE_IYUV || fo == VX_DF_IMAGE_NV12 ? 2 : 1;
-    for (uint32_t y = 0; y < h; y += step)
-        for (uint32_t x = 0; x < w; x += step) {
+    channel_loc chroma_out = channel_of(fo, 1);
+    uint32_t w = oi->width, h = oi->height, sx = chroma_out.sub_x, sy = chroma_out.sub_y;
+    int subsampled = sx * sy > 1;
+    for (uint32_t y = 0; y < h; y += sy)
+        for (uint32_t x = 0; x < w; x += sx) {
             int64_t chroma[2] = {0, 0};
-            for (uint32_t py = y; py < y + step; py++)
-                for (uint32_t px = x; px < x + step; px++) {
+            for (uint32_t py = y; py < y + sy; py++)
+                for (uint32_t px = x; px < x + sx; px++) {
                     int64_t c[3], o[3];
                     for (uint32_t k = 0; k < 3; k++) c[k] = (int64_t)*channel_byte(in, fi, k, px, py) * UNIT;
                     if (is_rgb(fi) == is_rgb(fo))
@@ -80,14 +77,14 @@ vx_status pvx_std_color_convert(vx_node node, const vx_reference *p, vx_uint32 n
                     else
                         yuv_to_rgb(c, o);
                     for (uint32_t k = 0; k < 3; k++)
-                        if (k == 0 || step == 1)
+                        if (k == 0 || !subsampled)
                             *channel_byte(out, fo, k, px, py) = rounded_u8(o[k], UNIT);
                     chroma[0] += o[1], chroma[1] += o[2];
                     if (fo == VX_DF_IMAGE_RGBX)
                         *channel_byte(out, fo, 3, px, py) = 255;
                 }
-            for (uint32_t k = 1; step == 2 && k < 3; k++)
-                *channel_byte(out, fo, k, x, y) = rounded_u8(chroma[k - 1], 4 * UNIT);
+            for (uint32_t k = 1; subsampled && k < 3; k++)
+                *channel_byte(out, fo, k, x, y) = rounded_u8(chroma[k - 1], (int64_t)(sx * sy) * UNIT);
         }
     return VX_SUCCESS;
 }

@@ -6,15 +6,26 @@ from ..reference import type_name
 from .common import refuse, image_param, scalar_param, output_like, U8, Implementation
 
 
-_RGB = (vx.VX_DF_IMAGE_RGB, vx.VX_DF_IMAGE_RGBX)
-_YUV = (vx.VX_DF_IMAGE_NV12, vx.VX_DF_IMAGE_IYUV, vx.VX_DF_IMAGE_YUV4)
+_RGB, _RGBX, _NV12, _IYUV, _YUV4 = (vx.VX_DF_IMAGE_RGB, vx.VX_DF_IMAGE_RGBX, vx.VX_DF_IMAGE_NV12,
+                                    vx.VX_DF_IMAGE_IYUV, vx.VX_DF_IMAGE_YUV4)
+# input format -> the output formats of the spec's table (YUV4 input: ours, to RGB/RGBX)
+_CONVERSIONS = {
+    _RGB: (_RGBX, _NV12, _IYUV, _YUV4),
+    _RGBX: (_RGB, _NV12, _IYUV, _YUV4),
+    _NV12: (_RGB, _RGBX, _IYUV, _YUV4),
+    vx.VX_DF_IMAGE_NV21: (_RGB, _RGBX, _IYUV, _YUV4),
+    vx.VX_DF_IMAGE_UYVY: (_RGB, _RGBX, _NV12, _IYUV),
+    vx.VX_DF_IMAGE_YUYV: (_RGB, _RGBX, _NV12, _IYUV),
+    _IYUV: (_RGB, _RGBX, _NV12, _YUV4),
+    _YUV4: (_RGB, _RGBX),
+}
 
 
 def _color_convert(node):
-    """RGB <-> RGBX, and between either and NV12, IYUV or YUV4; the output keeps its format."""
-    a = image_param(node, 0, _RGB + _YUV)
+    """The pairs of the spec's table; the output keeps its format (it cannot follow from the input)."""
+    a = image_param(node, 0, tuple(_CONVERSIONS))
     out = node.params[1]
-    targets = tuple(f for f in (_RGB + _YUV if a.format in _RGB else _RGB) if f != a.format)
+    targets = _CONVERSIONS[a.format]
     if out.format not in targets:
         refuse(node, vx.VX_ERROR_INVALID_FORMAT, f"{format_name(a.format)} converts to "
                + ", ".join(format_name(f) for f in targets) + f", not {format_name(out.format)}")
