@@ -178,19 +178,23 @@ vx_status pvx_std_scale_image(vx_node node, const vx_reference *p, vx_uint32 n)
 /* -- HalfScaleGaussian ----------------------------------------------------------------------------- */
 
 /* Output pixel (x, y) is the Gaussian of radius r ([1], [1 2 1], [1 4 6 4 1] in both directions,
- * the sum shifted right, as Gaussian3x3) centred on input (2x, 2y), outside pixels per the border. */
-static void halfscale(const plane *in, const plane *out, int32_t r, const vx_border_t *b)
+ * the sum shifted right, as Gaussian3x3) centred on input (2x, 2y), or with `nearest` on the input
+ * pixel nearest the output pixel's centre (halves up: (2x + 1) W / 2w, as NEAREST_NEIGHBOR
+ * scaling), outside pixels per the border. */
+static void gaussian_scaled(const plane *in, const plane *out, int32_t r, const vx_border_t *b, int nearest)
 {
     static const int32_t weights[3][5] = {{1}, {1, 2, 1}, {1, 4, 6, 4, 1}};
     static const int shifts[3] = {0, 4, 8};
     const int32_t *w = weights[r];
     for (uint32_t y = 0; y < out->height; y++) {
         uint8_t *o = row_of(out, y);
+        int64_t cy = nearest ? (2 * (int64_t)y + 1) * in->height / (2 * (int64_t)out->height) : 2 * (int64_t)y;
         for (uint32_t x = 0; x < out->width; x++) {
+            int64_t cx = nearest ? (2 * (int64_t)x + 1) * in->width / (2 * (int64_t)out->width) : 2 * (int64_t)x;
             int32_t sum = 0;
             for (int32_t dy = -r; dy <= r; dy++)
                 for (int32_t dx = -r; dx <= r; dx++)
-                    sum += w[dy + r] * w[dx + r] * sample(in, 2 * (int64_t)x + dx, 2 * (int64_t)y + dy, b);
+                    sum += w[dy + r] * w[dx + r] * sample(in, cx + dx, cy + dy, b);
             o[x] = (uint8_t)(sum >> shifts[r]);
         }
     }
@@ -202,19 +206,23 @@ vx_status pvx_std_halfscale_gaussian(vx_node node, const vx_reference *p, vx_uin
     vx_status s;
     if ((s = plane_of(p[0], &in)) || (s = plane_of(p[1], &out)))
         return s;
-    halfscale(&in, &out, p[2] != NULL ? *(const vx_int32 *)scalar_value(p[2]) / 2 : 1, border_of(node));
+    gaussian_scaled(&in, &out, p[2] != NULL ? *(const vx_int32 *)scalar_value(p[2]) / 2 : 1, border_of(node), 0);
     return VX_SUCCESS;
 }
 
-/* -- GaussianPyramid (VX_SCALE_PYRAMID_HALF) ------------------------------------------------------- */
+/* -- GaussianPyramid (VX_SCALE_PYRAMID_HALF and _ORB) ---------------------------------------------- */
 
-/* Level 0 is the input; level i + 1 is the 5x5 Gaussian of level i at its even pixels. The levels
- * are images the pyramid owns, reached through the API (held only during the run). */
+/* Level 0 is the input; level i + 1 is the 5x5 Gaussian of level i at its even pixels (HALF) or
+ * at the pixels nearest its own pixels' centres (ORB). The levels are images the pyramid owns,
+ * reached through the API (held only during the run). */
 vx_status pvx_std_gaussian_pyramid(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     vx_pyramid pyramid = (vx_pyramid)p[1];
     vx_size levels = 0;
+    vx_float32 scale = 0;
     vx_status s = vxQueryPyramid(pyramid, VX_PYRAMID_LEVELS, &levels, sizeof levels);
+    if (s == VX_SUCCESS)
+        s = vxQueryPyramid(pyramid, VX_PYRAMID_SCALE, &scale, sizeof scale);
     vx_reference previous = p[0];
     vx_image level = NULL;
     for (vx_uint32 i = 0; s == VX_SUCCESS && i < levels; i++) {
@@ -228,7 +236,7 @@ vx_status pvx_std_gaussian_pyramid(vx_node node, const vx_reference *p, vx_uint3
         if (i == 0)
             for (uint32_t y = 0; y < out.height; y++) memcpy(row_of(&out, y), row_of(&in, y), out.width);
         else
-            halfscale(&in, &out, 2, border_of(node));
+            gaussian_scaled(&in, &out, 2, border_of(node), scale != VX_SCALE_PYRAMID_HALF);
         if (level != NULL)
             vxReleaseImage(&level);
         level = next;

@@ -409,23 +409,31 @@ static void check_sampling_kernels(vx_context ctx, const picture *in, vx_image s
 
 /* -- GaussianPyramid: level 0 the input, each next level the 5x5 Gaussian of the previous at its
  * even pixels -- */
-static void check_pyramid(vx_context ctx, const picture *in, vx_image src, const vx_border_t *border, int immediate)
+/* Level i of a HALF or ORB pyramid: ceil(previous / 2), or ceil(level 0 * 2^(-i/4)); each pixel the
+ * 5x5 Gaussian of the previous level at (2x, 2y), or at the pixel nearest its centre. */
+static void check_pyramid(vx_context ctx, const picture *in, vx_image src, const vx_border_t *border, int immediate,
+                          vx_float32 scale)
 {
-    enum { LEVELS = 4 };
+    enum { LEVELS = 6 };
     static const int g[5] = {1, 4, 6, 4, 1};
+    int orb = scale != VX_SCALE_PYRAMID_HALF;
     picture level[LEVELS];
     level[0] = *in;
     for (int i = 1; i < LEVELS; i++) {
-        level[i] = make_picture(VX_DF_IMAGE_U8, (level[i - 1].w + 1) / 2, (level[i - 1].h + 1) / 2);
+        const picture *prev = &level[i - 1];
+        level[i] = orb ? make_picture(VX_DF_IMAGE_U8, (int)ceil(in->w * pow(2, -i / 4.0)), (int)ceil(in->h * pow(2, -i / 4.0)))
+                       : make_picture(VX_DF_IMAGE_U8, (prev->w + 1) / 2, (prev->h + 1) / 2);
         for (int y = 0; y < level[i].h; y++)
             for (int x = 0; x < level[i].w; x++) {
+                int cx = orb ? (int)floor((x + 0.5) * prev->w / level[i].w) : 2 * x;
+                int cy = orb ? (int)floor((y + 0.5) * prev->h / level[i].h) : 2 * y;
                 int sum = 0;
                 for (int k = 0; k < 25; k++)
-                    sum += g[k % 5] * g[k / 5] * at(&level[i - 1], 2 * x + k % 5 - 2, 2 * y + k / 5 - 2, border);
+                    sum += g[k % 5] * g[k / 5] * at(prev, cx + k % 5 - 2, cy + k / 5 - 2, border);
                 *element(&level[i], 0, x, y) = (uint8_t)(sum / 256);
             }
     }
-    vx_pyramid pyr = vxCreatePyramid(ctx, LEVELS, VX_SCALE_PYRAMID_HALF, (vx_uint32)in->w, (vx_uint32)in->h,
+    vx_pyramid pyr = vxCreatePyramid(ctx, LEVELS, scale, (vx_uint32)in->w, (vx_uint32)in->h,
                                      VX_DF_IMAGE_U8);
     if (immediate) {
         CHECK_OK(vxSetContextAttribute(ctx, VX_CONTEXT_IMMEDIATE_BORDER, border, sizeof *border));
@@ -444,7 +452,8 @@ static void check_pyramid(vx_context ctx, const picture *in, vx_image src, const
         picture got = make_picture(VX_DF_IMAGE_U8, level[i].w, level[i].h);
         transfer(img, &got, VX_READ_ONLY);
         char what[64];
-        snprintf(what, sizeof what, "GaussianPyramid level %u border %#x immediate %d", i, border->mode, immediate);
+        snprintf(what, sizeof what, "GaussianPyramid x%g level %u border %#x immediate %d", scale, i, border->mode,
+                 immediate);
         if (!same(&got, &level[i], what))
             exit(1);
         free_picture(&got);
@@ -495,7 +504,8 @@ int main(void)
     check_sampling_kernels(ctx, &in, src);
     for (int b = 1; b < 3; b++)
         for (int immediate = 0; immediate < 2; immediate++)
-            check_pyramid(ctx, &in, src, &borders[b], immediate);
+            for (int orb = 0; orb < 2; orb++)
+                check_pyramid(ctx, &in, src, &borders[b], immediate, orb ? VX_SCALE_PYRAMID_ORB : VX_SCALE_PYRAMID_HALF);
     /* valid rectangle: the input's, scaled */
     vx_rectangle_t half = {0, 0, 29, 8}, r;
     CHECK_OK(vxSetImageValidRectangle(src, &half));
@@ -529,11 +539,11 @@ int main(void)
     CHECK_OK(vxSetContextAttribute(ctx, VX_CONTEXT_IMMEDIATE_BORDER, &replicate, sizeof replicate));
     CHECK_REFUSED(vxuWarpPerspective(ctx, src, m33, VX_INTERPOLATION_BILINEAR, dst), VX_ERROR_NOT_SUPPORTED);
     vxReleaseMatrix(&m23), vxReleaseMatrix(&m33), vxReleaseMatrix(&i23), vxReleaseRemap(&table);
-    vx_pyramid orb = vxCreatePyramid(ctx, 3, VX_SCALE_PYRAMID_ORB, 29, 17, VX_DF_IMAGE_U8);
+    vx_pyramid custom = vxCreatePyramid(ctx, 3, 0.7f, 29, 17, VX_DF_IMAGE_U8);
     vx_pyramid halves = vxCreatePyramid(ctx, 3, VX_SCALE_PYRAMID_HALF, 29, 17, VX_DF_IMAGE_U8);
-    CHECK_REFUSED(vxuGaussianPyramid(ctx, src, orb), VX_ERROR_NOT_SUPPORTED);
+    CHECK_REFUSED(vxuGaussianPyramid(ctx, src, custom), VX_ERROR_NOT_SUPPORTED);
     CHECK_REFUSED(vxuGaussianPyramid(ctx, s16, halves), VX_ERROR_INVALID_FORMAT);
-    vxReleasePyramid(&orb), vxReleasePyramid(&halves);
+    vxReleasePyramid(&custom), vxReleasePyramid(&halves);
     vx_graph g = vxCreateGraph(ctx);
     vx_image sizeless = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_U8);
     vx_node n = vxScaleImageNode(g, src, sizeless, VX_INTERPOLATION_AREA);

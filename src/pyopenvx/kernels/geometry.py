@@ -2,6 +2,7 @@
 half-scale Gaussian, warps, remap, Gaussian pyramid."""
 from .. import constants as vx
 from ..image import format_name
+from ..pyramid import is_orb
 from ..reference import type_name
 from .common import refuse, image_param, scalar_param, output_like, U8, Implementation
 
@@ -92,12 +93,12 @@ def _remap(node):
 
 
 def _gaussian_pyramid(node):
-    """VX_SCALE_PYRAMID_HALF only (ORB's scale would need an interpolation the spec leaves open)."""
+    """VX_SCALE_PYRAMID_HALF or VX_SCALE_PYRAMID_ORB."""
     a = image_param(node, 0, (U8,))
     pyramid = node.params[1]
-    if pyramid.scale != vx.VX_SCALE_PYRAMID_HALF:
+    if pyramid.scale != vx.VX_SCALE_PYRAMID_HALF and not is_orb(pyramid.scale):
         refuse(node, vx.VX_ERROR_NOT_SUPPORTED, f"pyramid scale {pyramid.scale} is not supported "
-               "(VX_SCALE_PYRAMID_HALF only)")
+               "(VX_SCALE_PYRAMID_HALF or VX_SCALE_PYRAMID_ORB)")
     return {1: {vx.VX_PYRAMID_FORMAT: U8, vx.VX_PYRAMID_WIDTH: a.width, vx.VX_PYRAMID_HEIGHT: a.height,
                 vx.VX_PYRAMID_LEVELS: len(pyramid.levels), vx.VX_PYRAMID_SCALE: pyramid.scale}}
 
