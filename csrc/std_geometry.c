@@ -266,6 +266,19 @@ static uint8_t interpolate(const plane *in, double sx, double sy, vx_enum type, 
     return (uint8_t)floor(v + 0.5);
 }
 
+/* The input's valid rectangle as the plane sampled (what lies outside it is outside the image, so
+ * the border applies there); (*x0, *y0) its origin. An empty one leaves the whole plane. */
+static void valid_part(vx_reference img, plane *in, double *x0, double *y0)
+{
+    vx_rectangle_t r = ((pvx_image *)((pvx_ref *)img)->desc)->valid;
+    *x0 = *y0 = 0;
+    if (r.end_x <= r.start_x || r.end_y <= r.start_y)
+        return;
+    in->ptr = (uint8_t *)row_of(in, r.start_y) + (size_t)r.start_x * in->pixel_bytes;
+    in->width = r.end_x - r.start_x, in->height = r.end_y - r.start_y;
+    *x0 = r.start_x, *y0 = r.start_y;
+}
+
 static vx_enum interpolation_of(vx_reference scalar)
 {
     return scalar != NULL ? scalar_enum(scalar) : VX_INTERPOLATION_NEAREST_NEIGHBOR;
@@ -283,6 +296,8 @@ static vx_status warp(vx_node node, const vx_reference *p, int perspective)
     const vx_float32 *m = (const vx_float32 *)pvx_memory_storage(&((pvx_matrix *)((pvx_ref *)p[1])->desc)->mem);
     if (m == NULL)
         return VX_ERROR_NOT_ALLOCATED;
+    double x0, y0;
+    valid_part(p[0], &in, &x0, &y0);
     vx_enum type = interpolation_of(p[2]);
     const vx_border_t *b = border_of(node);
     for (uint32_t y = 0; y < out.height; y++) {
@@ -297,7 +312,7 @@ static vx_status warp(vx_node node, const vx_reference *p, int perspective)
                 sx = (double)m[0] * x + (double)m[2] * y + m[4];
                 sy = (double)m[1] * x + (double)m[3] * y + m[5];
             }
-            o[x] = interpolate(&in, sx, sy, type, b);
+            o[x] = interpolate(&in, sx - x0, sy - y0, type, b);
         }
     }
     return VX_SUCCESS;
@@ -324,13 +339,15 @@ vx_status pvx_std_remap(vx_node node, const vx_reference *p, vx_uint32 n)
     const vx_coordinates2df_t *points = (const vx_coordinates2df_t *)pvx_memory_storage(&table->mem);
     if (points == NULL)
         return VX_ERROR_NOT_ALLOCATED;
+    double x0, y0;
+    valid_part(p[0], &in, &x0, &y0);
     vx_enum type = interpolation_of(p[2]);
     const vx_border_t *b = border_of(node);
     for (uint32_t y = 0; y < out.height; y++) {
         uint8_t *o = row_of(&out, y);
         for (uint32_t x = 0; x < out.width; x++) {
             const vx_coordinates2df_t *pt = &points[(size_t)y * out.width + x];
-            o[x] = interpolate(&in, pt->x, pt->y, type, b);
+            o[x] = interpolate(&in, pt->x - x0, pt->y - y0, type, b);
         }
     }
     return VX_SUCCESS;

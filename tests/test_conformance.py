@@ -4,6 +4,6 @@ reference counts of every node creator and vxu function)."""
 import pytest
 
 
-@pytest.mark.parametrize("program", ["conform_status.c", "conform_formats.c"])
+@pytest.mark.parametrize("program", ["conform_status.c", "conform_formats.c", "conform_geometry.c"])
 def test_conformance_program(c_program, program):
     assert c_program(program).stdout.strip() == "ok"

@@ -537,7 +537,12 @@ int main(void)
     CHECK_REFUSED(vxuRemap(ctx, src, table, VX_INTERPOLATION_BILINEAR, dst), VX_ERROR_INVALID_DIMENSION);
     vx_border_t replicate = {VX_BORDER_REPLICATE, {{0}}};
     CHECK_OK(vxSetContextAttribute(ctx, VX_CONTEXT_IMMEDIATE_BORDER, &replicate, sizeof replicate));
+    CHECK_OK(vxuWarpPerspective(ctx, src, m33, VX_INTERPOLATION_BILINEAR, dst));   /* run as UNDEFINED */
+    vx_enum policy = VX_BORDER_POLICY_RETURN_ERROR;
+    CHECK_OK(vxSetContextAttribute(ctx, VX_CONTEXT_IMMEDIATE_BORDER_POLICY, &policy, sizeof policy));
     CHECK_REFUSED(vxuWarpPerspective(ctx, src, m33, VX_INTERPOLATION_BILINEAR, dst), VX_ERROR_NOT_SUPPORTED);
+    policy = VX_BORDER_POLICY_DEFAULT_TO_UNDEFINED;
+    CHECK_OK(vxSetContextAttribute(ctx, VX_CONTEXT_IMMEDIATE_BORDER_POLICY, &policy, sizeof policy));
     vxReleaseMatrix(&m23), vxReleaseMatrix(&m33), vxReleaseMatrix(&i23), vxReleaseRemap(&table);
     vx_pyramid custom = vxCreatePyramid(ctx, 3, 0.7f, 29, 17, VX_DF_IMAGE_U8);
     vx_pyramid halves = vxCreatePyramid(ctx, 3, VX_SCALE_PYRAMID_HALF, 29, 17, VX_DF_IMAGE_U8);

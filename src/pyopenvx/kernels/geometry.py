@@ -41,6 +41,7 @@ def _output_size(node, index):
     return out
 
 
+_SAMPLING_BORDERS = (vx.VX_BORDER_UNDEFINED, vx.VX_BORDER_CONSTANT)     # warps and Remap
 _INTERPOLATIONS = (vx.VX_INTERPOLATION_NEAREST_NEIGHBOR, vx.VX_INTERPOLATION_BILINEAR, vx.VX_INTERPOLATION_AREA)
 
 
@@ -59,12 +60,9 @@ def _halfscale_gaussian(node):
 
 
 def _sampling(node, index):
-    """Warps and Remap: NEAREST_NEIGHBOR or BILINEAR, and a border they support."""
+    """Warps and Remap: NEAREST_NEIGHBOR or BILINEAR."""
     if node.params[index] is not None:
         scalar_param(node, index, vx.VX_TYPE_ENUM, _INTERPOLATIONS[:2])
-    mode = node.desc.border.mode
-    if mode not in (vx.VX_BORDER_UNDEFINED, vx.VX_BORDER_CONSTANT):
-        refuse(node, vx.VX_ERROR_NOT_SUPPORTED, f"border mode {mode:#x} is not supported (UNDEFINED or CONSTANT)")
 
 
 def _warp(columns):
@@ -103,12 +101,13 @@ def _gaussian_pyramid(node):
                 vx.VX_PYRAMID_LEVELS: len(pyramid.levels), vx.VX_PYRAMID_SCALE: pyramid.scale}}
 
 
+_SAMPLING = {"borders": _SAMPLING_BORDERS, "whole_valid": True}
 IMPLEMENTATIONS = {
     "VX_KERNEL_COLOR_CONVERT": Implementation("pvx_std_color_convert", _color_convert),
     "VX_KERNEL_SCALE_IMAGE": Implementation("pvx_std_scale_image", _scale_image),
     "VX_KERNEL_HALFSCALE_GAUSSIAN": Implementation("pvx_std_halfscale_gaussian", _halfscale_gaussian, border=1),
-    "VX_KERNEL_WARP_AFFINE": Implementation("pvx_std_warp_affine", _warp(2)),
-    "VX_KERNEL_WARP_PERSPECTIVE": Implementation("pvx_std_warp_perspective", _warp(3)),
-    "VX_KERNEL_REMAP": Implementation("pvx_std_remap", _remap),
+    "VX_KERNEL_WARP_AFFINE": Implementation("pvx_std_warp_affine", _warp(2), **_SAMPLING),
+    "VX_KERNEL_WARP_PERSPECTIVE": Implementation("pvx_std_warp_perspective", _warp(3), **_SAMPLING),
+    "VX_KERNEL_REMAP": Implementation("pvx_std_remap", _remap, **_SAMPLING),
     "VX_KERNEL_GAUSSIAN_PYRAMID": Implementation("pvx_std_gaussian_pyramid", _gaussian_pyramid),
 }
