@@ -18,12 +18,11 @@ static uint8_t rounded_u8(int64_t num, int64_t den)
 
 /* -- ColorConvert --------------------------------------------------------------------------------- */
 
-/* Byte of channel k (0..2: R, G, B or Y, U, V; 3: X) of pixel (x, y) in the planes of an image
- * (subsampled chroma: the element its block shares). */
-static uint8_t *channel_byte(const plane *pl, vx_df_image f, uint32_t k, uint32_t x, uint32_t y)
+/* Byte of a channel (`c`: where it lies) of pixel (x, y) in the planes of an image (subsampled
+ * chroma: the element its block shares). */
+static uint8_t *channel_byte(const plane *pl, const channel_loc *c, uint32_t x, uint32_t y)
 {
-    channel_loc c = channel_of(f, k);
-    return (uint8_t *)row_of(&pl[c.plane], y / c.sub_y) + c.offset + (x / c.sub_x) * c.step;
+    return (uint8_t *)row_of(&pl[c->plane], y / c->sub_y) + c->offset + (x / c->sub_x) * c->step;
 }
 
 static int is_rgb(vx_df_image f)
@@ -60,8 +59,13 @@ vx_status pvx_std_color_convert(vx_node node, const vx_reference *p, vx_uint32 n
     for (uint32_t k = 0; k < 3; k++)
         if ((k < ii->planes && (s = plane_at(p[0], k, &in[k]))) || (k < oi->planes && (s = plane_at(p[1], k, &out[k]))))
             return s;
-    channel_loc chroma_out = channel_of(fo, 1);
-    uint32_t w = oi->width, h = oi->height, sx = chroma_out.sub_x, sy = chroma_out.sub_y;
+    channel_loc ci[3], co[4];            /* channels R, G, B (Y, U, V), and X */
+    for (uint32_t k = 0; k < 4; k++) {
+        co[k] = channel_of(fo, k);
+        if (k < 3)
+            ci[k] = channel_of(fi, k);
+    }
+    uint32_t w = oi->width, h = oi->height, sx = co[1].sub_x, sy = co[1].sub_y;
     int subsampled = sx * sy > 1;
     for (uint32_t y = 0; y < h; y += sy)
         for (uint32_t x = 0; x < w; x += sx) {
@@ -69,7 +73,7 @@ vx_status pvx_std_color_convert(vx_node node, const vx_reference *p, vx_uint32 n
             for (uint32_t py = y; py < y + sy; py++)
                 for (uint32_t px = x; px < x + sx; px++) {
                     int64_t c[3], o[3];
-                    for (uint32_t k = 0; k < 3; k++) c[k] = (int64_t)*channel_byte(in, fi, k, px, py) * UNIT;
+                    for (uint32_t k = 0; k < 3; k++) c[k] = (int64_t)*channel_byte(in, &ci[k], px, py) * UNIT;
                     if (is_rgb(fi) == is_rgb(fo))
                         o[0] = c[0], o[1] = c[1], o[2] = c[2];
                     else if (is_rgb(fi))
@@ -78,13 +82,13 @@ vx_status pvx_std_color_convert(vx_node node, const vx_reference *p, vx_uint32 n
                         yuv_to_rgb(c, o);
                     for (uint32_t k = 0; k < 3; k++)
                         if (k == 0 || !subsampled)
-                            *channel_byte(out, fo, k, px, py) = rounded_u8(o[k], UNIT);
+                            *channel_byte(out, &co[k], px, py) = rounded_u8(o[k], UNIT);
                     chroma[0] += o[1], chroma[1] += o[2];
                     if (fo == VX_DF_IMAGE_RGBX)
-                        *channel_byte(out, fo, 3, px, py) = 255;
+                        *channel_byte(out, &co[3], px, py) = 255;
                 }
             for (uint32_t k = 1; subsampled && k < 3; k++)
-                *channel_byte(out, fo, k, x, y) = rounded_u8(chroma[k - 1], (int64_t)(sx * sy) * UNIT);
+                *channel_byte(out, &co[k], x, y) = rounded_u8(chroma[k - 1], (int64_t)(sx * sy) * UNIT);
         }
     return VX_SUCCESS;
 }
