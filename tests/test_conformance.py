@@ -28,14 +28,14 @@ _NUMBERS = {"gradient_size": 3, "kernel_size": 3, "win_size": 3, "block_size": 3
             "num_bins": 9, "diameter": 5, "shift": 0, "dimension1": 0, "dimension2": 1, "window_dimension": 5,
             "normalization_size": 3, "alpha": 0.5}
 _HANDLES = {
-    "vx_image": "(vx_reference)u8_image(ctx, 16, 16, 10)",
-    "vx_reference": "(vx_reference)u8_image(ctx, 16, 16, 10)",
+    "vx_image": "(vx_reference)u8_image(ctx, 640, 480, 10)",
+    "vx_reference": "(vx_reference)u8_image(ctx, 640, 480, 10)",
     "vx_tensor": "(vx_reference)vxCreateTensor(ctx, 3, dims, VX_TYPE_INT16, 8)",
-    "vx_pyramid": "(vx_reference)vxCreatePyramid(ctx, 3, VX_SCALE_PYRAMID_HALF, 16, 16, VX_DF_IMAGE_U8)",
+    "vx_pyramid": "(vx_reference)vxCreatePyramid(ctx, 3, VX_SCALE_PYRAMID_HALF, 640, 480, VX_DF_IMAGE_U8)",
     "vx_lut": "(vx_reference)vxCreateLUT(ctx, VX_TYPE_UINT8, 256)",
     "vx_distribution": "(vx_reference)vxCreateDistribution(ctx, 16, 0, 256)",
     "vx_convolution": "(vx_reference)vxCreateConvolution(ctx, 3, 3)",
-    "vx_remap": "(vx_reference)vxCreateRemap(ctx, 16, 16, 16, 16)",
+    "vx_remap": "(vx_reference)vxCreateRemap(ctx, 640, 480, 640, 480)",
 }
 
 
@@ -132,7 +132,8 @@ int main(void)
 
 def test_every_node_creator_and_vxu_function_leaves_no_reference(compile_c, tmp_path):
     """Point 15: each node creator (verified and run in its own graph) and vxu function, with objects
-    of its parameter types that it either accepts or refuses, leaves VX_CONTEXT_REFERENCES as it was."""
+    of its parameter types (640x480 images) that it accepts or refuses, leaves VX_CONTEXT_REFERENCES
+    as it was."""
     from pyopenvx.paths import INCLUDEDIR
     from pyopenvx.prototypes import parse
     protos = [p for p in parse(INCLUDEDIR) if (p.name.startswith("vxu") or p.ret == "vx_node")
