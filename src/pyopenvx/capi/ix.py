@@ -1,0 +1,67 @@
+"""vx_khr_ix: export to memory, import from memory, and the import object (vx_import.h)."""
+from _pyopenvx import ffi
+
+from .. import constants as vx
+from .. import ix
+from ..errors import check
+from ..reference import lookup
+from . import export
+from .context import context_of
+from .reference import release_handle
+
+
+def _check_arrays(numrefs, refs, uses):
+    check(refs != ffi.NULL and uses != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "refs or uses is NULL")
+    check(numrefs > 0, vx.VX_ERROR_INVALID_PARAMETERS, "numrefs is 0")
+
+
+@export
+def vxExportObjectsToMemory(context, numrefs, refs, uses, ptr, length):
+    ctx = context_of(context)
+    if ptr != ffi.NULL:
+        ptr[0] = ffi.NULL                 # what a refusal leaves
+    if length != ffi.NULL:
+        length[0] = 0
+    check(ptr != ffi.NULL and length != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "ptr or length is NULL")
+    _check_arrays(numrefs, refs, uses)
+    objs = [lookup(refs[i], 0, f"refs[{i}]") for i in range(numrefs)]
+    blob = ix.export_objects(ctx, objs, [uses[i] for i in range(numrefs)])
+    memory = ffi.new("vx_uint8[]", blob)
+    ctx.exported[int(ffi.cast("uintptr_t", memory))] = memory
+    ptr[0], length[0] = memory, len(blob)
+
+
+@export
+def vxReleaseExportedMemory(context, ptr):
+    ctx = context_of(context)
+    check(ptr != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "ptr is NULL")
+    check(ctx.exported.pop(int(ffi.cast("uintptr_t", ptr[0])), None) is not None, vx.VX_ERROR_INVALID_PARAMETERS,
+          "*ptr is not memory given by vxExportObjectsToMemory of this context (or was released)")
+    ptr[0] = ffi.NULL
+
+
+@export
+def vxImportObjectsFromMemory(context, numrefs, refs, uses, ptr, length):
+    ctx = context_of(context)
+    _check_arrays(numrefs, refs, uses)
+    check(ptr != ffi.NULL and length > 0, vx.VX_ERROR_INVALID_PARAMETERS, "ptr is NULL or length is 0")
+    imported, objs = ix.import_objects(ctx, refs, [uses[i] for i in range(numrefs)], ffi.buffer(ptr, length)[:])
+    for i, obj in enumerate(objs):
+        if uses[i] != vx.VX_IX_USE_APPLICATION_CREATE:
+            refs[i] = ffi.cast("vx_reference", obj.h)
+    return imported
+
+
+@export
+def vxReleaseImport(import_):
+    release_handle(import_, vx.VX_TYPE_IMPORT, "import")
+
+
+@export
+def vxGetImportReferenceByName(import_, name):
+    imported = lookup(import_, vx.VX_TYPE_IMPORT, "import")
+    check(name != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "name is NULL", imported)
+    text = ffi.string(name, vx.VX_MAX_REFERENCE_NAME)
+    check(0 < len(text) < vx.VX_MAX_REFERENCE_NAME, vx.VX_ERROR_INVALID_PARAMETERS,
+          f"a name has 1 to {vx.VX_MAX_REFERENCE_NAME - 1} bytes", imported)
+    return imported.reference_by_name(text.decode(errors="replace"))
