@@ -37,6 +37,7 @@ class Graph(Reference):
         self.nodes = []
         self.parameters = []                  # graph parameters: (node, index)
         self.delays = []                      # registered for auto-aging
+        self.held = []                        # containers whose parts its nodes use, held for them (ix.py)
         self.order = []                       # nodes in execution order, once verified
         self.verified = False
         self.aliases = []                     # objects borrowing another's buffer (aliasing.py)
@@ -211,9 +212,9 @@ class Graph(Reference):
             if node.alive:
                 node.release(internal=True)
         self.nodes = []
-        for delay in self.delays:
-            if delay.alive:
-                delay.release(internal=True)
+        for obj in self.delays + self.held:
+            if obj.alive:
+                obj.release(internal=True)
         self.h.desc = ffi.NULL
 
 

@@ -614,6 +614,11 @@ class Importer:
         check(len(params) == kernel.num_params and reset in (0, 1) and len(flags) in (0, len(params))
               and all(f in (0, 1) for f in flags), vx.VX_ERROR_INVALID_FORMAT, f"record {n}: node fields")
         objs = [None if p is None else self.resolve(p, (DataObject, Delay), f"record {n}") for p in params]
+        for obj in objs:              # an imported graph keeps the containers of the parts it uses
+            for outer in list(_chain(obj))[1:]:
+                if outer not in g.held:
+                    outer.retain(internal=True)
+                    g.held.append(outer)
         node = self.made(Node(g, kernel))
         g.add_node(node)
         for i, obj in enumerate(objs):
