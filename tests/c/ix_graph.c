@@ -13,18 +13,16 @@
 #define H 48
 #define NREFS 5
 
+static vx_uint8 inverted(vx_uint8 v)
+{
+    return (vx_uint8)(255 - v);
+}
+
 /* out = 255 - in */
 static vx_status VX_CALLBACK invert(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     (void)node; (void)n;
-    u8_map in, out;
-    TRY(map_u8((vx_image)p[0], VX_READ_ONLY, &in));
-    TRY(map_u8((vx_image)p[1], VX_WRITE_ONLY, &out));
-    for (vx_uint32 y = 0; y < in.height; y++)
-        for (vx_uint32 x = 0; x < in.width; x++)
-            out.p[y * out.stride + x] = (vx_uint8)(255 - in.p[y * in.stride + x]);
-    TRY(vxUnmapImagePatch((vx_image)p[0], in.id));
-    return vxUnmapImagePatch((vx_image)p[1], out.id);
+    return u8_pointwise(p, inverted);
 }
 
 static vx_kernel add_invert(vx_context ctx)
