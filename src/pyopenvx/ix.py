@@ -31,7 +31,7 @@ from .graph import Graph
 from .image import CHANNEL_PLANES, Image
 from .ix_blob import Ref, invalid, open_blob, seal
 from .lut import LUT
-from .matrix import Matrix
+from .matrix import PATTERNS, Matrix
 from .memory import Resident
 from .node import Node
 from .object_array import ObjectArray
@@ -188,54 +188,57 @@ def _pixel(raw):
     return value
 
 
-def _image(ctx, scope, virtual, f):
+def _image(ctx, scope, virtual, f, _):
     img = Image.create(ctx, f[0], f[1], f[2], scope, virtual)
     img.set_space(f[3])
     return img
 
 
-def _uniform(ctx, scope, virtual, f):
+def _uniform(ctx, scope, virtual, f, _):
     check(not virtual, vx.VX_ERROR_INVALID_FORMAT, "a uniform image is not virtual")
     img = Image.uniform(ctx, f[0], f[1], f[2], _pixel(f[4]))
     img.set_space(f[3])
     return img
 
 
-def _scalar(ctx, scope, virtual, f):
+def _scalar(ctx, scope, virtual, f, _):
     open_type = virtual and f[0] == vx.VX_TYPE_INVALID
     return Scalar(ctx, f[0], size=None if f[0] in SCALAR_TYPES or open_type else f[1], scope=scope, virtual=virtual)
 
 
-def _matrix(ctx, scope, virtual, f):
+def _matrix(ctx, scope, virtual, f, _):
     origin = tuple(_sizes(f[4], "a matrix origin")) or None
     check(origin is None or len(origin) == 2, vx.VX_ERROR_INVALID_FORMAT, "a matrix origin has two coordinates")
+    # a pattern is built at creation: only those vxCreateMatrixFromPattern builds, of a mask's size
+    check(f[3] == vx.VX_PATTERN_OTHER or (f[3] in PATTERNS and f[0] == vx.VX_TYPE_UINT8 and f[1] * f[2] <= 1 << 24),
+          vx.VX_ERROR_INVALID_FORMAT, f"matrix pattern {f[3]:#x} of {f[1]}x{f[2]} {f[0]:#x}")
     return Matrix(ctx, f[0], f[1], f[2], scope, virtual, f[3], origin)
 
 
-def _convolution(ctx, scope, virtual, f):
+def _convolution(ctx, scope, virtual, f, _):
     conv = Convolution(ctx, f[0], f[1], scope, virtual)
     conv.set_scale(f[2])
     return conv
 
 
-def _with_exemplar(ctx, scope, virtual, nested, make):
+def _with_exemplar(ctx, scope, virtual, nested, parts_left, make):
     """Containers are made like an exemplar, described inline: made, used, released."""
     check(isinstance(nested, list) and len(nested) == 2 and nested[0] in OWN_KINDS, vx.VX_ERROR_INVALID_FORMAT,
           "an exemplar is not [kind, fields]")
-    exemplar = build_own(ctx, scope, virtual, nested[0], nested[1])
+    exemplar = build_own(ctx, scope, virtual, nested[0], nested[1], parts_left)
     try:
         return make(exemplar)
     finally:
         exemplar.release()
 
 
-def _object_array(ctx, scope, virtual, f):
-    return _with_exemplar(ctx, scope, virtual, f[1], lambda e: ObjectArray(ctx, e, f[0], scope, virtual))
+def _object_array(ctx, scope, virtual, f, parts_left):
+    return _with_exemplar(ctx, scope, virtual, f[1], parts_left, lambda e: ObjectArray(ctx, e, f[0], scope, virtual))
 
 
-def _delay(ctx, scope, virtual, f):
+def _delay(ctx, scope, virtual, f, parts_left):
     check(not virtual and scope is ctx, vx.VX_ERROR_INVALID_FORMAT, "a delay is not virtual")
-    return _with_exemplar(ctx, scope, False, f[1], lambda e: Delay(ctx, e, f[0]))
+    return _with_exemplar(ctx, scope, False, f[1], parts_left, lambda e: Delay(ctx, e, f[0]))
 
 
 # kind -> (class, field codes after scope and virtuality, describe(obj, meta) -> fields, build)
@@ -248,33 +251,36 @@ OWN_KINDS = {
     "scalar": (Scalar, "iz", lambda o, m: [m[vx.VX_SCALAR_TYPE], size_of(o.context, m[vx.VX_SCALAR_TYPE]) or 0],
                _scalar),
     "array": (Array, "iz", lambda o, m: [m[vx.VX_ARRAY_ITEMTYPE], m[vx.VX_ARRAY_CAPACITY]],
-              lambda c, s, v, f: Array(c, f[0], f[1], s, v)),
+              lambda c, s, v, f, _: Array(c, f[0], f[1], s, v)),
     "matrix": (Matrix, "izzil", lambda o, m: [m[vx.VX_MATRIX_TYPE], m[vx.VX_MATRIX_COLUMNS], m[vx.VX_MATRIX_ROWS],
                                               o.pattern, [] if o.virtual else list(o.origin)], _matrix),
     "convolution": (Convolution, "zzu", lambda o, m: [m[vx.VX_CONVOLUTION_COLUMNS], m[vx.VX_CONVOLUTION_ROWS],
                                                       o.scale], _convolution),
-    "lut": (LUT, "iz", lambda o, m: [m[vx.VX_LUT_TYPE], m[vx.VX_LUT_COUNT]], lambda c, s, v, f: LUT(c, *f, s, v)),
+    "lut": (LUT, "iz", lambda o, m: [m[vx.VX_LUT_TYPE], m[vx.VX_LUT_COUNT]], lambda c, s, v, f, _: LUT(c, *f, s, v)),
     "distribution": (Distribution, "ziu", lambda o, m: [m[vx.VX_DISTRIBUTION_BINS], m[vx.VX_DISTRIBUTION_OFFSET] or 0,
                                                         m[vx.VX_DISTRIBUTION_RANGE]],
-                     lambda c, s, v, f: Distribution(c, *f, s, v)),
+                     lambda c, s, v, f, _: Distribution(c, *f, s, v)),
     "threshold": (Threshold, "iuu", lambda o, m: [o.thresh_type, o.input_format, o.output_format],
-                  lambda c, s, v, f: Threshold(c, *f, s, v)),
+                  lambda c, s, v, f, _: Threshold(c, *f, s, v)),
     "remap": (Remap, "uuuu", lambda o, m: [m[vx.VX_REMAP_SOURCE_WIDTH], m[vx.VX_REMAP_SOURCE_HEIGHT],
                                            m[vx.VX_REMAP_DESTINATION_WIDTH], m[vx.VX_REMAP_DESTINATION_HEIGHT]],
-              lambda c, s, v, f: Remap(c, *f, s, v)),
+              lambda c, s, v, f, _: Remap(c, *f, s, v)),
     "pyramid": (Pyramid, "zfuuu", lambda o, m: [m[vx.VX_PYRAMID_LEVELS], m[vx.VX_PYRAMID_SCALE],
                                                 m[vx.VX_PYRAMID_WIDTH], m[vx.VX_PYRAMID_HEIGHT],
                                                 m[vx.VX_PYRAMID_FORMAT]],
-                lambda c, s, v, f: Pyramid(c, *f, s, v)),
+                lambda c, s, v, f, _: Pyramid(c, *f, s, v)),
     "object_array": (ObjectArray, "zl", lambda o, m: [len(o.items), list(describe_own(o.items[0]))], _object_array),
     "tensor": (Tensor, "lii", lambda o, m: [list(m[vx.VX_TENSOR_DIMS]), m[vx.VX_TENSOR_DATA_TYPE],
                                             m[vx.VX_TENSOR_FIXED_POINT_POSITION]],
-               lambda c, s, v, f: Tensor(c, _sizes(f[0], "tensor dims"), f[1], f[2], s, v)),
+               lambda c, s, v, f, _: Tensor(c, _sizes(f[0], "tensor dims"), f[1], f[2], s, v)),
     "user_data_object": (UserDataObject, "sz", lambda o, m: [m[vx.VX_USER_DATA_OBJECT_NAME],
                                                              m[vx.VX_USER_DATA_OBJECT_SIZE]],
-                         lambda c, s, v, f: UserDataObject(c, f[0], f[1], scope=s, virtual=v)),
+                         lambda c, s, v, f, _: UserDataObject(c, f[0], f[1], scope=s, virtual=v)),
     "delay": (Delay, "zl", lambda o, m: [len(o.slots), list(describe_own(o.slots[0]))], _delay),
 }
+
+
+CONTAINERS = ("pyramid", "object_array", "delay")
 
 
 def own_kind(obj):
@@ -298,10 +304,14 @@ def describe_own(obj):
     return kind, OWN_KINDS[kind][2](obj, meta)
 
 
-def build_own(ctx, scope, virtual, kind, fields):
+def build_own(ctx, scope, virtual, kind, fields, parts_left):
+    """`parts_left`: the records after this one. A container's parts each have one, so a count
+    beyond them is corrupt (and would make that many objects)."""
     cls, codes, _, build = OWN_KINDS[kind]
     check_fields(fields, codes, f"a {kind}")
-    return build(ctx, scope, virtual, fields)
+    check(kind not in CONTAINERS or fields[0] <= parts_left, vx.VX_ERROR_INVALID_FORMAT,
+          f"a {kind} of {fields[0]} parts, but {parts_left} records follow")
+    return build(ctx, scope, virtual, fields, parts_left)
 
 
 def _chain(obj):
@@ -313,6 +323,11 @@ def _chain(obj):
 
 def parts_of(obj):
     return obj.slots if isinstance(obj, Delay) else items_of(obj) or ()
+
+
+def signature_of(kernel):
+    """A kernel's parameters as exported, compared at import."""
+    return [[s.direction, s.data_type, s.state] for s in kernel.signature]
 
 
 def _listed_use(obj, listed):
@@ -431,7 +446,7 @@ class Exporter:
             params = [None if p is None else self.emit(p) for p in node.params]
             border = node.desc.border
             self.add(node, ["node", node.name, [
-                self.index[g], node.kernel.kernel_name, [[s.direction, s.data_type, s.state] for s in node.kernel.signature],
+                self.index[g], node.kernel.kernel_name, signature_of(node.kernel),
                 params, border.mode, ffi.buffer(ffi.addressof(border, "constant_value"), _PIXEL)[:],
                 node.desc.valid_rect_reset, [int(f) for f in node.replicate or ()]], None])
         delays = [self.emit(d) for d in g.delays]
@@ -507,7 +522,7 @@ class Importer:
                 with g.busy():
                     g.prepare()
             return self.finish()
-        except (OverflowError, ValueError, TypeError, KeyError, IndexError) as exc:
+        except (OverflowError, ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
             self.undo()
             raise invalid(f"a value does not fit: {exc}") from None
         except BaseException:
@@ -544,6 +559,7 @@ class Importer:
         check(make is not None, vx.VX_ERROR_INVALID_FORMAT, f"record {n} is of unknown kind {kind!r}")
         obj = make(self, n, kind, fields)
         if name and kind != "app":
+            check(obj is not None, vx.VX_ERROR_INVALID_FORMAT, f"record {n} names nothing")
             obj.name = name
         if values is not None:
             row = _values_row(obj)
@@ -562,7 +578,7 @@ class Importer:
         scope = self.ctx if fields[0] is None else self.resolve(fields[0], Graph, f"record {n}")
         check(fields[1] in (0, 1) and bool(fields[1]) == (scope is not self.ctx), vx.VX_ERROR_INVALID_FORMAT,
               f"record {n}: only virtual objects have a graph scope")
-        return self.made(build_own(self.ctx, scope, bool(fields[1]), kind, fields[2:]))
+        return self.made(build_own(self.ctx, scope, bool(fields[1]), kind, fields[2:], len(self.records) - n - 1))
 
     def build_app(self, n, kind, fields):
         check_fields(fields, "il", f"record {n}")
@@ -609,7 +625,7 @@ class Importer:
         kernel = next((k for k in self.ctx.kernels if k.alive and k.finalized and k.kernel_name == name), None)
         check(kernel is not None, vx.VX_ERROR_INVALID_PARAMETERS,
               f"kernel {name!r} is not in the importing context (load or register it first)")
-        check(signature == [[s.direction, s.data_type, s.state] for s in kernel.signature],
+        check(signature == signature_of(kernel),
               vx.VX_ERROR_INVALID_PARAMETERS, f"kernel {name!r} has other parameters than at export", kernel)
         check(len(params) == kernel.num_params and reset in (0, 1) and len(flags) in (0, len(params))
               and all(f in (0, 1) for f in flags), vx.VX_ERROR_INVALID_FORMAT, f"record {n}: node fields")
