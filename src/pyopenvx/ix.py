@@ -188,17 +188,23 @@ def _pixel(raw):
     return value
 
 
+def _adjusted(obj, adjust):
+    """A new object, then changed: released again if the change is refused."""
+    try:
+        adjust(obj)
+    except BaseException:
+        obj.release()
+        raise
+    return obj
+
+
 def _image(ctx, scope, virtual, f, _):
-    img = Image.create(ctx, f[0], f[1], f[2], scope, virtual)
-    img.set_space(f[3])
-    return img
+    return _adjusted(Image.create(ctx, f[0], f[1], f[2], scope, virtual), lambda img: img.set_space(f[3]))
 
 
 def _uniform(ctx, scope, virtual, f, _):
     check(not virtual, vx.VX_ERROR_INVALID_FORMAT, "a uniform image is not virtual")
-    img = Image.uniform(ctx, f[0], f[1], f[2], _pixel(f[4]))
-    img.set_space(f[3])
-    return img
+    return _adjusted(Image.uniform(ctx, f[0], f[1], f[2], _pixel(f[4])), lambda img: img.set_space(f[3]))
 
 
 def _scalar(ctx, scope, virtual, f, _):
@@ -216,9 +222,7 @@ def _matrix(ctx, scope, virtual, f, _):
 
 
 def _convolution(ctx, scope, virtual, f, _):
-    conv = Convolution(ctx, f[0], f[1], scope, virtual)
-    conv.set_scale(f[2])
-    return conv
+    return _adjusted(Convolution(ctx, f[0], f[1], scope, virtual), lambda conv: conv.set_scale(f[2]))
 
 
 def _with_exemplar(ctx, scope, virtual, nested, parts_left, make):
