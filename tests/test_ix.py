@@ -342,14 +342,13 @@ def _reseal(blob):
 
 @pytest.fixture(scope="module")
 def fuzz_setup():
-    """The blob of a small graph (standard kernels, a virtual image, a pyramid and its level, an
-    ROI), its uses, and an importing context whose log statuses are collected."""
-    from pyopenvx import constants as c
-    from pyopenvx.api import ffi, lib
-    log = []
-    cb = ffi.callback("vx_log_callback_f", lambda ctx, ref, status, text: log.append(status))
-    ctx, other = lib.vxCreateContext(), lib.vxCreateContext()
-    lib.vxRegisterLogCallback(other, cb, c.vx_true_e)
+    """Two blobs with their uses: a small graph (standard kernels, a virtual image, a pyramid and
+    its level, an ROI) and every data object type with values; and an importing context."""
+    from conftest import VX
+    vx = VX()
+    helper = IX(vx)
+    lib, ffi, c = vx.lib, vx.ffi, vx.c
+    ctx = vx.context
     g = lib.vxCreateGraph(ctx)
     src = lib.vxCreateImage(ctx, W, H, c.VX_DF_IMAGE_U8)
     roi = lib.vxCreateImageFromROI(src, ffi.new("vx_rectangle_t *", (0, 0, 8, 8)))
@@ -358,43 +357,38 @@ def fuzz_setup():
     dst = lib.vxCreateImage(ctx, 8, 8, c.VX_DF_IMAGE_U8)
     lib.vxNotNode(g, roi, virt)
     lib.vxGaussianPyramidNode(g, virt, pyr)
-    lib.vxAddNode(g, ffi.cast("vx_image", lib.vxGetPyramidLevel(pyr, 0)), roi, c.VX_CONVERT_POLICY_WRAP, dst)
+    lib.vxAddNode(g, lib.vxGetPyramidLevel(pyr, 0), roi, c.VX_CONVERT_POLICY_WRAP, dst)
     lib.vxScaleImageNode(g, virt, lib.vxCreateVirtualImage(g, 4, 4, c.VX_DF_IMAGE_U8), c.VX_INTERPOLATION_BILINEAR)
-    uses = [0, c.VX_IX_USE_EXPORT_VALUES, c.VX_IX_USE_NO_EXPORT_VALUES]
-    refs = ffi.new("vx_reference[3]", [ffi.cast("vx_reference", h) for h in (g, src, dst)])
-    ptr, length = ffi.new("const vx_uint8 **"), ffi.new("vx_size *")
-    assert lib.vxExportObjectsToMemory(ctx, 3, refs, ffi.new("vx_enum[3]", uses), ptr, length) == c.VX_SUCCESS
-    blob = bytes(ffi.buffer(ptr[0], length[0]))
-    lib.vxReleaseContext(ffi.new("vx_context *", ctx))      # (frees the export and every object)
-    yield {"lib": lib, "ffi": ffi, "c": c, "ctx": other, "blob": blob, "uses": uses, "log": log}
-    lib.vxReleaseContext(ffi.new("vx_context *", other))
+    graph_uses = [0, c.VX_IX_USE_EXPORT_VALUES, c.VX_IX_USE_NO_EXPORT_VALUES]
+    objs = list(helper.objects(ctx).values())
+    object_uses = [c.VX_IX_USE_EXPORT_VALUES] * len(objs)
+    yield {"vx": vx, "ix": helper,
+           "graph": (helper.export(ctx, [g, src, dst], graph_uses), graph_uses),
+           "objects": (helper.export(ctx, objs, object_uses), object_uses)}
+    helper.close()
+    vx.release()                      # (frees every object made here)
 
 
-def _try_import(s, blob):
+def _try_import(s, which, blob):
     """Import succeeds (then everything is released) or refuses with a status and one log entry,
     never an internal error; nothing is left behind either way."""
-    lib, ffi, c = s["lib"], s["ffi"], s["c"]
-    count = ffi.new("vx_uint32 *")
-    lib.vxQueryContext(s["ctx"], c.VX_CONTEXT_REFERENCES, count, 4)
-    before, logged = count[0], len(s["log"])
-    refs = ffi.new("vx_reference[3]")
-    imp = lib.vxImportObjectsFromMemory(s["ctx"], 3, refs, ffi.new("vx_enum[3]", s["uses"]), blob, len(blob))
-    status = lib.vxGetStatus(ffi.cast("vx_reference", imp))
-    if status == c.VX_SUCCESS:
-        for r in refs:
-            assert lib.vxReleaseReference(ffi.new("vx_reference *", r)) == c.VX_SUCCESS
-        assert lib.vxReleaseImport(ffi.new("vx_import *", imp)) == c.VX_SUCCESS
+    vx, helper, uses = s["vx"], s["ix"], s[which][1]
+    before, logged = helper.references(helper.other), len(vx.log)
+    status, imp, refs = helper.import_(blob, uses)
+    if status == vx.c.VX_SUCCESS:
+        helper.release_import(imp, refs, uses)
     else:
-        assert status != c.VX_FAILURE, "an internal error"
-        assert len(s["log"]) > logged and s["log"][-1] == status
-    lib.vxQueryContext(s["ctx"], c.VX_CONTEXT_REFERENCES, count, 4)
-    assert count[0] == before
+        assert status != vx.c.VX_FAILURE, f"an internal error: {vx.log[-1:]}"
+        assert len(vx.log) > logged and vx.log[-1][0] == status
+    assert helper.references(helper.other) == before
     return status
 
 
-def test_the_fuzzed_blob_imports(fuzz_setup):
-    assert _try_import(fuzz_setup, fuzz_setup["blob"]) == fuzz_setup["c"].VX_SUCCESS
-    assert _try_import(fuzz_setup, _reseal(fuzz_setup["blob"])) == fuzz_setup["c"].VX_SUCCESS
+@pytest.mark.parametrize("which", ["graph", "objects"])
+def test_the_fuzzed_blobs_import(fuzz_setup, which):
+    blob = fuzz_setup[which][0]
+    assert _try_import(fuzz_setup, which, blob) == fuzz_setup["vx"].c.VX_SUCCESS
+    assert _try_import(fuzz_setup, which, _reseal(blob)) == fuzz_setup["vx"].c.VX_SUCCESS
 
 
 FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
@@ -403,20 +397,23 @@ FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=list(Heal
 @FUZZ
 @given(data=st.data())
 def test_truncated_or_flipped_blobs_are_refused(fuzz_setup, data):
-    blob = fuzz_setup["blob"]
+    which = data.draw(st.sampled_from(("graph", "objects")))
+    blob, c = fuzz_setup[which][0], fuzz_setup["vx"].c
     cut = data.draw(st.integers(1, len(blob) - 1))        # (0 bytes: INVALID_PARAMETERS)
-    assert _try_import(fuzz_setup, blob[:cut]) == fuzz_setup["c"].VX_ERROR_INVALID_FORMAT
+    assert _try_import(fuzz_setup, which, blob[:cut]) == c.VX_ERROR_INVALID_FORMAT
     at = data.draw(st.integers(0, len(blob) - 1))
     flipped = bytearray(blob)
     flipped[at] ^= data.draw(st.integers(1, 255))
-    assert _try_import(fuzz_setup, bytes(flipped)) != fuzz_setup["c"].VX_SUCCESS
+    assert _try_import(fuzz_setup, which, bytes(flipped)) != c.VX_SUCCESS
 
 
 @FUZZ
 @given(data=st.data())
 def test_corrupt_records_behind_a_good_checksum_are_refused_cleanly(fuzz_setup, data):
     """Changed bytes, cut or repeated spans in the body, then a header made right again."""
-    body = bytearray(fuzz_setup["blob"][_HEADER.size:])
+    which = data.draw(st.sampled_from(("graph", "objects")))
+    blob = fuzz_setup[which][0]
+    body = bytearray(blob[_HEADER.size:])
     for _ in range(data.draw(st.integers(1, 4))):
         at = data.draw(st.integers(0, len(body) - 1))
         how = data.draw(st.sampled_from(("set", "cut", "repeat")))
@@ -427,4 +424,4 @@ def test_corrupt_records_behind_a_good_checksum_are_refused_cleanly(fuzz_setup, 
             del body[at:at + span]
         else:
             body[at:at] = body[at:at + span]
-    _try_import(fuzz_setup, _reseal(fuzz_setup["blob"][:_HEADER.size] + bytes(body)))
+    _try_import(fuzz_setup, which, _reseal(blob[:_HEADER.size] + bytes(body)))

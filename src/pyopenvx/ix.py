@@ -152,10 +152,10 @@ def _values_row(obj):
 
 
 # kinds: how each object is described (export) and made again (import) -------------------------
-# Field codes, checked before use: u uint32, i int32, z size, f float, s string, b bytes,
+# Field codes, checked before use: u uint32, i int32, c int8, z size, f float, s string, b bytes,
 # r record, o record or none, l list.
-_RANGES = {"u": (0, 2**32 - 1), "i": (-2**31, 2**31 - 1), "z": (0, 2**62)}
-_TYPES = {"u": int, "i": int, "z": int, "f": float, "s": str, "b": bytes, "r": Ref, "l": list}
+_RANGES = {"u": (0, 2**32 - 1), "i": (-2**31, 2**31 - 1), "c": (-128, 127), "z": (0, 2**62)}
+_TYPES = {"u": int, "i": int, "c": int, "z": int, "f": float, "s": str, "b": bytes, "r": Ref, "l": list}
 
 
 def check_fields(fields, codes, what):
@@ -274,7 +274,7 @@ OWN_KINDS = {
                                                 m[vx.VX_PYRAMID_FORMAT]],
                 lambda c, s, v, f, _: Pyramid(c, *f, s, v)),
     "object_array": (ObjectArray, "zl", lambda o, m: [len(o.items), list(describe_own(o.items[0]))], _object_array),
-    "tensor": (Tensor, "lii", lambda o, m: [list(m[vx.VX_TENSOR_DIMS]), m[vx.VX_TENSOR_DATA_TYPE],
+    "tensor": (Tensor, "lic", lambda o, m: [list(m[vx.VX_TENSOR_DIMS]), m[vx.VX_TENSOR_DATA_TYPE],
                                             m[vx.VX_TENSOR_FIXED_POINT_POSITION]],
                lambda c, s, v, f, _: Tensor(c, _sizes(f[0], "tensor dims"), f[1], f[2], s, v)),
     "user_data_object": (UserDataObject, "sz", lambda o, m: [m[vx.VX_USER_DATA_OBJECT_NAME],
