@@ -329,15 +329,15 @@ def test_virtual_objects_delays_and_replication_travel(vx, ix):
 
 
 # fuzzing -------------------------------------------------------------------------------------
-_HEADER = struct.Struct("<8sHHIQI")
+_HEADER = struct.Struct("<8sIIQI")     # magic, version, records, body bytes, CRC-32 of the body
 
 
 def _reseal(blob):
     """The blob with its header's length and checksum made right again: refusals must then come
     from the record parser and the checks behind it."""
-    magic, version, reserved, count, _, _ = _HEADER.unpack_from(blob)
+    magic, version, count, _, _ = _HEADER.unpack_from(blob)
     body = blob[_HEADER.size:]
-    return _HEADER.pack(magic, version, reserved, count, len(body), zlib.crc32(body)) + body
+    return _HEADER.pack(magic, version, count, len(body), zlib.crc32(body)) + body
 
 
 @pytest.fixture(scope="module")

@@ -341,6 +341,13 @@ def _listed_use(obj, listed):
     return None
 
 
+def check_unique_names(objs):
+    """Export and import fail when listed references share a non-empty name."""
+    names = [o.name for o in objs if o.name]
+    for name in set(names):
+        check(names.count(name) == 1, vx.VX_ERROR_INVALID_PARAMETERS, f"several listed references are named {name!r}")
+
+
 # export ----------------------------------------------------------------------------------------
 def check_export(ctx, objs, uses):
     """The extension's refusals, before anything is verified or written."""
@@ -357,9 +364,7 @@ def check_export(ctx, objs, uses):
                   f"refs[{i}] ({obj}) is part of {getattr(obj, 'parent', None)}: the application cannot create it; "
                   "list the container", obj)
         listed[obj] = use
-    names = [o.name for o in objs if o.name]
-    for name in set(names):
-        check(names.count(name) == 1, vx.VX_ERROR_INVALID_PARAMETERS, f"several listed references are named {name!r}")
+    check_unique_names(objs)
     for g in (o for o in objs if isinstance(o, Graph)):
         for node, index in g.parameters:
             check(node.params[index] in listed, vx.VX_ERROR_INVALID_PARAMETERS,
@@ -525,6 +530,7 @@ class Importer:
             for g in self.graphs:
                 with g.busy():
                     g.prepare()
+            check_unique_names([self.objs[r] for r in self.listed])
             return self.finish()
         except (OverflowError, ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
             self.undo()

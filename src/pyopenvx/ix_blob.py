@@ -1,6 +1,6 @@
 """The binary container of vx_khr_ix exports: a checked header, then length-prefixed records.
 
-    header  magic (8 bytes) | version u16 | reserved u16 | records u32 | body bytes u64 | CRC-32 of the body u32
+    header  magic (8 bytes) | version u32 | records u32 | body bytes u64 | CRC-32 of the body u32
     body    per record: u32 length, then one encoded value (a list)
 
 A value is one tag byte and its payload (little endian):
@@ -17,7 +17,7 @@ from .errors import VxError
 
 MAGIC = b"PVXIX\x00\r\n"
 VERSION = 1
-_HEADER = struct.Struct("<8sHHIQI")
+_HEADER = struct.Struct("<8sIIQI")
 HEADER_BYTES = _HEADER.size
 _U32, _U64, _I64, _F64 = struct.Struct("<I"), struct.Struct("<Q"), struct.Struct("<q"), struct.Struct("<d")
 _MAX_DEPTH = 8
@@ -64,7 +64,7 @@ def seal(records):
         raw = b"".join(out)
         parts += [_U32.pack(len(raw)), raw]
     body = b"".join(parts)
-    return _HEADER.pack(MAGIC, VERSION, 0, len(records), len(body), zlib.crc32(body)) + body
+    return _HEADER.pack(MAGIC, VERSION, len(records), len(body), zlib.crc32(body)) + body
 
 
 # decoding --------------------------------------------------------------------------------------
@@ -114,7 +114,7 @@ def open_blob(data):
     """The records of a blob, each a list; VxError(VX_ERROR_INVALID_FORMAT) for anything wrong."""
     if len(data) < HEADER_BYTES:
         raise invalid(f"{len(data)} bytes are shorter than the {HEADER_BYTES}-byte header")
-    magic, version, _, count, body_bytes, crc = _HEADER.unpack_from(data)
+    magic, version, count, body_bytes, crc = _HEADER.unpack_from(data)
     if magic != MAGIC:
         raise invalid("it does not start with the pyopenvx export magic")
     if version != VERSION:

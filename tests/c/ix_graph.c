@@ -212,6 +212,9 @@ int main(void)
     check_import_refused(ctx2, NREFS, refs2, uses, blob, length, VX_ERROR_INVALID_PARAMETERS);
     CHECK_OK(vxReleaseImage(&wrong));
     refs2[4] = (vx_reference)app_out3;
+    CHECK_OK(vxSetReferenceName((vx_reference)app_out3, "output"));      /* as the imported `out` */
+    check_import_refused(ctx2, NREFS, refs2, uses, blob, length, VX_ERROR_INVALID_PARAMETERS);
+    CHECK_OK(vxSetReferenceName((vx_reference)app_out3, "app out3"));
     vx_context ctx3 = test_context();           /* without the user kernel */
     vx_image out3_3 = vxCreateImage(ctx3, W, H, VX_DF_IMAGE_U8);
     vx_reference refs3[NREFS] = {NULL, NULL, NULL, NULL, (vx_reference)out3_3};
