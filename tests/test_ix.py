@@ -234,6 +234,31 @@ def test_every_data_object_type_travels_with_its_values(vx, ix):
     assert vx.references() == start
 
 
+def test_a_listed_part_travels_with_its_container(vx, ix):
+    """A pyramid level listed alone: imported with its values (its pyramid made around it); the
+    application cannot create a part itself."""
+    lib, c = vx.lib, vx.c
+    start = vx.references()
+    pyr = lib.vxCreatePyramid(vx.context, 3, c.VX_SCALE_PYRAMID_HALF, W, H, c.VX_DF_IMAGE_U8)
+    level = lib.vxGetPyramidLevel(pyr, 1)
+    pixels = bytes(range(100, 100 + W * H // 4))
+    ix.copy_image(level, pixels, c.VX_WRITE_ONLY, w=W // 2, h=H // 2)
+    uses = [c.VX_IX_USE_EXPORT_VALUES]
+    status, imp, refs = ix.import_(ix.export(vx.context, [level], uses), uses)
+    assert status == c.VX_SUCCESS
+    assert ix.copy_image(refs[0], None, c.VX_READ_ONLY, w=W // 2, h=H // 2) == pixels
+    assert vx.query(lib.vxQueryReference, refs[0], c.VX_REFERENCE_COUNT, "vx_uint32") == 1
+    ix.release_import(imp, refs, uses)
+    before = len(vx.log)
+    ptr, length = vx.ffi.new("const vx_uint8 **"), vx.ffi.new("vx_size *")
+    assert lib.vxExportObjectsToMemory(vx.context, 1, vx.ffi.new("vx_reference[1]", [ix.ref(level)]),
+                                       vx.ffi.new("vx_enum[1]", [c.VX_IX_USE_APPLICATION_CREATE]), ptr,
+                                       length) == c.VX_ERROR_INVALID_PARAMETERS
+    assert len(vx.log) == before + 1 and ptr[0] == vx.ffi.NULL and length[0] == 0
+    ix.release(level, pyr)
+    assert vx.references() == start
+
+
 class PassKernel:
     """'ix.pass' (in: any, out: any, described like the input; runs without touching data)."""
 

@@ -530,8 +530,11 @@ class Importer:
             for g in self.graphs:
                 with g.busy():
                     g.prepare()
-            check_unique_names([self.objs[r] for r in self.listed])
-            return self.finish()
+            listed = [self.objs[r] for r in self.listed]
+            check(all(isinstance(o, (Graph, DataObject, Delay)) for o in listed), vx.VX_ERROR_INVALID_FORMAT,
+                  "the refs record names what cannot be exported")
+            check_unique_names(listed)
+            return self.finish(listed)
         except (OverflowError, ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
             self.undo()
             raise invalid(f"a value does not fit: {exc}") from None
@@ -544,13 +547,13 @@ class Importer:
             if obj.alive and obj.external:
                 obj.release()
 
-    def finish(self):
-        listed = [self.objs[r] for r in self.listed]
+    def finish(self, listed):
+        created, kept = set(self.created), set(listed)
         for obj, use in zip(listed, self.uses):
-            if use != APPLICATION_CREATE and obj not in self.created:
+            if use != APPLICATION_CREATE and obj not in created:
                 obj.retain()          # a part: the application gets its own count
         for obj in self.created:
-            if obj not in listed:
+            if obj not in kept:
                 obj.release()         # what holds it (graph, container) keeps it
         return Import(self.ctx, listed), listed
 
