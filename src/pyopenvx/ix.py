@@ -79,25 +79,26 @@ def _image_planes(img):
         yield p, rect, addr, size
 
 
+def _copy_planes(img, data, usage):
+    """Every plane packed, one after another, between the image and `data` (copied once)."""
+    planes = list(_image_planes(img))
+    if data is None:
+        data = bytearray(sum(size for *_, size in planes))
+    _check_size(img, data, sum(size for *_, size in planes))
+    view, at = memoryview(data), 0
+    for p, rect, addr, size in planes:
+        img.access(lib.pvx_image_copy, rect, p, addr, ffi.from_buffer(view[at:at + size]), usage,
+                   vx.VX_MEMORY_TYPE_HOST)
+        at += size
+    return data
+
+
 def _image_values(img):
-    if img.is_uniform:
-        return None
-    out = []
-    for p, rect, addr, size in _image_planes(img):
-        buf = ffi.new("uint8_t[]", size)
-        img.access(lib.pvx_image_copy, rect, p, addr, buf, vx.VX_READ_ONLY, vx.VX_MEMORY_TYPE_HOST)
-        out.append(ffi.buffer(buf)[:])
-    return b"".join(out)
+    return None if img.is_uniform else _copy_planes(img, None, vx.VX_READ_ONLY)
 
 
 def _put_image_values(img, data):
-    planes = list(_image_planes(img))
-    _check_size(img, data, sum(size for *_, size in planes))
-    at = 0
-    for p, rect, addr, size in planes:
-        img.access(lib.pvx_image_copy, rect, p, addr, ffi.from_buffer(data[at:at + size]), vx.VX_WRITE_ONLY,
-                   vx.VX_MEMORY_TYPE_HOST)
-        at += size
+    _copy_planes(img, data, vx.VX_WRITE_ONLY)
 
 
 def _threshold_field(t, field):
@@ -126,18 +127,19 @@ def _resident_values(obj):
 
 def _put_resident_values(obj, data):
     if isinstance(obj, Array):
-        check(len(data) % max(obj.item_size, 1) == 0 and len(data) <= obj.nbytes(), vx.VX_ERROR_INVALID_FORMAT,
-              f"{len(data)} bytes are not whole items within the capacity of {obj}", obj)
+        if len(data) % max(obj.item_size, 1) or len(data) > obj.nbytes():
+            raise VxError(vx.VX_ERROR_INVALID_FORMAT, f"{len(data)} bytes are not whole items within the capacity "
+                          f"of {obj}", obj)
         obj.desc.num_items = len(data) // max(obj.item_size, 1)
     else:
-        check(getattr(obj, "viewed", None) is None, vx.VX_ERROR_INVALID_FORMAT, f"{obj} is a view: no values", obj)
+        check(getattr(obj, "viewed", None) is None, vx.VX_ERROR_INVALID_FORMAT, "a view takes no values", obj)
         _check_size(obj, data, obj.nbytes())
     ffi.memmove(obj.base(), data, len(data))
 
 
 def _check_size(obj, data, size):
-    check(len(data) == size, vx.VX_ERROR_INVALID_FORMAT, f"{len(data)} bytes of values for {obj}, which has {size}",
-          obj)
+    if len(data) != size:
+        raise VxError(vx.VX_ERROR_INVALID_FORMAT, f"{len(data)} bytes of values for {obj}, which has {size}", obj)
 
 
 VALUES = ((Image, _image_values, _put_image_values), (Threshold, _threshold_values, _put_threshold_values),
@@ -154,8 +156,9 @@ def _values_row(obj):
 # kinds: how each object is described (export) and made again (import) -------------------------
 # Field codes, checked before use: u uint32, i int32, c int8, z size, f float, s string, b bytes,
 # r record, o record or none, l list.
+BYTES = (bytes, memoryview)       # (a blob's bytes are views into it while it is read)
 _RANGES = {"u": (0, 2**32 - 1), "i": (-2**31, 2**31 - 1), "c": (-128, 127), "z": (0, 2**62)}
-_TYPES = {"u": int, "i": int, "c": int, "z": int, "f": float, "s": str, "b": bytes, "r": Ref, "l": list}
+_TYPES = {"u": int, "i": int, "c": int, "z": int, "f": float, "s": str, "b": BYTES, "r": Ref, "l": list}
 
 
 def check_fields(fields, codes, what):
@@ -349,26 +352,40 @@ def check_unique_names(objs):
 
 
 # export ----------------------------------------------------------------------------------------
+def _export_refusal(obj, use, ctx, listed):
+    """Why a listed reference cannot be exported as `use`: (status, reason), or None."""
+    if obj.context is not ctx:
+        return vx.VX_ERROR_INVALID_PARAMETERS, "belongs to another context"
+    if not isinstance(obj, (Graph, DataObject, Delay)):
+        return vx.VX_ERROR_INVALID_TYPE, "is neither a graph nor a data object"
+    if getattr(obj, "virtual", False):
+        return vx.VX_ERROR_INVALID_PARAMETERS, "is virtual"
+    if obj in listed:
+        return vx.VX_ERROR_INVALID_PARAMETERS, "is listed twice"
+    if isinstance(obj, Graph):
+        return None                   # (uses are ignored for graphs)
+    if use not in USES:
+        return vx.VX_ERROR_INVALID_PARAMETERS, f"has use {use:#x}, not a VX_IX_USE_* value"
+    if use == APPLICATION_CREATE and getattr(obj, "parent", None) is not None:
+        return vx.VX_ERROR_INVALID_PARAMETERS, f"is part of {obj.parent}: the application cannot create it; list " \
+            "the container"
+    return None
+
+
 def check_export(ctx, objs, uses):
     """The extension's refusals, before anything is verified or written."""
     listed = {}
     for i, (obj, use) in enumerate(zip(objs, uses)):
-        check(obj.context is ctx, vx.VX_ERROR_INVALID_PARAMETERS, f"refs[{i}] ({obj}) belongs to another context", obj)
-        check(isinstance(obj, (Graph, DataObject, Delay)), vx.VX_ERROR_INVALID_TYPE,
-              f"refs[{i}] ({obj}) is neither a graph nor a data object", obj)
-        check(not getattr(obj, "virtual", False), vx.VX_ERROR_INVALID_PARAMETERS, f"refs[{i}] ({obj}) is virtual", obj)
-        check(obj not in listed, vx.VX_ERROR_INVALID_PARAMETERS, f"refs[{i}] ({obj}) is listed twice", obj)
-        if not isinstance(obj, Graph):
-            check(use in USES, vx.VX_ERROR_INVALID_PARAMETERS, f"uses[{i}] {use:#x} is not a VX_IX_USE_* value", obj)
-            check(use != APPLICATION_CREATE or getattr(obj, "parent", None) is None, vx.VX_ERROR_INVALID_PARAMETERS,
-                  f"refs[{i}] ({obj}) is part of {getattr(obj, 'parent', None)}: the application cannot create it; "
-                  "list the container", obj)
+        refusal = _export_refusal(obj, use, ctx, listed)
+        if refusal is not None:
+            raise VxError(refusal[0], f"refs[{i}] ({obj}) {refusal[1]}", obj)
         listed[obj] = use
     check_unique_names(objs)
     for g in (o for o in objs if isinstance(o, Graph)):
         for node, index in g.parameters:
-            check(node.params[index] in listed, vx.VX_ERROR_INVALID_PARAMETERS,
-                  f"graph parameter ({node}, {index}) of {g} is not listed", g)
+            if node.params[index] not in listed:
+                raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"graph parameter ({node}, {index}) of {g} is not "
+                              "listed", g)
     return listed
 
 
@@ -566,7 +583,7 @@ class Importer:
         check(len(record) == 4, vx.VX_ERROR_INVALID_FORMAT, f"record {n} is not [kind, name, fields, values]")
         kind, name, fields, values = record
         check_fields([kind, name, fields], "ssl", f"record {n}")
-        check(len(name.encode()) < vx.VX_MAX_REFERENCE_NAME and (values is None or isinstance(values, bytes)),
+        check(len(name.encode()) < vx.VX_MAX_REFERENCE_NAME and (values is None or isinstance(values, BYTES)),
               vx.VX_ERROR_INVALID_FORMAT, f"record {n} has a bad name or values")
         make = BUILDERS.get(kind) or (OWN_KINDS.get(kind) and Importer.build_own)
         check(make is not None, vx.VX_ERROR_INVALID_FORMAT, f"record {n} is of unknown kind {kind!r}")

@@ -21,6 +21,7 @@ _HEADER = struct.Struct("<8sIIQI")
 HEADER_BYTES = _HEADER.size
 _U32, _U64, _I64, _F64 = struct.Struct("<I"), struct.Struct("<Q"), struct.Struct("<q"), struct.Struct("<d")
 _MAX_DEPTH = 8
+_N, _I, _F, _S, _B, _L, _R = b"NIFSBLR"        # the tags, as the byte values read back
 
 
 class Ref(int):
@@ -46,7 +47,7 @@ def _encode(value, out):
         out.append(b"S" + _U32.pack(len(raw)) + raw)
     elif isinstance(value, (bytes, bytearray, memoryview)):
         out.append(b"B" + _U64.pack(len(value)))
-        out.append(bytes(value))
+        out.append(value)
     elif isinstance(value, (list, tuple)):
         out.append(b"L" + _U32.pack(len(value)))
         for item in value:
@@ -56,15 +57,18 @@ def _encode(value, out):
 
 
 def seal(records):
-    """The blob of a list of records (each a list of values)."""
-    parts = []
+    """The blob of a list of records (each a list of values): its pieces joined once (values of
+    images can be large)."""
+    body = []
     for record in records:
         out = []
         _encode(record, out)
-        raw = b"".join(out)
-        parts += [_U32.pack(len(raw)), raw]
-    body = b"".join(parts)
-    return _HEADER.pack(MAGIC, VERSION, len(records), len(body), zlib.crc32(body)) + body
+        body.append(_U32.pack(sum(map(len, out))))
+        body += out
+    crc = 0
+    for piece in body:
+        crc = zlib.crc32(piece, crc)
+    return b"".join([_HEADER.pack(MAGIC, VERSION, len(records), sum(map(len, body)), crc), *body])
 
 
 # decoding --------------------------------------------------------------------------------------
@@ -85,44 +89,49 @@ class _Reader:
     def value(self, depth=0):
         if depth > _MAX_DEPTH:
             raise invalid("values nest too deeply")
-        tag = self.take(1, "a value tag")
-        if tag == b"N":
+        if self.at >= self.end:
+            raise invalid("a value tag is missing")
+        tag = self.data[self.at]
+        self.at += 1
+        if tag == _N:
             return None
-        if tag == b"I":
+        if tag == _I:
             return self.unpack(_I64, "an integer")
-        if tag == b"F":
+        if tag == _F:
             return self.unpack(_F64, "a float")
-        if tag == b"R":
+        if tag == _R:
             return Ref(self.unpack(_U32, "a record index"))
-        if tag == b"S":
+        if tag == _S:
             raw = self.take(self.unpack(_U32, "a string length"), "a string")
             try:
-                return raw.decode()
+                return str(raw, "utf-8")
             except UnicodeDecodeError:
                 raise invalid("a string is not UTF-8") from None
-        if tag == b"B":
+        if tag == _B:
             return self.take(self.unpack(_U64, "a byte length"), "bytes")
-        if tag == b"L":
+        if tag == _L:
             count = self.unpack(_U32, "a list length")
             if count > self.end - self.at:          # every value takes at least one byte
                 raise invalid(f"a list of {count} values does not fit in {self.end - self.at} bytes")
             return [self.value(depth + 1) for _ in range(count)]
-        raise invalid(f"unknown value tag {tag!r}")
+        raise invalid(f"unknown value tag {tag:#04x}")
 
 
 def open_blob(data):
-    """The records of a blob, each a list; VxError(VX_ERROR_INVALID_FORMAT) for anything wrong."""
+    """The records of a blob (any buffer: bytes values come back as views into it, valid while it
+    is), each a list; VxError(VX_ERROR_INVALID_FORMAT) for anything wrong."""
+    data = memoryview(data)
     if len(data) < HEADER_BYTES:
         raise invalid(f"{len(data)} bytes are shorter than the {HEADER_BYTES}-byte header")
     magic, version, count, body_bytes, crc = _HEADER.unpack_from(data)
-    if magic != MAGIC:
+    if bytes(magic) != MAGIC:
         raise invalid("it does not start with the pyopenvx export magic")
     if version != VERSION:
         raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"export format version {version} is not supported (only {VERSION})")
     if body_bytes != len(data) - HEADER_BYTES:
         raise invalid(f"the header announces {body_bytes} body bytes, {len(data) - HEADER_BYTES} were given "
                       "(truncated or extended)")
-    if zlib.crc32(memoryview(data)[HEADER_BYTES:]) != crc:
+    if zlib.crc32(data[HEADER_BYTES:]) != crc:
         raise invalid("the checksum does not match the content")
     reader = _Reader(data, HEADER_BYTES, len(data))
     records = []

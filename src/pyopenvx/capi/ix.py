@@ -26,7 +26,7 @@ def vxExportObjectsToMemory(context, numrefs, refs, uses, ptr, length):
     _check_arrays(numrefs, refs, uses)
     objs = [lookup(refs[i], 0, f"refs[{i}]") for i in range(numrefs)]
     blob = ix.export_objects(ctx, objs, [uses[i] for i in range(numrefs)])
-    memory = ffi.new("vx_uint8[]", blob)
+    memory = ffi.from_buffer("vx_uint8[]", blob)        # (keeps the bytes alive, no copy)
     ctx.exported[int(ffi.cast("uintptr_t", memory))] = memory
     ptr[0], length[0] = memory, len(blob)
 
@@ -45,7 +45,7 @@ def vxImportObjectsFromMemory(context, numrefs, refs, uses, ptr, length):
     ctx = context_of(context)
     _check_arrays(numrefs, refs, uses)
     check(ptr != ffi.NULL and length > 0, vx.VX_ERROR_INVALID_PARAMETERS, "ptr is NULL or length is 0")
-    imported, objs = ix.import_objects(ctx, refs, [uses[i] for i in range(numrefs)], ffi.buffer(ptr, length)[:])
+    imported, objs = ix.import_objects(ctx, refs, [uses[i] for i in range(numrefs)], ffi.buffer(ptr, length))
     for i, obj in enumerate(objs):
         if uses[i] != vx.VX_IX_USE_APPLICATION_CREATE:
             refs[i] = ffi.cast("vx_reference", obj.h)
