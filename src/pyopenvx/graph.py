@@ -31,6 +31,7 @@ def unlocked():
 
 class Graph(Reference):
     vx_type = vx.VX_TYPE_GRAPH
+    imported = False              # made by vxImportObjectsFromMemory (ix.py): its parameters keep their meta
 
     def __init__(self, context):
         super().__init__(context)

@@ -186,6 +186,13 @@ int main(void)
     read_u8(e.out2, want[1]);
     read_u8(e.out3, want[2]);
     CHECK(want[0][0] != 0 || want[0][1] != 0);
+    /* the same graph with another image as its parameter (the import must follow it too) */
+    static vx_uint8 want_b[W * H], got_b[W * H];
+    vx_image in_b = pattern_u8_image(ctx, W, H, 5, 1);
+    CHECK_OK(vxSetGraphParameterByIndex(e.graph, 0, (vx_reference)in_b));
+    CHECK_OK(vxProcessGraph(e.graph));
+    read_u8(e.out, want_b);
+    CHECK(memcmp(want_b, want[0], sizeof want_b) != 0);
 
     /* import side: a fresh context with the same user kernel and the application's out3 */
     vx_context ctx2 = test_context();
@@ -244,6 +251,20 @@ int main(void)
     for (int i = 0; i < 3; i++)
         CHECK(memcmp(want[i], got[i], sizeof want[i]) == 0);
 
+    /* an imported graph is not verified again: a graph parameter takes only an object alike */
+    vx_graph g2 = (vx_graph)refs2[0];
+    vx_image small = vxCreateImage(ctx2, W / 2, H, VX_DF_IMAGE_U8);
+    CHECK_REFUSED(vxSetGraphParameterByIndex(g2, 0, (vx_reference)small), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxSetGraphParameterByIndex(g2, 0, NULL), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_OK(vxReleaseImage(&small));
+    vx_image in_b2 = pattern_u8_image(ctx2, W, H, 5, 1);
+    CHECK_OK(vxSetGraphParameterByIndex(g2, 0, (vx_reference)in_b2));
+    CHECK(vxIsGraphVerified(g2) == vx_true_e);
+    CHECK_OK(vxProcessGraph(g2));
+    read_u8((vx_image)refs2[2], got_b);
+    CHECK(memcmp(want_b, got_b, sizeof want_b) == 0);
+    CHECK_OK(vxReleaseImage(&in_b2));
+
     /* by name: counted, the same object; unknown names refused */
     vx_reference output = vxGetImportReferenceByName(import, "output");
     CHECK_REF(output);
@@ -258,7 +279,7 @@ int main(void)
     output = vxGetImportReferenceByName(import, "output");
     CHECK_REF(output);
     read_u8((vx_image)output, got[0]);
-    CHECK(memcmp(want[0], got[0], sizeof want[0]) == 0);
+    CHECK(memcmp(want_b, got[0], sizeof want_b) == 0);      /* (the last run had in_b2) */
     CHECK_OK(vxReleaseReference(&output));
 
     /* releasing the import leaves the other objects alone */
@@ -274,8 +295,8 @@ int main(void)
     CHECK_OK(vxReleaseContext(&ctx2));
 
     CHECK_OK(vxReleaseGraph(&e.graph));
-    vx_image images[] = {e.in, e.out, e.out2, e.out3};
-    for (int i = 0; i < 4; i++)
+    vx_image images[] = {e.in, e.out, e.out2, e.out3, in_b};
+    for (int i = 0; i < 5; i++)
         CHECK_OK(vxReleaseImage(&images[i]));
     CHECK_OK(vxReleaseKernel(&k));
     CHECK(context_references(ctx) == start);
