@@ -59,8 +59,6 @@ class Context(Reference):
         self.modules = {}                        # name -> loaded module
         self.kernel_libraries = {}               # name -> (publish, unpublish) of vxRegisterKernelLibrary
         self.exported = {}                       # address -> memory of vxExportObjectsToMemory (ix.py)
-        from .standard_kernels import register   # imports the graph manager, which imports us
-        register(self)
 
     @property
     def performance_enabled(self):
