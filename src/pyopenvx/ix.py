@@ -500,12 +500,18 @@ class Import(Reference):
             obj.retain(internal=True)
 
     def reference_by_name(self, name):
-        found = [o for o in self.objects if o.alive and o.name == name]
+        found = [o for o in self.objects if o.name == name]
         check(found, vx.VX_ERROR_INVALID_PARAMETERS, f"{self} has no reference named {name!r}", self)
         check(len(found) == 1, vx.VX_ERROR_INVALID_PARAMETERS, f"{self} has {len(found)} references named {name!r}",
               self)
-        found[0].retain()
+        found[0].retain()             # the application releases what it gets
         return found[0]
+
+    def reference_by_index(self, index):
+        check(index < len(self.objects), vx.VX_ERROR_INVALID_PARAMETERS,
+              f"index {index} is outside the {len(self.objects)} references of {self}", self)
+        self.objects[index].retain()
+        return self.objects[index]
 
     def on_destroy(self):
         for obj in self.objects:

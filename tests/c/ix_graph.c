@@ -7,6 +7,7 @@
 #include <string.h>
 #include <VX/vx.h>
 #include <VX/vx_khr_ix.h>
+#include <VX/vx_khr_xml.h>          /* vxQueryImport, vxGetImportReferenceByIndex */
 #include "kernels.h"
 
 #define W 64
@@ -264,6 +265,18 @@ int main(void)
     read_u8((vx_image)refs2[2], got_b);
     CHECK(memcmp(want_b, got_b, sizeof want_b) == 0);
     CHECK_OK(vxReleaseImage(&in_b2));
+
+    /* its attributes, and by index: counted, the same object */
+    vx_uint32 count = 0;
+    vx_enum import_type = -1;
+    CHECK_OK(vxQueryImport(import, VX_IMPORT_ATTRIBUTE_COUNT, &count, sizeof count));
+    CHECK_OK(vxQueryImport(import, VX_IMPORT_ATTRIBUTE_TYPE, &import_type, sizeof import_type));
+    CHECK(count == NREFS && import_type == VX_IMPORT_TYPE_HOST);
+    CHECK_REFUSED(vxQueryImport(import, VX_IMPORT_ATTRIBUTE_COUNT, &count, 2), VX_ERROR_INVALID_PARAMETERS);
+    vx_reference second = vxGetImportReferenceByIndex(import, 2);
+    CHECK(second == refs2[2] && ref_count(second) == 2);
+    CHECK_OK(vxReleaseReference(&second));
+    CHECK_CREATE_REFUSED(vxGetImportReferenceByIndex(import, NREFS), VX_ERROR_INVALID_PARAMETERS);
 
     /* by name: counted, the same object; unknown names refused */
     vx_reference output = vxGetImportReferenceByName(import, "output");

@@ -1,6 +1,8 @@
-"""vx_khr_ix: export to memory, import from memory, and the import object (vx_import.h)."""
+"""vx_khr_ix: export to memory, import from memory, and the import object (vx_import.h; its query and
+access by index are declared by vx_khr_xml.h)."""
 from _pyopenvx import ffi
 
+from .. import attributes
 from .. import constants as vx
 from .. import ix
 from ..errors import check
@@ -8,6 +10,17 @@ from ..reference import lookup
 from . import export
 from .context import context_of
 from .reference import release_handle
+
+
+# vx_khr_xml.h names only VX_IMPORT_TYPE_XML; an import from memory says it came from host memory
+QUERY = {
+    vx.VX_IMPORT_ATTRIBUTE_COUNT: ("vx_uint32", lambda i: len(i.objects)),
+    vx.VX_IMPORT_ATTRIBUTE_TYPE: ("vx_enum", lambda i: vx.VX_IMPORT_TYPE_HOST),
+}
+
+
+def import_of(handle):
+    return lookup(handle, vx.VX_TYPE_IMPORT, "import")
 
 
 def _check_arrays(numrefs, refs, uses):
@@ -58,8 +71,18 @@ def vxReleaseImport(import_):
 
 
 @export
+def vxQueryImport(import_, attribute, ptr, size):
+    attributes.query(QUERY, import_of(import_), attribute, ptr, size)
+
+
+@export
+def vxGetImportReferenceByIndex(import_, index):
+    return import_of(import_).reference_by_index(index)
+
+
+@export
 def vxGetImportReferenceByName(import_, name):
-    imported = lookup(import_, vx.VX_TYPE_IMPORT, "import")
+    imported = import_of(import_)
     check(name != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "name is NULL", imported)
     text = ffi.string(name, vx.VX_MAX_REFERENCE_NAME)
     check(0 < len(text) < vx.VX_MAX_REFERENCE_NAME, vx.VX_ERROR_INVALID_PARAMETERS,
