@@ -524,23 +524,24 @@ class Import(Reference):
 
 
 class Importer:
-    def __init__(self, ctx, records, given_refs, given_uses):
+    def __init__(self, ctx, records, numrefs, given_refs, given_uses):
         self.ctx, self.records = ctx, records
         self.objs = []                # per record: its object (None for graph_end and refs)
         self.created = []             # what this import made, with the one count it was made with
         self.graphs = []
-        self.listed, self.uses = self.check_refs(given_refs, given_uses)
+        self.listed, self.uses = self.check_refs(numrefs, given_refs, given_uses)
 
-    def check_refs(self, given_refs, given_uses):
-        """The last record lists the exported references: numrefs and uses must be the export's,
-        and the application gives exactly the objects it creates."""
+    def check_refs(self, numrefs, given_refs, given_uses):
+        """The last record lists the exported references: numrefs (checked before the arrays are
+        read) and uses must be the export's, and the application gives exactly the objects it creates."""
         last = self.records[-1]
         check(len(last) == 4 and last[0] == "refs", vx.VX_ERROR_INVALID_FORMAT, "the export does not end with its refs")
         check_fields(last[2], "ll", "the refs record")
         listed, uses = last[2]
-        check(len(given_uses) == len(listed), vx.VX_ERROR_INVALID_PARAMETERS,
-              f"numrefs is {len(given_uses)}, the export has {len(listed)} references")
-        check(given_uses == uses, vx.VX_ERROR_INVALID_PARAMETERS, "uses differ from those given at export")
+        check(numrefs == len(listed), vx.VX_ERROR_INVALID_PARAMETERS,
+              f"numrefs is {numrefs}, the export has {len(listed)} references")
+        check([given_uses[i] for i in range(numrefs)] == uses, vx.VX_ERROR_INVALID_PARAMETERS,
+              "uses differ from those given at export")
         check_fields(listed, "r" * len(listed), "the refs record")
         check(len(set(listed)) == len(listed) and all(r < len(self.records) - 1 for r in listed),
               vx.VX_ERROR_INVALID_FORMAT, "the refs record names records twice or that do not exist")
@@ -718,6 +719,6 @@ def export_objects(ctx, objs, uses):
     return Exporter(ctx, objs, uses).blob()
 
 
-def import_objects(ctx, given_refs, given_uses, data):
-    """(the vx_import, the listed objects in order)."""
-    return Importer(ctx, open_blob(data), given_refs, given_uses).run()
+def import_objects(ctx, numrefs, given_refs, given_uses, data):
+    """(the vx_import, the listed objects in order); refs and uses are the application's arrays."""
+    return Importer(ctx, open_blob(data), numrefs, given_refs, given_uses).run()

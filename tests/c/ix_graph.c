@@ -204,6 +204,9 @@ int main(void)
 
     /* refusals first: nothing may be left behind by any of them */
     check_import_refused(ctx2, NREFS - 1, refs2, uses, blob, length, VX_ERROR_INVALID_PARAMETERS);
+    /* checked against the blob before the arrays are read */
+    check_import_refused(ctx2, (vx_size)1 << 40, refs2, uses, blob, length, VX_ERROR_INVALID_PARAMETERS);
+    check_import_refused(ctx2, NREFS, refs2, uses, blob, (vx_size)-1, VX_ERROR_INVALID_PARAMETERS);
     vx_enum other_uses[NREFS];
     memcpy(other_uses, uses, sizeof uses);
     other_uses[1] = VX_IX_USE_NO_EXPORT_VALUES;

@@ -57,8 +57,9 @@ def vxReleaseExportedMemory(context, ptr):
 def vxImportObjectsFromMemory(context, numrefs, refs, uses, ptr, length):
     ctx = context_of(context)
     _check_arrays(numrefs, refs, uses)
-    check(ptr != ffi.NULL and length > 0, vx.VX_ERROR_INVALID_PARAMETERS, "ptr is NULL or length is 0")
-    imported, objs = ix.import_objects(ctx, refs, [uses[i] for i in range(numrefs)], ffi.buffer(ptr, length))
+    check(ptr != ffi.NULL and 0 < length < 1 << 62, vx.VX_ERROR_INVALID_PARAMETERS,
+          f"ptr is NULL or length {length} is 0 or larger than any memory")
+    imported, objs = ix.import_objects(ctx, numrefs, refs, uses, ffi.buffer(ptr, length))
     for i, obj in enumerate(objs):
         if uses[i] != vx.VX_IX_USE_APPLICATION_CREATE:
             refs[i] = ffi.cast("vx_reference", obj.h)
