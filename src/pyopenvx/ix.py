@@ -480,15 +480,6 @@ class Exporter:
 
 
 # import ----------------------------------------------------------------------------------------
-def check_imported_parameter(g, old, new):
-    """An imported graph is not verified again: a graph parameter is replaced only by an object of
-    the same type and meta data, never by NULL."""
-    check(new is not None, vx.VX_ERROR_INVALID_PARAMETERS, f"a graph parameter of imported {g} cannot be NULL", g)
-    if type(new) is not type(old) or app_meta(new) != app_meta(old):
-        raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{new} does not have the meta data of {old}, which it would "
-                      f"replace as a parameter of imported {g}", g)
-
-
 class Import(Reference):
     """vx_import: holds what was listed at export, so that it can be found by name while it lives."""
     vx_type = vx.VX_TYPE_IMPORT
@@ -563,6 +554,7 @@ class Importer:
             for g in self.graphs:
                 with g.busy():
                     g.prepare()
+                g.imported = True     # from now on never verified again (Graph.check_replacement)
             listed = [self.objs[r] for r in self.listed]
             check(all(isinstance(o, (Graph, DataObject, Delay)) for o in listed), vx.VX_ERROR_INVALID_FORMAT,
                   "the refs record names what cannot be exported")
@@ -661,7 +653,6 @@ class Importer:
     def build_graph(self, n, kind, fields):
         check_fields(fields, "", f"record {n}")
         g = self.made(Graph(self.ctx))
-        g.imported = True
         self.graphs.append(g)
         return g
 

@@ -260,6 +260,9 @@ int main(void)
     vx_image small = vxCreateImage(ctx2, W / 2, H, VX_DF_IMAGE_U8);
     CHECK_REFUSED(vxSetGraphParameterByIndex(g2, 0, (vx_reference)small), VX_ERROR_INVALID_PARAMETERS);
     CHECK_REFUSED(vxSetGraphParameterByIndex(g2, 0, NULL), VX_ERROR_INVALID_PARAMETERS);
+    vx_parameter gp = vxGetGraphParameterByIndex(g2, 0);
+    CHECK_REFUSED(vxSetParameterByReference(gp, (vx_reference)small), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_OK(vxReleaseParameter(&gp));
     CHECK_OK(vxReleaseImage(&small));
     vx_image in_b2 = pattern_u8_image(ctx2, W, H, 5, 1);
     CHECK_OK(vxSetGraphParameterByIndex(g2, 0, (vx_reference)in_b2));

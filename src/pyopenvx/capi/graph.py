@@ -4,7 +4,6 @@ from .. import attributes
 from .. import constants as vx
 from ..errors import check
 from ..graph import Graph
-from ..ix import check_imported_parameter
 from ..parameter import Parameter
 from ..reference import lookup, lookup_optional
 from . import export
@@ -81,12 +80,8 @@ def vxAddParameterToGraph(graph, parameter):
 
 @export
 def vxSetGraphParameterByIndex(graph, index, value):
-    g = graph_of(graph)
-    node, i = g.parameter(index)
-    new = lookup_optional(value, 0, "value")
-    if g.imported:
-        check_imported_parameter(g, node.params[i], new)
-    node.set_parameter(i, new)
+    node, i = graph_of(graph).parameter(index)
+    node.set_parameter(i, lookup_optional(value, 0, "value"))
 
 
 @export
