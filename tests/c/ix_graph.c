@@ -141,6 +141,16 @@ static void check_export_refusals(vx_context ctx, exported *e)
                   VX_ERROR_INVALID_TYPE);
     CHECK_OK(vxReleaseNode(&node));
     CHECK_OK(vxReleaseGraph(&g));
+    /* a listed graph must verify */
+    vx_graph bad = vxCreateGraph(ctx);
+    vx_image half = vxCreateImage(ctx, W / 2, H, VX_DF_IMAGE_U8);
+    vx_node not_node = vxNotNode(bad, e->in, half);
+    vx_reference bad_refs[3] = {(vx_reference)bad, (vx_reference)e->in, (vx_reference)half};
+    CHECK_REFUSED_LAST(vxExportObjectsToMemory(ctx, 3, bad_refs, uses, &ptr, &length), VX_ERROR_INVALID_DIMENSION);
+    CHECK(ptr == NULL && length == 0);
+    CHECK_OK(vxReleaseNode(&not_node));
+    CHECK_OK(vxReleaseImage(&half));
+    CHECK_OK(vxReleaseGraph(&bad));
     /* an image from a handle must be created by the application */
     static vx_uint8 pixels[W * H];
     vx_imagepatch_addressing_t addr = {W, H, 1, W, VX_SCALE_UNITY, VX_SCALE_UNITY, 1, 1, 0};
