@@ -353,6 +353,33 @@ def test_virtual_objects_delays_and_replication_travel(vx, ix):
     assert vx.references() == start
 
 
+def test_pythonic_export_and_import():
+    import numpy as np
+    from pyopenvx.api import lib
+    from pyopenvx.pythonic import Context, Graph, Image, Import, StatusError, export
+    uses = ["values", "values", "no values"]
+    with Context() as ctx, Context() as other:
+        start = other.references
+        with Graph(ctx) as g, Image(ctx, W, H) as src, Image(ctx, W, H) as dst:
+            src.write(np.arange(W * H, dtype=np.uint8).reshape(H, W))
+            g.node("org.khronos.openvx.not", src, dst).release()
+            lib.vxSetReferenceName(dst.reference, b"out")
+            blob = export(ctx, [g, src, dst], uses)
+            g.process()
+            want = dst.to_numpy()
+        with Import(other, blob, uses) as imported:
+            graph, _, out = imported.objects
+            graph.process()
+            assert (out.to_numpy() == want).all() and (want == 255 - np.arange(W * H).reshape(H, W)).all()
+            with imported["out"] as same:
+                assert same.reference == out.reference
+            for obj in imported.objects:
+                obj.release()
+        assert other.references == start
+        with pytest.raises(StatusError, match="INVALID_FORMAT"):
+            Import(other, blob[:-1], uses)
+
+
 # fuzzing -------------------------------------------------------------------------------------
 _HEADER = struct.Struct("<8sIIQI")     # magic, version, records, body bytes, CRC-32 of the body
 
