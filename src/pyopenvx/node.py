@@ -74,6 +74,7 @@ class Node(Reference):
     def set_parameter(self, index, obj):
         sig = self.signature(index)
         self.graph.check_idle(f"{self} parameter {index} cannot be replaced", self)
+        self.graph.check_replacement(self.params[index], obj)
         if obj is not None:
             if obj.context is not self.context:
                 raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} parameter {index}: {obj} belongs to another "
