@@ -86,6 +86,22 @@ int main(void)
     CHECK_REFUSED_LAST(vxVerifyGraph(g), VX_ERROR_MULTIPLE_WRITERS);
     vxReleaseNode(&reader), vxReleaseNode(&writer), vxReleaseNode(&second), vxReleaseGraph(&g);
 
+    /* the kernel by its 1.0 name, as a generic node */
+    vx_kernel square = vxGetKernelByName(ctx, "org.khronos.openvx.accumulate_square");
+    vx_uint32 two = 2;
+    vx_scalar s_two = vxCreateScalar(ctx, VX_TYPE_UINT32, &two);
+    vx_image acc2 = test_image(ctx, W, H, VX_DF_IMAGE_S16, 6, acc_values);
+    g = vxCreateGraph(ctx);
+    vx_node generic = vxCreateGenericNode(g, square);
+    CHECK_OK(vxSetParameterByIndex(generic, 0, (vx_reference)in));
+    CHECK_OK(vxSetParameterByIndex(generic, 1, (vx_reference)s_two));
+    CHECK_OK(vxSetParameterByIndex(generic, 2, (vx_reference)acc2));
+    CHECK_OK(vxProcessGraph(g));
+    read_image(acc2, got);
+    for (int i = 0; i < W * H; i++)
+        CHECK(got[i] == reference(VX_KERNEL_ACCUMULATE_SQUARE, in_values[i], acc_values[i], 0, 2));
+    vxReleaseNode(&generic), vxReleaseGraph(&g), vxReleaseKernel(&square), vxReleaseScalar(&s_two), vxReleaseImage(&acc2);
+
     /* refusals */
     vx_float32 too_much = 1.5f;
     vx_uint32 too_far = 16, shift = 1;

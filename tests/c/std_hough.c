@@ -179,9 +179,12 @@ int main(void)
     vx_hough_lines_p_t bad_rho = settings[0], bad_range = settings[0];
     bad_rho.rho = 0.0f;
     bad_range.theta_min = bad_range.theta_max;
+    vx_hough_lines_p_t fine = settings[0];
+    fine.theta = 1e-9f;                        /* an accumulator too large */
     CHECK_REFUSED(vxuHoughLinesP(ctx, s16, &settings[0], lines, num), VX_ERROR_INVALID_FORMAT);
     CHECK_REFUSED(vxuHoughLinesP(ctx, u8, &bad_rho, lines, num), VX_ERROR_INVALID_VALUE);
     CHECK_REFUSED(vxuHoughLinesP(ctx, u8, &bad_range, lines, num), VX_ERROR_INVALID_VALUE);
+    CHECK_REFUSED(vxuHoughLinesP(ctx, u8, &fine, lines, num), VX_ERROR_INVALID_VALUE);
     CHECK_REFUSED(vxuHoughLinesP(ctx, u8, NULL, lines, num), VX_ERROR_INVALID_PARAMETERS);
     CHECK_REFUSED_LAST(vxuHoughLinesP(ctx, u8, &settings[0], coords, num), VX_ERROR_INVALID_TYPE);
     CHECK_REFUSED_LAST(vxuHoughLinesP(ctx, u8, &settings[0], lines, num32), VX_ERROR_INVALID_TYPE);

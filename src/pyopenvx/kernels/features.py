@@ -86,6 +86,9 @@ def _match_template(node):
     return {3: (S16, out.width or fits[0], out.height or fits[1])}
 
 
+_HOUGH_CELLS = 1 << 28                    # the accumulator's largest size (1 GiB of counts)
+
+
 def _hough_lines_p(node):
     """A U8 or U1 binary image; resolutions, threshold, length and gap positive (length and gap may
     be 0), theta_min < theta_max; lines in a VX_TYPE_LINE_2D array (one per pixel when it has no
@@ -97,6 +100,10 @@ def _hough_lines_p(node):
         refuse(node, vx.VX_ERROR_INVALID_VALUE, f"parameters rho {p.rho}, theta {p.theta}, threshold {p.threshold}, "
                f"line length {p.line_length}, gap {p.line_gap}, theta [{p.theta_min}, {p.theta_max}] are not all "
                "positive (length and gap may be 0) with theta_min < theta_max")
+    angles = max(1, round((p.theta_max - p.theta_min) / p.theta))
+    if angles * (2 * math.ceil((a.width + a.height) / p.rho) + 3) > _HOUGH_CELLS:
+        refuse(node, vx.VX_ERROR_INVALID_VALUE, f"rho {p.rho} and theta {p.theta} ask for an accumulator of more than "
+               f"{_HOUGH_CELLS} cells")
     capacity = node.params[2].capacity
     return {2: {vx.VX_ARRAY_ITEMTYPE: vx.VX_TYPE_LINE_2D, vx.VX_ARRAY_CAPACITY: capacity or a.width * a.height},
             3: {vx.VX_SCALAR_TYPE: vx.VX_TYPE_SIZE}}
