@@ -36,13 +36,15 @@ static double px(const img *im, int x, int y)
     return im->v[y * im->w + x];
 }
 
+/* The Scharr derivative (times 32) at pixel (x, y): the 3x3 weights on the neighbours. */
 static double scharr(const img *im, int x, int y, int vertical)
 {
-    if (vertical)
-        return 3 * (px(im, x - 1, y + 1) - px(im, x - 1, y - 1)) + 10 * (px(im, x, y + 1) - px(im, x, y - 1)) +
-               3 * (px(im, x + 1, y + 1) - px(im, x + 1, y - 1));
-    return 3 * (px(im, x + 1, y - 1) - px(im, x - 1, y - 1)) + 10 * (px(im, x + 1, y) - px(im, x - 1, y)) +
-           3 * (px(im, x + 1, y + 1) - px(im, x - 1, y + 1));
+    static const int k[3][3] = {{-3, 0, 3}, {-10, 0, 10}, {-3, 0, 3}};
+    double sum = 0;                            /* integers: exact in any order */
+    for (int i = -1; i <= 1; i++)
+        for (int j = -1; j <= 1; j++)
+            sum += (vertical ? k[j + 1][i + 1] : k[i + 1][j + 1]) * px(im, x + j, y + i);
+    return sum;
 }
 
 /* what = 0 the value, 1 the x gradient, 2 the y gradient, bilinear at (x, y) */
