@@ -2,6 +2,7 @@
 from _pyopenvx import ffi
 
 from . import constants as vx
+from . import targets
 from .errors import VxError
 from .reference import Reference
 
@@ -92,6 +93,7 @@ class Context(Reference):
         for obj in list(self.objects.values()):
             if obj.vx_type == vx.VX_TYPE_GRAPH and obj.worker is not None:
                 obj.join()
+        targets.wait_idle()
         for obj in reversed(list(self.objects.values())):
             obj.destroy()
         self.objects.clear()

@@ -1,0 +1,330 @@
+/* Target kernels (seed 003) through the TIOVX-style library tests/c/tivx_demo, loaded with
+ * vxLoadKernels(argv[1]): targets and their choice, the create/process/control/delete sequence on
+ * the target threads, descriptors written back, failures, crashes, timed commands, concurrency. */
+#define _POSIX_C_SOURCE 199309L
+#include <string.h>
+#include <time.h>
+#include <TI/tivx.h>
+#include "kernels.h"
+#include "tivx_demo/tivx_demo.h"
+
+static vx_node node_of(vx_graph graph, const char *kernel_name, vx_reference params[], vx_uint32 n)
+{
+    vx_kernel kernel = vxGetKernelByName(vxGetContext((vx_reference)graph), kernel_name);
+    CHECK_REF(kernel);
+    vx_node node = vxCreateGenericNode(graph, kernel);
+    CHECK_REF(node);
+    for (vx_uint32 i = 0; i < n; i++)
+        CHECK_OK(vxSetParameterByIndex(node, i, params[i]));
+    CHECK_OK(vxReleaseKernel(&kernel));
+    return node;
+}
+
+static void target_of(vx_node node, const char *expected)
+{
+    char name[TIVX_TARGET_MAX_NAME];
+    CHECK_OK(vxQueryNode(node, TIVX_NODE_TARGET_STRING, name, sizeof name));
+    CHECK(strcmp(name, expected) == 0);
+}
+
+static void read_udo(vx_user_data_object udo, void *out, vx_size size)
+{
+    CHECK_OK(vxCopyUserDataObject(udo, 0, size, out, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+}
+
+static vx_uint32 u32_of(vx_scalar s)
+{
+    vx_uint32 v = 0;
+    CHECK_OK(vxCopyScalar(s, &v, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    return v;
+}
+
+static vx_status command(vx_node node, vx_uint32 cmd, vx_reference arg, vx_uint32 timeout)
+{
+    return tivxNodeSendCommandTimed(node, 0, cmd, arg ? &arg : NULL, arg ? 1 : 0, timeout);
+}
+
+static double ms_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) * 1e3 + (double)(t.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+/* add_const on its targets: choice, create in verify, process, control, failures, crash, delete. */
+static void add_const(vx_context ctx)
+{
+    vx_uint8 five = 5, seven = 7;
+    vx_uint32 zero = 0;
+    tivx_demo_stats_t stats;
+    vx_graph graph = vxCreateGraph(ctx);
+    vx_image in = u8_image(ctx, 16, 8, 10), out = u8_image(ctx, 16, 8, 0);
+    vx_scalar c = vxCreateScalar(ctx, VX_TYPE_UINT8, &five), count = vxCreateScalar(ctx, VX_TYPE_UINT32, &zero);
+    memset(&stats, 0, sizeof stats);
+    vx_user_data_object udo = vxCreateUserDataObject(ctx, "tivx_demo_stats_t", sizeof stats, &stats);
+    vx_reference params[] = {(vx_reference)in, (vx_reference)c, (vx_reference)out, (vx_reference)udo,
+                             (vx_reference)count};
+    vx_node node = node_of(graph, TIVX_DEMO_ADD_CONST_NAME, params, 5);
+
+    /* the first listed target, unless vxSetNodeTarget picks another listed one */
+    target_of(node, TIVX_TARGET_DSP1);
+    CHECK_REFUSED(vxSetNodeTarget(node, VX_TARGET_STRING, TIVX_TARGET_MPU_0), VX_ERROR_NOT_SUPPORTED);
+    CHECK_REFUSED(vxSetNodeTarget(node, VX_TARGET_STRING, "NO-SUCH"), VX_ERROR_NOT_SUPPORTED);
+    CHECK_OK(vxSetNodeTarget(node, VX_TARGET_STRING, TIVX_TARGET_DSP2));
+    target_of(node, TIVX_TARGET_DSP2);
+    vx_border_t border = {VX_BORDER_REPLICATE, {{0}}};
+    CHECK_OK(vxSetNodeAttribute(node, VX_NODE_BORDER, &border, sizeof border));
+
+    /* commands go to created instances only */
+    CHECK_REFUSED(command(node, TIVX_DEMO_CMD_NORMAL, NULL, TIVX_EVENT_TIMEOUT_WAIT_FOREVER), VX_ERROR_NOT_SUPPORTED);
+
+    /* create runs once, inside vxVerifyGraph, and what it writes reaches the host object */
+    CHECK_OK(vxVerifyGraph(graph));
+    read_udo(udo, &stats, sizeof stats);
+    CHECK(stats.creates == 1 && stats.processes == 0 && stats.create_thread != 0);
+
+    CHECK_OK(vxProcessGraph(graph));
+    CHECK_OK(vxProcessGraph(graph));
+    CHECK(u8_pixel(out, 0, 0) == 15 && u8_pixel(out, 15, 7) == 15);
+    CHECK(u32_of(count) == 2);               /* the callback wrote the scalar descriptor */
+    read_udo(udo, &stats, sizeof stats);
+    CHECK(stats.creates == 1 && stats.processes == 2);
+    CHECK(stats.process_thread == stats.create_thread);    /* DSP-2's thread */
+    CHECK(stats.border_mode == VX_BORDER_REPLICATE && stats.state == VX_NODE_STATE_STEADY);
+    CHECK(stats.replicated == vx_false_e && stats.context_ok == 1);
+
+    /* a command is delivered in order on the target and seen by the next process */
+    vx_scalar arg = vxCreateScalar(ctx, VX_TYPE_UINT8, &seven);
+    CHECK_OK(tivxNodeSendCommand(node, 0, TIVX_DEMO_CMD_SET_CONST, (vx_reference *)&arg, 1));
+    CHECK_OK(vxProcessGraph(graph));
+    CHECK(u8_pixel(out, 3, 3) == 17);
+    CHECK_REFUSED(command(node, 99, NULL, TIVX_EVENT_TIMEOUT_WAIT_FOREVER), VX_ERROR_NOT_SUPPORTED);
+    CHECK_REFUSED(tivxNodeSendCommand(node, 3, TIVX_DEMO_CMD_NORMAL, NULL, 0), VX_ERROR_INVALID_PARAMETERS);
+
+    /* a failing process fails the run and sets the node's status; the next run works */
+    vx_status node_status = VX_SUCCESS;
+    CHECK_OK(command(node, TIVX_DEMO_CMD_FAIL, NULL, TIVX_EVENT_TIMEOUT_WAIT_FOREVER));
+    CHECK_STATUS(vxProcessGraph(graph), VX_FAILURE);
+    CHECK_OK(vxQueryNode(node, VX_NODE_STATUS, &node_status, sizeof node_status));
+    CHECK(node_status == VX_FAILURE);
+    CHECK_OK(command(node, TIVX_DEMO_CMD_NORMAL, NULL, TIVX_EVENT_TIMEOUT_WAIT_FOREVER));
+    CHECK_OK(vxProcessGraph(graph));
+    CHECK_OK(vxQueryNode(node, VX_NODE_STATUS, &node_status, sizeof node_status));
+    CHECK(node_status == VX_SUCCESS);
+
+    /* a crashing process is reported (stderr), fails the run, and the target goes on */
+    CHECK_OK(command(node, TIVX_DEMO_CMD_CRASH, NULL, TIVX_EVENT_TIMEOUT_WAIT_FOREVER));
+    CHECK_STATUS(vxProcessGraph(graph), VX_FAILURE);
+    CHECK_OK(vxQueryNode(node, VX_NODE_STATUS, &node_status, sizeof node_status));
+    CHECK(node_status == VX_FAILURE);
+    CHECK_OK(command(node, TIVX_DEMO_CMD_NORMAL, NULL, TIVX_EVENT_TIMEOUT_WAIT_FOREVER));
+    fill_u8(in, 1);
+    CHECK_OK(vxProcessGraph(graph));
+    CHECK(u8_pixel(out, 0, 0) == 8);
+
+    /* a command that blocks: the timed wait ends with a timeout; the queue then goes on in order */
+    vx_uint32 ms = 200;
+    vx_scalar sleep = vxCreateScalar(ctx, VX_TYPE_UINT32, &ms);
+    CHECK_REFUSED(command(node, TIVX_DEMO_CMD_SLEEP, (vx_reference)sleep, 20), TIVX_ERROR_EVENT_TIMEOUT);
+    CHECK_OK(command(node, TIVX_DEMO_CMD_SET_CONST, (vx_reference)c, TIVX_EVENT_TIMEOUT_WAIT_FOREVER));
+    CHECK_OK(vxProcessGraph(graph));
+    CHECK(u8_pixel(out, 0, 0) == 6);
+    read_udo(udo, &stats, sizeof stats);
+    CHECK(stats.deletes == 0);
+
+    /* delete runs at graph release */
+    CHECK_OK(vxReleaseNode(&node));
+    CHECK_OK(vxReleaseGraph(&graph));
+    read_udo(udo, &stats, sizeof stats);
+    CHECK(stats.creates == 1 && stats.deletes == 1);
+
+    /* a failing create fails verification */
+    vx_uint8 bad = TIVX_DEMO_BAD_CONST;
+    CHECK_OK(vxCopyScalar(c, &bad, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+    graph = vxCreateGraph(ctx);
+    node = node_of(graph, TIVX_DEMO_ADD_CONST_NAME, params, 5);
+    CHECK_REFUSED_LAST(vxVerifyGraph(graph), VX_ERROR_INVALID_VALUE);
+    CHECK(vxIsGraphVerified(graph) == vx_false_e);
+    CHECK_OK(vxCopyScalar(c, &five, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+    CHECK_OK(vxVerifyGraph(graph));        /* and verifies once the create succeeds */
+    CHECK_OK(vxProcessGraph(graph));
+    CHECK(u8_pixel(out, 0, 0) == 6);
+    CHECK_OK(vxReleaseNode(&node));
+    CHECK_OK(vxReleaseGraph(&graph));
+
+    vxReleaseScalar(&sleep);
+    vxReleaseScalar(&arg);
+    vxReleaseScalar(&c);
+    vxReleaseScalar(&count);
+    vxReleaseImage(&in);
+    vxReleaseImage(&out);
+    vxReleaseUserDataObject(&udo);
+}
+
+typedef struct {
+    vx_scalar ms, id;
+    vx_user_data_object span;
+} sleeper;
+
+/* A node of `kernel_name` with the sleep kernel's parameters, made for it. */
+static vx_node sleep_node_of(vx_graph graph, const char *kernel_name, vx_user_data_object journal, sleeper *s,
+                             vx_uint32 ms, vx_uint8 id)
+{
+    vx_context ctx = vxGetContext((vx_reference)graph);
+    tivx_demo_span_t span = {0, 0, 0};
+    s->ms = vxCreateScalar(ctx, VX_TYPE_UINT32, &ms);
+    s->id = vxCreateScalar(ctx, VX_TYPE_UINT8, &id);
+    s->span = vxCreateUserDataObject(ctx, "tivx_demo_span_t", sizeof span, &span);
+    vx_reference params[] = {(vx_reference)s->ms, (vx_reference)s->id, (vx_reference)journal, (vx_reference)s->span};
+    return node_of(graph, kernel_name, params, 4);
+}
+
+static vx_node sleep_node(vx_graph graph, vx_user_data_object journal, sleeper *s, vx_uint32 ms, vx_uint8 id,
+                          const char *target)
+{
+    vx_node node = sleep_node_of(graph, TIVX_DEMO_SLEEP_NAME, journal, s, ms, id);
+    CHECK_OK(vxSetNodeTarget(node, VX_TARGET_STRING, target));
+    return node;
+}
+
+static void release_sleeper(sleeper *s)
+{
+    vxReleaseScalar(&s->ms);
+    vxReleaseScalar(&s->id);
+    vxReleaseUserDataObject(&s->span);
+}
+
+static tivx_demo_span_t span_of(const sleeper *s)
+{
+    tivx_demo_span_t span;
+    read_udo(s->span, &span, sizeof span);
+    return span;
+}
+
+/* The seed's call sequence, and concurrency: different targets at once, one target in order. */
+static void sequence_and_concurrency(vx_context ctx)
+{
+    tivx_demo_journal_t j;
+    memset(&j, 0, sizeof j);
+    vx_user_data_object journal = vxCreateUserDataObject(ctx, "tivx_demo_journal_t", sizeof j, &j);
+    vx_graph graph = vxCreateGraph(ctx);
+    sleeper s[3];
+    vx_node nodes[3] = {sleep_node(graph, journal, &s[0], 30, 1, TIVX_TARGET_DSP1),
+                        sleep_node(graph, journal, &s[1], 30, 2, TIVX_TARGET_DSP2),
+                        sleep_node(graph, journal, &s[2], 30, 3, TIVX_TARGET_DSP1)};
+    CHECK_OK(vxVerifyGraph(graph));
+    read_udo(journal, &j, sizeof j);        /* create: each node once, one after the other, in order */
+    CHECK(j.count == 3);
+    for (vx_uint8 k = 0; k < 3; k++)
+        CHECK(j.kind[k] == TIVX_DEMO_CREATE && j.node_id[k] == k + 1);
+    CHECK_OK(vxProcessGraph(graph));
+    tivx_demo_span_t a = span_of(&s[0]), b = span_of(&s[1]), c = span_of(&s[2]);
+    CHECK(a.start_ns < b.end_ns && b.start_ns < a.end_ns);    /* DSP-1 and DSP-2 overlap */
+    CHECK(a.end_ns <= c.start_ns);                            /* DSP-1: one at a time, in order */
+    CHECK(a.thread == c.thread && a.thread != b.thread);
+    read_udo(journal, &j, sizeof j);
+    CHECK(j.count == 6);
+    for (vx_uint8 k = 3; k < 6; k++)
+        CHECK(j.kind[k] == TIVX_DEMO_PROCESS);
+    for (int k = 0; k < 3; k++)
+        CHECK_OK(vxReleaseNode(&nodes[k]));
+    CHECK_OK(vxReleaseGraph(&graph));
+    read_udo(journal, &j, sizeof j);        /* delete at graph release, each node once */
+    CHECK(j.count == 9);
+    int deleted[4] = {0, 0, 0, 0};
+    for (vx_uint8 k = 6; k < 9; k++) {
+        CHECK(j.kind[k] == TIVX_DEMO_DELETE);
+        deleted[j.node_id[k]]++;
+    }
+    CHECK(deleted[1] == 1 && deleted[2] == 1 && deleted[3] == 1);
+    for (int k = 0; k < 3; k++)
+        release_sleeper(&s[k]);
+    vxReleaseUserDataObject(&journal);
+}
+
+/* Kernels that cannot run: no process function and no target; a target without a target kernel. */
+static void refusals(vx_context ctx)
+{
+    vx_enum id;
+    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
+    vx_kernel k = vxAddUserKernel(ctx, "test.targets.nowhere", id, NULL, 1, accept_all, NULL, NULL);
+    CHECK_REF(k);
+    CHECK_OK(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED));
+    CHECK_REFUSED(tivxAddKernelTarget(k, "NO-SUCH"), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_OK(vxFinalizeKernel(k));
+    vx_uint32 v = 1;
+    vx_scalar s = vxCreateScalar(ctx, VX_TYPE_UINT32, &v);
+    vx_graph graph = vxCreateGraph(ctx);
+    vx_node node = vxCreateGenericNode(graph, k);
+    CHECK_OK(vxSetParameterByIndex(node, 0, (vx_reference)s));
+    CHECK_REFUSED_LAST(vxVerifyGraph(graph), VX_ERROR_NOT_SUPPORTED);
+    target_of(node, TIVX_TARGET_HOST);
+    CHECK_OK(vxReleaseNode(&node));
+    CHECK_OK(vxReleaseGraph(&graph));
+    CHECK_OK(vxRemoveKernel(k));
+
+    tivx_demo_journal_t j;
+    memset(&j, 0, sizeof j);
+    vx_user_data_object journal = vxCreateUserDataObject(ctx, "tivx_demo_journal_t", sizeof j, &j);
+    graph = vxCreateGraph(ctx);
+    sleeper sl;
+    node = sleep_node_of(graph, TIVX_DEMO_ORPHAN_NAME, journal, &sl, 1, 1);
+    target_of(node, TIVX_TARGET_DSP2);
+    CHECK_REFUSED_LAST(vxVerifyGraph(graph), VX_ERROR_NOT_SUPPORTED);
+    CHECK_OK(vxReleaseNode(&node));
+    CHECK_OK(vxReleaseGraph(&graph));
+    release_sleeper(&sl);
+    vxReleaseScalar(&s);
+    vxReleaseUserDataObject(&journal);
+}
+
+/* vxReleaseContext while a target is still busy (a command whose wait timed out) waits, then returns. */
+static void release_while_busy(const char *module)
+{
+    vx_context ctx = test_context();
+    CHECK_OK(vxLoadKernels(ctx, module));
+    vx_uint8 five = 5;
+    vx_uint32 zero = 0, ms = 300;
+    tivx_demo_stats_t stats;
+    memset(&stats, 0, sizeof stats);
+    vx_graph graph = vxCreateGraph(ctx);
+    vx_reference params[] = {(vx_reference)u8_image(ctx, 4, 4, 1), (vx_reference)vxCreateScalar(ctx, VX_TYPE_UINT8, &five),
+                             (vx_reference)u8_image(ctx, 4, 4, 0),
+                             (vx_reference)vxCreateUserDataObject(ctx, "tivx_demo_stats_t", sizeof stats, &stats),
+                             (vx_reference)vxCreateScalar(ctx, VX_TYPE_UINT32, &zero)};
+    vx_node node = node_of(graph, TIVX_DEMO_ADD_CONST_NAME, params, 5);
+    CHECK_OK(vxVerifyGraph(graph));
+    vx_scalar sleep = vxCreateScalar(ctx, VX_TYPE_UINT32, &ms);
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    CHECK_REFUSED(command(node, TIVX_DEMO_CMD_SLEEP, (vx_reference)sleep, 10), TIVX_ERROR_EVENT_TIMEOUT);
+    CHECK_OK(vxReleaseContext(&ctx));
+    CHECK(ms_since(&t0) >= 250.0);          /* it waited for the command to end */
+}
+
+int main(int argc, char **argv)
+{
+    CHECK(argc == 2);
+    tivxInit();
+    tivxHostInit();
+    vx_context ctx = test_context();
+    vx_uint32 refs0 = context_references(ctx);
+    vx_uint32 before = 0, after = 0;
+    CHECK_OK(tivxQueryNumTargetKernel(&before));
+    CHECK_OK(vxLoadKernels(ctx, argv[1]));
+    CHECK_OK(tivxQueryNumTargetKernel(&after));
+    CHECK(after == before + 5);
+    add_const(ctx);
+    sequence_and_concurrency(ctx);
+    refusals(ctx);
+    CHECK(context_references(ctx) == refs0);
+    CHECK_OK(vxUnloadKernels(ctx, argv[1]));
+    CHECK_OK(tivxQueryNumTargetKernel(&after));
+    CHECK(after == before);
+    CHECK_OK(vxReleaseContext(&ctx));
+    release_while_busy(argv[1]);
+    tivxHostDeInit();
+    tivxDeInit();
+    puts("ok");
+    return 0;
+}
