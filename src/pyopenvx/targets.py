@@ -110,7 +110,7 @@ def create_nodes(graph):
     """Verification phase after the schedule is compiled: every node of a kernel without a host
     function gets its instances on its target and their create callbacks run there, one node at a
     time in schedule order; then every node learns which earlier nodes it waits for."""
-    targeted = [n for n in graph.order if n.kernel.function == ffi.NULL]
+    targeted = [n for n in graph.order if n.kernel.function == ffi.NULL and n.tiling is None]
     for node in targeted:
         _create(node)
     graph.desc.num_targeted = len(targeted)
