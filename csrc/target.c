@@ -49,6 +49,9 @@ typedef struct target {
 
 /* One lock for queues, job states and the descriptor registry; `done` is broadcast when a job ends. */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+/* Before sleeping on a condition, a waiter spins this long: a node that waits for a target node (and
+ * a target that waits for its next command) then costs no thread wake-up when the other side is quick. */
+#define SPIN_NS 20000u
 static pthread_cond_t done = PTHREAD_COND_INITIALIZER;
 static target targets[PVX_TARGETS_MAX];
 
@@ -473,6 +476,24 @@ static void free_job(job *j)
     free(j);
 }
 
+/* Spins up to SPIN_NS until *flag is nonzero (read without the lock); 1 when it is. */
+static int spin_for(void *const *ptr, const int *flag)
+{
+    uint64_t until = 0;
+    for (unsigned k = 1;; k++) {
+        if (ptr ? __atomic_load_n(ptr, __ATOMIC_ACQUIRE) != NULL : __atomic_load_n(flag, __ATOMIC_ACQUIRE) != 0)
+            return 1;
+        if ((k & 63) == 0) {
+            uint64_t now = pvx_time_ns();
+            if (until == 0)
+                until = now + SPIN_NS;
+            else if (now > until)
+                return 0;
+        }
+        __builtin_ia32_pause();
+    }
+}
+
 static void *target_main(void *arg)
 {
     target *t = arg;
@@ -481,6 +502,11 @@ static void *target_main(void *arg)
         sigaltstack(&alt, NULL);   /* a stack overflow in a callback is reported too */
     pthread_mutex_lock(&lock);
     for (;;) {
+        if (t->head == NULL) {
+            pthread_mutex_unlock(&lock);
+            spin_for((void *const *)&t->head, NULL);
+            pthread_mutex_lock(&lock);
+        }
         while (t->head == NULL)
             pthread_cond_wait(&t->wake, &lock);
         job *j = t->head;
@@ -496,7 +522,7 @@ static void *target_main(void *arg)
         if (j->abandoned)
             free_job(j);
         else
-            j->done = 1;
+            __atomic_store_n(&j->done, 1, __ATOMIC_RELEASE);
         pthread_cond_broadcast(&done);
     }
     return NULL;
@@ -522,7 +548,7 @@ static int submit(uint32_t id, job *j)
     if (t->tail)
         t->tail->next = j;
     else
-        t->head = j;
+        __atomic_store_n(&t->head, j, __ATOMIC_RELEASE);    /* an idle target may be spinning on it */
     t->tail = j;
     t->pending++;
     pthread_cond_signal(&t->wake);
@@ -548,6 +574,8 @@ static int wait_job(job *j, uint32_t timeout_ms)
     int timed = timeout_ms != TIVX_EVENT_TIMEOUT_WAIT_FOREVER;
     if (timed)
         deadline_in(&ts, timeout_ms);
+    else if (spin_for(NULL, &j->done))
+        return 1;
     pthread_mutex_lock(&lock);
     while (!j->done)
         if (timed ? pthread_cond_timedwait(&done, &lock, &ts) == ETIMEDOUT : pthread_cond_wait(&done, &lock) != 0)

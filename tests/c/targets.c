@@ -242,6 +242,60 @@ static void sequence_and_concurrency(vx_context ctx)
     vxReleaseUserDataObject(&journal);
 }
 
+/* Descriptors of containers, tensors and arrays, as a target kernel reads and writes them. */
+static void descriptors(vx_context ctx)
+{
+    vx_pyramid pyr = vxCreatePyramid(ctx, 3, VX_SCALE_PYRAMID_HALF, 32, 16, VX_DF_IMAGE_U8);
+    vx_image level1 = vxGetPyramidLevel(pyr, 1);
+    fill_u8(level1, 9);
+    vx_image exemplar = u8_image(ctx, 8, 4, 0);
+    vx_object_array objarr = vxCreateObjectArray(ctx, (vx_reference)exemplar, 2);
+    vx_image item1 = (vx_image)vxGetObjectArrayItem(objarr, 1);
+    fill_u8(item1, 4);
+    vx_size dims[2] = {3, 4};
+    vx_tensor tensor = vxCreateTensor(ctx, 2, dims, VX_TYPE_INT16, 0);
+    vx_int16 values[4][3];
+    memset(values, 0, sizeof values);
+    values[2][1] = 77;                       /* element [1][2]: dims[0] varies fastest */
+    vx_size start[2] = {0, 0}, strides[2] = {sizeof(vx_int16), 3 * sizeof(vx_int16)};
+    CHECK_OK(vxCopyTensorPatch(tensor, 2, start, dims, strides, values, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+    vx_array array = vxCreateArray(ctx, VX_TYPE_UINT32, 10);
+    tivx_demo_summary_t s;
+    memset(&s, 0, sizeof s);
+    vx_user_data_object summary = vxCreateUserDataObject(ctx, "tivx_demo_summary_t", sizeof s, &s);
+    vx_graph graph = vxCreateGraph(ctx);
+    vx_reference params[] = {(vx_reference)pyr, (vx_reference)objarr, (vx_reference)tensor, (vx_reference)array,
+                             (vx_reference)summary};
+    vx_node node = node_of(graph, TIVX_DEMO_DESCRIBE_NAME, params, 5);
+    target_of(node, TIVX_TARGET_MPU_0);
+    CHECK_OK(vxVerifyGraph(graph));
+    CHECK_OK(vxProcessGraph(graph));
+    read_udo(summary, &s, sizeof s);
+    CHECK(s.levels == 3 && s.width == 32 && s.height == 16 && s.format == VX_DF_IMAGE_U8);
+    CHECK(s.scale == VX_SCALE_PYRAMID_HALF && s.level_width[0] == 32 && s.level_width[1] == 16 && s.level_width[2] == 8);
+    CHECK(s.level1_pixel == 9);
+    CHECK(s.items == 2 && s.item_type == VX_TYPE_IMAGE && s.item0_width == 8 && s.item1_pixel == 4);
+    CHECK(s.tensor_dims == 2 && s.tensor_dim[0] == 3 && s.tensor_dim[1] == 4 && s.tensor_type == VX_TYPE_INT16);
+    CHECK(s.tensor_stride[0] == 2 && s.tensor_stride[1] == 6 && s.tensor_at_1_2 == 77);
+    CHECK(s.array_capacity == 10 && s.array_item_size == sizeof(vx_uint32));
+    vx_size num_items = 0;
+    CHECK_OK(vxQueryArray(array, VX_ARRAY_NUMITEMS, &num_items, sizeof num_items));
+    CHECK(num_items == 3);                   /* the count the kernel set */
+    vx_uint32 got[3];
+    CHECK_OK(vxCopyArrayRange(array, 0, 3, sizeof(vx_uint32), got, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    CHECK(got[0] == 11 && got[1] == 22 && got[2] == 33);
+    CHECK_OK(vxReleaseNode(&node));
+    CHECK_OK(vxReleaseGraph(&graph));
+    vxReleaseImage(&level1);
+    vxReleaseImage(&item1);
+    vxReleaseImage(&exemplar);
+    vxReleasePyramid(&pyr);
+    vxReleaseObjectArray(&objarr);
+    vxReleaseTensor(&tensor);
+    vxReleaseArray(&array);
+    vxReleaseUserDataObject(&summary);
+}
+
 /* Kernels that cannot run: no process function and no target; a target without a target kernel. */
 static void refusals(vx_context ctx)
 {
@@ -313,9 +367,10 @@ int main(int argc, char **argv)
     CHECK_OK(tivxQueryNumTargetKernel(&before));
     CHECK_OK(vxLoadKernels(ctx, argv[1]));
     CHECK_OK(tivxQueryNumTargetKernel(&after));
-    CHECK(after == before + 5);
+    CHECK(after == before + 6);
     add_const(ctx);
     sequence_and_concurrency(ctx);
+    descriptors(ctx);
     refusals(ctx);
     CHECK(context_references(ctx) == refs0);
     CHECK_OK(vxUnloadKernels(ctx, argv[1]));

@@ -24,6 +24,27 @@
 #define TIVX_DEMO_SLEEP_SPAN_IDX 3u
 #define TIVX_DEMO_SLEEP_MAX_PARAMS 4u
 
+/* pyramid, object array, tensor (inputs) -> array (items written, count set) and a summary */
+#define TIVX_DEMO_DESCRIBE_NAME "com.demo.tivx.describe"
+#define TIVX_DEMO_DESCRIBE_PYRAMID_IDX 0u
+#define TIVX_DEMO_DESCRIBE_OBJARR_IDX 1u
+#define TIVX_DEMO_DESCRIBE_TENSOR_IDX 2u
+#define TIVX_DEMO_DESCRIBE_ARRAY_IDX 3u
+#define TIVX_DEMO_DESCRIBE_SUMMARY_IDX 4u
+#define TIVX_DEMO_DESCRIBE_MAX_PARAMS 5u
+
+typedef struct {
+    vx_uint32 levels, width, height, format;
+    vx_float32 scale;
+    vx_uint32 level_width[4];
+    vx_uint8 level1_pixel;            /* pixel (0,0) of level 1, read through its descriptor */
+    vx_uint32 items, item_type, item0_width;
+    vx_uint8 item1_pixel;
+    vx_uint32 tensor_dims, tensor_dim[2], tensor_stride[2], tensor_type;
+    vx_int16 tensor_at_1_2;           /* element [1][2] (dims[0] = 3) */
+    vx_uint32 array_capacity, array_item_size;
+} tivx_demo_summary_t;
+
 /* listed on a target with no target kernel registered for it */
 #define TIVX_DEMO_ORPHAN_NAME "com.demo.tivx.orphan"
 

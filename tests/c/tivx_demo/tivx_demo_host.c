@@ -50,12 +50,18 @@ VX_API_ENTRY vx_status VX_API_CALL vxPublishKernels(vx_context context)
     static const vx_enum sleep_dirs[] = {VX_INPUT, VX_INPUT, VX_INPUT, VX_OUTPUT};
     static const char *const sleep_targets[] = {TIVX_TARGET_DSP1, TIVX_TARGET_DSP2, TIVX_TARGET_MPU_0};
     static const char *const orphan_targets[] = {TIVX_TARGET_DSP2};
+    static const vx_enum describe_types[] = {VX_TYPE_PYRAMID, VX_TYPE_OBJECT_ARRAY, VX_TYPE_TENSOR, VX_TYPE_ARRAY,
+                                             VX_TYPE_USER_DATA_OBJECT};
+    static const vx_enum describe_dirs[] = {VX_INPUT, VX_INPUT, VX_INPUT, VX_OUTPUT, VX_OUTPUT};
+    static const char *const describe_targets[] = {TIVX_TARGET_MPU_0};
 
     tivxAddTargetKernelDemo();
     vx_status status = add_kernel(context, TIVX_DEMO_ADD_CONST_NAME, add_types, add_dirs,
                                   TIVX_DEMO_ADD_CONST_MAX_PARAMS, add_targets, 2);
     tivxCheckStatus(&status, add_kernel(context, TIVX_DEMO_SLEEP_NAME, sleep_types, sleep_dirs,
                                         TIVX_DEMO_SLEEP_MAX_PARAMS, sleep_targets, 3));
+    tivxCheckStatus(&status, add_kernel(context, TIVX_DEMO_DESCRIBE_NAME, describe_types, describe_dirs,
+                                        TIVX_DEMO_DESCRIBE_MAX_PARAMS, describe_targets, 1));
     tivxCheckStatus(&status, add_kernel(context, TIVX_DEMO_ORPHAN_NAME, sleep_types, sleep_dirs,
                                         TIVX_DEMO_SLEEP_MAX_PARAMS, orphan_targets, 1));
     if (status != VX_SUCCESS)
@@ -65,9 +71,10 @@ VX_API_ENTRY vx_status VX_API_CALL vxPublishKernels(vx_context context)
 
 VX_API_ENTRY vx_status VX_API_CALL vxUnpublishKernels(vx_context context)
 {
-    static const char *const names[] = {TIVX_DEMO_ADD_CONST_NAME, TIVX_DEMO_SLEEP_NAME, TIVX_DEMO_ORPHAN_NAME};
+    static const char *const names[] = {TIVX_DEMO_ADD_CONST_NAME, TIVX_DEMO_SLEEP_NAME, TIVX_DEMO_DESCRIBE_NAME,
+                                        TIVX_DEMO_ORPHAN_NAME};
     vx_status status = VX_SUCCESS;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 4; i++) {
         vx_kernel kernel = vxGetKernelByName(context, names[i]);
         tivxCheckStatus(&status, vxGetStatus((vx_reference)kernel));
         if (vxGetStatus((vx_reference)kernel) == VX_SUCCESS && vxRemoveKernel(kernel) != VX_SUCCESS)

@@ -15,6 +15,7 @@ typedef struct {
 
 static tivx_target_kernel vx_add_const_target_kernel[2] = {NULL, NULL};
 static tivx_target_kernel vx_sleep_target_kernel[3] = {NULL, NULL, NULL};
+static tivx_target_kernel vx_describe_target_kernel = NULL;
 static __thread int thread_tag;
 
 static vx_uint64 this_thread(void)
@@ -216,6 +217,61 @@ static vx_status VX_CALLBACK tivxDemoSleepDelete(tivx_target_kernel_instance ker
     return VX_SUCCESS;
 }
 
+static vx_uint8 first_pixel(tivx_obj_desc_image_t *img)
+{
+    vx_uint8 *p = tivxMemShared2TargetPtr(&img->mem_ptr[0]);
+    return p != NULL ? p[0] : 0;
+}
+
+static vx_status VX_CALLBACK tivxDemoDescribeProcess(tivx_target_kernel_instance kernel, tivx_obj_desc_t *obj_desc[],
+                                                    uint16_t num_params, void *priv_arg)
+{
+    (void)kernel;
+    (void)priv_arg;
+    if (num_params != TIVX_DEMO_DESCRIBE_MAX_PARAMS)
+        return VX_FAILURE;
+    tivx_obj_desc_pyramid_t *pmd = (tivx_obj_desc_pyramid_t *)obj_desc[TIVX_DEMO_DESCRIBE_PYRAMID_IDX];
+    tivx_obj_desc_object_array_t *arr = (tivx_obj_desc_object_array_t *)obj_desc[TIVX_DEMO_DESCRIBE_OBJARR_IDX];
+    tivx_obj_desc_tensor_t *tensor = (tivx_obj_desc_tensor_t *)obj_desc[TIVX_DEMO_DESCRIBE_TENSOR_IDX];
+    tivx_obj_desc_array_t *array = (tivx_obj_desc_array_t *)obj_desc[TIVX_DEMO_DESCRIBE_ARRAY_IDX];
+    tivx_obj_desc_user_data_object_t *udo = (tivx_obj_desc_user_data_object_t *)obj_desc[TIVX_DEMO_DESCRIBE_SUMMARY_IDX];
+    tivx_demo_summary_t *s = tivxMemShared2TargetPtr(&udo->mem_ptr);
+    tivx_obj_desc_image_t *levels[TIVX_PYRAMID_MAX_LEVEL_OBJECTS], *items[TIVX_OBJECT_ARRAY_MAX_ITEMS];
+
+    tivxGetObjDescList(pmd->obj_desc_id, (tivx_obj_desc_t **)levels, pmd->num_levels);
+    s->levels = pmd->num_levels;
+    s->width = pmd->width;
+    s->height = pmd->height;
+    s->format = pmd->format;
+    s->scale = pmd->scale;
+    for (vx_uint32 i = 0; i < pmd->num_levels && i < 4; i++)
+        s->level_width[i] = levels[i]->width;
+    s->level1_pixel = first_pixel(levels[1]);
+
+    tivxGetObjDescList(arr->obj_desc_id, (tivx_obj_desc_t **)items, arr->num_items);
+    s->items = arr->num_items;
+    s->item_type = arr->item_type;
+    s->item0_width = items[0]->width;
+    s->item1_pixel = first_pixel(items[1]);
+
+    vx_uint8 *t = tivxMemShared2TargetPtr(&tensor->mem_ptr);
+    s->tensor_dims = tensor->number_of_dimensions;
+    s->tensor_dim[0] = tensor->dimensions[0];
+    s->tensor_dim[1] = tensor->dimensions[1];
+    s->tensor_stride[0] = tensor->stride[0];
+    s->tensor_stride[1] = tensor->stride[1];
+    s->tensor_type = tensor->data_type;
+    memcpy(&s->tensor_at_1_2, t + 1 * tensor->stride[0] + 2 * tensor->stride[1], sizeof(vx_int16));
+
+    vx_uint32 *out = tivxMemShared2TargetPtr(&array->mem_ptr);
+    s->array_capacity = array->capacity;
+    s->array_item_size = array->item_size;
+    for (vx_uint32 i = 0; i < 3 && i < array->capacity; i++)
+        out[i] = 11 * (i + 1);
+    array->num_items = 3;              /* reaches the host's array */
+    return VX_SUCCESS;
+}
+
 void tivxAddTargetKernelDemo(void)
 {
     const char *add_const_targets[2] = {TIVX_TARGET_DSP1, TIVX_TARGET_DSP2};
@@ -228,6 +284,8 @@ void tivxAddTargetKernelDemo(void)
         vx_sleep_target_kernel[i] = tivxAddTargetKernelByName(TIVX_DEMO_SLEEP_NAME, sleep_targets[i],
                                                               tivxDemoSleepProcess, tivxDemoSleepCreate,
                                                               tivxDemoSleepDelete, NULL, NULL);
+    vx_describe_target_kernel = tivxAddTargetKernelByName(TIVX_DEMO_DESCRIBE_NAME, TIVX_TARGET_MPU_0,
+                                                          tivxDemoDescribeProcess, NULL, NULL, NULL, NULL);
 }
 
 void tivxRemoveTargetKernelDemo(void)
@@ -238,4 +296,6 @@ void tivxRemoveTargetKernelDemo(void)
     for (int i = 0; i < 3; i++)
         if (tivxRemoveTargetKernel(vx_sleep_target_kernel[i]) == VX_SUCCESS)
             vx_sleep_target_kernel[i] = NULL;
+    if (tivxRemoveTargetKernel(vx_describe_target_kernel) == VX_SUCCESS)
+        vx_describe_target_kernel = NULL;
 }
