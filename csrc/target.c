@@ -110,6 +110,14 @@ static void set_mem(tivx_shared_mem_ptr_t *m, const void *p)
     m->mem_heap_region = TIVX_MEM_EXTERNAL;
 }
 
+/* The object's memory (allocated on first use) as a descriptor's buffer: 0 when there is none. */
+static int set_storage(tivx_shared_mem_ptr_t *m, pvx_memory *mem)
+{
+    const void *p = pvx_memory_storage(mem);
+    set_mem(m, p);
+    return p != NULL;
+}
+
 static vx_status fill_image(tivx_obj_desc_image_t *d, vx_reference ref)
 {
     pvx_image *img = pvx_image_with_memory(ref);
@@ -165,20 +173,16 @@ static vx_status fill(pvx_obj_desc *d, vx_reference ref, const pvx_obj_items *it
     }
     case VX_TYPE_USER_DATA_OBJECT: {
         pvx_udo *u = r->desc;
-        const void *p = pvx_memory_storage(&u->mem);
-        if (p == NULL)
+        if (!set_storage(&d->user_data_object.mem_ptr, &u->mem))
             return VX_ERROR_NO_MEMORY;
-        set_mem(&d->user_data_object.mem_ptr, p);
         memcpy(d->user_data_object.type_name, u->type_name, sizeof d->user_data_object.type_name);
         d->user_data_object.mem_size = d->user_data_object.valid_mem_size = (uint32_t)u->mem.bytes;
         return VX_SUCCESS;
     }
     case VX_TYPE_ARRAY: {
         pvx_array *a = r->desc;
-        const void *p = pvx_memory_storage(&a->mem);
-        if (p == NULL)
+        if (!set_storage(&d->array.mem_ptr, &a->mem))
             return VX_ERROR_NO_MEMORY;
-        set_mem(&d->array.mem_ptr, p);
         d->array.item_type = (uint32_t)a->item_type;
         d->array.item_size = (uint32_t)a->item_size;
         d->array.num_items = (uint32_t)a->num_items;
@@ -188,10 +192,8 @@ static vx_status fill(pvx_obj_desc *d, vx_reference ref, const pvx_obj_items *it
     }
     case VX_TYPE_TENSOR: {
         pvx_tensor *t = r->desc;
-        const void *p = pvx_memory_storage(&t->mem);
-        if (p == NULL)
+        if (!set_storage(&d->tensor.mem_ptr, &t->mem))
             return VX_ERROR_NO_MEMORY;
-        set_mem(&d->tensor.mem_ptr, p);
         d->tensor.number_of_dimensions = (uint32_t)t->num_dims;
         for (vx_size i = 0; i < t->num_dims && i < TIVX_CONTEXT_MAX_TENSOR_DIMS; i++) {
             d->tensor.dimensions[i] = (uint32_t)t->dims[i];
