@@ -171,7 +171,7 @@ static vx_node sleep_node_of(vx_graph graph, const char *kernel_name, vx_user_da
                              vx_uint32 ms, vx_uint8 id)
 {
     vx_context ctx = vxGetContext((vx_reference)graph);
-    tivx_demo_span_t span = {0, 0, 0};
+    tivx_demo_span_t span = {0, 0, 0, vx_false_e};
     s->ms = vxCreateScalar(ctx, VX_TYPE_UINT32, &ms);
     s->id = vxCreateScalar(ctx, VX_TYPE_UINT8, &id);
     s->span = vxCreateUserDataObject(ctx, "tivx_demo_span_t", sizeof span, &span);
@@ -239,6 +239,51 @@ static void sequence_and_concurrency(vx_context ctx)
     CHECK(deleted[1] == 1 && deleted[2] == 1 && deleted[3] == 1);
     for (int k = 0; k < 3; k++)
         release_sleeper(&s[k]);
+    vxReleaseUserDataObject(&journal);
+}
+
+/* A replicated node: one instance per replica, each created, processed and deleted on the target. */
+static void replicated(vx_context ctx)
+{
+    vx_uint32 ms = 1;
+    vx_uint8 id = 7;
+    tivx_demo_span_t span = {0, 0, 0, vx_false_e};
+    tivx_demo_journal_t j;
+    memset(&j, 0, sizeof j);
+    vx_scalar ms_exemplar = vxCreateScalar(ctx, VX_TYPE_UINT32, &ms), id_scalar = vxCreateScalar(ctx, VX_TYPE_UINT8, &id);
+    vx_user_data_object span_exemplar = vxCreateUserDataObject(ctx, "tivx_demo_span_t", sizeof span, &span);
+    vx_user_data_object journal = vxCreateUserDataObject(ctx, "tivx_demo_journal_t", sizeof j, &j);
+    vx_object_array mss = vxCreateObjectArray(ctx, (vx_reference)ms_exemplar, 2);
+    vx_object_array spans = vxCreateObjectArray(ctx, (vx_reference)span_exemplar, 2);
+    vx_reference ms0 = vxGetObjectArrayItem(mss, 0), span0 = vxGetObjectArrayItem(spans, 0);
+    vx_graph graph = vxCreateGraph(ctx);
+    vx_reference params[] = {ms0, (vx_reference)id_scalar, (vx_reference)journal, span0};
+    vx_node node = node_of(graph, TIVX_DEMO_SLEEP_NAME, params, 4);
+    vx_bool flags[4] = {vx_true_e, vx_false_e, vx_false_e, vx_true_e};
+    CHECK_OK(vxReplicateNode(graph, node, flags, 4));
+    CHECK_OK(vxVerifyGraph(graph));
+    read_udo(journal, &j, sizeof j);
+    CHECK(j.count == 2 && j.kind[0] == TIVX_DEMO_CREATE && j.kind[1] == TIVX_DEMO_CREATE && j.node_id[1] == 7);
+    CHECK_OK(vxProcessGraph(graph));
+    for (vx_uint32 i = 0; i < 2; i++) {
+        vx_user_data_object item = (vx_user_data_object)vxGetObjectArrayItem(spans, i);
+        read_udo(item, &span, sizeof span);
+        CHECK(span.end_ns > span.start_ns && span.replicated == vx_true_e);
+        vxReleaseUserDataObject(&item);
+    }
+    read_udo(journal, &j, sizeof j);
+    CHECK(j.count == 4 && j.kind[2] == TIVX_DEMO_PROCESS && j.kind[3] == TIVX_DEMO_PROCESS);
+    CHECK_OK(vxReleaseNode(&node));
+    CHECK_OK(vxReleaseGraph(&graph));
+    read_udo(journal, &j, sizeof j);
+    CHECK(j.count == 6 && j.kind[4] == TIVX_DEMO_DELETE && j.kind[5] == TIVX_DEMO_DELETE);
+    vxReleaseReference(&ms0);
+    vxReleaseReference(&span0);
+    vxReleaseObjectArray(&mss);
+    vxReleaseObjectArray(&spans);
+    vxReleaseScalar(&ms_exemplar);
+    vxReleaseScalar(&id_scalar);
+    vxReleaseUserDataObject(&span_exemplar);
     vxReleaseUserDataObject(&journal);
 }
 
@@ -371,6 +416,7 @@ int main(int argc, char **argv)
     add_const(ctx);
     sequence_and_concurrency(ctx);
     descriptors(ctx);
+    replicated(ctx);
     refusals(ctx);
     CHECK(context_references(ctx) == refs0);
     CHECK_OK(vxUnloadKernels(ctx, argv[1]));

@@ -67,6 +67,7 @@ typedef struct {
 
 typedef struct {
     vx_uint64 start_ns, end_ns, thread;
+    vx_bool replicated;
 } tivx_demo_span_t;
 
 #define TIVX_DEMO_JOURNAL_MAX 64u

@@ -193,7 +193,6 @@ static vx_status VX_CALLBACK tivxDemoSleepCreate(tivx_target_kernel_instance ker
 static vx_status VX_CALLBACK tivxDemoSleepProcess(tivx_target_kernel_instance kernel, tivx_obj_desc_t *obj_desc[],
                                                  uint16_t num_params, void *priv_arg)
 {
-    (void)kernel;
     (void)priv_arg;
     if (num_params != TIVX_DEMO_SLEEP_MAX_PARAMS)
         return VX_FAILURE;
@@ -203,6 +202,7 @@ static vx_status VX_CALLBACK tivxDemoSleepProcess(tivx_target_kernel_instance ke
     sleep_ms(((tivx_obj_desc_scalar_t *)obj_desc[TIVX_DEMO_SLEEP_MS_IDX])->data.u32);
     span->end_ns = now_ns();
     span->thread = this_thread();
+    span->replicated = tivxIsTargetKernelInstanceReplicated(kernel);
     journal(obj_desc, TIVX_DEMO_PROCESS);
     return VX_SUCCESS;
 }
