@@ -4,6 +4,7 @@ under a module name. The dynamic loader is csrc/module.c; this is the policy."""
 from _pyopenvx import ffi, lib
 
 from . import constants as vx
+from . import targets
 from .errors import VxError, check
 
 _exported = False
@@ -21,6 +22,7 @@ class Module:
         self.name, self.publish, self.unpublish, self.handle = name, publish, unpublish, handle
 
     def close(self):
+        targets.forget(self)                  # target kernels it registered and left (their code goes)
         if self.handle is not None:
             lib.pvx_module_close(self.handle)
 
@@ -64,11 +66,11 @@ def load(context, name):
     module = Module(name, *registered) if registered else _open(context, name)
     before = set(context.kernels)
     ids = context.user_kernel_ids, context.user_library_ids
-    context.loading_module = name
+    context.loading_module, targets.loading = name, module
     try:
         status = module.publish(ffi.cast("vx_context", context.h))
     finally:
-        context.loading_module = None
+        context.loading_module = targets.loading = None
     if status != vx.VX_SUCCESS:
         for k in [k for k in context.kernels if k not in before]:
             k.remove(forced=True)

@@ -22,6 +22,7 @@ for _i, _name in enumerate(NAMES):
     lib.pvx_target_define(_i, _name.encode())
 
 REGISTRY = []          # TargetKernel, process-wide as in TIOVX (registered without a context)
+loading = None         # the module (module.py) whose vxPublishKernels runs now
 _LIMITS = {vx.VX_TYPE_PYRAMID: vx.TIVX_PYRAMID_MAX_LEVEL_OBJECTS, vx.VX_TYPE_OBJECT_ARRAY: vx.TIVX_OBJECT_ARRAY_MAX_ITEMS}
 
 
@@ -38,6 +39,7 @@ class TargetKernel:
         c = self.c = ffi.new("struct _tivx_target_kernel *")
         c.process, c.create, c.destroy, c.control, c.priv_arg = process, create, delete, control, priv_arg
         self.handle = ffi.cast("tivx_target_kernel", c)
+        self.module = loading
 
     def serves(self, kernel, target):
         return self.target == target and (self.kernel_name == kernel.kernel_name or self.kernel_id == kernel.enumeration)
@@ -61,6 +63,11 @@ def remove(match, what):
     found = [tk for tk in REGISTRY if match(tk)]
     check(found, vx.VX_ERROR_INVALID_PARAMETERS, f"{what} is not a registered target kernel")
     REGISTRY.remove(found[0])
+
+
+def forget(module):
+    """A module's code goes: the target kernels it registered (and did not remove) go with it."""
+    REGISTRY[:] = [tk for tk in REGISTRY if tk.module is not module]
 
 
 def add_kernel_target(kernel, target_name):

@@ -377,8 +377,9 @@ static void refusals(vx_context ctx)
     vxReleaseUserDataObject(&journal);
 }
 
-/* vxReleaseContext while a target is still busy (a command whose wait timed out) waits, then returns. */
-static void release_while_busy(const char *module)
+/* vxReleaseContext while a target is still busy (a command whose wait timed out) waits, then returns;
+ * the module it closes takes the target kernels it registered along. */
+static void release_while_busy(const char *module, vx_uint32 target_kernels)
 {
     vx_context ctx = test_context();
     CHECK_OK(vxLoadKernels(ctx, module));
@@ -399,6 +400,9 @@ static void release_while_busy(const char *module)
     CHECK_REFUSED(command(node, TIVX_DEMO_CMD_SLEEP, (vx_reference)sleep, 10), TIVX_ERROR_EVENT_TIMEOUT);
     CHECK_OK(vxReleaseContext(&ctx));
     CHECK(ms_since(&t0) >= 250.0);          /* it waited for the command to end */
+    vx_uint32 n = 0;
+    CHECK_OK(tivxQueryNumTargetKernel(&n));
+    CHECK(n == target_kernels);
 }
 
 int main(int argc, char **argv)
@@ -423,7 +427,7 @@ int main(int argc, char **argv)
     CHECK_OK(tivxQueryNumTargetKernel(&after));
     CHECK(after == before);
     CHECK_OK(vxReleaseContext(&ctx));
-    release_while_busy(argv[1]);
+    release_while_busy(argv[1], before);
     tivxHostDeInit();
     tivxDeInit();
     puts("ok");
