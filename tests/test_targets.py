@@ -19,4 +19,5 @@ def test_tivx_library_runs_on_targets(c_program, tmp_path):
     assert out.stdout.strip() == "ok"
     # the crash was reported, naming the target, the callback and the node
     assert "target DSP-2: the process callback of node 'com.demo.tivx.add_const' crashed (signal 11)" in out.stderr
+    assert "target DSP-1: the create callback of node 'com.demo.tivx.add_const' crashed (signal 11)" in out.stderr
 

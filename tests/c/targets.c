@@ -145,6 +145,10 @@ static void add_const(vx_context ctx)
     node = node_of(graph, TIVX_DEMO_ADD_CONST_NAME, params, 5);
     CHECK_REFUSED_LAST(vxVerifyGraph(graph), VX_ERROR_INVALID_VALUE);
     CHECK(vxIsGraphVerified(graph) == vx_false_e);
+    bad = TIVX_DEMO_CRASH_CONST;             /* a crashing create: reported, and verification fails */
+    CHECK_OK(vxCopyScalar(c, &bad, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+    CHECK_REFUSED_LAST(vxVerifyGraph(graph), VX_FAILURE);
+    CHECK(vxIsGraphVerified(graph) == vx_false_e);
     CHECK_OK(vxCopyScalar(c, &five, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
     CHECK_OK(vxVerifyGraph(graph));        /* and verifies once the create succeeds */
     CHECK_OK(vxProcessGraph(graph));
@@ -398,6 +402,10 @@ static void release_while_busy(const char *module, vx_uint32 target_kernels)
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     CHECK_REFUSED(command(node, TIVX_DEMO_CMD_SLEEP, (vx_reference)sleep, 10), TIVX_ERROR_EVENT_TIMEOUT);
+    /* the busy target holds nothing the host needs: the API answers meanwhile */
+    vx_scalar other = vxCreateScalar(ctx, VX_TYPE_UINT32, &ms);
+    CHECK_OK(vxReleaseScalar(&other));
+    CHECK(ms_since(&t0) < 150.0);
     CHECK_OK(vxReleaseContext(&ctx));
     CHECK(ms_since(&t0) >= 250.0);          /* it waited for the command to end */
     vx_uint32 n = 0;

@@ -13,8 +13,9 @@
 #define TIVX_DEMO_ADD_CONST_STATS_IDX 3u
 #define TIVX_DEMO_ADD_CONST_COUNT_IDX 4u
 #define TIVX_DEMO_ADD_CONST_MAX_PARAMS 5u
-/* a constant the create callback refuses */
+/* a constant the create callback refuses, one it crashes on */
 #define TIVX_DEMO_BAD_CONST 255u
+#define TIVX_DEMO_CRASH_CONST 254u
 
 /* sleeps `ms` (vx_uint32 scalar), records its span; every callback appends to a journal */
 #define TIVX_DEMO_SLEEP_NAME "com.demo.tivx.sleep"

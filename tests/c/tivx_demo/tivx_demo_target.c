@@ -53,6 +53,8 @@ static vx_status VX_CALLBACK tivxDemoAddConstCreate(tivx_target_kernel_instance 
     tivx_obj_desc_scalar_t *c = (tivx_obj_desc_scalar_t *)obj_desc[TIVX_DEMO_ADD_CONST_CONST_IDX];
     if (c->data.u08 == TIVX_DEMO_BAD_CONST)
         return VX_ERROR_INVALID_VALUE;
+    if (c->data.u08 == TIVX_DEMO_CRASH_CONST)
+        *(volatile int *)(uintptr_t)num_params = 1;          /* a fault */
     tivxDemoAddConstParams *prms = tivxMemAlloc(sizeof(tivxDemoAddConstParams), TIVX_MEM_EXTERNAL);
     if (prms == NULL)
         return VX_ERROR_NO_MEMORY;
