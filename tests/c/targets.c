@@ -345,7 +345,18 @@ static void descriptors(vx_context ctx)
     vxReleaseUserDataObject(&summary);
 }
 
-/* Kernels that cannot run: no process function and no target; a target without a target kernel. */
+static vx_status VX_CALLBACK increment(tivx_target_kernel_instance kernel, tivx_obj_desc_t *obj_desc[],
+                                       uint16_t num_params, void *priv_arg)
+{
+    (void)kernel;
+    (void)num_params;
+    (void)priv_arg;
+    ((tivx_obj_desc_scalar_t *)obj_desc[0])->data.u32++;
+    return VX_SUCCESS;
+}
+
+/* Kernels that cannot run: no process function and no target (until the application registers one);
+ * a target without a target kernel. */
 static void refusals(vx_context ctx)
 {
     vx_enum id;
@@ -362,8 +373,20 @@ static void refusals(vx_context ctx)
     CHECK_OK(vxSetParameterByIndex(node, 0, (vx_reference)s));
     CHECK_REFUSED_LAST(vxVerifyGraph(graph), VX_ERROR_NOT_SUPPORTED);
     target_of(node, TIVX_TARGET_HOST);
+
+    /* the application registers a target kernel itself, by enum, on the HOST target */
+    CHECK_OK(tivxAddKernelTarget(k, TIVX_TARGET_HOST));
+    CHECK(tivxAddTargetKernel(id, TIVX_TARGET_HOST, NULL, NULL, NULL, NULL, NULL) == NULL);   /* no process */
+    tivx_target_kernel tk = tivxAddTargetKernel(id, TIVX_TARGET_HOST, increment, NULL, NULL, NULL, NULL);
+    CHECK(tk != NULL);
+    CHECK(tivxAddTargetKernel(id, TIVX_TARGET_HOST, increment, NULL, NULL, NULL, NULL) == NULL);  /* twice */
+    CHECK_OK(vxVerifyGraph(graph));
+    CHECK_OK(vxProcessGraph(graph));
+    CHECK(u32_of(s) == 2);
     CHECK_OK(vxReleaseNode(&node));
     CHECK_OK(vxReleaseGraph(&graph));
+    CHECK_OK(tivxRemoveTargetKernel(tk));
+    CHECK_STATUS(tivxRemoveTargetKernel(tk), VX_ERROR_INVALID_PARAMETERS);
     CHECK_OK(vxRemoveKernel(k));
 
     tivx_demo_journal_t j;
