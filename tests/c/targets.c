@@ -351,7 +351,7 @@ static vx_status VX_CALLBACK increment(tivx_target_kernel_instance kernel, tivx_
     (void)kernel;
     (void)num_params;
     (void)priv_arg;
-    ((tivx_obj_desc_scalar_t *)obj_desc[0])->data.u32++;
+    ((tivx_obj_desc_scalar_t *)obj_desc[1])->data.u32 = ((tivx_obj_desc_scalar_t *)obj_desc[0])->data.u32 + 1;
     return VX_SUCCESS;
 }
 
@@ -359,18 +359,14 @@ static vx_status VX_CALLBACK increment(tivx_target_kernel_instance kernel, tivx_
  * a target without a target kernel. */
 static void refusals(vx_context ctx)
 {
+    vx_kernel k = in_out_kernel(ctx, "test.targets.nowhere", NULL, accept_all, VX_TYPE_SCALAR);
     vx_enum id;
-    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
-    vx_kernel k = vxAddUserKernel(ctx, "test.targets.nowhere", id, NULL, 1, accept_all, NULL, NULL);
-    CHECK_REF(k);
-    CHECK_OK(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED));
+    CHECK_OK(vxQueryKernel(k, VX_KERNEL_ENUM, &id, sizeof id));
     CHECK_REFUSED(tivxAddKernelTarget(k, "NO-SUCH"), VX_ERROR_INVALID_PARAMETERS);
-    CHECK_OK(vxFinalizeKernel(k));
     vx_uint32 v = 1;
-    vx_scalar s = vxCreateScalar(ctx, VX_TYPE_UINT32, &v);
+    vx_scalar s = vxCreateScalar(ctx, VX_TYPE_UINT32, &v), s2 = vxCreateScalar(ctx, VX_TYPE_UINT32, &v);
     vx_graph graph = vxCreateGraph(ctx);
-    vx_node node = vxCreateGenericNode(graph, k);
-    CHECK_OK(vxSetParameterByIndex(node, 0, (vx_reference)s));
+    vx_node node = node_of_two(graph, k, s, s2);
     CHECK_REFUSED_LAST(vxVerifyGraph(graph), VX_ERROR_NOT_SUPPORTED);
     target_of(node, TIVX_TARGET_HOST);
 
@@ -382,7 +378,7 @@ static void refusals(vx_context ctx)
     CHECK(tivxAddTargetKernel(id, TIVX_TARGET_HOST, increment, NULL, NULL, NULL, NULL) == NULL);  /* twice */
     CHECK_OK(vxVerifyGraph(graph));
     CHECK_OK(vxProcessGraph(graph));
-    CHECK(u32_of(s) == 2);
+    CHECK(u32_of(s2) == 2);
     CHECK_OK(vxReleaseNode(&node));
     CHECK_OK(vxReleaseGraph(&graph));
     CHECK_OK(tivxRemoveTargetKernel(tk));
@@ -401,6 +397,7 @@ static void refusals(vx_context ctx)
     CHECK_OK(vxReleaseGraph(&graph));
     release_sleeper(&sl);
     vxReleaseScalar(&s);
+    vxReleaseScalar(&s2);
     vxReleaseUserDataObject(&journal);
 }
 
