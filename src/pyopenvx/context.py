@@ -2,7 +2,6 @@
 from _pyopenvx import ffi
 
 from . import constants as vx
-from . import targets
 from .errors import VxError
 from .reference import Reference
 
@@ -59,8 +58,6 @@ class Context(Reference):
         self.kernels = []                        # every kernel known to the context
         self.modules = {}                        # name -> loaded module
         self.kernel_libraries = {}               # name -> (publish, unpublish) of vxRegisterKernelLibrary
-        from .standard_kernels import register   # imports the graph manager, which imports us
-        register(self)
 
     @property
     def performance_enabled(self):
@@ -93,7 +90,6 @@ class Context(Reference):
         for obj in list(self.objects.values()):
             if obj.vx_type == vx.VX_TYPE_GRAPH and obj.worker is not None:
                 obj.join()
-        targets.wait_idle()
         for obj in reversed(list(self.objects.values())):
             obj.destroy()
         self.objects.clear()

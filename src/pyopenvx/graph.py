@@ -16,17 +16,7 @@ from . import log
 from .errors import VxError, check
 from .failure import VX_FAILURE
 from .parts import items_of, lineage
-from .reference import LOCK, Reference
-
-
-@contextlib.contextmanager
-def unlocked():
-    """Drop the object-model lock entirely (however deeply held) while C runs or we wait."""
-    state = LOCK._release_save()
-    try:
-        yield
-    finally:
-        LOCK._acquire_restore(state)
+from .reference import LOCK, Reference, unlocked
 
 
 class Graph(Reference):

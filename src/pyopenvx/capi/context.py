@@ -3,9 +3,11 @@ from _pyopenvx import ffi
 
 from .. import attributes
 from .. import constants as vx
+from .. import targets
 from ..context import (CONVOLUTION_MAX_DIMENSION, EXTENSIONS, IMPLEMENTATION, MAX_TENSOR_DIMS,
                        NONLINEAR_MAX_DIMENSION, OPTICAL_FLOW_MAX_WINDOW_DIMENSION, Context)
 from ..errors import VxError, check
+from ..kernels.registry import register as register_standard_kernels
 from ..reference import lookup
 from . import export
 
@@ -58,7 +60,9 @@ def context_of(handle):
 
 @export
 def vxCreateContext():
-    return Context()
+    context = Context()
+    register_standard_kernels(context)
+    return context
 
 
 @export
@@ -66,6 +70,7 @@ def vxReleaseContext(context):
     if context == ffi.NULL:
         raise VxError(vx.VX_ERROR_INVALID_REFERENCE, "context pointer is NULL")
     ctx = context_of(context[0])
+    targets.wait_idle()           # seed 003: what targets still run (a timed-out command) ends first
     ctx.release()
     context[0] = ffi.NULL
 
