@@ -711,6 +711,18 @@ void pvx_c_tivxHostInit(void)
 {
 }
 
+static vx_enum self_cpu = TIVX_CPU_ID_MPU_0;
+
+vx_enum pvx_c_tivxGetSelfCpuId(void)
+{
+    return __atomic_load_n(&self_cpu, __ATOMIC_RELAXED);
+}
+
+void pvx_c_tivxSetSelfCpuId(vx_enum cpu_id)
+{
+    __atomic_store_n(&self_cpu, cpu_id, __ATOMIC_RELAXED);
+}
+
 /* Waits until every target has finished what it was given. */
 void pvx_c_tivxDeInit(void)
 {

@@ -70,6 +70,31 @@ typedef enum _tivx_status_e {
     TIVX_ERROR_EVENT_TIMEOUT = -99,          /* TIVX_STATUS_BASE + 1 */   /* a timed wait ended before the command */
 } tivx_status_e;
 
+/* CPUs, for kernel libraries that register their target kernels per CPU (tivxGetSelfCpuId). */
+typedef enum _tivx_cpu_id_e {
+    TIVX_CPU_ID_DSP1 = 0,
+    TIVX_CPU_ID_DSP2 = 1,
+    TIVX_CPU_ID_DSP_C7_1 = 2,
+    TIVX_CPU_ID_DSP_C7_2 = 3,
+    TIVX_CPU_ID_EVE1 = 4,
+    TIVX_CPU_ID_EVE2 = 5,
+    TIVX_CPU_ID_EVE3 = 6,
+    TIVX_CPU_ID_EVE4 = 7,
+    TIVX_CPU_ID_IPU1_0 = 8,
+    TIVX_CPU_ID_IPU1_1 = 9,
+    TIVX_CPU_ID_IPU2 = 10,
+    TIVX_CPU_ID_A15_0 = 11,
+    TIVX_CPU_ID_MPU_0 = 12,          /* the host: what tivxGetSelfCpuId says until told otherwise */
+    TIVX_CPU_ID_A72_0 = 13,
+    TIVX_CPU_ID_MCU1_0 = 14,
+    TIVX_CPU_ID_MCU2_0 = 15,
+    TIVX_CPU_ID_MCU2_1 = 16,
+    TIVX_CPU_ID_MCU3_0 = 17,
+    TIVX_CPU_ID_MCU3_1 = 18,
+    TIVX_CPU_ID_MAX = 19,
+    TIVX_CPU_ID_INVALID = 0xFF,
+} tivx_cpu_id_e;
+
 /* TI attributes. */
 typedef enum _tivx_attribute_extensions_e {
     /* vxQueryNode: the node's target name, a char[TIVX_TARGET_MAX_NAME] (read-only). */
@@ -112,6 +137,11 @@ VX_API_ENTRY void VX_API_CALL tivxInit(void);
 VX_API_ENTRY void VX_API_CALL tivxDeInit(void);
 VX_API_ENTRY void VX_API_CALL tivxHostInit(void);
 VX_API_ENTRY void VX_API_CALL tivxHostDeInit(void);
+VX_API_ENTRY vx_status VX_API_CALL tivxRegisterModule(const char *name, vx_publish_kernels_f publish, vx_unpublish_kernels_f unpublish);
+VX_API_ENTRY vx_status VX_API_CALL tivxUnRegisterModule(const char *name);
+/* All targets are threads of this process: one "CPU" at a time registers (as in TIOVX's PC emulation). */
+VX_API_ENTRY vx_enum VX_API_CALL tivxGetSelfCpuId(void);
+VX_API_ENTRY void VX_API_CALL tivxSetSelfCpuId(vx_enum cpu_id);
 VX_API_ENTRY vx_status VX_API_CALL tivxAddKernelTarget(vx_kernel kernel, const char *target_name);
 VX_API_ENTRY vx_status VX_API_CALL tivxNodeSendCommand(vx_node node, uint32_t replicated_node_idx, uint32_t node_cmd_id, vx_reference ref[], uint32_t num_refs);
 VX_API_ENTRY vx_status VX_API_CALL tivxNodeSendCommandTimed(vx_node node, uint32_t replicated_node_idx, uint32_t node_cmd_id, vx_reference ref[], uint32_t num_refs, uint32_t timeout);

@@ -433,6 +433,39 @@ static void release_while_busy(const char *module, vx_uint32 target_kernels)
     CHECK(n == target_kernels);
 }
 
+static vx_status VX_CALLBACK publish_registered(vx_context ctx)
+{
+    vx_kernel k = in_out_kernel(ctx, "test.targets.registered", run_nothing, accept_all, VX_TYPE_SCALAR);
+    return vxReleaseKernel(&k);
+}
+
+static vx_status VX_CALLBACK unpublish_registered(vx_context ctx)
+{
+    vx_kernel k = vxGetKernelByName(ctx, "test.targets.registered");
+    return vxRemoveKernel(k);
+}
+
+/* tivxRegisterModule: a module every context can load by name; tivxGetSelfCpuId/tivxSetSelfCpuId. */
+static void modules_and_cpus(vx_context ctx)
+{
+    CHECK_OK(tivxRegisterModule("test_registered", publish_registered, unpublish_registered));
+    CHECK_STATUS(tivxRegisterModule("test_registered", publish_registered, unpublish_registered),
+                 VX_ERROR_INVALID_PARAMETERS);
+    CHECK_OK(vxLoadKernels(ctx, "test_registered"));
+    vx_kernel k = vxGetKernelByName(ctx, "test.targets.registered");
+    CHECK_REF(k);
+    CHECK_OK(vxReleaseKernel(&k));
+    CHECK_OK(vxUnloadKernels(ctx, "test_registered"));
+    CHECK_OK(tivxUnRegisterModule("test_registered"));
+    CHECK_STATUS(tivxUnRegisterModule("test_registered"), VX_FAILURE);
+    CHECK_REFUSED(vxLoadKernels(ctx, "test_registered"), VX_ERROR_INVALID_MODULE);
+
+    CHECK(tivxGetSelfCpuId() == TIVX_CPU_ID_MPU_0);
+    tivxSetSelfCpuId(TIVX_CPU_ID_DSP1);
+    CHECK(tivxGetSelfCpuId() == TIVX_CPU_ID_DSP1);
+    tivxSetSelfCpuId(TIVX_CPU_ID_MPU_0);
+}
+
 int main(int argc, char **argv)
 {
     CHECK(argc == 2);
@@ -440,6 +473,7 @@ int main(int argc, char **argv)
     tivxHostInit();
     vx_context ctx = test_context();
     vx_uint32 refs0 = context_references(ctx);
+    modules_and_cpus(ctx);
     vx_uint32 before = 0, after = 0;
     CHECK_OK(tivxQueryNumTargetKernel(&before));
     CHECK_OK(vxLoadKernels(ctx, argv[1]));

@@ -3,6 +3,7 @@ target-side ones (instance context, memory, descriptors) are plain C in csrc/tar
 from _pyopenvx import ffi
 
 from .. import constants as vx
+from .. import module as modules
 from .. import targets
 from ..errors import check
 from ..reference import lookup
@@ -66,3 +67,13 @@ def tivxNodeSendCommandTimed(node, replicated_node_idx, node_cmd_id, ref, num_re
 def tivxNodeSendCommand(node, replicated_node_idx, node_cmd_id, ref, num_refs):
     tivxNodeSendCommandTimed(node, replicated_node_idx, node_cmd_id, ref, num_refs,
                              vx.TIVX_EVENT_TIMEOUT_WAIT_FOREVER)
+
+
+@export
+def tivxRegisterModule(name, publish, unpublish):
+    modules.register_everywhere(_name(name, "name"), publish, unpublish)
+
+
+@export
+def tivxUnRegisterModule(name):
+    modules.unregister_everywhere(_name(name, "name"))

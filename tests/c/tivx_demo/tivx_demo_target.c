@@ -286,8 +286,21 @@ void tivxAddTargetKernelDemo(void)
         vx_sleep_target_kernel[i] = tivxAddTargetKernelByName(TIVX_DEMO_SLEEP_NAME, sleep_targets[i],
                                                               tivxDemoSleepProcess, tivxDemoSleepCreate,
                                                               tivxDemoSleepDelete, NULL, NULL);
-    vx_describe_target_kernel = tivxAddTargetKernelByName(TIVX_DEMO_DESCRIBE_NAME, TIVX_TARGET_MPU_0,
-                                                          tivxDemoDescribeProcess, NULL, NULL, NULL, NULL);
+
+    /* registered per CPU, as generated TIOVX kernels do */
+    char target_name[TIVX_TARGET_MAX_NAME];
+    vx_status status = VX_FAILURE;
+    vx_enum self_cpu = tivxGetSelfCpuId();
+    if (self_cpu == (vx_enum)TIVX_CPU_ID_MPU_0) {
+        strncpy(target_name, TIVX_TARGET_MPU_0, TIVX_TARGET_MAX_NAME);
+        status = VX_SUCCESS;
+    } else if (self_cpu == (vx_enum)TIVX_CPU_ID_A72_0) {
+        strncpy(target_name, TIVX_TARGET_A72_0, TIVX_TARGET_MAX_NAME);
+        status = VX_SUCCESS;
+    }
+    if (status == VX_SUCCESS)
+        vx_describe_target_kernel = tivxAddTargetKernelByName(TIVX_DEMO_DESCRIBE_NAME, target_name,
+                                                              tivxDemoDescribeProcess, NULL, NULL, NULL, NULL);
 }
 
 void tivxRemoveTargetKernelDemo(void)
