@@ -27,6 +27,9 @@ typedef struct job {
     struct _tivx_target_kernel_instance *inst;  /* create, delete, control */
     pvx_node *node;                             /* process: the whole node (pvx_node_run) */
     int measure;
+    const struct job *run;                      /* process: the run's jobs, in schedule order */
+    int *failed;                                /* process: set by the run's first failing node */
+    int skipped;                                /* process: not run, as something upstream failed */
     uint32_t cmd;                               /* control: command, objects and their descriptors */
     uint32_t num;
     vx_reference *refs;
@@ -444,12 +447,25 @@ static vx_status run_control(job *j)
     return status;
 }
 
+/* A node of a graph run, unless the run already failed or one of its producers did (they have all
+ * ended: the host waited for those on other targets, the queue ran those on this one first). */
+static void run_node(job *j)
+{
+    int upstream = __atomic_load_n(j->failed, __ATOMIC_ACQUIRE);
+    for (vx_uint32 d = 0; d < j->node->num_deps && !upstream; d++)
+        upstream = j->run[j->node->deps[d]].status != VX_SUCCESS;
+    j->skipped = upstream;
+    j->status = upstream ? VX_ERROR_GRAPH_ABANDONED : pvx_node_run(j->node, j->measure);
+    if (j->status != VX_SUCCESS)
+        __atomic_store_n(j->failed, 1, __ATOMIC_RELEASE);
+}
+
 static void run_job(job *j)
 {
     struct _tivx_target_kernel_instance *inst = j->inst;
     switch (j->kind) {
     case JOB_PROCESS:
-        j->status = pvx_node_run(j->node, j->measure);
+        run_node(j);
         break;
     case JOB_CONTROL:
         j->status = run_control(j);
@@ -639,30 +655,38 @@ vx_status pvx_target_run_graph(pvx_graph *g, int measure)
     job *jobs = calloc(g->num_nodes, sizeof *jobs);
     if (jobs == NULL)
         return VX_ERROR_NO_MEMORY;
-    vx_status status = VX_SUCCESS;
+    int failed = 0;
     uint32_t started = 0;
-    for (; started < g->num_nodes && status == VX_SUCCESS; started++) {
+    for (; started < g->num_nodes && !__atomic_load_n(&failed, __ATOMIC_ACQUIRE); started++) {
         pvx_node *n = g->schedule[started];
         job *j = &jobs[started];
-        for (vx_uint32 d = 0; d < n->num_deps && status == VX_SUCCESS; d++) {
-            wait_job(&jobs[n->deps[d]], TIVX_EVENT_TIMEOUT_WAIT_FOREVER);
-            status = jobs[n->deps[d]].status;
+        /* producers on the node's own target need no wait: its queue runs them first */
+        for (vx_uint32 d = 0; d < n->num_deps; d++) {
+            const pvx_node *p = g->schedule[n->deps[d]];
+            if (n->target == NULL || p->target == NULL || p->target[0].target_id != n->target[0].target_id)
+                wait_job(&jobs[n->deps[d]], TIVX_EVENT_TIMEOUT_WAIT_FOREVER);
         }
-        if (status != VX_SUCCESS)
-            break;
         j->kind = JOB_PROCESS;
         j->node = n;
         j->measure = measure;
-        if (n->target == NULL || submit(n->target[0].target_id, j) != 0) {
-            j->status = n->target ? VX_ERROR_NO_RESOURCES : pvx_node_run(n, measure);
-            j->done = 1;
-            status = j->status;
+        j->run = jobs;
+        j->failed = &failed;
+        if (n->target != NULL && submit(n->target[0].target_id, j) == 0)
+            continue;
+        if (n->target == NULL)
+            run_node(j);
+        else {                         /* its target thread could not start */
+            j->status = VX_ERROR_NO_RESOURCES;
+            failed = 1;
         }
+        j->done = 1;
     }
-    /* Every queued node ends before the graph does; the first failure in schedule order is the graph's. */
+    /* Every queued node ends before the graph does; the first failure in schedule order that is not
+     * a node left out because of it is the graph's. */
+    vx_status status = VX_SUCCESS;
     for (uint32_t i = 0; i < started; i++) {
         wait_job(&jobs[i], TIVX_EVENT_TIMEOUT_WAIT_FOREVER);
-        if (jobs[i].status != VX_SUCCESS && status == VX_SUCCESS)
+        if (jobs[i].status != VX_SUCCESS && !jobs[i].skipped && status == VX_SUCCESS)
             status = jobs[i].status;
     }
     free(jobs);

@@ -246,6 +246,54 @@ static void sequence_and_concurrency(vx_context ctx)
     vxReleaseUserDataObject(&journal);
 }
 
+/* A node after a failing one on the same target is left out (its queue does not wait for the host);
+ * the run fails with the failing node's status. */
+static void downstream_of_failure(vx_context ctx)
+{
+    vx_uint8 five = 5, id = 9;
+    vx_uint32 zero = 0;
+    tivx_demo_stats_t stats;
+    tivx_demo_journal_t j;
+    tivx_demo_span_t span = {0, 0, 0, vx_false_e};
+    memset(&stats, 0, sizeof stats);
+    memset(&j, 0, sizeof j);
+    vx_image in = u8_image(ctx, 4, 4, 1), out = u8_image(ctx, 4, 4, 0);
+    vx_scalar c = vxCreateScalar(ctx, VX_TYPE_UINT8, &five), count = vxCreateScalar(ctx, VX_TYPE_UINT32, &zero);
+    vx_scalar id_scalar = vxCreateScalar(ctx, VX_TYPE_UINT8, &id);
+    vx_user_data_object udo = vxCreateUserDataObject(ctx, "tivx_demo_stats_t", sizeof stats, &stats);
+    vx_user_data_object journal = vxCreateUserDataObject(ctx, "tivx_demo_journal_t", sizeof j, &j);
+    vx_user_data_object span_udo = vxCreateUserDataObject(ctx, "tivx_demo_span_t", sizeof span, &span);
+    vx_graph graph = vxCreateGraph(ctx);
+    vx_reference p1[] = {(vx_reference)in, (vx_reference)c, (vx_reference)out, (vx_reference)udo, (vx_reference)count};
+    vx_reference p2[] = {(vx_reference)count, (vx_reference)id_scalar, (vx_reference)journal, (vx_reference)span_udo};
+    vx_node first = node_of(graph, TIVX_DEMO_ADD_CONST_NAME, p1, 5), then = node_of(graph, TIVX_DEMO_SLEEP_NAME, p2, 4);
+    CHECK_OK(vxSetNodeTarget(first, VX_TARGET_STRING, TIVX_TARGET_DSP2));
+    CHECK_OK(vxSetNodeTarget(then, VX_TARGET_STRING, TIVX_TARGET_DSP2));
+    CHECK_OK(vxVerifyGraph(graph));
+    CHECK_OK(vxProcessGraph(graph));
+    read_udo(journal, &j, sizeof j);
+    CHECK(j.count == 2 && j.kind[1] == TIVX_DEMO_PROCESS);    /* create, process */
+    CHECK_OK(command(first, TIVX_DEMO_CMD_FAIL, NULL, TIVX_EVENT_TIMEOUT_WAIT_FOREVER));
+    CHECK_STATUS(vxProcessGraph(graph), VX_FAILURE);
+    read_udo(journal, &j, sizeof j);
+    CHECK(j.count == 2);                                      /* the sleep node did not run */
+    CHECK_OK(command(first, TIVX_DEMO_CMD_NORMAL, NULL, TIVX_EVENT_TIMEOUT_WAIT_FOREVER));
+    CHECK_OK(vxProcessGraph(graph));
+    read_udo(journal, &j, sizeof j);
+    CHECK(j.count == 3 && j.kind[2] == TIVX_DEMO_PROCESS);
+    CHECK_OK(vxReleaseNode(&first));
+    CHECK_OK(vxReleaseNode(&then));
+    CHECK_OK(vxReleaseGraph(&graph));
+    vxReleaseImage(&in);
+    vxReleaseImage(&out);
+    vxReleaseScalar(&c);
+    vxReleaseScalar(&count);
+    vxReleaseScalar(&id_scalar);
+    vxReleaseUserDataObject(&udo);
+    vxReleaseUserDataObject(&journal);
+    vxReleaseUserDataObject(&span_udo);
+}
+
 /* A replicated node: one instance per replica, each created, processed and deleted on the target. */
 static void replicated(vx_context ctx)
 {
@@ -483,6 +531,7 @@ int main(int argc, char **argv)
     sequence_and_concurrency(ctx);
     descriptors(ctx);
     replicated(ctx);
+    downstream_of_failure(ctx);
     refusals(ctx);
     CHECK(context_references(ctx) == refs0);
     CHECK_OK(vxUnloadKernels(ctx, argv[1]));
