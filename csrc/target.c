@@ -407,7 +407,7 @@ static vx_status guarded(struct _tivx_target_kernel_instance *inst, int kind, co
     if (kind != JOB_CONTROL && fn == NULL)
         return kind == JOB_PROCESS ? VX_ERROR_NOT_IMPLEMENTED : VX_SUCCESS;
     sigjmp_buf env;
-    if (sigsetjmp(env, 1))
+    if (sigsetjmp(env, 0))     /* SA_NODEFER: the handler leaves the mask as it was */
         return VX_FAILURE;
     guard_inst = inst;
     guard_what = names[kind];
