@@ -58,6 +58,7 @@ PVX_HIDDEN pvx_ref *pvx_ref_former_context(const void *handle);
 #include "distribution.h"
 #include "remap.h"
 #include "threshold.h"
+#include "parts.h"
 #include "image.h"
 #include "user_data_object.h"
 #include "graph.h"

@@ -1,6 +1,6 @@
 /* The standard statistics kernels and simple per-pixel operations (Histogram, EqualizeHistogram,
- * IntegralImage, MeanStdDev, MinMaxLoc, Min, Max, WeightedAverage, Copy, Select, ScalarOperation), over the row helpers of
- * std_kernels.c. Statistics read the input's valid rectangle, as the spec's sample does. */
+ * IntegralImage, MeanStdDev, MinMaxLoc, Min, Max, WeightedAverage, Copy, Swap, Move, Select,
+ * ScalarOperation), over the row helpers of std_kernels.c. Statistics read the input's valid rectangle, as the spec's sample does. */
 #include "pvx.h"
 
 #include <math.h>
@@ -211,46 +211,84 @@ vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_uint32 n)
     return VX_SUCCESS;
 }
 
-/* Copy: image planes row by row (views have their own strides), an array's valid items and
- * count, and the whole memory of the other types the validator admits (same meta, same size). */
-static vx_status copy_object(vx_reference from, vx_reference to)
+/* Copy, Swap and Move share one walk over the objects: image planes row by row (views have their
+ * own strides), an array's valid items (and counts), a container's parts in order, a threshold's
+ * values, and the whole memory of the other types the validators admit (same meta, same size).
+ * `move` copies from the first to the second, or exchanges them. */
+typedef void (*move_f)(void *to, void *from, size_t bytes);
+
+static void copy_bytes(void *to, void *from, size_t bytes)
+{
+    memcpy(to, from, bytes);
+}
+
+static void swap_bytes(void *a, void *b, size_t bytes)
+{
+    unsigned char tmp[256], *x = a, *y = b;
+    for (size_t k; bytes > 0; bytes -= k, x += k, y += k) {
+        k = bytes < sizeof tmp ? bytes : sizeof tmp;
+        memcpy(tmp, x, k), memcpy(x, y, k), memcpy(y, tmp, k);
+    }
+}
+
+static vx_status transfer(vx_reference from, vx_reference to, move_f move)
 {
     const vx_reference p[2] = {from, to};
     vx_enum type = ((pvx_ref *)p[0])->type;
+    void *d0 = ((pvx_ref *)p[0])->desc, *d1 = ((pvx_ref *)p[1])->desc;
     if (type == VX_TYPE_IMAGE) {
-        for (uint32_t k = 0; k < ((pvx_image *)((pvx_ref *)p[0])->desc)->planes; k++) {
+        for (uint32_t k = 0; k < ((pvx_image *)d0)->planes; k++) {
             plane a, b;
             vx_status s;
             if ((s = plane_at(p[0], k, &a)) || (s = plane_at(p[1], k, &b)))
                 return s;
             for (uint32_t y = 0; y < b.height; y++)
-                memcpy(row_of(&b, y), row_of(&a, y), (size_t)b.width * b.pixel_bytes);
+                move(row_of(&b, y), row_of(&a, y), (size_t)b.width * b.pixel_bytes);
         }
+        return VX_SUCCESS;
+    }
+    if (type == VX_TYPE_PYRAMID || type == VX_TYPE_OBJECT_ARRAY) {
+        const pvx_parts *a = d0, *b = d1;
+        vx_status s = VX_SUCCESS;
+        for (uint32_t k = 0; k < a->count && s == VX_SUCCESS; k++)
+            s = transfer(a->items[k], b->items[k], move);
+        return s;
+    }
+    if (type == VX_TYPE_THRESHOLD) {
+        move(d1, d0, sizeof(pvx_threshold));
         return VX_SUCCESS;
     }
     unsigned char *src = storage_of(p[0]), *dst = storage_of(p[1]);
     if (src == NULL || dst == NULL)
         return VX_ERROR_NO_MEMORY;
-    pvx_memory *in = ((pvx_ref *)p[0])->desc;
     if (type == VX_TYPE_ARRAY) {
-        pvx_array *a = (pvx_array *)in, *b = ((pvx_ref *)p[1])->desc;
-        memcpy(dst, src, a->num_items * a->item_size);
-        b->num_items = a->num_items;
+        pvx_array *a = d0, *b = d1;
+        vx_size count = a->num_items;
+        move(dst, src, (count > b->num_items ? count : b->num_items) * a->item_size);
+        if (move == swap_bytes)
+            a->num_items = b->num_items;
+        b->num_items = count;
     } else {
-        memcpy(dst, src, in->bytes);
+        move(dst, src, ((pvx_memory *)d0)->bytes);
     }
     return VX_SUCCESS;
 }
 
 vx_status pvx_std_copy(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return copy_object(p[0], p[1]);
+    return transfer(p[0], p[1], copy_bytes);
+}
+
+/* Swap, and Move (whose first object's contents are then unspecified: the second's former ones). */
+vx_status pvx_std_swap(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return transfer(p[0], p[1], swap_bytes);
 }
 
 /* Select: a copy of the true or the false value, as the condition says. */
 vx_status pvx_std_select(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return copy_object(*(const vx_bool *)scalar_value(p[0]) ? p[1] : p[2], p[3]);
+    return transfer(*(const vx_bool *)scalar_value(p[0]) ? p[1] : p[2], p[3], copy_bytes);
 }
 
 /* ScalarOperation: a number read exactly (integers of every width fit __int128), the operation in

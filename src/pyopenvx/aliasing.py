@@ -79,7 +79,7 @@ def decide(graph):
     """The verification phase: every node's hints, SPARSE ones first, in schedule order."""
     position = {node: k for k, node in enumerate(graph.order)}
     readers = {}                               # object (and each object containing it) -> positions reading it
-    for node, i, obj, parts, _ in graph.inputs:
+    for node, i, obj, parts, _ in graph.inputs + graph.updates:     # an update reads too
         for o in parts:
             readers.setdefault(o, []).append((position[node], node, i))
     params = {node.params[i] for node, i in graph.parameters}

@@ -13,6 +13,8 @@ the verifier calls `reopen()`, which makes what the application left open at cre
 validator gives needs the same bytes, and dropped otherwise (allocated again lazily): nothing
 outside the graph maps a virtual object.
 """
+from _pyopenvx import ffi
+
 from . import constants as vx
 from .errors import VxError
 from .reference import Reference
@@ -90,7 +92,9 @@ class DataObject(Reference):
 
 def adopt_children(parent, children, make):
     """Fill the list `children` with `make(i)` for each index, each child (created with one
-    external count) then held only by `parent`. A refusal destroys the parent with what it holds."""
+    external count) then held only by `parent`. A refusal destroys the parent with what it holds.
+    The parent's C descriptor lists the children's handles in creation order (`pvx_parts`), for
+    kernels that walk a container (Swap, Move)."""
     try:
         for i in range(len(children)):
             child = make(i)
@@ -102,6 +106,9 @@ def adopt_children(parent, children, make):
         del children[children.index(None):]
         parent.destroy()
         raise
+    parent._c_items = ffi.new("vx_reference[]", [ffi.cast("vx_reference", c.h) for c in children])
+    parent.desc = ffi.new("pvx_parts *", {"count": len(children), "items": parent._c_items})
+    parent.h.desc = parent.desc
 
 
 def drop_children(children):

@@ -48,8 +48,9 @@ def check_parameters(graph):
     writable; the set ones become the graph's input and output edges.
     (Checks here and below run per parameter: messages are built only on refusal.)"""
     check(graph.nodes, vx.VX_ERROR_INVALID_GRAPH, f"{graph} has no nodes", graph)
-    # edges: (node, index, object, its lineage, virtual), computed once for the later phases
-    graph.inputs, graph.outputs = inputs, outputs = [], []
+    # edges: (node, index, object, its lineage, virtual), computed once for the later phases;
+    # updates: VX_BIDIRECTIONAL parameters (read, then written in place)
+    graph.inputs, graph.outputs, graph.updates = inputs, outputs, updates = [], [], []
     for node in graph.nodes:
         for i, (sig, obj) in enumerate(zip(node.kernel.signature, node.params)):
             if obj is None:
@@ -66,19 +67,19 @@ def check_parameters(graph):
                 raise VxError(vx.VX_ERROR_INVALID_SCOPE, f"{_where(node, i)}: virtual {obj} belongs to another graph",
                               node)
             parts = (obj,) if container(obj) is None else tuple(lineage(obj))
-            if sig.direction != vx.VX_INPUT:   # VX_BIDIRECTIONAL: written in place, ordered as an output
+            if sig.direction != vx.VX_INPUT:
                 if obj.vx_type == vx.VX_TYPE_IMAGE and obj.root.is_uniform:
-                    raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{_where(node, i)}: an output, but {obj} is a uniform "
+                    raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{_where(node, i)}: written, but {obj} is a uniform "
                                   "image (read-only)", node)
-                outputs.append((node, i, obj, parts, virtual))
-            else:
-                inputs.append((node, i, obj, parts, virtual))
+            edges = inputs if sig.direction == vx.VX_INPUT else outputs if sig.direction == vx.VX_OUTPUT else updates
+            edges.append((node, i, obj, parts, virtual))
 
 
-def check_single_writer(graph):
-    """No object (or part of one) is written by two outputs; every virtual input has a writer."""
-    writers, covered = {}, {}              # object -> (node, index); container -> a writer inside it
-    for node, i, obj, parts, _ in graph.outputs:
+def _claims(edges):
+    """Who writes each object: {object: (node, index)} and {container: a writer inside it};
+    an object (or part of one) claimed twice is VX_ERROR_MULTIPLE_WRITERS."""
+    writers, covered = {}, {}
+    for node, i, obj, parts, _ in edges:
         for o in parts:
             other = writers.get(o) or (covered.get(o) if o is obj else None)
             if other is not None:
@@ -87,8 +88,27 @@ def check_single_writer(graph):
         writers[obj] = (node, i)
         for o in parts:
             covered.setdefault(o, (node, i))
-    graph.writers, graph.covered = writers, covered
-    for node, i, obj, parts, virtual in graph.inputs:
+    return writers, covered
+
+
+def _producers(obj, parts, writers, covered):
+    """The nodes whose writes of `obj` (or of what contains it, or of a part of it) its reader comes after."""
+    found = {writers[o][0] for o in parts if o in writers}
+    if obj in covered:
+        found.add(covered[obj][0])
+    return found
+
+
+def check_single_writer(graph):
+    """No object (or part of one) is written by two outputs, nor updated in place (VX_BIDIRECTIONAL)
+    by two nodes: an object has at most one writer, then one updater, then its readers; a node
+    does not update what it writes. Every virtual object read (or updated) has a writer."""
+    graph.writers, graph.covered = writers, covered = _claims(graph.outputs)
+    graph.updaters, graph.updated = _claims(graph.updates)
+    for node, i, obj, parts, _ in graph.updates:
+        if any(writers[o][0] is node for o in parts if o in writers) or covered.get(obj, (None,))[0] is node:
+            raise VxError(vx.VX_ERROR_MULTIPLE_WRITERS, f"{_where(node, i)}: {obj} is also written by {node}", node)
+    for node, i, obj, parts, virtual in graph.inputs + graph.updates:
         if virtual and obj not in covered and not any(o in writers for o in parts):
             raise VxError(vx.VX_ERROR_INVALID_GRAPH, f"{_where(node, i)}: virtual {obj} is read but no node writes it",
                           node)
@@ -99,11 +119,11 @@ def order_by_dependency(graph):
     what cannot be ordered is a cycle."""
     after = {n: set() for n in graph.nodes}
     pending = dict.fromkeys(graph.nodes, 0)
-    writers, covered = graph.writers, graph.covered
-    for node, _, obj, parts, _ in graph.inputs:
-        producers = {writers[o][0] for o in parts if o in writers}
-        if obj in covered:
-            producers.add(covered[obj][0])
+    writers, covered, updaters, updated = graph.writers, graph.covered, graph.updaters, graph.updated
+    edges = [(node, _producers(obj, parts, writers, covered) | _producers(obj, parts, updaters, updated))
+             for node, _, obj, parts, _ in graph.inputs]
+    edges += [(node, _producers(obj, parts, writers, covered)) for node, _, obj, parts, _ in graph.updates]
+    for node, producers in edges:
         for p in producers:
             if node not in after[p]:
                 after[p].add(node)
@@ -292,7 +312,7 @@ def compile_schedule(graph):
         graph._c_schedule[k] = node.desc
         node.phase = PHASE_NONE
     virtuals = {}                          # an ordered set
-    for edges in (graph.inputs, graph.outputs):
+    for edges in (graph.inputs, graph.outputs, graph.updates):
         for _, _, obj, parts, virtual in edges:
             for o in parts:
                 if o not in virtuals and (virtual if o is obj else getattr(o, "virtual", False)):

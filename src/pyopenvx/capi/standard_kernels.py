@@ -71,7 +71,8 @@ def _immediate(row, params):
 def _register():
     protos = {p.name: p for p in parse(INCLUDEDIR)}
     for row in TABLE:
-        for name, make in ((row.node_creator, _node_creator), (row.vxu_function, _immediate)):
+        creators = tuple((name, _node_creator) for name in (row.node_creator,) + row.extra_creators)
+        for name, make in creators + ((row.vxu_function, _immediate),):
             if not name:                      # vxSelectNode, vxScalarOperationNode: no vxu function
                 continue
             params = protos[name].params[1:]

@@ -14,7 +14,7 @@ from ..kernel import Kernel, Signature
 from ..reference import find
 from . import features, filters, geometry, pointwise, statistics, tensors
 from .common import Implementation
-from .table import COMPATIBILITY_ROWS, ROWS
+from .table import COMPATIBILITY_ROWS, EXTENSION_ROWS, EXTRA_CREATORS, ROWS
 
 _DIRECTIONS = {"input": vx.VX_INPUT, "output": vx.VX_OUTPUT, "bidirectional": vx.VX_BIDIRECTIONAL}
 _STATES = {"required": vx.VX_PARAMETER_STATE_REQUIRED, "optional": vx.VX_PARAMETER_STATE_OPTIONAL}
@@ -41,14 +41,17 @@ class Row:
     vxu_function: str
     signature: tuple
     implementation: Implementation
+    extra_creators: tuple = ()            # more node creators of the same kernel (EXTRA_CREATORS)
 
     @property
     def enumeration(self):
         return getattr(vx, self.enum_name)
 
 
-TABLE = tuple(Row(enum, name, creator, vxu, tuple(parse_signature(params)), IMPLEMENTATIONS[enum])
-              for enum, name, creator, vxu, params in ROWS + COMPATIBILITY_ROWS if enum in IMPLEMENTATIONS)
+_ROWS = {row[0]: row for row in ROWS + COMPATIBILITY_ROWS + EXTENSION_ROWS}     # an extension's row replaces
+TABLE = tuple(Row(enum, name, creator, vxu, tuple(parse_signature(params)), IMPLEMENTATIONS[enum],
+                  EXTRA_CREATORS.get(enum, ()))
+              for enum, name, creator, vxu, params in _ROWS.values() if enum in IMPLEMENTATIONS)
 
 
 

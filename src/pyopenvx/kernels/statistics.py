@@ -1,7 +1,8 @@
 """Validators of statistics and simple operations (csrc/std_stats.c): histogram, equalization,
-integral image, mean and deviation, min/max (and their locations), weighted average, copy, select,
-scalar operations."""
+integral image, mean and deviation, min/max (and their locations), weighted average, copy, swap and
+move (vx_khr_swap_move), select, scalar operations."""
 from .. import constants as vx
+from ..parts import items_of
 from ..reference import type_name
 from .common import refuse, image_param, same_size, scalar_param, output_like, U8, S16, Implementation
 
@@ -63,13 +64,13 @@ _COPYABLE = (vx.VX_TYPE_IMAGE, vx.VX_TYPE_ARRAY, vx.VX_TYPE_SCALAR, vx.VX_TYPE_L
              vx.VX_TYPE_MATRIX, vx.VX_TYPE_REMAP, vx.VX_TYPE_USER_DATA_OBJECT)
 
 
-def _copy_of(node, src, dst_index):
+def _copy_of(node, src, dst_index, types=_COPYABLE, mismatch=vx.VX_ERROR_INVALID_TYPE):
     """The output `dst_index` as a copy of `src`: same type, same meta."""
     dst = node.params[dst_index]
     if dst.vx_type != src.vx_type:
-        refuse(node, vx.VX_ERROR_INVALID_TYPE, f"parameter {dst_index} is a {type_name(dst.vx_type)}, the input a "
+        refuse(node, mismatch, f"parameter {dst_index} is a {type_name(dst.vx_type)}, the input a "
                f"{type_name(src.vx_type)}")
-    if src.vx_type not in _COPYABLE:
+    if src.vx_type not in types:
         refuse(node, vx.VX_ERROR_NOT_SUPPORTED, f"copying a {type_name(src.vx_type)} is not supported")
     if src.vx_type != vx.VX_TYPE_IMAGE:
         return {dst_index: src.meta()}
@@ -80,6 +81,45 @@ def _copy_of(node, src, dst_index):
 
 def _copy(node):
     return _copy_of(node, node.params[0], 1)
+
+
+# Swap and Move exchange the bytes in place (views of the objects see it): containers part by part,
+# thresholds their values; views themselves (their bytes are not all theirs) are refused
+_SWAPPABLE = _COPYABLE + (vx.VX_TYPE_CONVOLUTION, vx.VX_TYPE_TENSOR, vx.VX_TYPE_THRESHOLD, vx.VX_TYPE_PYRAMID,
+                          vx.VX_TYPE_OBJECT_ARRAY)
+
+
+def _full_meta(obj):
+    """What two objects exchanging their contents must share: type, meta, and their parts'."""
+    return obj.vx_type, obj.meta(), [_full_meta(part) for part in items_of(obj) or ()]
+
+
+def _exchanged(node, index):
+    obj = node.params[index]
+    if obj.vx_type not in _SWAPPABLE:
+        refuse(node, vx.VX_ERROR_NOT_SUPPORTED, f"parameter {index}: exchanging a {type_name(obj.vx_type)} is not "
+               "supported")
+    if getattr(obj, "parent_image", None) is not None or getattr(obj, "viewed", None) is not None:
+        refuse(node, vx.VX_ERROR_NOT_SUPPORTED, f"parameter {index}: {obj} is a view of another object")
+    if obj.vx_type == vx.VX_TYPE_IMAGE and obj.format == vx.VX_DF_IMAGE_U1:
+        refuse(node, vx.VX_ERROR_NOT_SUPPORTED, f"parameter {index}: exchanging a U1 image is not supported")
+    return obj
+
+
+def _swap(node):
+    """Both objects alike (type and meta, parts included); no meta format (both bidirectional)."""
+    a, b = _exchanged(node, 0), _exchanged(node, 1)
+    if _full_meta(a) != _full_meta(b):
+        refuse(node, vx.VX_ERROR_NOT_COMPATIBLE, f"{a} and {b} differ in type or meta data")
+    return {}
+
+
+def _move(node):
+    """The second like the first: checked (NOT_COMPATIBLE), or given to a virtual second as Copy does."""
+    first, second = _exchanged(node, 0), _exchanged(node, 1)
+    if not second.virtual:
+        _swap(node)
+    return _copy_of(node, first, 1, _SWAPPABLE, vx.VX_ERROR_NOT_COMPATIBLE)
 
 
 def _select(node):
@@ -140,6 +180,8 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_MAX": Implementation("pvx_std_max", _min_max),
     "VX_KERNEL_WEIGHTED_AVERAGE": Implementation("pvx_std_weighted_average", _weighted_average),
     "VX_KERNEL_COPY": Implementation("pvx_std_copy", _copy),
+    "VX_KERNEL_SWAP": Implementation("pvx_std_swap", _swap),
+    "VX_KERNEL_MOVE": Implementation("pvx_std_swap", _move),
     "VX_KERNEL_SELECT": Implementation("pvx_std_select", _select),
     "VX_KERNEL_SCALAR_OPERATION": Implementation("pvx_std_scalar_operation", _scalar_operation),
 }

@@ -2,7 +2,9 @@
 per kernel: enum name, kernel name, node creator, vxu function, parameters as
 "index:direction:type:state; ..."). tests/test_standard_kernels.py checks it against the file.
 COMPATIBILITY_ROWS: the 1.0 kernels vx_compatibility.h still declares (their enums are its macros),
-whose accumulator is VX_BIDIRECTIONAL."""
+whose accumulator is VX_BIDIRECTIONAL. EXTENSION_ROWS: the kernels of vx_khr_swap_move, whose rows
+in the ABI facts have no name or parameters; they replace those rows. EXTRA_CREATORS: node creators
+of vx_khr_bidirectional_parameters that make a row's node with its values passed directly."""
 
 ROWS = (
     ('VX_KERNEL_COLOR_CONVERT', 'org.khronos.openvx.color_convert', 'vxColorConvertNode', 'vxuColorConvert',
@@ -147,3 +149,15 @@ COMPATIBILITY_ROWS = (
     ('VX_KERNEL_ACCUMULATE_SQUARE', 'org.khronos.openvx.accumulate_square', 'vxAccumulateSquareImageNode',
      'vxuAccumulateSquareImage', '0:input:image:required; 1:input:scalar:required; 2:bidirectional:image:required'),
 )
+
+EXTENSION_ROWS = (
+    ('VX_KERNEL_SWAP', 'org.khronos.openvx.swap', 'vxSwapNode', 'vxuSwap',
+     '0:bidirectional:reference:required; 1:bidirectional:reference:required'),
+    ('VX_KERNEL_MOVE', 'org.khronos.openvx.move', 'vxMoveNode', 'vxuMove',
+     '0:bidirectional:reference:required; 1:output:reference:required'),
+)
+
+EXTRA_CREATORS = {
+    'VX_KERNEL_ACCUMULATE_WEIGHTED': ('vxAccumulateWeightedImageNodeX',),
+    'VX_KERNEL_ACCUMULATE_SQUARE': ('vxAccumulateSquareImageNodeX',),
+}
