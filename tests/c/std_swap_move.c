@@ -281,6 +281,20 @@ static void graph_order(vx_context ctx)
     vxReleaseNode(&consumer), vxReleaseNode(&move), vxReleaseNode(&producer), vxReleaseImage(&virt);
     vxReleaseGraph(&g);
 
+    /* through containers: a level written, the pyramids swapped, the other's level read */
+    vx_pyramid p = vxCreatePyramid(ctx, 2, VX_SCALE_PYRAMID_HALF, 8, 6, VX_DF_IMAGE_U8);
+    vx_pyramid q = vxCreatePyramid(ctx, 2, VX_SCALE_PYRAMID_HALF, 8, 6, VX_DF_IMAGE_U8);
+    vx_image p0 = vxGetPyramidLevel(p, 0), q0 = vxGetPyramidLevel(q, 0);
+    g = vxCreateGraph(ctx);
+    consumer = vxNotNode(g, q0, out);
+    swap = vxSwapNode(g, (vx_reference)p, (vx_reference)q);
+    producer = vxNotNode(g, in, p0);
+    fill_u8(in, 60);
+    CHECK_OK(vxProcessGraph(g));
+    CHECK(u8_pixel(out, 2, 2) == 60 && u8_pixel(p0, 2, 2) == 0);
+    vxReleaseNode(&consumer), vxReleaseNode(&swap), vxReleaseNode(&producer), vxReleaseGraph(&g);
+    vxReleaseImage(&p0), vxReleaseImage(&q0), vxReleasePyramid(&p), vxReleasePyramid(&q);
+
     g = vxCreateGraph(ctx);
     move = vxMoveNode(g, (vx_reference)a, (vx_reference)a);
     CHECK_REFUSED_LAST(vxVerifyGraph(g), VX_ERROR_MULTIPLE_WRITERS);
