@@ -270,16 +270,16 @@ static void graph_order(vx_context ctx)
     vxReleaseNode(&second), vxReleaseNode(&consumer), vxReleaseNode(&swap), vxReleaseNode(&producer);
     vxReleaseGraph(&g);
 
-    g = vxCreateGraph(ctx);
-    vx_image virt = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_VIRT);
-    consumer = vxNotNode(g, virt, out);
-    vx_node move = vxMoveNode(g, (vx_reference)a, (vx_reference)virt);
-    producer = vxNotNode(g, in, a);
+    g = vxCreateGraph(ctx);                           /* virtual objects, the second open */
+    vx_image v1 = vxCreateVirtualImage(g, 8, 6, VX_DF_IMAGE_U8), v2 = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_VIRT);
+    consumer = vxNotNode(g, v2, out);
+    vx_node move = vxMoveNode(g, (vx_reference)v1, (vx_reference)v2);
+    producer = vxNotNode(g, in, v1);
     fill_u8(in, 40);
     CHECK_OK(vxProcessGraph(g));
     CHECK(u8_pixel(out, 0, 0) == 40);
-    vxReleaseNode(&consumer), vxReleaseNode(&move), vxReleaseNode(&producer), vxReleaseImage(&virt);
-    vxReleaseGraph(&g);
+    vxReleaseNode(&consumer), vxReleaseNode(&move), vxReleaseNode(&producer);
+    vxReleaseImage(&v1), vxReleaseImage(&v2), vxReleaseGraph(&g);
 
     /* through containers: a level written, the pyramids swapped, the other's level read */
     vx_pyramid p = vxCreatePyramid(ctx, 2, VX_SCALE_PYRAMID_HALF, 8, 6, VX_DF_IMAGE_U8);
@@ -338,10 +338,34 @@ static void accumulate_x(vx_context ctx)
     vxReleaseImage(&in), vxReleaseScalar(&s_alpha), vxReleaseScalar(&s_shift);
 }
 
+/* The kernels by enum and by name: Swap's parameters are both bidirectional, Move's second an output. */
+static void kernels(vx_context ctx)
+{
+    const vx_enum want[2][2] = {{VX_BIDIRECTIONAL, VX_BIDIRECTIONAL}, {VX_BIDIRECTIONAL, VX_OUTPUT}};
+    for (int move = 0; move < 2; move++) {
+        vx_kernel k = vxGetKernelByName(ctx, move ? VX_KERNEL_MOVE_NAME : VX_KERNEL_SWAP_NAME);
+        vx_enum e;
+        vx_uint32 n;
+        CHECK_OK(vxQueryKernel(k, VX_KERNEL_ENUM, &e, sizeof e));
+        CHECK_OK(vxQueryKernel(k, VX_KERNEL_PARAMETERS, &n, sizeof n));
+        CHECK(e == (move ? VX_KERNEL_MOVE : VX_KERNEL_SWAP) && n == 2);
+        for (vx_uint32 i = 0; i < 2; i++) {
+            vx_parameter p = vxGetKernelParameterByIndex(k, i);
+            vx_enum direction, type;
+            CHECK_OK(vxQueryParameter(p, VX_PARAMETER_DIRECTION, &direction, sizeof direction));
+            CHECK_OK(vxQueryParameter(p, VX_PARAMETER_TYPE, &type, sizeof type));
+            CHECK(direction == want[move][i] && type == VX_TYPE_REFERENCE);
+            vxReleaseParameter(&p);
+        }
+        vxReleaseKernel(&k);
+    }
+}
+
 int main(void)
 {
     vx_context ctx = test_context();
     vx_uint32 start = context_references(ctx);
+    kernels(ctx);
     every_type(ctx);
     views_and_refusals(ctx);
     graph_order(ctx);
