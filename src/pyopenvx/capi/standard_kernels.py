@@ -11,6 +11,7 @@ from ..errors import VxError
 from ..kernels import calls
 from ..kernels.common import StructItem
 from ..kernels.registry import TABLE
+from ..kernels.table import VALUE_NODE_CREATORS
 from ..paths import INCLUDEDIR
 from ..prototypes import parse
 from ..reference import HANDLE_TYPES, lookup, lookup_optional
@@ -71,7 +72,8 @@ def _immediate(row, params):
 def _register():
     protos = {p.name: p for p in parse(INCLUDEDIR)}
     for row in TABLE:
-        for name, make in ((row.node_creator, _node_creator), (row.vxu_function, _immediate)):
+        for name, make in ((row.node_creator, _node_creator), (row.vxu_function, _immediate),
+                           (VALUE_NODE_CREATORS.get(row.enum_name, ""), _node_creator)):
             if not name:                      # vxSelectNode, vxScalarOperationNode: no vxu function
                 continue
             params = protos[name].params[1:]

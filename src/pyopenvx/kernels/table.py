@@ -2,7 +2,8 @@
 per kernel: enum name, kernel name, node creator, vxu function, parameters as
 "index:direction:type:state; ..."). tests/test_standard_kernels.py checks it against the file.
 COMPATIBILITY_ROWS: the 1.0 kernels vx_compatibility.h still declares (their enums are its macros),
-whose accumulator is VX_BIDIRECTIONAL."""
+whose accumulator is VX_BIDIRECTIONAL; VALUE_NODE_CREATORS: the node creators of
+vx_khr_bidirectional_parameters.h, which pass those kernels' scalar by value."""
 
 ROWS = (
     ('VX_KERNEL_COLOR_CONVERT', 'org.khronos.openvx.color_convert', 'vxColorConvertNode', 'vxuColorConvert',
@@ -147,3 +148,8 @@ COMPATIBILITY_ROWS = (
     ('VX_KERNEL_ACCUMULATE_SQUARE', 'org.khronos.openvx.accumulate_square', 'vxAccumulateSquareImageNode',
      'vxuAccumulateSquareImage', '0:input:image:required; 1:input:scalar:required; 2:bidirectional:image:required'),
 )
+
+VALUE_NODE_CREATORS = {
+    'VX_KERNEL_ACCUMULATE_WEIGHTED': 'vxAccumulateWeightedImageNodeX',
+    'VX_KERNEL_ACCUMULATE_SQUARE': 'vxAccumulateSquareImageNodeX',
+}
