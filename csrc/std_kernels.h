@@ -67,6 +67,7 @@ PVX_HIDDEN vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_u
 PVX_HIDDEN vx_status pvx_std_copy(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_select(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_scalar_operation(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_swap(vx_node node, const vx_reference *p, vx_uint32 n);
 /* csrc/std_accumulate.c */
 PVX_HIDDEN vx_status pvx_std_accumulate(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_accumulate_weighted(vx_node node, const vx_reference *p, vx_uint32 n);

@@ -247,6 +247,45 @@ vx_status pvx_std_copy(vx_node node, const vx_reference *p, vx_uint32 n)
     return copy_object(p[0], p[1]);
 }
 
+static void swap_bytes(unsigned char *a, unsigned char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char t = a[i];
+        a[i] = b[i], b[i] = t;
+    }
+}
+
+/* Swap: the contents of two objects of one type and meta exchanged, as Copy reads them: image
+ * planes row by row, arrays' items and counts, the whole memory of the rest. */
+vx_status pvx_std_swap(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    vx_enum type = ((pvx_ref *)p[0])->type;
+    if (type == VX_TYPE_IMAGE) {
+        for (uint32_t k = 0; k < ((pvx_image *)((pvx_ref *)p[0])->desc)->planes; k++) {
+            plane a, b;
+            vx_status s;
+            if ((s = plane_at(p[0], k, &a)) || (s = plane_at(p[1], k, &b)))
+                return s;
+            for (uint32_t y = 0; y < a.height; y++)
+                swap_bytes(row_of(&a, y), row_of(&b, y), (size_t)a.width * a.pixel_bytes);
+        }
+        return VX_SUCCESS;
+    }
+    unsigned char *x = storage_of(p[0]), *y = storage_of(p[1]);
+    if (x == NULL || y == NULL)
+        return VX_ERROR_NO_MEMORY;
+    pvx_memory *mem = ((pvx_ref *)p[0])->desc;
+    if (type == VX_TYPE_ARRAY) {
+        pvx_array *a = (pvx_array *)mem, *b = ((pvx_ref *)p[1])->desc;
+        vx_size most = a->num_items > b->num_items ? a->num_items : b->num_items, count = a->num_items;
+        swap_bytes(x, y, most * a->item_size);
+        a->num_items = b->num_items, b->num_items = count;
+    } else {
+        swap_bytes(x, y, mem->bytes);
+    }
+    return VX_SUCCESS;
+}
+
 /* Select: a copy of the true or the false value, as the condition says. */
 vx_status pvx_std_select(vx_node node, const vx_reference *p, vx_uint32 n)
 {

@@ -119,3 +119,7 @@ def test_optical_flow_pyr_lk_matches_plain_c_for_every_criterion_estimate_and_wi
 
 def test_hog_cells_and_features_match_plain_c(c_program):
     assert c_program("std_hog.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_swap_exchanges_and_move_copies_data_objects(c_program):
+    assert c_program("std_swap_move.c").stdout.strip() == "ok"

@@ -14,7 +14,7 @@ from ..kernel import Kernel, Signature
 from ..reference import find
 from . import features, filters, geometry, pointwise, statistics, tensors
 from .common import Implementation
-from .table import COMPATIBILITY_ROWS, ROWS
+from .table import COMPATIBILITY_ROWS, EXTENSION_ROWS, ROWS
 
 _DIRECTIONS = {"input": vx.VX_INPUT, "output": vx.VX_OUTPUT, "bidirectional": vx.VX_BIDIRECTIONAL}
 _STATES = {"required": vx.VX_PARAMETER_STATE_REQUIRED, "optional": vx.VX_PARAMETER_STATE_OPTIONAL}
@@ -48,7 +48,8 @@ class Row:
 
 
 TABLE = tuple(Row(enum, name, creator, vxu, tuple(parse_signature(params)), IMPLEMENTATIONS[enum])
-              for enum, name, creator, vxu, params in ROWS + COMPATIBILITY_ROWS if enum in IMPLEMENTATIONS)
+              for enum, name, creator, vxu, params in ROWS + COMPATIBILITY_ROWS + EXTENSION_ROWS
+              if enum in IMPLEMENTATIONS and params)
 
 
 

@@ -1,6 +1,6 @@
 """Validators of statistics and simple operations (csrc/std_stats.c): histogram, equalization,
 integral image, mean and deviation, min/max (and their locations), weighted average, copy, select,
-scalar operations."""
+scalar operations; swap and move (vx_khr_swap_move: Move copies)."""
 from .. import constants as vx
 from ..reference import type_name
 from .common import refuse, image_param, same_size, scalar_param, output_like, U8, S16, Implementation
@@ -130,6 +130,15 @@ def _scalar_operation(node):
     return {3: {vx.VX_SCALAR_TYPE: result}}
 
 
+def _swap(node):
+    """Two objects Copy could copy, of one type and one meta (both kept)."""
+    a, b = node.params[0], node.params[1]
+    _copy_of(node, a, 1)
+    if a.meta() != b.meta():
+        refuse(node, vx.VX_ERROR_INVALID_PARAMETERS, f"the objects differ: {a.meta()} and {b.meta()}")
+    return {}
+
+
 IMPLEMENTATIONS = {
     "VX_KERNEL_HISTOGRAM": Implementation("pvx_std_histogram", _histogram),
     "VX_KERNEL_EQUALIZE_HISTOGRAM": Implementation("pvx_std_equalize_histogram", _equalize_histogram),
@@ -142,4 +151,6 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_COPY": Implementation("pvx_std_copy", _copy),
     "VX_KERNEL_SELECT": Implementation("pvx_std_select", _select),
     "VX_KERNEL_SCALAR_OPERATION": Implementation("pvx_std_scalar_operation", _scalar_operation),
+    "VX_KERNEL_SWAP": Implementation("pvx_std_swap", _swap),
+    "VX_KERNEL_MOVE": Implementation("pvx_std_copy", _copy),
 }
