@@ -9,8 +9,10 @@
  *  hough_lines_p            HoughLinesP over a 1080p image of 40 segments
  *  optical_flow_pyr_lk      OpticalFlowPyrLK, 4 levels, 1000 points, 9x9 window, 10 iterations
  *  hog_cells_8x8_9 / hog_features   HOG of 8x8 cells, 16x16 blocks, 64x128 windows
- *  scalar_operation         one ScalarOperation node (ADD of two int32), per graph run */
+ *  scalar_operation         one ScalarOperation node (ADD of two int32), per graph run
+ *  swap_u8 / move_u8        vx_khr_swap_move on two U8 images (plain C: a swap loop, memcpy) */
 #include <VX/vx.h>
+#include <VX/vx_khr_swap_move.h>
 #include <VX/vxu.h>
 #include <math.h>
 #include <stdint.h>
@@ -294,6 +296,15 @@ static void plain_lk(uint8_t *const olds[4], uint8_t *const news[4], const long 
     }
 }
 
+static void plain_swap(uint8_t *a, uint8_t *b)
+{
+    for (long i = 0; i < (long)W * H; i++) {
+        uint8_t t = a[i];
+        a[i] = b[i];
+        b[i] = t;
+    }
+}
+
 int main(void)
 {
     vx_context ctx = vxCreateContext();
@@ -323,7 +334,7 @@ int main(void)
 
     /* graphs */
     enum { G_MEDIAN, G_ACC, G_WEIGHTED, G_SQUARE, G_MATCH, G_BILATERAL, G_LAP, G_REC, G_HOUGH, G_LK, G_CELLS, G_FEATURES,
-           G_SCALAR, GRAPHS };
+           G_SCALAR, G_SWAP, G_MOVE, GRAPHS };
     vx_graph g[GRAPHS];
     for (int k = 0; k < GRAPHS; k++) g[k] = vxCreateGraph(ctx);
     vx_matrix box = vxCreateMatrixFromPattern(ctx, VX_PATTERN_BOX, 5, 5);
@@ -377,6 +388,8 @@ int main(void)
         vxHOGCellsNode(g[G_CELLS], a, 8, 8, 9, mags, bins),
         vxHOGFeaturesNode(g[G_FEATURES], a, mags, bins, &hog, sizeof hog, feat),
         vxScalarOperationNode(g[G_SCALAR], VX_SCALAR_OP_ADD, sa, sb, sc),
+        vxSwapNode(g[G_SWAP], (vx_reference)med, (vx_reference)acc8),
+        vxMoveNode(g[G_MOVE], (vx_reference)a, (vx_reference)back),
     };
     vxSetNodeAttribute(nodes[G_MEDIAN], VX_NODE_BORDER, &replicate, sizeof replicate);
     vxSetNodeAttribute(nodes[G_BILATERAL], VX_NODE_BORDER, &replicate, sizeof replicate);
@@ -396,7 +409,7 @@ int main(void)
     for (long i = 0; i < (long)W * H; i++) pg[0][i] = pa[i];
     double ours[GRAPHS], plain[GRAPHS];
     for (int k = 0; k < GRAPHS; k++) {
-        int reps = k == G_SCALAR || k == G_ACC || k == G_WEIGHTED || k == G_SQUARE ? 5 : 3;
+        int reps = k == G_SCALAR || k == G_ACC || k == G_WEIGHTED || k == G_SQUARE || k >= G_SWAP ? 5 : 3;
         int its = k == G_SCALAR ? 200 : 1;
         BENCH_NS(ours[k], reps, its, vxProcessGraph(g[k]));
     }
@@ -428,6 +441,9 @@ int main(void)
     }
     static vx_keypoint_t pout[1000];
     BENCH_NS(plain[G_LK], 3, 1, plain_lk(lo, ln, lw, lh, pts, pout); bench_sink += pout[i_].x);
+    uint8_t *po2 = calloc(W * H, 1);
+    BENCH_NS(plain[G_SWAP], 5, 1, plain_swap(po, po2); bench_sink += po[i_]);
+    BENCH_NS(plain[G_MOVE], 5, 1, memcpy(po2, pa, (size_t)W * H); bench_sink += po2[i_]);
     volatile int32_t x = 2, y = 3;
     BENCH_NS(plain[G_SCALAR], 5, 200, bench_sink += x + y);
     static const char *names[GRAPHS] = {
@@ -435,7 +451,7 @@ int main(void)
         "accumulate_square_1920x1080", "match_template_l2_8x8_1920x1080", "bilateral_u8_d5_1920x1080",
         "laplacian_pyramid_4_1920x1080", "laplacian_reconstruct_4_1920x1080", "hough_lines_p_1920x1080",
         "optical_flow_pyr_lk_1000pts_1920x1080", "hog_cells_8x8_9_1920x1080", "hog_features_64x128_1920x1080",
-        "scalar_operation_add_graph"};
+        "scalar_operation_add_graph", "swap_u8_1920x1080", "move_u8_1920x1080"};
     bench_begin("std_vision");
     for (int k = 0; k < GRAPHS; k++) bench_row(k == 0, names[k], ours[k], plain[k]);
     bench_end();
