@@ -59,7 +59,7 @@ static uint8_t *storage_of(const pvx_tensor *t)
 }
 
 /* A rounded real number to int64: TO_ZERO truncates, TO_NEAREST_EVEN rounds half to even. */
-static int64_t rounded(double v, int nearest_even)
+int64_t rounded(double v, int nearest_even)
 {
     double r = nearest_even ? nearbyint(v) : trunc(v);      /* nearbyint: the default mode, half to even */
     const double limit = (double)((int64_t)1 << 62);          /* beyond every type: saturates the same */
@@ -203,5 +203,34 @@ vx_status pvx_std_tensor_matrix_multiply(vx_node node, const vx_reference *p, vx
                 sum += matrix_element(c, pc, r, k, tc);
             store_element(o, po + k * o->strides[0] + r * o->strides[1], sum, 1);
         }
+    return VX_SUCCESS;
+}
+
+/* The whole tensor as int32 in index order (dims[0] fastest), for kernels that compute on packed
+ * values (std_nn.c). */
+vx_status pvx_tensor_load(vx_reference ref, int32_t *dst)
+{
+    const pvx_tensor *t = tensor_of(ref);
+    uint8_t *base = storage_of(t);
+    if (base == NULL)
+        return VX_ERROR_NO_MEMORY;
+    vx_size at[PVX_TENSOR_MAX_DIMS] = {0};
+    do
+        *dst++ = load_element(t, base + offset_in(t, at));
+    while (next_index(at, t->dims, t->num_dims));
+    return VX_SUCCESS;
+}
+
+/* Packed values in index order into the tensor, saturated or wrapped to its type. */
+vx_status pvx_tensor_store(vx_reference ref, const int64_t *src, int saturate)
+{
+    const pvx_tensor *t = tensor_of(ref);
+    uint8_t *base = storage_of(t);
+    if (base == NULL)
+        return VX_ERROR_NO_MEMORY;
+    vx_size at[PVX_TENSOR_MAX_DIMS] = {0};
+    do
+        store_element(t, base + offset_in(t, at), *src++, saturate);
+    while (next_index(at, t->dims, t->num_dims));
     return VX_SUCCESS;
 }
