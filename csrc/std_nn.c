@@ -190,22 +190,44 @@ vx_status pvx_nn_deconvolution(vx_node node, const vx_reference *p, vx_uint32 n)
     return layer_close(&l, s, p[9], scalar_enum(p[5]) == VX_CONVERT_POLICY_SATURATE);
 }
 
+/* sum of in[j] x w[j] with the weights read in their type (INT32: loaded by layer_open). */
+static int64_t dot(const int32_t *in, const void *w, vx_enum type, vx_size count)
+{
+    int64_t acc = 0;
+    if (type == VX_TYPE_INT16)
+        for (vx_size j = 0; j < count; j++)
+            acc += (int64_t)in[j] * ((const int16_t *)w)[j];
+    else if (type == VX_TYPE_INT8)
+        for (vx_size j = 0; j < count; j++)
+            acc += (int64_t)in[j] * ((const int8_t *)w)[j];
+    else if (type == VX_TYPE_UINT8)
+        for (vx_size j = 0; j < count; j++)
+            acc += (int64_t)in[j] * ((const uint8_t *)w)[j];
+    else
+        for (vx_size j = 0; j < count; j++)
+            acc += (int64_t)in[j] * ((const int32_t *)w)[j];
+    return acc;
+}
+
 /* out[f, n] = round(sum over j of in[j, n] x w[j, f] + bias[f]); the inputs' first dimensions
- * flattened to the weights' first. p: inputs, weights, biases, overflow, rounding, outputs */
+ * flattened to the weights' first. Packed weights (the bulk of the data) are read in place.
+ * p: inputs, weights, biases, overflow, rounding, outputs */
 vx_status pvx_nn_fully_connected(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     const pvx_tensor *w = tensor_at(p[1]);
+    const uint8_t *weights = pvx_tensor_packed(p[1]);
+    vx_reference inputs[3] = {p[0], weights ? NULL : p[1], p[2]};
+    vx_enum type = weights ? w->data_type : VX_TYPE_INT32;
     layer l;
-    vx_status s = layer_open(&l, p, 3, p[5]);
+    vx_status s = layer_open(&l, inputs, 3, p[5]);
     if (s == VX_SUCCESS) {
         vx_size inner = w->dims[0], ofm = w->dims[1], batches = count_of(l.o, 1);
+        vx_size item = weights ? w->item_size : sizeof(int32_t);
         int q = w->fixed_point_position, nearest_even = scalar_enum(p[4]) == VX_ROUND_POLICY_TO_NEAREST_EVEN;
+        weights = weights ? weights : (const uint8_t *)l.in[1];
         for (vx_size b = 0; b < batches; b++)
             for (vx_size f = 0; f < ofm; f++) {
-                const int32_t *in = l.in[0] + b * inner, *wf = l.in[1] + f * inner;
-                int64_t acc = 0;
-                for (vx_size j = 0; j < inner; j++)
-                    acc += (int64_t)in[j] * wf[j];
+                int64_t acc = dot(l.in[0] + b * inner, weights + f * inner * item, type, inner);
                 if (l.in[2] != NULL)
                     acc += (int64_t)l.in[2][f] << q;
                 l.out[b * ofm + f] = divided(acc, (int64_t)1 << q, nearest_even);
@@ -284,23 +306,29 @@ vx_status pvx_nn_normalization(vx_node node, const vx_reference *p, vx_uint32 n)
     const pvx_tensor *x = tensor_at(p[0]);
     int across = scalar_enum(p[1]) == VX_NN_NORMALIZATION_ACROSS_MAPS;
     int64_t half = (int64_t)size_value(p[2]) / 2, width = x->dims[0], height = x->dims[1], maps = x->dims[2];
+    int64_t hc = across ? half : 0, hxy = across ? 0 : half;
     double alpha = float_value(p[3]), beta = float_value(p[4]), bias = n == 7 ? float_value(p[5]) : 1.0;
     double count = across ? 2 * half + 1 : (2 * half + 1) * (2 * half + 1);
+    vx_size total = count_of(x, 0);
     layer l;
     vx_status s = layer_open(&l, p, 1, p[n - 1]);
-    for (vx_size k = 0; s == VX_SUCCESS && k < count_of(x, 0); k++) {
+    double *squares = s == VX_SUCCESS ? malloc(total * sizeof *squares) : NULL;
+    if (s == VX_SUCCESS && squares == NULL)
+        s = VX_ERROR_NO_MEMORY;
+    for (vx_size k = 0; s == VX_SUCCESS && k < total; k++) {
+        double v = l.in[0][k] / l.unit;
+        squares[k] = v * v;
+    }
+    for (vx_size k = 0; s == VX_SUCCESS && k < total; k++) {
         int64_t ix = k % width, iy = k / width % height, c = k / (width * height) % maps;
         double sum = 0;
-        for (int64_t dc = across ? -half : 0; dc <= (across ? half : 0); dc++)
-            for (int64_t dy = across ? 0 : -half; dy <= (across ? 0 : half); dy++)
-                for (int64_t dx = across ? 0 : -half; dx <= (across ? 0 : half); dx++) {
-                    if (c + dc < 0 || c + dc >= maps || iy + dy < 0 || iy + dy >= height || ix + dx < 0 || ix + dx >= width)
-                        continue;
-                    double v = l.in[0][(int64_t)k + (dc * height + dy) * width + dx] / l.unit;
-                    sum += v * v;
-                }
+        for (int64_t dc = c - hc < 0 ? -c : -hc; dc <= hc && c + dc < maps; dc++)
+            for (int64_t dy = iy - hxy < 0 ? -iy : -hxy; dy <= hxy && iy + dy < height; dy++)
+                for (int64_t dx = ix - hxy < 0 ? -ix : -hxy; dx <= hxy && ix + dx < width; dx++)
+                    sum += squares[(int64_t)k + (dc * height + dy) * width + dx];
         l.out[k] = rounded(l.in[0][k] / l.unit / pow(bias + alpha / count * sum, beta) * l.unit, 1);
     }
+    free(squares);
     return layer_close(&l, s, p[n - 1], 1);
 }
 
@@ -319,25 +347,23 @@ static double activate(vx_enum function, double x, double a, double b)
     }
 }
 
-/* f(x, a, b) per element; an 8-bit input is looked up in a table of its 256 values.
- * p: inputs, function, a, b, outputs */
+/* f(x, a, b) per element; a tensor with more elements than its type has values looks each up in
+ * a table of f over the type's values. p: inputs, function, a, b, outputs */
 vx_status pvx_nn_activation(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     const pvx_tensor *x = tensor_at(p[0]);
     vx_enum function = scalar_enum(p[1]);
     double a = float_value(p[2]), b = float_value(p[3]);
+    vx_size total = count_of(x, 0), values = (vx_size)1 << (8 * x->item_size);
+    int32_t lowest = x->data_type == VX_TYPE_UINT8 ? 0 : -(int32_t)(values / 2);
     layer l;
     vx_status s = layer_open(&l, p, 1, p[4]);
-    if (s == VX_SUCCESS && x->item_size == 1) {
-        int64_t table[256];
-        int lowest = x->data_type == VX_TYPE_INT8 ? INT8_MIN : 0;
-        for (int v = 0; v < 256; v++)
-            table[v] = rounded(activate(function, lowest + v, a, b), 1);
-        for (vx_size k = 0; k < count_of(x, 0); k++)
-            l.out[k] = table[l.in[0][k] - lowest];
-    }
-    for (vx_size k = 0; s == VX_SUCCESS && x->item_size != 1 && k < count_of(x, 0); k++)
-        l.out[k] = rounded(activate(function, l.in[0][k] / l.unit, a, b) * l.unit, 1);
+    int64_t *table = s == VX_SUCCESS && total > values ? malloc(values * sizeof *table) : NULL;
+    for (vx_size v = 0; table != NULL && v < values; v++)
+        table[v] = rounded(activate(function, (lowest + (int64_t)v) / l.unit, a, b) * l.unit, 1);
+    for (vx_size k = 0; s == VX_SUCCESS && k < total; k++)
+        l.out[k] = table ? table[l.in[0][k] - lowest] : rounded(activate(function, l.in[0][k] / l.unit, a, b) * l.unit, 1);
+    free(table);
     return layer_close(&l, s, p[4], 1);
 }
 

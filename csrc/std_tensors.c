@@ -206,18 +206,55 @@ vx_status pvx_std_tensor_matrix_multiply(vx_node node, const vx_reference *p, vx
     return VX_SUCCESS;
 }
 
+/* Whether the tensor's elements follow each other in index order (no view gaps). */
+static int packed(const pvx_tensor *t)
+{
+    vx_size stride = t->item_size;
+    for (vx_size d = 0; d < t->num_dims; stride *= t->dims[d], d++)
+        if (t->strides[d] != stride)
+            return 0;
+    return 1;
+}
+
+static vx_size element_count(const pvx_tensor *t)
+{
+    vx_size n = 1;
+    for (vx_size d = 0; d < t->num_dims; d++)
+        n *= t->dims[d];
+    return n;
+}
+
+/* A packed tensor's elements (to read in their type), NULL for a view with gaps or no memory. */
+const void *pvx_tensor_packed(vx_reference ref)
+{
+    const pvx_tensor *t = tensor_of(ref);
+    return packed(t) ? storage_of(t) : NULL;
+}
+
 /* The whole tensor as int32 in index order (dims[0] fastest), for kernels that compute on packed
- * values (std_nn.c). */
+ * values (std_nn.c); a packed tensor in one typed loop. */
 vx_status pvx_tensor_load(vx_reference ref, int32_t *dst)
 {
     const pvx_tensor *t = tensor_of(ref);
     uint8_t *base = storage_of(t);
     if (base == NULL)
         return VX_ERROR_NO_MEMORY;
-    vx_size at[PVX_TENSOR_MAX_DIMS] = {0};
-    do
-        *dst++ = load_element(t, base + offset_in(t, at));
-    while (next_index(at, t->dims, t->num_dims));
+    vx_size n = element_count(t);
+    if (packed(t) && t->data_type == VX_TYPE_INT16)
+        for (vx_size i = 0; i < n; i++)
+            dst[i] = ((const int16_t *)base)[i];
+    else if (packed(t) && t->data_type == VX_TYPE_INT8)
+        for (vx_size i = 0; i < n; i++)
+            dst[i] = ((const int8_t *)base)[i];
+    else if (packed(t) && t->data_type == VX_TYPE_UINT8)
+        for (vx_size i = 0; i < n; i++)
+            dst[i] = base[i];
+    else {
+        vx_size at[PVX_TENSOR_MAX_DIMS] = {0};
+        do
+            *dst++ = load_element(t, base + offset_in(t, at));
+        while (next_index(at, t->dims, t->num_dims));
+    }
     return VX_SUCCESS;
 }
 
@@ -228,9 +265,14 @@ vx_status pvx_tensor_store(vx_reference ref, const int64_t *src, int saturate)
     uint8_t *base = storage_of(t);
     if (base == NULL)
         return VX_ERROR_NO_MEMORY;
-    vx_size at[PVX_TENSOR_MAX_DIMS] = {0};
-    do
-        store_element(t, base + offset_in(t, at), *src++, saturate);
-    while (next_index(at, t->dims, t->num_dims));
+    if (packed(t))
+        for (vx_size i = 0, n = element_count(t); i < n; i++)
+            store_element(t, base + i * t->item_size, src[i], saturate);
+    else {
+        vx_size at[PVX_TENSOR_MAX_DIMS] = {0};
+        do
+            store_element(t, base + offset_in(t, at), *src++, saturate);
+        while (next_index(at, t->dims, t->num_dims));
+    }
     return VX_SUCCESS;
 }

@@ -294,6 +294,15 @@ static void check_fully_connected(vx_context ctx, const kind *k, vx_size n, cons
     vx_size on = n == 2 || n == 4 ? 2 : 1;
     tensor x = random_tensor(ctx, k, n, dims), w = random_tensor(ctx, k, 2, wd);
     tensor b = bias ? random_tensor(ctx, k, 1, &wd[1]) : (tensor){0};
+    if (bias) {         /* weights in a view with gaps between its rows (read another way) */
+        vx_size pd[2] = {inner + 3, 8}, start[2] = {2, 1}, end[2] = {inner + 2, 8};
+        vx_tensor parent = vxCreateTensor(ctx, 2, pd, k->type, k->q);
+        CHECK_OK(vxReleaseTensor(&w.t));
+        w.t = vxCreateTensorFromView(parent, 2, start, end);
+        CHECK_REF(w.t);
+        CHECK_OK(vxReleaseTensor(&parent));
+        copy_values(&w, VX_WRITE_ONLY);
+    }
     for (int pi = 0; pi < 2; pi++)
         for (int ri = 0; ri < 2; ri++) {
             tensor out = output_tensor(ctx, k, on, od);
