@@ -152,6 +152,17 @@ static vx_status convolve(layer *l, const pvx_tensor *x, const pvx_tensor *b, co
     return VX_SUCCESS;
 }
 
+/* Convolution and deconvolution: inputs, weights, biases at 0-2, overflow at 5, rounding at 6. */
+static vx_status convolution_layer(const vx_reference *p, const axis *a, int out)
+{
+    layer l;
+    vx_status s = layer_open(&l, p, 3, p[out]);
+    if (s == VX_SUCCESS)
+        s = convolve(&l, tensor_at(p[0]), p[2] ? tensor_at(p[2]) : NULL, &a[0], &a[1],
+                     scalar_enum(p[6]) == VX_ROUND_POLICY_TO_NEAREST_EVEN);
+    return layer_close(&l, s, p[out], scalar_enum(p[5]) == VX_CONVERT_POLICY_SATURATE);
+}
+
 /* p: inputs, weights, biases, padding x/y, overflow, rounding, down scale rounding, dilation x/y, outputs */
 vx_status pvx_nn_convolution(vx_node node, const vx_reference *p, vx_uint32 n)
 {
@@ -163,12 +174,7 @@ vx_status pvx_nn_convolution(vx_node node, const vx_reference *p, vx_uint32 n)
         a[d] = (axis){x->dims[d], o->dims[d], k, skip_of(x->dims[d], pad, (k - 1) * step + 1, o->dims[d], ceiling),
                       step, 1, (int64_t)pad};
     }
-    layer l;
-    vx_status s = layer_open(&l, p, 3, p[10]);
-    if (s == VX_SUCCESS)
-        s = convolve(&l, x, p[2] ? tensor_at(p[2]) : NULL, &a[0], &a[1],
-                     scalar_enum(p[6]) == VX_ROUND_POLICY_TO_NEAREST_EVEN);
-    return layer_close(&l, s, p[10], scalar_enum(p[5]) == VX_CONVERT_POLICY_SATURATE);
+    return convolution_layer(p, a, 10);
 }
 
 /* The input upscaled (zeros inserted), padded by kernel - padding - 1 (and a on the far side),
@@ -182,12 +188,7 @@ vx_status pvx_nn_deconvolution(vx_node node, const vx_reference *p, vx_uint32 n)
         vx_size up = in > 1 ? (o->dims[d] + 2 * pad - k - extra) / (in - 1) : extra + 1;
         a[d] = (axis){in, o->dims[d], k, 1, 1, up, (int64_t)k - (int64_t)pad - 1};
     }
-    layer l;
-    vx_status s = layer_open(&l, p, 3, p[9]);
-    if (s == VX_SUCCESS)
-        s = convolve(&l, x, p[2] ? tensor_at(p[2]) : NULL, &a[0], &a[1],
-                     scalar_enum(p[6]) == VX_ROUND_POLICY_TO_NEAREST_EVEN);
-    return layer_close(&l, s, p[9], scalar_enum(p[5]) == VX_CONVERT_POLICY_SATURATE);
+    return convolution_layer(p, a, 9);
 }
 
 /* sum of in[j] x w[j] with the weights read in their type (INT32: loaded by layer_open). */

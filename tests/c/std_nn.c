@@ -482,85 +482,48 @@ static vx_status verify_convolution(vx_context ctx, vx_enum wtype, vx_int8 wq, v
     return s;
 }
 
-/* A one-layer graph on a Q7.8 [8, 8, 4] input (`make_node` adds the layer), verified. */
-typedef vx_node (*layer_maker)(vx_graph g, vx_tensor x, vx_tensor out);
-static vx_status verify_layer(vx_context ctx, layer_maker make_node, vx_size on, const vx_size *od)
+/* Layers a validator refuses, on a Q7.8 [8, 8, 4] input. */
+enum { EMPTY_POOLING, UNKNOWN_POOLING, LRN_SIZE_4, LRN_ALPHA_0, ACTIVATION_UNKNOWN, ACTIVATION_NEGATIVE,
+       FC_WEIGHTS, DECONVOLUTION_PADDING, DECONVOLUTION_SIZE, ROI_AVERAGE, ROI_CORNERS_3 };
+
+static vx_node refused_layer(vx_graph g, vx_tensor x, vx_tensor o, int which)
+{
+    const vx_size fc[2] = {100, 10}, weights[4] = {3, 3, 4, 4}, rois[2] = {4, 2}, rois3[2] = {3, 2};
+    int deconvolution = which == DECONVOLUTION_PADDING || which == DECONVOLUTION_SIZE;
+    const vx_size *dims = which == FC_WEIGHTS ? fc : deconvolution ? weights : which == ROI_AVERAGE ? rois : rois3;
+    vx_tensor aux = vxCreateTensor(vxGetContext((vx_reference)g), dims == weights ? 4 : 2, dims, VX_TYPE_INT16, 8);
+    vx_nn_deconvolution_params_t dp = {which == DECONVOLUTION_PADDING ? 3 : 0, 0, VX_CONVERT_POLICY_WRAP,
+                                       VX_ROUND_POLICY_TO_ZERO, which == DECONVOLUTION_SIZE, which == DECONVOLUTION_SIZE};
+    vx_nn_roi_pool_params_t rp = {which == ROI_AVERAGE ? VX_NN_POOLING_AVG : VX_NN_POOLING_MAX};
+    vx_enum ds = VX_NN_DS_SIZE_ROUNDING_FLOOR;
+    vx_node node = NULL;
+    switch (which) {
+    case EMPTY_POOLING: node = vxPoolingLayer(g, x, VX_NN_POOLING_MAX, 0, 2, 0, 0, ds, o); break;
+    case UNKNOWN_POOLING: node = vxPoolingLayer(g, x, VX_NN_POOLING_MAX + 7, 2, 2, 0, 0, ds, o); break;
+    case LRN_SIZE_4: node = vxLocalResponseNormalizationLayer(g, x, VX_NN_NORMALIZATION_SAME_MAP, 4, 1, 1, 1, o); break;
+    case LRN_ALPHA_0: node = vxLocalResponseNormalizationLayer(g, x, VX_NN_NORMALIZATION_ACROSS_MAPS, 3, 0, 1, 1, o); break;
+    case ACTIVATION_UNKNOWN: node = vxActivationLayer(g, x, VX_NN_ACTIVATION_LINEAR + 1, 1, 1, o); break;
+    case ACTIVATION_NEGATIVE: node = vxActivationLayer(g, x, VX_NN_ACTIVATION_BRELU, -1, 0, o); break;
+    case FC_WEIGHTS:            /* neither 8 nor 8 x 8 x 4 inputs */
+        node = vxFullyConnectedLayer(g, x, aux, NULL, VX_CONVERT_POLICY_WRAP, VX_ROUND_POLICY_TO_ZERO, o);
+        break;
+    case DECONVOLUTION_PADDING: case DECONVOLUTION_SIZE:
+        node = vxDeconvolutionLayer(g, x, aux, NULL, &dp, sizeof dp, o);
+        break;
+    default: node = vxROIPoolingLayer(g, x, aux, &rp, sizeof rp, o);
+    }
+    CHECK_OK(vxReleaseTensor(&aux));
+    return node;
+}
+
+static vx_status verify_layer(vx_context ctx, int which, vx_size on, const vx_size *od)
 {
     vx_size xd[3] = {8, 8, 4};
     vx_tensor x = vxCreateTensor(ctx, 3, xd, VX_TYPE_INT16, 8), o = vxCreateTensor(ctx, on, od, VX_TYPE_INT16, 8);
     vx_graph g = vxCreateGraph(ctx);
-    vx_status s = finish(g, make_node(g, x, o), 0);
+    vx_status s = finish(g, refused_layer(g, x, o, which), 0);
     CHECK_OK(vxReleaseTensor(&x)); CHECK_OK(vxReleaseTensor(&o));
     return s;
-}
-
-static vx_node empty_pooling(vx_graph g, vx_tensor x, vx_tensor o)
-{
-    return vxPoolingLayer(g, x, VX_NN_POOLING_MAX, 0, 2, 0, 0, VX_NN_DS_SIZE_ROUNDING_FLOOR, o);
-}
-static vx_node unknown_pooling(vx_graph g, vx_tensor x, vx_tensor o)
-{
-    return vxPoolingLayer(g, x, VX_NN_POOLING_MAX + 7, 2, 2, 0, 0, VX_NN_DS_SIZE_ROUNDING_FLOOR, o);
-}
-static vx_node lrn_size_4(vx_graph g, vx_tensor x, vx_tensor o)
-{
-    return vxLocalResponseNormalizationLayer(g, x, VX_NN_NORMALIZATION_SAME_MAP, 4, 1, 1, 1, o);
-}
-static vx_node lrn_alpha_0(vx_graph g, vx_tensor x, vx_tensor o)
-{
-    return vxLocalResponseNormalizationLayer(g, x, VX_NN_NORMALIZATION_ACROSS_MAPS, 3, 0, 1, 1, o);
-}
-static vx_node activation_unknown(vx_graph g, vx_tensor x, vx_tensor o)
-{
-    return vxActivationLayer(g, x, VX_NN_ACTIVATION_LINEAR + 1, 1, 1, o);
-}
-static vx_node activation_negative(vx_graph g, vx_tensor x, vx_tensor o)
-{
-    return vxActivationLayer(g, x, VX_NN_ACTIVATION_BRELU, -1, 0, o);
-}
-static vx_node fully_connected_wrong(vx_graph g, vx_tensor x, vx_tensor o)
-{
-    vx_size wd[2] = {100, 10};                /* neither 8 nor 8 x 8 x 4 inputs */
-    vx_tensor w = vxCreateTensor(vxGetContext((vx_reference)g), 2, wd, VX_TYPE_INT16, 8);
-    vx_node n = vxFullyConnectedLayer(g, x, w, NULL, VX_CONVERT_POLICY_WRAP, VX_ROUND_POLICY_TO_ZERO, o);
-    CHECK_OK(vxReleaseTensor(&w));
-    return n;
-}
-static vx_node deconvolution_padding(vx_graph g, vx_tensor x, vx_tensor o)
-{
-    vx_size wd[4] = {3, 3, 4, 4};
-    vx_tensor w = vxCreateTensor(vxGetContext((vx_reference)g), 4, wd, VX_TYPE_INT16, 8);
-    vx_nn_deconvolution_params_t params = {3, 0, VX_CONVERT_POLICY_WRAP, VX_ROUND_POLICY_TO_ZERO, 0, 0};
-    vx_node n = vxDeconvolutionLayer(g, x, w, NULL, &params, sizeof params, o);
-    CHECK_OK(vxReleaseTensor(&w));
-    return n;
-}
-static vx_node deconvolution_size(vx_graph g, vx_tensor x, vx_tensor o)
-{
-    vx_size wd[4] = {3, 3, 4, 4};
-    vx_tensor w = vxCreateTensor(vxGetContext((vx_reference)g), 4, wd, VX_TYPE_INT16, 8);
-    vx_nn_deconvolution_params_t params = {0, 0, VX_CONVERT_POLICY_WRAP, VX_ROUND_POLICY_TO_ZERO, 1, 1};
-    vx_node n = vxDeconvolutionLayer(g, x, w, NULL, &params, sizeof params, o);
-    CHECK_OK(vxReleaseTensor(&w));
-    return n;
-}
-static vx_node roi_average(vx_graph g, vx_tensor x, vx_tensor o)
-{
-    vx_size rd[2] = {4, 2};
-    vx_tensor rois = vxCreateTensor(vxGetContext((vx_reference)g), 2, rd, VX_TYPE_INT16, 8);
-    vx_nn_roi_pool_params_t params = {VX_NN_POOLING_AVG};
-    vx_node n = vxROIPoolingLayer(g, x, rois, &params, sizeof params, o);
-    CHECK_OK(vxReleaseTensor(&rois));
-    return n;
-}
-static vx_node roi_corners_3(vx_graph g, vx_tensor x, vx_tensor o)
-{
-    vx_size rd[2] = {3, 2};
-    vx_tensor rois = vxCreateTensor(vxGetContext((vx_reference)g), 2, rd, VX_TYPE_INT16, 8);
-    vx_nn_roi_pool_params_t params = {VX_NN_POOLING_MAX};
-    vx_node n = vxROIPoolingLayer(g, x, rois, &params, sizeof params, o);
-    CHECK_OK(vxReleaseTensor(&rois));
-    return n;
 }
 
 static void check_refusals(vx_context ctx)
@@ -587,17 +550,17 @@ static void check_refusals(vx_context ctx)
 
     vx_size same[3] = {8, 8, 4}, pooled[3] = {7, 7, 4}, fc[1] = {10}, up[3] = {10, 10, 4}, rp[4] = {2, 2, 4, 2};
     vx_size five[5] = {8, 8, 4, 1, 1};
-    CHECK_REFUSED_LAST(verify_layer(ctx, empty_pooling, 3, pooled), VX_ERROR_INVALID_VALUE);
-    CHECK_REFUSED_LAST(verify_layer(ctx, unknown_pooling, 3, pooled), VX_ERROR_INVALID_VALUE);
-    CHECK_REFUSED_LAST(verify_layer(ctx, lrn_size_4, 3, same), VX_ERROR_INVALID_VALUE);
-    CHECK_REFUSED_LAST(verify_layer(ctx, lrn_alpha_0, 3, same), VX_ERROR_INVALID_VALUE);
-    CHECK_REFUSED_LAST(verify_layer(ctx, activation_unknown, 3, same), VX_ERROR_INVALID_VALUE);
-    CHECK_REFUSED_LAST(verify_layer(ctx, activation_negative, 3, same), VX_ERROR_INVALID_VALUE);
-    CHECK_REFUSED_LAST(verify_layer(ctx, fully_connected_wrong, 1, fc), VX_ERROR_INVALID_DIMENSION);
-    CHECK_REFUSED_LAST(verify_layer(ctx, deconvolution_padding, 3, up), VX_ERROR_INVALID_VALUE);
-    CHECK_REFUSED_LAST(verify_layer(ctx, deconvolution_size, 3, up), VX_ERROR_INVALID_DIMENSION);
-    CHECK_REFUSED_LAST(verify_layer(ctx, roi_average, 4, rp), VX_ERROR_NOT_SUPPORTED);
-    CHECK_REFUSED_LAST(verify_layer(ctx, roi_corners_3, 4, rp), VX_ERROR_INVALID_DIMENSION);
+    CHECK_REFUSED_LAST(verify_layer(ctx, EMPTY_POOLING, 3, pooled), VX_ERROR_INVALID_VALUE);
+    CHECK_REFUSED_LAST(verify_layer(ctx, UNKNOWN_POOLING, 3, pooled), VX_ERROR_INVALID_VALUE);
+    CHECK_REFUSED_LAST(verify_layer(ctx, LRN_SIZE_4, 3, same), VX_ERROR_INVALID_VALUE);
+    CHECK_REFUSED_LAST(verify_layer(ctx, LRN_ALPHA_0, 3, same), VX_ERROR_INVALID_VALUE);
+    CHECK_REFUSED_LAST(verify_layer(ctx, ACTIVATION_UNKNOWN, 3, same), VX_ERROR_INVALID_VALUE);
+    CHECK_REFUSED_LAST(verify_layer(ctx, ACTIVATION_NEGATIVE, 3, same), VX_ERROR_INVALID_VALUE);
+    CHECK_REFUSED_LAST(verify_layer(ctx, FC_WEIGHTS, 1, fc), VX_ERROR_INVALID_DIMENSION);
+    CHECK_REFUSED_LAST(verify_layer(ctx, DECONVOLUTION_PADDING, 3, up), VX_ERROR_INVALID_VALUE);
+    CHECK_REFUSED_LAST(verify_layer(ctx, DECONVOLUTION_SIZE, 3, up), VX_ERROR_INVALID_DIMENSION);
+    CHECK_REFUSED_LAST(verify_layer(ctx, ROI_AVERAGE, 4, rp), VX_ERROR_NOT_SUPPORTED);
+    CHECK_REFUSED_LAST(verify_layer(ctx, ROI_CORNERS_3, 4, rp), VX_ERROR_INVALID_DIMENSION);
 
     /* softmax on 5 dimensions; an output of another type */
     vx_tensor x5 = vxCreateTensor(ctx, 5, five, VX_TYPE_INT16, 8), o5 = vxCreateTensor(ctx, 5, five, VX_TYPE_INT16, 8);
