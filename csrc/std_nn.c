@@ -141,7 +141,7 @@ static vx_status convolve(layer *l, const pvx_tensor *x, const pvx_tensor *b, co
                             const int64_t *xt = xs + ox * kx;
                             for (vx_size k = 0; k < kx; k++)
                                 if (xt[k] >= 0)
-                                    acc += (int64_t)row[xt[k]] * wrow[k];
+                                    acc += row[xt[k]] * wrow[k];          /* 16 x 16 bits fit in 32 */
                         }
                     }
                     if (b != NULL)
@@ -191,22 +191,33 @@ vx_status pvx_nn_deconvolution(vx_node node, const vx_reference *p, vx_uint32 n)
     return convolution_layer(p, a, 9);
 }
 
-/* sum of in[j] x w[j] with the weights read in their type (INT32: loaded by layer_open). */
+/* sum of in[j] x w[j] with 8-bit weights read in their type (INT32: loaded by layer_open); the
+ * products fit in 32 bits. */
 static int64_t dot(const int32_t *in, const void *w, vx_enum type, vx_size count)
 {
     int64_t acc = 0;
-    if (type == VX_TYPE_INT16)
+    if (type == VX_TYPE_INT8)
         for (vx_size j = 0; j < count; j++)
-            acc += (int64_t)in[j] * ((const int16_t *)w)[j];
-    else if (type == VX_TYPE_INT8)
-        for (vx_size j = 0; j < count; j++)
-            acc += (int64_t)in[j] * ((const int8_t *)w)[j];
+            acc += in[j] * ((const int8_t *)w)[j];
     else if (type == VX_TYPE_UINT8)
         for (vx_size j = 0; j < count; j++)
-            acc += (int64_t)in[j] * ((const uint8_t *)w)[j];
+            acc += in[j] * ((const uint8_t *)w)[j];
     else
         for (vx_size j = 0; j < count; j++)
-            acc += (int64_t)in[j] * ((const int32_t *)w)[j];
+            acc += in[j] * ((const int32_t *)w)[j];
+    return acc;
+}
+
+/* In blocks of 16: a loop of known count is what -O2 vectorizes. */
+static int64_t dot16(const int16_t *in, const int16_t *w, vx_size count)
+{
+    int64_t acc = 0;
+    vx_size j = 0;
+    for (; j + 16 <= count; j += 16)
+        for (int u = 0; u < 16; u++)
+            acc += in[j + u] * w[j + u];
+    for (; j < count; j++)
+        acc += in[j] * w[j];
     return acc;
 }
 
@@ -226,13 +237,19 @@ vx_status pvx_nn_fully_connected(vx_node node, const vx_reference *p, vx_uint32 
         vx_size item = weights ? w->item_size : sizeof(int32_t);
         int q = w->fixed_point_position, nearest_even = scalar_enum(p[4]) == VX_ROUND_POLICY_TO_NEAREST_EVEN;
         weights = weights ? weights : (const uint8_t *)l.in[1];
+        int16_t *narrow = type == VX_TYPE_INT16 ? malloc(inner * batches * sizeof *narrow) : NULL;
+        for (vx_size j = 0; narrow != NULL && j < inner * batches; j++)
+            narrow[j] = (int16_t)l.in[0][j];
         for (vx_size b = 0; b < batches; b++)
             for (vx_size f = 0; f < ofm; f++) {
-                int64_t acc = dot(l.in[0] + b * inner, weights + f * inner * item, type, inner);
+                const uint8_t *wf = weights + f * inner * item;
+                int64_t acc = narrow ? dot16(narrow + b * inner, (const int16_t *)wf, inner)
+                                     : dot(l.in[0] + b * inner, wf, type, inner);
                 if (l.in[2] != NULL)
                     acc += (int64_t)l.in[2][f] << q;
                 l.out[b * ofm + f] = divided(acc, (int64_t)1 << q, nearest_even);
             }
+        free(narrow);
     }
     return layer_close(&l, s, p[5], scalar_enum(p[3]) == VX_CONVERT_POLICY_SATURATE);
 }
@@ -261,13 +278,17 @@ vx_status pvx_nn_pooling(vx_node node, const vx_reference *p, vx_uint32 n)
             for (vx_size oy = 0; oy < a[1].out; oy++)
                 for (vx_size ox = 0; ox < a[0].out; ox++) {
                     int64_t best = INT64_MIN, sum = 0;
-                    for (vx_size m = 0; m < ky; m++)
+                    const int32_t *plane = l.in[0] + c * a[1].in * a[0].in;
+                    const int64_t *xt = xs + ox * kx;
+                    for (vx_size m = 0; m < ky; m++) {
+                        int64_t iy = ys[oy * ky + m];
+                        const int32_t *row = iy < 0 ? NULL : plane + iy * (int64_t)a[0].in;
                         for (vx_size k = 0; k < kx; k++) {
-                            int64_t iy = ys[oy * ky + m], ix = xs[ox * kx + k];
-                            int64_t v = iy < 0 || ix < 0 ? 0 : l.in[0][(c * a[1].in + iy) * a[0].in + ix];
+                            int64_t v = iy < 0 || xt[k] < 0 ? 0 : row[xt[k]];
                             best = v > best ? v : best;
                             sum += v;
                         }
+                    }
                     *out++ = max ? best : divided(sum, (int64_t)(kx * ky), 1);
                 }
     }
@@ -395,10 +416,10 @@ vx_status pvx_nn_roi_pooling(vx_node node, const vx_reference *p, vx_uint32 n)
                         int64_t x0 = corner[0] + bx * rw / pw, x1 = corner[0] + ((bx + 1) * rw + pw - 1) / pw;
                         y0 = y0 < 0 ? 0 : y0, x0 = x0 < 0 ? 0 : x0;
                         y1 = y1 > height ? height : y1, x1 = x1 > width ? width : x1;
-                        int64_t best = 0;
+                        int32_t best = y0 < y1 && x0 < x1 ? INT32_MIN : 0;
                         for (int64_t yy = y0; yy < y1; yy++)
                             for (int64_t xx = x0; xx < x1; xx++)
-                                best = (yy == y0 && xx == x0) || plane[yy * width + xx] > best ? plane[yy * width + xx] : best;
+                                best = plane[yy * width + xx] > best ? plane[yy * width + xx] : best;
                         *out++ = best;
                     }
             }

@@ -15,6 +15,11 @@ static int32_t load_element(const pvx_tensor *t, const uint8_t *p)
     }
 }
 
+static int16_t int16_of(int64_t v, int saturate)
+{
+    return (int16_t)(uint16_t)(saturate ? (v < INT16_MIN ? INT16_MIN : v > INT16_MAX ? INT16_MAX : v) : v);
+}
+
 /* Saturate: clamp to the type's range; otherwise wrap (keep the low bits). */
 static void store_element(const pvx_tensor *t, uint8_t *p, int64_t v, int saturate)
 {
@@ -23,8 +28,7 @@ static void store_element(const pvx_tensor *t, uint8_t *p, int64_t v, int satura
     case VX_TYPE_INT8:
         *(int8_t *)p = (int8_t)(uint8_t)(saturate ? (v < INT8_MIN ? INT8_MIN : v > INT8_MAX ? INT8_MAX : v) : v);
         break;
-    default:
-        *(int16_t *)p = (int16_t)(uint16_t)(saturate ? (v < INT16_MIN ? INT16_MIN : v > INT16_MAX ? INT16_MAX : v) : v);
+    default: *(int16_t *)p = int16_of(v, saturate);
     }
 }
 
@@ -240,10 +244,14 @@ vx_status pvx_tensor_load(vx_reference ref, int32_t *dst)
     if (base == NULL)
         return VX_ERROR_NO_MEMORY;
     vx_size n = element_count(t);
-    if (packed(t) && t->data_type == VX_TYPE_INT16)
-        for (vx_size i = 0; i < n; i++)
+    if (packed(t) && t->data_type == VX_TYPE_INT16) {
+        vx_size i = 0;
+        for (; i + 16 <= n; i += 16)            /* blocks of a known count: what -O2 vectorizes */
+            for (int u = 0; u < 16; u++)
+                dst[i + u] = ((const int16_t *)base)[i + u];
+        for (; i < n; i++)
             dst[i] = ((const int16_t *)base)[i];
-    else if (packed(t) && t->data_type == VX_TYPE_INT8)
+    } else if (packed(t) && t->data_type == VX_TYPE_INT8)
         for (vx_size i = 0; i < n; i++)
             dst[i] = ((const int8_t *)base)[i];
     else if (packed(t) && t->data_type == VX_TYPE_UINT8)
@@ -265,9 +273,17 @@ vx_status pvx_tensor_store(vx_reference ref, const int64_t *src, int saturate)
     uint8_t *base = storage_of(t);
     if (base == NULL)
         return VX_ERROR_NO_MEMORY;
-    if (packed(t))
-        for (vx_size i = 0, n = element_count(t); i < n; i++)
-            store_element(t, base + i * t->item_size, src[i], saturate);
+    vx_size n = element_count(t);
+    if (packed(t) && t->data_type == VX_TYPE_INT16) {
+        vx_size i = 0;
+        for (; saturate && i + 16 <= n; i += 16)
+            for (int u = 0; u < 16; u++)
+                ((int16_t *)base)[i + u] = int16_of(src[i + u], 1);
+        for (; i < n; i++)
+            ((int16_t *)base)[i] = int16_of(src[i], saturate);
+    } else if (packed(t))
+        for (vx_size i = 0; i < n; i++)
+            store_element(t, base + i, src[i], saturate);
     else {
         vx_size at[PVX_TENSOR_MAX_DIMS] = {0};
         do

@@ -573,6 +573,35 @@ static void check_refusals(vx_context ctx)
     CHECK_OK(vxReleaseTensor(&x3));
 }
 
+/* The generic interface: the activation kernel by name, its parameters set one by one. */
+static void check_generic_node(vx_context ctx)
+{
+    const kind *k = &KINDS[1];
+    vx_size dims[3] = {5, 4, 3};
+    vx_kernel kernel = vxGetKernelByName(ctx, "org.khronos.nn_extension.activation_layer");
+    CHECK_REF(kernel);
+    vx_uint32 count = 0;
+    CHECK_OK(vxQueryKernel(kernel, VX_KERNEL_PARAMETERS, &count, sizeof count));
+    CHECK(count == 5);
+    tensor x = random_tensor(ctx, k, 3, dims), out = output_tensor(ctx, k, 3, dims);
+    vx_enum relu = VX_NN_ACTIVATION_RELU;
+    vx_float32 zero = 0;
+    vx_scalar function = vxCreateScalar(ctx, VX_TYPE_ENUM, &relu), a = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &zero);
+    vx_graph g = vxCreateGraph(ctx);
+    vx_node node = vxCreateGenericNode(g, kernel);
+    vx_reference params[5] = {(vx_reference)x.t, (vx_reference)function, (vx_reference)a, (vx_reference)a,
+                              (vx_reference)out.t};
+    for (vx_uint32 i = 0; i < 5; i++)
+        CHECK_OK(vxSetParameterByIndex(node, i, params[i]));
+    run_node(g, node);
+    int64_t *want = results(x.count);
+    for (vx_size i = 0; i < x.count; i++)
+        want[i] = x.v[i] > 0 ? x.v[i] : 0;
+    expect(&out, want, 1, "generic activation");
+    CHECK_OK(vxReleaseScalar(&function)); CHECK_OK(vxReleaseScalar(&a)); CHECK_OK(vxReleaseKernel(&kernel));
+    drop(&x), drop(&out);
+}
+
 /* ---------------------------------------------------------------- a small network */
 /* [12, 12, 2] -> convolution 3x3, 4 maps, padding 1 -> relu -> max pooling 2x2 (skip 2) -> fully
  * connected to 10 -> softmax; Q7.8, virtual tensors between the layers. */
@@ -681,6 +710,7 @@ int main(void)
         check_roi_pooling(ctx, k, 2);
     }
     check_refusals(ctx);
+    check_generic_node(ctx);
     check_network(ctx);
     CHECK(context_references(ctx) == refs);
     CHECK_OK(vxReleaseContext(&ctx));
