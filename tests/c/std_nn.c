@@ -608,12 +608,13 @@ static void check_generic_node(vx_context ctx)
 static void check_network(vx_context ctx)
 {
     const kind *k = &KINDS[0];
-    vx_size xd[3] = {12, 12, 2}, wd[4] = {3, 3, 2, 4}, bd[1] = {4}, cd[3] = {12, 12, 4}, pd[3] = {6, 6, 4};
+    vx_size xd[3] = {12, 12, 2}, wd[4] = {3, 3, 2, 4}, bd[1] = {4}, pd[3] = {6, 6, 4};
     vx_size fd[2] = {144, 10}, od[1] = {10};
     tensor x = random_tensor(ctx, k, 3, xd), w = make(ctx, k, 4, wd, -120, 120), b = random_tensor(ctx, k, 1, bd);
     tensor fw = make(ctx, k, 2, fd, -4, 4), fb = random_tensor(ctx, k, 1, od), out = output_tensor(ctx, k, 1, od);
     vx_graph g = vxCreateGraph(ctx);
-    vx_tensor conv = vxCreateVirtualTensor(g, 3, cd, VX_TYPE_INT16, 8), relu = vxCreateVirtualTensor(g, 3, cd, VX_TYPE_INT16, 8);
+    /* conv and relu without dimensions or type: the layers give them (conv with skip 1) */
+    vx_tensor conv = vxCreateVirtualTensor(g, 0, NULL, VX_TYPE_INVALID, 0), relu = vxCreateVirtualTensor(g, 0, NULL, VX_TYPE_INVALID, 0);
     vx_tensor pool = vxCreateVirtualTensor(g, 3, pd, VX_TYPE_INT16, 8), fc = vxCreateVirtualTensor(g, 1, od, VX_TYPE_INT16, 8);
     vx_nn_convolution_params_t params = {1, 1, VX_CONVERT_POLICY_SATURATE, VX_ROUND_POLICY_TO_NEAREST_EVEN,
                                          VX_NN_DS_SIZE_ROUNDING_FLOOR, 0, 0};

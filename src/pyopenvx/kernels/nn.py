@@ -21,8 +21,10 @@ _SPATIAL_RANKS = range(3, 7)                      # [width, height, #IFM] and up
 
 
 def _nn_types(node, indices):
-    """The tensors present at `indices`: one of Q7.8, INT8, UINT8, the same for all."""
-    present = [i for i in indices if node.params[i] is not None]
+    """The tensors present at `indices`: one of Q7.8, INT8, UINT8, the same for all (a virtual
+    output without a type gets it)."""
+    present = [i for i in indices if node.params[i] is not None
+               and not (node.params[i].virtual and node.params[i].data_type == vx.VX_TYPE_INVALID)]
     first = node.params[present[0]]
     kind = (first.data_type, first.fixed_point_position)
     for i in present:
