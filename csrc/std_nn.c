@@ -254,6 +254,23 @@ vx_status pvx_nn_fully_connected(vx_node node, const vx_reference *p, vx_uint32 
     return layer_close(&l, s, p[5], scalar_enum(p[3]) == VX_CONVERT_POLICY_SATURATE);
 }
 
+/* The input indices a pooling window covers along one axis (contiguous: no dilation), and
+ * whether it covers padding too. */
+typedef struct span {
+    int64_t start, end;
+    int padded;
+} span;
+
+static span *spans_of(const axis *a)
+{
+    span *sp = malloc(a->out * sizeof *sp);
+    for (vx_size o = 0; sp != NULL && o < a->out; o++) {
+        int64_t lo = (int64_t)(o * a->skip) - a->pad, hi = lo + (int64_t)a->taps;
+        sp[o] = (span){lo < 0 ? 0 : lo, hi > (int64_t)a->in ? (int64_t)a->in : hi, lo < 0 || hi > (int64_t)a->in};
+    }
+    return sp;
+}
+
 /* Max or average (rounded to nearest even) of each window of the input padded with zeros; a
  * window counts its padding. p: inputs, type, size x/y, padding x/y, rounding, outputs */
 vx_status pvx_nn_pooling(vx_node node, const vx_reference *p, vx_uint32 n)
@@ -268,30 +285,24 @@ vx_status pvx_nn_pooling(vx_node node, const vx_reference *p, vx_uint32 n)
     }
     layer l;
     vx_status s = layer_open(&l, p, 1, p[7]);
-    int64_t *xs = tap_table(&a[0]), *ys = tap_table(&a[1]);
+    span *xs = spans_of(&a[0]), *ys = spans_of(&a[1]);
     if (s == VX_SUCCESS && (xs == NULL || ys == NULL))
         s = VX_ERROR_NO_MEMORY;
-    if (s == VX_SUCCESS) {
-        vx_size planes = count_of(x, 2), kx = a[0].taps, ky = a[1].taps;
-        int64_t *out = l.out;
-        for (vx_size c = 0; c < planes; c++)
-            for (vx_size oy = 0; oy < a[1].out; oy++)
-                for (vx_size ox = 0; ox < a[0].out; ox++) {
-                    int64_t best = INT64_MIN, sum = 0;
-                    const int32_t *plane = l.in[0] + c * a[1].in * a[0].in;
-                    const int64_t *xt = xs + ox * kx;
-                    for (vx_size m = 0; m < ky; m++) {
-                        int64_t iy = ys[oy * ky + m];
-                        const int32_t *row = iy < 0 ? NULL : plane + iy * (int64_t)a[0].in;
-                        for (vx_size k = 0; k < kx; k++) {
-                            int64_t v = iy < 0 || xt[k] < 0 ? 0 : row[xt[k]];
-                            best = v > best ? v : best;
-                            sum += v;
-                        }
+    int64_t window = (int64_t)(a[0].taps * a[1].taps), *out = l.out;
+    for (vx_size c = 0; s == VX_SUCCESS && c < count_of(x, 2); c++)
+        for (vx_size oy = 0; oy < a[1].out; oy++)
+            for (vx_size ox = 0; ox < a[0].out; ox++) {
+                const span *sx = &xs[ox], *sy = &ys[oy];
+                int64_t best = sx->padded || sy->padded ? 0 : INT64_MIN, sum = 0;
+                for (int64_t iy = sy->start; iy < sy->end; iy++) {
+                    const int32_t *row = l.in[0] + (c * a[1].in + (vx_size)iy) * a[0].in;
+                    for (int64_t ix = sx->start; ix < sx->end; ix++) {
+                        best = row[ix] > best ? row[ix] : best;
+                        sum += row[ix];
                     }
-                    *out++ = max ? best : divided(sum, (int64_t)(kx * ky), 1);
                 }
-    }
+                *out++ = max ? best : divided(sum, window, 1);
+            }
     free(xs), free(ys);
     return layer_close(&l, s, p[7], 1);
 }
