@@ -381,9 +381,9 @@ static double activation(vx_enum f, double x, double a, double b)
     return a * x + b;
 }
 
-static void check_activation(vx_context ctx, const kind *k, vx_enum f)
+/* `dims`: 4 dimensions; more elements than the type has values take the table path. */
+static void check_activation(vx_context ctx, const kind *k, vx_enum f, const vx_size *dims)
 {
-    vx_size dims[4] = {6, 5, 3, 2};
     vx_float32 a = 1.5f, b = 0.75f;
     tensor x = random_tensor(ctx, k, 4, dims), out = output_tensor(ctx, k, 4, dims);
     vx_graph g = vxCreateGraph(ctx);
@@ -687,6 +687,7 @@ int main(void)
     vx_size fc1[2] = {20, 3}, fc2[3] = {4, 3, 2}, fc4[4] = {2, 3, 2, 2};
     vx_size s1[1] = {9}, s2[2] = {6, 3}, s3[3] = {3, 2, 5}, s4[4] = {2, 3, 4, 2};
     vx_size two[2] = {2, 2}, three[2] = {3, 3}, zero[2] = {0, 0}, one[2] = {1, 1}, skip2[2] = {2, 2};
+    vx_size activation_dims[4] = {10, 9, 3, 2};
     for (int t = 0; t < 3; t++) {
         const kind *k = &KINDS[t];
         for (int i = 0; i < 3; i++)
@@ -703,13 +704,15 @@ int main(void)
         check_softmax(ctx, k, 1, s1), check_softmax(ctx, k, 2, s2);
         check_softmax(ctx, k, 3, s3), check_softmax(ctx, k, 4, s4);
         for (vx_enum f = VX_NN_ACTIVATION_LOGISTIC; f <= VX_NN_ACTIVATION_LINEAR; f++)
-            check_activation(ctx, k, f);
+            check_activation(ctx, k, f, activation_dims);
         check_normalization(ctx, k, VX_NN_NORMALIZATION_SAME_MAP, 3, 2.0f);
         check_normalization(ctx, k, VX_NN_NORMALIZATION_ACROSS_MAPS, 5, 1.5f);
         check_normalization(ctx, k, VX_NN_NORMALIZATION_ACROSS_MAPS, 3, -1);
         check_roi_pooling(ctx, k, 1);
         check_roi_pooling(ctx, k, 2);
     }
+    vx_size q78_table_dims[4] = {64, 64, 17, 1};
+    check_activation(ctx, &KINDS[0], VX_NN_ACTIVATION_SOFTRELU, q78_table_dims);
     check_refusals(ctx);
     check_generic_node(ctx);
     check_network(ctx);
