@@ -123,3 +123,7 @@ def test_hog_cells_and_features_match_plain_c(c_program):
 
 def test_swap_exchanges_and_move_copies_data_objects(c_program):
     assert c_program("std_swap_move.c").stdout.strip() == "ok"
+
+
+def test_neural_network_layers_match_plain_c_and_a_small_network_runs(c_program):
+    assert c_program("std_nn.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"

@@ -8,7 +8,7 @@ from _pyopenvx import ffi
 
 from .. import constants as vx
 from ..errors import VxError
-from ..kernels import calls
+from ..kernels import calls, nn
 from ..kernels.common import StructItem
 from ..kernels.registry import TABLE
 from ..kernels.table import VALUE_NODE_CREATORS
@@ -43,7 +43,12 @@ def _indices(target):
 
 def _unpack(row, params, args):
     out = [None] * len(row.signature)
-    for param, arg, target in zip(params, args, _targets(row, params)):
+    for k, (param, arg, target) in enumerate(zip(params, args, _targets(row, params))):
+        if target == nn.SIZE_OF:              # the size of the struct before it: at least the struct
+            struct = params[k - 1].ctype.replace("const", "").rstrip("* ").strip()
+            if arg < ffi.sizeof(struct):
+                raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{param.name} is {arg}, {struct} has {ffi.sizeof(struct)} bytes")
+            continue
         if isinstance(target, int):
             out[target] = _argument(row.signature[target], param, arg)
             continue
@@ -77,7 +82,7 @@ def _register():
             if not name:                      # vxSelectNode, vxScalarOperationNode: no vxu function
                 continue
             params = protos[name].params[1:]
-            filled = sorted(k for t in _targets(row, params) for k in _indices(t))
+            filled = sorted(k for t in _targets(row, params) if t != nn.SIZE_OF for k in _indices(t))
             assert filled == list(range(len(row.signature))), f"{name}: arguments fill {filled}"
             IMPLEMENTED[name] = make(row, params)
             IMPLEMENTED[name].__name__ = name
