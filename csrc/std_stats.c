@@ -211,9 +211,22 @@ vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_uint32 n)
     return VX_SUCCESS;
 }
 
-/* Copy: image planes row by row (views have their own strides), an array's valid items and
- * count, and the whole memory of the other types the validator admits (same meta, same size). */
-static vx_status copy_object(vx_reference from, vx_reference to)
+/* b = a, or (swap) a <-> b through a buffer of a few KiB (memcpy runs at memory speed). */
+static void transfer_bytes(unsigned char *a, unsigned char *b, size_t n, int swap)
+{
+    unsigned char t[4096];
+    if (!swap)
+        memcpy(b, a, n);
+    for (size_t i = 0; swap && i < n; i += sizeof t) {
+        size_t k = n - i < sizeof t ? n - i : sizeof t;
+        memcpy(t, a + i, k), memcpy(a + i, b + i, k), memcpy(b + i, t, k);
+    }
+}
+
+/* Copy (to = from) or Swap (from <-> to) of two objects of one type and meta: image planes row
+ * by row (views have their own strides), an array's valid items and count, and the whole memory
+ * of the other types the validators admit. */
+static vx_status transfer(vx_reference from, vx_reference to, int swap)
 {
     const vx_reference p[2] = {from, to};
     vx_enum type = ((pvx_ref *)p[0])->type;
@@ -224,7 +237,7 @@ static vx_status copy_object(vx_reference from, vx_reference to)
             if ((s = plane_at(p[0], k, &a)) || (s = plane_at(p[1], k, &b)))
                 return s;
             for (uint32_t y = 0; y < b.height; y++)
-                memcpy(row_of(&b, y), row_of(&a, y), (size_t)b.width * b.pixel_bytes);
+                transfer_bytes(row_of(&a, y), row_of(&b, y), (size_t)b.width * b.pixel_bytes, swap);
         }
         return VX_SUCCESS;
     }
@@ -234,64 +247,31 @@ static vx_status copy_object(vx_reference from, vx_reference to)
     pvx_memory *in = ((pvx_ref *)p[0])->desc;
     if (type == VX_TYPE_ARRAY) {
         pvx_array *a = (pvx_array *)in, *b = ((pvx_ref *)p[1])->desc;
-        memcpy(dst, src, a->num_items * a->item_size);
-        b->num_items = a->num_items;
+        vx_size count = a->num_items, most = swap && b->num_items > count ? b->num_items : count;
+        transfer_bytes(src, dst, most * a->item_size, swap);
+        a->num_items = swap ? b->num_items : count;
+        b->num_items = count;
     } else {
-        memcpy(dst, src, in->bytes);
+        transfer_bytes(src, dst, in->bytes, swap);
     }
     return VX_SUCCESS;
 }
 
 vx_status pvx_std_copy(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return copy_object(p[0], p[1]);
+    return transfer(p[0], p[1], 0);
 }
 
-/* Exchanges n bytes through a buffer of a few KiB (memcpy runs at memory speed). */
-static void swap_bytes(unsigned char *a, unsigned char *b, size_t n)
-{
-    unsigned char t[4096];
-    for (size_t i = 0; i < n; i += sizeof t) {
-        size_t k = n - i < sizeof t ? n - i : sizeof t;
-        memcpy(t, a + i, k), memcpy(a + i, b + i, k), memcpy(b + i, t, k);
-    }
-}
-
-/* Swap: the contents of two objects of one type and meta exchanged, as Copy reads them: image
- * planes row by row, arrays' items and counts, the whole memory of the rest. */
+/* Swap (vx_khr_swap_move): the two objects' contents exchanged. */
 vx_status pvx_std_swap(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    vx_enum type = ((pvx_ref *)p[0])->type;
-    if (type == VX_TYPE_IMAGE) {
-        for (uint32_t k = 0; k < ((pvx_image *)((pvx_ref *)p[0])->desc)->planes; k++) {
-            plane a, b;
-            vx_status s;
-            if ((s = plane_at(p[0], k, &a)) || (s = plane_at(p[1], k, &b)))
-                return s;
-            for (uint32_t y = 0; y < a.height; y++)
-                swap_bytes(row_of(&a, y), row_of(&b, y), (size_t)a.width * a.pixel_bytes);
-        }
-        return VX_SUCCESS;
-    }
-    unsigned char *x = storage_of(p[0]), *y = storage_of(p[1]);
-    if (x == NULL || y == NULL)
-        return VX_ERROR_NO_MEMORY;
-    pvx_memory *mem = ((pvx_ref *)p[0])->desc;
-    if (type == VX_TYPE_ARRAY) {
-        pvx_array *a = (pvx_array *)mem, *b = ((pvx_ref *)p[1])->desc;
-        vx_size most = a->num_items > b->num_items ? a->num_items : b->num_items, count = a->num_items;
-        swap_bytes(x, y, most * a->item_size);
-        a->num_items = b->num_items, b->num_items = count;
-    } else {
-        swap_bytes(x, y, mem->bytes);
-    }
-    return VX_SUCCESS;
+    return transfer(p[0], p[1], 1);
 }
 
 /* Select: a copy of the true or the false value, as the condition says. */
 vx_status pvx_std_select(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return copy_object(*(const vx_bool *)scalar_value(p[0]) ? p[1] : p[2], p[3]);
+    return transfer(*(const vx_bool *)scalar_value(p[0]) ? p[1] : p[2], p[3], 0);
 }
 
 /* ScalarOperation: a number read exactly (integers of every width fit __int128), the operation in
