@@ -12,12 +12,12 @@ uint64_t pvx_time_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static void perf_begin(vx_perf_t *p)
+void pvx_perf_begin(vx_perf_t *p)
 {
     p->beg = pvx_time_ns();
 }
 
-static void perf_end(vx_perf_t *p)
+void pvx_perf_end(vx_perf_t *p)
 {
     p->end = pvx_time_ns();
     p->tmp = p->end - p->beg;
@@ -52,18 +52,17 @@ static void set_accessible(pvx_graph *g, int on)
     }
 }
 
-/* One node: every replica in turn, then its completion callback. */
-static vx_status run_node(pvx_node *n, int measure)
+vx_status pvx_node_run(pvx_node *n, vx_reference *params, int measure)
 {
     vx_status status = VX_SUCCESS;
     if (measure)
-        perf_begin(&n->perf);
+        pvx_perf_begin(&n->perf);
     for (vx_uint32 r = 0; r < n->replicas && status == VX_SUCCESS; r++)
-        status = n->tiling ? pvx_tiling_run(n->tiling, &n->border, n->parameters + (size_t)r * n->num_parameters,
+        status = n->tiling ? pvx_tiling_run(n->tiling, &n->border, params + (size_t)r * n->num_parameters,
                                             n->num_parameters)
-                           : n->function(n->node, n->parameters + (size_t)r * n->num_parameters, n->num_parameters);
+                           : n->function(n->node, params + (size_t)r * n->num_parameters, n->num_parameters);
     if (measure)
-        perf_end(&n->perf);
+        pvx_perf_end(&n->perf);
     n->status = status;
     if (status == VX_SUCCESS && n->callback && n->callback(n->node) == VX_ACTION_ABANDON)
         status = VX_ERROR_GRAPH_ABANDONED;
@@ -76,18 +75,24 @@ vx_status pvx_graph_run(pvx_graph *g, int measure)
     g->state = VX_GRAPH_STATE_RUNNING;
     set_accessible(g, 1);
     if (measure)
-        perf_begin(&g->perf);
-    for (vx_uint32 i = 0; i < g->num_nodes && status == VX_SUCCESS; i++)
-        status = run_node(g->schedule[i], measure);
+        pvx_perf_begin(&g->perf);
+    for (vx_uint32 i = 0; i < g->num_nodes && status == VX_SUCCESS; i++) {
+        pvx_node *n = g->schedule[i];
+        status = pvx_node_run(n, n->parameters, measure);
+        if (g->events)
+            pvx_graph_events_node(g->events, i, n->node, n->status);
+    }
     if (measure)
-        perf_end(&g->perf);
+        pvx_perf_end(&g->perf);
     set_accessible(g, 0);
     g->status = status;
     g->state = status == VX_SUCCESS ? VX_GRAPH_STATE_COMPLETED : VX_GRAPH_STATE_ABANDONED;
+    if (g->events)
+        pvx_graph_events_graph(g->events, VX_EVENT_GRAPH_COMPLETED, 0);
     return status;
 }
 
-static int performance_enabled(pvx_ref *ref)
+int pvx_performance_enabled(pvx_ref *ref)
 {
     pvx_ref *ctx = ref->context;
     return ctx != NULL && (__atomic_load_n(&ctx->flags, __ATOMIC_RELAXED) & PVX_REF_PERFORMANCE) != 0;
@@ -104,7 +109,7 @@ int pvx_fast_vxProcessGraph(vx_graph graph, vx_status *out)
         pvx_graph_release(g);
         return 0;
     }
-    *out = pvx_graph_run(g, performance_enabled(ref));
+    *out = pvx_graph_run(g, pvx_performance_enabled(ref));
     pvx_graph_release(g);
     return 1;
 }

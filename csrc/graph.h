@@ -44,10 +44,18 @@ typedef struct pvx_graph {
     vx_perf_t perf;
     vx_reference *virtuals;           /* made accessible to kernels while the graph runs */
     vx_uint32 num_virtuals;
+    struct pvx_graph_events *events;  /* what vxRegisterEvent asked for, or NULL (pipeline.h) */
+    struct pvx_pipeline *pipeline;    /* frames of a queued or streaming graph, or NULL (pipeline.h) */
 } pvx_graph;
 
 /* Runs the schedule once; the caller holds g->busy. Measures performance when `measure`. */
 PVX_HIDDEN vx_status pvx_graph_run(pvx_graph *g, int measure);
+/* One node with the parameter rows `params` (each replica in turn), then its completion callback. */
+PVX_HIDDEN vx_status pvx_node_run(pvx_node *n, vx_reference *params, int measure);
+/* Whether the context of a handle asked for performance measurement. */
+PVX_HIDDEN int pvx_performance_enabled(pvx_ref *ref);
+PVX_HIDDEN void pvx_perf_begin(vx_perf_t *p);
+PVX_HIDDEN void pvx_perf_end(vx_perf_t *p);
 /* Takes g->busy: 1 when taken, 0 when another run holds it. */
 PVX_HIDDEN int pvx_graph_acquire(pvx_graph *g);
 PVX_HIDDEN void pvx_graph_release(pvx_graph *g);

@@ -38,6 +38,7 @@ class Node(Reference):
         self.aliased = set()                   # (a, b), a < b: pairs sharing a buffer (aliasing.py)
         self.target = vx.VX_TARGET_ANY
         self.delay_slots = {}                  # parameter index -> (delay, slot index) it follows
+        self.event_values = {}                 # vx_khr_pipelining event type -> app value (events.py)
         self.tiling = copy.copy(kernel.tiling)  # a tiling kernel's node: its own attributes (seed 001)
         kernel.retain(internal=True)
         kernel.nodes.add(self)

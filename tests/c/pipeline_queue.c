@@ -1,0 +1,155 @@
+/* Graph parameter queues (vx_khr_pipelining): a 3-stage pipeline of 10 ms stages at depth 3 runs
+ * 30 frames in well under the serial time, every output exact and in order, each stage on one
+ * thread at a time; manual mode batches; the refusals; reference counts. */
+#define _POSIX_C_SOURCE 200809L
+#include "pipeline_stages.h"
+
+#define BUFS 4
+#define FRAMES 30
+
+static void auto_mode(vx_context ctx, vx_kernel k)
+{
+    vx_image ins[BUFS], outs[BUFS];
+    make_frames(ctx, ins, outs, BUFS);
+    stages s = make_stages(ctx, k, 3, ins[0], outs[0]);
+    queue_stages(&s, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, ins, outs, BUFS);
+    vx_uint32 depth = 0;
+    CHECK_OK(vxQueryGraph(s.graph, VX_GRAPH_PIPELINE_DEPTH, &depth, sizeof depth));
+    CHECK(depth == 1);                                   /* not verified yet */
+    CHECK_OK(vxVerifyGraph(s.graph));
+    CHECK_OK(vxQueryGraph(s.graph, VX_GRAPH_PIPELINE_DEPTH, &depth, sizeof depth));
+    CHECK(depth == 3);                                   /* one frame per stage */
+    vx_enum mode = 0;
+    CHECK_OK(vxQueryGraph(s.graph, VX_GRAPH_SCHEDULE_MODE, &mode, sizeof mode));
+    CHECK(mode == VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO);
+
+    double t0 = now_s();
+    run_frames(&s, ins, outs, BUFS, FRAMES);
+    double elapsed = now_s() - t0, serial = FRAMES * 3 * stage_sleep_ns * 1e-9;
+    printf("%u frames: %.3f s, serial at least %.3f s\n", FRAMES, elapsed, serial);
+    CHECK(elapsed < 0.75 * serial);
+    CHECK(!stage_overlap);
+
+    vx_uint32 num = 99;
+    CHECK_OK(vxGraphParameterCheckDoneRef(s.graph, 1, &num));
+    CHECK(num == 0);
+    /* the graph runs only through its queues */
+    CHECK_REFUSED(vxProcessGraph(s.graph), VX_ERROR_NOT_SUPPORTED);
+    CHECK_REFUSED(vxScheduleGraph(s.graph), VX_ERROR_NOT_SUPPORTED);
+    /* nothing enqueued: nothing can be dequeued (instead of blocking for ever) */
+    vx_reference r = NULL;
+    CHECK_REFUSED(vxGraphParameterDequeueDoneRef(s.graph, 1, &r, 1, &num), VX_FAILURE);
+    /* a reference outside the list, a parameter not queued, twice the same */
+    vx_image other = u8_image(ctx, FRAME_SIZE, FRAME_SIZE, 0);
+    CHECK_REFUSED(vxGraphParameterEnqueueReadyRef(s.graph, 0, (vx_reference *)&other, 1), VX_ERROR_INVALID_REFERENCE);
+    CHECK_REFUSED(vxGraphParameterEnqueueReadyRef(s.graph, 2, (vx_reference *)&ins[0], 1), VX_ERROR_INVALID_PARAMETERS);
+    vx_image twice[2] = {ins[0], ins[0]};
+    CHECK_REFUSED(vxGraphParameterEnqueueReadyRef(s.graph, 0, (vx_reference *)twice, 2), VX_FAILURE);
+    CHECK_REFUSED(vxGraphParameterEnqueueReadyRef(s.graph, 0, NULL, 1), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxGraphParameterCheckDoneRef(s.graph, 0, NULL), VX_ERROR_INVALID_PARAMETERS);
+    /* an input enqueued without its output waits; the frame runs once the output comes */
+    CHECK_OK(vxGraphParameterEnqueueReadyRef(s.graph, 0, (vx_reference *)&ins[1], 1));
+    CHECK_REFUSED(vxGraphParameterEnqueueReadyRef(s.graph, 0, (vx_reference *)&ins[1], 1), VX_FAILURE);
+    CHECK_OK(vxGraphParameterEnqueueReadyRef(s.graph, 1, (vx_reference *)&outs[2], 1));
+    CHECK_OK(vxGraphParameterDequeueDoneRef(s.graph, 1, &r, 1, &num));
+    CHECK(num == 1 && r == (vx_reference)outs[2]);
+    CHECK_OK(vxGraphParameterDequeueDoneRef(s.graph, 0, &r, 1, &num));
+    CHECK(num == 1 && r == (vx_reference)ins[1]);
+    /* configuration only before verification */
+    CHECK_REFUSED(vxSetGraphScheduleConfig(s.graph, VX_GRAPH_SCHEDULE_MODE_NORMAL, 0, NULL), VX_ERROR_NOT_SUPPORTED);
+    CHECK_OK(vxReleaseImage(&other));
+    release_stages(&s);
+    release_frames(ins, outs, BUFS);
+}
+
+static void manual_mode(vx_context ctx, vx_kernel k)
+{
+    vx_image ins[BUFS], outs[BUFS];
+    make_frames(ctx, ins, outs, BUFS);
+    stages s = make_stages(ctx, k, 3, ins[0], outs[0]);
+    queue_stages(&s, VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL, ins, outs, BUFS);
+    vx_uint32 one = 1;
+    CHECK_OK(vxSetGraphAttribute(s.graph, VX_GRAPH_PIPELINE_DEPTH, &one, sizeof one));
+    CHECK_REFUSED(vxScheduleGraph(s.graph), VX_FAILURE);        /* nothing enqueued */
+    for (vx_uint32 i = 0; i < 3; i++)
+        enqueue_frame(s.graph, ins[i], outs[i], 10 + i);
+    vx_uint32 num = 99;
+    CHECK_OK(vxGraphParameterCheckDoneRef(s.graph, 1, &num));
+    CHECK(num == 0);                                             /* nothing runs before the schedule */
+    CHECK_OK(vxScheduleGraph(s.graph));
+    CHECK_REFUSED(vxScheduleGraph(s.graph), VX_ERROR_GRAPH_SCHEDULED);
+    CHECK_OK(vxWaitGraph(s.graph));
+    vx_uint32 depth = 0;
+    CHECK_OK(vxQueryGraph(s.graph, VX_GRAPH_PIPELINE_DEPTH, &depth, sizeof depth));
+    CHECK(depth == 1);
+    CHECK_OK(vxGraphParameterCheckDoneRef(s.graph, 1, &num));
+    CHECK(num == 3);
+    vx_reference done[BUFS];
+    CHECK_OK(vxGraphParameterDequeueDoneRef(s.graph, 1, done, BUFS, &num));
+    CHECK(num == 3);
+    for (vx_uint32 i = 0; i < 3; i++) {
+        CHECK(done[i] == (vx_reference)outs[i]);
+        check_frame(outs[i], 10 + i, 3);
+    }
+    CHECK_OK(vxGraphParameterDequeueDoneRef(s.graph, 0, done, BUFS, &num));
+    CHECK(num == 3);
+    release_stages(&s);
+    release_frames(ins, outs, BUFS);
+}
+
+static void configuration_refusals(vx_context ctx, vx_kernel k)
+{
+    vx_image ins[BUFS], outs[BUFS];
+    make_frames(ctx, ins, outs, BUFS);
+    stages s = make_stages(ctx, k, 2, ins[0], outs[0]);
+    vx_graph_parameter_queue_params_t q = {0, BUFS, (vx_reference *)ins};
+    CHECK_REFUSED(vxSetGraphScheduleConfig(s.graph, 0x12345, 1, &q), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxSetGraphScheduleConfig(s.graph, VX_GRAPH_SCHEDULE_MODE_NORMAL, 1, &q), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxSetGraphScheduleConfig(s.graph, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 0, NULL),
+                  VX_ERROR_INVALID_PARAMETERS);
+    q.graph_parameter_index = 5;
+    CHECK_REFUSED(vxSetGraphScheduleConfig(s.graph, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 1, &q),
+                  VX_ERROR_INVALID_PARAMETERS);
+    vx_scalar sc = vxCreateScalar(ctx, VX_TYPE_UINT32, &q.graph_parameter_index);
+    vx_reference wrong[1] = {(vx_reference)sc};
+    vx_graph_parameter_queue_params_t bad = {0, 1, wrong};
+    CHECK_REFUSED(vxSetGraphScheduleConfig(s.graph, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 1, &bad),
+                  VX_ERROR_INVALID_PARAMETERS);
+    vx_graph_parameter_queue_params_t twice[2] = {{0, 1, (vx_reference *)ins}, {0, 1, (vx_reference *)ins}};
+    CHECK_REFUSED(vxSetGraphScheduleConfig(s.graph, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 2, twice),
+                  VX_ERROR_INVALID_PARAMETERS);
+    vx_uint32 huge = 1000;
+    CHECK_REFUSED(vxSetGraphAttribute(s.graph, VX_GRAPH_PIPELINE_DEPTH, &huge, sizeof huge), VX_ERROR_INVALID_VALUE);
+    /* a listed reference unlike the verified one is refused at verification */
+    vx_image big = u8_image(ctx, 2 * FRAME_SIZE, FRAME_SIZE, 0);
+    vx_image mixed[2] = {ins[0], big};
+    vx_graph_parameter_queue_params_t unlike = {0, 2, (vx_reference *)mixed};
+    CHECK_OK(vxSetGraphScheduleConfig(s.graph, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 1, &unlike));
+    CHECK_REFUSED_LAST(vxVerifyGraph(s.graph), VX_ERROR_INVALID_PARAMETERS);
+    /* back to normal: vxProcessGraph runs it */
+    CHECK_OK(vxSetGraphScheduleConfig(s.graph, VX_GRAPH_SCHEDULE_MODE_NORMAL, 0, NULL));
+    fill_u8(ins[0], 7);
+    stage_sleep_ns = 0;
+    CHECK_OK(vxProcessGraph(s.graph));
+    stage_sleep_ns = 10000000;
+    check_frame(outs[0], 7, 2);
+    CHECK_OK(vxReleaseImage(&big));
+    CHECK_OK(vxReleaseScalar(&sc));
+    release_stages(&s);
+    release_frames(ins, outs, BUFS);
+}
+
+int main(void)
+{
+    vx_context ctx = test_context();
+    vx_uint32 start = context_references(ctx);
+    vx_kernel k = stage_kernel(ctx);
+    auto_mode(ctx, k);
+    manual_mode(ctx, k);
+    configuration_refusals(ctx, k);
+    CHECK_OK(vxRemoveKernel(k));
+    CHECK(context_references(ctx) == start);
+    CHECK_OK(vxReleaseContext(&ctx));
+    puts("ok");
+    return 0;
+}
