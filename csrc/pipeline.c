@@ -50,7 +50,7 @@ struct pvx_pipeline {
     uint64_t *turn;                   /* per node: the frame it runs next */
     uint64_t started, completed, batch_end;
     vx_int32 trigger;
-    int manual, streaming, closing;
+    int auto_start, streaming, closing;
     vx_status batch_status;           /* the first failure since the last wait */
     vx_uint32 idle_workers, num_workers;
     pthread_t *workers;
@@ -75,7 +75,7 @@ static int claimable(const pvx_pipeline *p)
     uint64_t f = p->started;
     if (p->closing || f >= p->completed + p->depth)
         return 0;
-    if (!(p->streaming || !p->manual || f < p->batch_end))
+    if (!(p->streaming || p->auto_start || f < p->batch_end))
         return 0;
     for (vx_uint32 q = 0; q < p->num_queues; q++)
         if (p->queues[q].ready.count == 0)
@@ -135,7 +135,6 @@ static void complete(pvx_pipeline *p, slot *s, int measure)
     if (s->status != VX_SUCCESS) {
         if (p->batch_status == VX_SUCCESS)
             p->batch_status = s->status;
-        p->streaming = 0;             /* a streaming graph stops at an error; queued frames go on */
     }
     if (g->events)
         pvx_graph_events_graph(g->events, VX_EVENT_GRAPH_COMPLETED, 0);
@@ -165,6 +164,8 @@ static void run_frame(pvx_pipeline *p, slot *s)
             s->status = status;
         }
         pthread_mutex_lock(&p->lock);
+        if (s->status != VX_SUCCESS)
+            p->streaming = 0;         /* a stream ends at an error (queued frames go on) */
         p->turn[k] = f + 1;
         pthread_cond_broadcast(&p->changed);
         if ((vx_int32)k == p->trigger)
@@ -252,7 +253,7 @@ pvx_pipeline *pvx_pipeline_create(const pvx_pipeline_spec *spec)
     p->num_queues = spec->num_queues;
     p->row_offsets = spec->row_offsets;
     p->trigger = spec->trigger;
-    p->manual = spec->manual == vx_true_e;
+    p->auto_start = spec->auto_start == vx_true_e;
     p->batch_status = VX_SUCCESS;
     p->slots = calloc(p->depth, sizeof *p->slots);
     p->queues = calloc(p->num_queues ? p->num_queues : 1, sizeof *p->queues);

@@ -67,7 +67,8 @@ typedef struct pvx_pipeline_spec {
     vx_uint32 num_queues;
     pvx_queue_spec *queues;
     vx_int32 trigger;                 /* streaming: schedule position of the trigger node, or -1 */
-    vx_bool manual;                   /* VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL: frames only by batch */
+    vx_bool auto_start;               /* VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO: a frame starts once its
+                                         references are there (otherwise by batch or streaming) */
 } pvx_pipeline_spec;
 
 typedef struct pvx_pipeline pvx_pipeline;

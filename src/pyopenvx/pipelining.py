@@ -115,7 +115,7 @@ class Pipeline:
         spec.num_virtuals, spec.virtuals = len(virtuals), self.virtuals
         spec.num_queues, spec.queues = len(settings.queues), self.queue_specs
         spec.trigger = order.index(settings.trigger) if settings.trigger in order else -1
-        spec.manual = settings.mode == vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL
+        spec.auto_start = settings.mode == vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO
         self.c = lib.pvx_pipeline_create(spec)
         if self.c == ffi.NULL:
             self.drop_clones()

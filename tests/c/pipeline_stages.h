@@ -13,7 +13,7 @@
 #define FRAME_SIZE 8
 
 static long stage_sleep_ns = 10000000;        /* per stage and frame */
-static int stage_fail_value = -1;             /* stage 1 fails on a frame whose input is this */
+static int stage_fail_value = -1;             /* stage 1 fails when its input is this (frame + 1) */
 static int stage_busy[MAX_STAGES];            /* threads inside each stage now */
 static int stage_overlap;                     /* a stage was ever run by two threads at once */
 
