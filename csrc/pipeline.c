@@ -122,9 +122,12 @@ static void complete(pvx_pipeline *p, slot *s, int measure)
 {
     pvx_graph *g = p->g;
     for (vx_uint32 q = 0; q < p->num_queues; q++) {
+        const pvx_queue_spec *spec = &p->queues[q].spec;
+        if (spec->output)             /* vxGetStatus of a failed frame's outputs says so */
+            ((pvx_ref *)spec->refs[s->taken[q]])->status = s->status;
         ring_push(&p->queues[q].done, s->taken[q]);
         if (g->events)
-            pvx_graph_events_graph(g->events, VX_EVENT_GRAPH_PARAMETER_CONSUMED, p->queues[q].spec.index);
+            pvx_graph_events_graph(g->events, VX_EVENT_GRAPH_PARAMETER_CONSUMED, spec->index);
     }
     if (measure) {
         g->perf.beg = s->begin;

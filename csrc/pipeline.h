@@ -47,6 +47,7 @@ PVX_HIDDEN void pvx_graph_events_graph(const pvx_graph_events *ev, vx_enum type,
 /* One queued graph parameter. */
 typedef struct pvx_queue_spec {
     vx_uint32 index;                  /* graph parameter index */
+    vx_bool output;                   /* its references come back with their frame's status */
     vx_uint32 num_refs;               /* the references it may take (vxSetGraphScheduleConfig) */
     vx_reference *refs;
     vx_uint32 num_sites;              /* where its reference goes in a slot's parameter table */

@@ -20,7 +20,8 @@ typedef struct pvx_ref {
     uint32_t magic;
     vx_enum type;
     uint32_t slot;
-    vx_status status;                 /* error objects: the status they stand for */
+    vx_status status;                 /* error objects: the status they stand for; outputs of a
+                                         pipelined frame: that frame's (vxGetStatus) */
     uint32_t external_count;          /* held by the application */
     uint32_t internal_count;          /* held by the framework (graphs, parents) */
     uint32_t flags;                   /* PVX_REF_* */

@@ -158,6 +158,7 @@ class Pipeline:
         c_values = ffi.new("vx_reference[]", values or 1)
         self.kept += [c_refs, c_sites, c_values]
         q.index, q.num_refs, q.refs = index, len(refs), c_refs
+        q.output = node.kernel.signature[i].direction == vx.VX_OUTPUT
         q.num_sites, q.sites, q.values = len(sites), c_sites, c_values
 
     def idle(self):

@@ -76,8 +76,10 @@ static void graph_events(vx_context ctx, vx_kernel k)
         CHECK_OK(vxGraphParameterDequeueDoneRef(s.graph, 1, &out, 1, &got));
         CHECK(got == 1 && out == (vx_reference)outs[i]);
         CHECK_OK(vxGraphParameterDequeueDoneRef(s.graph, 0, &in, 1, &got));
+        CHECK_OK(vxGetStatus(in));                               /* inputs are not marked */
         if (i != 2)
             check_frame(outs[i], i, 3);
+        CHECK_STATUS(vxGetStatus(out), i == 2 ? VX_FAILURE : VX_SUCCESS);
     }
     stage_fail_value = -1;
     vx_status status = VX_FAILURE;
@@ -117,9 +119,39 @@ static void graph_events(vx_context ctx, vx_kernel k)
             CHECK(0);
         }
     }
+    /* the marked output is exact again once a good frame used it */
+    run_frames(&s, ins, outs, BUFS, BUFS);
+    CHECK_OK(vxGetStatus((vx_reference)outs[2]));
+    CHECK(drain(ctx) == 5 * BUFS);
     stage_sleep_ns = 10000000;
     release_stages(&s);
     release_frames(ins, outs, BUFS);
+}
+
+/* Events of graphs run by vxProcessGraph and vxScheduleGraph (not queued). */
+static void normal_graph_events(vx_context ctx, vx_kernel k)
+{
+    vx_image in = u8_image(ctx, FRAME_SIZE, FRAME_SIZE, 5), out = u8_image(ctx, FRAME_SIZE, FRAME_SIZE, 0);
+    stages s = make_stages(ctx, k, 2, in, out);
+    CHECK_OK(vxRegisterEvent((vx_reference)s.graph, VX_EVENT_GRAPH_COMPLETED, 0, 10));
+    CHECK_OK(vxRegisterEvent((vx_reference)s.nodes[1], VX_EVENT_NODE_COMPLETED, 0, 11));
+    stage_sleep_ns = 0;
+    CHECK_OK(vxProcessGraph(s.graph));
+    CHECK_OK(vxScheduleGraph(s.graph));
+    CHECK_OK(vxWaitGraph(s.graph));
+    check_frame(out, 5, 2);
+    vx_uint32 n = drain(ctx);
+    CHECK(n == 4 && count_events(n, VX_EVENT_GRAPH_COMPLETED, 10) == 2 && count_events(n, VX_EVENT_NODE_COMPLETED, 11) == 2);
+    CHECK(events[0].type == VX_EVENT_NODE_COMPLETED && events[0].event_info.node_completed.node == s.nodes[1]);
+    vx_uint32 depth = 0;
+    vx_enum mode = 0;
+    CHECK_OK(vxQueryGraph(s.graph, VX_GRAPH_PIPELINE_DEPTH, &depth, sizeof depth));
+    CHECK_OK(vxQueryGraph(s.graph, VX_GRAPH_SCHEDULE_MODE, &mode, sizeof mode));
+    CHECK(depth == 1 && mode == VX_GRAPH_SCHEDULE_MODE_NORMAL);
+    stage_sleep_ns = 10000000;
+    release_stages(&s);
+    CHECK_OK(vxReleaseImage(&in));
+    CHECK_OK(vxReleaseImage(&out));
 }
 
 /* Streaming: a source node counting frames, a sink recording what reaches it. */
@@ -224,6 +256,7 @@ int main(void)
     vx_kernel k = stage_kernel(ctx);
     user_events(ctx);
     graph_events(ctx, k);
+    normal_graph_events(ctx, k);
     streaming(ctx);
     CHECK_OK(vxRemoveKernel(k));
     CHECK(context_references(ctx) == start);

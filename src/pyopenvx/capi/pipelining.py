@@ -15,14 +15,14 @@ from .context import context_of
 from .graph import graph_of
 
 
-def _queue_entries(size, params):
+def _queue_entries(g, size, params):
     check(size == 0 or params != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS,
-          "graph_parameters_queue_params_list is NULL", None)
+          "graph_parameters_queue_params_list is NULL", g)
     entries = []
     for k in range(size):
         p = params[k]
         check(p.refs_list != ffi.NULL or p.refs_list_size == 0, vx.VX_ERROR_INVALID_PARAMETERS,
-              f"entry {k}: refs_list is NULL", None)
+              f"entry {k}: refs_list is NULL", g)
         entries.append((p.graph_parameter_index,
                         [lookup(p.refs_list[r], 0, f"entry {k} reference {r}") for r in range(p.refs_list_size)]))
     return entries
@@ -31,12 +31,11 @@ def _queue_entries(size, params):
 @export
 def vxSetGraphScheduleConfig(graph, mode, size, params):
     g = graph_of(graph)
-    pipelining.configure(g, mode, _queue_entries(size, params))
+    pipelining.configure(g, mode, _queue_entries(g, size, params))
 
 
-def _queued(graph, index):
+def _queued(g, index):
     """The graph's pipeline for a queue call: the parameter must be queued; verified first if needed."""
-    g = graph_of(graph)
     check(index in g.pipelining.queues, vx.VX_ERROR_INVALID_PARAMETERS,
           f"graph parameter {index} of {g} is not queued (vxSetGraphScheduleConfig)", g)
     if not g.verified:
@@ -47,25 +46,28 @@ def _queued(graph, index):
 
 @export
 def vxGraphParameterEnqueueReadyRef(graph, index, refs, num):
-    check(refs != ffi.NULL and num > 0, vx.VX_ERROR_INVALID_PARAMETERS, "no references to enqueue", None)
+    g = graph_of(graph)
+    check(refs != ffi.NULL and num > 0, vx.VX_ERROR_INVALID_PARAMETERS, "no references to enqueue", g)
     for i in range(num):
         lookup(refs[i], 0, f"reference {i}")
-    _queued(graph, index).call(lib.pvx_pipeline_enqueue, index, refs, num)
+    _queued(g, index).call(lib.pvx_pipeline_enqueue, index, refs, num)
 
 
 @export
 def vxGraphParameterDequeueDoneRef(graph, index, refs, max_refs, num_refs):
+    g = graph_of(graph)
     check(refs != ffi.NULL and num_refs != ffi.NULL and max_refs > 0, vx.VX_ERROR_INVALID_PARAMETERS,
-          "refs or num_refs is NULL, or max_refs is 0", None)
-    pipeline = _queued(graph, index)
+          "refs or num_refs is NULL, or max_refs is 0", g)
+    pipeline = _queued(g, index)
     with unlocked():                  # blocks until a frame is done
         pipeline.call(lib.pvx_pipeline_dequeue, index, refs, max_refs, num_refs)
 
 
 @export
 def vxGraphParameterCheckDoneRef(graph, index, num_refs):
-    check(num_refs != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "num_refs is NULL", None)
-    _queued(graph, index).call(lib.pvx_pipeline_check, index, num_refs)
+    g = graph_of(graph)
+    check(num_refs != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "num_refs is NULL", g)
+    _queued(g, index).call(lib.pvx_pipeline_check, index, num_refs)
 
 
 @export
