@@ -17,8 +17,7 @@
 static double stages_per_frame(vx_context ctx, vx_kernel k, vx_uint32 depth)
 {
     vx_image ins[BUFS], outs[BUFS];
-    make_frames(ctx, ins, outs, BUFS);
-    stages s = make_stages(ctx, k, 3, ins[0], outs[0]);
+    stages s = queued_stages(ctx, k, 3, VX_GRAPH_SCHEDULE_MODE_NORMAL, ins, outs, BUFS);
     double t0;
     if (depth == 0) {
         CHECK_OK(vxVerifyGraph(s.graph));
@@ -36,8 +35,7 @@ static double stages_per_frame(vx_context ctx, vx_kernel k, vx_uint32 depth)
         run_frames(&s, ins, outs, BUFS, FRAMES);
     }
     double per_frame = (bench_now_ns() - t0) / FRAMES;
-    release_stages(&s);
-    release_frames(ins, outs, BUFS);
+    release_all(&s, ins, outs, BUFS);
     return per_frame;
 }
 

@@ -314,6 +314,14 @@ int pvx_pipeline_queue(pvx_pipeline *p, vx_uint32 index)
     return -1;
 }
 
+static queue *queue_of(pvx_pipeline *p, vx_uint32 index, const char **why)
+{
+    int position = pvx_pipeline_queue(p, index);
+    if (position < 0)
+        *why = "the graph parameter is not queued (vxSetGraphScheduleConfig)";
+    return position < 0 ? NULL : &p->queues[position];
+}
+
 static vx_uint32 position_of(const queue *q, vx_reference ref)
 {
     for (vx_uint32 r = 0; r < q->spec.num_refs; r++)
@@ -333,12 +341,9 @@ vx_status pvx_pipeline_enqueue(pvx_pipeline *p, vx_uint32 index, const vx_refere
                                const char **why)
 {
     vx_status status = VX_SUCCESS;
-    int position = pvx_pipeline_queue(p, index);
-    if (position < 0) {
-        *why = "the graph parameter is not queued (vxSetGraphScheduleConfig)";
+    queue *q = queue_of(p, index, why);
+    if (q == NULL)
         return VX_ERROR_INVALID_PARAMETERS;
-    }
-    queue *q = &p->queues[position];
     pthread_mutex_lock(&p->lock);
     if (p->closing)
         REFUSE(VX_FAILURE, "the graph is being released");
@@ -375,12 +380,9 @@ vx_status pvx_pipeline_dequeue(pvx_pipeline *p, vx_uint32 index, vx_reference *r
                                vx_uint32 *num, const char **why)
 {
     vx_status status = VX_SUCCESS;
-    int position = pvx_pipeline_queue(p, index);
-    if (position < 0) {
-        *why = "the graph parameter is not queued (vxSetGraphScheduleConfig)";
+    queue *q = queue_of(p, index, why);
+    if (q == NULL)
         return VX_ERROR_INVALID_PARAMETERS;
-    }
-    queue *q = &p->queues[position];
     pthread_mutex_lock(&p->lock);
     while (q->done.count == 0) {
         if (p->closing)
@@ -404,13 +406,11 @@ out:
 
 vx_status pvx_pipeline_check(pvx_pipeline *p, vx_uint32 index, vx_uint32 *num, const char **why)
 {
-    int position = pvx_pipeline_queue(p, index);
-    if (position < 0) {
-        *why = "the graph parameter is not queued (vxSetGraphScheduleConfig)";
+    queue *q = queue_of(p, index, why);
+    if (q == NULL)
         return VX_ERROR_INVALID_PARAMETERS;
-    }
     pthread_mutex_lock(&p->lock);
-    *num = p->queues[position].done.count;
+    *num = q->done.count;
     wake_worker(p);                   /* an application polling this waits for frames to run */
     pthread_mutex_unlock(&p->lock);
     return VX_SUCCESS;

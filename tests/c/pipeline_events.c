@@ -48,9 +48,7 @@ static void user_events(vx_context ctx)
 static void graph_events(vx_context ctx, vx_kernel k)
 {
     vx_image ins[BUFS], outs[BUFS];
-    make_frames(ctx, ins, outs, BUFS);
-    stages s = make_stages(ctx, k, 3, ins[0], outs[0]);
-    queue_stages(&s, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, ins, outs, BUFS);
+    stages s = queued_stages(ctx, k, 3, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, ins, outs, BUFS);
     CHECK_OK(vxRegisterEvent((vx_reference)s.graph, VX_EVENT_GRAPH_COMPLETED, 0, 1));
     CHECK_OK(vxRegisterEvent((vx_reference)s.graph, VX_EVENT_GRAPH_PARAMETER_CONSUMED, 0, 2));
     CHECK_OK(vxRegisterEvent((vx_reference)s.graph, VX_EVENT_GRAPH_PARAMETER_CONSUMED, 1, 3));
@@ -124,8 +122,7 @@ static void graph_events(vx_context ctx, vx_kernel k)
     CHECK_OK(vxGetStatus((vx_reference)outs[2]));
     CHECK(drain(ctx) == 5 * BUFS);
     stage_sleep_ns = 10000000;
-    release_stages(&s);
-    release_frames(ins, outs, BUFS);
+    release_all(&s, ins, outs, BUFS);
 }
 
 /* Events of graphs run by vxProcessGraph and vxScheduleGraph (not queued). */

@@ -10,9 +10,7 @@
 static void auto_mode(vx_context ctx, vx_kernel k)
 {
     vx_image ins[BUFS], outs[BUFS];
-    make_frames(ctx, ins, outs, BUFS);
-    stages s = make_stages(ctx, k, 3, ins[0], outs[0]);
-    queue_stages(&s, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, ins, outs, BUFS);
+    stages s = queued_stages(ctx, k, 3, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, ins, outs, BUFS);
     vx_uint32 depth = 0;
     CHECK_OK(vxQueryGraph(s.graph, VX_GRAPH_PIPELINE_DEPTH, &depth, sizeof depth));
     CHECK(depth == 1);                                   /* not verified yet */
@@ -58,16 +56,13 @@ static void auto_mode(vx_context ctx, vx_kernel k)
     /* configuration only before verification */
     CHECK_REFUSED(vxSetGraphScheduleConfig(s.graph, VX_GRAPH_SCHEDULE_MODE_NORMAL, 0, NULL), VX_ERROR_NOT_SUPPORTED);
     CHECK_OK(vxReleaseImage(&other));
-    release_stages(&s);
-    release_frames(ins, outs, BUFS);
+    release_all(&s, ins, outs, BUFS);
 }
 
 static void manual_mode(vx_context ctx, vx_kernel k)
 {
     vx_image ins[BUFS], outs[BUFS];
-    make_frames(ctx, ins, outs, BUFS);
-    stages s = make_stages(ctx, k, 3, ins[0], outs[0]);
-    queue_stages(&s, VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL, ins, outs, BUFS);
+    stages s = queued_stages(ctx, k, 3, VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL, ins, outs, BUFS);
     vx_uint32 one = 1;
     CHECK_OK(vxSetGraphAttribute(s.graph, VX_GRAPH_PIPELINE_DEPTH, &one, sizeof one));
     CHECK_REFUSED(vxScheduleGraph(s.graph), VX_FAILURE);        /* nothing enqueued */
@@ -93,15 +88,13 @@ static void manual_mode(vx_context ctx, vx_kernel k)
     }
     CHECK_OK(vxGraphParameterDequeueDoneRef(s.graph, 0, done, BUFS, &num));
     CHECK(num == 3);
-    release_stages(&s);
-    release_frames(ins, outs, BUFS);
+    release_all(&s, ins, outs, BUFS);
 }
 
 static void configuration_refusals(vx_context ctx, vx_kernel k)
 {
     vx_image ins[BUFS], outs[BUFS];
-    make_frames(ctx, ins, outs, BUFS);
-    stages s = make_stages(ctx, k, 2, ins[0], outs[0]);
+    stages s = queued_stages(ctx, k, 2, VX_GRAPH_SCHEDULE_MODE_NORMAL, ins, outs, BUFS);
     vx_graph_parameter_queue_params_t q = {0, BUFS, (vx_reference *)ins};
     CHECK_REFUSED(vxSetGraphScheduleConfig(s.graph, 0x12345, 1, &q), VX_ERROR_INVALID_PARAMETERS);
     CHECK_REFUSED(vxSetGraphScheduleConfig(s.graph, VX_GRAPH_SCHEDULE_MODE_NORMAL, 1, &q), VX_ERROR_INVALID_PARAMETERS);
@@ -135,8 +128,7 @@ static void configuration_refusals(vx_context ctx, vx_kernel k)
     check_frame(outs[0], 7, 2);
     CHECK_OK(vxReleaseImage(&big));
     CHECK_OK(vxReleaseScalar(&sc));
-    release_stages(&s);
-    release_frames(ins, outs, BUFS);
+    release_all(&s, ins, outs, BUFS);
 }
 
 int main(void)

@@ -169,4 +169,22 @@ static inline void release_frames(vx_image *ins, vx_image *outs, vx_uint32 n)
         CHECK_OK(vxReleaseImage(&outs[i]));
     }
 }
+
+/* `n` new inputs and outputs, and `count` stages between the first two, queued in `mode`
+ * (VX_GRAPH_SCHEDULE_MODE_NORMAL: not queued). */
+static inline stages queued_stages(vx_context ctx, vx_kernel k, vx_uint32 count, vx_enum mode, vx_image *ins,
+                                   vx_image *outs, vx_uint32 n)
+{
+    make_frames(ctx, ins, outs, n);
+    stages s = make_stages(ctx, k, count, ins[0], outs[0]);
+    if (mode != VX_GRAPH_SCHEDULE_MODE_NORMAL)
+        queue_stages(&s, mode, ins, outs, n);
+    return s;
+}
+
+static inline void release_all(stages *s, vx_image *ins, vx_image *outs, vx_uint32 n)
+{
+    release_stages(s);
+    release_frames(ins, outs, n);
+}
 #endif
