@@ -2,6 +2,7 @@
  * 30 frames in well under the serial time, every output exact and in order, each stage on one
  * thread at a time; manual mode batches; the refusals; reference counts. */
 #define _POSIX_C_SOURCE 200809L
+#include <VX/vxu.h>
 #include "pipeline_stages.h"
 
 #define BUFS 4
@@ -131,6 +132,91 @@ static void configuration_refusals(vx_context ctx, vx_kernel k)
     release_all(&s, ins, outs, BUFS);
 }
 
+/* Frame f's input: pixel (x, y) = x * (f + 1) + 3 * y. */
+static void fill_pattern(vx_image img, vx_uint32 f)
+{
+    u8_map m;
+    CHECK_OK(map_u8(img, VX_WRITE_ONLY, &m));
+    for (vx_uint32 y = 0; y < m.height; y++)
+        for (vx_uint32 x = 0; x < m.width; x++)
+            m.p[y * m.stride + x] = (vx_uint8)(x * (f + 1) + 3 * y);
+    CHECK_OK(vxUnmapImagePatch(img, m.id));
+}
+
+static void check_same(vx_image a, vx_image b)
+{
+    u8_map ma, mb;
+    CHECK_OK(map_u8(a, VX_READ_ONLY, &ma));
+    CHECK_OK(map_u8(b, VX_READ_ONLY, &mb));
+    CHECK(ma.width == mb.width && ma.height == mb.height);
+    for (vx_uint32 y = 0; y < ma.height; y++)
+        for (vx_uint32 x = 0; x < ma.width; x++)
+            CHECK(ma.p[y * ma.stride + x] == mb.p[y * mb.stride + x]);
+    CHECK_OK(vxUnmapImagePatch(a, ma.id));
+    CHECK_OK(vxUnmapImagePatch(b, mb.id));
+}
+
+/* Standard kernels through a virtual pyramid and one of its levels: each frame slot has its own
+ * copy of both, and every frame's output is what immediate mode computes. */
+static void virtual_containers(vx_context ctx)
+{
+    enum { N = 3, F = 12 };
+    vx_image ins[N], outs[N];
+    for (vx_uint32 i = 0; i < N; i++) {
+        ins[i] = u8_image(ctx, 16, 16, 0);
+        outs[i] = u8_image(ctx, 8, 8, 0);
+    }
+    vx_graph g = vxCreateGraph(ctx);
+    vx_image v = vxCreateVirtualImage(g, 16, 16, VX_DF_IMAGE_U8);
+    vx_pyramid p = vxCreateVirtualPyramid(g, 2, VX_SCALE_PYRAMID_HALF, 16, 16, VX_DF_IMAGE_U8);
+    vx_image level = vxGetPyramidLevel(p, 1);
+    vx_node a = vxNotNode(g, ins[0], v), b = vxGaussianPyramidNode(g, v, p), c = vxNotNode(g, level, outs[0]);
+    add_graph_parameter(g, a, 0);
+    add_graph_parameter(g, c, 1);
+    vx_graph_parameter_queue_params_t q[2] = {{0, N, (vx_reference *)ins}, {1, N, (vx_reference *)outs}};
+    CHECK_OK(vxSetGraphScheduleConfig(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 2, q));
+    CHECK_OK(vxVerifyGraph(g));
+    vx_uint32 depth = 0;
+    CHECK_OK(vxQueryGraph(g, VX_GRAPH_PIPELINE_DEPTH, &depth, sizeof depth));
+    CHECK(depth == 3);
+
+    vx_image rin = u8_image(ctx, 16, 16, 0), rv = u8_image(ctx, 16, 16, 0), rout = u8_image(ctx, 8, 8, 0);
+    vx_pyramid rp = vxCreatePyramid(ctx, 2, VX_SCALE_PYRAMID_HALF, 16, 16, VX_DF_IMAGE_U8);
+    vx_image rlevel = vxGetPyramidLevel(rp, 1);
+    vx_uint32 next = 0;
+    for (; next < N; next++) {
+        fill_pattern(ins[next], next);
+        CHECK_OK(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&ins[next], 1));
+        CHECK_OK(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)&outs[next], 1));
+    }
+    for (vx_uint32 f = 0; f < F; f++) {
+        vx_reference in, out;
+        vx_uint32 got;
+        CHECK_OK(vxGraphParameterDequeueDoneRef(g, 1, &out, 1, &got));
+        CHECK_OK(vxGraphParameterDequeueDoneRef(g, 0, &in, 1, &got));
+        fill_pattern(rin, f);
+        CHECK_OK(vxuNot(ctx, rin, rv));
+        CHECK_OK(vxuGaussianPyramid(ctx, rv, rp));
+        CHECK_OK(vxuNot(ctx, rlevel, rout));
+        check_same((vx_image)out, rout);
+        if (next < F) {
+            fill_pattern((vx_image)in, next++);
+            CHECK_OK(vxGraphParameterEnqueueReadyRef(g, 0, &in, 1));
+            CHECK_OK(vxGraphParameterEnqueueReadyRef(g, 1, &out, 1));
+        }
+    }
+    vx_node nodes[3] = {a, b, c};
+    for (int i = 0; i < 3; i++)
+        CHECK_OK(vxReleaseNode(&nodes[i]));
+    vx_image images[6] = {v, level, rin, rv, rout, rlevel};
+    for (int i = 0; i < 6; i++)
+        CHECK_OK(vxReleaseImage(&images[i]));
+    CHECK_OK(vxReleasePyramid(&p));
+    CHECK_OK(vxReleasePyramid(&rp));
+    CHECK_OK(vxReleaseGraph(&g));
+    release_frames(ins, outs, N);
+}
+
 int main(void)
 {
     vx_context ctx = test_context();
@@ -139,6 +225,7 @@ int main(void)
     auto_mode(ctx, k);
     manual_mode(ctx, k);
     configuration_refusals(ctx, k);
+    virtual_containers(ctx);
     CHECK_OK(vxRemoveKernel(k));
     CHECK(context_references(ctx) == start);
     CHECK_OK(vxReleaseContext(&ctx));
