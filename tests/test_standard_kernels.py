@@ -8,7 +8,7 @@ from test_abi import abi_dir
 
 
 def test_the_table_mirrors_the_abi_facts():
-    from pyopenvx.standard_table import ROWS
+    from pyopenvx.kernels.table import ROWS
     path = abi_dir() / "standard_kernels.tsv"
     if not path.is_file():
         pytest.skip(f"{path} not found")
@@ -19,7 +19,7 @@ def test_the_table_mirrors_the_abi_facts():
 
 
 def test_every_implemented_kernel_is_in_every_context_and_its_functions_are_real(vx):
-    from pyopenvx import standard_kernels as std
+    from pyopenvx.kernels import registry as std
     from pyopenvx.capi import implemented_names
     assert len(std.TABLE) == len(std.IMPLEMENTATIONS)        # no implementation without its table row
     names = implemented_names()

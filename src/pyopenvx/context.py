@@ -60,8 +60,6 @@ class Context(Reference):
         self.kernels = []                        # every kernel known to the context
         self.modules = {}                        # name -> loaded module
         self.kernel_libraries = {}               # name -> (publish, unpublish) of vxRegisterKernelLibrary
-        from .standard_kernels import register   # imports the graph manager, which imports us
-        register(self)
 
     @property
     def performance_enabled(self):

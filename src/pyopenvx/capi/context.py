@@ -6,6 +6,7 @@ from .. import constants as vx
 from ..context import (CONVOLUTION_MAX_DIMENSION, EXTENSIONS, IMPLEMENTATION, MAX_TENSOR_DIMS,
                        NONLINEAR_MAX_DIMENSION, OPTICAL_FLOW_MAX_WINDOW_DIMENSION, Context)
 from ..errors import VxError, check
+from ..kernels.registry import register as register_standard_kernels
 from ..reference import lookup
 from . import export
 
@@ -58,7 +59,9 @@ def context_of(handle):
 
 @export
 def vxCreateContext():
-    return Context()
+    context = Context()
+    register_standard_kernels(context)
+    return context
 
 
 @export
