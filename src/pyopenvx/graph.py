@@ -216,7 +216,8 @@ class Graph(Reference):
                 self.run_status = exc.status
 
     def wait(self):
-        if self.batch or self.streaming:
+        if self.batch or self.streaming or (self.pipeline is not None and self.worker is None
+                                            and self.pipelining.mode == vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO):
             return self.wait_frames()
         check(self.worker is not None, vx.VX_FAILURE, f"{self} was not scheduled", self)
         status = self.join()
@@ -234,8 +235,9 @@ class Graph(Reference):
         return self.run_status
 
     def wait_frames(self):
-        """vxWaitGraph of a manual batch (then the graph is free again) or of a stream (until it
-        stopped at an error): the first failing frame's status."""
+        """vxWaitGraph of a manual batch (then the graph is free again), of the frames enqueued in
+        auto mode, or of a stream (until it stopped at an error): the first failing frame's status
+        since the last wait."""
         with unlocked():
             status = lib.pvx_pipeline_wait(self.pipeline.c)
         if self.batch:

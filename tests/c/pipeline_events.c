@@ -121,6 +121,20 @@ static void graph_events(vx_context ctx, vx_kernel k)
     run_frames(&s, ins, outs, BUFS, BUFS);
     CHECK_OK(vxGetStatus((vx_reference)outs[2]));
     CHECK(drain(ctx) == 5 * BUFS);
+    /* an event-driven loop: a blocking wait returns when the frame, run by a worker, is done */
+    enqueue_frame(s.graph, ins[0], outs[0], 42);
+    vx_event_t e = {0};
+    do
+        CHECK_OK(vxWaitEvent(ctx, &e, vx_false_e));
+    while (e.type != VX_EVENT_GRAPH_COMPLETED);
+    vx_uint32 num = 0;
+    CHECK_OK(vxGraphParameterCheckDoneRef(s.graph, 1, &num));
+    CHECK(num == 1);
+    vx_reference r;
+    CHECK_OK(vxGraphParameterDequeueDoneRef(s.graph, 1, &r, 1, &num));
+    check_frame(outs[0], 42, 3);
+    CHECK_OK(vxGraphParameterDequeueDoneRef(s.graph, 0, &r, 1, &num));
+    drain(ctx);
     stage_sleep_ns = 10000000;
     release_all(&s, ins, outs, BUFS);
 }

@@ -54,6 +54,18 @@ static void auto_mode(vx_context ctx, vx_kernel k)
     CHECK(num == 1 && r == (vx_reference)outs[2]);
     CHECK_OK(vxGraphParameterDequeueDoneRef(s.graph, 0, &r, 1, &num));
     CHECK(num == 1 && r == (vx_reference)ins[1]);
+    /* vxWaitGraph waits for the frames enqueued in auto mode */
+    for (vx_uint32 i = 0; i < 2; i++)
+        enqueue_frame(s.graph, ins[i], outs[i], 20 + i);
+    CHECK_OK(vxWaitGraph(s.graph));
+    CHECK_OK(vxGraphParameterCheckDoneRef(s.graph, 1, &num));
+    CHECK(num == 2);
+    vx_reference done[2];
+    CHECK_OK(vxGraphParameterDequeueDoneRef(s.graph, 1, done, 2, &num));
+    CHECK(num == 2 && done[0] == (vx_reference)outs[0] && done[1] == (vx_reference)outs[1]);
+    check_frame(outs[1], 21, 3);
+    CHECK_OK(vxGraphParameterDequeueDoneRef(s.graph, 0, done, 2, &num));
+    CHECK(num == 2);
     /* configuration only before verification */
     CHECK_REFUSED(vxSetGraphScheduleConfig(s.graph, VX_GRAPH_SCHEDULE_MODE_NORMAL, 0, NULL), VX_ERROR_NOT_SUPPORTED);
     CHECK_OK(vxReleaseImage(&other));
