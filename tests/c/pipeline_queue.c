@@ -229,6 +229,24 @@ static void virtual_containers(vx_context ctx)
     release_frames(ins, outs, N);
 }
 
+/* Releasing a graph, then a context, while frames run: started frames finish, nothing leaks. */
+static void release_in_flight(void)
+{
+    for (int release_graph_first = 0; release_graph_first < 2; release_graph_first++) {
+        vx_context ctx = vxCreateContext();
+        vx_kernel k = stage_kernel(ctx);
+        vx_image ins[BUFS], outs[BUFS];
+        stages s = queued_stages(ctx, k, 3, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, ins, outs, BUFS);
+        for (vx_uint32 i = 0; i < BUFS; i++)
+            enqueue_frame(s.graph, ins[i], outs[i], i);
+        sleep_ns(15000000);                                   /* frames 0 and 1 are in flight */
+        if (release_graph_first)
+            release_all(&s, ins, outs, BUFS);
+        CHECK_OK(vxReleaseKernel(&k));
+        CHECK_OK(vxReleaseContext(&ctx));
+    }
+}
+
 int main(void)
 {
     vx_context ctx = test_context();
@@ -238,6 +256,7 @@ int main(void)
     manual_mode(ctx, k);
     configuration_refusals(ctx, k);
     virtual_containers(ctx);
+    release_in_flight();
     CHECK_OK(vxRemoveKernel(k));
     CHECK(context_references(ctx) == start);
     CHECK_OK(vxReleaseContext(&ctx));
