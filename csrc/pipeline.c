@@ -7,7 +7,7 @@
  * while frame f is in a later one. Frames complete in order: their references go to the done
  * queues in the order they were enqueued.
  *
- * Workers (one per slot) sleep on `work`. An application that enqueues one frame and dequeues it
+ * Workers (up to one per slot, started when first needed) sleep on `work`. An application that enqueues one frame and dequeues it
  * (a synchronous loop) runs it itself, without waking anyone: a worker is woken only when a frame
  * already runs, a second frame is ready, or something else may be waiting for it (events,
  * streaming, vxGraphParameterCheckDoneRef). */
@@ -100,10 +100,18 @@ static slot *claim(pvx_pipeline *p)
     return s;
 }
 
+static void *worker(void *arg);
+
+/* A sleeping worker, or a new one while there are fewer than slots (threads start when first
+ * needed: a graph run one frame at a time by its application never starts any). */
 static void wake_worker(pvx_pipeline *p)
 {
-    if (p->idle_workers > 0 && claimable(p))
+    if (!claimable(p))
+        return;
+    if (p->idle_workers > 0)
         pthread_cond_signal(&p->work);
+    else if (p->num_workers < p->depth && pthread_create(&p->workers[p->num_workers], NULL, worker, p) == 0)
+        p->num_workers++;
 }
 
 static void set_accessible(slot *s, vx_uint32 n, int on)
@@ -271,10 +279,6 @@ pvx_pipeline *pvx_pipeline_create(const pvx_pipeline_spec *spec)
         p->slots[s].taken = calloc(p->num_queues ? p->num_queues : 1, sizeof(vx_uint32));
         ok = p->slots[s].taken != NULL;
     }
-    for (vx_uint32 w = 0; ok && w < p->depth; w++) {
-        ok = pthread_create(&p->workers[w], NULL, worker, p) == 0;
-        p->num_workers += ok;
-    }
     if (!ok) {
         pvx_pipeline_destroy(p);
         return NULL;
@@ -292,8 +296,9 @@ void pvx_pipeline_destroy(pvx_pipeline *p)
     pthread_cond_broadcast(&p->changed);
     while (p->started != p->completed)
         pthread_cond_wait(&p->changed, &p->lock);
+    vx_uint32 workers = p->num_workers;     /* none starts once closing */
     pthread_mutex_unlock(&p->lock);
-    for (vx_uint32 w = 0; w < p->num_workers; w++)
+    for (vx_uint32 w = 0; w < workers; w++)
         pthread_join(p->workers[w], NULL);
     free_pipeline(p);
 }
@@ -427,7 +432,8 @@ vx_uint32 pvx_pipeline_schedule(pvx_pipeline *p)
         p->batch_end = p->started;
     p->batch_end += frames;
     p->batch_status = VX_SUCCESS;
-    pthread_cond_broadcast(&p->work);
+    for (vx_uint32 w = 0; w < p->depth; w++)
+        wake_worker(p);
     pthread_mutex_unlock(&p->lock);
     return frames;
 }
@@ -454,7 +460,8 @@ void pvx_pipeline_stream(pvx_pipeline *p, int on)
     p->streaming = on;
     if (on) {
         p->batch_status = VX_SUCCESS;
-        pthread_cond_broadcast(&p->work);
+        for (vx_uint32 w = 0; w < p->depth; w++)
+            wake_worker(p);
     }
     while (!on && p->started != p->completed)
         pthread_cond_wait(&p->changed, &p->lock);
