@@ -260,6 +260,20 @@ static void streaming(vx_context ctx)
     CHECK_OK(vxRemoveKernel(sink));
 }
 
+/* A streaming graph with queued parameters: frames start as references come, exact and in order. */
+static void streaming_queued(vx_context ctx, vx_kernel k)
+{
+    vx_image ins[BUFS], outs[BUFS];
+    stages s = queued_stages(ctx, k, 3, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, ins, outs, BUFS);
+    CHECK_OK(vxEnableGraphStreaming(s.graph, NULL));
+    CHECK_OK(vxStartGraphStreaming(s.graph));
+    stage_sleep_ns = 1000000;
+    run_frames(&s, ins, outs, BUFS, 2 * BUFS);
+    CHECK_OK(vxStopGraphStreaming(s.graph));
+    stage_sleep_ns = 10000000;
+    release_all(&s, ins, outs, BUFS);
+}
+
 int main(void)
 {
     vx_context ctx = test_context();
@@ -269,6 +283,7 @@ int main(void)
     graph_events(ctx, k);
     normal_graph_events(ctx, k);
     streaming(ctx);
+    streaming_queued(ctx, k);
     CHECK_OK(vxRemoveKernel(k));
     CHECK(context_references(ctx) == start);
     CHECK_OK(vxReleaseContext(&ctx));
