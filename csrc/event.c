@@ -5,11 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* An application that never waits would grow the queue for ever: past this, the oldest go. */
+#define MAX_EVENTS (1u << 16)
+
 struct pvx_events {
     pthread_mutex_t lock;
     pthread_cond_t arrived;
     int enabled;
-    vx_event_t *ring;                 /* grows when full: events are never dropped while enabled */
+    vx_event_t *ring;                 /* grows when full, up to MAX_EVENTS */
     uint32_t capacity, head, count;
 };
 
@@ -41,11 +44,17 @@ void pvx_events_enable(pvx_events *q, int on)
     pthread_mutex_unlock(&q->lock);
 }
 
-/* Room for one more: the ring doubles, its wrapped part moved to the end. */
+/* Room for one more: the ring doubles, its wrapped part moved to the end; at MAX_EVENTS the
+ * oldest event goes. */
 static int make_room(pvx_events *q)
 {
     if (q->count < q->capacity)
         return 1;
+    if (q->capacity >= MAX_EVENTS) {
+        q->head = (q->head + 1) % q->capacity;
+        q->count--;
+        return 1;
+    }
     uint32_t capacity = q->capacity ? 2 * q->capacity : 64;
     vx_event_t *ring = realloc(q->ring, capacity * sizeof *ring);
     if (ring == NULL)

@@ -41,6 +41,13 @@ static void user_events(vx_context ctx)
     CHECK_OK(vxSendUserEvent(ctx, 78, NULL));                          /* dropped while disabled */
     CHECK_STATUS(vxWaitEvent(ctx, &e, vx_true_e), VX_FAILURE);
     CHECK_OK(vxEnableEvents(ctx));
+    /* an application that never waits keeps the newest 65536 */
+    for (vx_uint32 i = 0; i < 70000; i++)
+        CHECK_OK(vxSendUserEvent(ctx, i, NULL));
+    vx_uint32 n = 0;
+    for (; vxWaitEvent(ctx, &e, vx_true_e) == VX_SUCCESS; n++)
+        CHECK(e.app_value == 70000 - 65536 + n);
+    CHECK(n == 65536);
     CHECK_REFUSED(vxWaitEvent(ctx, NULL, vx_true_e), VX_ERROR_INVALID_PARAMETERS);
     CHECK_STATUS(vxSendUserEvent(NULL, 1, NULL), VX_ERROR_INVALID_REFERENCE);
 }
