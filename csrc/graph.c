@@ -12,12 +12,12 @@ uint64_t pvx_time_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-void pvx_perf_begin(vx_perf_t *p)
+static void perf_begin(vx_perf_t *p)
 {
     p->beg = pvx_time_ns();
 }
 
-void pvx_perf_end(vx_perf_t *p)
+static void perf_end(vx_perf_t *p)
 {
     p->end = pvx_time_ns();
     p->tmp = p->end - p->beg;
@@ -28,6 +28,12 @@ void pvx_perf_end(vx_perf_t *p)
         p->min = p->tmp;
     if (p->tmp > p->max)
         p->max = p->tmp;
+}
+
+void pvx_perf_end_at(vx_perf_t *p, uint64_t begin)
+{
+    p->beg = begin;
+    perf_end(p);
 }
 
 int pvx_graph_acquire(pvx_graph *g)
@@ -52,21 +58,27 @@ static void set_accessible(pvx_graph *g, int on)
     }
 }
 
-vx_status pvx_node_run(pvx_node *n, vx_reference *params, int measure)
+/* One node: every replica in turn, then its completion callback. */
+vx_status pvx_node_run_rows(pvx_node *n, vx_reference *params, int measure)
 {
     vx_status status = VX_SUCCESS;
     if (measure)
-        pvx_perf_begin(&n->perf);
+        perf_begin(&n->perf);
     for (vx_uint32 r = 0; r < n->replicas && status == VX_SUCCESS; r++)
         status = n->tiling ? pvx_tiling_run(n->tiling, &n->border, params + (size_t)r * n->num_parameters,
                                             n->num_parameters)
                            : n->function(n->node, params + (size_t)r * n->num_parameters, n->num_parameters);
     if (measure)
-        pvx_perf_end(&n->perf);
+        perf_end(&n->perf);
     n->status = status;
     if (status == VX_SUCCESS && n->callback && n->callback(n->node) == VX_ACTION_ABANDON)
         status = VX_ERROR_GRAPH_ABANDONED;
     return status;
+}
+
+vx_status pvx_node_run(pvx_node *n, int measure)
+{
+    return pvx_node_run_rows(n, n->parameters, measure);
 }
 
 vx_status pvx_graph_run(pvx_graph *g, int measure)
@@ -75,15 +87,15 @@ vx_status pvx_graph_run(pvx_graph *g, int measure)
     g->state = VX_GRAPH_STATE_RUNNING;
     set_accessible(g, 1);
     if (measure)
-        pvx_perf_begin(&g->perf);
+        perf_begin(&g->perf);
     for (vx_uint32 i = 0; i < g->num_nodes && status == VX_SUCCESS; i++) {
         pvx_node *n = g->schedule[i];
-        status = pvx_node_run(n, n->parameters, measure);
+        status = pvx_node_run(n, measure);
         if (g->events)
             pvx_graph_events_node(g->events, i, n->node, n->status);
     }
     if (measure)
-        pvx_perf_end(&g->perf);
+        perf_end(&g->perf);
     set_accessible(g, 0);
     g->status = status;
     g->state = status == VX_SUCCESS ? VX_GRAPH_STATE_COMPLETED : VX_GRAPH_STATE_ABANDONED;

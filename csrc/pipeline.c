@@ -137,10 +137,8 @@ static void complete(pvx_pipeline *p, slot *s, int measure)
         if (g->events)
             pvx_graph_events_graph(g->events, VX_EVENT_GRAPH_PARAMETER_CONSUMED, spec->index);
     }
-    if (measure) {
-        g->perf.beg = s->begin;
-        pvx_perf_end(&g->perf);
-    }
+    if (measure)
+        pvx_perf_end_at(&g->perf, s->begin);
     g->status = s->status;
     g->state = s->status == VX_SUCCESS ? VX_GRAPH_STATE_COMPLETED : VX_GRAPH_STATE_ABANDONED;
     if (s->status != VX_SUCCESS) {
@@ -169,7 +167,7 @@ static void run_frame(pvx_pipeline *p, slot *s)
         pthread_mutex_unlock(&p->lock);
         if (s->status == VX_SUCCESS) {  /* after a failure the frame's later nodes only pass their turn */
             pvx_node *n = g->schedule[k];
-            vx_status status = pvx_node_run(n, s->table + p->row_offsets[k], measure);
+            vx_status status = pvx_node_run_rows(n, s->table + p->row_offsets[k], measure);
             if (g->events)
                 pvx_graph_events_node(g->events, k, n->node, n->status);
             s->status = status;
