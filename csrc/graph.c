@@ -65,7 +65,8 @@ vx_status pvx_node_run_rows(pvx_node *n, vx_reference *params, int measure)
     if (measure)
         perf_begin(&n->perf);
     for (vx_uint32 r = 0; r < n->replicas && status == VX_SUCCESS; r++)
-        status = n->tiling ? pvx_tiling_run(n->tiling, &n->border, params + (size_t)r * n->num_parameters,
+        status = n->target ? pvx_target_process(n, params + (size_t)r * n->num_parameters, r)
+               : n->tiling ? pvx_tiling_run(n->tiling, &n->border, params + (size_t)r * n->num_parameters,
                                             n->num_parameters)
                            : n->function(n->node, params + (size_t)r * n->num_parameters, n->num_parameters);
     if (measure)
@@ -88,12 +89,15 @@ vx_status pvx_graph_run(pvx_graph *g, int measure)
     set_accessible(g, 1);
     if (measure)
         perf_begin(&g->perf);
-    for (vx_uint32 i = 0; i < g->num_nodes && status == VX_SUCCESS; i++) {
-        pvx_node *n = g->schedule[i];
-        status = pvx_node_run(n, measure);
-        if (g->events)
-            pvx_graph_events_node(g->events, i, n->node, n->status);
-    }
+    if (g->num_targeted)
+        status = pvx_target_run_graph(g, measure);     /* (node events: not reported there) */
+    else
+        for (vx_uint32 i = 0; i < g->num_nodes && status == VX_SUCCESS; i++) {
+            pvx_node *n = g->schedule[i];
+            status = pvx_node_run(n, measure);
+            if (g->events)
+                pvx_graph_events_node(g->events, i, n->node, n->status);
+        }
     if (measure)
         perf_end(&g->perf);
     set_accessible(g, 0);

@@ -31,6 +31,9 @@ typedef struct pvx_node {
     struct pvx_tiling *tiling;        /* a tiling kernel's plan (seed 001): run instead of function */
     vx_uint32 *aliased;               /* seed 004: pairs (a, b), a < b, sharing a buffer since verification */
     vx_uint32 num_aliased;            /* pairs in `aliased` */
+    struct _tivx_target_kernel_instance *target;   /* seed 003: one instance per replica, or NULL (host) */
+    vx_uint32 *deps;                  /* seed 003: schedule indexes of the nodes this one waits for */
+    vx_uint32 num_deps;
 } pvx_node;
 
 /* A graph as C runs it; pvx_ref.desc of every vx_graph points at one. */
@@ -44,6 +47,7 @@ typedef struct pvx_graph {
     vx_perf_t perf;
     vx_reference *virtuals;           /* made accessible to kernels while the graph runs */
     vx_uint32 num_virtuals;
+    vx_uint32 num_targeted;           /* seed 003: nodes that run on target threads */
     struct pvx_graph_events *events;  /* what vxRegisterEvent asked for, or NULL (pipeline.h) */
     struct pvx_pipeline *pipeline;    /* frames of a queued or streaming graph, or NULL (pipeline.h) */
 } pvx_graph;

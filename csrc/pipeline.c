@@ -167,7 +167,8 @@ static void run_frame(pvx_pipeline *p, slot *s)
         pthread_mutex_unlock(&p->lock);
         if (s->status == VX_SUCCESS) {  /* after a failure the frame's later nodes only pass their turn */
             pvx_node *n = g->schedule[k];
-            vx_status status = pvx_node_run_rows(n, s->table + p->row_offsets[k], measure);
+            vx_reference *rows = s->table + p->row_offsets[k];
+            vx_status status = n->target ? pvx_target_run_node(n, rows, measure) : pvx_node_run_rows(n, rows, measure);
             if (g->events)
                 pvx_graph_events_node(g->events, k, n->node, n->status);
             s->status = status;

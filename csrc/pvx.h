@@ -63,6 +63,7 @@ PVX_HIDDEN pvx_ref *pvx_ref_former_context(const void *handle);
 #include "user_data_object.h"
 #include "graph.h"
 #include "pipeline.h"
+#include "target.h"
 #include "tiling.h"
 #include "meta_format.h"
 #include "std_kernels.h"

@@ -2,7 +2,7 @@
 
     deinitialize (re-verification) -> aliases undone -> parameters -> single writer -> order (and cycles)
     -> validation (meta formats, virtual objects, valid rectangles) -> tile plans -> buffer aliasing
-    -> initialization -> compile (schedule, events, pipeline)
+    -> initialization -> compile -> target nodes created (seed 003) -> events, pipeline (vx_khr_pipelining)
 
 Each phase refuses with a status and a message naming the node and parameter; the graph then
 stays unverified. The last phase writes the C schedule that vxProcessGraph runs."""
@@ -14,6 +14,7 @@ from . import aliasing
 from . import constants as vx
 from . import events
 from . import log
+from . import targets
 from .pipelining import QUEUED, Pipeline
 from .errors import VxError, check, status_name
 from .meta_format import AT_LEAST, MISMATCH, OPEN_VALUES, REQUIRED
@@ -124,6 +125,7 @@ def order_by_dependency(graph):
     check(not stuck, vx.VX_ERROR_INVALID_GRAPH, f"{graph} has a cycle through {stuck[0] if stuck else ''}",
           stuck[0] if stuck else graph)
     graph.order = order
+    graph.after = after
 
 
 def validate_nodes(graph):
@@ -330,5 +332,5 @@ def _replicas(node):
 
 
 PHASES = (deinitialize_nodes, release_aliases, check_parameters, check_single_writer, order_by_dependency,
-          validate_nodes, plan_tiles, alias_buffers, initialize_nodes, compile_schedule, compile_events,
-          compile_pipeline)
+          validate_nodes, plan_tiles, alias_buffers, initialize_nodes, compile_schedule, targets.create_nodes,
+          compile_events, compile_pipeline)
