@@ -49,3 +49,8 @@ def test_python_kernels_run_pipelined():
                 node.release()
         for img in ins + outs:
             img.release()
+
+
+def test_pipeline_stages_on_targets(c_program):
+    """Seed 003 target kernels as stages: each frame's node runs on its target's thread."""
+    assert c_program("pipeline_targets.c", extra=("-lpthread",)).stdout.strip().endswith("ok")
