@@ -67,5 +67,6 @@ PVX_HIDDEN pvx_ref *pvx_ref_former_context(const void *handle);
 #include "tiling.h"
 #include "meta_format.h"
 #include "std_kernels.h"
+#include "std_nn.h"
 
 #endif
