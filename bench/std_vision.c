@@ -10,10 +10,10 @@
  *  optical_flow_pyr_lk      OpticalFlowPyrLK, 4 levels, 1000 points, 9x9 window, 10 iterations
  *  hog_cells_8x8_9 / hog_features   HOG of 8x8 cells, 16x16 blocks, 64x128 windows
  *  scalar_operation         one ScalarOperation node (ADD of two int32), per graph run
- *  swap                     Swap (vx_khr_swap_move) of two U8 images, their bytes exchanged */
+ *  swap_u8 / move_u8        vx_khr_swap_move on two U8 images (plain C: a swap loop, memcpy) */
 #include <VX/vx.h>
-#include <VX/vxu.h>
 #include <VX/vx_khr_swap_move.h>
+#include <VX/vxu.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -55,15 +55,6 @@ static void plain_accumulate(const uint8_t *in, int16_t *acc, int kind)
 static void plain_weighted(const uint8_t *in, uint8_t *acc)
 {
     for (long i = 0; i < (long)W * H; i++) acc[i] = (uint8_t)((1.0f - 0.25f) * acc[i] + 0.25f * in[i]);
-}
-
-static void plain_swap(uint8_t *a, uint8_t *b)
-{
-    for (long i = 0; i < (long)W * H; i++) {
-        uint8_t t = a[i];
-        a[i] = b[i];
-        b[i] = t;
-    }
 }
 
 static void plain_match(const uint8_t *src, const uint8_t *tpl, int16_t *out)
@@ -305,6 +296,15 @@ static void plain_lk(uint8_t *const olds[4], uint8_t *const news[4], const long 
     }
 }
 
+static void plain_swap(uint8_t *a, uint8_t *b)
+{
+    for (long i = 0; i < (long)W * H; i++) {
+        uint8_t t = a[i];
+        a[i] = b[i];
+        b[i] = t;
+    }
+}
+
 int main(void)
 {
     vx_context ctx = vxCreateContext();
@@ -334,7 +334,7 @@ int main(void)
 
     /* graphs */
     enum { G_MEDIAN, G_ACC, G_WEIGHTED, G_SQUARE, G_MATCH, G_BILATERAL, G_LAP, G_REC, G_HOUGH, G_LK, G_CELLS, G_FEATURES,
-           G_SCALAR, G_SWAP, GRAPHS };
+           G_SCALAR, G_SWAP, G_MOVE, GRAPHS };
     vx_graph g[GRAPHS];
     for (int k = 0; k < GRAPHS; k++) g[k] = vxCreateGraph(ctx);
     vx_matrix box = vxCreateMatrixFromPattern(ctx, VX_PATTERN_BOX, 5, 5);
@@ -374,7 +374,6 @@ int main(void)
     vx_int32 two = 2, three = 3, sum_v = 0;
     vx_scalar sa = vxCreateScalar(ctx, VX_TYPE_INT32, &two), sb = vxCreateScalar(ctx, VX_TYPE_INT32, &three);
     vx_scalar sc = vxCreateScalar(ctx, VX_TYPE_INT32, &sum_v);
-    vx_image sw1 = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8), sw2 = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
     vx_node nodes[GRAPHS] = {
         vxNonLinearFilterNode(g[G_MEDIAN], VX_NONLINEAR_FILTER_MEDIAN, a, box, med),
         vxAccumulateImageNode(g[G_ACC], a, acc16),
@@ -389,7 +388,8 @@ int main(void)
         vxHOGCellsNode(g[G_CELLS], a, 8, 8, 9, mags, bins),
         vxHOGFeaturesNode(g[G_FEATURES], a, mags, bins, &hog, sizeof hog, feat),
         vxScalarOperationNode(g[G_SCALAR], VX_SCALAR_OP_ADD, sa, sb, sc),
-        vxSwapNode(g[G_SWAP], (vx_reference)sw1, (vx_reference)sw2),
+        vxSwapNode(g[G_SWAP], (vx_reference)med, (vx_reference)acc8),
+        vxMoveNode(g[G_MOVE], (vx_reference)a, (vx_reference)back),
     };
     vxSetNodeAttribute(nodes[G_MEDIAN], VX_NODE_BORDER, &replicate, sizeof replicate);
     vxSetNodeAttribute(nodes[G_BILATERAL], VX_NODE_BORDER, &replicate, sizeof replicate);
@@ -409,7 +409,7 @@ int main(void)
     for (long i = 0; i < (long)W * H; i++) pg[0][i] = pa[i];
     double ours[GRAPHS], plain[GRAPHS];
     for (int k = 0; k < GRAPHS; k++) {
-        int reps = k == G_SCALAR || k == G_ACC || k == G_WEIGHTED || k == G_SQUARE || k == G_SWAP ? 5 : 3;
+        int reps = k == G_SCALAR || k == G_ACC || k == G_WEIGHTED || k == G_SQUARE || k >= G_SWAP ? 5 : 3;
         int its = k == G_SCALAR ? 200 : 1;
         BENCH_NS(ours[k], reps, its, vxProcessGraph(g[k]));
     }
@@ -441,16 +441,17 @@ int main(void)
     }
     static vx_keypoint_t pout[1000];
     BENCH_NS(plain[G_LK], 3, 1, plain_lk(lo, ln, lw, lh, pts, pout); bench_sink += pout[i_].x);
+    uint8_t *po2 = calloc(W * H, 1);
+    BENCH_NS(plain[G_SWAP], 5, 1, plain_swap(po, po2); bench_sink += po[i_]);
+    BENCH_NS(plain[G_MOVE], 5, 1, memcpy(po2, pa, (size_t)W * H); bench_sink += po2[i_]);
     volatile int32_t x = 2, y = 3;
     BENCH_NS(plain[G_SCALAR], 5, 200, bench_sink += x + y);
-    uint8_t *pw = calloc(W * H, 1);
-    BENCH_NS(plain[G_SWAP], 5, 1, plain_swap(po, pw); bench_sink += pw[i_]);
     static const char *names[GRAPHS] = {
         "nonlinear_median_5x5_replicate_1920x1080", "accumulate_1920x1080", "accumulate_weighted_1920x1080",
         "accumulate_square_1920x1080", "match_template_l2_8x8_1920x1080", "bilateral_u8_d5_1920x1080",
         "laplacian_pyramid_4_1920x1080", "laplacian_reconstruct_4_1920x1080", "hough_lines_p_1920x1080",
         "optical_flow_pyr_lk_1000pts_1920x1080", "hog_cells_8x8_9_1920x1080", "hog_features_64x128_1920x1080",
-        "scalar_operation_add_graph", "swap_u8_1920x1080"};
+        "scalar_operation_add_graph", "swap_u8_1920x1080", "move_u8_1920x1080"};
     bench_begin("std_vision");
     for (int k = 0; k < GRAPHS; k++) bench_row(k == 0, names[k], ours[k], plain[k]);
     bench_end();

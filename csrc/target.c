@@ -26,6 +26,7 @@ typedef struct job {
     int kind;
     struct _tivx_target_kernel_instance *inst;  /* create, delete, control */
     pvx_node *node;                             /* process: the whole node (pvx_node_run) */
+    vx_reference *rows;                         /* process: its parameter rows (NULL: the node's own) */
     int measure;
     const struct job *run;                      /* process: the run's jobs, in schedule order */
     int *failed;                                /* process: set by the run's first failing node */
@@ -238,15 +239,15 @@ static void write_back(pvx_obj_desc *d, vx_reference ref, const pvx_obj_items *i
         write_back(items->descs[k], items->refs[k], NULL);
 }
 
-static vx_reference *params_of(struct _tivx_target_kernel_instance *inst)
+/* The instance's replica row of the node's own parameters (create and delete; process gets a row). */
+static vx_reference *own_row(struct _tivx_target_kernel_instance *inst)
 {
     pvx_node *n = inst->node;
     return n->parameters + (size_t)inst->replica * n->num_parameters;
 }
 
-static vx_status fill_all(struct _tivx_target_kernel_instance *inst)
+static vx_status fill_all(struct _tivx_target_kernel_instance *inst, vx_reference *row)
 {
-    vx_reference *row = params_of(inst);
     vx_status status = VX_SUCCESS;
     for (uint32_t i = 0; i < inst->node->num_parameters && status == VX_SUCCESS; i++) {
         inst->args[i] = row[i] ? &inst->descs[i].base : NULL;
@@ -256,9 +257,8 @@ static vx_status fill_all(struct _tivx_target_kernel_instance *inst)
     return status;
 }
 
-static void write_back_all(struct _tivx_target_kernel_instance *inst)
+static void write_back_all(struct _tivx_target_kernel_instance *inst, vx_reference *row)
 {
-    vx_reference *row = params_of(inst);
     for (uint32_t i = 0; i < inst->node->num_parameters; i++)
         if (row[i])
             write_back(&inst->descs[i], row[i], &inst->items[i]);
@@ -421,13 +421,13 @@ static vx_status guarded(struct _tivx_target_kernel_instance *inst, int kind, co
 
 /* ---------------------------------------------------------------- commands */
 
-vx_status pvx_target_process(pvx_node *n, uint32_t replica)
+vx_status pvx_target_process(pvx_node *n, vx_reference *row, uint32_t replica)
 {
     struct _tivx_target_kernel_instance *inst = &n->target[replica];
-    vx_status status = fill_all(inst);
+    vx_status status = fill_all(inst, row);
     if (status == VX_SUCCESS)
         status = guarded(inst, JOB_PROCESS, NULL);
-    write_back_all(inst);
+    write_back_all(inst, row);
     return status;
 }
 
@@ -452,10 +452,11 @@ static vx_status run_control(job *j)
 static void run_node(job *j)
 {
     int upstream = __atomic_load_n(j->failed, __ATOMIC_ACQUIRE);
-    for (vx_uint32 d = 0; d < j->node->num_deps && !upstream; d++)
+    for (vx_uint32 d = 0; j->run != NULL && d < j->node->num_deps && !upstream; d++)
         upstream = j->run[j->node->deps[d]].status != VX_SUCCESS;
     j->skipped = upstream;
-    j->status = upstream ? VX_ERROR_GRAPH_ABANDONED : pvx_node_run(j->node, j->measure);
+    j->status = upstream ? VX_ERROR_GRAPH_ABANDONED
+                         : pvx_node_run_rows(j->node, j->rows ? j->rows : j->node->parameters, j->measure);
     if (j->status != VX_SUCCESS)
         __atomic_store_n(j->failed, 1, __ATOMIC_RELEASE);
 }
@@ -471,15 +472,15 @@ static void run_job(job *j)
         j->status = run_control(j);
         break;
     case JOB_CREATE:
-        j->status = fill_all(inst);
+        j->status = fill_all(inst, own_row(inst));
         if (j->status == VX_SUCCESS)
             j->status = guarded(inst, JOB_CREATE, j);
-        write_back_all(inst);
+        write_back_all(inst, own_row(inst));
         inst->created = j->status == VX_SUCCESS;
         break;
     default:                       /* JOB_DELETE: only what was created */
         j->status = VX_SUCCESS;
-        if (inst->created && (j->status = fill_all(inst)) == VX_SUCCESS)
+        if (inst->created && (j->status = fill_all(inst, own_row(inst))) == VX_SUCCESS)
             j->status = guarded(inst, JOB_DELETE, j);
         inst->created = 0;
         break;
@@ -649,6 +650,16 @@ vx_status pvx_target_command(struct _tivx_target_kernel_instance *inst, uint32_t
 }
 
 /* ---------------------------------------------------------------- graphs */
+
+vx_status pvx_target_run_node(pvx_node *n, vx_reference *rows, int measure)
+{
+    int failed = 0;
+    job j = {.kind = JOB_PROCESS, .node = n, .rows = rows, .measure = measure, .failed = &failed};
+    if (submit(n->target[0].target_id, &j) != 0)
+        return VX_ERROR_NO_RESOURCES;
+    wait_job(&j, TIVX_EVENT_TIMEOUT_WAIT_FOREVER);   /* (never abandoned: no time limit) */
+    return j.status;
+}
 
 vx_status pvx_target_run_graph(pvx_graph *g, int measure)
 {

@@ -123,3 +123,7 @@ def test_hog_cells_and_features_match_plain_c(c_program):
 
 def test_swap_and_move_exchange_every_object_type_in_place_and_order_graphs(c_program):
     assert c_program("std_swap_move.c").stdout.strip() == "ok"
+
+
+def test_neural_network_layers_match_plain_c_and_a_small_network_runs(c_program):
+    assert c_program("std_nn.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"

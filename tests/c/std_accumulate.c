@@ -1,7 +1,9 @@
 /* 1.0's Accumulate kernels (vx_compatibility.h) against plain C: the accumulator updated in place
- * twice, as a node and through vxu, over extremes of both images; the accumulator is
+ * twice, as a node, through vxu and (weighted, square) through vx_khr_bidirectional_parameters.h's
+ * creators taking the scalar by value, over extremes of both images; the accumulator is
  * VX_BIDIRECTIONAL and a graph runs its readers after the accumulation. Then refusals. */
 #include <VX/vx.h>
+#include <VX/vx_khr_bidirectional_parameters.h>
 #include <VX/vxu.h>
 #include <stdlib.h>
 
@@ -20,8 +22,22 @@ static int32_t reference(vx_enum kernel, int32_t in, int32_t acc, vx_float32 alp
     }
 }
 
-static vx_status run(vx_context ctx, int immediate, vx_enum kernel, vx_image in, vx_scalar s, vx_image acc)
+/* how: 0 a node, 1 vxu, 2 a node of the value-taking creator (Accumulate has none: a node) */
+static vx_status run(vx_context ctx, int how, vx_enum kernel, vx_image in, vx_scalar s, vx_image acc)
 {
+    int immediate = how == 1;
+    vx_float32 alpha;
+    vx_uint32 shift;
+    if (how == 2 && kernel == VX_KERNEL_ACCUMULATE_WEIGHTED) {
+        CHECK_OK(vxCopyScalar(s, &alpha, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+        graph_ = vxCreateGraph(ctx);
+        return run_graph_node(vxAccumulateWeightedImageNodeX(graph_, in, alpha, acc));
+    }
+    if (how == 2 && kernel == VX_KERNEL_ACCUMULATE_SQUARE) {
+        CHECK_OK(vxCopyScalar(s, &shift, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+        graph_ = vxCreateGraph(ctx);
+        return run_graph_node(vxAccumulateSquareImageNodeX(graph_, in, shift, acc));
+    }
     switch (kernel) {
     case VX_KERNEL_ACCUMULATE:
         return RUN(immediate, ctx, vxuAccumulateImage(ctx, in, acc), vxAccumulateImageNode(graph_, in, acc));
@@ -45,7 +61,7 @@ int main(void)
     const vx_uint32 shifts[2] = {0, 7};
     for (int k = 0; k < 3; k++)
         for (int setting = 0; setting < 2; setting++)
-            for (int immediate = 0; immediate < 2; immediate++) {
+            for (int how = 0; how < 3; how++) {
                 vx_df_image f = kernels[k] == VX_KERNEL_ACCUMULATE_WEIGHTED ? VX_DF_IMAGE_U8 : VX_DF_IMAGE_S16;
                 vx_image acc = test_image(ctx, W, H, f, 9 + setting, acc_values);
                 vx_scalar s = kernels[k] == VX_KERNEL_ACCUMULATE_WEIGHTED
@@ -54,15 +70,15 @@ int main(void)
                 for (int i = 0; i < W * H; i++)
                     want[i] = acc_values[i];
                 for (int round = 0; round < 2; round++) {
-                    CHECK_OK(run(ctx, immediate, kernels[k], in, s, acc));
+                    CHECK_OK(run(ctx, how, kernels[k], in, s, acc));
                     for (int i = 0; i < W * H; i++)
                         want[i] = reference(kernels[k], in_values[i], want[i], alphas[setting], shifts[setting]);
                 }
                 read_image(acc, got);
                 for (int i = 0; i < W * H; i++)
                     if (got[i] != want[i]) {
-                        fprintf(stderr, "kernel %d setting %d immediate %d pixel %d: %d, expected %d (in %d, acc %d)\n",
-                                kernels[k], setting, immediate, i, got[i], want[i], in_values[i], acc_values[i]);
+                        fprintf(stderr, "kernel %d setting %d how %d pixel %d: %d, expected %d (in %d, acc %d)\n",
+                                kernels[k], setting, how, i, got[i], want[i], in_values[i], acc_values[i]);
                         return 1;
                     }
                 vxReleaseImage(&acc), vxReleaseScalar(&s);

@@ -1,7 +1,8 @@
 /* OpticalFlowPyrLK against plain C (pyramidal Lucas-Kanade written out in double): a smooth
- * pattern moved by (2.6, -1.4), three-level pyramids, every termination criterion, with and
- * without initial estimates, windows 3 to 9, as a node and through vxu; points in a flat area
- * are lost, points already lost stay lost, tracked points land on the true motion. Refusals. */
+ * pattern moved by (2.6, -1.4), three-level pyramids (and one-level ones), every termination
+ * criterion, with and without initial estimates, windows 3 to 9, as a node and through vxu;
+ * points in a flat area are lost, points already lost stay lost, tracked points land on the true
+ * motion. Refusals. */
 #include <VX/vx.h>
 #include <VX/vxu.h>
 #include <math.h>
@@ -12,6 +13,7 @@
 #include "std_images.h"
 
 enum { W = 80, H = 60, LEVELS = 3, POINTS = 13 };
+static int n_levels = LEVELS;                 /* of the pyramids in use */
 #define SHIFT_X 2.6
 #define SHIFT_Y (-1.4)
 
@@ -69,9 +71,9 @@ static vx_keypoint_t reference(vx_keypoint_t p, const vx_keypoint_t *estimate, v
         return out;
     unsigned max_it = term == VX_TERM_CRITERIA_EPSILON ? 100 : iterations;
     int use_eps = term != VX_TERM_CRITERIA_ITERATIONS, n = 2 * half + 1;
-    double scale = 1.0 / (1 << (LEVELS - 1));
+    double scale = 1.0 / (1 << (n_levels - 1));
     double gx = estimate ? (estimate->x - p.x) * scale : 0, gy = estimate ? (estimate->y - p.y) * scale : 0;
-    for (int l = LEVELS - 1; l >= 0; l--, scale *= 2) {
+    for (int l = n_levels - 1; l >= 0; l--, scale *= 2) {
         double cx = p.x * scale, cy = p.y * scale, gxx = 0, gxy = 0, gyy = 0;
         for (int i = -half; i <= half; i++)
             for (int j = -half; j <= half; j++) {
@@ -122,9 +124,9 @@ static vx_pyramid pyramid_of(vx_context ctx, double sx, double sy, img *levels)
             values[y * W + x] = (int32_t)lround(pattern(x - sx, y - sy));
     vx_image base = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
     copy_image(base, values, VX_WRITE_ONLY);
-    vx_pyramid pyr = vxCreatePyramid(ctx, LEVELS, VX_SCALE_PYRAMID_HALF, W, H, VX_DF_IMAGE_U8);
+    vx_pyramid pyr = vxCreatePyramid(ctx, (vx_size)n_levels, VX_SCALE_PYRAMID_HALF, W, H, VX_DF_IMAGE_U8);
     CHECK_OK(vxuGaussianPyramid(ctx, base, pyr));
-    for (vx_uint32 l = 0; l < LEVELS; l++) {
+    for (vx_uint32 l = 0; l < (vx_uint32)n_levels; l++) {
         vx_image level = vxGetPyramidLevel(pyr, l);
         vx_uint32 w, h;
         CHECK_OK(vxQueryImage(level, VX_IMAGE_WIDTH, &w, sizeof w));
@@ -196,6 +198,25 @@ int main(void)
                     vxReleaseScalar(&s_eps), vxReleaseScalar(&s_it), vxReleaseScalar(&s_use), vxReleaseArray(&new_arr);
                 }
     CHECK(on_target >= 200);                    /* of 3 x 2 x 2 x 2 x 11 = 264 */
+
+    /* pyramids of one level */
+    n_levels = 1;
+    vx_pyramid old1 = pyramid_of(ctx, 0, 0, old_lv), new1 = pyramid_of(ctx, SHIFT_X, SHIFT_Y, new_lv);
+    {
+        vx_bool use = vx_true_e;
+        vx_scalar s_eps = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &eps), s_it = vxCreateScalar(ctx, VX_TYPE_UINT32, &iterations);
+        vx_scalar s_use = vxCreateScalar(ctx, VX_TYPE_BOOL, &use);
+        vx_array new_arr = vxCreateArray(ctx, VX_TYPE_KEYPOINT, POINTS);
+        CHECK_OK(vxuOpticalFlowPyrLK(ctx, old1, new1, old_arr, est_arr, new_arr, VX_TERM_CRITERIA_BOTH, s_eps, s_it,
+                                     s_use, 7));
+        CHECK_OK(vxCopyArrayRange(new_arr, 0, POINTS, sizeof got[0], got, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+        for (int k = 0; k < POINTS; k++) {
+            vx_keypoint_t want = reference(olds[k], &estimates[k], VX_TERM_CRITERIA_BOTH, eps, iterations, 3);
+            CHECK(memcmp(&got[k], &want, sizeof want) == 0);
+        }
+        vxReleaseScalar(&s_eps), vxReleaseScalar(&s_it), vxReleaseScalar(&s_use), vxReleaseArray(&new_arr);
+    }
+    vxReleasePyramid(&old1), vxReleasePyramid(&new1);
 
     /* refusals */
     vx_scalar s_eps = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &eps), s_it = vxCreateScalar(ctx, VX_TYPE_UINT32, &iterations);

@@ -8,9 +8,10 @@ from _pyopenvx import ffi
 
 from .. import constants as vx
 from ..errors import VxError
-from ..kernels import calls
+from ..kernels import calls, nn
 from ..kernels.common import StructItem
 from ..kernels.registry import TABLE
+from ..kernels.table import VALUE_NODE_CREATORS
 from ..paths import INCLUDEDIR
 from ..prototypes import parse
 from ..reference import HANDLE_TYPES, lookup, lookup_optional
@@ -42,7 +43,12 @@ def _indices(target):
 
 def _unpack(row, params, args):
     out = [None] * len(row.signature)
-    for param, arg, target in zip(params, args, _targets(row, params)):
+    for k, (param, arg, target) in enumerate(zip(params, args, _targets(row, params))):
+        if target == nn.SIZE_OF:              # the size of the struct before it: at least the struct
+            struct = params[k - 1].ctype.replace("const", "").rstrip("* ").strip()
+            if arg < ffi.sizeof(struct):
+                raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{param.name} is {arg}, {struct} has {ffi.sizeof(struct)} bytes")
+            continue
         if isinstance(target, int):
             out[target] = _argument(row.signature[target], param, arg)
             continue
@@ -71,12 +77,12 @@ def _immediate(row, params):
 def _register():
     protos = {p.name: p for p in parse(INCLUDEDIR)}
     for row in TABLE:
-        creators = tuple((name, _node_creator) for name in (row.node_creator,) + row.extra_creators)
-        for name, make in creators + ((row.vxu_function, _immediate),):
+        for name, make in ((row.node_creator, _node_creator), (row.vxu_function, _immediate),
+                           (VALUE_NODE_CREATORS.get(row.enum_name, ""), _node_creator)):
             if not name:                      # vxSelectNode, vxScalarOperationNode: no vxu function
                 continue
             params = protos[name].params[1:]
-            filled = sorted(k for t in _targets(row, params) for k in _indices(t))
+            filled = sorted(k for t in _targets(row, params) if t != nn.SIZE_OF for k in _indices(t))
             assert filled == list(range(len(row.signature))), f"{name}: arguments fill {filled}"
             IMPLEMENTED[name] = make(row, params)
             IMPLEMENTED[name].__name__ = name

@@ -2,9 +2,9 @@
 per kernel: enum name, kernel name, node creator, vxu function, parameters as
 "index:direction:type:state; ..."). tests/test_standard_kernels.py checks it against the file.
 COMPATIBILITY_ROWS: the 1.0 kernels vx_compatibility.h still declares (their enums are its macros),
-whose accumulator is VX_BIDIRECTIONAL. EXTENSION_ROWS: the kernels of vx_khr_swap_move, whose rows
-in the ABI facts have no name or parameters; they replace those rows. EXTRA_CREATORS: node creators
-of vx_khr_bidirectional_parameters that make a row's node with its values passed directly."""
+whose accumulator is VX_BIDIRECTIONAL; VALUE_NODE_CREATORS: the node creators of
+vx_khr_bidirectional_parameters.h, which pass those kernels' scalar by value; EXTENSION_ROWS: the
+kernels of vx_khr_swap_move.h (they replace the facts' rows, which have no name or parameters)."""
 
 ROWS = (
     ('VX_KERNEL_COLOR_CONVERT', 'org.khronos.openvx.color_convert', 'vxColorConvertNode', 'vxuColorConvert',
@@ -150,6 +150,7 @@ COMPATIBILITY_ROWS = (
      'vxuAccumulateSquareImage', '0:input:image:required; 1:input:scalar:required; 2:bidirectional:image:required'),
 )
 
+# vx_khr_swap_move.h: its kernels' rows (the 1.3.1 facts give their enums and vxu names only)
 EXTENSION_ROWS = (
     ('VX_KERNEL_SWAP', 'org.khronos.openvx.swap', 'vxSwapNode', 'vxuSwap',
      '0:bidirectional:reference:required; 1:bidirectional:reference:required'),
@@ -157,7 +158,7 @@ EXTENSION_ROWS = (
      '0:bidirectional:reference:required; 1:output:reference:required'),
 )
 
-EXTRA_CREATORS = {
-    'VX_KERNEL_ACCUMULATE_WEIGHTED': ('vxAccumulateWeightedImageNodeX',),
-    'VX_KERNEL_ACCUMULATE_SQUARE': ('vxAccumulateSquareImageNodeX',),
+VALUE_NODE_CREATORS = {
+    'VX_KERNEL_ACCUMULATE_WEIGHTED': 'vxAccumulateWeightedImageNodeX',
+    'VX_KERNEL_ACCUMULATE_SQUARE': 'vxAccumulateSquareImageNodeX',
 }
