@@ -243,6 +243,8 @@ static vx_status transfer(vx_reference from, vx_reference to, move_f move)
             vx_status s;
             if ((s = plane_at(p[0], k, &a)) || (s = plane_at(p[1], k, &b)))
                 return s;
+            if (a.width != b.width || a.height != b.height || a.pixel_bytes != b.pixel_bytes)
+                return VX_ERROR_NOT_COMPATIBLE;
             for (uint32_t y = 0; y < b.height; y++)
                 move(row_of(&b, y), row_of(&a, y), (size_t)b.width * b.pixel_bytes);
         }
@@ -250,7 +252,7 @@ static vx_status transfer(vx_reference from, vx_reference to, move_f move)
     }
     if (type == VX_TYPE_PYRAMID || type == VX_TYPE_OBJECT_ARRAY) {
         const pvx_parts *a = d0, *b = d1;
-        vx_status s = VX_SUCCESS;
+        vx_status s = a->count == b->count ? VX_SUCCESS : VX_ERROR_NOT_COMPATIBLE;
         for (uint32_t k = 0; k < a->count && s == VX_SUCCESS; k++)
             s = transfer(a->items[k], b->items[k], move);
         return s;
@@ -262,16 +264,21 @@ static vx_status transfer(vx_reference from, vx_reference to, move_f move)
     unsigned char *src = storage_of(p[0]), *dst = storage_of(p[1]);
     if (src == NULL || dst == NULL)
         return VX_ERROR_NO_MEMORY;
+    /* what the validators checked, again: a parameter replaced without re-verification */
     if (type == VX_TYPE_ARRAY) {
         pvx_array *a = d0, *b = d1;
-        vx_size count = a->num_items;
-        move(dst, src, (count > b->num_items ? count : b->num_items) * a->item_size);
+        vx_size count = a->num_items, most = move == swap_bytes && b->num_items > count ? b->num_items : count;
+        if (a->item_size != b->item_size || most > a->capacity || most > b->capacity)
+            return VX_ERROR_NOT_COMPATIBLE;
+        move(dst, src, most * a->item_size);
         if (move == swap_bytes)
             a->num_items = b->num_items;
         b->num_items = count;
-    } else {
-        move(dst, src, ((pvx_memory *)d0)->bytes);
+        return VX_SUCCESS;
     }
+    if (((pvx_memory *)d0)->bytes != ((pvx_memory *)d1)->bytes)
+        return VX_ERROR_NOT_COMPATIBLE;
+    move(dst, src, ((pvx_memory *)d0)->bytes);
     return VX_SUCCESS;
 }
 

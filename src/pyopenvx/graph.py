@@ -326,4 +326,8 @@ class Graph(Reference):
 
 
 def _meta(obj):
-    return obj.meta() if obj is not None and hasattr(obj, "meta") else None
+    """What a replacement must keep to skip re-verification: the meta data, its parts' too (the
+    items of an object array keep their own)."""
+    if obj is None or not hasattr(obj, "meta"):
+        return None
+    return obj.meta(), [_meta(part) for part in items_of(obj) or ()]

@@ -295,6 +295,22 @@ static void graph_order(vx_context ctx)
     vxReleaseNode(&consumer), vxReleaseNode(&swap), vxReleaseNode(&producer), vxReleaseGraph(&g);
     vxReleaseImage(&p0), vxReleaseImage(&q0), vxReleasePyramid(&p), vxReleasePyramid(&q);
 
+    /* object arrays of other items: a replacement verifies again, a virtual one is refused */
+    vx_reference oa = make(ctx, KINDS - 1, 0), ob = make(ctx, KINDS - 1, 0), wide = make(ctx, KINDS - 1, 1);
+    g = vxCreateGraph(ctx);
+    swap = vxSwapNode(g, oa, ob);
+    CHECK_OK(vxProcessGraph(g));
+    CHECK_OK(vxSetParameterByIndex(swap, 1, wide));
+    CHECK_REFUSED_LAST(vxProcessGraph(g), VX_ERROR_NOT_COMPATIBLE);
+    vxReleaseNode(&swap), vxReleaseGraph(&g);
+    g = vxCreateGraph(ctx);
+    vx_image exemplar = vxCreateImage(ctx, 4, 5, VX_DF_IMAGE_S16);
+    vx_object_array vo = vxCreateVirtualObjectArray(g, (vx_reference)exemplar, 2);
+    move = vxMoveNode(g, oa, (vx_reference)vo);
+    CHECK_REFUSED_LAST(vxVerifyGraph(g), VX_ERROR_NOT_COMPATIBLE);
+    vxReleaseNode(&move), vxReleaseObjectArray(&vo), vxReleaseImage(&exemplar), vxReleaseGraph(&g);
+    vxReleaseReference(&oa), vxReleaseReference(&ob), vxReleaseReference(&wide);
+
     g = vxCreateGraph(ctx);
     move = vxMoveNode(g, (vx_reference)a, (vx_reference)a);
     CHECK_REFUSED_LAST(vxVerifyGraph(g), VX_ERROR_MULTIPLE_WRITERS);

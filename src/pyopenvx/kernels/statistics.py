@@ -115,9 +115,10 @@ def _swap(node):
 
 
 def _move(node):
-    """The second like the first: checked (NOT_COMPATIBLE), or given to a virtual second as Copy does."""
+    """The second like the first: checked (NOT_COMPATIBLE), or given to a virtual second as Copy does
+    (a virtual object array's items are as created: checked too)."""
     first, second = _exchanged(node, 0), _exchanged(node, 1)
-    if not second.virtual:
+    if not second.virtual or second.vx_type == vx.VX_TYPE_OBJECT_ARRAY:
         _swap(node)
     return _copy_of(node, first, 1, _SWAPPABLE, vx.VX_ERROR_NOT_COMPATIBLE)
 
