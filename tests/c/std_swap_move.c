@@ -254,8 +254,9 @@ static void views_and_refusals(vx_context ctx)
 }
 
 /* producer -> swap -> consumer, created backwards: the swap runs after what writes its objects and
- * before what reads them; a virtual Move output gets the first's meta; two nodes writing one object
- * in place, or a node updating what it writes, are refused. */
+ * before what reads them (through containers too); a virtual Move output gets the first's meta; a
+ * replicated Swap exchanges the items; two nodes writing one object in place, or a node updating
+ * what it writes, are refused. */
 static void graph_order(vx_context ctx)
 {
     vx_image in = u8_image(ctx, 8, 6, 5), a = vxCreateImage(ctx, 8, 6, VX_DF_IMAGE_U8);
@@ -297,9 +298,19 @@ static void graph_order(vx_context ctx)
 
     /* object arrays of other items: a replacement verifies again, a virtual one is refused */
     vx_reference oa = make(ctx, KINDS - 1, 0), ob = make(ctx, KINDS - 1, 0), wide = make(ctx, KINDS - 1, 1);
+    g = vxCreateGraph(ctx);                           /* replicated over the items, then whole */
+    vx_reference ia = vxGetObjectArrayItem((vx_object_array)oa, 0), ib = vxGetObjectArrayItem((vx_object_array)ob, 0);
+    swap = vxSwapNode(g, ia, ib);
+    vx_bool both[2] = {vx_true_e, vx_true_e};
+    CHECK_OK(vxReplicateNode(g, swap, both, 2));
+    CHECK(contents(oa, 4, 1) && contents(ob, 5, 1));
+    CHECK_OK(vxProcessGraph(g));
+    CHECK(contents(oa, 5, 0) && contents(ob, 4, 0));
+    vxReleaseNode(&swap), vxReleaseGraph(&g), vxReleaseReference(&ia), vxReleaseReference(&ib);
     g = vxCreateGraph(ctx);
     swap = vxSwapNode(g, oa, ob);
     CHECK_OK(vxProcessGraph(g));
+    CHECK(contents(oa, 4, 0) && contents(ob, 5, 0));
     CHECK_OK(vxSetParameterByIndex(swap, 1, wide));
     CHECK_REFUSED_LAST(vxProcessGraph(g), VX_ERROR_NOT_COMPATIBLE);
     vxReleaseNode(&swap), vxReleaseGraph(&g);
