@@ -1,6 +1,7 @@
 /* The standard statistics kernels and simple per-pixel operations (Histogram, EqualizeHistogram,
  * IntegralImage, MeanStdDev, MinMaxLoc, Min, Max, WeightedAverage, Copy, Swap, Move, Select,
- * ScalarOperation), over the row helpers of std_kernels.c. Statistics read the input's valid rectangle, as the spec's sample does. */
+ * ScalarOperation), over the row helpers of std_kernels.c. Statistics read the input's valid
+ * rectangle, as the spec's sample does. */
 #include "pvx.h"
 
 #include <math.h>

@@ -155,7 +155,8 @@ static vx_reference make(vx_context ctx, int k, int other)
     case 7: ref = (vx_reference)vxCreateConvolution(ctx, 3, 3 + 2 * other); break;
     case 8: ref = (vx_reference)vxCreateRemap(ctx, 2, 2, 2 + other, 2); break;
     case 9: ref = (vx_reference)vxCreateTensor(ctx, 2, dims, other ? VX_TYPE_UINT16 : VX_TYPE_INT16, 0); break;
-    case 10: ref = (vx_reference)vxCreateThreshold(ctx, VX_THRESHOLD_TYPE_BINARY, other ? VX_TYPE_INT16 : VX_TYPE_UINT8);
+    case 10:
+        ref = (vx_reference)vxCreateThreshold(ctx, VX_THRESHOLD_TYPE_BINARY, other ? VX_TYPE_INT16 : VX_TYPE_UINT8);
         break;
     case 11: ref = (vx_reference)vxCreateUserDataObject(ctx, "sixteen", 16 + other, NULL); break;
     case 12: ref = (vx_reference)vxCreatePyramid(ctx, 2, VX_SCALE_PYRAMID_HALF, 8, 6 + 2 * other, VX_DF_IMAGE_U8);
@@ -334,7 +335,8 @@ static void accumulate_x(vx_context ctx)
 {
     vx_float32 alpha = 0.25f;
     vx_uint32 shift = 3;
-    vx_scalar s_alpha = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &alpha), s_shift = vxCreateScalar(ctx, VX_TYPE_UINT32, &shift);
+    vx_scalar s_alpha = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &alpha);
+    vx_scalar s_shift = vxCreateScalar(ctx, VX_TYPE_UINT32, &shift);
     vx_image in = vxCreateImage(ctx, 8, 6, VX_DF_IMAGE_U8);
     image_bytes(in, 77, 1);
     for (int square = 0; square < 2; square++) {
