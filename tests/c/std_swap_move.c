@@ -256,8 +256,8 @@ static void views_and_refusals(vx_context ctx)
 
 /* producer -> swap -> consumer, created backwards: the swap runs after what writes its objects and
  * before what reads them (through containers too); a virtual Move output gets the first's meta; a
- * replicated Swap exchanges the items; two nodes writing one object in place, or a node updating
- * what it writes, are refused. */
+ * replicated Swap exchanges the items; two nodes writing one object in place, a node updating what
+ * it writes, or one reading what another moves from, are refused. */
 static void graph_order(vx_context ctx)
 {
     vx_image in = u8_image(ctx, 8, 6, 5), a = vxCreateImage(ctx, 8, 6, VX_DF_IMAGE_U8);
@@ -322,6 +322,12 @@ static void graph_order(vx_context ctx)
     CHECK_REFUSED_LAST(vxVerifyGraph(g), VX_ERROR_NOT_COMPATIBLE);
     vxReleaseNode(&move), vxReleaseObjectArray(&vo), vxReleaseImage(&exemplar), vxReleaseGraph(&g);
     vxReleaseReference(&oa), vxReleaseReference(&ob), vxReleaseReference(&wide);
+
+    g = vxCreateGraph(ctx);                           /* what is moved from is read by nobody else */
+    move = vxMoveNode(g, (vx_reference)a, (vx_reference)b);
+    consumer = vxNotNode(g, a, out);
+    CHECK_REFUSED_LAST(vxVerifyGraph(g), VX_ERROR_INVALID_GRAPH);
+    vxReleaseNode(&move), vxReleaseNode(&consumer), vxReleaseGraph(&g);
 
     g = vxCreateGraph(ctx);
     move = vxMoveNode(g, (vx_reference)a, (vx_reference)a);
@@ -390,6 +396,41 @@ static void kernels(vx_context ctx)
     }
 }
 
+/* Accumulations chained through copies and moves of virtual images (nodes created backwards):
+ * each object's writer, then its in-place update, then its readers. */
+static void accumulate_chain(vx_context ctx)
+{
+    vx_graph g = vxCreateGraph(ctx);
+    vx_image in = u8_image(ctx, 8, 6, 96), acc = u8_image(ctx, 8, 6, 112), out = u8_image(ctx, 8, 6, 4);
+    vx_image tap1 = vxCreateImage(ctx, 8, 6, VX_DF_IMAGE_U8), tap2 = vxCreateImage(ctx, 8, 6, VX_DF_IMAGE_U8);
+    vx_image v[5];
+    for (int k = 0; k < 5; k++)
+        v[k] = vxCreateVirtualImage(g, 8, 6, VX_DF_IMAGE_U8);
+    vx_node n[12] = {
+        vxCopyNode(g, (vx_reference)v[2], (vx_reference)out),
+        vxAccumulateWeightedImageNodeX(g, in, 0.5f, v[2]),
+        vxNotNode(g, v[1], tap2),
+        vxMoveNode(g, (vx_reference)v[4], (vx_reference)v[2]),
+        vxMoveNode(g, (vx_reference)v[3], (vx_reference)v[4]),
+        vxCopyNode(g, (vx_reference)v[1], (vx_reference)v[3]),
+        vxAccumulateWeightedImageNodeX(g, acc, 0.5f, v[1]),
+        vxNotNode(g, v[0], tap1),
+        vxCopyNode(g, (vx_reference)v[0], (vx_reference)v[1]),
+        vxAccumulateWeightedImageNodeX(g, in, 0.5f, v[0]),
+        vxCopyNode(g, (vx_reference)acc, (vx_reference)v[0]),
+        vxAccumulateWeightedImageNodeX(g, in, 0.5f, acc),
+    };
+    CHECK_OK(vxProcessGraph(g));
+    CHECK(u8_pixel(acc, 1, 1) == 104 && u8_pixel(tap1, 1, 1) == 255 - 100 && u8_pixel(tap2, 1, 1) == 255 - 102);
+    CHECK(u8_pixel(out, 7, 5) == 99);
+    for (int k = 0; k < 12; k++)
+        vxReleaseNode(&n[k]);
+    for (int k = 0; k < 5; k++)
+        vxReleaseImage(&v[k]);
+    vxReleaseImage(&in), vxReleaseImage(&acc), vxReleaseImage(&out), vxReleaseImage(&tap1), vxReleaseImage(&tap2);
+    vxReleaseGraph(&g);
+}
+
 int main(void)
 {
     vx_context ctx = test_context();
@@ -399,6 +440,7 @@ int main(void)
     views_and_refusals(ctx);
     graph_order(ctx);
     accumulate_x(ctx);
+    accumulate_chain(ctx);
     CHECK(context_references(ctx) == start);
     vxReleaseContext(&ctx);
     puts("ok");

@@ -2,7 +2,7 @@
 integral image, mean and deviation, min/max (and their locations), weighted average, copy, swap and
 move (vx_khr_swap_move), select, scalar operations."""
 from .. import constants as vx
-from ..parts import items_of
+from ..parts import items_of, lineage
 from ..reference import type_name
 from .common import refuse, image_param, same_size, scalar_param, output_like, U8, S16, Implementation
 
@@ -116,8 +116,13 @@ def _swap(node):
 
 def _move(node):
     """The second like the first: checked (NOT_COMPATIBLE), or given to a virtual second as Copy does
-    (a virtual object array's items are as created: checked too)."""
+    (a virtual object array's items are as created: checked too). The first's contents are
+    unspecified after the move, so no other node may read it (VX_ERROR_INVALID_GRAPH)."""
     first, second = _exchanged(node, 0), _exchanged(node, 1)
+    within = set(lineage(first))
+    for reader, index, obj, parts, _ in node.graph.inputs:
+        if reader is not node and (first in parts or obj in within):
+            refuse(node, vx.VX_ERROR_INVALID_GRAPH, f"{first} is moved from, but {reader} parameter {index} reads it")
     if not second.virtual or second.vx_type == vx.VX_TYPE_OBJECT_ARRAY:
         _swap(node)
     return _copy_of(node, first, 1, _SWAPPABLE, vx.VX_ERROR_NOT_COMPATIBLE)
