@@ -431,6 +431,28 @@ static void accumulate_chain(vx_context ctx)
     vxReleaseGraph(&g);
 }
 
+/* A Move into a delay slot, accumulated with the previous slot: the nodes follow the delay's aging. */
+static void delay_slots(vx_context ctx)
+{
+    vx_image in = u8_image(ctx, 8, 6, 0x24), out = vxCreateImage(ctx, 8, 6, VX_DF_IMAGE_U8);
+    vx_delay delay = vxCreateDelay(ctx, (vx_reference)in, 2);
+    vx_image now = (vx_image)vxGetReferenceFromDelay(delay, 0), before = (vx_image)vxGetReferenceFromDelay(delay, -1);
+    fill_u8(before, 0), fill_u8(now, 0xff);
+    vx_graph g = vxCreateGraph(ctx);
+    vx_node n[3] = {vxCopyNode(g, (vx_reference)now, (vx_reference)out),
+                    vxAccumulateWeightedImageNodeX(g, before, 0.5f, now),
+                    vxMoveNode(g, (vx_reference)in, (vx_reference)now)};
+    CHECK_OK(vxProcessGraph(g));
+    CHECK(u8_pixel(out, 2, 3) == 0x12);
+    CHECK_OK(vxAgeDelay(delay));
+    fill_u8(in, 0x44);
+    CHECK_OK(vxProcessGraph(g));
+    CHECK(u8_pixel(out, 2, 3) == (0x44 + 0x12) / 2);
+    for (int k = 0; k < 3; k++)
+        vxReleaseNode(&n[k]);
+    vxReleaseGraph(&g), vxReleaseDelay(&delay), vxReleaseImage(&in), vxReleaseImage(&out);
+}
+
 int main(void)
 {
     vx_context ctx = test_context();
@@ -441,6 +463,7 @@ int main(void)
     graph_order(ctx);
     accumulate_x(ctx);
     accumulate_chain(ctx);
+    delay_slots(ctx);
     CHECK(context_references(ctx) == start);
     vxReleaseContext(&ctx);
     puts("ok");
