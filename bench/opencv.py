@@ -10,7 +10,8 @@ not used by these kernels).
 Where OpenCV's definition differs (BT.601 vs BT.709 colours, F32 magnitude), the `note` says so;
 `same` says whether both outputs are equal where both define the same result.
 
-    python bench/opencv.py [WIDTHxHEIGHT ...]     (run.py calls it; needs opencv-python-headless)
+    python bench/opencv.py [WIDTHxHEIGHT ...] [kernel name part ...]
+    (run.py calls it without arguments: 1920x1080 and 640x480; needs opencv-python-headless)
 """
 import json
 import sys
@@ -475,12 +476,14 @@ def measure(f, name, build, note):
     return row
 
 
-def run(sizes):
+def run(sizes, parts):
     cv2.setNumThreads(1)
     rows = []
     for w, h in sizes:
         f = Frame(w, h)
         for name, build, note in KERNELS:
+            if parts and not any(p.lower() in name.lower() for p in parts):
+                continue
             rows.append(measure(f, name, build, note))
             if name.startswith("Canny"):
                 f.copy(f.ia, 0, f.a, vx.VX_WRITE_ONLY)
@@ -504,8 +507,9 @@ def table(rows):
 
 
 def main(argv):
-    sizes = [tuple(int(v) for v in s.split("x")) for s in argv] or [(1920, 1080), (640, 480)]
-    rows = run(sizes)
+    is_size = [a.replace("x", "").isdigit() for a in argv]
+    sizes = [tuple(int(v) for v in a.split("x")) for a, size in zip(argv, is_size) if size]
+    rows = run(sizes or [(1920, 1080), (640, 480)], [a for a, size in zip(argv, is_size) if not size])
     print(json.dumps({"bench": "opencv", "results": rows}))
     print(table(rows), file=sys.stderr)
     return 0

@@ -3,6 +3,7 @@
  * one loop per operation serves every format combination the validators admit; the pointwise
  * operations on U8 inputs, the common case, have dedicated row loops instead (u8_rows). */
 #include "pvx.h"
+#include "rows.h"
 
 /* The row loops need vectorizing with a scalar epilogue, which -O2's cost model declines (x20). */
 #pragma GCC optimize("O3")
@@ -114,54 +115,16 @@ static void combine(int op, int32_t *restrict a, const int32_t *restrict b, uint
     }
 }
 
-/* Rows of U8 inputs straight into the output's format: one plain loop per operation, output
- * format and policy, which vectorizes (no per-pixel branch, no int32 row between), selected once
- * per run. u, v: the input values; EXPR the result, kept within T's range where it saturates. */
-typedef void u8_row_f(const uint8_t *restrict a, const uint8_t *restrict b, void *restrict out, uint32_t w);
-
-#define U8_ROW(name, T, EXPR)                                                                      \
-    static void name(const uint8_t *restrict a, const uint8_t *restrict b, void *restrict out, uint32_t w) \
-    {                                                                                              \
-        T *restrict o = out;                                                                       \
-        for (uint32_t x = 0; x < w; x++) {                                                         \
-            int32_t u = a[x], v = b[x];                                                            \
-            (void)v;                  /* Not reads one input */                                    \
-            o[x] = (T)(EXPR);                                                                      \
-        }                                                                                          \
-    }
-
-U8_ROW(and_u8, uint8_t, u & v)
-U8_ROW(or_u8, uint8_t, u | v)
-U8_ROW(xor_u8, uint8_t, u ^ v)
-U8_ROW(not_u8, uint8_t, ~u)
-U8_ROW(absdiff_u8, uint8_t, u > v ? u - v : v - u)
-U8_ROW(add_u8_wrap, uint8_t, u + v)
-U8_ROW(add_u8_saturate, uint8_t, u + v > UINT8_MAX ? UINT8_MAX : u + v)
-U8_ROW(subtract_u8_wrap, uint8_t, u - v)
-U8_ROW(subtract_u8_saturate, uint8_t, u < v ? 0 : u - v)
-U8_ROW(add_s16, int16_t, u + v)               /* within S16: both policies */
-U8_ROW(subtract_s16, int16_t, u - v)
-
-/* [op][output is S16][saturate]; NULL: the generic int32 rows. */
-static u8_row_f *const u8_row_table[OP_COUNT][2][2] = {
-    [OP_AND] = {{and_u8, and_u8}},
-    [OP_OR] = {{or_u8, or_u8}},
-    [OP_XOR] = {{xor_u8, xor_u8}},
-    [OP_NOT] = {{not_u8, not_u8}},
-    [OP_ABSDIFF] = {{absdiff_u8, absdiff_u8}},
-    [OP_ADD] = {{add_u8_wrap, add_u8_saturate}, {add_s16, add_s16}},
-    [OP_SUBTRACT] = {{subtract_u8_wrap, subtract_u8_saturate}, {subtract_s16, subtract_s16}},
-};
-
-/* The dedicated row loop for this operation and these planes, or NULL. */
-static u8_row_f *u8_rows(int op, const plane *a, const plane *b, const plane *o, int saturate)
+/* The dedicated row loop (rows.h) of this operation for these planes: U8 inputs straight into the
+ * output's format, vectorized, chosen once per run; NULL: the generic int32 rows. */
+static pvx_row2_f *u8_rows(int op, const plane *a, const plane *b, const plane *o, int saturate)
 {
     if (a->format != VX_DF_IMAGE_U8 || b->format != VX_DF_IMAGE_U8)
         return NULL;
-    return u8_row_table[op][o->format == VX_DF_IMAGE_S16][saturate];
+    return pvx_rows_in_use()->pointwise[op][o->format == VX_DF_IMAGE_S16][saturate];
 }
 
-static void run_u8_rows(u8_row_f *row, const plane *a, const plane *b, const plane *o)
+static void run_u8_rows(pvx_row2_f *row, const plane *a, const plane *b, const plane *o)
 {
     for (uint32_t y = 0; y < o->height; y++)
         row(row_of(a, y), row_of(b, y), row_of(o, y), o->width);
@@ -174,7 +137,7 @@ vx_status binary_rows(const vx_reference *p, vx_reference out_ref, int op, int s
     vx_status s;
     if ((s = plane_of(p[0], &a)) || (s = plane_of(p[1], &b)) || (s = plane_of(out_ref, &o)))
         return s;
-    u8_row_f *row = u8_rows(op, &a, &b, &o, saturate);
+    pvx_row2_f *row = u8_rows(op, &a, &b, &o, saturate);
     if (row != NULL) {
         run_u8_rows(row, &a, &b, &o);
         return VX_SUCCESS;
@@ -232,7 +195,11 @@ vx_status pvx_std_not(vx_node node, const vx_reference *p, vx_uint32 n)
     vx_status s;
     if ((s = plane_of(p[0], &in)) || (s = plane_of(p[1], &out)))
         return s;
-    run_u8_rows(u8_rows(OP_NOT, &in, &in, &out, 0), &in, &in, &out);
+    pvx_row2_f *row = u8_rows(OP_NOT, &in, &in, &out, 0);
+    if (row != NULL)
+        run_u8_rows(row, &in, &in, &out);
+    else
+        UNARY(in, out, 0, ~v);
     return VX_SUCCESS;
 }
 
@@ -384,6 +351,59 @@ static vx_status filter_3x3(vx_node node, vx_reference in_ref, vx_reference out_
     return VX_SUCCESS;
 }
 
+/* The same over U8 input with a vectorized row loop (rows.h) that reads the image rows in place:
+ * rows outside the image are the nearest edge row (REPLICATE) or a constant row, and the first and
+ * last columns, whose windows leave the image, go through the same loop on 3-pixel windows. */
+static vx_status filter_3x3_u8(vx_node node, vx_reference in_ref, vx_reference out_ref, pvx_row3_f *op)
+{
+    plane in, out;
+    vx_status s;
+    if ((s = plane_of(in_ref, &in)) || (s = plane_of(out_ref, &out)))
+        return s;
+    const vx_border_t *border = &((pvx_node *)((pvx_ref *)node)->desc)->border;
+    uint32_t w = in.width, h = in.height, ob = out.pixel_bytes;
+    int undefined = border->mode == VX_BORDER_UNDEFINED, constant = border->mode == VX_BORDER_CONSTANT;
+    if (undefined && (w < 3 || h < 3))
+        return VX_SUCCESS;                     /* no pixel is defined */
+    uint8_t *outside = constant ? malloc(w) : NULL;
+    if (constant && outside == NULL)
+        return VX_ERROR_NO_MEMORY;
+    if (constant)
+        memset(outside, border->constant_value.U8, w);
+    for (uint32_t y = undefined; y < h - undefined; y++) {
+        const uint8_t *r[3];
+        for (int k = 0; k < 3; k++) {
+            int64_t yy = (int64_t)y - 1 + k;
+            r[k] = yy >= 0 && yy < h ? row_of(&in, (uint32_t)yy) : constant ? outside : row_of(&in, yy < 0 ? 0 : h - 1);
+        }
+        uint8_t *o = row_of(&out, y);
+        if (w > 2)
+            op(r[0], r[1], r[2], o + ob, w - 2);
+        for (uint32_t x = 0; !undefined && x < w; x += w > 1 ? w - 1 : 1) {
+            uint8_t win[3][3];                 /* columns x - 1 .. x + 1 of the three rows */
+            for (int k = 0; k < 3; k++)
+                for (int j = 0; j < 3; j++) {
+                    int64_t xx = (int64_t)x - 1 + j;
+                    win[k][j] = xx >= 0 && xx < w ? r[k][xx] : constant ? border->constant_value.U8
+                                                  : r[k][xx < 0 ? 0 : w - 1];
+                }
+            op(win[0], win[1], win[2], o + (size_t)x * ob, 1);
+        }
+    }
+    free(outside);
+    return VX_SUCCESS;
+}
+
+/* filter_3x3_u8 with `fast` where the level in use has one (NULL under PVX_SIMD_PLAIN), else the
+ * generic rows `plain`. */
+static vx_status filter_3x3_either(vx_node node, vx_reference in_ref, vx_reference out_ref, pvx_row3_f *fast,
+                                   row3_f plain)
+{
+    if (fast != NULL && ((pvx_image *)((pvx_ref *)in_ref)->desc)->format == VX_DF_IMAGE_U8)
+        return filter_3x3_u8(node, in_ref, out_ref, fast);
+    return filter_3x3(node, in_ref, out_ref, plain);
+}
+
 static void box_row(const int32_t *u, const int32_t *m, const int32_t *d, int32_t *out, uint32_t w)
 {
     for (uint32_t x = 0; x < w; x++)
@@ -392,7 +412,7 @@ static void box_row(const int32_t *u, const int32_t *m, const int32_t *d, int32_
 
 vx_status pvx_std_box_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return filter_3x3(node, p[0], p[1], box_row);
+    return filter_3x3_either(node, p[0], p[1], pvx_rows_in_use()->box, box_row);
 }
 
 static void gaussian_row(const int32_t *u, const int32_t *m, const int32_t *d, int32_t *out, uint32_t w)
@@ -449,22 +469,22 @@ static void sobel_y_row(const int32_t *u, const int32_t *m, const int32_t *d, in
 
 vx_status pvx_std_gaussian_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return filter_3x3(node, p[0], p[1], gaussian_row);
+    return filter_3x3_either(node, p[0], p[1], pvx_rows_in_use()->gaussian, gaussian_row);
 }
 
 vx_status pvx_std_dilate_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return filter_3x3(node, p[0], p[1], dilate_row);
+    return filter_3x3_either(node, p[0], p[1], pvx_rows_in_use()->dilate, dilate_row);
 }
 
 vx_status pvx_std_erode_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return filter_3x3(node, p[0], p[1], erode_row);
+    return filter_3x3_either(node, p[0], p[1], pvx_rows_in_use()->erode, erode_row);
 }
 
 vx_status pvx_std_median_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return filter_3x3(node, p[0], p[1], median_row);
+    return filter_3x3_either(node, p[0], p[1], pvx_rows_in_use()->median, median_row);
 }
 
 /* Either output may be absent. */
@@ -472,9 +492,9 @@ vx_status pvx_std_sobel_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     vx_status s = VX_SUCCESS;
     if (p[1] != NULL)
-        s = filter_3x3(node, p[0], p[1], sobel_x_row);
+        s = filter_3x3_either(node, p[0], p[1], pvx_rows_in_use()->sobel_x, sobel_x_row);
     if (s == VX_SUCCESS && p[2] != NULL)
-        s = filter_3x3(node, p[0], p[2], sobel_y_row);
+        s = filter_3x3_either(node, p[0], p[2], pvx_rows_in_use()->sobel_y, sobel_y_row);
     return s;
 }
 

@@ -36,16 +36,21 @@ def test_every_implemented_kernel_is_in_every_context_and_its_functions_are_real
     assert vx.lib.vxReleaseContext(vx.ffi.new("vx_context *", other)) == vx.c.VX_SUCCESS
 
 
-def test_pointwise_kernels_match_plain_c_in_every_format_and_policy(c_program):
-    assert c_program("std_pointwise.c").stdout.strip() == "ok"
+SIMD_LEVELS = pytest.mark.parametrize("simd", ["plain", "sse2", "avx2"])   # csrc/simd.h (avx2 when the CPU has it)
+
+
+@SIMD_LEVELS
+def test_pointwise_kernels_match_plain_c_in_every_format_and_policy(c_program, simd):
+    assert c_program("std_pointwise.c", env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
 def test_registry_refusals_creator_scalars_valid_rectangles_and_a_mixed_graph(c_program):
     assert c_program("std_graph.c").stdout.strip() == "ok"
 
 
-def test_3x3_filters_match_plain_c_in_every_border_mode(c_program):
-    assert c_program("std_filters.c").stdout.strip() == "ok"
+@SIMD_LEVELS
+def test_3x3_filters_match_plain_c_in_every_border_mode_and_size(c_program, simd):
+    assert c_program("std_filters.c", env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
 def test_channels_magnitude_and_phase_match_plain_c(c_program):

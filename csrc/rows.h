@@ -1,0 +1,19 @@
+/* The row loops of the standard kernels on U8 data, one set per SIMD level (csrc/std_rows.c
+ * compiles the same source for each). Not seen by cffi: only the kernel files include it. */
+#ifndef PVX_ROWS_H
+#define PVX_ROWS_H
+#include <stdint.h>
+
+/* out[x] = f(a[x], b[x]) for x < w (pointwise; b unused by Not). */
+typedef void pvx_row2_f(const uint8_t *a, const uint8_t *b, void *out, uint32_t w);
+/* out[x] = f(the 3x3 window of columns x..x+2 of rows u, m, d) for x < w. */
+typedef void pvx_row3_f(const uint8_t *u, const uint8_t *m, const uint8_t *d, void *out, uint32_t w);
+
+typedef struct pvx_rows {
+    pvx_row2_f *pointwise[OP_COUNT][2][2];     /* [op][output is S16][saturate] */
+    pvx_row3_f *box, *gaussian, *median, *erode, *dilate, *sobel_x, *sobel_y;   /* U8 -> U8, Sobel -> S16 */
+} pvx_rows;
+
+/* The loops of the level in use; under PVX_SIMD_PLAIN every entry is NULL (the generic loops run). */
+PVX_HIDDEN const pvx_rows *pvx_rows_in_use(void);
+#endif
