@@ -88,3 +88,7 @@ def test_fast_and_harris_corners_match_plain_c_with_suppression_and_distances(c_
 
 def test_canny_matches_plain_c_in_every_gradient_size_norm_and_border(c_program):
     assert c_program("std_canny.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_immediate_mode_keeps_its_graphs_exact_across_changing_arguments(c_program):
+    assert c_program("std_immediate.c").stdout.strip() == "ok"
