@@ -10,7 +10,7 @@ not used by these kernels).
 Where OpenCV's definition differs (BT.601 vs BT.709 colours, F32 magnitude), the `note` says so;
 `same` says whether both outputs are equal where both define the same result.
 
-    python bench/opencv.py [WIDTHxHEIGHT ...] [kernel name part ...]
+    python bench/opencv.py [WIDTHxHEIGHT ...] [kernel name part ...] [threads]
     (run.py calls it without arguments: 1920x1080 and 640x480; needs opencv-python-headless)
 """
 import json
@@ -476,11 +476,34 @@ def measure(f, name, build, note):
     return row
 
 
+SCALING = ("And", "Add U8->S16", "Box3x3", "Gaussian3x3", "Median3x3", "Erode3x3", "Sobel3x3 (x and y)")
+
+
+def scaling(w, h):
+    """Our kernels that run their rows in bands on the tile pool: one thread against two."""
+    f, rows = Frame(w, h), []
+    simd = core()
+    for name, build, _ in KERNELS:
+        if name not in SCALING:
+            continue
+        graph = build(f)[0]
+        simd.pvx_threads_limit(1)
+        one = best_ns(lambda: lib.vxProcessGraph(graph))
+        simd.pvx_threads_limit(2)
+        two = best_ns(lambda: lib.vxProcessGraph(graph))
+        rows.append({"kernel": name, "size": f"{w}x{h}", "one_thread_ns": one, "two_threads_ns": two,
+                     "ratio": round(two / one, 2)})
+    simd.pvx_threads_limit(1)
+    f.release()
+    return rows
+
+
 def run(sizes, parts):
     cv2.setNumThreads(1)
     rows = []
     for w, h in sizes:
         f = Frame(w, h)
+        core().pvx_threads_limit(1)           # one thread each: the table compares single-threaded code
         for name, build, note in KERNELS:
             if parts and not any(p.lower() in name.lower() for p in parts):
                 continue
@@ -509,9 +532,13 @@ def table(rows):
 def main(argv):
     is_size = [a.replace("x", "").isdigit() for a in argv]
     sizes = [tuple(int(v) for v in a.split("x")) for a, size in zip(argv, is_size) if size]
-    rows = run(sizes or [(1920, 1080), (640, 480)], [a for a, size in zip(argv, is_size) if not size])
-    print(json.dumps({"bench": "opencv", "results": rows}))
+    rows = run(sizes or [(1920, 1080), (640, 480)], [a for a, size in zip(argv, is_size) if not size and a != "threads"])
+    threads = scaling(1920, 1080) if not argv or "threads" in argv else []
+    print(json.dumps({"bench": "opencv", "results": rows, "threads": threads}))
     print(table(rows), file=sys.stderr)
+    for r in threads:
+        print(f"{r['kernel']:<26} {r['size']:>9}  1 thread {r['one_thread_ns'] / 1e3:9.1f} us  2 threads "
+              f"{r['two_threads_ns'] / 1e3:9.1f} us  x{r['ratio']:.2f}", file=sys.stderr)
     return 0
 
 

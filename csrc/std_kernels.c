@@ -124,10 +124,22 @@ static pvx_row2_f *u8_rows(int op, const plane *a, const plane *b, const plane *
     return pvx_rows_in_use()->pointwise[op][o->format == VX_DF_IMAGE_S16][saturate];
 }
 
+typedef struct {
+    pvx_row2_f *row;
+    const plane *a, *b, *o;
+} pointwise_u8;
+
+static void pointwise_u8_rows(void *arg, uint32_t first, uint32_t end)
+{
+    const pointwise_u8 *p = arg;
+    for (uint32_t y = first; y < end; y++)
+        p->row(row_of(p->a, y), row_of(p->b, y), row_of(p->o, y), p->o->width);
+}
+
 static void run_u8_rows(pvx_row2_f *row, const plane *a, const plane *b, const plane *o)
 {
-    for (uint32_t y = 0; y < o->height; y++)
-        row(row_of(a, y), row_of(b, y), row_of(o, y), o->width);
+    pointwise_u8 p = {row, a, b, o};
+    pvx_rows_in_bands(pointwise_u8_rows, &p, o->height, (uint64_t)o->width * o->height);
 }
 
 /* in1, in2 -> out, row by row; `saturate` picks how results are stored. */
@@ -353,43 +365,62 @@ static vx_status filter_3x3(vx_node node, vx_reference in_ref, vx_reference out_
 
 /* The same over U8 input with a vectorized row loop (rows.h) that reads the image rows in place:
  * rows outside the image are the nearest edge row (REPLICATE) or a constant row, and the first and
- * last columns, whose windows leave the image, go through the same loop on 3-pixel windows. */
-static vx_status filter_3x3_u8(vx_node node, vx_reference in_ref, vx_reference out_ref, pvx_row3_f *op)
-{
+ * last columns, whose windows leave the image, go through the same loop on 3-pixel windows. Large
+ * images run in bands of rows on the tile pool. */
+typedef struct {
     plane in, out;
-    vx_status s;
-    if ((s = plane_of(in_ref, &in)) || (s = plane_of(out_ref, &out)))
-        return s;
-    const vx_border_t *border = &((pvx_node *)((pvx_ref *)node)->desc)->border;
-    uint32_t w = in.width, h = in.height, ob = out.pixel_bytes;
-    int undefined = border->mode == VX_BORDER_UNDEFINED, constant = border->mode == VX_BORDER_CONSTANT;
-    if (undefined && (w < 3 || h < 3))
-        return VX_SUCCESS;                     /* no pixel is defined */
-    uint8_t *outside = constant ? malloc(w) : NULL;
-    if (constant && outside == NULL)
-        return VX_ERROR_NO_MEMORY;
-    if (constant)
-        memset(outside, border->constant_value.U8, w);
-    for (uint32_t y = undefined; y < h - undefined; y++) {
+    const vx_border_t *border;
+    pvx_row3_f *op;
+    const uint8_t *outside;                    /* CONSTANT: a row of the constant */
+    uint32_t first;                            /* output rows [first, first + band rows) */
+} filter_u8;
+
+static void filter_u8_rows(void *arg, uint32_t first, uint32_t end)
+{
+    const filter_u8 *f = arg;
+    uint32_t w = f->in.width, h = f->in.height, ob = f->out.pixel_bytes;
+    int undefined = f->border->mode == VX_BORDER_UNDEFINED;
+    for (uint32_t y = f->first + first; y < f->first + end; y++) {
         const uint8_t *r[3];
         for (int k = 0; k < 3; k++) {
             int64_t yy = (int64_t)y - 1 + k;
-            r[k] = yy >= 0 && yy < h ? row_of(&in, (uint32_t)yy) : constant ? outside : row_of(&in, yy < 0 ? 0 : h - 1);
+            r[k] = yy >= 0 && yy < h ? row_of(&f->in, (uint32_t)yy)
+                 : f->outside ? f->outside : row_of(&f->in, yy < 0 ? 0 : h - 1);
         }
-        uint8_t *o = row_of(&out, y);
+        uint8_t *o = row_of(&f->out, y);
         if (w > 2)
-            op(r[0], r[1], r[2], o + ob, w - 2);
+            f->op(r[0], r[1], r[2], o + ob, w - 2);
         for (uint32_t x = 0; !undefined && x < w; x += w > 1 ? w - 1 : 1) {
             uint8_t win[3][3];                 /* columns x - 1 .. x + 1 of the three rows */
             for (int k = 0; k < 3; k++)
                 for (int j = 0; j < 3; j++) {
                     int64_t xx = (int64_t)x - 1 + j;
-                    win[k][j] = xx >= 0 && xx < w ? r[k][xx] : constant ? border->constant_value.U8
-                                                  : r[k][xx < 0 ? 0 : w - 1];
+                    win[k][j] = xx >= 0 && xx < w ? r[k][xx] : f->outside ? f->outside[0] : r[k][xx < 0 ? 0 : w - 1];
                 }
-            op(win[0], win[1], win[2], o + (size_t)x * ob, 1);
+            f->op(win[0], win[1], win[2], o + (size_t)x * ob, 1);
         }
     }
+}
+
+static vx_status filter_3x3_u8(vx_node node, vx_reference in_ref, vx_reference out_ref, pvx_row3_f *op)
+{
+    filter_u8 f = {.op = op, .border = &((pvx_node *)((pvx_ref *)node)->desc)->border};
+    vx_status s;
+    if ((s = plane_of(in_ref, &f.in)) || (s = plane_of(out_ref, &f.out)))
+        return s;
+    uint32_t w = f.in.width, h = f.in.height;
+    int undefined = f.border->mode == VX_BORDER_UNDEFINED;
+    if (undefined && (w < 3 || h < 3))
+        return VX_SUCCESS;                     /* no pixel is defined */
+    uint8_t *outside = NULL;
+    if (f.border->mode == VX_BORDER_CONSTANT) {
+        if ((outside = malloc(w)) == NULL)
+            return VX_ERROR_NO_MEMORY;
+        memset(outside, f.border->constant_value.U8, w);
+    }
+    f.outside = outside;
+    f.first = undefined;
+    pvx_rows_in_bands(filter_u8_rows, &f, h - 2 * undefined, (uint64_t)w * h);
     free(outside);
     return VX_SUCCESS;
 }

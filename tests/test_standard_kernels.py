@@ -92,3 +92,9 @@ def test_canny_matches_plain_c_in_every_gradient_size_norm_and_border(c_program)
 
 def test_immediate_mode_keeps_its_graphs_exact_across_changing_arguments(c_program):
     assert c_program("std_immediate.c").stdout.strip() == "ok"
+
+
+def test_large_images_in_bands_on_threads_match_the_plain_loops_on_one(c_program):
+    plain = c_program("std_bands.c", env={"PVX_SIMD": "plain", "PVX_TILE_THREADS": "1"}).stdout
+    banded = c_program("std_bands.c", env={"PVX_TILE_THREADS": "3"}).stdout
+    assert len(plain.splitlines()) == 20 and banded == plain
