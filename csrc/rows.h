@@ -12,6 +12,19 @@ typedef void pvx_row3_f(const uint8_t *u, const uint8_t *m, const uint8_t *d, vo
 typedef struct pvx_rows {
     pvx_row2_f *pointwise[OP_COUNT][2][2];     /* [op][output is S16][saturate] */
     pvx_row3_f *box, *gaussian, *median, *erode, *dilate, *sobel_x, *sobel_y;   /* U8 -> U8, Sobel -> S16 */
+    /* out = lower <= v <= upper ? yes : no (never when lower > upper) */
+    void (*threshold)(const uint8_t *in, uint8_t *out, uint32_t w, uint8_t lower, uint8_t upper, uint8_t yes,
+                      uint8_t no);
+    /* out = a * b * scale rounded (nearest even or toward zero), saturated or wrapped; 0 <= scale <= 1 */
+    void (*multiply)(const uint8_t *a, const uint8_t *b, uint8_t *out, uint32_t w, double scale, int nearest,
+                     int saturate);
+    void (*lookup)(const uint8_t *in, uint8_t *out, uint32_t w, const uint8_t *table);   /* 256 entries */
+    void (*widen)(const uint8_t *in, int16_t *out, uint32_t w, uint32_t shift);            /* v << shift */
+    void (*narrow)(const int16_t *in, uint8_t *out, uint32_t w, uint32_t shift, int saturate); /* v >> shift */
+    void (*minmax)(const uint8_t *in, uint32_t w, uint8_t *lo, uint8_t *hi);    /* *lo, *hi updated */
+    void (*sums)(const uint8_t *in, uint32_t w, uint64_t *sum, uint64_t *squares);   /* added to */
+    void (*magnitude)(const int16_t *a, const int16_t *b, int16_t *out, uint32_t w);  /* rounded, saturated */
+    void (*weighted)(const uint8_t *a, const uint8_t *b, uint8_t *out, uint32_t w, float alpha);
 } pvx_rows;
 
 /* The loops of the level in use; under PVX_SIMD_PLAIN every entry is NULL (the generic loops run). */

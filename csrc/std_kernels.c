@@ -225,6 +225,13 @@ vx_status pvx_std_multiply(vx_node node, const vx_reference *p, vx_uint32 n)
     double scale = *(const vx_float32 *)scalar_value(p[2]);
     int saturate = scalar_enum(p[3]) == VX_CONVERT_POLICY_SATURATE;
     int nearest = scalar_enum(p[4]) == VX_ROUND_POLICY_TO_NEAREST_EVEN;
+    const pvx_rows *rows = pvx_rows_in_use();
+    if (rows->multiply != NULL && a.format == VX_DF_IMAGE_U8 && b.format == VX_DF_IMAGE_U8 &&
+        o.format == VX_DF_IMAGE_U8 && scale >= 0.0 && scale <= 1.0) {
+        for (uint32_t y = 0; y < o.height; y++)
+            rows->multiply(row_of(&a, y), row_of(&b, y), row_of(&o, y), o.width, scale, nearest, saturate);
+        return VX_SUCCESS;
+    }
     int32_t *ra = buffers(o.width, 2);
     if (ra == NULL)
         return VX_ERROR_NO_MEMORY;
@@ -259,6 +266,15 @@ vx_status pvx_std_threshold(vx_node node, const vx_reference *p, vx_uint32 n)
         return s;
     const pvx_threshold *t = ((pvx_ref *)p[1])->desc;
     int32_t yes = pixel_value(&t->true_value, out.format), no = pixel_value(&t->false_value, out.format);
+    const pvx_rows *rows = pvx_rows_in_use();
+    if (rows->threshold != NULL && in.format == VX_DF_IMAGE_U8 && out.format == VX_DF_IMAGE_U8) {
+        int binary = t->type == VX_THRESHOLD_TYPE_BINARY;      /* v > value: value + 1 <= v <= 255 */
+        uint8_t lower = binary ? (t->value.U8 == 255 ? 255 : t->value.U8 + 1) : t->lower.U8;
+        uint8_t upper = binary ? (t->value.U8 == 255 ? 254 : 255) : t->upper.U8;
+        for (uint32_t y = 0; y < out.height; y++)
+            rows->threshold(row_of(&in, y), row_of(&out, y), out.width, lower, upper, (uint8_t)yes, (uint8_t)no);
+        return VX_SUCCESS;
+    }
     if (t->type == VX_THRESHOLD_TYPE_BINARY) {
         int32_t value = pixel_value(&t->value, in.format);
         UNARY(in, out, 0, v > value ? yes : no);
@@ -282,6 +298,13 @@ vx_status pvx_std_table_lookup(vx_node node, const vx_reference *p, vx_uint32 n)
     if (table == NULL)
         return VX_ERROR_NO_MEMORY;
     int64_t count = (int64_t)lut->count, offset = lut->offset;
+    const pvx_rows *rows = pvx_rows_in_use();
+    if (rows->lookup != NULL && lut->data_type == VX_TYPE_UINT8 && count == 256 && offset == 0 &&
+        in.format == VX_DF_IMAGE_U8 && out.format == VX_DF_IMAGE_U8) {
+        for (uint32_t y = 0; y < out.height; y++)
+            rows->lookup(row_of(&in, y), row_of(&out, y), out.width, table);
+        return VX_SUCCESS;
+    }
     if (lut->data_type == VX_TYPE_UINT8)
         UNARY(in, out, 0, (uint64_t)(offset + v) < (uint64_t)count ? ((const uint8_t *)table)[offset + v] : v);
     else
@@ -298,6 +321,17 @@ vx_status pvx_std_convert_depth(vx_node node, const vx_reference *p, vx_uint32 n
         return s;
     int saturate = scalar_enum(p[2]) == VX_CONVERT_POLICY_SATURATE;
     int32_t shift = *(const vx_int32 *)scalar_value(p[3]);
+    const pvx_rows *rows = pvx_rows_in_use();
+    int widen = in.format == VX_DF_IMAGE_U8 && out.format == VX_DF_IMAGE_S16;
+    int narrow = in.format == VX_DF_IMAGE_S16 && out.format == VX_DF_IMAGE_U8;
+    if (rows->widen != NULL && (widen || narrow) && shift >= 0 && shift < 8) {
+        for (uint32_t y = 0; y < out.height; y++)
+            if (widen)
+                rows->widen(row_of(&in, y), row_of(&out, y), out.width, (uint32_t)shift);
+            else
+                rows->narrow(row_of(&in, y), row_of(&out, y), out.width, (uint32_t)shift, saturate);
+        return VX_SUCCESS;
+    }
     if (in.format == VX_DF_IMAGE_U8)
         UNARY(in, out, 0, v << shift);
     else
@@ -540,14 +574,31 @@ static void channel_at(vx_df_image format, vx_enum channel, uint32_t *plane_inde
     *offset = interleaved ? k : 0;
 }
 
+/* d[x * db] = s[x * sb] over a row; inlined with constant strides below, so each pair of pixel
+ * sizes gets a loop of its own the compiler can vectorize. */
+static inline __attribute__((always_inline)) void strided_row(const uint8_t *restrict s, size_t sb,
+                                                              uint8_t *restrict d, size_t db, uint32_t w)
+{
+    for (size_t x = 0; x < w; x++)
+        d[x * db] = s[x * sb];
+}
+
 /* dst byte `dst_offset` of each pixel of `dst` = src byte `src_offset` of each pixel of `src`. */
 static void copy_channel(const plane *src, uint32_t src_offset, const plane *dst, uint32_t dst_offset)
 {
+    uint32_t sb = src->pixel_bytes, db = dst->pixel_bytes, w = dst->width;
     for (uint32_t y = 0; y < dst->height; y++) {
         const uint8_t *s = (const uint8_t *)row_of(src, y) + src_offset;
         uint8_t *d = (uint8_t *)row_of(dst, y) + dst_offset;
-        for (uint32_t x = 0; x < dst->width; x++)
-            d[x * dst->pixel_bytes] = s[x * src->pixel_bytes];
+        switch (sb * 8 + db) {
+        case 3 * 8 + 1: strided_row(s, 3, d, 1, w); break;
+        case 4 * 8 + 1: strided_row(s, 4, d, 1, w); break;
+        case 2 * 8 + 1: strided_row(s, 2, d, 1, w); break;
+        case 1 * 8 + 3: strided_row(s, 1, d, 3, w); break;
+        case 1 * 8 + 4: strided_row(s, 1, d, 4, w); break;
+        case 1 * 8 + 2: strided_row(s, 1, d, 2, w); break;
+        default: strided_row(s, sb, d, db, w); break;
+        }
     }
 }
 
@@ -583,7 +634,16 @@ vx_status pvx_std_channel_combine(vx_node node, const vx_reference *p, vx_uint32
 
 vx_status pvx_std_magnitude(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return binary_rows(p, p[2], OP_MAGNITUDE, 1);
+    plane a, b, o;
+    vx_status s;
+    if ((s = plane_of(p[0], &a)) || (s = plane_of(p[1], &b)) || (s = plane_of(p[2], &o)))
+        return s;
+    const pvx_rows *rows = pvx_rows_in_use();
+    if (rows->magnitude == NULL || a.format != VX_DF_IMAGE_S16 || b.format != VX_DF_IMAGE_S16 || o.format != VX_DF_IMAGE_S16)
+        return binary_rows(p, p[2], OP_MAGNITUDE, 1);
+    for (uint32_t y = 0; y < o.height; y++)
+        rows->magnitude(row_of(&a, y), row_of(&b, y), row_of(&o, y), o.width);
+    return VX_SUCCESS;
 }
 
 vx_status pvx_std_phase(vx_node node, const vx_reference *p, vx_uint32 n)

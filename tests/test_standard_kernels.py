@@ -53,9 +53,10 @@ def test_3x3_filters_match_plain_c_in_every_border_mode_and_size(c_program, simd
     assert c_program("std_filters.c", env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
-def test_channels_magnitude_and_phase_match_plain_c(c_program):
+@SIMD_LEVELS
+def test_channels_magnitude_and_phase_match_plain_c(c_program, simd):
     # libm for the reference's sqrt/atan2 (placed before the source, so not --as-needed)
-    assert c_program("std_channels.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+    assert c_program("std_channels.c", extra=("-Wl,--no-as-needed", "-lm"), env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
 def test_convolve_matches_plain_c_in_every_size_format_and_border(c_program):
@@ -74,8 +75,9 @@ def test_tensor_kernels_match_plain_c_with_broadcast_policies_and_roundings(c_pr
     assert c_program("std_tensors.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
 
 
-def test_statistics_min_max_and_weighted_average_match_plain_c(c_program):
-    assert c_program("std_stats.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+@SIMD_LEVELS
+def test_statistics_min_max_and_weighted_average_match_plain_c(c_program, simd):
+    assert c_program("std_stats.c", extra=("-Wl,--no-as-needed", "-lm"), env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
 def test_color_convert_scaling_pyramid_warps_and_remap_match_plain_c(c_program):
