@@ -25,6 +25,12 @@ typedef struct pvx_rows {
     void (*sums)(const uint8_t *in, uint32_t w, uint64_t *sum, uint64_t *squares);   /* added to */
     void (*magnitude)(const int16_t *a, const int16_t *b, int16_t *out, uint32_t w);  /* rounded, saturated */
     void (*weighted)(const uint8_t *a, const uint8_t *b, uint8_t *out, uint32_t w, float alpha);
+    /* 2:1 down: out[x] = round half up of the mean of r0[2x], r0[2x + 1], r1[2x], r1[2x + 1] */
+    void (*half_mean)(const uint8_t *r0, const uint8_t *r1, uint8_t *out, uint32_t w);
+    /* the Gaussian [1 2 1] (taps 3) or [1 4 6 4 1] (taps 5) of the rows r[0..taps) per column */
+    void (*gauss_columns)(const uint8_t *const *r, uint32_t taps, uint16_t *col, uint32_t w);
+    /* out[x] = the same Gaussian of col[2x .. 2x + taps) shifted right by 4 (3 taps) or 8 (5) */
+    void (*gauss_decimate)(const uint16_t *col, uint32_t taps, uint8_t *out, uint32_t w);
 } pvx_rows;
 
 /* The loops of the level in use; under PVX_SIMD_PLAIN every entry is NULL (the generic loops run). */

@@ -4,6 +4,7 @@
  * as fractions of the output size), results rounded half up and clamped; the warps and Remap
  * sample at double-precision points. */
 #include "pvx.h"
+#include "rows.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -171,6 +172,20 @@ vx_status pvx_std_scale_image(vx_node node, const vx_reference *p, vx_uint32 n)
         return s;
     vx_enum type = p[2] != NULL ? scalar_enum(p[2]) : VX_INTERPOLATION_BILINEAR;
     const vx_border_t *b = border_of(node);
+    const pvx_rows *rows = pvx_rows_in_use();
+    if (rows->half_mean != NULL && in.width == 2 * out.width && in.height == 2 * out.height) {
+        /* exactly half: every sample inside; BILINEAR and AREA both average 2x2 pixels (the centre
+         * falls between them), NEAREST_NEIGHBOR takes the lower right one */
+        for (uint32_t y = 0; y < out.height; y++) {
+            const uint8_t *r0 = row_of(&in, 2 * y), *r1 = row_of(&in, 2 * y + 1);
+            uint8_t *o = row_of(&out, y);
+            if (type == VX_INTERPOLATION_NEAREST_NEIGHBOR)
+                for (uint32_t x = 0; x < out.width; x++) o[x] = r1[2 * x + 1];
+            else
+                rows->half_mean(r0, r1, o, out.width);
+        }
+        return VX_SUCCESS;
+    }
     for (uint32_t y = 0; y < out.height; y++) {
         uint8_t *o = row_of(&out, y);
         for (uint32_t x = 0; x < out.width; x++) o[x] = scale_pixel(&in, x, y, out.width, out.height, type, b);
@@ -182,7 +197,7 @@ vx_status pvx_std_scale_image(vx_node node, const vx_reference *p, vx_uint32 n)
 
 /* Output pixel (x, y) is the Gaussian of radius r ([1], [1 2 1], [1 4 6 4 1] in both directions,
  * the sum shifted right, as Gaussian3x3) centred on input (2x, 2y), outside pixels per the border. */
-static void halfscale(const plane *in, const plane *out, int32_t r, const vx_border_t *b)
+static void halfscale_plain(const plane *in, const plane *out, int32_t r, const vx_border_t *b)
 {
     static const int32_t weights[3][5] = {{1}, {1, 2, 1}, {1, 4, 6, 4, 1}};
     static const int shifts[3] = {0, 4, 8};
@@ -197,6 +212,48 @@ static void halfscale(const plane *in, const plane *out, int32_t r, const vx_bor
             o[x] = (uint8_t)(sum >> shifts[r]);
         }
     }
+}
+
+/* The same separated: per output row the column sums of the 2r + 1 source rows (rows outside per
+ * the border: the edge row, or a constant row), padded by r columns each side, then the row taps at
+ * even columns. */
+static int halfscale_rows(const plane *in, const plane *out, int32_t r, const vx_border_t *b)
+{
+    const pvx_rows *rows = pvx_rows_in_use();
+    if (rows->gauss_columns == NULL || r < 1 || r > 2)
+        return 0;
+    uint32_t w = in->width, h = in->height, taps = 2 * (uint32_t)r + 1, pw = 2 * out->width + 2 * (uint32_t)r;
+    int constant = b->mode == VX_BORDER_CONSTANT;
+    uint16_t *col = malloc(sizeof *col * (pw + 1));
+    uint8_t *outside = constant ? malloc(w) : NULL;
+    if (col == NULL || (constant && outside == NULL)) {
+        free(col), free(outside);
+        return 0;
+    }
+    if (constant)
+        memset(outside, b->constant_value.U8, w);
+    uint16_t edge = (uint16_t)(b->constant_value.U8 * (r == 1 ? 4 : 16));     /* a constant column's sum */
+    for (uint32_t y = 0; y < out->height; y++) {
+        const uint8_t *src[5];
+        for (int32_t k = 0; k < (int32_t)taps; k++) {
+            int64_t yy = 2 * (int64_t)y - r + k;
+            src[k] = yy >= 0 && yy < h ? row_of(in, (uint32_t)yy) : constant ? outside : row_of(in, yy < 0 ? 0 : h - 1);
+        }
+        rows->gauss_columns(src, taps, col + r, w);
+        for (uint32_t x = 0; x < (uint32_t)r; x++)             /* columns left of 0 */
+            col[x] = constant ? edge : col[r];
+        for (uint32_t x = r + w; x < pw + 1; x++)              /* right of w - 1 */
+            col[x] = constant ? edge : col[r + w - 1];
+        rows->gauss_decimate(col, taps, row_of(out, y), out->width);
+    }
+    free(col), free(outside);
+    return 1;
+}
+
+static void halfscale(const plane *in, const plane *out, int32_t r, const vx_border_t *b)
+{
+    if (!halfscale_rows(in, out, r, b))
+        halfscale_plain(in, out, r, b);
 }
 
 vx_status pvx_std_halfscale_gaussian(vx_node node, const vx_reference *p, vx_uint32 n)
