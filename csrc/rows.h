@@ -31,6 +31,10 @@ typedef struct pvx_rows {
     void (*gauss_columns)(const uint8_t *const *r, uint32_t taps, uint16_t *col, uint32_t w);
     /* out[x] = the same Gaussian of col[2x .. 2x + taps) shifted right by 4 (3 taps) or 8 (5) */
     void (*gauss_decimate)(const uint16_t *col, uint32_t taps, uint8_t *out, uint32_t w);
+    /* acc[x] += coef * src[x] (a convolution tap over a row) */
+    void (*mac)(int32_t *acc, const uint8_t *src, int32_t coef, uint32_t w);
+    /* out[x] = acc[x] / 2^shift (toward zero), saturated to U8 or (s16) S16 */
+    void (*scale_sums)(const int32_t *acc, void *out, uint32_t w, uint32_t shift, int s16);
 } pvx_rows;
 
 /* The loops of the level in use; under PVX_SIMD_PLAIN every entry is NULL (the generic loops run). */

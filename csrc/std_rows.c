@@ -3,9 +3,9 @@
 #include "pvx.h"
 #include "rows.h"
 
-/* O3: -O2's cost model declines most of these loops; no-math-errno: sqrt, rint and trunc become
- * instructions (nothing reads errno). */
-#pragma GCC optimize("O3", "no-math-errno")
+/* O3: -O2's cost model declines most of these loops (build_ffi adds -fno-math-errno, so sqrt, rint
+ * and trunc are instructions there). */
+#pragma GCC optimize("O3")
 
 #include <math.h>
 
