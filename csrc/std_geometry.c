@@ -304,18 +304,32 @@ vx_status pvx_std_gaussian_pyramid(vx_node node, const vx_reference *p, vx_uint3
 /* The input at (sx, sy), pixel centres at integers: NEAREST_NEIGHBOR the pixel nearest (halves up),
  * BILINEAR its four neighbours weighed, rounded half up; outside pixels per the border (a point
  * far outside, or not a number, is outside). */
+/* floor(v) as an integer for |v| < 2^62: no libm call (SSE2 has no rounding instruction). */
+static inline int64_t floor_int(double v)
+{
+    int64_t i = (int64_t)v;
+    return i - (i > v);
+}
+
 static uint8_t interpolate(const plane *in, double sx, double sy, vx_enum type, const vx_border_t *b)
 {
     const double far = 1e9;
     if (!(fabs(sx) < far && fabs(sy) < far))
         sx = sy = -2.0;                           /* wholly outside */
     if (type == VX_INTERPOLATION_NEAREST_NEIGHBOR)
-        return (uint8_t)sample(in, (int64_t)floor(sx + 0.5), (int64_t)floor(sy + 0.5), b);
-    double x0 = floor(sx), y0 = floor(sy), fx = sx - x0, fy = sy - y0;
-    int64_t x = (int64_t)x0, y = (int64_t)y0;
-    double v = (1 - fy) * ((1 - fx) * sample(in, x, y, b) + fx * sample(in, x + 1, y, b)) +
-               fy * ((1 - fx) * sample(in, x, y + 1, b) + fx * sample(in, x + 1, y + 1, b));
-    return (uint8_t)floor(v + 0.5);
+        return (uint8_t)sample(in, floor_int(sx + 0.5), floor_int(sy + 0.5), b);
+    int64_t x = floor_int(sx), y = floor_int(sy);
+    double fx = sx - (double)x, fy = sy - (double)y;
+    int32_t p00, p10, p01, p11;
+    if (x >= 0 && y >= 0 && x + 1 < in->width && y + 1 < in->height) {     /* inside: no border */
+        const uint8_t *r0 = row_of(in, (uint32_t)y), *r1 = row_of(in, (uint32_t)y + 1);
+        p00 = r0[x], p10 = r0[x + 1], p01 = r1[x], p11 = r1[x + 1];
+    } else {
+        p00 = sample(in, x, y, b), p10 = sample(in, x + 1, y, b);
+        p01 = sample(in, x, y + 1, b), p11 = sample(in, x + 1, y + 1, b);
+    }
+    double v = (1 - fy) * ((1 - fx) * p00 + fx * p10) + fy * ((1 - fx) * p01 + fx * p11);
+    return (uint8_t)floor_int(v + 0.5);
 }
 
 static vx_enum interpolation_of(vx_reference scalar)

@@ -615,9 +615,35 @@ vx_status pvx_std_channel_extract(vx_node node, const vx_reference *p, vx_uint32
 }
 
 /* Input k (0..3, the absent ones NULL) is channel k of the output. */
+/* RGB or RGBX from three or four U8 planes in one pass (each output byte written once). */
+static int interleave(const vx_reference *p, vx_df_image format)
+{
+    uint32_t channels = format == VX_DF_IMAGE_RGB ? 3 : format == VX_DF_IMAGE_RGBX ? 4 : 0;
+    plane in[4], out;
+    for (uint32_t k = 0; k < channels; k++)
+        if (p[k] == NULL || plane_of(p[k], &in[k]))
+            return 0;
+    if (channels == 0 || plane_of(p[4], &out))
+        return 0;
+    for (uint32_t y = 0; y < out.height; y++) {
+        const uint8_t *restrict r = row_of(&in[0], y), *restrict g = row_of(&in[1], y), *restrict b = row_of(&in[2], y);
+        uint8_t *restrict o = row_of(&out, y);
+        if (channels == 3)
+            for (size_t x = 0; x < out.width; x++) o[3 * x] = r[x], o[3 * x + 1] = g[x], o[3 * x + 2] = b[x];
+        else {
+            const uint8_t *restrict a = row_of(&in[3], y);
+            for (size_t x = 0; x < out.width; x++)
+                o[4 * x] = r[x], o[4 * x + 1] = g[x], o[4 * x + 2] = b[x], o[4 * x + 3] = a[x];
+        }
+    }
+    return 1;
+}
+
 vx_status pvx_std_channel_combine(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     vx_df_image format = ((pvx_image *)((pvx_ref *)p[4])->desc)->format;
+    if (interleave(p, format))
+        return VX_SUCCESS;
     for (uint32_t k = 0; k < 4; k++) {
         plane in, out;
         uint32_t index, offset;
