@@ -107,10 +107,17 @@ def declarations(with_core):
     """Our headers (and csrc/pvx.h when `with_core`), preprocessed into one text cffi can cdef."""
     src = "#define VX_RESTRICT\n#define PVX_HIDDEN\n" + "".join(
         f"#include <VX/{h}>\n" for h in ("vx.h",) + prototypes.API_HEADERS) + ('#include "pvx.h"\n' if with_core else "")
-    return subprocess.run(
+    text = subprocess.run(
         ["gcc", "-E", "-P", "-std=c99", "-I", str(INCLUDE), "-I", str(CSRC), "-"],
         input=src, capture_output=True, text=True, check=True,
     ).stdout
+    # a few prototypes stand in two headers (vxReleaseImport, ...): cffi takes each once
+    lines, seen = [], set()
+    for line in text.splitlines():
+        if not (line.endswith(");") and line in seen):
+            lines.append(line)
+        seen.add(line)
+    return "\n".join(lines) + "\n"
 
 
 def cdef_source(protos, c_only):
@@ -130,7 +137,8 @@ def constant_names():
     for h in sorted((INCLUDE / "VX").glob("*.h")):
         text = h.read_text()
         names += re.findall(r"^\s*((?:VX|OPENVX)_\w+|vx_(?:true|false)_e)\s*=", text, re.M)
-        names += re.findall(r"^#\s*define\s+((?:VX|OPENVX)_\w+)[ \t]+\S", text, re.M)
+        # value macros only: an initializer (`{...}`, VX_IMAGEPATCH_ADDR_INIT) is not a value
+        names += re.findall(r"^#\s*define\s+((?:VX|OPENVX)_\w+)[ \t]+[^\s{]", text, re.M)
     return [n for n in dict.fromkeys(names) if n not in _NOT_VALUES]
 
 

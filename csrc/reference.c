@@ -1,8 +1,11 @@
 /* Reference queries answered from the handle header alone. */
 #include "pvx.h"
 
+/* NULL is VX_ERROR_NO_RESOURCES (what programs test after a creator that returned nothing). */
 vx_status pvx_c_vxGetStatus(vx_reference reference)
 {
+    if (reference == NULL)
+        return VX_ERROR_NO_RESOURCES;
     pvx_ref *ref = pvx_ref_live(reference, PVX_ANY_TYPE);
     if (ref == NULL)
         return VX_ERROR_INVALID_REFERENCE;

@@ -14,6 +14,12 @@ typedef struct plane {
 } plane;
 PVX_HIDDEN vx_status plane_at(vx_reference ref, uint32_t index, plane *pl);
 PVX_HIDDEN vx_status plane_of(vx_reference ref, plane *pl);
+/* Where channel k (R, G, B, X/A or Y, U, V) of an image format lies: its plane, the byte offset of
+ * its first element in a row, the bytes between its elements, and its subsampling (x, y). */
+typedef struct channel_loc {
+    uint32_t plane, offset, step, sub_x, sub_y;
+} channel_loc;
+PVX_HIDDEN channel_loc channel_of(vx_df_image format, uint32_t k);
 PVX_HIDDEN const void *scalar_value(vx_reference ref);
 PVX_HIDDEN vx_enum scalar_enum(vx_reference ref);
 PVX_HIDDEN void *row_of(const plane *p, uint32_t y);

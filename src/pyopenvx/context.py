@@ -6,7 +6,7 @@ from .errors import VxError
 from .reference import Reference
 
 IMPLEMENTATION = "pyopenvx"
-EXTENSIONS = ("vx_khr_user_data_object", "vx_khr_tiling", "vx_khr_buffer_aliasing")   # the Khronos extensions we implement completely
+EXTENSIONS = ("vx_khr_user_data_object", "vx_khr_tiling", "vx_khr_buffer_aliasing", "vx_khr_ix")   # the Khronos extensions we implement completely
 CONVOLUTION_MAX_DIMENSION = 15
 OPTICAL_FLOW_MAX_WINDOW_DIMENSION = 9
 NONLINEAR_MAX_DIMENSION = 9
@@ -59,6 +59,7 @@ class Context(Reference):
         self.kernels = []                        # every kernel known to the context
         self.modules = {}                        # name -> loaded module
         self.kernel_libraries = {}               # name -> (publish, unpublish) of vxRegisterKernelLibrary
+        self.exported = {}                       # address -> memory of vxExportObjectsToMemory (ix.py)
 
     @property
     def performance_enabled(self):

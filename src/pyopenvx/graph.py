@@ -31,12 +31,14 @@ def unlocked():
 
 class Graph(Reference):
     vx_type = vx.VX_TYPE_GRAPH
+    imported = False              # made by vxImportObjectsFromMemory (ix.py): see check_replacement
 
     def __init__(self, context):
         super().__init__(context)
         self.nodes = []
         self.parameters = []                  # graph parameters: (node, index)
         self.delays = []                      # registered for auto-aging
+        self.held = []                        # containers whose parts its nodes use, held for them (ix.py)
         self.order = []                       # nodes in execution order, once verified
         self.verified = False
         self.aliases = []                     # objects borrowing another's buffer (aliasing.py)
@@ -73,6 +75,13 @@ class Graph(Reference):
         self.desc.state = vx.VX_GRAPH_STATE_UNVERIFIED
         if self.aliases and self.worker is None and not self.desc.busy:
             aliasing.release(self)            # (a running graph keeps them until it is verified again)
+
+    def check_replacement(self, old, new):
+        """vx_khr_ix: an imported graph is never verified again, so a parameter is replaced only by
+        an object of the same type and meta data, never by NULL."""
+        if self.imported and (new is None or type(new) is not type(old) or _meta(new) != _meta(old)):
+            raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{new} cannot replace {old} in imported {self}: not "
+                          "of the same type and meta data", self)
 
     def parameter_replaced(self, node, index, old, new):
         """Seed 000: re-verification only when the new object's meta data differ, or an optional
@@ -211,9 +220,9 @@ class Graph(Reference):
             if node.alive:
                 node.release(internal=True)
         self.nodes = []
-        for delay in self.delays:
-            if delay.alive:
-                delay.release(internal=True)
+        for obj in self.delays + self.held:
+            if obj.alive:
+                obj.release(internal=True)
         self.h.desc = ffi.NULL
 
 

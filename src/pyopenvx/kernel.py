@@ -42,6 +42,7 @@ class Kernel(Reference):
     vx_type = vx.VX_TYPE_KERNEL
     tiling = None                             # a tiling kernel's TileSpec (tiling.py)
     alias_hints = {}                          # (input, output) -> processing type (aliasing.py, seed 004)
+    pending_hints = ()                        # (a, b, processing type) given before a or b was added
 
     def __init__(self, context, name, enumeration, function, num_params, validate, init, deinit, module=None,
                  io_validators=(None, None)):
@@ -77,6 +78,8 @@ class Kernel(Reference):
               f"parameter {index}: direction {direction:#x} is not VX_INPUT or VX_OUTPUT", self)
         check(data_type in DATA_TYPES, vx.VX_ERROR_INVALID_PARAMETERS,
               f"parameter {index}: type {data_type:#x} is not a data object type", self)
+        check(data_type != vx.VX_TYPE_DELAY or direction == vx.VX_INPUT, vx.VX_ERROR_INVALID_PARAMETERS,
+              f"parameter {index}: a delay can only be an input", self)
         check(state in STATES, vx.VX_ERROR_INVALID_PARAMETERS,
               f"parameter {index}: state {state:#x} is not a vx_parameter_state_e", self)
         self.signature[index] = Signature(direction, data_type, state)

@@ -14,8 +14,8 @@ from .reference import Reference, type_name
 
 _BORDERS = (vx.VX_BORDER_UNDEFINED, vx.VX_BORDER_CONSTANT, vx.VX_BORDER_REPLICATE)
 
-# Who may set VX_NODE_LOCAL_DATA_SIZE/PTR now (seed 000): only the initializer of a kernel
-# without VX_KERNEL_LOCAL_DATA_SIZE, and the deinitializer when the buffer is not ours.
+# Who may set VX_NODE_LOCAL_DATA_SIZE/PTR now (seed 000): only the initializer and deinitializer of
+# a kernel without VX_KERNEL_LOCAL_DATA_SIZE (the latter not a pointer the implementation gave).
 PHASE_NONE, PHASE_INIT, PHASE_DEINIT = range(3)
 
 
@@ -74,6 +74,7 @@ class Node(Reference):
     def set_parameter(self, index, obj):
         sig = self.signature(index)
         self.graph.check_idle(f"{self} parameter {index} cannot be replaced", self)
+        self.graph.check_replacement(self.params[index], obj)
         if obj is not None:
             if obj.context is not self.context:
                 raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} parameter {index}: {obj} belongs to another "
@@ -138,6 +139,8 @@ class Node(Reference):
     def set_border(self, border):
         check(border.mode in _BORDERS or (self.tiling is not None and border.mode == vx.VX_BORDER_MODE_SELF),
               vx.VX_ERROR_INVALID_VALUE, f"border mode {border.mode:#x} is not supported by {self}", self)
+        check(self.tiling is None or self.kernel.border.mode != vx.VX_BORDER_MODE_SELF, vx.VX_ERROR_INVALID_VALUE,
+              f"{self}: its kernel handles its own border (VX_BORDER_MODE_SELF), which stands", self)
         self.desc.border = border
         self.graph.invalidate(f"the border of {self} changed")
 
@@ -150,15 +153,14 @@ class Node(Reference):
         self.desc.local_data_ptr = ptr
 
     def _check_local_data_access(self, what, own_buffer_blocks):
-        if self.phase == PHASE_INIT:
-            check(self.kernel.local_data_size == 0, vx.VX_ERROR_NOT_SUPPORTED,
-                  f"{self}: {what} cannot be set: the kernel declares VX_KERNEL_LOCAL_DATA_SIZE", self)
-        elif self.phase == PHASE_DEINIT:
-            check(not (own_buffer_blocks and self.local_buffer is not None), vx.VX_ERROR_NOT_SUPPORTED,
-                  f"{self}: {what} was set by the implementation and cannot be changed", self)
-        else:
-            raise VxError(vx.VX_ERROR_NOT_SUPPORTED,
-                          f"{self}: {what} can be set only by the kernel's initialize or deinitialize callback", self)
+        """Only the initializer or deinitializer, never when the kernel declares
+        VX_KERNEL_LOCAL_DATA_SIZE, and a deinitializer not the pointer the implementation gave."""
+        check(self.phase in (PHASE_INIT, PHASE_DEINIT), vx.VX_ERROR_NOT_SUPPORTED,
+              f"{self}: {what} can be set only by the kernel's initialize or deinitialize callback", self)
+        check(self.kernel.local_data_size == 0, vx.VX_ERROR_NOT_SUPPORTED,
+              f"{self}: {what} cannot be set: the kernel declares VX_KERNEL_LOCAL_DATA_SIZE", self)
+        check(not (self.phase == PHASE_DEINIT and own_buffer_blocks and self.local_buffer is not None),
+              vx.VX_ERROR_NOT_SUPPORTED, f"{self}: {what} was set by the implementation and cannot be changed", self)
 
     def set_callback(self, callback):
         check(callback == ffi.NULL or self.desc.callback == ffi.NULL, vx.VX_ERROR_NOT_SUPPORTED,

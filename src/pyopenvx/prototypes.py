@@ -13,6 +13,9 @@ API_HEADERS = (
     "vx_api.h", "vx_nodes.h", "vxu.h", "vx_compatibility.h", "vx_import.h",
     "vx_khr_user_data_object.h", "vx_khr_tiling.h", "vx_khr_buffer_aliasing.h",
     "vx_khr_pipelining.h", "vx_khr_nn.h", "vx_khr_ix.h",
+    # optional extensions: declared so programs compile; what is not implemented refuses
+    "vx_khr_swap_move.h", "vx_khr_bidirectional_parameters.h", "vx_khr_class.h",
+    "vx_khr_import_kernel.h", "vx_khr_raw_image.h", "vx_khr_xml.h", "vx_khr_icd.h",
 )
 
 _PROTO = re.compile(r"^VX_API_ENTRY\s+(?P<ret>.+?)\s+VX_API_CALL\s+(?P<name>\w+)\s*\((?P<params>.*)\)\s*;\s*$")

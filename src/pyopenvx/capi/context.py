@@ -119,6 +119,7 @@ def vxRegisterUserStructWithName(context, size, type_name):
 
 @export
 def vxGetUserStructNameByEnum(context, user_struct_type, type_name, name_size):
+    check(context != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "context is NULL")
     ctx = context_of(context)
     check(type_name != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "type_name is NULL")
     entry = ctx.user_struct(user_struct_type)
@@ -132,7 +133,8 @@ def vxGetUserStructNameByEnum(context, user_struct_type, type_name, name_size):
 @export
 def vxGetUserStructEnumByName(context, type_name, user_struct_type):
     ctx = context_of(context)
-    check(type_name != ffi.NULL and user_struct_type != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "NULL argument")
+    check(type_name != ffi.NULL, vx.VX_FAILURE, "type_name is NULL: no user struct has that name")
+    check(user_struct_type != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "user_struct_type is NULL")
     enum = ctx.user_struct_by_name(ffi.string(type_name).decode(errors="replace"))
     check(enum is not None, vx.VX_FAILURE, "no user struct has that name")
     user_struct_type[0] = enum

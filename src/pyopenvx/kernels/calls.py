@@ -9,6 +9,7 @@ from _pyopenvx import ffi, lib
 from .. import constants as vx
 from .._build_info import IMMEDIATE
 from ..datatypes import SCALAR_TYPES
+from ..errors import VxError
 from ..graph import Graph, unlocked
 from ..node import Node
 from ..scalar import Scalar
@@ -121,6 +122,18 @@ def immediate_key(name, words):
     return (_IMMEDIATE_INDEX[name], tuple(words)) if name in _IMMEDIATE_INDEX else None
 
 
+def immediate_border(context, row):
+    """VX_CONTEXT_IMMEDIATE_BORDER, or per VX_CONTEXT_IMMEDIATE_BORDER_POLICY when the kernel does not
+    support it: UNDEFINED, or a refusal."""
+    border = context.immediate_border[0]
+    if border.mode in row.implementation.borders:
+        return border
+    if context.immediate_border_policy == vx.VX_BORDER_POLICY_RETURN_ERROR:
+        raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{row.kernel_name} does not support the immediate border mode "
+                      f"{border.mode:#x} (VX_BORDER_POLICY_RETURN_ERROR)", context)
+    return ffi.new("vx_border_t *", {"mode": vx.VX_BORDER_UNDEFINED})[0]
+
+
 def immediate(context, row, arguments, key=None):
     """vxu<Kernel>: a one-node graph with the context's immediate border and target, verified,
     run once, then kept for the next call with the same arguments (`key`, see immediate_key) or
@@ -132,7 +145,7 @@ def immediate(context, row, arguments, key=None):
     try:
         node = create_node(graph, row, arguments)
         try:
-            node.set_border(context.immediate_border[0])
+            node.set_border(immediate_border(context, row))
             node.set_target(context.immediate_target, ffi.NULL)
         finally:
             node.release()                    # the graph holds it

@@ -14,6 +14,7 @@ from ..reference import type_name
 U8, S16 = vx.VX_DF_IMAGE_U8, vx.VX_DF_IMAGE_S16
 POLICIES = (vx.VX_CONVERT_POLICY_WRAP, vx.VX_CONVERT_POLICY_SATURATE)
 ROUNDINGS = (vx.VX_ROUND_POLICY_TO_ZERO, vx.VX_ROUND_POLICY_TO_NEAREST_EVEN)
+BORDERS = (vx.VX_BORDER_UNDEFINED, vx.VX_BORDER_CONSTANT, vx.VX_BORDER_REPLICATE)
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,9 @@ class Implementation:
                                       # or node -> (x, y) of them
     arguments: tuple = None           # per argument of vx*Node/vxu* when not the parameters in order:
                                       # its parameter index, or ((index, field, ctype), ...) for a struct
+    borders: tuple = BORDERS          # the border modes it supports
+    whole_valid: bool = False         # its outputs are valid everywhere (warps, Remap: what they
+                                      # sample outside the input's valid rectangle is border)
 
     def shrink(self, node):
         return self.border(node) if callable(self.border) else (self.border, self.border)

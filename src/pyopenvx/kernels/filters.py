@@ -26,6 +26,8 @@ def _convolve(node):
         refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the input is {a.width}x{a.height}, less than the "
                f"{conv.columns}x{conv.rows} convolution")
     fmt = node.params[2].format
+    if fmt == vx.VX_DF_IMAGE_VIRT:            # an open virtual output: the exact sums
+        fmt = S16
     if fmt not in (U8, S16):
         refuse(node, vx.VX_ERROR_INVALID_FORMAT, f"output format {format_name(fmt)} is not U8 or S16")
     return output_like(node, 2, fmt, a)

@@ -2,19 +2,31 @@
 half-scale Gaussian, warps, remap, Gaussian pyramid."""
 from .. import constants as vx
 from ..image import format_name
+from ..pyramid import is_orb
 from ..reference import type_name
 from .common import refuse, image_param, scalar_param, output_like, U8, Implementation
 
 
-_RGB = (vx.VX_DF_IMAGE_RGB, vx.VX_DF_IMAGE_RGBX)
-_YUV = (vx.VX_DF_IMAGE_NV12, vx.VX_DF_IMAGE_IYUV, vx.VX_DF_IMAGE_YUV4)
+_RGB, _RGBX, _NV12, _IYUV, _YUV4 = (vx.VX_DF_IMAGE_RGB, vx.VX_DF_IMAGE_RGBX, vx.VX_DF_IMAGE_NV12,
+                                    vx.VX_DF_IMAGE_IYUV, vx.VX_DF_IMAGE_YUV4)
+# input format -> the output formats of the spec's table (YUV4 input: ours, to RGB/RGBX)
+_CONVERSIONS = {
+    _RGB: (_RGBX, _NV12, _IYUV, _YUV4),
+    _RGBX: (_RGB, _NV12, _IYUV, _YUV4),
+    _NV12: (_RGB, _RGBX, _IYUV, _YUV4),
+    vx.VX_DF_IMAGE_NV21: (_RGB, _RGBX, _IYUV, _YUV4),
+    vx.VX_DF_IMAGE_UYVY: (_RGB, _RGBX, _NV12, _IYUV),
+    vx.VX_DF_IMAGE_YUYV: (_RGB, _RGBX, _NV12, _IYUV),
+    _IYUV: (_RGB, _RGBX, _NV12, _YUV4),
+    _YUV4: (_RGB, _RGBX),
+}
 
 
 def _color_convert(node):
-    """RGB <-> RGBX, and between either and NV12, IYUV or YUV4; the output keeps its format."""
-    a = image_param(node, 0, _RGB + _YUV)
+    """The pairs of the spec's table; the output keeps its format (it cannot follow from the input)."""
+    a = image_param(node, 0, tuple(_CONVERSIONS))
     out = node.params[1]
-    targets = tuple(f for f in (_RGB + _YUV if a.format in _RGB else _RGB) if f != a.format)
+    targets = _CONVERSIONS[a.format]
     if out.format not in targets:
         refuse(node, vx.VX_ERROR_INVALID_FORMAT, f"{format_name(a.format)} converts to "
                + ", ".join(format_name(f) for f in targets) + f", not {format_name(out.format)}")
@@ -29,6 +41,7 @@ def _output_size(node, index):
     return out
 
 
+_SAMPLING_BORDERS = (vx.VX_BORDER_UNDEFINED, vx.VX_BORDER_CONSTANT)     # warps and Remap
 _INTERPOLATIONS = (vx.VX_INTERPOLATION_NEAREST_NEIGHBOR, vx.VX_INTERPOLATION_BILINEAR, vx.VX_INTERPOLATION_AREA)
 
 
@@ -47,12 +60,9 @@ def _halfscale_gaussian(node):
 
 
 def _sampling(node, index):
-    """Warps and Remap: NEAREST_NEIGHBOR or BILINEAR, and a border they support."""
+    """Warps and Remap: NEAREST_NEIGHBOR or BILINEAR."""
     if node.params[index] is not None:
         scalar_param(node, index, vx.VX_TYPE_ENUM, _INTERPOLATIONS[:2])
-    mode = node.desc.border.mode
-    if mode not in (vx.VX_BORDER_UNDEFINED, vx.VX_BORDER_CONSTANT):
-        refuse(node, vx.VX_ERROR_NOT_SUPPORTED, f"border mode {mode:#x} is not supported (UNDEFINED or CONSTANT)")
 
 
 def _warp(columns):
@@ -81,22 +91,23 @@ def _remap(node):
 
 
 def _gaussian_pyramid(node):
-    """VX_SCALE_PYRAMID_HALF only (ORB's scale would need an interpolation the spec leaves open)."""
+    """VX_SCALE_PYRAMID_HALF or VX_SCALE_PYRAMID_ORB."""
     a = image_param(node, 0, (U8,))
     pyramid = node.params[1]
-    if pyramid.scale != vx.VX_SCALE_PYRAMID_HALF:
+    if pyramid.scale != vx.VX_SCALE_PYRAMID_HALF and not is_orb(pyramid.scale):
         refuse(node, vx.VX_ERROR_NOT_SUPPORTED, f"pyramid scale {pyramid.scale} is not supported "
-               "(VX_SCALE_PYRAMID_HALF only)")
+               "(VX_SCALE_PYRAMID_HALF or VX_SCALE_PYRAMID_ORB)")
     return {1: {vx.VX_PYRAMID_FORMAT: U8, vx.VX_PYRAMID_WIDTH: a.width, vx.VX_PYRAMID_HEIGHT: a.height,
                 vx.VX_PYRAMID_LEVELS: len(pyramid.levels), vx.VX_PYRAMID_SCALE: pyramid.scale}}
 
 
+_SAMPLING = {"borders": _SAMPLING_BORDERS, "whole_valid": True}
 IMPLEMENTATIONS = {
     "VX_KERNEL_COLOR_CONVERT": Implementation("pvx_std_color_convert", _color_convert),
     "VX_KERNEL_SCALE_IMAGE": Implementation("pvx_std_scale_image", _scale_image),
     "VX_KERNEL_HALFSCALE_GAUSSIAN": Implementation("pvx_std_halfscale_gaussian", _halfscale_gaussian, border=1),
-    "VX_KERNEL_WARP_AFFINE": Implementation("pvx_std_warp_affine", _warp(2)),
-    "VX_KERNEL_WARP_PERSPECTIVE": Implementation("pvx_std_warp_perspective", _warp(3)),
-    "VX_KERNEL_REMAP": Implementation("pvx_std_remap", _remap),
+    "VX_KERNEL_WARP_AFFINE": Implementation("pvx_std_warp_affine", _warp(2), **_SAMPLING),
+    "VX_KERNEL_WARP_PERSPECTIVE": Implementation("pvx_std_warp_perspective", _warp(3), **_SAMPLING),
+    "VX_KERNEL_REMAP": Implementation("pvx_std_remap", _remap, **_SAMPLING),
     "VX_KERNEL_GAUSSIAN_PYRAMID": Implementation("pvx_std_gaussian_pyramid", _gaussian_pyramid),
 }

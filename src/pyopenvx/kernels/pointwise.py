@@ -22,8 +22,9 @@ def _absdiff(node):
 
 
 def _arithmetic(out_index, scalars):
-    """Add, Subtract, Multiply: U8/S16 inputs; U8 output only from two U8 inputs (else S16), an
-    S16 output accepted from two U8 inputs. `scalars`: index -> (type, allowed values)."""
+    """Add, Subtract, Multiply: U8/S16 inputs; the output is S16, or U8 when both inputs are U8 and
+    the output is a U8 image (an open virtual output gets S16). `scalars`: index -> (type, allowed
+    values)."""
     def validate(node):
         a, b = image_param(node, 0, (U8, S16)), image_param(node, 1, (U8, S16))
         same_size(node, 0, 1)
@@ -31,7 +32,7 @@ def _arithmetic(out_index, scalars):
             scalar_param(node, index, data_type, allowed)
         both_u8 = a.format == b.format == U8
         have = node.params[out_index].format
-        fmt = have if both_u8 and have in (U8, S16) else U8 if both_u8 else S16
+        fmt = U8 if both_u8 and have == U8 else S16
         return output_like(node, out_index, fmt, a)
     return validate
 
@@ -77,18 +78,22 @@ def _convert_depth(node):
     return output_like(node, 1, S16 if a.format == U8 else U8, a)
 
 
-# format -> its channels in order (channel k is also VX_CHANNEL_k), and the subsampled ones
+# format -> its channels in order (channel k is also VX_CHANNEL_k), and the subsampling (x, y) of
+# the chroma channels (1 and 2) of the YUV formats
+_YUV_CHANNELS = (vx.VX_CHANNEL_Y, vx.VX_CHANNEL_U, vx.VX_CHANNEL_V)
 _CHANNELS = {
     vx.VX_DF_IMAGE_RGB: (vx.VX_CHANNEL_R, vx.VX_CHANNEL_G, vx.VX_CHANNEL_B),
     vx.VX_DF_IMAGE_RGBX: (vx.VX_CHANNEL_R, vx.VX_CHANNEL_G, vx.VX_CHANNEL_B, vx.VX_CHANNEL_A),
-    vx.VX_DF_IMAGE_YUV4: (vx.VX_CHANNEL_Y, vx.VX_CHANNEL_U, vx.VX_CHANNEL_V),
-    vx.VX_DF_IMAGE_IYUV: (vx.VX_CHANNEL_Y, vx.VX_CHANNEL_U, vx.VX_CHANNEL_V),
+    **{f: _YUV_CHANNELS for f in (vx.VX_DF_IMAGE_NV12, vx.VX_DF_IMAGE_NV21, vx.VX_DF_IMAGE_UYVY,
+                                  vx.VX_DF_IMAGE_YUYV, vx.VX_DF_IMAGE_IYUV, vx.VX_DF_IMAGE_YUV4)},
 }
-_HALVED = {vx.VX_DF_IMAGE_IYUV: (1, 2)}       # channel indices stored at half width and height
+_SUBSAMPLED = {vx.VX_DF_IMAGE_NV12: (2, 2), vx.VX_DF_IMAGE_NV21: (2, 2), vx.VX_DF_IMAGE_IYUV: (2, 2),
+               vx.VX_DF_IMAGE_UYVY: (2, 1), vx.VX_DF_IMAGE_YUYV: (2, 1)}
 
 
 def _channel_size(fmt, k, width, height):
-    return ((width + 1) // 2, (height + 1) // 2) if k in _HALVED.get(fmt, ()) else (width, height)
+    sx, sy = _SUBSAMPLED.get(fmt, (1, 1)) if k in (1, 2) else (1, 1)
+    return -(-width // sx), -(-height // sy)
 
 
 def _channel_extract(node):

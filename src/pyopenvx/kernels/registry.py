@@ -79,7 +79,11 @@ def register(context):
 def _validate(c_node, parameters, num, metas):
     """The kernel validator of every standard kernel (called by verify.validate_nodes)."""
     node = find(c_node)
-    for index, described in node.kernel.row.implementation.validate(node).items():
+    impl = node.kernel.row.implementation
+    if node.desc.border.mode not in impl.borders:
+        raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{node.kernel.kernel_name}: border mode {node.desc.border.mode:#x} is "
+                      "not supported (" + ", ".join(f"{m:#x}" for m in impl.borders) + ")", node)
+    for index, described in impl.validate(node).items():
         meta = node.metas[index]
         if isinstance(described, dict):           # another object type: its meta attributes
             for attribute, value in described.items():
@@ -95,10 +99,11 @@ def _validate(c_node, parameters, num, metas):
 @ffi.callback("vx_kernel_image_valid_rectangle_f")
 def _VALID_RECT(c_node, index, inputs, outputs):
     """The intersection of the input images' valid rectangles, each scaled to the output's size
-    (ChannelExtract of a half-size plane), shrunk by the border under UNDEFINED."""
+    (ChannelExtract of a half-size plane), shrunk by the border under UNDEFINED; the whole output
+    for kernels that sample the input's valid rectangle only (`whole_valid`)."""
     node = find(c_node)
-    images = [node.params[i] for i in node.kernel.inputs
-              if node.params[i] is not None and node.params[i].vx_type == vx.VX_TYPE_IMAGE]
+    images = [node.params[i] for i in node.kernel.inputs if not node.kernel.row.implementation.whole_valid
+              and node.params[i] is not None and node.params[i].vx_type == vx.VX_TYPE_IMAGE]
     out_img = node.params[index]
     w, h = out_img.width, out_img.height
     undefined = node.desc.border.mode == vx.VX_BORDER_UNDEFINED
