@@ -30,13 +30,5 @@ int pvx_immediate_run(vx_context context, uint32_t function, const uint64_t *arg
     pvx_graph *g = gref ? gref->desc : NULL;
     int taken = g != NULL && __atomic_load_n(&g->ready, __ATOMIC_ACQUIRE) && pvx_graph_acquire(g);
     pvx_immediate_unlock(e);
-    if (!taken)
-        return 0;
-    if (!__atomic_load_n(&g->ready, __ATOMIC_ACQUIRE)) {
-        pvx_graph_release(g);
-        return 0;
-    }
-    *out = pvx_graph_run(g, (c->flags & PVX_REF_PERFORMANCE) != 0);
-    pvx_graph_release(g);
-    return 1;
+    return taken && pvx_graph_run_taken(gref, out);
 }
