@@ -1,5 +1,6 @@
 /* Immediate mode without a graph's set-up cost: per context, per vxu function, the verified
- * one-node graph of its last call and the arguments it was made for. Python (kernels/calls.py)
+ * one-node graphs of its last calls with different arguments (PVX_IMMEDIATE_WAYS: ping-pong
+ * buffers, alternating policies) and the arguments each was made for. Python (kernels/calls.py)
  * fills an entry after a good run and empties it whenever anything the graph depends on changes;
  * the generated vxu wrappers run the graph from here when the arguments are the same. */
 #ifndef PVX_IMMEDIATE_H
@@ -13,6 +14,7 @@
 #endif
 
 #define PVX_IMMEDIATE_ARGS 16
+enum { PVX_IMMEDIATE_WAYS = 4 };        /* graphs kept per function */
 
 typedef struct pvx_immediate {
     vx_graph graph;                   /* NULL: empty */
@@ -21,10 +23,10 @@ typedef struct pvx_immediate {
     uint64_t args[PVX_IMMEDIATE_ARGS];    /* the arguments after the context, as words */
 } pvx_immediate;
 
-/* A context's table (its pvx_ref.desc), one entry per cached vxu function. */
+/* A context's table (its pvx_ref.desc): entries function * PVX_IMMEDIATE_WAYS + way. */
 typedef struct pvx_immediate_table {
     pvx_immediate *entries;
-    uint32_t count;
+    uint32_t count;                   /* functions */
 } pvx_immediate_table;
 
 /* Runs entry `function` of the context when it holds a ready graph made for `args`: 1 with the

@@ -51,6 +51,18 @@ int main(void)
             va[k] = (va[k] * 7 + round) & 0xff;
         copy_image(a, va, VX_WRITE_ONLY);
     }
+    /* more argument sets than graphs kept per function, in turn: the oldest is replaced */
+    vx_image outs[6];
+    for (int k = 0; k < 6; k++)
+        outs[k] = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
+    for (int round = 0; round < 12; round++) {
+        vx_image out = outs[round % 6];
+        fill_u8(out, 1);
+        CHECK_OK(vxuAdd(ctx, a, b, round % 2 ? VX_CONVERT_POLICY_SATURATE : VX_CONVERT_POLICY_WRAP, out));
+        check_add(out, W, H, VX_DF_IMAGE_U8, round % 2);
+    }
+    for (int k = 0; k < 6; k++)
+        CHECK_OK(vxReleaseImage(&outs[k]));
     /* the application releases what a kept graph holds; new images (maybe at the same handles)
      * of another size give results of their own */
     CHECK_OK(vxReleaseImage(&a));

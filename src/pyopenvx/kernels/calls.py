@@ -53,42 +53,58 @@ def create_node(graph, row, arguments):
 
 class ImmediateGraphs:
     """A context's cached immediate-mode graphs (csrc/immediate.h): per vxu function, the verified
-    one-node graph of its last good call, held internally (never in VX_CONTEXT_REFERENCES), with the
-    argument words it was made for and the objects it holds. The generated vxu wrapper runs it in C
-    when the words are the same. An entry is emptied when the application releases one of its
-    objects, when the immediate border, policy or target changes, and when another call replaces
-    it; a graph that needs verifying again (an object re-described) is verified by Graph.process."""
+    one-node graphs of its last calls with different arguments (up to PVX_IMMEDIATE_WAYS, the
+    oldest replaced), each held internally (never in VX_CONTEXT_REFERENCES) with the argument words
+    it was made for and the objects it holds. The generated vxu wrapper runs one in C when the
+    words are the same. An entry is emptied when the application releases one of its objects, when
+    the immediate border, policy or target changes, and when a newer call replaces it; a graph that
+    needs verifying again (an object re-described) is verified by Graph.process."""
+
+    WAYS = lib.PVX_IMMEDIATE_WAYS
 
     def __init__(self, context):
         self.table = ffi.new("pvx_immediate_table *")
-        self.entries = ffi.new("pvx_immediate[]", len(IMMEDIATE))
+        self.entries = ffi.new("pvx_immediate[]", len(IMMEDIATE) * self.WAYS)
         self.table.entries, self.table.count = self.entries, len(IMMEDIATE)
-        self.kept = {}                        # index -> (words, graph, objects)
+        self.kept = {}                        # entry -> (words, graph, objects), entry = function * WAYS + way
+        self.next_way = {}                    # function -> the way replaced next
         context.h.desc = self.table
 
-    def graph(self, key):
+    def _entry(self, key):
+        """The entry holding `key`'s words, or None."""
         index, words = key
-        words_kept, graph, _ = self.kept.get(index, (None, None, None))
-        return graph if words_kept == words else None
+        for entry in range(index * self.WAYS, (index + 1) * self.WAYS):
+            if entry in self.kept and self.kept[entry][0] == words:
+                return entry
+        return None
+
+    def graph(self, key):
+        entry = self._entry(key)
+        return None if entry is None else self.kept[entry][1]
 
     def keep(self, key, graph, objects):
         index, words = key
-        self.empty(index)
+        entry = self._entry(key)
+        if entry is None:
+            way = self.next_way.get(index, 0)
+            self.next_way[index] = (way + 1) % self.WAYS
+            entry = index * self.WAYS + way
+        self.empty(entry)
         graph.retain(internal=True)
         graph.release()                       # only the cache holds it now
-        self.kept[index] = (words, graph, objects)
-        e = self.entries + index
+        self.kept[entry] = (words, graph, objects)
+        e = self.entries + entry
         lib.pvx_immediate_lock(e)
         e.num_args = len(words)
         e.args[0:len(words)] = words
         e.graph = ffi.cast("vx_graph", graph.h)
         lib.pvx_immediate_unlock(e)
 
-    def empty(self, index):
-        if index not in self.kept:
+    def empty(self, entry):
+        if entry not in self.kept:
             return
-        _, graph, _ = self.kept.pop(index)
-        e = self.entries + index
+        _, graph, _ = self.kept.pop(entry)
+        e = self.entries + entry
         lib.pvx_immediate_lock(e)
         e.graph = ffi.NULL
         lib.pvx_immediate_unlock(e)
@@ -99,13 +115,13 @@ class ImmediateGraphs:
         graph.release(internal=True)
 
     def forget_object(self, obj):
-        for index, (_, _, objects) in list(self.kept.items()):
+        for entry, (_, _, objects) in list(self.kept.items()):
             if any(o is obj for o in objects):
-                self.empty(index)
+                self.empty(entry)
 
     def clear(self):
-        for index in list(self.kept):
-            self.empty(index)
+        for entry in list(self.kept):
+            self.empty(entry)
 
 
 def forget_immediate(context):
