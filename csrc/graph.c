@@ -53,13 +53,14 @@ static void set_accessible(pvx_graph *g, int on)
 }
 
 /* One node: every replica in turn, then its completion callback. */
-static vx_status run_node(pvx_node *n, int measure)
+vx_status pvx_node_run(pvx_node *n, int measure)
 {
     vx_status status = VX_SUCCESS;
     if (measure)
         perf_begin(&n->perf);
     for (vx_uint32 r = 0; r < n->replicas && status == VX_SUCCESS; r++)
-        status = n->tiling ? pvx_tiling_run(n->tiling, &n->border, n->parameters + (size_t)r * n->num_parameters,
+        status = n->target ? pvx_target_process(n, r)
+               : n->tiling ? pvx_tiling_run(n->tiling, &n->border, n->parameters + (size_t)r * n->num_parameters,
                                             n->num_parameters)
                            : n->function(n->node, n->parameters + (size_t)r * n->num_parameters, n->num_parameters);
     if (measure)
@@ -77,8 +78,11 @@ vx_status pvx_graph_run(pvx_graph *g, int measure)
     set_accessible(g, 1);
     if (measure)
         perf_begin(&g->perf);
-    for (vx_uint32 i = 0; i < g->num_nodes && status == VX_SUCCESS; i++)
-        status = run_node(g->schedule[i], measure);
+    if (g->num_targeted)
+        status = pvx_target_run_graph(g, measure);
+    else
+        for (vx_uint32 i = 0; i < g->num_nodes && status == VX_SUCCESS; i++)
+            status = pvx_node_run(g->schedule[i], measure);
     if (measure)
         perf_end(&g->perf);
     set_accessible(g, 0);

@@ -31,6 +31,9 @@ typedef struct pvx_node {
     struct pvx_tiling *tiling;        /* a tiling kernel's plan (seed 001): run instead of function */
     vx_uint32 *aliased;               /* seed 004: pairs (a, b), a < b, sharing a buffer since verification */
     vx_uint32 num_aliased;            /* pairs in `aliased` */
+    struct _tivx_target_kernel_instance *target;   /* seed 003: one instance per replica, or NULL (host) */
+    vx_uint32 *deps;                  /* seed 003: schedule indexes of the nodes this one waits for */
+    vx_uint32 num_deps;
 } pvx_node;
 
 /* A graph as C runs it; pvx_ref.desc of every vx_graph points at one. */
@@ -44,8 +47,11 @@ typedef struct pvx_graph {
     vx_perf_t perf;
     vx_reference *virtuals;           /* made accessible to kernels while the graph runs */
     vx_uint32 num_virtuals;
+    vx_uint32 num_targeted;           /* seed 003: nodes that run on target threads */
 } pvx_graph;
 
+/* One node: every replica, perf counters, status, completion callback. */
+PVX_HIDDEN vx_status pvx_node_run(pvx_node *n, int measure);
 /* Runs the schedule once; the caller holds g->busy. Measures performance when `measure`. */
 PVX_HIDDEN vx_status pvx_graph_run(pvx_graph *g, int measure);
 /* Takes g->busy: 1 when taken, 0 when another run holds it. */

@@ -78,6 +78,10 @@ PVX_HIDDEN vx_status pvx_std_tensor_table_lookup(vx_node node, const vx_referenc
 PVX_HIDDEN vx_status pvx_std_tensor_transpose(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_tensor_convert_depth(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_tensor_matrix_multiply(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN int64_t rounded(double v, int nearest_even);
+PVX_HIDDEN vx_status pvx_tensor_load(vx_reference ref, int32_t *dst);
+PVX_HIDDEN const void *pvx_tensor_packed(vx_reference ref);
+PVX_HIDDEN vx_status pvx_tensor_store(vx_reference ref, const int64_t *src, int saturate);
 /* csrc/std_geometry.c */
 PVX_HIDDEN vx_status pvx_std_color_convert(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_scale_image(vx_node node, const vx_reference *p, vx_uint32 n);

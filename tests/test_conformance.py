@@ -72,7 +72,7 @@ def _argument(proto, k, param, setup):
 
 
 def _refcount_program(protos):
-    includes = "".join(f"#include <VX/{h}>\n" for h in ["vx.h", *sorted({p.header for p in protos})])
+    includes = "".join(f"#include <{h}>\n" for h in ["VX/vx.h", *sorted({p.header for p in protos})])
     calls = []
     for proto in protos:
         setup = []

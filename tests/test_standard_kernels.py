@@ -102,3 +102,7 @@ def test_large_images_in_bands_on_threads_match_the_plain_loops_on_one(c_program
     plain = c_program("std_bands.c", env={"PVX_SIMD": "plain", "PVX_TILE_THREADS": "1"}).stdout
     banded = c_program("std_bands.c", env={"PVX_TILE_THREADS": "3"}).stdout
     assert len(plain.splitlines()) == 32 and banded == plain
+
+
+def test_neural_network_layers_match_plain_c_and_a_small_network_runs(c_program):
+    assert c_program("std_nn.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"

@@ -6,7 +6,8 @@ from .errors import VxError
 from .reference import Reference
 
 IMPLEMENTATION = "pyopenvx"
-EXTENSIONS = ("vx_khr_user_data_object", "vx_khr_tiling", "vx_khr_buffer_aliasing", "vx_khr_ix")   # the Khronos extensions we implement completely
+EXTENSIONS = ("vx_khr_user_data_object", "vx_khr_tiling", "vx_khr_buffer_aliasing", "vx_khr_ix",   # the Khronos
+              "vx_khr_nn", "KHR_NN_8", "KHR_NN_16")                             # extensions we implement completely
 CONVOLUTION_MAX_DIMENSION = 15
 OPTICAL_FLOW_MAX_WINDOW_DIMENSION = 9
 NONLINEAR_MAX_DIMENSION = 9

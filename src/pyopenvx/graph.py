@@ -15,18 +15,8 @@ from . import constants as vx
 from . import log
 from .errors import VxError, check
 from .failure import VX_FAILURE
-from .parts import lineage
-from .reference import LOCK, Reference
-
-
-@contextlib.contextmanager
-def unlocked():
-    """Drop the object-model lock entirely (however deeply held) while C runs or we wait."""
-    state = LOCK._release_save()
-    try:
-        yield
-    finally:
-        LOCK._acquire_restore(state)
+from .parts import items_of, lineage
+from .reference import LOCK, Reference, unlocked
 
 
 class Graph(Reference):
@@ -91,7 +81,8 @@ class Graph(Reference):
         same_kind = (old is not None and new is not None and type(old) is type(new)
                      and not getattr(new, "virtual", False) and not getattr(old, "virtual", False))
         if (not same_kind or _meta(old) != _meta(new) or node.replicate is not None
-                or self._used_elsewhere(node, index, new)):
+                or self._used_elsewhere(node, index, new)
+                or (node.target_kernel is not None and items_of(new))):   # seed 003: item descriptors
             self.invalidate(f"parameter of {node} replaced")
 
     def _used_elsewhere(self, node, index, obj):

@@ -43,6 +43,7 @@ class Kernel(Reference):
     tiling = None                             # a tiling kernel's TileSpec (tiling.py)
     alias_hints = {}                          # (input, output) -> processing type (aliasing.py, seed 004)
     pending_hints = ()                        # (a, b, processing type) given before a or b was added
+    targets = ()                              # target ids from tivxAddKernelTarget (targets.py, seed 003)
 
     def __init__(self, context, name, enumeration, function, num_params, validate, init, deinit, module=None,
                  io_validators=(None, None)):
@@ -130,11 +131,12 @@ def check_new_kernel(context, name, enumeration, num_params):
 
 def add_user_kernel(context, name, enumeration, function, num_params, validate, init, deinit,
                     io_validators=None):
-    """vxAddUserKernel; vxAddKernel gives `io_validators` (input, output) and no `validate`."""
-    check(function != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, f"kernel {name!r}: func_ptr is NULL")
+    """vxAddUserKernel; vxAddKernel gives `io_validators` (input, output) and no `validate`.
+    vxAddUserKernel's func_ptr may be NULL (seed 003): the kernel then runs on its targets."""
     if io_validators is None:
         check(validate != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, f"kernel {name!r}: validate is NULL")
     else:
+        check(function != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, f"kernel {name!r}: func_ptr is NULL")
         check(ffi.NULL not in io_validators, vx.VX_ERROR_INVALID_PARAMETERS,
               f"kernel {name!r}: the input and output validators are both required")
     check_new_kernel(context, name, enumeration, num_params)

@@ -7,6 +7,7 @@ import copy
 from _pyopenvx import ffi
 
 from . import constants as vx
+from . import targets
 from .errors import VxError, check
 from .meta_format import MetaFormat
 from .parts import container, items_of, scope_of
@@ -36,7 +37,8 @@ class Node(Reference):
         self.local_buffer = None               # the local data buffer we allocated, if any
         self.replicate = None                  # per-parameter flags once replicated
         self.aliased = set()                   # (a, b), a < b: pairs sharing a buffer (aliasing.py)
-        self.target = vx.VX_TARGET_ANY
+        self.target_id = None                  # seed 003: the target vxSetNodeTarget chose (targets.py)
+        self.target_kernel = None              # the target kernel its instances use, once created
         self.delay_slots = {}                  # parameter index -> (delay, slot index) it follows
         self.tiling = copy.copy(kernel.tiling)  # a tiling kernel's node: its own attributes (seed 001)
         kernel.retain(internal=True)
@@ -170,12 +172,12 @@ class Node(Reference):
     def set_target(self, target_enum, target_string):
         if target_enum == vx.VX_TARGET_STRING:
             check(target_string != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "target string is NULL", self)
-            name = ffi.string(target_string).decode(errors="replace")
-            check(name.lower() == "any", vx.VX_ERROR_NOT_SUPPORTED, f"target {name!r} is not supported", self)
+            targets.choose(self, ffi.string(target_string).decode(errors="replace"))
         else:
             check(target_enum == vx.VX_TARGET_ANY, vx.VX_ERROR_NOT_SUPPORTED,
                   f"target {target_enum:#x} is not supported", self)
-        self.target = vx.VX_TARGET_ANY
+            self.target_id = None
+        self.graph.invalidate(f"the target of {self} changed")
 
     # local data and kernel callbacks (seed 000) ------------------------------------------
     def meta(self, index, object_type):
@@ -218,7 +220,9 @@ class Node(Reference):
         self.provide_local_data()
 
     def deinitialize(self):
-        """Before re-verification and when the node dies; a failure is logged by the caller."""
+        """Before re-verification and when the node dies; a failure is logged by the caller.
+        A node on a target runs its delete callbacks there first (seed 003)."""
+        targets.delete_node(self)
         if not self.initialized:
             return vx.VX_SUCCESS
         self.initialized = False

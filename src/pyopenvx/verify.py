@@ -2,7 +2,7 @@
 
     deinitialize (re-verification) -> aliases undone -> parameters -> single writer -> order (and cycles)
     -> validation (meta formats, virtual objects, valid rectangles) -> tile plans -> buffer aliasing
-    -> initialization -> compile
+    -> initialization -> compile -> target nodes created (seed 003)
 
 Each phase refuses with a status and a message naming the node and parameter; the graph then
 stays unverified. The last phase writes the C schedule that vxProcessGraph runs."""
@@ -12,6 +12,7 @@ from _pyopenvx import ffi
 
 from . import aliasing
 from . import constants as vx
+from . import targets
 from . import log
 from .errors import VxError, check, status_name
 from .meta_format import AT_LEAST, MISMATCH, OPEN_VALUES, REQUIRED
@@ -121,6 +122,7 @@ def order_by_dependency(graph):
     check(not stuck, vx.VX_ERROR_INVALID_GRAPH, f"{graph} has a cycle through {stuck[0] if stuck else ''}",
           stuck[0] if stuck else graph)
     graph.order = order
+    graph.after = after
 
 
 def validate_nodes(graph):
@@ -311,4 +313,4 @@ def _replicas(node):
 
 
 PHASES = (deinitialize_nodes, release_aliases, check_parameters, check_single_writer, order_by_dependency,
-          validate_nodes, plan_tiles, alias_buffers, initialize_nodes, compile_schedule)
+          validate_nodes, plan_tiles, alias_buffers, initialize_nodes, compile_schedule, targets.create_nodes)

@@ -3,6 +3,7 @@ from _pyopenvx import ffi
 
 from .. import attributes
 from .. import constants as vx
+from .. import targets
 from ..context import (CONVOLUTION_MAX_DIMENSION, EXTENSIONS, IMPLEMENTATION, MAX_TENSOR_DIMS,
                        NONLINEAR_MAX_DIMENSION, OPTICAL_FLOW_MAX_WINDOW_DIMENSION, Context)
 from ..errors import VxError, check
@@ -72,6 +73,7 @@ def vxReleaseContext(context):
     if context == ffi.NULL:
         raise VxError(vx.VX_ERROR_INVALID_REFERENCE, "context pointer is NULL")
     ctx = context_of(context[0])
+    targets.wait_idle()           # seed 003: what targets still run (a timed-out command) ends first
     ctx.release()
     context[0] = ffi.NULL
 

@@ -9,7 +9,7 @@ from _pyopenvx import ffi
 
 from .. import constants as vx
 from ..errors import VxError
-from ..kernels import calls
+from ..kernels import calls, nn
 from ..kernels.registry import TABLE
 from ..paths import INCLUDEDIR
 from ..prototypes import parse
@@ -35,7 +35,12 @@ def _argument(sig, param, arg):
 
 def _unpack(row, params, args):
     out = [None] * len(row.signature)
-    for param, arg, target in zip(params, args, _targets(row, params)):
+    for k, (param, arg, target) in enumerate(zip(params, args, _targets(row, params))):
+        if target == nn.SIZE_OF:              # the size of the struct before it: at least the struct
+            struct = params[k - 1].ctype.replace("const", "").rstrip("* ").strip()
+            if arg < ffi.sizeof(struct):
+                raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{param.name} is {arg}, {struct} has {ffi.sizeof(struct)} bytes")
+            continue
         if isinstance(target, int):
             out[target] = _argument(row.signature[target], param, arg)
             continue
@@ -75,7 +80,8 @@ def _register():
             if not name:                      # vxSelectNode, vxScalarOperationNode: no vxu function
                 continue
             params = protos[name].params[1:]
-            filled = sorted(k for t in _targets(row, params) for k in ((t,) if isinstance(t, int) else (i for i, *_ in t)))
+            filled = sorted(k for t in _targets(row, params) if t != nn.SIZE_OF
+                            for k in ((t,) if isinstance(t, int) else (i for i, *_ in t)))
             assert filled == list(range(len(row.signature))), f"{name}: arguments fill {filled}"
             IMPLEMENTED[name] = make(row, params)
             IMPLEMENTED[name].__name__ = name

@@ -1,6 +1,6 @@
 """The standard kernels in a context: the table's rows (table.ROWS, mirroring the ABI facts) joined
 with the implementations of every family, registered in each new context, and the validator and
-valid-rectangle callbacks they all share.
+valid-rectangle callbacks they all share. The neural network layers (nn_table.ROWS) join them.
 
 The output's valid rectangle is the intersection of the inputs', shrunk by the kernel's border
 under VX_BORDER_UNDEFINED."""
@@ -12,13 +12,13 @@ from .. import constants as vx
 from ..errors import VxError
 from ..kernel import Kernel, Signature
 from ..reference import find
-from . import features, filters, geometry, pointwise, statistics, tensors
+from . import features, filters, geometry, nn, nn_table, pointwise, statistics, tensors
 from .common import Implementation
 from .table import ROWS
 
 _DIRECTIONS = {"input": vx.VX_INPUT, "output": vx.VX_OUTPUT}
 _STATES = {"required": vx.VX_PARAMETER_STATE_REQUIRED, "optional": vx.VX_PARAMETER_STATE_OPTIONAL}
-IMPLEMENTATIONS = {enum: impl for family in (pointwise, filters, statistics, tensors, geometry, features)
+IMPLEMENTATIONS = {enum: impl for family in (pointwise, filters, statistics, tensors, geometry, features, nn)
                    for enum, impl in family.IMPLEMENTATIONS.items()}
 
 
@@ -48,7 +48,7 @@ class Row:
 
 
 TABLE = tuple(Row(enum, name, creator, vxu, tuple(parse_signature(params)), IMPLEMENTATIONS[enum])
-              for enum, name, creator, vxu, params in ROWS if enum in IMPLEMENTATIONS)
+              for enum, name, creator, vxu, params in ROWS + nn_table.ROWS if enum in IMPLEMENTATIONS)
 
 
 
