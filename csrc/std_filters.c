@@ -224,3 +224,89 @@ vx_status pvx_std_lbp(vx_node node, const vx_reference *p, vx_uint32 n)
     lbp_ctx c = {scalar_enum(p[1]), (uint32_t)*(const vx_int8 *)scalar_value(p[2]) / 2};
     return filter_window(node, p[0], NULL, p[3], c.r, c.r, lbp_row, &c, 0);
 }
+
+typedef struct non_linear_ctx {
+    vx_enum function;
+    uint32_t count;                            /* mask elements set */
+    int32_t *dy, *dx;                          /* their offsets in the padded window */
+    uint32_t leaving, entering;                /* how many of the next two lists */
+    int32_t *leave_dy, *leave_dx;              /* elements gone when the window moves right */
+    int32_t *enter_dy, *enter_dx;              /* elements new then (offsets from x + 1) */
+} non_linear_ctx;
+
+/* The median (the element at count / 2 once sorted: the upper one of an even count) of U8
+ * values, from a histogram slid along the row: `below` counts the values under `median`, which
+ * moves until `below` <= count / 2 < `below` + hist[median]. */
+static void median_row(const non_linear_ctx *c, int32_t *const *window, int32_t *out, uint32_t w)
+{
+    uint32_t hist[256] = {0}, k = c->count / 2, below = 0;
+    int32_t median = 0;
+    for (uint32_t e = 0; e < c->count; e++) hist[window[c->dy[e]][c->dx[e]]]++;
+    for (uint32_t x = 0;; x++) {
+        while (below > k) below -= hist[--median];
+        while (below + hist[median] <= k) below += hist[median++];
+        out[x] = median;
+        if (x + 1 == w)
+            return;
+        for (uint32_t e = 0; e < c->leaving; e++) {
+            int32_t v = window[c->leave_dy[e]][x + c->leave_dx[e]];
+            hist[v]--, below -= v < median;
+        }
+        for (uint32_t e = 0; e < c->entering; e++) {
+            int32_t v = window[c->enter_dy[e]][x + 1 + c->enter_dx[e]];
+            hist[v]++, below += v < median;
+        }
+    }
+}
+
+/* Median, minimum or maximum of the pixels under the mask's set elements. */
+static void non_linear_row(const void *ctx, int32_t *const *window, int32_t *const *unused, int32_t *out, uint32_t w)
+{
+    const non_linear_ctx *c = ctx;
+    if (c->function == VX_NONLINEAR_FILTER_MEDIAN) {
+        median_row(c, window, out, w);
+        return;
+    }
+    for (uint32_t x = 0; x < w; x++) {
+        int32_t best = window[c->dy[0]][x + c->dx[0]];
+        for (uint32_t k = 1; k < c->count; k++) {
+            int32_t e = window[c->dy[k]][x + c->dx[k]];
+            best = c->function == VX_NONLINEAR_FILTER_MIN ? (e < best ? e : best) : (e > best ? e : best);
+        }
+        out[x] = best;
+    }
+}
+
+/* The window is padded by the mask's larger reach on each side of its origin (rx, ry); an
+ * element leaves as the window moves right when its left neighbour in the mask is not set, one
+ * enters where its right neighbour is not. */
+vx_status pvx_std_non_linear_filter(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    const pvx_matrix *m = ((pvx_ref *)p[2])->desc;
+    const uint8_t *mask = pvx_memory_storage((pvx_memory *)&m->mem);
+    if (mask == NULL)
+        return VX_ERROR_NO_MEMORY;
+    uint32_t cols = (uint32_t)m->columns, rows = (uint32_t)m->rows, ox = m->origin.x, oy = m->origin.y;
+    uint32_t rx = ox > cols - 1 - ox ? ox : cols - 1 - ox, ry = oy > rows - 1 - oy ? oy : rows - 1 - oy;
+    non_linear_ctx c = {scalar_enum(p[0]), 0, NULL, NULL, 0, 0, NULL, NULL, NULL, NULL};
+    int32_t *scratch = malloc(sizeof(int32_t) * 6 * cols * rows);
+    if (scratch == NULL)
+        return VX_ERROR_NO_MEMORY;
+    c.dy = scratch, c.dx = c.dy + cols * rows, c.leave_dy = c.dx + cols * rows, c.leave_dx = c.leave_dy + cols * rows;
+    c.enter_dy = c.leave_dx + cols * rows, c.enter_dx = c.enter_dy + cols * rows;
+    for (uint32_t i = 0; i < rows; i++)
+        for (uint32_t j = 0; j < cols; j++) {
+            if (!mask[i * cols + j])
+                continue;
+            int32_t dy = (int32_t)(ry - oy + i), dx = (int32_t)(rx - ox + j);
+            c.dy[c.count] = dy, c.dx[c.count++] = dx;
+            if (j == 0 || !mask[i * cols + j - 1])
+                c.leave_dy[c.leaving] = dy, c.leave_dx[c.leaving++] = dx;
+            if (j + 1 == cols || !mask[i * cols + j + 1])
+                c.enter_dy[c.entering] = dy, c.enter_dx[c.entering++] = dx;
+        }
+    vx_status s = c.count == 0 ? VX_ERROR_INVALID_VALUE
+                               : filter_window(node, p[1], NULL, p[3], rx, ry, non_linear_row, &c, 0);
+    free(scratch);
+    return s;
+}

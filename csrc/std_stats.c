@@ -1,5 +1,5 @@
 /* The standard statistics kernels and simple per-pixel operations (Histogram, EqualizeHistogram,
- * IntegralImage, MeanStdDev, MinMaxLoc, Min, Max, WeightedAverage, Copy, Select), over the row helpers of
+ * IntegralImage, MeanStdDev, MinMaxLoc, Min, Max, WeightedAverage, Copy, Select, ScalarOperation), over the row helpers of
  * std_kernels.c. Statistics read the input's valid rectangle, as the spec's sample does. */
 #include "pvx.h"
 #include "rows.h"
@@ -258,9 +258,22 @@ vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_uint32 n)
     return VX_SUCCESS;
 }
 
-/* Copy: image planes row by row (views have their own strides), an array's valid items and
- * count, and the whole memory of the other types the validator admits (same meta, same size). */
-static vx_status copy_object(vx_reference from, vx_reference to)
+/* b = a, or (swap) a <-> b through a buffer of a few KiB (memcpy runs at memory speed). */
+static void transfer_bytes(unsigned char *a, unsigned char *b, size_t n, int swap)
+{
+    unsigned char t[4096];
+    if (!swap)
+        memcpy(b, a, n);
+    for (size_t i = 0; swap && i < n; i += sizeof t) {
+        size_t k = n - i < sizeof t ? n - i : sizeof t;
+        memcpy(t, a + i, k), memcpy(a + i, b + i, k), memcpy(b + i, t, k);
+    }
+}
+
+/* Copy (to = from) or Swap (from <-> to) of two objects of one type and meta: image planes row
+ * by row (views have their own strides), an array's valid items and count, and the whole memory
+ * of the other types the validators admit. */
+static vx_status transfer(vx_reference from, vx_reference to, int swap)
 {
     const vx_reference p[2] = {from, to};
     vx_enum type = ((pvx_ref *)p[0])->type;
@@ -271,7 +284,7 @@ static vx_status copy_object(vx_reference from, vx_reference to)
             if ((s = plane_at(p[0], k, &a)) || (s = plane_at(p[1], k, &b)))
                 return s;
             for (uint32_t y = 0; y < b.height; y++)
-                memcpy(row_of(&b, y), row_of(&a, y), (size_t)b.width * b.pixel_bytes);
+                transfer_bytes(row_of(&a, y), row_of(&b, y), (size_t)b.width * b.pixel_bytes, swap);
         }
         return VX_SUCCESS;
     }
@@ -281,21 +294,119 @@ static vx_status copy_object(vx_reference from, vx_reference to)
     pvx_memory *in = ((pvx_ref *)p[0])->desc;
     if (type == VX_TYPE_ARRAY) {
         pvx_array *a = (pvx_array *)in, *b = ((pvx_ref *)p[1])->desc;
-        memcpy(dst, src, a->num_items * a->item_size);
-        b->num_items = a->num_items;
+        vx_size count = a->num_items, most = swap && b->num_items > count ? b->num_items : count;
+        transfer_bytes(src, dst, most * a->item_size, swap);
+        a->num_items = swap ? b->num_items : count;
+        b->num_items = count;
     } else {
-        memcpy(dst, src, in->bytes);
+        transfer_bytes(src, dst, in->bytes, swap);
     }
     return VX_SUCCESS;
 }
 
 vx_status pvx_std_copy(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return copy_object(p[0], p[1]);
+    return transfer(p[0], p[1], 0);
+}
+
+/* Swap (vx_khr_swap_move): the two objects' contents exchanged. */
+vx_status pvx_std_swap(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return transfer(p[0], p[1], 1);
 }
 
 /* Select: a copy of the true or the false value, as the condition says. */
 vx_status pvx_std_select(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return copy_object(*(const vx_bool *)scalar_value(p[0]) ? p[1] : p[2], p[3]);
+    return transfer(*(const vx_bool *)scalar_value(p[0]) ? p[1] : p[2], p[3], 0);
+}
+
+/* ScalarOperation: a number read exactly (integers of every width fit __int128), the operation in
+ * integers when both operands are, else in double; the result converted to the output's type
+ * as the spec says (float to integer: toward zero, saturated; integer to integer: wrapped). */
+typedef struct number {
+    int is_float;
+    __int128 i;
+    double f;
+} number;
+
+static number number_of(vx_reference ref)
+{
+    const void *v = scalar_value(ref);
+    number x = {0, 0, 0.0};
+    switch (((pvx_scalar *)((pvx_ref *)ref)->desc)->data_type) {
+    case VX_TYPE_INT8: x.i = *(const vx_int8 *)v; break;
+    case VX_TYPE_UINT8: x.i = *(const vx_uint8 *)v; break;
+    case VX_TYPE_INT16: x.i = *(const vx_int16 *)v; break;
+    case VX_TYPE_UINT16: x.i = *(const vx_uint16 *)v; break;
+    case VX_TYPE_INT32: x.i = *(const vx_int32 *)v; break;
+    case VX_TYPE_UINT32: x.i = *(const vx_uint32 *)v; break;
+    case VX_TYPE_SIZE: x.i = *(const vx_size *)v; break;
+    case VX_TYPE_BOOL: x.i = *(const vx_bool *)v != vx_false_e; break;
+    default: x.is_float = 1, x.f = *(const vx_float32 *)v; break;
+    }
+    if (!x.is_float)
+        x.f = (double)x.i;
+    return x;
+}
+
+/* Float to integer: toward zero, saturated to [lo, hi] (NaN gives 0). */
+static __int128 saturated(double f, __int128 lo, __int128 hi)
+{
+    return f != f ? 0 : f <= (double)lo ? lo : f >= (double)hi ? hi : (__int128)f;
+}
+
+static void store_number(vx_reference ref, number x)
+{
+    void *at = storage_of(ref);
+    vx_enum type = ((pvx_scalar *)((pvx_ref *)ref)->desc)->data_type;
+#define STORE(T, LO, HI) (*(T *)at = (T)(x.is_float ? saturated(x.f, LO, HI) : x.i))
+    switch (type) {
+    case VX_TYPE_INT8: STORE(vx_int8, INT8_MIN, INT8_MAX); break;
+    case VX_TYPE_UINT8: STORE(vx_uint8, 0, UINT8_MAX); break;
+    case VX_TYPE_INT16: STORE(vx_int16, INT16_MIN, INT16_MAX); break;
+    case VX_TYPE_UINT16: STORE(vx_uint16, 0, UINT16_MAX); break;
+    case VX_TYPE_INT32: STORE(vx_int32, INT32_MIN, INT32_MAX); break;
+    case VX_TYPE_UINT32: STORE(vx_uint32, 0, UINT32_MAX); break;
+    case VX_TYPE_SIZE: STORE(vx_size, 0, SIZE_MAX); break;
+    case VX_TYPE_BOOL: *(vx_bool *)at = (x.is_float ? x.f != 0 : x.i != 0) ? vx_true_e : vx_false_e; break;
+    default: *(vx_float32 *)at = (vx_float32)x.f; break;
+    }
+#undef STORE
+}
+
+vx_status pvx_std_scalar_operation(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    vx_enum op = scalar_enum(p[0]);
+    number a = number_of(p[1]), b = number_of(p[2]), r = {0, 0, 0.0};
+    int fl = a.is_float || b.is_float;
+    int less = fl ? a.f < b.f : a.i < b.i, equal = fl ? a.f == b.f : a.i == b.i;
+    switch (op) {
+    case VX_SCALAR_OP_AND: r.i = a.i & b.i; break;
+    case VX_SCALAR_OP_OR: r.i = a.i | b.i; break;
+    case VX_SCALAR_OP_XOR: r.i = a.i ^ b.i; break;
+    case VX_SCALAR_OP_NAND: r.i = !(a.i & b.i); break;
+    case VX_SCALAR_OP_EQUAL: r.i = equal; break;
+    case VX_SCALAR_OP_NOTEQUAL: r.i = !equal; break;
+    case VX_SCALAR_OP_LESS: r.i = less; break;
+    case VX_SCALAR_OP_LESSEQ: r.i = less || equal; break;
+    case VX_SCALAR_OP_GREATER: r.i = !less && !equal; break;
+    case VX_SCALAR_OP_GREATEREQ: r.i = !less; break;
+    default:                                   /* arithmetic: integer division and modulus by 0 give 0 */
+        r.is_float = fl;                       /* C's conversions: a float operand makes a float result */
+        switch (op) {
+        case VX_SCALAR_OP_MIN: r.i = less ? a.i : b.i, r.f = less ? a.f : b.f; break;
+        case VX_SCALAR_OP_MAX: r.i = less ? b.i : a.i, r.f = less ? b.f : a.f; break;
+        case VX_SCALAR_OP_ADD: r.i = a.i + b.i, r.f = a.f + b.f; break;
+        case VX_SCALAR_OP_SUBTRACT: r.i = a.i - b.i, r.f = a.f - b.f; break;
+        case VX_SCALAR_OP_MULTIPLY: r.i = (__int128)((unsigned __int128)a.i * (unsigned __int128)b.i), r.f = a.f * b.f; break;
+        case VX_SCALAR_OP_DIVIDE: r.i = b.i ? a.i / b.i : 0, r.f = a.f / b.f; break;
+        case VX_SCALAR_OP_MODULUS: r.i = b.i ? a.i % b.i : 0; break;
+        default: return VX_ERROR_INVALID_PARAMETERS;
+        }
+    }
+    if (!r.is_float)
+        r.f = (double)r.i;
+    store_number(p[3], r);
+    return VX_SUCCESS;
 }

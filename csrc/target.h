@@ -30,6 +30,12 @@ typedef union pvx_obj_desc {
     tivx_obj_desc_tensor_t tensor;
     tivx_obj_desc_pyramid_t pyramid;
     tivx_obj_desc_object_array_t object_array;
+    tivx_obj_desc_matrix_t matrix;
+    tivx_obj_desc_lut_t lut;
+    tivx_obj_desc_threshold_t threshold;
+    tivx_obj_desc_convolution_t convolution;
+    tivx_obj_desc_distribution_t distribution;
+    tivx_obj_desc_remap_t remap;
 } pvx_obj_desc;
 
 /* A container parameter's items (pyramid levels, object array items), given by Python. */
@@ -70,8 +76,10 @@ PVX_HIDDEN vx_status pvx_target_call(struct _tivx_target_kernel_instance *inst, 
 /* A control command: waits up to timeout_ms (TIVX_EVENT_TIMEOUT_WAIT_FOREVER: no limit). */
 PVX_HIDDEN vx_status pvx_target_command(struct _tivx_target_kernel_instance *inst, uint32_t cmd,
                                         const vx_reference *refs, uint32_t num_refs, uint32_t timeout_ms);
-/* One replica's process callback, on the calling (target) thread. */
-PVX_HIDDEN vx_status pvx_target_process(struct pvx_node *n, uint32_t replica);
+/* One replica's process callback with its parameter row, on the calling (target) thread. */
+PVX_HIDDEN vx_status pvx_target_process(struct pvx_node *n, vx_reference *row, uint32_t replica);
+/* A whole node on its target with parameter rows `rows` (a pipelined frame's); waits for it. */
+PVX_HIDDEN vx_status pvx_target_run_node(struct pvx_node *n, vx_reference *rows, int measure);
 /* A graph with target nodes: host nodes here, target nodes queued, dependencies waited for. */
 PVX_HIDDEN vx_status pvx_target_run_graph(struct pvx_graph *g, int measure);
 /* Waits until no target has work, up to timeout_ms: 1 when idle. Reports what runs when not. */

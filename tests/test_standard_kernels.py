@@ -104,5 +104,45 @@ def test_large_images_in_bands_on_threads_match_the_plain_loops_on_one(c_program
     assert len(plain.splitlines()) == 32 and banded == plain
 
 
+def test_non_linear_filter_matches_plain_c_for_every_function_mask_and_border(c_program):
+    assert c_program("std_nonlinear.c").stdout.strip() == "ok"
+
+
+def test_scalar_operation_matches_plain_c_over_every_type_pair_and_conversion(c_program):
+    assert c_program("std_scalar_op.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_accumulate_kernels_of_1_0_update_their_bidirectional_accumulator_as_plain_c(c_program):
+    assert c_program("std_accumulate.c").stdout.strip() == "ok"
+
+
+def test_match_template_matches_plain_c_for_every_metric_and_output_size(c_program):
+    assert c_program("std_match.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_bilateral_filter_matches_plain_c_on_u8_and_s16_tensors_in_every_border(c_program):
+    assert c_program("std_bilateral.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_laplacian_pyramid_and_reconstruction_match_plain_c_and_round_trip(c_program):
+    assert c_program("std_laplacian.c").stdout.strip() == "ok"
+
+
+def test_hough_lines_p_matches_plain_c_on_u8_and_u1_images(c_program):
+    assert c_program("std_hough.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_optical_flow_pyr_lk_matches_plain_c_for_every_criterion_estimate_and_window(c_program):
+    assert c_program("std_optflow.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_hog_cells_and_features_match_plain_c(c_program):
+    assert c_program("std_hog.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_swap_exchanges_and_move_copies_data_objects(c_program):
+    assert c_program("std_swap_move.c").stdout.strip() == "ok"
+
+
 def test_neural_network_layers_match_plain_c_and_a_small_network_runs(c_program):
     assert c_program("std_nn.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"

@@ -14,6 +14,7 @@ from _pyopenvx import ffi, lib
 
 from . import constants as vx
 from . import log
+from . import pipelining
 from .errors import VxError, check
 from .image import Image
 from .parts import container
@@ -85,6 +86,8 @@ def decide(graph):
     params = {node.params[i] for node, i in graph.parameters}
     hints = [(PROCESSING_TYPES.index(kind), position[node], node, i, o)
              for node in graph.order for (i, o), kind in node.kernel.alias_hints.items()]
+    if pipelining.depth(graph) > 1:
+        hints = []                             # each frame slot has its own copies: none would share
     lends, borrows = {}, {}                    # object -> the object sharing its buffer after / before it
     for _, at, node, i, o in sorted(hints, key=lambda h: h[:2]):
         src, dst = node.params[i], node.params[o]

@@ -1,5 +1,5 @@
 """The context: owner of every object, of the kernel registry, of the log and of user structs."""
-from _pyopenvx import ffi
+from _pyopenvx import ffi, lib
 
 from . import constants as vx
 from .errors import VxError
@@ -45,6 +45,8 @@ class Context(Reference):
     def __init__(self):
         self.objects = {}                        # slot -> object, creation order
         super().__init__(None)
+        self.events = lib.pvx_events_create()    # vx_khr_pipelining's event queue, read in C
+        self.h.desc = self.events
         self.log_callback = None
         self.log_reentrant = False
         self.log_enabled = False
@@ -97,14 +99,18 @@ class Context(Reference):
         """Releasing the context frees everything created in it, newest first, once scheduled
         graphs have finished their runs (they use those objects)."""
         for obj in list(self.objects.values()):
-            if obj.vx_type == vx.VX_TYPE_GRAPH and obj.worker is not None:
-                obj.join()
+            if obj.vx_type == vx.VX_TYPE_GRAPH:
+                if obj.worker is not None:
+                    obj.join()
+                obj.end_frames()
         for obj in reversed(list(self.objects.values())):
             obj.destroy()
         self.objects.clear()
         for module in self.modules.values():      # their kernels are gone: the libraries may go too
             module.close()
         self.modules.clear()
+        self.h.desc = ffi.NULL
+        lib.pvx_events_destroy(self.events)
 
     # user structs ---------------------------------------------------------------------------
     def register_user_struct(self, size, name=None):

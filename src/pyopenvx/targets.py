@@ -117,8 +117,14 @@ def create_nodes(graph):
     function gets its instances on its target and their create callbacks run there, one node at a
     time in schedule order; then every node learns which earlier nodes it waits for."""
     targeted = [n for n in graph.order if n.kernel.function == ffi.NULL and n.tiling is None]
-    for node in targeted:
-        _create(node)
+    for obj in graph.virtual_objects:          # create callbacks get descriptors of virtual objects too
+        obj.set_accessible(True)
+    try:
+        for node in targeted:
+            _create(node)
+    finally:
+        for obj in graph.virtual_objects:
+            obj.set_accessible(False)
     graph.desc.num_targeted = len(targeted)
     if targeted:
         index = {n: k for k, n in enumerate(graph.order)}

@@ -22,11 +22,6 @@ static int32_t pixel(const int32_t *in, int x, int y, const vx_border_t *b)
     return bordered_pixel(in, W, H, x, y, b, VX_DF_IMAGE_U8);
 }
 
-static int compare(const void *a, const void *b)
-{
-    return *(const int32_t *)a - *(const int32_t *)b;
-}
-
 /* Plain C: output `which` (0, or 1 for Sobel's y gradient) of the filter at (x, y). */
 static int32_t reference(vx_enum kernel, int which, const int32_t *in, int x, int y, const vx_border_t *b)
 {
@@ -47,7 +42,7 @@ static int32_t reference(vx_enum kernel, int which, const int32_t *in, int x, in
     case VX_KERNEL_GAUSSIAN_3x3: return sum / 16;
     case VX_KERNEL_DILATE_3x3: return hi;
     case VX_KERNEL_ERODE_3x3: return lo;
-    case VX_KERNEL_MEDIAN_3x3: qsort(v, 9, sizeof v[0], compare); return v[4];
+    case VX_KERNEL_MEDIAN_3x3: qsort(v, 9, sizeof v[0], compare_int32); return v[4];
     }
     return sum;                                /* Sobel */
 }

@@ -8,6 +8,7 @@ from _pyopenvx import ffi, lib
 
 from .. import constants as vx
 from .._build_info import IMMEDIATE
+from ..array import Array
 from ..datatypes import SCALAR_TYPES
 from ..errors import VxError
 from ..graph import Graph, unlocked
@@ -28,20 +29,40 @@ class Value:
     result: object = None
 
 
+@dataclass(frozen=True)
+class Item:
+    """A struct passed by pointer that the node gets as an array of this one item."""
+    data_type: int
+    pointer: object
+
+
+def _held(context, arg):
+    """The object a Value or an Item makes (the caller releases it once the node holds it)."""
+    if isinstance(arg, Value):
+        return Scalar(context, arg.data_type, ffi.new(f"{arg.ctype} *", arg.value))
+    array = Array(context, arg.data_type, 1)
+    try:
+        array.add(1, arg.pointer, array.item_size)
+    except BaseException:
+        array.release()
+        raise
+    return array
+
+
 def create_node(graph, row, arguments):
-    """vx<Kernel>Node: a node of the row's kernel with `arguments` (objects, None, or Values) set in
-    order; scalars made from Values are held by the node only."""
+    """vx<Kernel>Node: a node of the row's kernel with `arguments` (objects, None, Values or Items)
+    set in order; scalars and arrays made from Values and Items are held by the node only."""
     kernel = next(k for k in graph.context.kernels if getattr(k, "row", None) is row)
     node = Node(graph, kernel)
     graph.add_node(node)
     try:
         for index, arg in enumerate(arguments):
-            if isinstance(arg, Value):
-                scalar = Scalar(graph.context, arg.data_type, ffi.new(f"{arg.ctype} *", arg.value))
+            if isinstance(arg, (Value, Item)):
+                made = _held(graph.context, arg)
                 try:
-                    node.set_parameter(index, scalar)
+                    node.set_parameter(index, made)
                 finally:
-                    scalar.release()
+                    made.release()
             elif arg is not None:
                 node.set_parameter(index, arg)
     except BaseException:
@@ -172,7 +193,7 @@ def immediate(context, row, arguments, key=None):
         if status == vx.VX_SUCCESS and key is not None:
             if context.immediate_graphs is None:
                 context.immediate_graphs = ImmediateGraphs(context)
-            context.immediate_graphs.keep(key, graph, [a for a in arguments if a is not None and not isinstance(a, Value)])
+            context.immediate_graphs.keep(key, graph, [a for a in arguments if a is not None and not isinstance(a, (Value, Item))])
             graph = None
         return status
     finally:
