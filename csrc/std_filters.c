@@ -1,10 +1,12 @@
 /* The standard filters over neighbourhoods larger than 3x3: each output row is made from the
  * padded source rows of its window (padded_row applies the node's border). */
 #include "pvx.h"
+#include "rows.h"
 
 #pragma GCC optimize("O3")
 
 #include <stdlib.h>
+#include <string.h>
 
 /* The 2 ry + 1 padded rows (width + 2 rx each) centred on output row y, of the input and of an
  * optional second image of the same size (`second`, else NULL); `op` makes the output row. Under
@@ -81,6 +83,62 @@ static void convolve_row(const void *ctx, int32_t *const *window, int32_t *const
     }
 }
 
+/* U8 input, tap by tap over whole rows (rows.h: acc += coefficient * row, then the scale): the
+ * window's rows padded by rx columns per the border (UNDEFINED: replicated, never stored), kept in
+ * a ring of `rows` slots. 0 when this path does not apply (sums could leave 32 bits, no loops). */
+static int convolve_u8(vx_node node, vx_reference in_ref, vx_reference out_ref, const convolution_ctx *cv,
+                       vx_status *status)
+{
+    const pvx_rows *loops = pvx_rows_in_use();
+    plane in, out;
+    if (loops->mac == NULL || cv->columns * cv->rows > 256 || plane_of(in_ref, &in) || plane_of(out_ref, &out) ||
+        in.format != VX_DF_IMAGE_U8)
+        return 0;
+    const vx_border_t *border = &((pvx_node *)((pvx_ref *)node)->desc)->border;
+    uint32_t w = in.width, h = in.height, rx = cv->columns / 2, ry = cv->rows / 2, pw = w + 2 * rx, k = cv->rows;
+    int undefined = border->mode == VX_BORDER_UNDEFINED, constant = border->mode == VX_BORDER_CONSTANT;
+    uint32_t shift = (uint32_t)__builtin_ctz(cv->scale), ob = out.pixel_bytes, n = cv->columns * cv->rows;
+    *status = VX_SUCCESS;
+    if (undefined && (w <= 2 * rx || h <= 2 * ry))
+        return 1;                              /* no pixel is defined */
+    uint8_t *ring = malloc((size_t)pw * k);
+    int32_t *acc = malloc(sizeof *acc * w);
+    if (ring == NULL || acc == NULL) {
+        free(ring), free(acc);
+        *status = VX_ERROR_NO_MEMORY;
+        return 1;
+    }
+    uint8_t fill = border->constant_value.U8;
+    for (uint32_t y = undefined ? ry : 0; y < (undefined ? h - ry : h); y++) {
+        for (uint32_t i = 0; i < k; i++) {     /* source row y - ry + i lives in slot (y + i) % k */
+            if (i != k - 1 && y != (undefined ? ry : 0))
+                continue;
+            uint8_t *dst = ring + (size_t)((y + i) % k) * pw;
+            int64_t yy = (int64_t)y - ry + i;
+            if (constant && (yy < 0 || yy >= h)) {
+                memset(dst, fill, pw);
+                continue;
+            }
+            const uint8_t *src = row_of(&in, (uint32_t)(yy < 0 ? 0 : yy >= h ? h - 1 : yy));
+            memcpy(dst + rx, src, w);
+            memset(dst, constant ? fill : src[0], rx);
+            memset(dst + rx + w, constant ? fill : src[w - 1], rx);
+        }
+        memset(acc, 0, sizeof *acc * w);
+        for (uint32_t i = 0; i < k; i++)
+            for (uint32_t j = 0; j < cv->columns; j++) {
+                int32_t c = cv->c[n - 1 - (i * cv->columns + j)];     /* rotated: a convolution */
+                if (c != 0)
+                    loops->mac(acc, ring + (size_t)((y + i) % k) * pw + j, c, w);
+            }
+        uint32_t x0 = undefined ? rx : 0, x1 = undefined ? w - rx : w;
+        loops->scale_sums(acc + x0, (uint8_t *)row_of(&out, y) + (size_t)x0 * ob, x1 - x0, shift,
+                          out.format == VX_DF_IMAGE_S16);
+    }
+    free(ring), free(acc);
+    return 1;
+}
+
 vx_status pvx_std_convolve(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     const pvx_convolution *conv = ((pvx_ref *)p[1])->desc;
@@ -88,6 +146,9 @@ vx_status pvx_std_convolve(vx_node node, const vx_reference *p, vx_uint32 n)
     if (c == NULL)
         return VX_ERROR_NO_MEMORY;
     convolution_ctx cv = {c, (uint32_t)conv->columns, (uint32_t)conv->rows, conv->scale};
+    vx_status s;
+    if (convolve_u8(node, p[0], p[2], &cv, &s))
+        return s;
     return filter_window(node, p[0], NULL, p[2], cv.columns / 2, cv.rows / 2, convolve_row, &cv, 1);
 }
 

@@ -3,6 +3,10 @@
  * ScalarOperation), over the row helpers of std_kernels.c. Statistics read the input's valid
  * rectangle, as the spec's sample does. */
 #include "pvx.h"
+#include "rows.h"
+
+/* O3: the row loops (integral sums, weighted average) vectorize (see std_kernels.c). */
+#pragma GCC optimize("O3")
 
 #include <math.h>
 #include <stdlib.h>
@@ -26,12 +30,17 @@ static vx_status histogram_256(vx_reference ref, uint32_t counts[256], uint32_t 
     if ((s = plane_of(ref, &in)))
         return s;
     const vx_rectangle_t *r = valid_of(ref);
-    memset(counts, 0, 256 * sizeof counts[0]);
+    uint32_t part[4][256] = {{0}};            /* four counts per value: no wait on the previous store */
     for (uint32_t y = r->start_y; y < r->end_y; y++) {
         const uint8_t *row = row_of(&in, y);
-        for (uint32_t x = r->start_x; x < r->end_x; x++)
-            counts[row[x]]++;
+        uint32_t x = r->start_x;
+        for (; x + 4 <= r->end_x; x += 4)
+            part[0][row[x]]++, part[1][row[x + 1]]++, part[2][row[x + 2]]++, part[3][row[x + 3]]++;
+        for (; x < r->end_x; x++)
+            part[0][row[x]]++;
     }
+    for (int v = 0; v < 256; v++)
+        counts[v] = part[0][v] + part[1][v] + part[2][v] + part[3][v];
     *total = (r->end_x - r->start_x) * (r->end_y - r->start_y);
     return VX_SUCCESS;
 }
@@ -93,26 +102,50 @@ vx_status pvx_std_integral_image(vx_node node, const vx_reference *p, vx_uint32 
     for (uint32_t y = 0; y < out.height; y++) {
         const uint8_t *src = row_of(&in, y);
         uint32_t *dst = row_of(&out, y);
-        const uint32_t *above = y ? row_of(&out, y - 1) : NULL;
         uint32_t sum = 0;
-        for (uint32_t x = 0; x < out.width; x++) {
-            sum += src[x];
-            dst[x] = sum + (above ? above[x] : 0);
+        for (uint32_t x = 0; x < out.width; x++)    /* the row's running sum, then the row above added */
+            dst[x] = sum += src[x];
+        if (y > 0) {
+            const uint32_t *restrict above = row_of(&out, y - 1);
+            uint32_t *restrict to = dst;
+            for (uint32_t x = 0; x < out.width; x++)
+                to[x] += above[x];
         }
     }
     return VX_SUCCESS;
 }
 
 /* Mean and population standard deviation over the valid rectangle, from exact integer sums. */
+static vx_status sums_256(vx_reference ref, uint64_t *sum, uint64_t *squares, uint32_t *total)
+{
+    const pvx_rows *rows = pvx_rows_in_use();
+    uint32_t counts[256];
+    vx_status s;
+    *sum = *squares = 0;
+    if (rows->sums == NULL) {
+        if ((s = histogram_256(ref, counts, total)))
+            return s;
+        for (uint64_t v = 0; v < 256; v++)
+            *sum += v * counts[v], *squares += v * v * counts[v];
+        return VX_SUCCESS;
+    }
+    plane in;
+    if ((s = plane_of(ref, &in)))
+        return s;
+    const vx_rectangle_t *r = valid_of(ref);
+    for (uint32_t y = r->start_y; y < r->end_y; y++)
+        rows->sums((const uint8_t *)row_of(&in, y) + r->start_x, r->end_x - r->start_x, sum, squares);
+    *total = (r->end_x - r->start_x) * (r->end_y - r->start_y);
+    return VX_SUCCESS;
+}
+
 vx_status pvx_std_mean_stddev(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    uint32_t counts[256], total;
+    uint32_t total;
+    uint64_t sum, squares;
     vx_status s;
-    if ((s = histogram_256(p[0], counts, &total)))
+    if ((s = sums_256(p[0], &sum, &squares, &total)))
         return s;
-    uint64_t sum = 0, squares = 0;
-    for (uint64_t v = 0; v < 256; v++)
-        sum += v * counts[v], squares += v * v * counts[v];
     double mean = total ? (double)sum / total : 0.0;
     /* N^2 * variance = N * squares - sum^2, exact in 128 bits */
     double var = total ? (double)((unsigned __int128)total * squares - (unsigned __int128)sum * sum)
@@ -134,6 +167,12 @@ vx_status pvx_std_weighted_average(vx_node node, const vx_reference *p, vx_uint3
     if ((s = plane_of(p[0], &a)) || (s = plane_of(p[2], &b)) || (s = plane_of(p[3], &o)))
         return s;
     vx_float32 alpha = *(const vx_float32 *)scalar_value(p[1]);
+    const pvx_rows *rows = pvx_rows_in_use();
+    if (rows->weighted != NULL) {
+        for (uint32_t y = 0; y < o.height; y++)
+            rows->weighted(row_of(&a, y), row_of(&b, y), row_of(&o, y), o.width, alpha);
+        return VX_SUCCESS;
+    }
     for (uint32_t y = 0; y < o.height; y++) {
         const uint8_t *ra = row_of(&a, y), *rb = row_of(&b, y);
         uint8_t *dst = row_of(&o, y);
@@ -183,13 +222,21 @@ vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_uint32 n)
     if (row == NULL)
         return VX_ERROR_NO_MEMORY;
     int32_t lo = INT32_MAX, hi = INT32_MIN;
-    for (uint32_t y = r->start_y; y < r->end_y; y++) {
-        load_row(&in, y, row);
-        for (uint32_t x = r->start_x; x < r->end_x; x++)
-            lo = row[x] < lo ? row[x] : lo, hi = row[x] > hi ? row[x] : hi;
-    }
+    const pvx_rows *rows = pvx_rows_in_use();
+    if (rows->minmax != NULL && in.format == VX_DF_IMAGE_U8) {
+        uint8_t l = 255, h = 0;
+        for (uint32_t y = r->start_y; y < r->end_y; y++)
+            rows->minmax((const uint8_t *)row_of(&in, y) + r->start_x, r->end_x - r->start_x, &l, &h);
+        lo = l, hi = h;
+    } else
+        for (uint32_t y = r->start_y; y < r->end_y; y++) {
+            load_row(&in, y, row);
+            for (uint32_t x = r->start_x; x < r->end_x; x++)
+                lo = row[x] < lo ? row[x] : lo, hi = row[x] > hi ? row[x] : hi;
+        }
     uint64_t lows = 0, highs = 0;
-    for (uint32_t y = r->start_y; y < r->end_y; y++) {
+    int counted = p[3] != NULL || p[4] != NULL || p[5] != NULL || p[6] != NULL;   /* else no second pass */
+    for (uint32_t y = counted ? r->start_y : r->end_y; y < r->end_y; y++) {
         load_row(&in, y, row);
         for (uint32_t x = r->start_x; x < r->end_x; x++) {
             if (row[x] == lo)
@@ -199,7 +246,7 @@ vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_uint32 n)
         }
     }
     free(row);
-    if (lows) {                                /* an empty valid rectangle has no extremes */
+    if (r->start_x < r->end_x && r->start_y < r->end_y) {    /* an empty valid rectangle has no extremes */
         if (p[1] != NULL)
             store_int(p[1], lo);
         if (p[2] != NULL)

@@ -4,6 +4,8 @@ to the kernel's parameters in order, or as the row's `Implementation.arguments` 
 passed by pointer fills several, or one array of that item); handles are looked up as their C type
 says, values, fields and outputs by pointer become scalars (kernels.calls.Value), struct items
 arrays (kernels.calls.Item)."""
+import struct
+
 from _pyopenvx import ffi
 
 from .. import constants as vx
@@ -68,9 +70,19 @@ def _node_creator(row, params):
     return create
 
 
+def _word(param, arg):
+    """An argument as the generated wrapper gives it to csrc/immediate.c (PVX_IMMEDIATE_ARG)."""
+    if param.ctype in HANDLE_TYPES:
+        return int(ffi.cast("uintptr_t", arg))
+    if param.ctype == "vx_float32":
+        return struct.unpack("<I", struct.pack("<f", arg))[0]
+    return int(arg) & 0xFFFFFFFFFFFFFFFF
+
+
 def _immediate(row, params):
     def run(context, *args):
-        return calls.immediate(context_of(context), row, _unpack(row, params, args))
+        key = calls.immediate_key(row.vxu_function, (_word(p, a) for p, a in zip(params, args)))
+        return calls.immediate(context_of(context), row, _unpack(row, params, args), key)
     return run
 
 
