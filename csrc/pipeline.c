@@ -53,6 +53,7 @@ struct pvx_pipeline {
     int auto_start, streaming, closing;
     vx_status batch_status;           /* the first failure since the last wait */
     vx_uint32 idle_workers, num_workers;
+    vx_uint32 waiters;                /* threads blocked in a dequeue (destroy waits for them to leave) */
     pthread_t *workers;
 };
 
@@ -293,7 +294,7 @@ void pvx_pipeline_destroy(pvx_pipeline *p)
     p->closing = 1;
     pthread_cond_broadcast(&p->work);
     pthread_cond_broadcast(&p->changed);
-    while (p->started != p->completed)
+    while (p->started != p->completed || p->waiters > 0)
         pthread_cond_wait(&p->changed, &p->lock);
     vx_uint32 workers = p->num_workers;     /* none starts once closing */
     pthread_mutex_unlock(&p->lock);
@@ -366,6 +367,8 @@ vx_status pvx_pipeline_enqueue(pvx_pipeline *p, vx_uint32 index, const vx_refere
         q->held[r] = 1;
         ring_push(&q->ready, r);
     }
+    if (p->waiters > 0)               /* a blocked dequeue may run the frame now */
+        pthread_cond_broadcast(&p->changed);
     if (p->started > p->completed || p->g->events || p->streaming)
         wake_worker(p);
     else if (claimable(p)) {          /* a second ready frame: a worker starts the first */
@@ -388,11 +391,10 @@ vx_status pvx_pipeline_dequeue(pvx_pipeline *p, vx_uint32 index, vx_reference *r
     if (q == NULL)
         return VX_ERROR_INVALID_PARAMETERS;
     pthread_mutex_lock(&p->lock);
-    while (q->done.count == 0) {
+    p->waiters++;
+    while (q->done.count == 0) {      /* until a frame is done; another thread may enqueue it later */
         if (p->closing)
-            REFUSE(VX_FAILURE, "the graph is being released");
-        if (q->ready.count == 0 && p->started == p->completed)
-            REFUSE(VX_FAILURE, "no reference is enqueued at this parameter: none can be done");
+            REFUSE(VX_FAILURE, "the graph was released or is verified again: no reference can come");
         if (!help(p))
             pthread_cond_wait(&p->changed, &p->lock);
     }
@@ -404,6 +406,8 @@ vx_status pvx_pipeline_dequeue(pvx_pipeline *p, vx_uint32 index, vx_reference *r
     }
     *num = n;
 out:
+    if (--p->waiters == 0 && p->closing)
+        pthread_cond_broadcast(&p->changed);
     pthread_mutex_unlock(&p->lock);
     return status;
 }
@@ -433,6 +437,7 @@ vx_uint32 pvx_pipeline_schedule(pvx_pipeline *p)
     p->batch_status = VX_SUCCESS;
     for (vx_uint32 w = 0; w < p->depth; w++)
         wake_worker(p);
+    pthread_cond_broadcast(&p->changed);
     pthread_mutex_unlock(&p->lock);
     return frames;
 }

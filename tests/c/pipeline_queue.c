@@ -35,9 +35,7 @@ static void auto_mode(vx_context ctx, vx_kernel k)
     /* the graph runs only through its queues */
     CHECK_REFUSED(vxProcessGraph(s.graph), VX_ERROR_NOT_SUPPORTED);
     CHECK_REFUSED(vxScheduleGraph(s.graph), VX_ERROR_NOT_SUPPORTED);
-    /* nothing enqueued: nothing can be dequeued (instead of blocking for ever) */
     vx_reference r = NULL;
-    CHECK_REFUSED(vxGraphParameterDequeueDoneRef(s.graph, 1, &r, 1, &num), VX_FAILURE);
     /* a reference outside the list, a parameter not queued, twice the same */
     vx_image other = u8_image(ctx, FRAME_SIZE, FRAME_SIZE, 0);
     CHECK_REFUSED(vxGraphParameterEnqueueReadyRef(s.graph, 0, (vx_reference *)&other, 1), VX_ERROR_INVALID_REFERENCE);
