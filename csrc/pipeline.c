@@ -342,17 +342,14 @@ static vx_uint32 position_of(const queue *q, vx_reference ref)
         goto out;                 \
     } while (0)
 
-vx_status pvx_pipeline_enqueue(pvx_pipeline *p, vx_uint32 index, const vx_reference *refs, vx_uint32 num,
-                               const char **why)
+/* References into the queue's ready ring (or done ring: `to_done`), all or none (lock held). */
+static vx_status put(pvx_pipeline *p, queue *q, const vx_reference *refs, vx_uint32 num, int to_done,
+                     const char **why)
 {
     vx_status status = VX_SUCCESS;
-    queue *q = queue_of(p, index, why);
-    if (q == NULL)
-        return VX_ERROR_INVALID_PARAMETERS;
-    pthread_mutex_lock(&p->lock);
     if (p->closing)
         REFUSE(VX_FAILURE, "the graph is being released");
-    for (vx_uint32 i = 0; i < num; i++) {        /* all or none */
+    for (vx_uint32 i = 0; i < num; i++) {
         vx_uint32 r = position_of(q, refs[i]);
         if (r == q->spec.num_refs)
             REFUSE(VX_ERROR_INVALID_REFERENCE, "a reference is not in the parameter's list (vxSetGraphScheduleConfig)");
@@ -365,8 +362,22 @@ vx_status pvx_pipeline_enqueue(pvx_pipeline *p, vx_uint32 index, const vx_refere
     for (vx_uint32 i = 0; i < num; i++) {
         vx_uint32 r = position_of(q, refs[i]);
         q->held[r] = 1;
-        ring_push(&q->ready, r);
+        ring_push(to_done ? &q->done : &q->ready, r);
     }
+out:
+    return status;
+}
+
+vx_status pvx_pipeline_enqueue(pvx_pipeline *p, vx_uint32 index, const vx_reference *refs, vx_uint32 num,
+                               const char **why)
+{
+    queue *q = queue_of(p, index, why);
+    if (q == NULL)
+        return VX_ERROR_INVALID_PARAMETERS;
+    pthread_mutex_lock(&p->lock);
+    vx_status status = put(p, q, refs, num, 0, why);
+    if (status != VX_SUCCESS)
+        goto out;
     if (p->waiters > 0)               /* a blocked dequeue may run the frame now */
         pthread_cond_broadcast(&p->changed);
     if (p->started > p->completed || p->g->events || p->streaming)
@@ -381,6 +392,33 @@ vx_status pvx_pipeline_enqueue(pvx_pipeline *p, vx_uint32 index, const vx_refere
 out:
     pthread_mutex_unlock(&p->lock);
     return status;
+}
+
+vx_status pvx_pipeline_restore_done(pvx_pipeline *p, vx_uint32 index, const vx_reference *refs, vx_uint32 num,
+                                    const char **why)
+{
+    queue *q = queue_of(p, index, why);
+    if (q == NULL)
+        return VX_ERROR_INVALID_PARAMETERS;
+    pthread_mutex_lock(&p->lock);
+    vx_status status = put(p, q, refs, num, 1, why);
+    pthread_mutex_unlock(&p->lock);
+    return status;
+}
+
+vx_uint32 pvx_pipeline_waiting(pvx_pipeline *p, vx_uint32 index, int done, vx_reference *refs)
+{
+    const char *why;
+    queue *q = queue_of(p, index, &why);
+    if (q == NULL)
+        return 0;
+    pthread_mutex_lock(&p->lock);
+    const ring *r = done ? &q->done : &q->ready;
+    for (vx_uint32 i = 0; i < r->count; i++)
+        refs[i] = q->spec.refs[r->items[(r->head + i) % r->capacity]];
+    vx_uint32 n = r->count;
+    pthread_mutex_unlock(&p->lock);
+    return n;
 }
 
 vx_status pvx_pipeline_dequeue(pvx_pipeline *p, vx_uint32 index, vx_reference *refs, vx_uint32 max,

@@ -86,6 +86,12 @@ PVX_HIDDEN vx_status pvx_pipeline_enqueue(pvx_pipeline *p, vx_uint32 index, cons
                                           const char **why);
 PVX_HIDDEN vx_status pvx_pipeline_dequeue(pvx_pipeline *p, vx_uint32 index, vx_reference *refs, vx_uint32 max,
                                           vx_uint32 *num, const char **why);
+/* Verification again (pipelining.py): the references waiting in the old pipeline's queues, in
+ * order (ready ones: done == 0; done ones: done == 1; refs has room for the queue's list), and
+ * their return into the new one's done queue (the ready ones are enqueued again). */
+PVX_HIDDEN vx_uint32 pvx_pipeline_waiting(pvx_pipeline *p, vx_uint32 index, int done, vx_reference *refs);
+PVX_HIDDEN vx_status pvx_pipeline_restore_done(pvx_pipeline *p, vx_uint32 index, const vx_reference *refs,
+                                               vx_uint32 num, const char **why);
 PVX_HIDDEN vx_status pvx_pipeline_check(pvx_pipeline *p, vx_uint32 index, vx_uint32 *num, const char **why);
 /* Manual mode: one batch of as many frames as every queue has references for (0 if none). */
 PVX_HIDDEN vx_uint32 pvx_pipeline_schedule(pvx_pipeline *p);

@@ -26,6 +26,8 @@ class Settings:
         self.depth = 0                     # VX_GRAPH_PIPELINE_DEPTH set by the application (0: automatic)
         self.streaming = False             # vxEnableGraphStreaming
         self.trigger = None
+        self.waiting = {}                  # graph parameter index -> (ready, done) objects kept from
+                                           # the last pipeline for the next one (verified again)
 
     @property
     def pipelined(self):
@@ -36,7 +38,7 @@ class Settings:
             for obj in refs:
                 if obj.alive:
                     obj.release(internal=True)
-        self.queues = {}
+        self.queues, self.waiting = {}, {}
 
 
 def configure(graph, mode, entries):
@@ -163,6 +165,30 @@ class Pipeline:
 
     def idle(self):
         return self.c == ffi.NULL or bool(lib.pvx_pipeline_idle(self.c))
+
+    def waiting(self):
+        """The references still in the queues of this idle pipeline, ready ones (enqueued, their
+        frame not started) and done ones (not dequeued yet), in order: kept when the graph is
+        verified again (the spec does not let verification drop what the application enqueued)."""
+        kept = {}
+        for index, refs in self.graph.pipelining.queues.items():
+            objs = {ffi.cast("vx_reference", o.h): o for o in refs}
+            buf = ffi.new("vx_reference[]", len(refs))
+            ready, done = ([objs[buf[i]] for i in range(lib.pvx_pipeline_waiting(self.c, index, d, buf))]
+                           for d in (0, 1))
+            if ready or done:
+                kept[index] = (ready, done)
+        return kept
+
+    def restore(self, kept):
+        """Into the new pipeline, what the last one kept: done references first, then the ready
+        ones enqueued again (in auto mode their frames may start now)."""
+        for which in (1, 0):
+            for index, lists in kept.items():
+                refs = ffi.new("vx_reference[]", [ffi.cast("vx_reference", o.h) for o in lists[which]])
+                if len(refs):
+                    fn = lib.pvx_pipeline_restore_done if which else lib.pvx_pipeline_enqueue
+                    self.call(fn, index, refs, len(refs))
 
     def close(self):
         """Started frames finish, the workers end, the copies go (call with the lock released

@@ -322,6 +322,8 @@ def compile_pipeline(graph):
               f"{graph} has auto-aged delays: it cannot run queued or streaming", graph)
         graph.pipeline = Pipeline(graph)
         graph.desc.pipeline = graph.pipeline.c
+        kept, graph.pipelining.waiting = graph.pipelining.waiting, {}
+        graph.pipeline.restore(kept)
 
 
 def _replicas(node):
