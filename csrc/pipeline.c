@@ -50,6 +50,8 @@ struct pvx_pipeline {
     uint64_t *turn;                   /* per node: the frame it runs next */
     uint64_t started, completed, batch_end;
     vx_int32 trigger;
+    const vx_uint32 *pipeup_calls, *pipeup_rows, *input_depth;
+    const vx_reference *pipeup_table;
     int auto_start, streaming, closing;
     vx_status batch_status;           /* the first failure since the last wait */
     vx_uint32 idle_workers, num_workers;
@@ -80,6 +82,10 @@ static int claimable(const pvx_pipeline *p)
         return 0;
     for (vx_uint32 q = 0; q < p->num_queues; q++)
         if (p->queues[q].ready.count == 0)
+            return 0;
+    /* a node keeping D inputs lets go of frame f - depth's in its call for frame f - depth + D - 1 */
+    for (vx_uint32 k = 0; k < p->num_nodes; k++)
+        if (f + p->input_depth[k] > p->depth && p->turn[k] < f + p->input_depth[k] - p->depth)
             return 0;
     return !(p->streaming && p->trigger >= 0 && p->turn[p->trigger] < f);
 }
@@ -151,6 +157,41 @@ static void complete(pvx_pipeline *p, slot *s, int measure)
     p->completed++;
 }
 
+static vx_status call_node(pvx_node *n, vx_reference *rows, int measure)
+{
+    return n->target ? pvx_target_run_node(n, rows, measure) : pvx_node_run_rows(n, rows, measure);
+}
+
+/* The slots whose outputs PIPEUP calls fill are accessible to them; afterwards a slot's frame that
+ * has not started yet does not keep them so (a started one turns them off when it completes). */
+static void pipeup_access(pvx_pipeline *p, vx_uint32 calls, int on)
+{
+    pthread_mutex_lock(&p->lock);
+    for (vx_uint32 j = 1; j <= calls && j < p->depth; j++)
+        if (on || p->started <= j)
+            set_accessible(&p->slots[j], p->num_virtuals, on);
+    pthread_mutex_unlock(&p->lock);
+}
+
+/* Node k of frame f: first (in the first frame only) its PIPEUP calls, the same inputs with other
+ * output buffers each; then its call for the frame, PIPEUP while it has fewer inputs than it keeps. */
+static vx_status run_node(pvx_pipeline *p, vx_uint32 k, uint64_t f, vx_reference *rows, int measure)
+{
+    pvx_node *n = p->g->schedule[k];
+    vx_status status = VX_SUCCESS;
+    size_t row = (size_t)n->replicas * n->num_parameters;
+    vx_uint32 calls = f == 0 ? p->pipeup_calls[k] : 0;
+    n->state = VX_NODE_STATE_PIPEUP;
+    if (calls)
+        pipeup_access(p, calls, 1);
+    for (vx_uint32 j = 0; j < calls && status == VX_SUCCESS; j++)
+        status = call_node(n, (vx_reference *)p->pipeup_table + p->pipeup_rows[k] + j * row, measure);
+    if (calls)
+        pipeup_access(p, calls, 0);
+    n->state = f + 1 < p->input_depth[k] ? VX_NODE_STATE_PIPEUP : VX_NODE_STATE_STEADY;
+    return status == VX_SUCCESS ? call_node(n, rows, measure) : status;
+}
+
 /* Runs a claimed frame; called and returns with the lock held, drops it while nodes run. */
 static void run_frame(pvx_pipeline *p, slot *s)
 {
@@ -169,7 +210,7 @@ static void run_frame(pvx_pipeline *p, slot *s)
         if (s->status == VX_SUCCESS) {  /* after a failure the frame's later nodes only pass their turn */
             pvx_node *n = g->schedule[k];
             vx_reference *rows = s->table + p->row_offsets[k];
-            vx_status status = n->target ? pvx_target_run_node(n, rows, measure) : pvx_node_run_rows(n, rows, measure);
+            vx_status status = run_node(p, k, f, rows, measure);
             if (g->events)
                 pvx_graph_events_node(g->events, k, n->node, n->status);
             s->status = status;
@@ -179,7 +220,7 @@ static void run_frame(pvx_pipeline *p, slot *s)
             p->streaming = 0;         /* a stream ends at an error (queued frames go on) */
         p->turn[k] = f + 1;
         pthread_cond_broadcast(&p->changed);
-        if ((vx_int32)k == p->trigger)
+        if ((vx_int32)k == p->trigger || p->input_depth[k] > 1)   /* a frame may start now */
             wake_worker(p);
         pthread_mutex_unlock(&p->lock);
     }
@@ -264,6 +305,13 @@ pvx_pipeline *pvx_pipeline_create(const pvx_pipeline_spec *spec)
     p->num_queues = spec->num_queues;
     p->row_offsets = spec->row_offsets;
     p->trigger = spec->trigger;
+    p->pipeup_calls = spec->pipeup_calls;
+    p->pipeup_rows = spec->pipeup_rows;
+    p->pipeup_table = spec->pipeup_table;
+    p->input_depth = spec->input_depth;
+    for (vx_uint32 k = 0; k < p->num_nodes; k++)       /* queried before the first frame */
+        g->schedule[k]->state = spec->pipeup_calls[k] || spec->input_depth[k] > 1 ? VX_NODE_STATE_PIPEUP
+                                                                                   : VX_NODE_STATE_STEADY;
     p->auto_start = spec->auto_start == vx_true_e;
     p->batch_status = VX_SUCCESS;
     p->slots = calloc(p->depth, sizeof *p->slots);

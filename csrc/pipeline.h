@@ -70,6 +70,11 @@ typedef struct pvx_pipeline_spec {
     vx_int32 trigger;                 /* streaming: schedule position of the trigger node, or -1 */
     vx_bool auto_start;               /* VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO: a frame starts once its
                                          references are there (otherwise by batch or streaming) */
+    /* PIPEUP (VX_KERNEL_PIPEUP_*_DEPTH), per schedule position: */
+    vx_uint32 *pipeup_calls;          /* output depth - 1: PIPEUP calls before the first frame's */
+    vx_uint32 *pipeup_rows;           /* where those calls' rows begin in pipeup_table (one row each) */
+    vx_reference *pipeup_table;       /* the first frame's inputs, another slot's outputs per call */
+    vx_uint32 *input_depth;           /* inputs the node keeps: a slot is reused only once it let go */
 } pvx_pipeline_spec;
 
 typedef struct pvx_pipeline pvx_pipeline;

@@ -60,3 +60,8 @@ def test_dequeue_blocks_until_enqueued(c_program):
     """A thread blocked in vxGraphParameterDequeueDoneRef sleeps until another enqueues; an error
     when nothing can come (graph changed or released, context released)."""
     assert c_program("pipeline_dequeue.c", extra=("-lpthread",)).stdout.strip().endswith("ok")
+
+
+def test_pipeup_source_and_sink(c_program):
+    """VX_KERNEL_PIPEUP_OUTPUT_DEPTH / _INPUT_DEPTH and VX_NODE_STATE seen by the kernels."""
+    assert c_program("pipeline_pipeup.c").stdout.strip().endswith("ok")

@@ -80,11 +80,37 @@ def configure(graph, mode, entries):
 
 def depth(graph):
     """Frames in flight once verified: 1 unless queued or streaming; the application's
-    VX_GRAPH_PIPELINE_DEPTH, or one per node up to MAX_DEPTH."""
+    VX_GRAPH_PIPELINE_DEPTH, or one per node up to MAX_DEPTH; at least every node's PIPEUP depth
+    (its buffers are frame slots)."""
     settings = graph.pipelining
     if not settings.pipelined:
         return 1
-    return settings.depth or max(1, min(len(graph.order), MAX_DEPTH))
+    pipeup = max((max(_pipeup(n)) for n in graph.order), default=1)
+    return max(settings.depth or max(1, min(len(graph.order), MAX_DEPTH)), pipeup)
+
+
+def _pipeup(node):
+    """(output depth, input depth) of the node's kernel."""
+    return node.kernel.pipeup_output_depth, node.kernel.pipeup_input_depth
+
+
+def _set_pipeup(attribute):
+    def set_depth(kernel, value):
+        check(not kernel.finalized, vx.VX_ERROR_NOT_SUPPORTED, f"{kernel} is finalized: its attributes are fixed",
+              kernel)
+        check(value >= 1, vx.VX_ERROR_INVALID_PARAMETERS, f"a PIPEUP depth is at least 1, not {value}", kernel)
+        setattr(kernel, attribute, value)
+    return set_depth
+
+
+KERNEL_QUERY = {
+    vx.VX_KERNEL_PIPEUP_OUTPUT_DEPTH: ("vx_uint32", lambda k: k.pipeup_output_depth),
+    vx.VX_KERNEL_PIPEUP_INPUT_DEPTH: ("vx_uint32", lambda k: k.pipeup_input_depth),
+}
+KERNEL_SET = {
+    vx.VX_KERNEL_PIPEUP_OUTPUT_DEPTH: ("vx_uint32", _set_pipeup("pipeup_output_depth")),
+    vx.VX_KERNEL_PIPEUP_INPUT_DEPTH: ("vx_uint32", _set_pipeup("pipeup_input_depth")),
+}
 
 
 class Pipeline:
@@ -118,10 +144,32 @@ class Pipeline:
         spec.num_queues, spec.queues = len(settings.queues), self.queue_specs
         spec.trigger = order.index(settings.trigger) if settings.trigger in order else -1
         spec.auto_start = settings.mode == vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO
+        self._pipeup(spec, len(rows))
         self.c = lib.pvx_pipeline_create(spec)
         if self.c == ffi.NULL:
             self.drop_clones()
             raise VxError(vx.VX_ERROR_NO_RESOURCES, f"{graph}: no threads or memory for its pipeline", graph)
+
+    def _pipeup(self, spec, table_size):
+        """Per node: its PIPEUP calls (output depth - 1), each with the first frame's inputs and the
+        outputs of the next slot (the same ones when there is a single slot), and the inputs it keeps."""
+        order, n = self.graph.order, self.depth
+        calls, starts, table = [], [], []
+        for k, node in enumerate(order):
+            out_depth = _pipeup(node)[0]
+            d = node.desc
+            outputs = {i for i, sig in enumerate(node.kernel.signature) if sig.direction == vx.VX_OUTPUT}
+            calls.append(out_depth - 1)
+            starts.append(len(table))
+            base = self.offsets[k]
+            for j in range(1, out_depth):
+                other = (j % n) * table_size + base
+                table.extend(self.tables[(other if r % d.num_parameters in outputs else base) + r]
+                             for r in range(d.replicas * d.num_parameters))
+        self.pipeup = [ffi.new("vx_uint32[]", calls or [0]), ffi.new("vx_uint32[]", starts or [0]),
+                       ffi.new("vx_reference[]", table or 1),
+                       ffi.new("vx_uint32[]", [_pipeup(node)[1] for node in order] or [1])]
+        spec.pipeup_calls, spec.pipeup_rows, spec.pipeup_table, spec.input_depth = self.pipeup
 
     def _copies(self, whole):
         """One slot's map: each whole virtual object of the graph -> its copy, items -> items."""
