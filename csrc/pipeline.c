@@ -53,6 +53,7 @@ struct pvx_pipeline {
     const vx_uint32 *pipeup_calls, *pipeup_rows, *input_depth;
     const vx_reference *pipeup_table;
     int auto_start, streaming, closing;
+    int keeps_inputs;                 /* a node has VX_KERNEL_PIPEUP_INPUT_DEPTH > 1 */
     vx_status batch_status;           /* the first failure since the last wait */
     vx_uint32 idle_workers, num_workers;
     vx_uint32 waiters;                /* threads blocked in a dequeue (destroy waits for them to leave) */
@@ -84,7 +85,7 @@ static int claimable(const pvx_pipeline *p)
         if (p->queues[q].ready.count == 0)
             return 0;
     /* a node keeping D inputs lets go of frame f - depth's in its call for frame f - depth + D - 1 */
-    for (vx_uint32 k = 0; k < p->num_nodes; k++)
+    for (vx_uint32 k = 0; p->keeps_inputs && k < p->num_nodes; k++)
         if (f + p->input_depth[k] > p->depth && p->turn[k] < f + p->input_depth[k] - p->depth)
             return 0;
     return !(p->streaming && p->trigger >= 0 && p->turn[p->trigger] < f);
@@ -309,6 +310,8 @@ pvx_pipeline *pvx_pipeline_create(const pvx_pipeline_spec *spec)
     p->pipeup_rows = spec->pipeup_rows;
     p->pipeup_table = spec->pipeup_table;
     p->input_depth = spec->input_depth;
+    for (vx_uint32 k = 0; k < p->num_nodes; k++)
+        p->keeps_inputs |= spec->input_depth[k] > 1;
     for (vx_uint32 k = 0; k < p->num_nodes; k++)       /* queried before the first frame */
         g->schedule[k]->state = spec->pipeup_calls[k] || spec->input_depth[k] > 1 ? VX_NODE_STATE_PIPEUP
                                                                                    : VX_NODE_STATE_STEADY;
@@ -416,15 +419,15 @@ out:
     return status;
 }
 
-vx_status pvx_pipeline_enqueue(pvx_pipeline *p, vx_uint32 index, const vx_reference *refs, vx_uint32 num,
+vx_status pvx_pipeline_enqueue(pvx_pipeline *p, vx_uint32 index, const vx_reference *refs, vx_uint32 num, int done,
                                const char **why)
 {
     queue *q = queue_of(p, index, why);
     if (q == NULL)
         return VX_ERROR_INVALID_PARAMETERS;
     pthread_mutex_lock(&p->lock);
-    vx_status status = put(p, q, refs, num, 0, why);
-    if (status != VX_SUCCESS)
+    vx_status status = put(p, q, refs, num, done, why);
+    if (status != VX_SUCCESS || done)
         goto out;
     if (p->waiters > 0)               /* a blocked dequeue may run the frame now */
         pthread_cond_broadcast(&p->changed);
@@ -438,18 +441,6 @@ vx_status pvx_pipeline_enqueue(pvx_pipeline *p, vx_uint32 index, const vx_refere
             wake_worker(p);
     }
 out:
-    pthread_mutex_unlock(&p->lock);
-    return status;
-}
-
-vx_status pvx_pipeline_restore_done(pvx_pipeline *p, vx_uint32 index, const vx_reference *refs, vx_uint32 num,
-                                    const char **why)
-{
-    queue *q = queue_of(p, index, why);
-    if (q == NULL)
-        return VX_ERROR_INVALID_PARAMETERS;
-    pthread_mutex_lock(&p->lock);
-    vx_status status = put(p, q, refs, num, 1, why);
     pthread_mutex_unlock(&p->lock);
     return status;
 }
@@ -571,7 +562,7 @@ int pvx_fast_vxGraphParameterEnqueueReadyRef(vx_graph graph, vx_uint32 index, vx
 {
     pvx_pipeline *p = pipeline_of(graph);
     const char *why;
-    if (p == NULL || refs == NULL || num == 0 || pvx_pipeline_enqueue(p, index, refs, num, &why) != VX_SUCCESS)
+    if (p == NULL || refs == NULL || num == 0 || pvx_pipeline_enqueue(p, index, refs, num, 0, &why) != VX_SUCCESS)
         return 0;
     *out = VX_SUCCESS;
     return 1;

@@ -86,17 +86,15 @@ PVX_HIDDEN void pvx_pipeline_destroy(pvx_pipeline *p);
 PVX_HIDDEN int pvx_pipeline_idle(pvx_pipeline *p);
 /* Queue position of graph parameter `index`, or -1. */
 PVX_HIDDEN int pvx_pipeline_queue(pvx_pipeline *p, vx_uint32 index);
-/* Each returns a status and, when refusing, a static reason in *why. */
+/* Each returns a status and, when refusing, a static reason in *why. Enqueue puts the references
+ * in the ready queue, or (`done`: verification again returning the old pipeline's) the done one. */
 PVX_HIDDEN vx_status pvx_pipeline_enqueue(pvx_pipeline *p, vx_uint32 index, const vx_reference *refs, vx_uint32 num,
-                                          const char **why);
+                                          int done, const char **why);
 PVX_HIDDEN vx_status pvx_pipeline_dequeue(pvx_pipeline *p, vx_uint32 index, vx_reference *refs, vx_uint32 max,
                                           vx_uint32 *num, const char **why);
 /* Verification again (pipelining.py): the references waiting in the old pipeline's queues, in
- * order (ready ones: done == 0; done ones: done == 1; refs has room for the queue's list), and
- * their return into the new one's done queue (the ready ones are enqueued again). */
+ * order (ready ones: done == 0; done ones: done == 1; refs has room for the queue's list). */
 PVX_HIDDEN vx_uint32 pvx_pipeline_waiting(pvx_pipeline *p, vx_uint32 index, int done, vx_reference *refs);
-PVX_HIDDEN vx_status pvx_pipeline_restore_done(pvx_pipeline *p, vx_uint32 index, const vx_reference *refs,
-                                               vx_uint32 num, const char **why);
 PVX_HIDDEN vx_status pvx_pipeline_check(pvx_pipeline *p, vx_uint32 index, vx_uint32 *num, const char **why);
 /* Manual mode: one batch of as many frames as every queue has references for (0 if none). */
 PVX_HIDDEN vx_uint32 pvx_pipeline_schedule(pvx_pipeline *p);

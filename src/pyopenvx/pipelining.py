@@ -235,8 +235,7 @@ class Pipeline:
             for index, lists in kept.items():
                 refs = ffi.new("vx_reference[]", [ffi.cast("vx_reference", o.h) for o in lists[which]])
                 if len(refs):
-                    fn = lib.pvx_pipeline_restore_done if which else lib.pvx_pipeline_enqueue
-                    self.call(fn, index, refs, len(refs))
+                    self.call(lib.pvx_pipeline_enqueue, index, refs, len(refs), which)
 
     def close(self):
         """Started frames finish, the workers end, the copies go (call with the lock released

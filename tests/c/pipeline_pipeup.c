@@ -72,12 +72,7 @@ static vx_status VX_CALLBACK sink_run(vx_node node, const vx_reference *p, vx_ui
 static vx_status VX_CALLBACK source_validate(vx_node node, const vx_reference p[], vx_uint32 n, vx_meta_format m[])
 {
     (void)node; (void)p; (void)n;
-    vx_df_image format = VX_DF_IMAGE_U8;
-    vx_uint32 size = FRAME_SIZE;
-    TRY(vxSetMetaFormatAttribute(m[1], VX_IMAGE_FORMAT, &format, sizeof format));
-    TRY(vxSetMetaFormatAttribute(m[1], VX_IMAGE_WIDTH, &size, sizeof size));
-    TRY(vxSetMetaFormatAttribute(m[1], VX_IMAGE_HEIGHT, &size, sizeof size));
-    return VX_SUCCESS;
+    return frame_meta(m[1]);
 }
 
 /* A user kernel of two parameters with a PIPEUP depth set before finalization. */

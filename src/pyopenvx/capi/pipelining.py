@@ -50,7 +50,7 @@ def vxGraphParameterEnqueueReadyRef(graph, index, refs, num):
     check(refs != ffi.NULL and num > 0, vx.VX_ERROR_INVALID_PARAMETERS, "no references to enqueue", g)
     for i in range(num):
         lookup(refs[i], 0, f"reference {i}")
-    _queued(g, index).call(lib.pvx_pipeline_enqueue, index, refs, num)
+    _queued(g, index).call(lib.pvx_pipeline_enqueue, index, refs, num, 0)
 
 
 @export
