@@ -460,15 +460,22 @@ vx_uint32 pvx_pipeline_waiting(pvx_pipeline *p, vx_uint32 index, int done, vx_re
     return n;
 }
 
-vx_status pvx_pipeline_dequeue(pvx_pipeline *p, vx_uint32 index, vx_reference *refs, vx_uint32 max,
-                               vx_uint32 *num, const char **why)
+void pvx_pipeline_hold(pvx_pipeline *p)
 {
-    vx_status status = VX_SUCCESS;
-    queue *q = queue_of(p, index, why);
-    if (q == NULL)
-        return VX_ERROR_INVALID_PARAMETERS;
     pthread_mutex_lock(&p->lock);
     p->waiters++;
+    pthread_mutex_unlock(&p->lock);
+}
+
+vx_status pvx_pipeline_dequeue(pvx_pipeline *p, vx_uint32 index, vx_reference *refs, vx_uint32 max,
+                               vx_uint32 *num, int held, const char **why)
+{
+    vx_status status = VX_SUCCESS;
+    pthread_mutex_lock(&p->lock);
+    p->waiters += !held;
+    queue *q = queue_of(p, index, why);
+    if (q == NULL)
+        REFUSE(VX_ERROR_INVALID_PARAMETERS, *why);
     while (q->done.count == 0) {      /* until a frame is done; another thread may enqueue it later */
         if (p->closing)
             REFUSE(VX_FAILURE, "the graph was released or is verified again: no reference can come");
@@ -574,7 +581,7 @@ int pvx_fast_vxGraphParameterDequeueDoneRef(vx_graph graph, vx_uint32 index, vx_
     pvx_pipeline *p = pipeline_of(graph);
     const char *why;
     if (p == NULL || refs == NULL || num == NULL || max == 0 ||
-        pvx_pipeline_dequeue(p, index, refs, max, num, &why) != VX_SUCCESS)
+        pvx_pipeline_dequeue(p, index, refs, max, num, 0, &why) != VX_SUCCESS)
         return 0;
     *out = VX_SUCCESS;
     return 1;

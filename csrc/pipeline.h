@@ -90,8 +90,12 @@ PVX_HIDDEN int pvx_pipeline_queue(pvx_pipeline *p, vx_uint32 index);
  * in the ready queue, or (`done`: verification again returning the old pipeline's) the done one. */
 PVX_HIDDEN vx_status pvx_pipeline_enqueue(pvx_pipeline *p, vx_uint32 index, const vx_reference *refs, vx_uint32 num,
                                           int done, const char **why);
+/* Blocks until a reference is done (or the pipeline closes). The pipeline is not freed while a
+ * dequeue waits; a caller that must let go of the object-model lock first takes that hold before
+ * (pvx_pipeline_hold) and passes `held`: the dequeue lets go of it as it returns. */
+PVX_HIDDEN void pvx_pipeline_hold(pvx_pipeline *p);
 PVX_HIDDEN vx_status pvx_pipeline_dequeue(pvx_pipeline *p, vx_uint32 index, vx_reference *refs, vx_uint32 max,
-                                          vx_uint32 *num, const char **why);
+                                          vx_uint32 *num, int held, const char **why);
 /* Verification again (pipelining.py): the references waiting in the old pipeline's queues, in
  * order (ready ones: done == 0; done ones: done == 1; refs has room for the queue's list). */
 PVX_HIDDEN vx_uint32 pvx_pipeline_waiting(pvx_pipeline *p, vx_uint32 index, int done, vx_reference *refs);

@@ -11,6 +11,7 @@ from _pyopenvx import ffi, lib
 from . import constants as vx
 from .errors import VxError, check
 from .parts import container, items_of
+from .reference import unlocked
 
 QUEUED = (vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL)
 MODES = (vx.VX_GRAPH_SCHEDULE_MODE_NORMAL,) + QUEUED
@@ -250,12 +251,20 @@ class Pipeline:
                 clone.release(internal=True)
         self.clones = []
 
-    def call(self, fn, *args):
+    def call(self, fn, *args, c=None):
         """A queue function of csrc/pipeline.c; its refusal becomes VxError with C's reason."""
         why = ffi.new("const char **")
-        status = fn(self.c, *args, why)
+        status = fn(self.c if c is None else c, *args, why)
         if status != vx.VX_SUCCESS:
             raise VxError(status, ffi.string(why[0]).decode(), self.graph)
+
+    def dequeue(self, index, refs, max_refs, num_refs):
+        """Blocks, without the lock, until a frame is done (enqueued later by another thread); held
+        first, so that a release closing the pipeline meanwhile waits for it to leave."""
+        c = self.c
+        lib.pvx_pipeline_hold(c)
+        with unlocked():
+            self.call(lib.pvx_pipeline_dequeue, index, refs, max_refs, num_refs, 1, c=c)
 
 
 def _whole_virtuals(graph):

@@ -60,9 +60,7 @@ def vxGraphParameterDequeueDoneRef(graph, index, refs, max_refs, num_refs):
           "refs or num_refs is NULL, or max_refs is 0", g)
     check(index not in g.pipelining.queues or g.verified or g.pipelining.waiting, vx.VX_ERROR_INVALID_GRAPH,
           f"{g} is not verified: nothing was enqueued at graph parameter {index}, none can be done", g)
-    pipeline = _queued(g, index)
-    with unlocked():                  # blocks until a frame is done (enqueued later by another thread)
-        pipeline.call(lib.pvx_pipeline_dequeue, index, refs, max_refs, num_refs)
+    _queued(g, index).dequeue(index, refs, max_refs, num_refs)
 
 
 @export
