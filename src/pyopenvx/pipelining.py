@@ -229,9 +229,10 @@ class Pipeline:
                 kept[index] = (ready, done)
         return kept
 
-    def restore(self, kept):
+    def restore(self):
         """Into the new pipeline, what the last one kept: done references first, then the ready
         ones enqueued again (in auto mode their frames may start now)."""
+        kept, self.graph.pipelining.waiting = self.graph.pipelining.waiting, {}
         for which in (1, 0):
             for index, lists in kept.items():
                 refs = ffi.new("vx_reference[]", [ffi.cast("vx_reference", o.h) for o in lists[which]])
