@@ -71,7 +71,7 @@ def check_parameters(graph):
                 raise VxError(vx.VX_ERROR_INVALID_SCOPE, f"{_where(node, i)}: virtual {obj} belongs to another graph",
                               node)
             parts = (obj,) if container(obj) is None else tuple(lineage(obj))
-            if sig.direction == vx.VX_OUTPUT:
+            if sig.direction != vx.VX_INPUT:   # VX_BIDIRECTIONAL: written in place, ordered as an output
                 if obj.vx_type == vx.VX_TYPE_IMAGE and obj.root.is_uniform:
                     raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{_where(node, i)}: an output, but {obj} is a uniform "
                                   "image (read-only)", node)
