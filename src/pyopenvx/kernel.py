@@ -5,7 +5,6 @@ from dataclasses import dataclass
 from _pyopenvx import ffi
 
 from . import constants as vx
-from .dataobject import DataObject
 from .errors import VxError, check
 from .reference import Reference
 
@@ -36,11 +35,7 @@ class Signature:
         return self.state == vx.VX_PARAMETER_STATE_OPTIONAL
 
     def accepts(self, obj):
-        """VX_TYPE_REFERENCE (Copy, Select) takes any data object, never a graph, node or kernel:
-        a node holding its own graph would make their destruction circular."""
-        if self.data_type == vx.VX_TYPE_REFERENCE:
-            return isinstance(obj, DataObject)
-        return obj.vx_type == self.data_type
+        return self.data_type == vx.VX_TYPE_REFERENCE or obj.vx_type == self.data_type
 
 
 class Kernel(Reference):
