@@ -14,7 +14,7 @@ TESTS=("$@")
 [ ${#TESTS[@]} -gt 0 ] || TESTS=(
     "tests/test_image.py::test_c_program[image_basic.c]"
     tests/test_user_kernels.py::test_graph_manager_from_c
-    tests/test_fuzz.py::test_api_fuzz)
+    "tests/test_fuzz.py::test_api_fuzz[1]")
 export PYTHONMALLOC=malloc
 MEMCHECK="valgrind -q --tool=memcheck --error-exitcode=99 --num-callers=40 \
 --suppressions=$PWD/tools/valgrind-python.supp --leak-check=full --show-leak-kinds=definite \
