@@ -52,7 +52,7 @@ def c_functions(prefix):
     entirely in C; `pvx_fast_<name>` answers when it can and otherwise lets Python decide."""
     names = set()
     for c in CSRC.glob("*.c"):
-        names.update(re.findall(rf"^\w[\w\s\*]*\b{prefix}(vx\w+)\s*\(", c.read_text(), re.M))
+        names.update(re.findall(rf"^\w[\w\s\*]*\b{prefix}((?:ti)?vx\w+)\s*\(", c.read_text(), re.M))
     return names
 
 
@@ -84,12 +84,19 @@ def python_served(proto, c_only):
 
 def declarations(with_core):
     """Our headers (and csrc/pvx.h when `with_core`), preprocessed into one text cffi can cdef."""
-    src = "#define VX_RESTRICT\n#define PVX_HIDDEN\n" + "".join(
-        f"#include <VX/{h}>\n" for h in ("vx.h",) + prototypes.API_HEADERS) + ('#include "pvx.h"\n' if with_core else "")
-    return subprocess.run(
+    src = "#define VX_RESTRICT\n#define PVX_HIDDEN\n#define PYOPENVX_DECLARATIONS_ONLY\n" + "".join(
+        f"#include <{h}>\n" for h in ("VX/vx.h",) + prototypes.API_HEADERS) + ('#include "pvx.h"\n' if with_core else "")
+    text = subprocess.run(
         ["gcc", "-E", "-P", "-std=c99", "-I", str(INCLUDE), "-I", str(CSRC), "-"],
         input=src, capture_output=True, text=True, check=True,
     ).stdout
+    # a few prototypes stand in two headers (vxReleaseImport, ...): cffi takes each once
+    lines, seen = [], set()
+    for line in text.splitlines():
+        if not (line.endswith(");") and line in seen):
+            lines.append(line)
+        seen.add(line)
+    return "\n".join(lines) + "\n"
 
 
 def cdef_source(protos, c_only):
@@ -106,10 +113,11 @@ _NOT_VALUES = {"VX_API_ENTRY", "VX_API_CALL", "VX_CALLBACK", "VX_RESTRICT"}
 
 def constant_names():
     names = []
-    for h in sorted((INCLUDE / "VX").glob("*.h")):
+    for h in sorted(INCLUDE.glob("*/*.h")):
         text = h.read_text()
-        names += re.findall(r"^\s*((?:VX|OPENVX)_\w+|vx_(?:true|false)_e)\s*=", text, re.M)
-        names += re.findall(r"^#\s*define\s+((?:VX|OPENVX)_\w+)[ \t]+\S", text, re.M)
+        names += re.findall(r"^\s*((?:VX|OPENVX|TIVX)_\w+|vx_(?:true|false)_e)\s*=", text, re.M)
+        # value macros only: an initializer (`{...}`, VX_IMAGEPATCH_ADDR_INIT) is not a value
+        names += re.findall(r"^#\s*define\s+((?:VX|OPENVX|TIVX)_\w+)[ \t]+[^\s{]", text, re.M)
     return [n for n in dict.fromkeys(names) if n not in _NOT_VALUES]
 
 
@@ -120,7 +128,7 @@ def write_constants(outdir, tmp):
     prog = Path(tmp) / "constants.c"
     prog.write_text(
         "#define OPENVX_TILING_1_1\n#include <stdio.h>\n#include <VX/vx.h>\n"
-        + "".join(f"#include <VX/{h}>\n" for h in prototypes.API_HEADERS) +
+        + "".join(f"#include <{h}>\n" for h in prototypes.API_HEADERS) +
         "static void pi(const char *n, long long v) { printf(\"%s = %lld\\n\", n, v); }\n"
         "static void pu(const char *n, unsigned long long v) { printf(\"%s = %llu\\n\", n, v); }\n"
         "static void pf(const char *n, double v) { printf(\"%s = %.9g\\n\", n, v); }\n"
@@ -152,7 +160,7 @@ def build(outdir):
         "#include <Python.h>",
         '#define PVX_EXPORT __attribute__((visibility("default")))',
         '#include "pvx.h"',
-        *(f"#include <VX/{h}>" for h in prototypes.API_HEADERS),
+        *(f"#include <{h}>" for h in prototypes.API_HEADERS),
         f'#define PVX_PYTHON_PROGRAM "{sys.executable}"',
         *(f"static {p.ret} pvx_py_{p.name}({p.decayed_params});" for p in protos if python_served(p, c_only)),
         "static void pvx_py_log_entry(vx_reference, vx_status, const char *);",
@@ -184,9 +192,9 @@ def build(outdir):
 
 
 def _install_headers(outdir):
-    dest = outdir / "include" / "VX"
-    dest.mkdir(parents=True, exist_ok=True)
-    for h in (INCLUDE / "VX").glob("*.h"):
+    for h in INCLUDE.glob("*/*.h"):         # VX/ and TI/
+        dest = outdir / "include" / h.parent.name
+        dest.mkdir(parents=True, exist_ok=True)
         (dest / h.name).write_text(h.read_text())
 
 

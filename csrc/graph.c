@@ -30,6 +30,12 @@ static void perf_end(vx_perf_t *p)
         p->max = p->tmp;
 }
 
+void pvx_perf_end_at(vx_perf_t *p, uint64_t begin)
+{
+    p->beg = begin;
+    perf_end(p);
+}
+
 int pvx_graph_acquire(pvx_graph *g)
 {
     uint32_t idle = 0;
@@ -53,21 +59,27 @@ static void set_accessible(pvx_graph *g, int on)
 }
 
 /* One node: every replica in turn, then its completion callback. */
-static vx_status run_node(pvx_node *n, int measure)
+vx_status pvx_node_run_rows(pvx_node *n, vx_reference *params, int measure)
 {
     vx_status status = VX_SUCCESS;
     if (measure)
         perf_begin(&n->perf);
     for (vx_uint32 r = 0; r < n->replicas && status == VX_SUCCESS; r++)
-        status = n->tiling ? pvx_tiling_run(n->tiling, &n->border, n->parameters + (size_t)r * n->num_parameters,
+        status = n->target ? pvx_target_process(n, params + (size_t)r * n->num_parameters, r)
+               : n->tiling ? pvx_tiling_run(n->tiling, &n->border, params + (size_t)r * n->num_parameters,
                                             n->num_parameters)
-                           : n->function(n->node, n->parameters + (size_t)r * n->num_parameters, n->num_parameters);
+                           : n->function(n->node, params + (size_t)r * n->num_parameters, n->num_parameters);
     if (measure)
         perf_end(&n->perf);
     n->status = status;
     if (status == VX_SUCCESS && n->callback && n->callback(n->node) == VX_ACTION_ABANDON)
         status = VX_ERROR_GRAPH_ABANDONED;
     return status;
+}
+
+vx_status pvx_node_run(pvx_node *n, int measure)
+{
+    return pvx_node_run_rows(n, n->parameters, measure);
 }
 
 vx_status pvx_graph_run(pvx_graph *g, int measure)
@@ -77,17 +89,26 @@ vx_status pvx_graph_run(pvx_graph *g, int measure)
     set_accessible(g, 1);
     if (measure)
         perf_begin(&g->perf);
-    for (vx_uint32 i = 0; i < g->num_nodes && status == VX_SUCCESS; i++)
-        status = run_node(g->schedule[i], measure);
+    if (g->num_targeted)
+        status = pvx_target_run_graph(g, measure);     /* (node events: not reported there) */
+    else
+        for (vx_uint32 i = 0; i < g->num_nodes && status == VX_SUCCESS; i++) {
+            pvx_node *n = g->schedule[i];
+            status = pvx_node_run(n, measure);
+            if (g->events)
+                pvx_graph_events_node(g->events, i, n->node, n->status);
+        }
     if (measure)
         perf_end(&g->perf);
     set_accessible(g, 0);
     g->status = status;
     g->state = status == VX_SUCCESS ? VX_GRAPH_STATE_COMPLETED : VX_GRAPH_STATE_ABANDONED;
+    if (g->events)
+        pvx_graph_events_graph(g->events, VX_EVENT_GRAPH_COMPLETED, 0);
     return status;
 }
 
-static int performance_enabled(pvx_ref *ref)
+int pvx_performance_enabled(pvx_ref *ref)
 {
     pvx_ref *ctx = ref->context;
     return ctx != NULL && (__atomic_load_n(&ctx->flags, __ATOMIC_RELAXED) & PVX_REF_PERFORMANCE) != 0;
@@ -104,7 +125,7 @@ int pvx_fast_vxProcessGraph(vx_graph graph, vx_status *out)
         pvx_graph_release(g);
         return 0;
     }
-    *out = pvx_graph_run(g, performance_enabled(ref));
+    *out = pvx_graph_run(g, pvx_performance_enabled(ref));
     pvx_graph_release(g);
     return 1;
 }

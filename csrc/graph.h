@@ -31,6 +31,9 @@ typedef struct pvx_node {
     struct pvx_tiling *tiling;        /* a tiling kernel's plan (seed 001): run instead of function */
     vx_uint32 *aliased;               /* seed 004: pairs (a, b), a < b, sharing a buffer since verification */
     vx_uint32 num_aliased;            /* pairs in `aliased` */
+    struct _tivx_target_kernel_instance *target;   /* seed 003: one instance per replica, or NULL (host) */
+    vx_uint32 *deps;                  /* seed 003: schedule indexes of the nodes this one waits for */
+    vx_uint32 num_deps;
 } pvx_node;
 
 /* A graph as C runs it; pvx_ref.desc of every vx_graph points at one. */
@@ -44,10 +47,21 @@ typedef struct pvx_graph {
     vx_perf_t perf;
     vx_reference *virtuals;           /* made accessible to kernels while the graph runs */
     vx_uint32 num_virtuals;
+    vx_uint32 num_targeted;           /* seed 003: nodes that run on target threads */
+    struct pvx_graph_events *events;  /* what vxRegisterEvent asked for, or NULL (pipeline.h) */
+    struct pvx_pipeline *pipeline;    /* frames of a queued or streaming graph, or NULL (pipeline.h) */
 } pvx_graph;
 
 /* Runs the schedule once; the caller holds g->busy. Measures performance when `measure`. */
 PVX_HIDDEN vx_status pvx_graph_run(pvx_graph *g, int measure);
+/* One node: every replica, perf counters, status, completion callback. */
+PVX_HIDDEN vx_status pvx_node_run(pvx_node *n, int measure);
+/* The same with other parameter rows than the node's own (a pipelined frame's, pipeline.c). */
+PVX_HIDDEN vx_status pvx_node_run_rows(pvx_node *n, vx_reference *params, int measure);
+/* Whether the context of a handle asked for performance measurement. */
+PVX_HIDDEN int pvx_performance_enabled(pvx_ref *ref);
+/* Adds a measurement that began at `begin` (pvx_time_ns) and ends now. */
+PVX_HIDDEN void pvx_perf_end_at(vx_perf_t *p, uint64_t begin);
 /* Takes g->busy: 1 when taken, 0 when another run holds it. */
 PVX_HIDDEN int pvx_graph_acquire(pvx_graph *g);
 PVX_HIDDEN void pvx_graph_release(pvx_graph *g);

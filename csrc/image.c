@@ -111,6 +111,20 @@ static vx_status check_access(const pvx_image *img, vx_enum usage, vx_enum mem_t
     return VX_SUCCESS;
 }
 
+/* Elements are always packed in x (stride_x is the element size), so VX_NOGAP_X holds. */
+void pvx_plane_addressing(const pvx_image_plane *pl, const vx_rectangle_t *rect, vx_imagepatch_addressing_t *addr)
+{
+    addr->dim_x = rect->end_x - rect->start_x;
+    addr->dim_y = rect->end_y - rect->start_y;
+    addr->stride_x = (vx_int32)(pl->bits / 8);
+    addr->stride_y = pl->stride_y;
+    addr->step_x = pl->step_x;
+    addr->step_y = (vx_uint16)pl->step_y;
+    addr->scale_x = subsample(VX_SCALE_UNITY, pl->step_x);
+    addr->scale_y = subsample(VX_SCALE_UNITY, pl->step_y);
+    addr->stride_x_bits = (vx_uint16)pl->bits;
+}
+
 vx_status pvx_image_map(pvx_image *img, const vx_rectangle_t *rect, vx_uint32 plane_index, vx_map_id *map_id,
                         vx_imagepatch_addressing_t *addr, void **ptr, vx_enum usage, vx_enum mem_type,
                         vx_uint32 flags, const char **why)
@@ -142,16 +156,7 @@ vx_status pvx_image_map(pvx_image *img, const vx_rectangle_t *rect, vx_uint32 pl
         *why = "no memory for the map table";
         return s;
     }
-    /* Elements are always packed in x (stride_x is the element size), so VX_NOGAP_X holds. */
-    addr->dim_x = rect->end_x - rect->start_x;
-    addr->dim_y = rect->end_y - rect->start_y;
-    addr->stride_x = (vx_int32)(pt.pl->bits / 8);
-    addr->stride_y = pt.pl->stride_y;
-    addr->step_x = pt.pl->step_x;
-    addr->step_y = (vx_uint16)pt.pl->step_y;
-    addr->scale_x = subsample(VX_SCALE_UNITY, pt.pl->step_x);
-    addr->scale_y = subsample(VX_SCALE_UNITY, pt.pl->step_y);
-    addr->stride_x_bits = (vx_uint16)pt.pl->bits;
+    pvx_plane_addressing(pt.pl, rect, addr);
     *ptr = patch_ptr(&pt);
     *map_id = id;
     return VX_SUCCESS;

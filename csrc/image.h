@@ -38,6 +38,9 @@ typedef struct pvx_image {
 /* The descriptor of an image kernels read directly, its memory attached now if it has none yet
  * (through the API, as a kernel mapping it would); NULL when there is none to attach. */
 PVX_HIDDEN pvx_image *pvx_image_with_memory(vx_reference ref);
+/* The addressing of a patch `rect` (image coordinates) of a plane. */
+PVX_HIDDEN void pvx_plane_addressing(const pvx_image_plane *pl, const vx_rectangle_t *rect,
+                                     vx_imagepatch_addressing_t *addr);
 PVX_HIDDEN vx_status pvx_image_map(pvx_image *img, const vx_rectangle_t *rect, vx_uint32 plane_index,
                                    vx_map_id *map_id, vx_imagepatch_addressing_t *addr, void **ptr,
                                    vx_enum usage, vx_enum mem_type, vx_uint32 flags, const char **why);

@@ -20,7 +20,8 @@ typedef struct pvx_ref {
     uint32_t magic;
     vx_enum type;
     uint32_t slot;
-    vx_status status;                 /* error objects: the status they stand for */
+    vx_status status;                 /* error objects: the status they stand for; outputs of a
+                                         pipelined frame: that frame's (vxGetStatus) */
     uint32_t external_count;          /* held by the application */
     uint32_t internal_count;          /* held by the framework (graphs, parents) */
     uint32_t flags;                   /* PVX_REF_* */
@@ -61,8 +62,11 @@ PVX_HIDDEN pvx_ref *pvx_ref_former_context(const void *handle);
 #include "image.h"
 #include "user_data_object.h"
 #include "graph.h"
+#include "pipeline.h"
+#include "target.h"
 #include "tiling.h"
 #include "meta_format.h"
 #include "std_kernels.h"
+#include "std_nn.h"
 
 #endif

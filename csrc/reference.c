@@ -1,12 +1,15 @@
 /* Reference queries answered from the handle header alone. */
 #include "pvx.h"
 
+/* NULL is VX_ERROR_NO_RESOURCES (what programs test after a creator that returned nothing). */
 vx_status pvx_c_vxGetStatus(vx_reference reference)
 {
+    if (reference == NULL)
+        return VX_ERROR_NO_RESOURCES;
     pvx_ref *ref = pvx_ref_live(reference, PVX_ANY_TYPE);
     if (ref == NULL)
         return VX_ERROR_INVALID_REFERENCE;
-    return ref->type == VX_TYPE_ERROR ? ref->status : VX_SUCCESS;
+    return ref->status;               /* an error object's; a data object's from a failed frame (pipeline.c) */
 }
 
 /* Valid requests only; anything to refuse goes to Python, which logs why. */

@@ -18,17 +18,11 @@ static uint8_t rounded_u8(int64_t num, int64_t den)
 
 /* -- ColorConvert --------------------------------------------------------------------------------- */
 
-/* Byte of channel k (0..2: R, G, B or Y, U, V; 3: X) of pixel (x, y) in the planes of an RGB, RGBX,
- * YUV4, IYUV or NV12 image (the validator admits no other; IYUV and NV12 sizes are even). */
-static uint8_t *channel_byte(const plane *pl, vx_df_image f, uint32_t k, uint32_t x, uint32_t y)
+/* Byte of a channel (`c`: where it lies) of pixel (x, y) in the planes of an image (subsampled
+ * chroma: the element its block shares). */
+static uint8_t *channel_byte(const plane *pl, const channel_loc *c, uint32_t x, uint32_t y)
 {
-    switch (f) {
-    case VX_DF_IMAGE_RGB:
-    case VX_DF_IMAGE_RGBX: return (uint8_t *)row_of(&pl[0], y) + x * pl[0].pixel_bytes + k;
-    case VX_DF_IMAGE_YUV4: return (uint8_t *)row_of(&pl[k], y) + x;
-    case VX_DF_IMAGE_IYUV: return k == 0 ? (uint8_t *)row_of(&pl[0], y) + x : (uint8_t *)row_of(&pl[k], y / 2) + x / 2;
-    default: return k == 0 ? (uint8_t *)row_of(&pl[0], y) + x : (uint8_t *)row_of(&pl[1], y / 2) + (x / 2) * 2 + k - 1;
-    }
+    return (uint8_t *)row_of(&pl[c->plane], y / c->sub_y) + c->offset + (x / c->sub_x) * c->step;
 }
 
 static int is_rgb(vx_df_image f)
@@ -54,8 +48,8 @@ static void yuv_to_rgb(const int64_t *c, int64_t *o)
     o[2] = c[0] + 18556 * u / UNIT;
 }
 
-/* Each output pixel from the input pixel at its place (subsampled input chroma: its 2x2 block's);
- * a subsampled output chroma value is the mean of its block's four unrounded values; X is 255. */
+/* Each output pixel from the input pixel at its place (subsampled input chroma: its block's); a
+ * subsampled output chroma value is the mean of its block's unrounded values; X is 255. */
 vx_status pvx_std_color_convert(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     plane in[3], out[3];
@@ -65,14 +59,21 @@ vx_status pvx_std_color_convert(vx_node node, const vx_reference *p, vx_uint32 n
     for (uint32_t k = 0; k < 3; k++)
         if ((k < ii->planes && (s = plane_at(p[0], k, &in[k]))) || (k < oi->planes && (s = plane_at(p[1], k, &out[k]))))
             return s;
-    uint32_t w = out[0].width, h = out[0].height, step = fo == VX_DF_IMAGE_IYUV || fo == VX_DF_IMAGE_NV12 ? 2 : 1;
-    for (uint32_t y = 0; y < h; y += step)
-        for (uint32_t x = 0; x < w; x += step) {
+    channel_loc ci[3], co[4];            /* channels R, G, B (Y, U, V), and X */
+    for (uint32_t k = 0; k < 4; k++) {
+        co[k] = channel_of(fo, k);
+        if (k < 3)
+            ci[k] = channel_of(fi, k);
+    }
+    uint32_t w = oi->width, h = oi->height, sx = co[1].sub_x, sy = co[1].sub_y;
+    int subsampled = sx * sy > 1;
+    for (uint32_t y = 0; y < h; y += sy)
+        for (uint32_t x = 0; x < w; x += sx) {
             int64_t chroma[2] = {0, 0};
-            for (uint32_t py = y; py < y + step; py++)
-                for (uint32_t px = x; px < x + step; px++) {
+            for (uint32_t py = y; py < y + sy; py++)
+                for (uint32_t px = x; px < x + sx; px++) {
                     int64_t c[3], o[3];
-                    for (uint32_t k = 0; k < 3; k++) c[k] = (int64_t)*channel_byte(in, fi, k, px, py) * UNIT;
+                    for (uint32_t k = 0; k < 3; k++) c[k] = (int64_t)*channel_byte(in, &ci[k], px, py) * UNIT;
                     if (is_rgb(fi) == is_rgb(fo))
                         o[0] = c[0], o[1] = c[1], o[2] = c[2];
                     else if (is_rgb(fi))
@@ -80,14 +81,14 @@ vx_status pvx_std_color_convert(vx_node node, const vx_reference *p, vx_uint32 n
                     else
                         yuv_to_rgb(c, o);
                     for (uint32_t k = 0; k < 3; k++)
-                        if (k == 0 || step == 1)
-                            *channel_byte(out, fo, k, px, py) = rounded_u8(o[k], UNIT);
+                        if (k == 0 || !subsampled)
+                            *channel_byte(out, &co[k], px, py) = rounded_u8(o[k], UNIT);
                     chroma[0] += o[1], chroma[1] += o[2];
                     if (fo == VX_DF_IMAGE_RGBX)
-                        *channel_byte(out, fo, 3, px, py) = 255;
+                        *channel_byte(out, &co[3], px, py) = 255;
                 }
-            for (uint32_t k = 1; step == 2 && k < 3; k++)
-                *channel_byte(out, fo, k, x, y) = rounded_u8(chroma[k - 1], 4 * UNIT);
+            for (uint32_t k = 1; subsampled && k < 3; k++)
+                *channel_byte(out, &co[k], x, y) = rounded_u8(chroma[k - 1], (int64_t)(sx * sy) * UNIT);
         }
     return VX_SUCCESS;
 }
@@ -181,19 +182,23 @@ vx_status pvx_std_scale_image(vx_node node, const vx_reference *p, vx_uint32 n)
 /* -- HalfScaleGaussian ----------------------------------------------------------------------------- */
 
 /* Output pixel (x, y) is the Gaussian of radius r ([1], [1 2 1], [1 4 6 4 1] in both directions,
- * the sum shifted right, as Gaussian3x3) centred on input (2x, 2y), outside pixels per the border. */
-static void halfscale(const plane *in, const plane *out, int32_t r, const vx_border_t *b)
+ * the sum shifted right, as Gaussian3x3) centred on input (2x, 2y), or with `nearest` on the input
+ * pixel nearest the output pixel's centre (halves up: (2x + 1) W / 2w, as NEAREST_NEIGHBOR
+ * scaling), outside pixels per the border. */
+static void gaussian_scaled(const plane *in, const plane *out, int32_t r, const vx_border_t *b, int nearest)
 {
     static const int32_t weights[3][5] = {{1}, {1, 2, 1}, {1, 4, 6, 4, 1}};
     static const int shifts[3] = {0, 4, 8};
     const int32_t *w = weights[r];
     for (uint32_t y = 0; y < out->height; y++) {
         uint8_t *o = row_of(out, y);
+        int64_t cy = nearest ? (2 * (int64_t)y + 1) * in->height / (2 * (int64_t)out->height) : 2 * (int64_t)y;
         for (uint32_t x = 0; x < out->width; x++) {
+            int64_t cx = nearest ? (2 * (int64_t)x + 1) * in->width / (2 * (int64_t)out->width) : 2 * (int64_t)x;
             int32_t sum = 0;
             for (int32_t dy = -r; dy <= r; dy++)
                 for (int32_t dx = -r; dx <= r; dx++)
-                    sum += w[dy + r] * w[dx + r] * sample(in, 2 * (int64_t)x + dx, 2 * (int64_t)y + dy, b);
+                    sum += w[dy + r] * w[dx + r] * sample(in, cx + dx, cy + dy, b);
             o[x] = (uint8_t)(sum >> shifts[r]);
         }
     }
@@ -205,19 +210,23 @@ vx_status pvx_std_halfscale_gaussian(vx_node node, const vx_reference *p, vx_uin
     vx_status s;
     if ((s = plane_of(p[0], &in)) || (s = plane_of(p[1], &out)))
         return s;
-    halfscale(&in, &out, p[2] != NULL ? *(const vx_int32 *)scalar_value(p[2]) / 2 : 1, border_of(node));
+    gaussian_scaled(&in, &out, p[2] != NULL ? *(const vx_int32 *)scalar_value(p[2]) / 2 : 1, border_of(node), 0);
     return VX_SUCCESS;
 }
 
-/* -- GaussianPyramid (VX_SCALE_PYRAMID_HALF) ------------------------------------------------------- */
+/* -- GaussianPyramid (VX_SCALE_PYRAMID_HALF and _ORB) ---------------------------------------------- */
 
-/* Level 0 is the input; level i + 1 is the 5x5 Gaussian of level i at its even pixels. The levels
- * are images the pyramid owns, reached through the API (held only during the run). */
+/* Level 0 is the input; level i + 1 is the 5x5 Gaussian of level i at its even pixels (HALF) or
+ * at the pixels nearest its own pixels' centres (ORB). The levels are images the pyramid owns,
+ * reached through the API (held only during the run). */
 vx_status pvx_std_gaussian_pyramid(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     vx_pyramid pyramid = (vx_pyramid)p[1];
     vx_size levels = 0;
+    vx_float32 scale = 0;
     vx_status s = vxQueryPyramid(pyramid, VX_PYRAMID_LEVELS, &levels, sizeof levels);
+    if (s == VX_SUCCESS)
+        s = vxQueryPyramid(pyramid, VX_PYRAMID_SCALE, &scale, sizeof scale);
     vx_reference previous = p[0];
     vx_image level = NULL;
     for (vx_uint32 i = 0; s == VX_SUCCESS && i < levels; i++) {
@@ -231,7 +240,7 @@ vx_status pvx_std_gaussian_pyramid(vx_node node, const vx_reference *p, vx_uint3
         if (i == 0)
             for (uint32_t y = 0; y < out.height; y++) memcpy(row_of(&out, y), row_of(&in, y), out.width);
         else
-            halfscale(&in, &out, 2, border_of(node));
+            gaussian_scaled(&in, &out, 2, border_of(node), scale != VX_SCALE_PYRAMID_HALF);
         if (level != NULL)
             vxReleaseImage(&level);
         level = next;
@@ -261,6 +270,19 @@ static uint8_t interpolate(const plane *in, double sx, double sy, vx_enum type, 
     return (uint8_t)floor(v + 0.5);
 }
 
+/* The input's valid rectangle as the plane sampled (what lies outside it is outside the image, so
+ * the border applies there); (*x0, *y0) its origin. An empty one leaves the whole plane. */
+static void valid_part(vx_reference img, plane *in, double *x0, double *y0)
+{
+    vx_rectangle_t r = ((pvx_image *)((pvx_ref *)img)->desc)->valid;
+    *x0 = *y0 = 0;
+    if (r.end_x <= r.start_x || r.end_y <= r.start_y)
+        return;
+    in->ptr = (uint8_t *)row_of(in, r.start_y) + (size_t)r.start_x * in->pixel_bytes;
+    in->width = r.end_x - r.start_x, in->height = r.end_y - r.start_y;
+    *x0 = r.start_x, *y0 = r.start_y;
+}
+
 static vx_enum interpolation_of(vx_reference scalar)
 {
     return scalar != NULL ? scalar_enum(scalar) : VX_INTERPOLATION_NEAREST_NEIGHBOR;
@@ -278,6 +300,8 @@ static vx_status warp(vx_node node, const vx_reference *p, int perspective)
     const vx_float32 *m = (const vx_float32 *)pvx_memory_storage(&((pvx_matrix *)((pvx_ref *)p[1])->desc)->mem);
     if (m == NULL)
         return VX_ERROR_NOT_ALLOCATED;
+    double x0, y0;
+    valid_part(p[0], &in, &x0, &y0);
     vx_enum type = interpolation_of(p[2]);
     const vx_border_t *b = border_of(node);
     for (uint32_t y = 0; y < out.height; y++) {
@@ -292,7 +316,7 @@ static vx_status warp(vx_node node, const vx_reference *p, int perspective)
                 sx = (double)m[0] * x + (double)m[2] * y + m[4];
                 sy = (double)m[1] * x + (double)m[3] * y + m[5];
             }
-            o[x] = interpolate(&in, sx, sy, type, b);
+            o[x] = interpolate(&in, sx - x0, sy - y0, type, b);
         }
     }
     return VX_SUCCESS;
@@ -319,13 +343,15 @@ vx_status pvx_std_remap(vx_node node, const vx_reference *p, vx_uint32 n)
     const vx_coordinates2df_t *points = (const vx_coordinates2df_t *)pvx_memory_storage(&table->mem);
     if (points == NULL)
         return VX_ERROR_NOT_ALLOCATED;
+    double x0, y0;
+    valid_part(p[0], &in, &x0, &y0);
     vx_enum type = interpolation_of(p[2]);
     const vx_border_t *b = border_of(node);
     for (uint32_t y = 0; y < out.height; y++) {
         uint8_t *o = row_of(&out, y);
         for (uint32_t x = 0; x < out.width; x++) {
             const vx_coordinates2df_t *pt = &points[(size_t)y * out.width + x];
-            o[x] = interpolate(&in, pt->x, pt->y, type, b);
+            o[x] = interpolate(&in, pt->x - x0, pt->y - y0, type, b);
         }
     }
     return VX_SUCCESS;

@@ -478,56 +478,61 @@ vx_status pvx_std_sobel_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
     return s;
 }
 
-/* Where a channel lives in an RGB, RGBX, YUV4 or IYUV image (the validators admit no other):
- * interleaved formats hold channel k at byte k of plane 0, planar ones in plane k. */
-static void channel_at(vx_df_image format, vx_enum channel, uint32_t *plane_index, uint32_t *offset)
+channel_loc channel_of(vx_df_image format, uint32_t k)
 {
-    uint32_t k = channel >= VX_CHANNEL_Y ? (uint32_t)(channel - VX_CHANNEL_Y)
-               : channel >= VX_CHANNEL_R ? (uint32_t)(channel - VX_CHANNEL_R) : (uint32_t)(channel - VX_CHANNEL_0);
-    int interleaved = format == VX_DF_IMAGE_RGB || format == VX_DF_IMAGE_RGBX;
-    *plane_index = interleaved ? 0 : k;
-    *offset = interleaved ? k : 0;
+    uint32_t chroma = k > 0;
+    switch (format) {
+    case VX_DF_IMAGE_RGB: return (channel_loc){0, k, 3, 1, 1};
+    case VX_DF_IMAGE_RGBX: return (channel_loc){0, k, 4, 1, 1};
+    case VX_DF_IMAGE_UYVY: return chroma ? (channel_loc){0, 2 * k - 2, 4, 2, 1} : (channel_loc){0, 1, 2, 1, 1};
+    case VX_DF_IMAGE_YUYV: return chroma ? (channel_loc){0, 2 * k - 1, 4, 2, 1} : (channel_loc){0, 0, 2, 1, 1};
+    case VX_DF_IMAGE_NV12: return chroma ? (channel_loc){1, k - 1, 2, 2, 2} : (channel_loc){0, 0, 1, 1, 1};
+    case VX_DF_IMAGE_NV21: return chroma ? (channel_loc){1, 2 - k, 2, 2, 2} : (channel_loc){0, 0, 1, 1, 1};
+    case VX_DF_IMAGE_IYUV: return (channel_loc){k, 0, 1, 1 + chroma, 1 + chroma};
+    default: return (channel_loc){k, 0, 1, 1, 1};            /* YUV4, and single-plane formats */
+    }
 }
 
-/* dst byte `dst_offset` of each pixel of `dst` = src byte `src_offset` of each pixel of `src`. */
-static void copy_channel(const plane *src, uint32_t src_offset, const plane *dst, uint32_t dst_offset)
+/* Channel k of a channel enum: VX_CHANNEL_0.., R/G/B/A or Y/U/V. */
+static uint32_t channel_index(vx_enum channel)
 {
-    for (uint32_t y = 0; y < dst->height; y++) {
-        const uint8_t *s = (const uint8_t *)row_of(src, y) + src_offset;
-        uint8_t *d = (uint8_t *)row_of(dst, y) + dst_offset;
-        for (uint32_t x = 0; x < dst->width; x++)
-            d[x * dst->pixel_bytes] = s[x * src->pixel_bytes];
+    return channel >= VX_CHANNEL_Y ? (uint32_t)(channel - VX_CHANNEL_Y)
+         : channel >= VX_CHANNEL_R ? (uint32_t)(channel - VX_CHANNEL_R) : (uint32_t)(channel - VX_CHANNEL_0);
+}
+
+/* Channel k of image `img` into (to_u8) or from the U8 image `u8`, which has the channel's size. */
+static vx_status move_channel(vx_reference img, uint32_t k, vx_reference u8, int to_u8)
+{
+    channel_loc c = channel_of(((pvx_image *)((pvx_ref *)img)->desc)->format, k);
+    plane pi, pu;
+    vx_status s;
+    if ((s = plane_at(img, c.plane, &pi)) || (s = plane_of(u8, &pu)))
+        return s;
+    for (uint32_t y = 0; y < pu.height; y++) {
+        uint8_t *e = (uint8_t *)row_of(&pi, y) + c.offset, *u = (uint8_t *)row_of(&pu, y);
+        for (uint32_t x = 0; x < pu.width; x++) {
+            if (to_u8)
+                u[x] = e[x * c.step];
+            else
+                e[x * c.step] = u[x];
+        }
     }
+    return VX_SUCCESS;
 }
 
 vx_status pvx_std_channel_extract(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    plane in, out;
-    uint32_t index, offset;
-    vx_status s;
-    channel_at(((pvx_image *)((pvx_ref *)p[0])->desc)->format, scalar_enum(p[1]), &index, &offset);
-    if ((s = plane_at(p[0], index, &in)) || (s = plane_of(p[2], &out)))
-        return s;
-    copy_channel(&in, offset, &out, 0);
-    return VX_SUCCESS;
+    return move_channel(p[0], channel_index(scalar_enum(p[1])), p[2], 1);
 }
 
 /* Input k (0..3, the absent ones NULL) is channel k of the output. */
 vx_status pvx_std_channel_combine(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    vx_df_image format = ((pvx_image *)((pvx_ref *)p[4])->desc)->format;
-    for (uint32_t k = 0; k < 4; k++) {
-        plane in, out;
-        uint32_t index, offset;
-        vx_status s;
-        if (p[k] == NULL)
-            continue;
-        channel_at(format, VX_CHANNEL_0 + (vx_enum)k, &index, &offset);
-        if ((s = plane_of(p[k], &in)) || (s = plane_at(p[4], index, &out)))
-            return s;
-        copy_channel(&in, 0, &out, offset);
-    }
-    return VX_SUCCESS;
+    vx_status s = VX_SUCCESS;
+    for (uint32_t k = 0; k < 4 && s == VX_SUCCESS; k++)
+        if (p[k] != NULL)
+            s = move_channel(p[4], k, p[k], 0);
+    return s;
 }
 
 vx_status pvx_std_magnitude(vx_node node, const vx_reference *p, vx_uint32 n)

@@ -14,6 +14,12 @@ typedef struct plane {
 } plane;
 PVX_HIDDEN vx_status plane_at(vx_reference ref, uint32_t index, plane *pl);
 PVX_HIDDEN vx_status plane_of(vx_reference ref, plane *pl);
+/* Where channel k (R, G, B, X/A or Y, U, V) of an image format lies: its plane, the byte offset of
+ * its first element in a row, the bytes between its elements, and its subsampling (x, y). */
+typedef struct channel_loc {
+    uint32_t plane, offset, step, sub_x, sub_y;
+} channel_loc;
+PVX_HIDDEN channel_loc channel_of(vx_df_image format, uint32_t k);
 PVX_HIDDEN const void *scalar_value(vx_reference ref);
 PVX_HIDDEN vx_enum scalar_enum(vx_reference ref);
 PVX_HIDDEN void *row_of(const plane *p, uint32_t y);
@@ -72,6 +78,10 @@ PVX_HIDDEN vx_status pvx_std_tensor_table_lookup(vx_node node, const vx_referenc
 PVX_HIDDEN vx_status pvx_std_tensor_transpose(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_tensor_convert_depth(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_tensor_matrix_multiply(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN int64_t rounded(double v, int nearest_even);
+PVX_HIDDEN vx_status pvx_tensor_load(vx_reference ref, int32_t *dst);
+PVX_HIDDEN const void *pvx_tensor_packed(vx_reference ref);
+PVX_HIDDEN vx_status pvx_tensor_store(vx_reference ref, const int64_t *src, int saturate);
 /* csrc/std_geometry.c */
 PVX_HIDDEN vx_status pvx_std_color_convert(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_scale_image(vx_node node, const vx_reference *p, vx_uint32 n);

@@ -15,6 +15,11 @@ static int32_t load_element(const pvx_tensor *t, const uint8_t *p)
     }
 }
 
+static int16_t int16_of(int64_t v, int saturate)
+{
+    return (int16_t)(uint16_t)(saturate ? (v < INT16_MIN ? INT16_MIN : v > INT16_MAX ? INT16_MAX : v) : v);
+}
+
 /* Saturate: clamp to the type's range; otherwise wrap (keep the low bits). */
 static void store_element(const pvx_tensor *t, uint8_t *p, int64_t v, int saturate)
 {
@@ -23,8 +28,7 @@ static void store_element(const pvx_tensor *t, uint8_t *p, int64_t v, int satura
     case VX_TYPE_INT8:
         *(int8_t *)p = (int8_t)(uint8_t)(saturate ? (v < INT8_MIN ? INT8_MIN : v > INT8_MAX ? INT8_MAX : v) : v);
         break;
-    default:
-        *(int16_t *)p = (int16_t)(uint16_t)(saturate ? (v < INT16_MIN ? INT16_MIN : v > INT16_MAX ? INT16_MAX : v) : v);
+    default: *(int16_t *)p = int16_of(v, saturate);
     }
 }
 
@@ -59,7 +63,7 @@ static uint8_t *storage_of(const pvx_tensor *t)
 }
 
 /* A rounded real number to int64: TO_ZERO truncates, TO_NEAREST_EVEN rounds half to even. */
-static int64_t rounded(double v, int nearest_even)
+int64_t rounded(double v, int nearest_even)
 {
     double r = nearest_even ? nearbyint(v) : trunc(v);      /* nearbyint: the default mode, half to even */
     const double limit = (double)((int64_t)1 << 62);          /* beyond every type: saturates the same */
@@ -203,5 +207,88 @@ vx_status pvx_std_tensor_matrix_multiply(vx_node node, const vx_reference *p, vx
                 sum += matrix_element(c, pc, r, k, tc);
             store_element(o, po + k * o->strides[0] + r * o->strides[1], sum, 1);
         }
+    return VX_SUCCESS;
+}
+
+/* Whether the tensor's elements follow each other in index order (no view gaps). */
+static int packed(const pvx_tensor *t)
+{
+    vx_size stride = t->item_size;
+    for (vx_size d = 0; d < t->num_dims; stride *= t->dims[d], d++)
+        if (t->strides[d] != stride)
+            return 0;
+    return 1;
+}
+
+static vx_size element_count(const pvx_tensor *t)
+{
+    vx_size n = 1;
+    for (vx_size d = 0; d < t->num_dims; d++)
+        n *= t->dims[d];
+    return n;
+}
+
+/* A packed tensor's elements (to read in their type), NULL for a view with gaps or no memory. */
+const void *pvx_tensor_packed(vx_reference ref)
+{
+    const pvx_tensor *t = tensor_of(ref);
+    return packed(t) ? storage_of(t) : NULL;
+}
+
+/* The whole tensor as int32 in index order (dims[0] fastest), for kernels that compute on packed
+ * values (std_nn.c); a packed tensor in one typed loop. */
+vx_status pvx_tensor_load(vx_reference ref, int32_t *dst)
+{
+    const pvx_tensor *t = tensor_of(ref);
+    uint8_t *base = storage_of(t);
+    if (base == NULL)
+        return VX_ERROR_NO_MEMORY;
+    vx_size n = element_count(t);
+    if (packed(t) && t->data_type == VX_TYPE_INT16) {
+        vx_size i = 0;
+        for (; i + 16 <= n; i += 16)            /* blocks of a known count: what -O2 vectorizes */
+            for (int u = 0; u < 16; u++)
+                dst[i + u] = ((const int16_t *)base)[i + u];
+        for (; i < n; i++)
+            dst[i] = ((const int16_t *)base)[i];
+    } else if (packed(t) && t->data_type == VX_TYPE_INT8)
+        for (vx_size i = 0; i < n; i++)
+            dst[i] = ((const int8_t *)base)[i];
+    else if (packed(t) && t->data_type == VX_TYPE_UINT8)
+        for (vx_size i = 0; i < n; i++)
+            dst[i] = base[i];
+    else {
+        vx_size at[PVX_TENSOR_MAX_DIMS] = {0};
+        do
+            *dst++ = load_element(t, base + offset_in(t, at));
+        while (next_index(at, t->dims, t->num_dims));
+    }
+    return VX_SUCCESS;
+}
+
+/* Packed values in index order into the tensor, saturated or wrapped to its type. */
+vx_status pvx_tensor_store(vx_reference ref, const int64_t *src, int saturate)
+{
+    const pvx_tensor *t = tensor_of(ref);
+    uint8_t *base = storage_of(t);
+    if (base == NULL)
+        return VX_ERROR_NO_MEMORY;
+    vx_size n = element_count(t);
+    if (packed(t) && t->data_type == VX_TYPE_INT16) {
+        vx_size i = 0;
+        for (; saturate && i + 16 <= n; i += 16)
+            for (int u = 0; u < 16; u++)
+                ((int16_t *)base)[i + u] = int16_of(src[i + u], 1);
+        for (; i < n; i++)
+            ((int16_t *)base)[i] = int16_of(src[i], saturate);
+    } else if (packed(t))
+        for (vx_size i = 0; i < n; i++)
+            store_element(t, base + i, src[i], saturate);
+    else {
+        vx_size at[PVX_TENSOR_MAX_DIMS] = {0};
+        do
+            store_element(t, base + offset_in(t, at), *src++, saturate);
+        while (next_index(at, t->dims, t->num_dims));
+    }
     return VX_SUCCESS;
 }

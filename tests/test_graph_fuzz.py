@@ -778,6 +778,23 @@ class Machine(RuleBasedStateMachine):
         if want == c.VX_SUCCESS:
             assert out.mode == value
 
+    @precondition(lambda self: self.has_graph())
+    @rule(data=st.data(), depth=st.sampled_from([0, 1, 3, 65]), event=st.booleans())
+    def graph_pipelining(self, data, depth, event):
+        """vx_khr_pipelining on a normal graph: the depth (used from the next verification) and a
+        completion event; neither changes what its runs do."""
+        graph = self._graphs(data, wired=False)
+        c, ffi, g = self.c, self.ffi, self.ffi.cast("vx_graph", graph.handle)
+        value = ffi.new("vx_uint32 *", depth)
+        busy = c.VX_ERROR_GRAPH_SCHEDULED if graph.scheduled else c.VX_SUCCESS
+        if event:
+            self.expect(self.lib.vxRegisterEvent(ffi.cast("vx_reference", g), c.VX_EVENT_GRAPH_COMPLETED, 0, 1), busy)
+        else:
+            want = c.VX_ERROR_INVALID_VALUE if depth > 64 else busy
+            self.expect(self.lib.vxSetGraphAttribute(g, c.VX_GRAPH_PIPELINE_DEPTH, value, 4), want)
+        self.expect(self.lib.vxQueryGraph(g, c.VX_GRAPH_SCHEDULE_MODE, value, 4), c.VX_SUCCESS)
+        assert value[0] == c.VX_GRAPH_SCHEDULE_MODE_NORMAL
+
     # kernels -------------------------------------------------------------------------------
     @rule(data=st.data())
     def remove_kernel(self, data):

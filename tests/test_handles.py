@@ -41,10 +41,15 @@ def bad_handles(vx, want):
     return cases
 
 
-def expect_refused(vx, proto, result):
+# NULL where programs written for other implementations expect another status than a bad handle's
+NULL_STATUS = {"vxGetStatus": "VX_ERROR_NO_RESOURCES", "vxGetUserStructNameByEnum": "VX_ERROR_INVALID_PARAMETERS"}
+
+
+def expect_refused(vx, proto, result, label=None):
     ret = proto.ret
     if ret == "vx_status":
-        assert result == vx.c.VX_ERROR_INVALID_REFERENCE, f"{proto.name} returned {result}"
+        want = NULL_STATUS.get(proto.name, "VX_ERROR_INVALID_REFERENCE") if label == "NULL" else "VX_ERROR_INVALID_REFERENCE"
+        assert result == getattr(vx.c, want), f"{proto.name} returned {result} for a {label} handle"
     elif ret in ("vx_enum", "vx_bool", "vx_size"):
         assert result == 0, f"{proto.name} returned {result}"
     elif ret != "void":
@@ -60,7 +65,7 @@ def test_bad_first_handle_is_refused(vx, proto):
     rest = default_args(vx, proto)
     for label, handle in bad_handles(vx, HANDLE_TYPES[proto.params[0].ctype]):
         result = fn(vx.ffi.cast(proto.params[0].ctype, handle), *rest)
-        expect_refused(vx, proto, result)
+        expect_refused(vx, proto, result, label)
 
 
 @pytest.mark.parametrize("proto", RELEASERS, ids=lambda p: p.name)

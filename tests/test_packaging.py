@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from pyopenvx.paths import CMAKEDIR, LIBDIR, PKGCONFIGDIR
+from pyopenvx.prototypes import API_HEADERS
 
 ROOT = Path(__file__).resolve().parent.parent
 ABI = Path(os.environ.get("PVX_ABI_DIR", ROOT.parent / "shared" / "abi"))
@@ -22,13 +23,21 @@ def required_functions():
             pytest.fail(f"ABI facts not found at {ABI}")
         pytest.skip("ABI facts not available")
     rows = [line.split("\t") for line in (ABI / "functions.tsv").read_text().splitlines()[1:]]
-    return {r[3] for r in rows if r[6] == "yes"}
+    return {r[3] for r in rows if f"VX/{r[1]}" in API_HEADERS}
+
+
+def ti_functions():
+    """Seed 003's TIOVX-compatible functions: what our TI headers declare."""
+    from pyopenvx.paths import INCLUDEDIR
+    from pyopenvx.prototypes import parse
+    return {p.name for p in parse(INCLUDEDIR) if p.header.startswith("TI/")}
 
 
 def test_exports_are_exactly_the_api():
     ours = exported(LIBDIR / "libopenvx.so")
     cffi_entry = {n for n in ours if n.startswith("PyInit_")}     # lets Python import the module
-    assert ours - cffi_entry == required_functions()
+    assert ti_functions() >= {"tivxAddTargetKernelByName", "tivxNodeSendCommand", "tivxMemBufferMap"}
+    assert ours - cffi_entry == required_functions() | ti_functions()
     assert exported(LIBDIR / "libvxu.so") == set()
 
 
@@ -40,6 +49,19 @@ def test_pkg_config_builds_hello(tmp_path):
     subprocess.run(["gcc", "-std=c99", str(ROOT / "samples_c" / "hello.c"), *flags, "-o", str(exe)], check=True)
     out = subprocess.run([str(exe)], capture_output=True, text=True, env={"PATH": "/usr/bin:/bin"})
     assert out.returncode == 0 and "implementation: pyopenvx" in out.stdout
+
+
+def test_pkg_config_flags_compile_tivx_code(tmp_path):
+    """The TI headers are installed beside VX and need no SoC define, in C and C++."""
+    env = {**os.environ, "PKG_CONFIG_PATH": str(PKGCONFIGDIR)}
+    flags = subprocess.run(["pkg-config", "--cflags", "openvx"], capture_output=True, text=True,
+                           env=env, check=True).stdout.split()
+    src = tmp_path / "ti.c"
+    src.write_text("#include <TI/tivx.h>\n#include <TI/tivx_target_kernel.h>\n#include <TI/tivx_obj_desc.h>\n"
+                   "#include <TI/tivx_mem.h>\nint ti_ok(void) { return TIVX_TARGET_MAX_NAME > 0; }\n")
+    for compiler, std in (("gcc", "-std=c99"), ("g++", "-std=c++11")):
+        subprocess.run([compiler, std, "-Wall", "-Wextra", "-Werror", "-pedantic", "-x", "c" if compiler == "gcc" else "c++",
+                        "-c", str(src), *flags, "-o", str(tmp_path / "ti.o")], check=True)
 
 
 def test_cmake_find_package_builds_hello(tmp_path):

@@ -8,7 +8,7 @@ from test_abi import abi_dir
 
 
 def test_the_table_mirrors_the_abi_facts():
-    from pyopenvx.standard_table import ROWS
+    from pyopenvx.kernels.table import ROWS
     path = abi_dir() / "standard_kernels.tsv"
     if not path.is_file():
         pytest.skip(f"{path} not found")
@@ -19,7 +19,7 @@ def test_the_table_mirrors_the_abi_facts():
 
 
 def test_every_implemented_kernel_is_in_every_context_and_its_functions_are_real(vx):
-    from pyopenvx import standard_kernels as std
+    from pyopenvx.kernels import registry as std
     from pyopenvx.capi import implemented_names
     assert len(std.TABLE) == len(std.IMPLEMENTATIONS)        # no implementation without its table row
     names = implemented_names()
@@ -83,3 +83,7 @@ def test_fast_and_harris_corners_match_plain_c_with_suppression_and_distances(c_
 
 def test_canny_matches_plain_c_in_every_gradient_size_norm_and_border(c_program):
     assert c_program("std_canny.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_neural_network_layers_match_plain_c_and_a_small_network_runs(c_program):
+    assert c_program("std_nn.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"

@@ -2,8 +2,8 @@
  * pyopenvx - names kept from OpenVX 1.0/1.1 for source compatibility.
  * New code should use the current names from vx_types.h and vx_api.h.
  */
-#ifndef PYOPENVX_VX_COMPATIBILITY_H
-#define PYOPENVX_VX_COMPATIBILITY_H
+#ifndef VX_1_0_1_NAMING_COMPATIBILITY
+#define VX_1_0_1_NAMING_COMPATIBILITY
 
 #include <VX/vx_types.h>
 
@@ -119,6 +119,14 @@
 #define VX_THRESHOLD_DATA_TYPE (0x80A06)
 #define VX_BIDIRECTIONAL (2)
 
+/* 1.0.1 names of types and enums that 1.1 renamed. */
+#define _vx_border_mode_t _vx_border_t
+#define vx_border_mode_t vx_border_t
+#define vx_border_mode_e vx_border_e
+#define VX_BORDER_MODE_POLICY VX_ENUM_BORDER_POLICY
+#define vx_border_mode_policy_e vx_border_policy_e
+#define vx_import_type_e vx_memory_type_e
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -191,4 +199,4 @@ VX_API_ENTRY vx_status VX_API_CALL vxuAccumulateWeightedImage(vx_context context
 }
 #endif
 
-#endif /* PYOPENVX_VX_COMPATIBILITY_H */
+#endif /* VX_1_0_1_NAMING_COMPATIBILITY */

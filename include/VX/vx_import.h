@@ -6,8 +6,11 @@
 
 #include <VX/vx.h>
 
-/* Opaque handle to an import object. */
+/* Opaque handle to an import object (vx_khr_xml.h declares it too). */
+#ifndef PVX_VX_IMPORT_DECLARED
+#define PVX_VX_IMPORT_DECLARED
 typedef struct _vx_import *vx_import;
+#endif
 
 #define VX_ENUM_IX_USE (0x18)
 #define VX_IX_USE_APPLICATION_CREATE (0x18000)

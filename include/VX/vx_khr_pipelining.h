@@ -21,6 +21,7 @@ enum vx_graph_schedule_mode_type_e {
 
 enum vx_graph_attribute_pipelining_e {
     VX_GRAPH_SCHEDULE_MODE = 0x80205,
+    VX_GRAPH_PIPELINE_DEPTH = 0x80208,
 };
 
 enum vx_event_enum_e {

@@ -100,6 +100,13 @@ typedef struct _vx_tile_t {
 #define vxNeighborhoodTop(ptile) ((ptile)->neighborhood.top)
 #define vxNeighborhoodBottom(ptile) ((ptile)->neighborhood.bottom)
 
+/* Strides and steps of parameter i's addressing (1.3.1 keeps these out of its header; programs
+ * written for earlier drafts use them). */
+#define vxStrideSizeX(ptile, i) ((ptile)->addr[i].stride_x)
+#define vxStrideSizeY(ptile, i) ((ptile)->addr[i].stride_y)
+#define vxStepSizeX(ptile, i) ((ptile)->addr[i].step_x)
+#define vxStepSizeY(ptile, i) ((ptile)->addr[i].step_y)
+
 /*
  * Byte offset of pixel (x + ox, y + oy) of plane i from base[i], and that
  * pixel as an lvalue of `type`. As in OpenVX 1.3.1, neither expansion has

@@ -587,6 +587,9 @@ typedef struct _vx_imagepatch_addressing_t {
     vx_uint16 stride_x_bits;
 } vx_imagepatch_addressing_t;
 
+/* Initializer of a vx_imagepatch_addressing_t: every field zero. */
+#define VX_IMAGEPATCH_ADDR_INIT {0u, 0u, 0, 0, 0u, 0u, 0u, 0u, 0u}
+
 typedef struct _vx_perf_t {
     vx_uint64 tmp;
     vx_uint64 beg;
@@ -597,6 +600,9 @@ typedef struct _vx_perf_t {
     vx_uint64 num;
     vx_uint64 max;
 } vx_perf_t;
+
+/* Initializer of a vx_perf_t: every field zero (one zero per field, so -Wextra stays quiet). */
+#define VX_PERF_INIT {0ul, 0ul, 0ul, 0ul, 0ul, 0ul, 0ul, 0ul}
 
 typedef struct _vx_hough_lines_p_t {
     vx_float32 rho;

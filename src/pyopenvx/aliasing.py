@@ -13,7 +13,9 @@ Every decision is undone when the graph changes, is verified again, or dies."""
 from _pyopenvx import ffi, lib
 
 from . import constants as vx
-from .errors import check
+from . import log
+from . import pipelining
+from .errors import VxError, check
 from .image import Image
 from .parts import container
 from .tensor import Tensor
@@ -25,7 +27,8 @@ ALIASABLE = (Image, Tensor, UserDataObject)   # types whose whole data is their 
 
 
 def add_hint(kernel, a, b, processing_type):
-    """vxAliasParameterIndexHint: recorded on the kernel as (input, output) -> processing type."""
+    """vxAliasParameterIndexHint: recorded on the kernel as (input, output) -> processing type; a
+    hint naming a parameter not added yet waits for vxFinalizeKernel (`apply_pending`)."""
     check(not kernel.finalized, vx.VX_ERROR_NOT_SUPPORTED,
           f"{kernel} is finalized: alias hints are given between vxAddUserKernel and vxFinalizeKernel", kernel)
     n = kernel.num_params
@@ -33,17 +36,33 @@ def add_hint(kernel, a, b, processing_type):
           f"parameter indices {a}, {b}: out of range (the kernel has {n})", kernel)
     check(a != b, vx.VX_ERROR_INVALID_PARAMETERS, f"parameter index {a} given twice: a pair is two parameters",
           kernel)
+    check(processing_type in PROCESSING_TYPES, vx.VX_FAILURE,
+          f"processing type {processing_type:#x} is not a vx_buffer_aliasing_processing_type_e", kernel)
+    if kernel.signature[a] is None or kernel.signature[b] is None:
+        kernel.pending_hints = kernel.pending_hints + ((a, b, processing_type),)
+        return
+    _record(kernel, a, b, processing_type)
+
+
+def _record(kernel, a, b, processing_type):
     sa, sb = kernel.signature[a], kernel.signature[b]
-    check(sa is not None and sb is not None, vx.VX_ERROR_INVALID_PARAMETERS,
-          f"parameter {a if sa is None else b} is not added yet: add both parameters before the hint", kernel)
     check({sa.direction, sb.direction} == {vx.VX_INPUT, vx.VX_OUTPUT}, vx.VX_ERROR_INVALID_PARAMETERS,
           f"parameters {a} and {b} must be one input and one output", kernel)
     check(sa.data_type == sb.data_type, vx.VX_ERROR_INVALID_TYPE,
           f"parameters {a} and {b} have different types ({sa.data_type:#x}, {sb.data_type:#x})", kernel)
-    check(processing_type in PROCESSING_TYPES, vx.VX_ERROR_INVALID_VALUE,
-          f"processing type {processing_type:#x} is not a vx_buffer_aliasing_processing_type_e", kernel)
     pair = (a, b) if sa.direction == vx.VX_INPUT else (b, a)
     kernel.alias_hints = {**kernel.alias_hints, pair: processing_type}   # a repeated pair: the last hint
+
+
+def apply_pending(kernel):
+    """At vxFinalizeKernel: the hints given before their parameters were added; one that does not
+    name an input and an output of one type is dropped (logged), as a hint never fails a kernel."""
+    for a, b, processing_type in kernel.pending_hints:
+        try:
+            _record(kernel, a, b, processing_type)
+        except VxError as e:
+            log.entry(kernel, e.status, f"alias hint ({a}, {b}) dropped: {e.message}")
+    kernel.pending_hints = ()
 
 
 def is_aliased(node, a, b):
@@ -67,6 +86,8 @@ def decide(graph):
     params = {node.params[i] for node, i in graph.parameters}
     hints = [(PROCESSING_TYPES.index(kind), position[node], node, i, o)
              for node in graph.order for (i, o), kind in node.kernel.alias_hints.items()]
+    if pipelining.depth(graph) > 1:
+        hints = []                             # each frame slot has its own copies: none would share
     lends, borrows = {}, {}                    # object -> the object sharing its buffer after / before it
     for _, at, node, i, o in sorted(hints, key=lambda h: h[:2]):
         src, dst = node.params[i], node.params[o]

@@ -59,7 +59,7 @@ class Array(Resident):
         check_ptr(ptr, "items pointer")
         self.check_stride(stride)
         if count > self.capacity - self.num_items:
-            raise VxError(vx.VX_ERROR_NO_MEMORY, f"{count} more items do not fit in {self} "
+            raise VxError(vx.VX_FAILURE, f"{count} more items do not fit in {self} "
                           f"({self.num_items} of {self.capacity} used)", self)
         self.base()
         lib.pvx_array_add(self.desc, count, ptr, stride)     # the same append as the fast path

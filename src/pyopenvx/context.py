@@ -1,12 +1,13 @@
 """The context: owner of every object, of the kernel registry, of the log and of user structs."""
-from _pyopenvx import ffi
+from _pyopenvx import ffi, lib
 
 from . import constants as vx
 from .errors import VxError
 from .reference import Reference
 
 IMPLEMENTATION = "pyopenvx"
-EXTENSIONS = ("vx_khr_user_data_object", "vx_khr_tiling", "vx_khr_buffer_aliasing")   # the Khronos extensions we implement completely
+EXTENSIONS = ("vx_khr_user_data_object", "vx_khr_tiling", "vx_khr_buffer_aliasing", "vx_khr_ix",   # the Khronos
+              "vx_khr_nn", "KHR_NN_8", "KHR_NN_16")                             # extensions we implement completely
 CONVOLUTION_MAX_DIMENSION = 15
 OPTICAL_FLOW_MAX_WINDOW_DIMENSION = 9
 NONLINEAR_MAX_DIMENSION = 9
@@ -44,6 +45,8 @@ class Context(Reference):
     def __init__(self):
         self.objects = {}                        # slot -> object, creation order
         super().__init__(None)
+        self.events = lib.pvx_events_create()    # vx_khr_pipelining's event queue, read in C
+        self.h.desc = self.events
         self.log_callback = None
         self.log_reentrant = False
         self.log_enabled = False
@@ -58,8 +61,7 @@ class Context(Reference):
         self.kernels = []                        # every kernel known to the context
         self.modules = {}                        # name -> loaded module
         self.kernel_libraries = {}               # name -> (publish, unpublish) of vxRegisterKernelLibrary
-        from .standard_kernels import register   # imports the graph manager, which imports us
-        register(self)
+        self.exported = {}                       # address -> memory of vxExportObjectsToMemory (ix.py)
 
     @property
     def performance_enabled(self):
@@ -91,14 +93,18 @@ class Context(Reference):
         graphs have finished their runs (they use those objects)."""
         self.closing = True
         for obj in list(self.objects.values()):
-            if obj.vx_type == vx.VX_TYPE_GRAPH and obj.worker is not None:
-                obj.join()
+            if obj.vx_type == vx.VX_TYPE_GRAPH:
+                if obj.worker is not None:
+                    obj.join()
+                obj.end_frames()
         for obj in reversed(list(self.objects.values())):
             obj.destroy()
         self.objects.clear()
         for module in self.modules.values():      # their kernels are gone: the libraries may go too
             module.close()
         self.modules.clear()
+        self.h.desc = ffi.NULL
+        lib.pvx_events_destroy(self.events)
 
     # user structs ---------------------------------------------------------------------------
     def register_user_struct(self, size, name=None):

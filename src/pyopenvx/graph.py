@@ -15,32 +15,32 @@ from . import constants as vx
 from . import log
 from .errors import VxError, check
 from .failure import VX_FAILURE
-from .parts import lineage
-from .reference import LOCK, Reference
-
-
-@contextlib.contextmanager
-def unlocked():
-    """Drop the object-model lock entirely (however deeply held) while C runs or we wait."""
-    state = LOCK._release_save()
-    try:
-        yield
-    finally:
-        LOCK._acquire_restore(state)
+from .parts import items_of, lineage
+from .pipelining import QUEUED, Settings
+from .reference import LOCK, Reference, unlocked
 
 
 class Graph(Reference):
     vx_type = vx.VX_TYPE_GRAPH
+    imported = False              # made by vxImportObjectsFromMemory (ix.py): see check_replacement
 
     def __init__(self, context):
         super().__init__(context)
         self.nodes = []
         self.parameters = []                  # graph parameters: (node, index)
         self.delays = []                      # registered for auto-aging
+        self.held = []                        # containers whose parts its nodes use, held for them (ix.py)
         self.order = []                       # nodes in execution order, once verified
         self.verified = False
         self.aliases = []                     # objects borrowing another's buffer (aliasing.py)
         self.worker = None                    # the thread of a vxScheduleGraph run
+        self.pipelining = Settings()          # schedule mode, queues, depth, streaming (pipelining.py)
+        self.pipeline = None                  # its compiled frame slots, once verified
+        self.virtual_objects = []             # what the schedule makes accessible (verify.compile_schedule)
+        self.batch = False                    # a manual-mode vxScheduleGraph waits for vxWaitGraph
+        self.streaming = False                # between vxStartGraphStreaming and vxStopGraphStreaming
+        self.event_values = {}                # (event type, parameter index) -> app value (events.py)
+        self._c_events = None
         d = self.desc = ffi.new("pvx_graph *")
         d.state = vx.VX_GRAPH_STATE_UNVERIFIED
         d.status = vx.VX_SUCCESS
@@ -54,9 +54,15 @@ class Graph(Reference):
 
     def check_idle(self, what, node):
         """What releases objects a run may be using waits until the graph is neither running nor
-        scheduled (a kernel would read freed memory): changes to `node`, if it is in the graph."""
-        if (self.worker is not None or self.desc.busy) and node in self.nodes:
-            raise VxError(vx.VX_ERROR_GRAPH_SCHEDULED, f"{what}: {self} is running or scheduled", node)
+        scheduled (a kernel would read freed memory): changes to `node`, if it is in the graph
+        (None: to the graph itself)."""
+        if not self.idle() and (node is None or node in self.nodes):
+            raise VxError(vx.VX_ERROR_GRAPH_SCHEDULED, f"{what}: {self} is running or scheduled", node or self)
+
+    def idle(self):
+        """No run, schedule, stream or pipelined frame in progress."""
+        return (self.worker is None and not self.desc.busy
+                and (self.pipeline is None or self.pipeline.idle()))
 
     def remove_node(self, node):
         check(node in self.nodes, vx.VX_ERROR_INVALID_PARAMETERS, f"{node} is not in {self}", node)
@@ -71,18 +77,32 @@ class Graph(Reference):
         self.verified = False
         self.desc.ready = 0
         self.desc.state = vx.VX_GRAPH_STATE_UNVERIFIED
-        if self.aliases and self.worker is None and not self.desc.busy:
-            aliasing.release(self)            # (a running graph keeps them until it is verified again)
+        self.desc.pipeline = ffi.NULL         # the queue fast paths defer to Python, which verifies
+        if self.idle():                       # (a running graph keeps these until it is verified again)
+            if self.aliases:
+                aliasing.release(self)
+            self.close_pipeline()
+
+    def check_replacement(self, old, new):
+        """vx_khr_ix: an imported graph is never verified again, so a parameter is replaced only by
+        an object of the same type and meta data, never by NULL."""
+        if self.imported and (new is None or type(new) is not type(old) or _meta(new) != _meta(old)):
+            raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{new} cannot replace {old} in imported {self}: not "
+                          "of the same type and meta data", self)
 
     def parameter_replaced(self, node, index, old, new):
         """Seed 000: re-verification only when the new object's meta data differ, or an optional
         parameter appears or disappears; otherwise the schedule simply sees the new object."""
         if not self.verified:
             return
+        if self.pipelining.pipelined:
+            self.invalidate(f"parameter of {node} replaced")   # the frame slots hold copies of the rows
+            return
         same_kind = (old is not None and new is not None and type(old) is type(new)
                      and not getattr(new, "virtual", False) and not getattr(old, "virtual", False))
         if (not same_kind or _meta(old) != _meta(new) or node.replicate is not None
-                or self._used_elsewhere(node, index, new)):
+                or self._used_elsewhere(node, index, new)
+                or (node.target_kernel is not None and items_of(new))):   # seed 003: item descriptors
             self.invalidate(f"parameter of {node} replaced")
 
     def _used_elsewhere(self, node, index, obj):
@@ -123,10 +143,11 @@ class Graph(Reference):
             verify(self)
 
     def acquire(self):
-        """Hold the graph for one run or verification: refused while another thread runs it or a
-        scheduled run has not been waited for (vxWaitGraph ends it)."""
-        check(self.worker is None and lib.pvx_graph_acquire(self.desc), vx.VX_ERROR_GRAPH_SCHEDULED,
-              f"{self} is running or scheduled", self)
+        """Hold the graph for one run or verification: refused while another thread runs it, a
+        scheduled run has not been waited for (vxWaitGraph ends it), it streams or frames run."""
+        check(self.worker is None and (self.pipeline is None or self.pipeline.idle())
+              and lib.pvx_graph_acquire(self.desc), vx.VX_ERROR_GRAPH_SCHEDULED,
+              f"{self} is running, scheduled, streaming or has frames in flight", self)
 
     @contextlib.contextmanager
     def busy(self):
@@ -136,7 +157,13 @@ class Graph(Reference):
         finally:
             lib.pvx_graph_release(self.desc)
 
+    def check_not_queued(self, what):
+        check(self.pipelining.mode not in QUEUED, vx.VX_ERROR_NOT_SUPPORTED,
+              f"{what} of {self}: its graph parameters are queued (vxSetGraphScheduleConfig); "
+              "vxGraphParameterEnqueueReadyRef runs it", self)
+
     def process(self):
+        self.check_not_queued("vxProcessGraph")
         with self.busy():
             self.prepare()
             self.retain(internal=True)        # the application may release it while it runs
@@ -155,10 +182,18 @@ class Graph(Reference):
         return status
 
     def schedule(self):
-        """Busy from here until vxWaitGraph, so the C fast path refuses to run it too."""
+        """Busy from here until vxWaitGraph, so the C fast path refuses to run it too. In queue
+        manual mode: one batch of frames, as many as every queued parameter has references for."""
+        if self.pipelining.mode != vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL:
+            self.check_not_queued("vxScheduleGraph")
         self.acquire()
         try:
             self.prepare()
+            if self.pipelining.mode == vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL:
+                check(lib.pvx_pipeline_schedule(self.pipeline.c) > 0, VX_FAILURE,
+                      f"{self}: a queued graph parameter has no reference enqueued", self)
+                self.batch = True
+                return
         except BaseException:
             lib.pvx_graph_release(self.desc)
             raise
@@ -181,6 +216,9 @@ class Graph(Reference):
                 self.run_status = exc.status
 
     def wait(self):
+        if self.batch or self.streaming or (self.pipeline is not None and self.worker is None
+                                            and self.pipelining.mode == vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO):
+            return self.wait_frames()
         check(self.worker is not None, vx.VX_FAILURE, f"{self} was not scheduled", self)
         status = self.join()
         self.release(internal=True)
@@ -196,24 +234,85 @@ class Graph(Reference):
         lib.pvx_graph_release(self.desc)
         return self.run_status
 
+    def wait_frames(self):
+        """vxWaitGraph of a manual batch (then the graph is free again), of the frames enqueued in
+        auto mode, or of a stream (until it stopped at an error): the first failing frame's status
+        since the last wait."""
+        with unlocked():
+            status = lib.pvx_pipeline_wait(self.pipeline.c)
+        if self.batch:
+            self.batch = False
+            lib.pvx_graph_release(self.desc)
+        return status
+
+    # streaming ----------------------------------------------------------------------------
+    def enable_streaming(self, trigger):
+        check(trigger is None or trigger in self.nodes, vx.VX_ERROR_INVALID_PARAMETERS,
+              f"the trigger node {trigger} is not in {self}", self)
+        self.check_idle("streaming cannot be enabled", None)
+        self.pipelining.streaming, self.pipelining.trigger = True, trigger
+        self.invalidate("streaming was enabled")
+
+    def start_streaming(self):
+        check(self.pipelining.streaming, VX_FAILURE, f"{self}: streaming is not enabled (vxEnableGraphStreaming)",
+              self)
+        self.acquire()                        # held until vxStopGraphStreaming
+        try:
+            self.prepare()
+        except BaseException:
+            lib.pvx_graph_release(self.desc)
+            raise
+        self.streaming = True
+        lib.pvx_pipeline_stream(self.pipeline.c, 1)
+
+    def stop_streaming(self):
+        check(self.streaming, VX_FAILURE, f"{self} is not streaming", self)
+        with unlocked():
+            lib.pvx_pipeline_stream(self.pipeline.c, 0)
+        self.streaming = False
+        lib.pvx_graph_release(self.desc)
+
+    def close_pipeline(self):
+        """Frames finish and the frame slots go (before verifying again, when the graph dies)."""
+        pipeline, self.pipeline = self.pipeline, None
+        self.desc.pipeline = ffi.NULL
+        if pipeline is not None:
+            if pipeline.idle():
+                pipeline.close()
+            else:
+                with unlocked():              # kernels of running frames may call the API
+                    pipeline.close()
+            pipeline.drop_clones()
+
     def release(self, internal=False):
-        """The application's last reference to a scheduled graph: its run is waited for here,
-        as nobody can call vxWaitGraph any more."""
-        if not internal and self.worker is not None and self.h.external_count == 1:
-            self.wait()
+        """The application's last reference to a scheduled or streaming graph: its run is waited
+        for here (its stream stopped), as nobody can call vxWaitGraph any more."""
+        if not internal and self.h.external_count == 1:
+            if self.worker is not None:
+                self.wait()
+            self.end_frames()
         super().release(internal)
+
+    def end_frames(self):
+        if self.batch:
+            self.wait_frames()
+        if self.streaming:
+            self.stop_streaming()
+        self.close_pipeline()
 
     # life ---------------------------------------------------------------------------------
     def on_destroy(self):
         self.desc.ready = 0
+        self.close_pipeline()
+        self.pipelining.drop_queues()
         aliasing.release(self)
         for node in reversed(self.nodes):
             if node.alive:
                 node.release(internal=True)
         self.nodes = []
-        for delay in self.delays:
-            if delay.alive:
-                delay.release(internal=True)
+        for obj in self.delays + self.held:
+            if obj.alive:
+                obj.release(internal=True)
         self.h.desc = ffi.NULL
 
 

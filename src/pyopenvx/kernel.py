@@ -42,6 +42,8 @@ class Kernel(Reference):
     vx_type = vx.VX_TYPE_KERNEL
     tiling = None                             # a tiling kernel's TileSpec (tiling.py)
     alias_hints = {}                          # (input, output) -> processing type (aliasing.py, seed 004)
+    pending_hints = ()                        # (a, b, processing type) given before a or b was added
+    targets = ()                              # target ids from tivxAddKernelTarget (targets.py, seed 003)
 
     def __init__(self, context, name, enumeration, function, num_params, validate, init, deinit, module=None,
                  io_validators=(None, None)):
@@ -77,6 +79,8 @@ class Kernel(Reference):
               f"parameter {index}: direction {direction:#x} is not VX_INPUT or VX_OUTPUT", self)
         check(data_type in DATA_TYPES, vx.VX_ERROR_INVALID_PARAMETERS,
               f"parameter {index}: type {data_type:#x} is not a data object type", self)
+        check(data_type != vx.VX_TYPE_DELAY or direction == vx.VX_INPUT, vx.VX_ERROR_INVALID_PARAMETERS,
+              f"parameter {index}: a delay can only be an input", self)
         check(state in STATES, vx.VX_ERROR_INVALID_PARAMETERS,
               f"parameter {index}: state {state:#x} is not a vx_parameter_state_e", self)
         self.signature[index] = Signature(direction, data_type, state)
@@ -127,11 +131,12 @@ def check_new_kernel(context, name, enumeration, num_params):
 
 def add_user_kernel(context, name, enumeration, function, num_params, validate, init, deinit,
                     io_validators=None):
-    """vxAddUserKernel; vxAddKernel gives `io_validators` (input, output) and no `validate`."""
-    check(function != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, f"kernel {name!r}: func_ptr is NULL")
+    """vxAddUserKernel; vxAddKernel gives `io_validators` (input, output) and no `validate`.
+    vxAddUserKernel's func_ptr may be NULL (seed 003): the kernel then runs on its targets."""
     if io_validators is None:
         check(validate != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, f"kernel {name!r}: validate is NULL")
     else:
+        check(function != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, f"kernel {name!r}: func_ptr is NULL")
         check(ffi.NULL not in io_validators, vx.VX_ERROR_INVALID_PARAMETERS,
               f"kernel {name!r}: the input and output validators are both required")
     check_new_kernel(context, name, enumeration, num_params)

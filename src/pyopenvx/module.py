@@ -1,9 +1,10 @@
 """Modules for vxLoadKernels: a shared library whose vxPublishKernels adds kernels to a context and
 whose vxUnpublishKernels removes them, or a pair of such functions given to vxRegisterKernelLibrary
-under a module name. The dynamic loader is csrc/module.c; this is the policy."""
+(or, for every context, to tivxRegisterModule) under a module name. The dynamic loader is csrc/module.c; this is the policy."""
 from _pyopenvx import ffi, lib
 
 from . import constants as vx
+from . import targets
 from .errors import VxError, check
 
 _exported = False
@@ -21,18 +22,37 @@ class Module:
         self.name, self.publish, self.unpublish, self.handle = name, publish, unpublish, handle
 
     def close(self):
+        targets.forget(self)                  # target kernels it registered and left (their code goes)
         if self.handle is not None:
             lib.pvx_module_close(self.handle)
 
 
+# tivxRegisterModule (seed 003): name -> (publish, unpublish) for every context, after its own.
+PROCESS_LIBRARIES = {}
+
+
 def register(context, name, publish, unpublish):
     """vxRegisterKernelLibrary: a later vxLoadKernels(name) calls these instead of opening a file."""
+    _register(context.kernel_libraries, name, publish, unpublish, context)
+
+
+def register_everywhere(name, publish, unpublish):
+    """tivxRegisterModule: the same for every context, present or future."""
+    _register(PROCESS_LIBRARIES, name, publish, unpublish, None)
+
+
+def unregister_everywhere(name):
+    check(name in PROCESS_LIBRARIES, vx.VX_FAILURE, f"no module named {name!r} is registered (tivxRegisterModule)")
+    del PROCESS_LIBRARIES[name]
+
+
+def _register(libraries, name, publish, unpublish, context):
     check(name, vx.VX_ERROR_INVALID_PARAMETERS, "module name is empty", context)
     check(publish != ffi.NULL and unpublish != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS,
           f"kernel library {name!r}: publish and unpublish functions are both required", context)
-    check(name not in context.kernel_libraries, vx.VX_ERROR_INVALID_PARAMETERS,
+    check(name not in libraries, vx.VX_ERROR_INVALID_PARAMETERS,
           f"a kernel library named {name!r} is already registered", context)
-    context.kernel_libraries[name] = (publish, unpublish)
+    libraries[name] = (publish, unpublish)
 
 
 def _symbol(handle, name, module_name, ctype):
@@ -60,15 +80,15 @@ def _open(context, name):
 def load(context, name):
     check(name, vx.VX_ERROR_INVALID_PARAMETERS, "module name is empty")
     check(name not in context.modules, vx.VX_ERROR_INVALID_MODULE, f"module {name!r} is already loaded", context)
-    registered = context.kernel_libraries.get(name)
+    registered = context.kernel_libraries.get(name) or PROCESS_LIBRARIES.get(name)
     module = Module(name, *registered) if registered else _open(context, name)
     before = set(context.kernels)
     ids = context.user_kernel_ids, context.user_library_ids
-    context.loading_module = name
+    context.loading_module, targets.loading = name, module
     try:
         status = module.publish(ffi.cast("vx_context", context.h))
     finally:
-        context.loading_module = None
+        context.loading_module = targets.loading = None
     if status != vx.VX_SUCCESS:
         for k in [k for k in context.kernels if k not in before]:
             k.remove(forced=True)

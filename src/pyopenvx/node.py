@@ -7,6 +7,7 @@ import copy
 from _pyopenvx import ffi
 
 from . import constants as vx
+from . import targets
 from .errors import VxError, check
 from .meta_format import MetaFormat
 from .parts import container, items_of, scope_of
@@ -14,8 +15,8 @@ from .reference import Reference, type_name
 
 _BORDERS = (vx.VX_BORDER_UNDEFINED, vx.VX_BORDER_CONSTANT, vx.VX_BORDER_REPLICATE)
 
-# Who may set VX_NODE_LOCAL_DATA_SIZE/PTR now (seed 000): only the initializer of a kernel
-# without VX_KERNEL_LOCAL_DATA_SIZE, and the deinitializer when the buffer is not ours.
+# Who may set VX_NODE_LOCAL_DATA_SIZE/PTR now (seed 000): only the initializer and deinitializer of
+# a kernel without VX_KERNEL_LOCAL_DATA_SIZE (the latter not a pointer the implementation gave).
 PHASE_NONE, PHASE_INIT, PHASE_DEINIT = range(3)
 
 
@@ -36,8 +37,10 @@ class Node(Reference):
         self.local_buffer = None               # the local data buffer we allocated, if any
         self.replicate = None                  # per-parameter flags once replicated
         self.aliased = set()                   # (a, b), a < b: pairs sharing a buffer (aliasing.py)
-        self.target = vx.VX_TARGET_ANY
+        self.target_id = None                  # seed 003: the target vxSetNodeTarget chose (targets.py)
+        self.target_kernel = None              # the target kernel its instances use, once created
         self.delay_slots = {}                  # parameter index -> (delay, slot index) it follows
+        self.event_values = {}                 # vx_khr_pipelining event type -> app value (events.py)
         self.tiling = copy.copy(kernel.tiling)  # a tiling kernel's node: its own attributes (seed 001)
         kernel.retain(internal=True)
         kernel.nodes.add(self)
@@ -74,6 +77,7 @@ class Node(Reference):
     def set_parameter(self, index, obj):
         sig = self.signature(index)
         self.graph.check_idle(f"{self} parameter {index} cannot be replaced", self)
+        self.graph.check_replacement(self.params[index], obj)
         if obj is not None:
             if obj.context is not self.context:
                 raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} parameter {index}: {obj} belongs to another "
@@ -138,6 +142,8 @@ class Node(Reference):
     def set_border(self, border):
         check(border.mode in _BORDERS or (self.tiling is not None and border.mode == vx.VX_BORDER_MODE_SELF),
               vx.VX_ERROR_INVALID_VALUE, f"border mode {border.mode:#x} is not supported by {self}", self)
+        check(self.tiling is None or self.kernel.border.mode != vx.VX_BORDER_MODE_SELF, vx.VX_ERROR_INVALID_VALUE,
+              f"{self}: its kernel handles its own border (VX_BORDER_MODE_SELF), which stands", self)
         self.desc.border = border
         self.graph.invalidate(f"the border of {self} changed")
 
@@ -150,15 +156,14 @@ class Node(Reference):
         self.desc.local_data_ptr = ptr
 
     def _check_local_data_access(self, what, own_buffer_blocks):
-        if self.phase == PHASE_INIT:
-            check(self.kernel.local_data_size == 0, vx.VX_ERROR_NOT_SUPPORTED,
-                  f"{self}: {what} cannot be set: the kernel declares VX_KERNEL_LOCAL_DATA_SIZE", self)
-        elif self.phase == PHASE_DEINIT:
-            check(not (own_buffer_blocks and self.local_buffer is not None), vx.VX_ERROR_NOT_SUPPORTED,
-                  f"{self}: {what} was set by the implementation and cannot be changed", self)
-        else:
-            raise VxError(vx.VX_ERROR_NOT_SUPPORTED,
-                          f"{self}: {what} can be set only by the kernel's initialize or deinitialize callback", self)
+        """Only the initializer or deinitializer, never when the kernel declares
+        VX_KERNEL_LOCAL_DATA_SIZE, and a deinitializer not the pointer the implementation gave."""
+        check(self.phase in (PHASE_INIT, PHASE_DEINIT), vx.VX_ERROR_NOT_SUPPORTED,
+              f"{self}: {what} can be set only by the kernel's initialize or deinitialize callback", self)
+        check(self.kernel.local_data_size == 0, vx.VX_ERROR_NOT_SUPPORTED,
+              f"{self}: {what} cannot be set: the kernel declares VX_KERNEL_LOCAL_DATA_SIZE", self)
+        check(not (self.phase == PHASE_DEINIT and own_buffer_blocks and self.local_buffer is not None),
+              vx.VX_ERROR_NOT_SUPPORTED, f"{self}: {what} was set by the implementation and cannot be changed", self)
 
     def set_callback(self, callback):
         check(callback == ffi.NULL or self.desc.callback == ffi.NULL, vx.VX_ERROR_NOT_SUPPORTED,
@@ -168,12 +173,12 @@ class Node(Reference):
     def set_target(self, target_enum, target_string):
         if target_enum == vx.VX_TARGET_STRING:
             check(target_string != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "target string is NULL", self)
-            name = ffi.string(target_string).decode(errors="replace")
-            check(name.lower() == "any", vx.VX_ERROR_NOT_SUPPORTED, f"target {name!r} is not supported", self)
+            targets.choose(self, ffi.string(target_string).decode(errors="replace"))
         else:
             check(target_enum == vx.VX_TARGET_ANY, vx.VX_ERROR_NOT_SUPPORTED,
                   f"target {target_enum:#x} is not supported", self)
-        self.target = vx.VX_TARGET_ANY
+            self.target_id = None
+        self.graph.invalidate(f"the target of {self} changed")
 
     # local data and kernel callbacks (seed 000) ------------------------------------------
     def meta(self, index, object_type):
@@ -216,7 +221,9 @@ class Node(Reference):
         self.provide_local_data()
 
     def deinitialize(self):
-        """Before re-verification and when the node dies; a failure is logged by the caller."""
+        """Before re-verification and when the node dies; a failure is logged by the caller.
+        A node on a target runs its delete callbacks there first (seed 003)."""
+        targets.delete_node(self)
         if not self.initialized:
             return vx.VX_SUCCESS
         self.initialized = False

@@ -8,12 +8,16 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-# Headers whose functions libopenvx exports (vxu.h included: we ship one library set).
-API_HEADERS = (
+# Headers (relative to include/) whose functions libopenvx exports (vxu.h included: we ship one
+# library set; the TI headers are the target-kernel API of seed 003).
+API_HEADERS = tuple(f"VX/{h}" for h in (
     "vx_api.h", "vx_nodes.h", "vxu.h", "vx_compatibility.h", "vx_import.h",
     "vx_khr_user_data_object.h", "vx_khr_tiling.h", "vx_khr_buffer_aliasing.h",
     "vx_khr_pipelining.h", "vx_khr_nn.h", "vx_khr_ix.h",
-)
+    # optional extensions: declared so programs compile; what is not implemented refuses
+    "vx_khr_swap_move.h", "vx_khr_bidirectional_parameters.h", "vx_khr_class.h",
+    "vx_khr_import_kernel.h", "vx_khr_raw_image.h", "vx_khr_xml.h", "vx_khr_icd.h",
+)) + tuple(f"TI/{h}" for h in ("tivx.h", "tivx_target_kernel.h", "tivx_obj_desc.h", "tivx_mem.h"))
 
 _PROTO = re.compile(r"^VX_API_ENTRY\s+(?P<ret>.+?)\s+VX_API_CALL\s+(?P<name>\w+)\s*\((?P<params>.*)\)\s*;\s*$")
 _PARAM = re.compile(r"^(?P<type>.*?)\b(?P<name>\w+)\s*(?P<array>(\[[^\]]*\])*)$")
@@ -62,7 +66,7 @@ def parse(include_dir):
     """Every exported prototype of our API headers, in header order."""
     out, seen = [], set()
     for header in API_HEADERS:
-        for line in (Path(include_dir) / "VX" / header).read_text().splitlines():
+        for line in (Path(include_dir) / header).read_text().splitlines():
             m = _PROTO.match(line.strip())
             if not m or m["name"] in seen:     # a few names are declared in two headers
                 continue

@@ -12,8 +12,17 @@ from .errors import check
 from .image import Image, check_geometry, format_name, settle
 
 
+def is_orb(scale):
+    """VX_SCALE_PYRAMID_ORB, 2^(-1/4), as a vx_float32 gives it."""
+    return abs(scale - vx.VX_SCALE_PYRAMID_ORB) < 1e-7
+
+
 def level_sizes(levels, scale, width, height):
-    """Level 0 is width x height; each next level is ceil(previous * scale)."""
+    """Level 0 is width x height; each next level is ceil(previous * scale), fractions rounded up.
+    ORB: level i is ceil(level 0 * 2^(-i/4)), the exact scale from level 0 (as other
+    implementations and the conformance tests compute it: the rounding does not accumulate)."""
+    if is_orb(scale):
+        return [(math.ceil(width * 2 ** (-i / 4)), math.ceil(height * 2 ** (-i / 4))) for i in range(levels)]
     sizes = [(width, height)]
     for _ in range(1, levels):
         w, h = sizes[-1]

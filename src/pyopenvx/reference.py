@@ -4,6 +4,7 @@ A handle is a header slot in the C arena (csrc/handle.c). The slot carries the t
 and the name so that C can answer plain queries; this module keeps the policy: who holds what,
 when an object dies, and which Python object a handle stands for.
 """
+import contextlib
 import threading
 
 from _pyopenvx import ffi, lib
@@ -15,6 +16,17 @@ from .handle_types import HANDLE_TYPES  # noqa: F401  (re-exported for capi)
 # One lock for the object model. Exported functions hold it; anything that waits (graph execution,
 # vxWaitGraph) must drop it first.
 LOCK = threading.RLock()
+
+
+@contextlib.contextmanager
+def unlocked():
+    """Drop the object-model lock entirely (however deeply held) while C runs or we wait."""
+    state = LOCK._release_save()
+    try:
+        yield
+    finally:
+        LOCK._acquire_restore(state)
+
 
 # handle -> Reference. cffi pointers hash and compare by address whatever their C type, so a
 # handle of any type finds its object without reading through it: a foreign pointer just misses.

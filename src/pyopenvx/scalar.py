@@ -17,6 +17,8 @@ class Scalar(Resident):
         item = size_of(context, data_type)
         if virtual and data_type == vx.VX_TYPE_INVALID:
             pass                           # left open until the graph is verified
+        elif virtual and size is None:     # a virtual scalar may carry any struct a kernel outputs
+            check(item is not None, vx.VX_ERROR_INVALID_TYPE, f"{data_type:#x} is not a known type")
         elif size is None:
             check(data_type in SCALAR_TYPES, vx.VX_ERROR_INVALID_TYPE, f"{data_type:#x} is not a scalar type")
         else:

@@ -60,14 +60,18 @@ class Threshold(DataObject):
         self.check_accessible("copy")
         check_usage(usage, COPY_USAGES)
         check_host(mem_type)
-        check(need_type in (None, self.thresh_type), vx.VX_ERROR_INVALID_PARAMETERS,
-              f"{self} is not of type {need_type or 0:#x}", self)
+        self.check_type(need_type)
         for ptr, _ in pairs:
             check_ptr(ptr, "value pointer")
         for ptr, field in pairs:
             mine = ffi.addressof(self.desc[0], field)
             src, dst = (mine, ptr) if usage == vx.VX_READ_ONLY else (ptr, mine)
             ffi.memmove(dst, src, ffi.sizeof("vx_pixel_value_t"))
+
+    def check_type(self, need_type):
+        """A value only for a binary threshold, a range only for a range one."""
+        check(need_type in (None, self.thresh_type), vx.VX_ERROR_NOT_COMPATIBLE,
+              f"{self} is of type {self.thresh_type:#x}, not {need_type or 0:#x}", self)
 
     def member(self):
         return FORMATS[self.input_format][0]

@@ -2,7 +2,7 @@
 
     deinitialize (re-verification) -> aliases undone -> parameters -> single writer -> order (and cycles)
     -> validation (meta formats, virtual objects, valid rectangles) -> tile plans -> buffer aliasing
-    -> initialization -> compile
+    -> initialization -> compile -> target nodes created (seed 003) -> events, pipeline (vx_khr_pipelining)
 
 Each phase refuses with a status and a message naming the node and parameter; the graph then
 stays unverified. The last phase writes the C schedule that vxProcessGraph runs."""
@@ -12,7 +12,10 @@ from _pyopenvx import ffi
 
 from . import aliasing
 from . import constants as vx
+from . import events
 from . import log
+from . import targets
+from .pipelining import QUEUED, Pipeline
 from .errors import VxError, check, status_name
 from .meta_format import AT_LEAST, MISMATCH, OPEN_VALUES, REQUIRED
 from .node import PHASE_NONE
@@ -27,7 +30,8 @@ def verify(graph):
         phase(graph)
     graph.verified = True
     graph.desc.state = vx.VX_GRAPH_STATE_VERIFIED
-    graph.desc.ready = 0 if graph.delays else 1       # aging after each run needs Python
+    # aging after each run needs Python; queued graphs run only through their queues
+    graph.desc.ready = 0 if graph.delays or graph.pipelining.mode in QUEUED else 1
 
 
 def _where(node, index):
@@ -121,6 +125,7 @@ def order_by_dependency(graph):
     check(not stuck, vx.VX_ERROR_INVALID_GRAPH, f"{graph} has a cycle through {stuck[0] if stuck else ''}",
           stuck[0] if stuck else graph)
     graph.order = order
+    graph.after = after
 
 
 def validate_nodes(graph):
@@ -297,10 +302,26 @@ def compile_schedule(graph):
                     virtuals[o] = None
                     for part in items_of(o) or ():       # a virtual pyramid's levels, array's items
                         virtuals[part] = None
+    graph.virtual_objects = list(virtuals)
     graph._c_virtuals = ffi.new("vx_reference[]", [ffi.cast("vx_reference", o.h) for o in virtuals] or 1)
     d = graph.desc
     d.schedule, d.num_nodes = graph._c_schedule, len(order)
     d.virtuals, d.num_virtuals = graph._c_virtuals, len(virtuals)
+
+
+def compile_events(graph):
+    """What vxRegisterEvent asked of the graph and its nodes, for C to report."""
+    events.compile_graph(graph)
+
+
+def compile_pipeline(graph):
+    """A queued or streaming graph: its frame slots and the C pipeline that runs them."""
+    graph.close_pipeline()
+    if graph.pipelining.pipelined:
+        check(not graph.delays, vx.VX_ERROR_NOT_SUPPORTED,
+              f"{graph} has auto-aged delays: it cannot run queued or streaming", graph)
+        graph.pipeline = Pipeline(graph)
+        graph.desc.pipeline = graph.pipeline.c
 
 
 def _replicas(node):
@@ -311,4 +332,5 @@ def _replicas(node):
 
 
 PHASES = (deinitialize_nodes, release_aliases, check_parameters, check_single_writer, order_by_dependency,
-          validate_nodes, plan_tiles, alias_buffers, initialize_nodes, compile_schedule)
+          validate_nodes, plan_tiles, alias_buffers, initialize_nodes, compile_schedule, targets.create_nodes,
+          compile_events, compile_pipeline)

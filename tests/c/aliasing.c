@@ -119,7 +119,8 @@ static vx_status VX_CALLBACK reshape_validate(vx_node node, const vx_reference p
     return vxSetMetaFormatAttribute(m[1], VX_IMAGE_FORMAT, &f, sizeof f);
 }
 
-/* A user kernel in -> out of images, with an alias hint (a, b, type) unless type is 0. */
+/* A user kernel in -> out of images, with an alias hint (a, b, type) unless type is 0, given
+ * before the output is added (applied at vxFinalizeKernel). */
 static vx_kernel add_kernel(vx_context ctx, const char *name, vx_kernel_f fn, vx_kernel_validate_f validate,
                             vx_kernel_initialize_f init, vx_uint32 a, vx_uint32 b, vx_enum type)
 {
@@ -128,9 +129,9 @@ static vx_kernel add_kernel(vx_context ctx, const char *name, vx_kernel_f fn, vx
     vx_kernel k = vxAddUserKernel(ctx, name, id, fn, 2, validate, init, NULL);
     CHECK_REF(k);
     CHECK_OK(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxAddParameterToKernel(k, 1, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
     if (type)
         CHECK_OK(vxAliasParameterIndexHint(k, a, b, type));
+    CHECK_OK(vxAddParameterToKernel(k, 1, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
     CHECK_OK(vxFinalizeKernel(k));
     return k;
 }
@@ -319,7 +320,7 @@ static void memory(vx_context ctx)
     size_t hinted = chain_memory(ctx, k_invert, k_mark, 1);
     size_t plain = chain_memory(ctx, k_plain_invert, k_plain_mark, 0);
     fprintf(stderr, "virtual chain: %zu bytes with hints, %zu without\n", hinted, plain);
-    CHECK(plain >= 4u << 20);                          /* four buffers */
+    CHECK(plain > (7u << 20) / 2);                     /* four buffers (less what the run frees) */
     CHECK(hinted < (3u << 20) / 2);                    /* one */
 }
 
@@ -339,7 +340,7 @@ static void refusals(vx_context ctx)
     CHECK_OK(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
     CHECK_OK(vxAddParameterToKernel(k, 1, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
     CHECK_OK(vxAddParameterToKernel(k, 2, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_OPTIONAL));
-    CHECK_REFUSED(vxAliasParameterIndexHint(k, 1, 3, DENSE), VX_ERROR_INVALID_PARAMETERS);   /* 3 not added */
+    CHECK_OK(vxAliasParameterIndexHint(k, 1, 3, DENSE));     /* 3 not added: decided at vxFinalizeKernel */
     CHECK_OK(vxAddParameterToKernel(k, 3, VX_OUTPUT, VX_TYPE_ARRAY, VX_PARAMETER_STATE_OPTIONAL));
     CHECK_STATUS(vxAliasParameterIndexHint(NULL, 0, 1, DENSE), VX_ERROR_INVALID_REFERENCE);  /* no context to log to */
     CHECK_REFUSED(vxAliasParameterIndexHint((vx_kernel)ctx, 0, 1, DENSE), VX_ERROR_INVALID_REFERENCE);
@@ -347,9 +348,11 @@ static void refusals(vx_context ctx)
     CHECK_REFUSED(vxAliasParameterIndexHint(k, 1, 1, DENSE), VX_ERROR_INVALID_PARAMETERS);
     CHECK_REFUSED(vxAliasParameterIndexHint(k, 0, 2, DENSE), VX_ERROR_INVALID_PARAMETERS);   /* two inputs */
     CHECK_REFUSED(vxAliasParameterIndexHint(k, 0, 3, DENSE), VX_ERROR_INVALID_TYPE);         /* image, array */
-    CHECK_REFUSED(vxAliasParameterIndexHint(k, 0, 1, 0x1F002), VX_ERROR_INVALID_VALUE);
+    CHECK_REFUSED(vxAliasParameterIndexHint(k, 0, 1, 0x1F002), VX_FAILURE);  /* not a processing type */
     CHECK_OK(vxAliasParameterIndexHint(k, 1, 0, SPARSE));
+    int dropped = log_entries;
     CHECK_OK(vxFinalizeKernel(k));
+    CHECK(log_entries == dropped + 1);                 /* (1, 3) names two outputs: dropped, logged */
     CHECK_REFUSED(vxAliasParameterIndexHint(k, 2, 1, DENSE), VX_ERROR_NOT_SUPPORTED);
 
     vx_graph g = vxCreateGraph(ctx);

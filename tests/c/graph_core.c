@@ -61,8 +61,11 @@ static vx_status VX_CALLBACK step_deinit(vx_node node, const vx_reference *p, vx
     (void)p; (void)n;
     deinits++;
     void *ptr = NULL;
-    /* the implementation set the pointer: the deinitializer may not change it */
+    vx_size size = 0;
+    /* the kernel declared its size and the implementation set the pointer: the deinitializer may
+     * change neither */
     CHECK(vxSetNodeAttribute(node, VX_NODE_LOCAL_DATA_PTR, &ptr, sizeof ptr) == VX_ERROR_NOT_SUPPORTED);
+    CHECK(vxSetNodeAttribute(node, VX_NODE_LOCAL_DATA_SIZE, &size, sizeof size) == VX_ERROR_NOT_SUPPORTED);
     return VX_SUCCESS;
 }
 
@@ -131,6 +134,8 @@ static vx_status VX_CALLBACK owns_deinit(vx_node node, const vx_reference *p, vx
     free(ptr);
     ptr = NULL;
     owned = NULL;
+    vx_size size = 0;
+    CHECK_OK(vxSetNodeAttribute(node, VX_NODE_LOCAL_DATA_SIZE, &size, sizeof size));
     return vxSetNodeAttribute(node, VX_NODE_LOCAL_DATA_PTR, &ptr, sizeof ptr);
 }
 

@@ -144,7 +144,7 @@ static void refusals(vx_context ctx)
     vx_rectangle_t ok = {0, 0, 8, 4}, wide = {0, 0, 9, 4}, tall = {0, 2, 8, 5}, empty = {3, 1, 3, 4};
     /* no tensor, no context to log to */
     CHECK_STATUS(vxGetStatus((vx_reference)vxCreateImageObjectArrayFromTensor(NULL, &ok, 1, 1, VX_DF_IMAGE_U8)),
-                 VX_ERROR_INVALID_REFERENCE);
+                 VX_ERROR_NO_RESOURCES);
     CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor((vx_tensor)ctx, &ok, 1, 1, VX_DF_IMAGE_U8),
                          VX_ERROR_INVALID_REFERENCE);
     CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor(flat, &ok, 1, 1, VX_DF_IMAGE_U8), VX_ERROR_INVALID_DIMENSION);

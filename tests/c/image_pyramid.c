@@ -10,7 +10,9 @@ static double up(double v)     /* ceil, without libm */
     return t < v ? t + 1 : t;
 }
 
-static void check_levels(vx_context ctx, vx_float32 scale, vx_size levels, vx_uint32 w, vx_uint32 h)
+/* Level sizes: `want` (width, height per level) or else each ceil(previous * scale). */
+static void check_levels(vx_context ctx, vx_float32 scale, vx_size levels, vx_uint32 w, vx_uint32 h,
+                         const vx_uint32 (*want)[2])
 {
     vx_pyramid pyr = vxCreatePyramid(ctx, levels, scale, w, h, VX_DF_IMAGE_U8);
     CHECK_REF(pyr);
@@ -31,6 +33,8 @@ static void check_levels(vx_context ctx, vx_float32 scale, vx_size levels, vx_ui
         vx_uint32 iw, ih;
         CHECK_OK(vxQueryImage(img, VX_IMAGE_WIDTH, &iw, sizeof iw));
         CHECK_OK(vxQueryImage(img, VX_IMAGE_HEIGHT, &ih, sizeof ih));
+        if (want != NULL)
+            ew = want[i][0], eh = want[i][1];
         CHECK(iw == (vx_uint32)ew && ih == (vx_uint32)eh);
         ew = up(ew * scale);
         eh = up(eh * scale);
@@ -45,9 +49,17 @@ int main(void)
     vx_context ctx = vxCreateContext();
     CHECK_REF(ctx);
     vx_uint32 start = context_references(ctx);
-    check_levels(ctx, VX_SCALE_PYRAMID_HALF, 4, 640, 480);
-    check_levels(ctx, VX_SCALE_PYRAMID_ORB, 6, 641, 479);
-    check_levels(ctx, 0.7f, 3, 100, 50);
+    check_levels(ctx, VX_SCALE_PYRAMID_HALF, 4, 640, 480, NULL);
+    check_levels(ctx, 0.7f, 3, 100, 50, NULL);
+    /* ORB: level i is ceil(level 0 * 2^(-i/4)), the sizes other implementations give */
+    static const vx_uint32 orb16[8][2] = {{16, 16}, {14, 14}, {12, 12}, {10, 10}, {8, 8}, {7, 7}, {6, 6}, {5, 5}};
+    static const vx_uint32 orb256[8][2] = {{256, 256}, {216, 216}, {182, 182}, {153, 153},
+                                           {128, 128}, {108, 108}, {91, 91}, {77, 77}};
+    static const vx_uint32 orb640[8][2] = {{640, 480}, {539, 404}, {453, 340}, {381, 286},
+                                           {320, 240}, {270, 202}, {227, 170}, {191, 143}};
+    check_levels(ctx, VX_SCALE_PYRAMID_ORB, 8, 16, 16, orb16);
+    check_levels(ctx, VX_SCALE_PYRAMID_ORB, 8, 256, 256, orb256);
+    check_levels(ctx, VX_SCALE_PYRAMID_ORB, 8, 640, 480, orb640);
     CHECK(context_references(ctx) == start);
 
     /* a level held by the application keeps the pyramid alive, and the other way round */

@@ -44,6 +44,19 @@ static inline vx_status map_u8(vx_image img, vx_enum usage, u8_map *m)
     return VX_SUCCESS;
 }
 
+/* The body of a U8 in -> out kernel: out(x, y) = op(in(x, y)), parameters 0 and 1 mapped. */
+static inline vx_status u8_pointwise(const vx_reference *p, vx_uint8 (*op)(vx_uint8))
+{
+    u8_map in, out;
+    TRY(map_u8((vx_image)p[0], VX_READ_ONLY, &in));
+    TRY(map_u8((vx_image)p[1], VX_WRITE_ONLY, &out));
+    for (vx_uint32 y = 0; y < in.height; y++)
+        for (vx_uint32 x = 0; x < in.width; x++)
+            out.p[y * out.stride + x] = op(in.p[y * in.stride + x]);
+    TRY(vxUnmapImagePatch((vx_image)p[0], in.id));
+    return vxUnmapImagePatch((vx_image)p[1], out.id);
+}
+
 /* A finalized user kernel with a new id and two required parameters: 0 in (of in_type), 1 out. */
 static inline vx_kernel in_out_kernel_of(vx_context ctx, const char *name, vx_kernel_f fn,
                                          vx_kernel_validate_f validate, vx_enum in_type, vx_enum out_type)

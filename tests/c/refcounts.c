@@ -7,9 +7,10 @@
 
 static vx_context ctx;
 
+/* A released handle (set to NULL by its release, or left dangling) */
 static int gone(void *r)
 {
-    return vxGetStatus((vx_reference)r) == VX_ERROR_INVALID_REFERENCE;
+    return vxGetStatus((vx_reference)r) == (r == NULL ? VX_ERROR_NO_RESOURCES : VX_ERROR_INVALID_REFERENCE);
 }
 
 /* one new object: counted once; retains and releases move its count, not the context's */

@@ -91,7 +91,7 @@ int main(void)
     CHECK_STATUS(vxGetStatus((vx_reference)vxCreateScalar(context, VX_TYPE_RECTANGLE, &rect)), VX_ERROR_INVALID_TYPE);
     CHECK_STATUS(vxGetStatus((vx_reference)vxCreateScalar(context, VX_TYPE_IMAGE, &v)), VX_ERROR_INVALID_TYPE);
     CHECK_STATUS(vxGetStatus((vx_reference)vxCreateScalar(context, 0x3FF, &v)), VX_ERROR_INVALID_TYPE);
-    CHECK_STATUS(vxGetStatus((vx_reference)vxCreateScalar(NULL, VX_TYPE_INT32, &v)), VX_ERROR_INVALID_REFERENCE);
+    CHECK_STATUS(vxGetStatus((vx_reference)vxCreateScalar(NULL, VX_TYPE_INT32, &v)), VX_ERROR_NO_RESOURCES);
     CHECK_STATUS(vxCopyScalar(s, &v, VX_READ_AND_WRITE, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
     CHECK_STATUS(vxCopyScalar(s, &v, VX_WRITE_ONLY, VX_MEMORY_TYPE_NONE), VX_ERROR_INVALID_PARAMETERS);
     CHECK_STATUS(vxCopyScalar(s, NULL, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);

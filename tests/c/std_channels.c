@@ -1,4 +1,4 @@
-/* ChannelExtract and ChannelCombine (RGB, RGBX, YUV4, IYUV), Magnitude and Phase against plain C,
+/* ChannelExtract and ChannelCombine (RGB, RGBX and every YUV format), Magnitude and Phase against plain C,
  * as graph nodes and through vxu. */
 #include <VX/vx.h>
 #include <VX/vxu.h>
@@ -8,21 +8,34 @@
 #include "check.h"
 #include "std_images.h"
 
-#define W 18u /* even: IYUV needs it */
+#define W 18u /* even: the subsampled formats need it */
 #define H 14u
 static const double PI = 3.14159265358979323846;
 
+/* Where a channel's elements are: plane, byte offset in a row, bytes between elements, subsampling. */
+typedef struct where {
+    vx_uint32 plane, offset, step, sx, sy;
+} where;
+
 typedef struct format_info {
     vx_df_image format;
-    int channels, interleaved, halved;         /* halved: channels 1 and 2 at half size */
+    int channels;
     vx_enum named[4];
+    where at[4];
 } format_info;
 
+#define RGB_CHANNELS(n) {VX_CHANNEL_R, VX_CHANNEL_G, VX_CHANNEL_B, VX_CHANNEL_A}, \
+    {{0, 0, n, 1, 1}, {0, 1, n, 1, 1}, {0, 2, n, 1, 1}, {0, 3, n, 1, 1}}
+#define YUV_CHANNELS {VX_CHANNEL_Y, VX_CHANNEL_U, VX_CHANNEL_V}
 static const format_info formats[] = {
-    {VX_DF_IMAGE_RGB, 3, 1, 0, {VX_CHANNEL_R, VX_CHANNEL_G, VX_CHANNEL_B}},
-    {VX_DF_IMAGE_RGBX, 4, 1, 0, {VX_CHANNEL_R, VX_CHANNEL_G, VX_CHANNEL_B, VX_CHANNEL_A}},
-    {VX_DF_IMAGE_YUV4, 3, 0, 0, {VX_CHANNEL_Y, VX_CHANNEL_U, VX_CHANNEL_V}},
-    {VX_DF_IMAGE_IYUV, 3, 0, 1, {VX_CHANNEL_Y, VX_CHANNEL_U, VX_CHANNEL_V}},
+    {VX_DF_IMAGE_RGB, 3, RGB_CHANNELS(3)},
+    {VX_DF_IMAGE_RGBX, 4, RGB_CHANNELS(4)},
+    {VX_DF_IMAGE_YUV4, 3, YUV_CHANNELS, {{0, 0, 1, 1, 1}, {1, 0, 1, 1, 1}, {2, 0, 1, 1, 1}}},
+    {VX_DF_IMAGE_IYUV, 3, YUV_CHANNELS, {{0, 0, 1, 1, 1}, {1, 0, 1, 2, 2}, {2, 0, 1, 2, 2}}},
+    {VX_DF_IMAGE_NV12, 3, YUV_CHANNELS, {{0, 0, 1, 1, 1}, {1, 0, 2, 2, 2}, {1, 1, 2, 2, 2}}},
+    {VX_DF_IMAGE_NV21, 3, YUV_CHANNELS, {{0, 0, 1, 1, 1}, {1, 1, 2, 2, 2}, {1, 0, 2, 2, 2}}},
+    {VX_DF_IMAGE_UYVY, 3, YUV_CHANNELS, {{0, 1, 2, 1, 1}, {0, 0, 4, 2, 1}, {0, 2, 4, 2, 1}}},
+    {VX_DF_IMAGE_YUYV, 3, YUV_CHANNELS, {{0, 0, 2, 1, 1}, {0, 1, 4, 2, 1}, {0, 3, 4, 2, 1}}},
 };
 
 /* The test content of channel k at (x, y) of that channel's plane. */
@@ -38,11 +51,11 @@ static void channel_pixels(vx_image img, const format_info *f, int k, vx_enum us
     vx_map_id id;
     vx_imagepatch_addressing_t a;
     vx_uint8 *p = NULL;
-    vx_uint32 plane = f->interleaved ? 0 : (vx_uint32)k, offset = f->interleaved ? (vx_uint32)k : 0;
-    CHECK_OK(vxMapImagePatch(img, &all, plane, &id, &a, (void **)&p, usage, VX_MEMORY_TYPE_HOST, 0));
-    for (vx_uint32 y = 0; y < a.dim_y / a.step_y; y++)
-        for (vx_uint32 x = 0; x < a.dim_x / a.step_x; x++) {
-            vx_uint8 *px = p + y * a.stride_y + x * a.stride_x + offset;
+    where w = f->at[k];
+    CHECK_OK(vxMapImagePatch(img, &all, w.plane, &id, &a, (void **)&p, usage, VX_MEMORY_TYPE_HOST, 0));
+    for (vx_uint32 y = 0; y < H / w.sy; y++)
+        for (vx_uint32 x = 0; x < W / w.sx; x++) {
+            vx_uint8 *px = p + y * a.stride_y + x * w.step + w.offset;
             if (usage == VX_WRITE_ONLY)
                 *px = content(k, x, y);
             else
@@ -60,21 +73,22 @@ static void extract(vx_context ctx, const format_info *f)
         for (int numbered = 0; numbered < 2; numbered++)
             for (int immediate = 0; immediate < 2; immediate++) {
                 vx_enum channel = numbered ? VX_CHANNEL_0 + k : f->named[k];
-                vx_uint32 shift = f->halved && k > 0;
-                vx_image out = vxCreateImage(ctx, W >> shift, H >> shift, VX_DF_IMAGE_U8);
+                vx_uint32 cw = W / f->at[k].sx, ch = H / f->at[k].sy;
+                vx_image out = vxCreateImage(ctx, cw, ch, VX_DF_IMAGE_U8);
                 CHECK_OK(RUN(immediate, ctx, vxuChannelExtract(ctx, in, channel, out),
                              vxChannelExtractNode(graph_, in, channel, out)));
                 static int32_t got[W * H];
                 read_image(out, got);
-                for (vx_uint32 y = 0; y < (H >> shift); y++)
-                    for (vx_uint32 x = 0; x < (W >> shift); x++)
-                        CHECK(got[y * (W >> shift) + x] == content(k, x, y));
+                for (vx_uint32 y = 0; y < ch; y++)
+                    for (vx_uint32 x = 0; x < cw; x++)
+                        CHECK(got[y * cw + x] == content(k, x, y));
                 vxReleaseImage(&out);
             }
     /* a channel the format does not have; an output of the wrong size */
     vx_image out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
-    CHECK_REFUSED(vxuChannelExtract(ctx, in, f->interleaved ? VX_CHANNEL_Y : VX_CHANNEL_R, out), VX_ERROR_INVALID_VALUE);
-    if (f->halved)
+    CHECK_REFUSED(vxuChannelExtract(ctx, in, f->named[0] == VX_CHANNEL_R ? VX_CHANNEL_Y : VX_CHANNEL_R, out),
+                  VX_ERROR_INVALID_VALUE);
+    if (f->at[1].sx > 1)
         CHECK_REFUSED(vxuChannelExtract(ctx, in, VX_CHANNEL_U, out), VX_ERROR_INVALID_DIMENSION);
     vxReleaseImage(&out);
     vxReleaseImage(&in);
@@ -84,10 +98,10 @@ static void combine(vx_context ctx, const format_info *f)
 {
     vx_image planes[4] = {NULL, NULL, NULL, NULL};
     for (int k = 0; k < f->channels; k++) {
-        vx_uint32 shift = f->halved && k > 0;
-        planes[k] = vxCreateImage(ctx, W >> shift, H >> shift, VX_DF_IMAGE_U8);
+        vx_uint32 cw = W / f->at[k].sx, ch = H / f->at[k].sy;
+        planes[k] = vxCreateImage(ctx, cw, ch, VX_DF_IMAGE_U8);
         /* channel k's content in a U8 image: plane 0 of it, as channel k */
-        vx_rectangle_t all = {0, 0, W >> shift, H >> shift};
+        vx_rectangle_t all = {0, 0, cw, ch};
         vx_map_id id;
         vx_imagepatch_addressing_t a;
         vx_uint8 *p = NULL;
@@ -144,7 +158,7 @@ int main(void)
 {
     vx_context ctx = test_context();
     vx_uint32 start = context_references(ctx);
-    for (int f = 0; f < 4; f++) {
+    for (size_t f = 0; f < sizeof formats / sizeof formats[0]; f++) {
         extract(ctx, &formats[f]);
         combine(ctx, &formats[f]);
     }

@@ -9,26 +9,30 @@
 #include "check.h"
 #include "std_images.h"
 
-/* An image as dense planes: plane p is (w / sub) x (h / sub) elements of `bytes` each. */
+/* An image as dense planes: plane p is (w / sx) x (h / sy) elements of `bytes` each; the chroma
+ * channels are subsampled by (cx, cy). */
 typedef struct {
     vx_df_image f;
-    int w, h, planes;
-    int sub[3], bytes[3];
+    int w, h, planes, cx, cy;
+    int sx[3], sy[3], bytes[3];
     uint8_t *data[3];
 } picture;
 
 static picture make_picture(vx_df_image f, int w, int h)
 {
-    picture p = {f, w, h, 1, {1, 1, 1}, {1, 1, 1}, {NULL, NULL, NULL}};
+    picture p = {f, w, h, 1, 1, 1, {1, 1, 1}, {1, 1, 1}, {1, 1, 1}, {NULL, NULL, NULL}};
     switch (f) {
     case VX_DF_IMAGE_RGB: p.bytes[0] = 3; break;
     case VX_DF_IMAGE_RGBX: p.bytes[0] = 4; break;
-    case VX_DF_IMAGE_NV12: p.planes = 2, p.sub[1] = 2, p.bytes[1] = 2; break;
-    case VX_DF_IMAGE_IYUV: p.planes = 3, p.sub[1] = p.sub[2] = 2; break;
+    case VX_DF_IMAGE_UYVY:
+    case VX_DF_IMAGE_YUYV: p.sx[0] = p.cx = 2, p.bytes[0] = 4; break;     /* two pixels per element */
+    case VX_DF_IMAGE_NV12:
+    case VX_DF_IMAGE_NV21: p.planes = 2, p.sx[1] = p.sy[1] = p.cx = p.cy = 2, p.bytes[1] = 2; break;
+    case VX_DF_IMAGE_IYUV: p.planes = 3, p.sx[1] = p.sy[1] = p.sx[2] = p.sy[2] = p.cx = p.cy = 2; break;
     case VX_DF_IMAGE_YUV4: p.planes = 3; break;
     }
     for (int k = 0; k < p.planes; k++)
-        p.data[k] = calloc((size_t)(w / p.sub[k]) * (h / p.sub[k]) * p.bytes[k], 1);
+        p.data[k] = calloc((size_t)(w / p.sx[k]) * (h / p.sy[k]) * p.bytes[k], 1);
     return p;
 }
 
@@ -37,9 +41,14 @@ static void free_picture(picture *p)
     for (int k = 0; k < p->planes; k++) free(p->data[k]);
 }
 
+static size_t plane_size(const picture *p, int k)
+{
+    return (size_t)(p->w / p->sx[k]) * (p->h / p->sy[k]) * p->bytes[k];
+}
+
 static uint8_t *element(const picture *p, int k, int x, int y)
 {
-    return p->data[k] + ((size_t)(y / p->sub[k]) * (p->w / p->sub[k]) + x / p->sub[k]) * p->bytes[k];
+    return p->data[k] + ((size_t)(y / p->sy[k]) * (p->w / p->sx[k]) + x / p->sx[k]) * p->bytes[k];
 }
 
 /* Channel c (R, G, B or Y, U, V) of pixel (x, y). */
@@ -48,7 +57,10 @@ static uint8_t *channel(const picture *p, int c, int x, int y)
     switch (p->f) {
     case VX_DF_IMAGE_RGB:
     case VX_DF_IMAGE_RGBX: return element(p, 0, x, y) + c;
+    case VX_DF_IMAGE_UYVY: return element(p, 0, x, y) + (c == 0 ? 1 + 2 * (x % 2) : 2 * c - 2);
+    case VX_DF_IMAGE_YUYV: return element(p, 0, x, y) + (c == 0 ? 2 * (x % 2) : 2 * c - 1);
     case VX_DF_IMAGE_NV12: return c == 0 ? element(p, 0, x, y) : element(p, 1, x, y) + c - 1;
+    case VX_DF_IMAGE_NV21: return c == 0 ? element(p, 0, x, y) : element(p, 1, x, y) + 2 - c;
     }
     return element(p, c, x, y);
 }
@@ -62,8 +74,8 @@ static void transfer(vx_image img, const picture *p, vx_enum usage)
         vx_imagepatch_addressing_t addr;
         void *base = NULL;
         CHECK_OK(vxMapImagePatch(img, &rect, (vx_uint32)k, &id, &addr, &base, usage, VX_MEMORY_TYPE_HOST, 0));
-        for (int y = 0; y < p->h; y += p->sub[k])
-            for (int x = 0; x < p->w; x += p->sub[k]) {
+        for (int y = 0; y < p->h; y += p->sy[k])
+            for (int x = 0; x < p->w; x += p->sx[k]) {
                 uint8_t *q = vxFormatImagePatchAddress2d(base, (vx_uint32)x, (vx_uint32)y, &addr);
                 if (usage == VX_WRITE_ONLY)
                     memcpy(q, element(p, k, x, y), (size_t)p->bytes[k]);
@@ -79,7 +91,7 @@ static uint32_t seed_ = 7;
 static vx_image random_image(vx_context ctx, picture *p)
 {
     for (int k = 0; k < p->planes; k++)
-        for (int i = 0; i < (p->w / p->sub[k]) * (p->h / p->sub[k]) * p->bytes[k]; i++) {
+        for (size_t i = 0; i < plane_size(p, k); i++) {
             seed_ = seed_ * 1664525u + 1013904223u;
             p->data[k][i] = (uint8_t)(seed_ >> 24);
         }
@@ -93,8 +105,7 @@ static vx_image random_image(vx_context ctx, picture *p)
 static int same(const picture *a, const picture *b, const char *what)
 {
     for (int k = 0; k < a->planes; k++) {
-        size_t size = (size_t)(a->w / a->sub[k]) * (a->h / a->sub[k]) * a->bytes[k];
-        for (size_t i = 0; i < size; i++)
+        for (size_t i = 0; i < plane_size(a, k); i++)
             if (a->data[k][i] != b->data[k][i]) {
                 fprintf(stderr, "%s: plane %d byte %zu: %d, expected %d\n", what, k, i, a->data[k][i], b->data[k][i]);
                 return 0;
@@ -116,7 +127,7 @@ static int rgb(vx_df_image f)
 }
 
 /* Plain C: the conversion per BT.709 (coefficients in 1/10000); subsampled chroma the mean of
- * its 2x2 block. */
+ * its block. */
 static void convert_reference(const picture *in, picture *out)
 {
     static int64_t u_sum[64][64], v_sum[64][64];
@@ -135,16 +146,16 @@ static void convert_reference(const picture *in, picture *out)
             } else
                 o[0] = 10000 * a, o[1] = 10000 * b, o[2] = 10000 * c;
             *channel(out, 0, x, y) = rounded(o[0], 10000);
-            if (out->sub[1] == 1)
+            if (out->cx * out->cy == 1)
                 *channel(out, 1, x, y) = rounded(o[1], 10000), *channel(out, 2, x, y) = rounded(o[2], 10000);
-            u_sum[y / 2][x / 2] += o[1], v_sum[y / 2][x / 2] += o[2];
+            u_sum[y / out->cy][x / out->cx] += o[1], v_sum[y / out->cy][x / out->cx] += o[2];
             if (out->f == VX_DF_IMAGE_RGBX)
                 *channel(out, 3, x, y) = 255;
         }
-    for (int y = 0; out->sub[1] == 2 && y < out->h; y += 2)
-        for (int x = 0; x < out->w; x += 2) {
-            *channel(out, 1, x, y) = rounded(u_sum[y / 2][x / 2], 40000);
-            *channel(out, 2, x, y) = rounded(v_sum[y / 2][x / 2], 40000);
+    for (int y = 0; out->cx * out->cy > 1 && y < out->h; y += out->cy)
+        for (int x = 0; x < out->w; x += out->cx) {
+            *channel(out, 1, x, y) = rounded(u_sum[y / out->cy][x / out->cx], 10000 * out->cx * out->cy);
+            *channel(out, 2, x, y) = rounded(v_sum[y / out->cy][x / out->cx], 10000 * out->cx * out->cy);
         }
 }
 
@@ -398,23 +409,31 @@ static void check_sampling_kernels(vx_context ctx, const picture *in, vx_image s
 
 /* -- GaussianPyramid: level 0 the input, each next level the 5x5 Gaussian of the previous at its
  * even pixels -- */
-static void check_pyramid(vx_context ctx, const picture *in, vx_image src, const vx_border_t *border, int immediate)
+/* Level i of a HALF or ORB pyramid: ceil(previous / 2), or ceil(level 0 * 2^(-i/4)); each pixel the
+ * 5x5 Gaussian of the previous level at (2x, 2y), or at the pixel nearest its centre. */
+static void check_pyramid(vx_context ctx, const picture *in, vx_image src, const vx_border_t *border, int immediate,
+                          vx_float32 scale)
 {
-    enum { LEVELS = 4 };
+    enum { LEVELS = 6 };
     static const int g[5] = {1, 4, 6, 4, 1};
+    int orb = scale != VX_SCALE_PYRAMID_HALF;
     picture level[LEVELS];
     level[0] = *in;
     for (int i = 1; i < LEVELS; i++) {
-        level[i] = make_picture(VX_DF_IMAGE_U8, (level[i - 1].w + 1) / 2, (level[i - 1].h + 1) / 2);
+        const picture *prev = &level[i - 1];
+        level[i] = orb ? make_picture(VX_DF_IMAGE_U8, (int)ceil(in->w * pow(2, -i / 4.0)), (int)ceil(in->h * pow(2, -i / 4.0)))
+                       : make_picture(VX_DF_IMAGE_U8, (prev->w + 1) / 2, (prev->h + 1) / 2);
         for (int y = 0; y < level[i].h; y++)
             for (int x = 0; x < level[i].w; x++) {
+                int cx = orb ? (int)floor((x + 0.5) * prev->w / level[i].w) : 2 * x;
+                int cy = orb ? (int)floor((y + 0.5) * prev->h / level[i].h) : 2 * y;
                 int sum = 0;
                 for (int k = 0; k < 25; k++)
-                    sum += g[k % 5] * g[k / 5] * at(&level[i - 1], 2 * x + k % 5 - 2, 2 * y + k / 5 - 2, border);
+                    sum += g[k % 5] * g[k / 5] * at(prev, cx + k % 5 - 2, cy + k / 5 - 2, border);
                 *element(&level[i], 0, x, y) = (uint8_t)(sum / 256);
             }
     }
-    vx_pyramid pyr = vxCreatePyramid(ctx, LEVELS, VX_SCALE_PYRAMID_HALF, (vx_uint32)in->w, (vx_uint32)in->h,
+    vx_pyramid pyr = vxCreatePyramid(ctx, LEVELS, scale, (vx_uint32)in->w, (vx_uint32)in->h,
                                      VX_DF_IMAGE_U8);
     if (immediate) {
         CHECK_OK(vxSetContextAttribute(ctx, VX_CONTEXT_IMMEDIATE_BORDER, border, sizeof *border));
@@ -433,7 +452,8 @@ static void check_pyramid(vx_context ctx, const picture *in, vx_image src, const
         picture got = make_picture(VX_DF_IMAGE_U8, level[i].w, level[i].h);
         transfer(img, &got, VX_READ_ONLY);
         char what[64];
-        snprintf(what, sizeof what, "GaussianPyramid level %u border %#x immediate %d", i, border->mode, immediate);
+        snprintf(what, sizeof what, "GaussianPyramid x%g level %u border %#x immediate %d", scale, i, border->mode,
+                 immediate);
         if (!same(&got, &level[i], what))
             exit(1);
         free_picture(&got);
@@ -454,13 +474,20 @@ int main(void)
     check_convert(ctx, VX_DF_IMAGE_RGBX, VX_DF_IMAGE_RGB, 29, 17);
     check_convert(ctx, VX_DF_IMAGE_RGB, VX_DF_IMAGE_YUV4, 29, 17);
     check_convert(ctx, VX_DF_IMAGE_YUV4, VX_DF_IMAGE_RGBX, 29, 17);
-    static const vx_df_image rgbs[] = {VX_DF_IMAGE_RGB, VX_DF_IMAGE_RGBX};
-    static const vx_df_image yuvs[] = {VX_DF_IMAGE_NV12, VX_DF_IMAGE_IYUV, VX_DF_IMAGE_YUV4};
-    for (int r = 0; r < 2; r++)
-        for (int y = 0; y < 3; y++) {
-            check_convert(ctx, rgbs[r], yuvs[y], 30, 18);
-            check_convert(ctx, yuvs[y], rgbs[r], 30, 18);
-        }
+    /* every pair of the spec's table (and YUV4 -> RGB, RGBX) */
+    static const struct { vx_df_image from, to[4]; } conversions[] = {
+        {VX_DF_IMAGE_RGB, {VX_DF_IMAGE_RGBX, VX_DF_IMAGE_NV12, VX_DF_IMAGE_IYUV, VX_DF_IMAGE_YUV4}},
+        {VX_DF_IMAGE_RGBX, {VX_DF_IMAGE_RGB, VX_DF_IMAGE_NV12, VX_DF_IMAGE_IYUV, VX_DF_IMAGE_YUV4}},
+        {VX_DF_IMAGE_NV12, {VX_DF_IMAGE_RGB, VX_DF_IMAGE_RGBX, VX_DF_IMAGE_IYUV, VX_DF_IMAGE_YUV4}},
+        {VX_DF_IMAGE_NV21, {VX_DF_IMAGE_RGB, VX_DF_IMAGE_RGBX, VX_DF_IMAGE_IYUV, VX_DF_IMAGE_YUV4}},
+        {VX_DF_IMAGE_UYVY, {VX_DF_IMAGE_RGB, VX_DF_IMAGE_RGBX, VX_DF_IMAGE_NV12, VX_DF_IMAGE_IYUV}},
+        {VX_DF_IMAGE_YUYV, {VX_DF_IMAGE_RGB, VX_DF_IMAGE_RGBX, VX_DF_IMAGE_NV12, VX_DF_IMAGE_IYUV}},
+        {VX_DF_IMAGE_IYUV, {VX_DF_IMAGE_RGB, VX_DF_IMAGE_RGBX, VX_DF_IMAGE_NV12, VX_DF_IMAGE_YUV4}},
+        {VX_DF_IMAGE_YUV4, {VX_DF_IMAGE_RGB, VX_DF_IMAGE_RGBX, 0, 0}},
+    };
+    for (size_t r = 0; r < sizeof conversions / sizeof conversions[0]; r++)
+        for (int t = 0; t < 4 && conversions[r].to[t]; t++)
+            check_convert(ctx, conversions[r].from, conversions[r].to[t], 30, 18);
 
     /* ScaleImage: down, up and 2:1, every interpolation and border */
     picture in = make_picture(VX_DF_IMAGE_U8, 29, 17);
@@ -477,7 +504,8 @@ int main(void)
     check_sampling_kernels(ctx, &in, src);
     for (int b = 1; b < 3; b++)
         for (int immediate = 0; immediate < 2; immediate++)
-            check_pyramid(ctx, &in, src, &borders[b], immediate);
+            for (int orb = 0; orb < 2; orb++)
+                check_pyramid(ctx, &in, src, &borders[b], immediate, orb ? VX_SCALE_PYRAMID_ORB : VX_SCALE_PYRAMID_HALF);
     /* valid rectangle: the input's, scaled */
     vx_rectangle_t half = {0, 0, 29, 8}, r;
     CHECK_OK(vxSetImageValidRectangle(src, &half));
@@ -492,7 +520,7 @@ int main(void)
     vx_image rgb2 = vxCreateImage(ctx, 30, 18, VX_DF_IMAGE_RGB), nv12 = vxCreateImage(ctx, 30, 18, VX_DF_IMAGE_NV12);
     vx_image iyuv = vxCreateImage(ctx, 30, 18, VX_DF_IMAGE_IYUV), small = vxCreateImage(ctx, 28, 18, VX_DF_IMAGE_NV12);
     CHECK_REFUSED(vxuColorConvert(ctx, rgb_img, rgb2), VX_ERROR_INVALID_FORMAT);
-    CHECK_REFUSED(vxuColorConvert(ctx, nv12, iyuv), VX_ERROR_INVALID_FORMAT);
+    CHECK_REFUSED(vxuColorConvert(ctx, nv12, small), VX_ERROR_INVALID_FORMAT);       /* NV12 -> NV12 */
     CHECK_REFUSED(vxuColorConvert(ctx, src, rgb_img), VX_ERROR_INVALID_FORMAT);
     CHECK_REFUSED(vxuColorConvert(ctx, rgb_img, small), VX_ERROR_INVALID_DIMENSION);
     CHECK_REFUSED(vxuScaleImage(ctx, s16, dst, VX_INTERPOLATION_AREA), VX_ERROR_INVALID_FORMAT);
@@ -509,13 +537,18 @@ int main(void)
     CHECK_REFUSED(vxuRemap(ctx, src, table, VX_INTERPOLATION_BILINEAR, dst), VX_ERROR_INVALID_DIMENSION);
     vx_border_t replicate = {VX_BORDER_REPLICATE, {{0}}};
     CHECK_OK(vxSetContextAttribute(ctx, VX_CONTEXT_IMMEDIATE_BORDER, &replicate, sizeof replicate));
+    CHECK_OK(vxuWarpPerspective(ctx, src, m33, VX_INTERPOLATION_BILINEAR, dst));   /* run as UNDEFINED */
+    vx_enum policy = VX_BORDER_POLICY_RETURN_ERROR;
+    CHECK_OK(vxSetContextAttribute(ctx, VX_CONTEXT_IMMEDIATE_BORDER_POLICY, &policy, sizeof policy));
     CHECK_REFUSED(vxuWarpPerspective(ctx, src, m33, VX_INTERPOLATION_BILINEAR, dst), VX_ERROR_NOT_SUPPORTED);
+    policy = VX_BORDER_POLICY_DEFAULT_TO_UNDEFINED;
+    CHECK_OK(vxSetContextAttribute(ctx, VX_CONTEXT_IMMEDIATE_BORDER_POLICY, &policy, sizeof policy));
     vxReleaseMatrix(&m23), vxReleaseMatrix(&m33), vxReleaseMatrix(&i23), vxReleaseRemap(&table);
-    vx_pyramid orb = vxCreatePyramid(ctx, 3, VX_SCALE_PYRAMID_ORB, 29, 17, VX_DF_IMAGE_U8);
+    vx_pyramid custom = vxCreatePyramid(ctx, 3, 0.7f, 29, 17, VX_DF_IMAGE_U8);
     vx_pyramid halves = vxCreatePyramid(ctx, 3, VX_SCALE_PYRAMID_HALF, 29, 17, VX_DF_IMAGE_U8);
-    CHECK_REFUSED(vxuGaussianPyramid(ctx, src, orb), VX_ERROR_NOT_SUPPORTED);
+    CHECK_REFUSED(vxuGaussianPyramid(ctx, src, custom), VX_ERROR_NOT_SUPPORTED);
     CHECK_REFUSED(vxuGaussianPyramid(ctx, s16, halves), VX_ERROR_INVALID_FORMAT);
-    vxReleasePyramid(&orb), vxReleasePyramid(&halves);
+    vxReleasePyramid(&custom), vxReleasePyramid(&halves);
     vx_graph g = vxCreateGraph(ctx);
     vx_image sizeless = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_U8);
     vx_node n = vxScaleImageNode(g, src, sizeless, VX_INTERPOLATION_AREA);

@@ -39,8 +39,8 @@ int main(void)
     CHECK(value.U8 == 7);
 
     /* refusals: wrong type for the copy, bad usages, read-only attributes, bad creation */
-    CHECK_STATUS(vxCopyThresholdValue(r, &value, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
-    CHECK_STATUS(vxCopyThresholdRange(b, &lo, &hi, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_STATUS(vxCopyThresholdValue(r, &value, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_NOT_COMPATIBLE);
+    CHECK_STATUS(vxCopyThresholdRange(b, &lo, &hi, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_NOT_COMPATIBLE);
     CHECK_STATUS(vxCopyThresholdOutput(b, &t, NULL, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
     CHECK_STATUS(vxCopyThresholdValue(b, &value, VX_READ_AND_WRITE, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
     CHECK_STATUS(vxCopyThresholdValue(b, &value, VX_READ_ONLY, VX_MEMORY_TYPE_NONE), VX_ERROR_INVALID_PARAMETERS);

@@ -7,18 +7,16 @@
 #define W 67
 #define H 45
 
+static vx_uint8 plus_one(vx_uint8 v)
+{
+    return (vx_uint8)(v + 1);
+}
+
 /* An ordinary user kernel: out = in + 1, through maps. */
 static vx_status VX_CALLBACK inc(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     (void)node; (void)n;
-    u8_map a, b;
-    TRY(map_u8((vx_image)p[0], VX_READ_ONLY, &a));
-    TRY(map_u8((vx_image)p[1], VX_WRITE_ONLY, &b));
-    for (vx_uint32 y = 0; y < a.height; y++)
-        for (vx_uint32 x = 0; x < a.width; x++)
-            b.p[y * b.stride + x] = (vx_uint8)(a.p[y * a.stride + x] + 1);
-    TRY(vxUnmapImagePatch((vx_image)p[0], a.id));
-    return vxUnmapImagePatch((vx_image)p[1], b.id);
+    return u8_pointwise(p, plus_one);
 }
 
 static vx_uint8 src[W * H], out[W * H];
@@ -166,6 +164,23 @@ static void replicated(vx_context ctx, vx_kernel box)
     CHECK_OK(vxReleaseObjectArray(&aout));
 }
 
+/* A finalized box kernel (flexible function only) declaring border `mode`. */
+static vx_kernel box_kernel_with_border(vx_context ctx, const char *name, vx_enum mode)
+{
+    vx_enum id;
+    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
+    vx_char kname[VX_MAX_KERNEL_NAME];
+    snprintf(kname, sizeof kname, "%s", name);
+    vx_kernel k = vxAddTilingKernel(ctx, kname, id, box_flexible, NULL, 2, any_input, output_like_input);
+    CHECK_REF(k);
+    CHECK_OK(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
+    CHECK_OK(vxAddParameterToKernel(k, 1, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
+    vx_border_t border = {mode, {{0}}};
+    CHECK_OK(vxSetKernelAttribute(k, VX_KERNEL_BORDER, &border, sizeof border));
+    CHECK_OK(vxFinalizeKernel(k));
+    return k;
+}
+
 static void attributes(vx_context ctx, vx_kernel box, vx_kernel pw)
 {
     vx_neighborhood_size_t nb;
@@ -237,20 +252,29 @@ static void attributes(vx_context ctx, vx_kernel box, vx_kernel pw)
     CHECK_REFUSED(vxQueryKernel(plain, VX_KERNEL_INPUT_NEIGHBORHOOD, &nb, sizeof nb), VX_ERROR_NOT_SUPPORTED);
     CHECK_REFUSED(vxQueryNode(pn, VX_NODE_OUTPUT_TILE_BLOCK_SIZE, &bs, sizeof bs), VX_ERROR_NOT_SUPPORTED);
     CHECK_REFUSED(vxSetNodeAttribute(pn, VX_NODE_TILE_MEMORY_SIZE, &mem, sizeof mem), VX_ERROR_NOT_SUPPORTED);
-    /* a node's border starts as its kernel's VX_KERNEL_BORDER */
-    vx_enum id;
-    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
-    vx_char name[VX_MAX_KERNEL_NAME] = "test.tiling.replicating";
-    vx_kernel rk = vxAddTilingKernel(ctx, name, id, box_flexible, NULL, 2, any_input, output_like_input);
-    CHECK_OK(vxAddParameterToKernel(rk, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxAddParameterToKernel(rk, 1, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
-    vx_border_t replicate = {VX_BORDER_REPLICATE, {{0}}};
-    CHECK_OK(vxSetKernelAttribute(rk, VX_KERNEL_BORDER, &replicate, sizeof replicate));
-    CHECK_OK(vxFinalizeKernel(rk));
+    /* a node's border starts as its kernel's VX_KERNEL_BORDER; a kernel's SELF stands (the node
+     * refuses another border), and its flexible function then computes every pixel */
+    vx_kernel rk = box_kernel_with_border(ctx, "test.tiling.replicating", VX_BORDER_REPLICATE);
     vx_node rn = vxCreateGenericNode(g, rk);
     CHECK_OK(vxQueryNode(rn, VX_NODE_BORDER, &border, sizeof border));
     CHECK(border.mode == VX_BORDER_REPLICATE);
     CHECK_OK(vxReleaseNode(&rn));
+    vx_kernel sk = box_kernel_with_border(ctx, "test.tiling.self", VX_BORDER_MODE_SELF);
+    vx_graph sg = vxCreateGraph(ctx);
+    vx_node sn = node_of_two(sg, sk, in, o);
+    vx_border_t replicate_border = {VX_BORDER_REPLICATE, {{0}}};
+    CHECK_REFUSED(vxSetNodeAttribute(sn, VX_NODE_BORDER, &replicate_border, sizeof replicate_border),
+                  VX_ERROR_INVALID_VALUE);
+    CHECK_REFUSED(vxSetNodeAttribute(sn, VX_NODE_BORDER, &self, sizeof self), VX_ERROR_INVALID_VALUE);
+    CHECK_OK(vxQueryNode(sn, VX_NODE_BORDER, &border, sizeof border));
+    CHECK(border.mode == VX_BORDER_MODE_SELF);
+    memset(hits, 0, sizeof hits);
+    CHECK_OK(vxProcessGraph(sg));
+    for (int i = 0; i < 32 * 32; i++)
+        CHECK(hits[i] == HIT_FLEX);
+    CHECK_OK(vxReleaseNode(&sn));
+    CHECK_OK(vxReleaseGraph(&sg));
+    CHECK_OK(vxRemoveKernel(sk));
     CHECK_OK(vxReleaseNode(&pn));
     CHECK_OK(vxReleaseNode(&n));
     CHECK_OK(vxReleaseGraph(&g));

@@ -24,9 +24,9 @@ static void creation(vx_context ctx)
     CHECK_CREATE_REFUSED(vxCreateUserDataObject(ctx, "t", 0, NULL), VX_ERROR_INVALID_PARAMETERS);
     CHECK_CREATE_REFUSED(vxCreateUserDataObject(ctx, "t", SIZE_MAX, NULL), VX_ERROR_NO_MEMORY);
     /* no context: no object to log to, no error object to return */
-    CHECK_STATUS(vxGetStatus((vx_reference)vxCreateUserDataObject(NULL, "t", 8, NULL)), VX_ERROR_INVALID_REFERENCE);
+    CHECK_STATUS(vxGetStatus((vx_reference)vxCreateUserDataObject(NULL, "t", 8, NULL)), VX_ERROR_NO_RESOURCES);
     /* virtual objects need a graph: NULL, or a handle of another type */
-    CHECK_STATUS(vxGetStatus((vx_reference)vxCreateVirtualUserDataObject(NULL, "t", 8)), VX_ERROR_INVALID_REFERENCE);
+    CHECK_STATUS(vxGetStatus((vx_reference)vxCreateVirtualUserDataObject(NULL, "t", 8)), VX_ERROR_NO_RESOURCES);
     CHECK_CREATE_REFUSED(vxCreateVirtualUserDataObject((vx_graph)ctx, "t", 8), VX_ERROR_INVALID_REFERENCE);
     /* a virtual object's type name has the same limit; its size may be left to the validator */
     vx_graph g = vxCreateGraph(ctx);

@@ -18,8 +18,6 @@ int main(void)
                          VX_ERROR_INVALID_PARAMETERS);
     CHECK_CREATE_REFUSED(vxAddUserKernel(ctx, "test.user.other", id, run_nothing, 2, accept_all, NULL, NULL),
                          VX_ERROR_INVALID_PARAMETERS);
-    CHECK_CREATE_REFUSED(vxAddUserKernel(ctx, "test.user.nofn", id + 1, NULL, 2, accept_all, NULL, NULL),
-                         VX_ERROR_INVALID_PARAMETERS);
     CHECK_CREATE_REFUSED(vxAddUserKernel(ctx, "test.user.noval", id + 1, run_nothing, 2, NULL, NULL, NULL),
                          VX_ERROR_INVALID_PARAMETERS);
     CHECK_CREATE_REFUSED(vxAddUserKernel(ctx, "test.user.khr", VX_KERNEL_BASE(VX_ID_KHRONOS, 0) + 1,

@@ -3,9 +3,11 @@ from _pyopenvx import ffi
 
 from .. import attributes
 from .. import constants as vx
+from .. import targets
 from ..context import (CONVOLUTION_MAX_DIMENSION, EXTENSIONS, IMPLEMENTATION, MAX_TENSOR_DIMS,
                        NONLINEAR_MAX_DIMENSION, OPTICAL_FLOW_MAX_WINDOW_DIMENSION, Context)
 from ..errors import VxError, check
+from ..kernels.registry import register as register_standard_kernels
 from ..reference import lookup
 from . import export
 
@@ -58,7 +60,9 @@ def context_of(handle):
 
 @export
 def vxCreateContext():
-    return Context()
+    context = Context()
+    register_standard_kernels(context)
+    return context
 
 
 @export
@@ -66,6 +70,7 @@ def vxReleaseContext(context):
     if context == ffi.NULL:
         raise VxError(vx.VX_ERROR_INVALID_REFERENCE, "context pointer is NULL")
     ctx = context_of(context[0])
+    targets.wait_idle()           # seed 003: what targets still run (a timed-out command) ends first
     ctx.release()
     context[0] = ffi.NULL
 
@@ -112,6 +117,7 @@ def vxRegisterUserStructWithName(context, size, type_name):
 
 @export
 def vxGetUserStructNameByEnum(context, user_struct_type, type_name, name_size):
+    check(context != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "context is NULL")
     ctx = context_of(context)
     check(type_name != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "type_name is NULL")
     entry = ctx.user_struct(user_struct_type)
@@ -125,7 +131,8 @@ def vxGetUserStructNameByEnum(context, user_struct_type, type_name, name_size):
 @export
 def vxGetUserStructEnumByName(context, type_name, user_struct_type):
     ctx = context_of(context)
-    check(type_name != ffi.NULL and user_struct_type != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "NULL argument")
+    check(type_name != ffi.NULL, vx.VX_FAILURE, "type_name is NULL: no user struct has that name")
+    check(user_struct_type != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "user_struct_type is NULL")
     enum = ctx.user_struct_by_name(ffi.string(type_name).decode(errors="replace"))
     check(enum is not None, vx.VX_FAILURE, "no user struct has that name")
     user_struct_type[0] = enum

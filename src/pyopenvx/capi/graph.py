@@ -16,7 +16,24 @@ QUERY = {
     vx.VX_GRAPH_NUMPARAMETERS: ("vx_uint32", lambda g: len(g.parameters)),
     vx.VX_GRAPH_STATE: ("vx_enum", lambda g: g.desc.state),
     vx.VX_GRAPH_ATTRIBUTE_STATUS: ("vx_status", lambda g: g.desc.status),
+    vx.VX_GRAPH_SCHEDULE_MODE: ("vx_enum", lambda g: g.pipelining.mode),
+    vx.VX_GRAPH_PIPELINE_DEPTH: ("vx_uint32", lambda g: g.pipeline.depth if g.pipeline is not None
+                                 else g.pipelining.depth or 1),
 }
+
+MAX_PIPELINE_DEPTH = 64
+
+
+def _set_depth(g, depth):
+    """Frames in flight from the next verification on (0: the framework chooses)."""
+    check(depth <= MAX_PIPELINE_DEPTH, vx.VX_ERROR_INVALID_VALUE,
+          f"pipeline depth {depth} is above {MAX_PIPELINE_DEPTH}", g)
+    g.check_idle("the pipeline depth cannot change", None)
+    g.pipelining.depth = depth
+    g.invalidate("its pipeline depth changed")
+
+
+SET = {vx.VX_GRAPH_PIPELINE_DEPTH: ("vx_uint32", _set_depth)}
 
 
 def graph_of(handle):
@@ -69,7 +86,7 @@ def vxQueryGraph(graph, attribute, ptr, size):
 @export
 def vxSetGraphAttribute(graph, attribute, ptr, size):
     g = graph_of(graph)
-    attributes.set_attribute({}, g, attribute, ptr, size, readable=QUERY)
+    attributes.set_attribute(SET, g, attribute, ptr, size, readable=QUERY)
 
 
 @export

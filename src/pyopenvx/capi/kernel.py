@@ -1,7 +1,7 @@
 """Kernel functions: user kernels, their parameters and attributes, lookup, modules."""
 from _pyopenvx import ffi
 
-from .. import attributes
+from .. import aliasing, attributes
 from .. import constants as vx
 from .. import kernel as kernels
 from .. import module as modules
@@ -56,7 +56,9 @@ def vxAddParameterToKernel(kernel, index, dir, data_type, state):
 
 @export
 def vxFinalizeKernel(kernel):
-    kernel_of(kernel).finalize()
+    k = kernel_of(kernel)
+    k.finalize()
+    aliasing.apply_pending(k)
 
 
 @export

@@ -3,6 +3,7 @@ from _pyopenvx import ffi
 
 from .. import attributes
 from .. import constants as vx
+from .. import targets
 from .. import tiling
 from ..errors import VxError, check
 from ..node import Node
@@ -23,6 +24,7 @@ QUERY = {
                                                          for f in (n.replicate or [False] * len(n.params))]),
     vx.VX_NODE_VALID_RECT_RESET: ("vx_bool", lambda n: n.desc.valid_rect_reset),
     vx.VX_NODE_STATE: ("vx_enum", lambda n: n.desc.state),
+    vx.TIVX_NODE_TARGET_STRING: ("str", targets.target_name),
     **tiling.NODE_QUERY,
 }
 

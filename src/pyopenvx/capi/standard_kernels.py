@@ -2,12 +2,13 @@
 done: one generic body each, registered per table row. Arguments after the graph or context map
 to the kernel's parameters in order, or as the row's `Implementation.arguments` says (a struct
 passed by pointer fills several); handles are looked up as their C type says, values, fields and
-outputs by pointer become scalars (standard_kernels.Value)."""
+outputs by pointer become scalars (kernels.calls.Value)."""
 from _pyopenvx import ffi
 
 from .. import constants as vx
 from ..errors import VxError
-from .. import standard_kernels as std
+from ..kernels import calls, nn
+from ..kernels.registry import TABLE
 from ..paths import INCLUDEDIR
 from ..prototypes import parse
 from ..reference import HANDLE_TYPES, lookup, lookup_optional
@@ -26,43 +27,49 @@ def _argument(sig, param, arg):
         return find(arg, HANDLE_TYPES[param.ctype], param.name)
     if param.ctype.endswith("*"):             # an output by pointer: a scalar read back after the run
         ctype = param.ctype[:-1].strip()
-        return std.Value(std.SCALAR_OF_CTYPE[ctype], ctype, 0, result=arg)
-    return std.Value(std.SCALAR_OF_CTYPE[param.ctype], param.ctype, arg)
+        return calls.Value(calls.SCALAR_OF_CTYPE[ctype], ctype, 0, result=arg)
+    return calls.Value(calls.SCALAR_OF_CTYPE[param.ctype], param.ctype, arg)
 
 
 def _unpack(row, params, args):
     out = [None] * len(row.signature)
-    for param, arg, target in zip(params, args, _targets(row, params)):
+    for k, (param, arg, target) in enumerate(zip(params, args, _targets(row, params))):
+        if target == nn.SIZE_OF:              # the size of the struct before it: at least the struct
+            struct = params[k - 1].ctype.replace("const", "").rstrip("* ").strip()
+            if arg < ffi.sizeof(struct):
+                raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{param.name} is {arg}, {struct} has {ffi.sizeof(struct)} bytes")
+            continue
         if isinstance(target, int):
             out[target] = _argument(row.signature[target], param, arg)
             continue
         if arg == ffi.NULL:                   # a struct by pointer: its fields fill several parameters
             raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{param.name} is NULL")
         for index, field, ctype in target:
-            out[index] = std.Value(std.SCALAR_OF_CTYPE[ctype], ctype, getattr(arg, field))
+            out[index] = calls.Value(calls.SCALAR_OF_CTYPE[ctype], ctype, getattr(arg, field))
     return out
 
 
 def _node_creator(row, params):
     def create(graph, *args):
-        return std.create_node(lookup(graph, vx.VX_TYPE_GRAPH, "graph"), row, _unpack(row, params, args))
+        return calls.create_node(lookup(graph, vx.VX_TYPE_GRAPH, "graph"), row, _unpack(row, params, args))
     return create
 
 
 def _immediate(row, params):
     def run(context, *args):
-        return std.immediate(context_of(context), row, _unpack(row, params, args))
+        return calls.immediate(context_of(context), row, _unpack(row, params, args))
     return run
 
 
 def _register():
     protos = {p.name: p for p in parse(INCLUDEDIR)}
-    for row in std.TABLE:
+    for row in TABLE:
         for name, make in ((row.node_creator, _node_creator), (row.vxu_function, _immediate)):
             if not name:                      # vxSelectNode, vxScalarOperationNode: no vxu function
                 continue
             params = protos[name].params[1:]
-            filled = sorted(k for t in _targets(row, params) for k in ((t,) if isinstance(t, int) else (i for i, *_ in t)))
+            filled = sorted(k for t in _targets(row, params) if t != nn.SIZE_OF
+                            for k in ((t,) if isinstance(t, int) else (i for i, *_ in t)))
             assert filled == list(range(len(row.signature))), f"{name}: arguments fill {filled}"
             IMPLEMENTED[name] = make(row, params)
             IMPLEMENTED[name].__name__ = name

@@ -31,17 +31,18 @@ QUERY = {
 }
 
 
-def _setter(field):
+def _setter(field, need_type=None):
     def set_value(t, value):
         t.check_accessible("setting a value")
+        t.check_type(need_type)
         t.set(field, value)
     return ("vx_int32", set_value)
 
 
 SET = {
-    vx.VX_THRESHOLD_THRESHOLD_VALUE: _setter("value"),
-    vx.VX_THRESHOLD_THRESHOLD_LOWER: _setter("lower"),
-    vx.VX_THRESHOLD_THRESHOLD_UPPER: _setter("upper"),
+    vx.VX_THRESHOLD_THRESHOLD_VALUE: _setter("value", vx.VX_THRESHOLD_TYPE_BINARY),
+    vx.VX_THRESHOLD_THRESHOLD_LOWER: _setter("lower", vx.VX_THRESHOLD_TYPE_RANGE),
+    vx.VX_THRESHOLD_THRESHOLD_UPPER: _setter("upper", vx.VX_THRESHOLD_TYPE_RANGE),
     vx.VX_THRESHOLD_TRUE_VALUE: _setter("true_value"),
     vx.VX_THRESHOLD_FALSE_VALUE: _setter("false_value"),
 }

@@ -6,15 +6,17 @@
             pixels[:] = 7
 
 Each object module (image, array, ...) subclasses `Object`; failures raise `StatusError`.
-`graph` has Graph, Node, Kernel and Delay; `user_kernel` makes kernels of Python functions.
+`graph` has Graph, Node, Kernel and Delay; `user_kernel` makes kernels of Python functions; `ix`
+exports objects to a blob and imports them (`export`, `Import`).
 """
 from .base import Context, Object, Reference, StatusError, check
 from .dataobjects import LUT, Array, Distribution, Matrix, Scalar, Tensor
 from .graph import Delay, Graph, Kernel, Node
 from .image import Image
+from .ix import Import, export
 from .user_data_object import UserDataObject
 from .user_kernel import BIDIRECTIONAL, INPUT, OPTIONAL, OUTPUT, REQUIRED, UserKernel, user_kernel
 
-__all__ = ["Array", "BIDIRECTIONAL", "Context", "Delay", "Distribution", "Graph", "INPUT", "Image", "Kernel", "LUT",
-           "Matrix", "Node", "OPTIONAL", "OUTPUT", "Object", "REQUIRED", "Reference", "Scalar", "StatusError", "Tensor",
-           "UserDataObject", "UserKernel", "check", "user_kernel"]
+__all__ = ["Array", "BIDIRECTIONAL", "Context", "Delay", "Distribution", "Graph", "INPUT", "Image", "Import", "Kernel",
+           "LUT", "Matrix", "Node", "OPTIONAL", "OUTPUT", "Object", "REQUIRED", "Reference", "Scalar", "StatusError",
+           "Tensor", "UserDataObject", "UserKernel", "check", "export", "user_kernel"]

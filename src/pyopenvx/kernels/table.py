@@ -86,7 +86,7 @@ ROWS = (
     ('VX_KERNEL_LAPLACIAN_RECONSTRUCT', 'org.khronos.openvx.laplacian_reconstruct', 'vxLaplacianReconstructNode', 'vxuLaplacianReconstruct',
      '0:input:pyramid:required; 1:input:image:required; 2:output:image:required'),
     ('VX_KERNEL_NON_LINEAR_FILTER', 'org.khronos.openvx.non_linear_filter', 'vxNonLinearFilterNode', 'vxuNonLinearFilter',
-     '0:input:image:required; 1:output:image:required'),
+     '0:input:scalar:required; 1:input:image:required; 2:input:matrix:required; 3:output:image:required'),
     ('VX_KERNEL_MAX_1_1', '', '', '',
      ''),
     ('VX_KERNEL_MATCH_TEMPLATE', 'org.khronos.openvx.match_template', 'vxMatchTemplateNode', 'vxuMatchTemplate',

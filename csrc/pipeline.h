@@ -1,0 +1,97 @@
+/* Pipelined execution, streaming and events (vx_khr_pipelining).
+ *
+ * Python decides at verification what each frame slot runs (pipelining.py) and fills the plain
+ * data below; C runs the frames on worker threads, moves references through the parameter queues
+ * and delivers events, without the GIL. */
+#ifndef PVX_PIPELINE_H
+#define PVX_PIPELINE_H
+
+#include <VX/vx.h>
+#include <VX/vx_khr_pipelining.h>
+#include <stdint.h>
+
+#ifndef PVX_HIDDEN
+#define PVX_HIDDEN __attribute__((visibility("hidden")))
+#endif
+
+/* A context's event queue (opaque); the context's pvx_ref.desc points at it. */
+typedef struct pvx_events pvx_events;
+
+PVX_HIDDEN pvx_events *pvx_events_create(void);
+PVX_HIDDEN void pvx_events_destroy(pvx_events *q);
+PVX_HIDDEN void pvx_events_enable(pvx_events *q, int on);
+/* Queues a copy of `e` stamped now; dropped while events are disabled. */
+PVX_HIDDEN void pvx_events_send(pvx_events *q, vx_event_t *e);
+/* The oldest event: VX_SUCCESS, or VX_FAILURE when none came (at once when !block). */
+PVX_HIDDEN vx_status pvx_events_wait(pvx_events *q, vx_event_t *e, int block);
+
+/* What a graph reports (vxRegisterEvent), compiled at verification; pvx_graph.events. */
+enum pvx_node_event_flags { PVX_EVENT_NODE_COMPLETED = 0x1, PVX_EVENT_NODE_ERROR = 0x2 };
+typedef struct pvx_graph_events {
+    pvx_events *queue;
+    vx_graph graph;
+    vx_bool completed;                /* VX_EVENT_GRAPH_COMPLETED registered */
+    vx_uint32 completed_value;
+    uint32_t *node_flags;             /* per schedule position: PVX_EVENT_NODE_* */
+    vx_uint32 *node_completed_value;
+    vx_uint32 *node_error_value;
+    vx_bool *consumed;                /* per graph parameter: VX_EVENT_GRAPH_PARAMETER_CONSUMED */
+    vx_uint32 *consumed_value;
+    vx_uint32 num_parameters;
+} pvx_graph_events;
+
+/* After node `position` of the schedule ran with status n->status. */
+PVX_HIDDEN void pvx_graph_events_node(const pvx_graph_events *ev, vx_uint32 position, vx_node node, vx_status status);
+PVX_HIDDEN void pvx_graph_events_graph(const pvx_graph_events *ev, vx_enum type, vx_uint32 index);
+
+/* One queued graph parameter. */
+typedef struct pvx_queue_spec {
+    vx_uint32 index;                  /* graph parameter index */
+    vx_bool output;                   /* its references come back with their frame's status */
+    vx_uint32 num_refs;               /* the references it may take (vxSetGraphScheduleConfig) */
+    vx_reference *refs;
+    vx_uint32 num_sites;              /* where its reference goes in a slot's parameter table */
+    vx_uint32 *sites;
+    vx_reference *values;             /* num_refs * num_sites: what each site holds for refs[r] */
+} pvx_queue_spec;
+
+/* Everything a pipeline runs; Python owns the arrays for the pipeline's life. */
+typedef struct pvx_pipeline_spec {
+    struct pvx_graph *graph;
+    vx_graph handle;
+    vx_uint32 depth;                  /* frame slots = frames in flight = worker threads */
+    vx_uint32 table_size;             /* references per slot table: every node's rows, in order */
+    vx_uint32 *row_offsets;           /* per schedule position: its rows in a slot table */
+    vx_reference *tables;             /* depth * table_size */
+    vx_uint32 num_virtuals;           /* per slot: what its frames make accessible while they run */
+    vx_reference *virtuals;           /* depth * num_virtuals */
+    vx_uint32 num_queues;
+    pvx_queue_spec *queues;
+    vx_int32 trigger;                 /* streaming: schedule position of the trigger node, or -1 */
+    vx_bool auto_start;               /* VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO: a frame starts once its
+                                         references are there (otherwise by batch or streaming) */
+} pvx_pipeline_spec;
+
+typedef struct pvx_pipeline pvx_pipeline;
+
+PVX_HIDDEN pvx_pipeline *pvx_pipeline_create(const pvx_pipeline_spec *spec);
+/* Lets started frames finish, then ends the workers. */
+PVX_HIDDEN void pvx_pipeline_destroy(pvx_pipeline *p);
+/* 1 when no frame runs and none may start by itself (so the graph may change). */
+PVX_HIDDEN int pvx_pipeline_idle(pvx_pipeline *p);
+/* Queue position of graph parameter `index`, or -1. */
+PVX_HIDDEN int pvx_pipeline_queue(pvx_pipeline *p, vx_uint32 index);
+/* Each returns a status and, when refusing, a static reason in *why. */
+PVX_HIDDEN vx_status pvx_pipeline_enqueue(pvx_pipeline *p, vx_uint32 index, const vx_reference *refs, vx_uint32 num,
+                                          const char **why);
+PVX_HIDDEN vx_status pvx_pipeline_dequeue(pvx_pipeline *p, vx_uint32 index, vx_reference *refs, vx_uint32 max,
+                                          vx_uint32 *num, const char **why);
+PVX_HIDDEN vx_status pvx_pipeline_check(pvx_pipeline *p, vx_uint32 index, vx_uint32 *num, const char **why);
+/* Manual mode: one batch of as many frames as every queue has references for (0 if none). */
+PVX_HIDDEN vx_uint32 pvx_pipeline_schedule(pvx_pipeline *p);
+/* Until every allowed frame ran; the first failing frame's status, or VX_SUCCESS. */
+PVX_HIDDEN vx_status pvx_pipeline_wait(pvx_pipeline *p);
+/* Streaming on (frames start continuously) or off (no new frame; waits for started ones). */
+PVX_HIDDEN void pvx_pipeline_stream(pvx_pipeline *p, int on);
+
+#endif

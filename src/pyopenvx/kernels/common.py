@@ -1,0 +1,71 @@
+"""What the validators of every family share: the refusal, parameter checks, the output
+description, and `Implementation`, a kernel's C function, validator and border.
+
+A validator reads the node's parameter objects and returns {output index: (format, width,
+height)} for images, {output index: {meta attribute: value}} for other objects; it refuses with
+the precise status and says why."""
+from dataclasses import dataclass
+
+from .. import constants as vx
+from ..errors import VxError
+from ..image import format_name
+from ..reference import type_name
+
+U8, S16 = vx.VX_DF_IMAGE_U8, vx.VX_DF_IMAGE_S16
+POLICIES = (vx.VX_CONVERT_POLICY_WRAP, vx.VX_CONVERT_POLICY_SATURATE)
+ROUNDINGS = (vx.VX_ROUND_POLICY_TO_ZERO, vx.VX_ROUND_POLICY_TO_NEAREST_EVEN)
+BORDERS = (vx.VX_BORDER_UNDEFINED, vx.VX_BORDER_CONSTANT, vx.VX_BORDER_REPLICATE)
+
+
+@dataclass(frozen=True)
+class Implementation:
+    function: str                     # the C kernel in csrc/std_*.c
+    validate: object                  # node -> {output index: (format, width, height)}
+    border: object = 0                # pixels an output loses on each side under VX_BORDER_UNDEFINED,
+                                      # or node -> (x, y) of them
+    arguments: tuple = None           # per argument of vx*Node/vxu* when not the parameters in order:
+                                      # its parameter index, or ((index, field, ctype), ...) for a struct
+    borders: tuple = BORDERS          # the border modes it supports
+    whole_valid: bool = False         # its outputs are valid everywhere (warps, Remap: what they
+                                      # sample outside the input's valid rectangle is border)
+
+    def shrink(self, node):
+        return self.border(node) if callable(self.border) else (self.border, self.border)
+
+
+def refuse(node, status, why):
+    raise VxError(status, f"{node.kernel.kernel_name}: {why}", node)
+
+
+def image_param(node, index, formats):
+    img = node.params[index]
+    if img.format not in formats:
+        refuse(node, vx.VX_ERROR_INVALID_FORMAT, f"parameter {index} is {format_name(img.format)}, not "
+               + " or ".join(format_name(f) for f in formats))
+    return img
+
+
+def same_size(node, first, *others):
+    a = node.params[first]
+    for i in others:
+        b = node.params[i]
+        if (b.width, b.height) != (a.width, a.height):
+            refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"parameter {i} is {b.width}x{b.height}, parameter {first} "
+                   f"is {a.width}x{a.height}")
+    return a
+
+
+def scalar_param(node, index, data_type, allowed=None):
+    s = node.params[index]
+    if s.data_type != data_type:
+        refuse(node, vx.VX_ERROR_INVALID_TYPE, f"scalar parameter {index} is a {type_name(s.data_type)}, not a "
+               f"{type_name(data_type)}")
+    value = s.value
+    if allowed is not None and value not in allowed:
+        refuse(node, vx.VX_ERROR_INVALID_VALUE, f"scalar parameter {index} is {value:#x}, not one of "
+               + ", ".join(f"{a:#x}" for a in allowed))
+    return value
+
+
+def output_like(node, index, fmt, like):
+    return {index: (fmt, like.width, like.height)}

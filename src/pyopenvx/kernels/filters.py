@@ -1,0 +1,78 @@
+"""Validators of the neighbourhood filters (csrc/std_kernels.c, csrc/std_filters.c): the 3x3
+filters, Sobel, custom convolution, non-maximum suppression, LBP."""
+from .. import constants as vx
+from ..image import format_name
+from .common import refuse, image_param, same_size, scalar_param, output_like, U8, S16, Implementation
+
+
+def _filter_u8(node, out_format=U8):
+    a = image_param(node, 0, (U8,))
+    if a.width < 3 or a.height < 3:
+        refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the input is {a.width}x{a.height}, less than 3x3")
+    return output_like(node, 1, out_format, a)
+
+
+def _sobel(node):
+    if node.params[1] is None and node.params[2] is None:
+        refuse(node, vx.VX_ERROR_NOT_SUFFICIENT, "neither output is set")
+    out = _filter_u8(node, S16)[1]
+    return {1: out, 2: out}
+
+
+def _convolve(node):
+    a = image_param(node, 0, (U8,))
+    conv = node.params[1]
+    if a.width < conv.columns or a.height < conv.rows:
+        refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the input is {a.width}x{a.height}, less than the "
+               f"{conv.columns}x{conv.rows} convolution")
+    fmt = node.params[2].format
+    if fmt == vx.VX_DF_IMAGE_VIRT:            # an open virtual output: the exact sums
+        fmt = S16
+    if fmt not in (U8, S16):
+        refuse(node, vx.VX_ERROR_INVALID_FORMAT, f"output format {format_name(fmt)} is not U8 or S16")
+    return output_like(node, 2, fmt, a)
+
+
+def _convolve_border(node):
+    conv = node.params[1]
+    return conv.columns // 2, conv.rows // 2
+
+
+def _non_max_suppression(node):
+    a = image_param(node, 0, (U8, S16))
+    if node.params[1] is not None:
+        image_param(node, 1, (U8,))
+        same_size(node, 0, 1)
+    size = scalar_param(node, 2, vx.VX_TYPE_INT32)
+    if size < 1 or size % 2 == 0 or size > min(a.width, a.height):
+        refuse(node, vx.VX_ERROR_INVALID_VALUE, f"window size {size} is not odd, positive and at most "
+               f"{min(a.width, a.height)} (the input is {a.width}x{a.height})")
+    return output_like(node, 3, a.format, a)
+
+
+def _window_border(node):
+    """NonMaxSuppression and LBP: half the window size in their parameter 2."""
+    return node.params[2].value // 2, node.params[2].value // 2
+
+
+def _lbp(node):
+    a = image_param(node, 0, (U8,))
+    form = scalar_param(node, 1, vx.VX_TYPE_ENUM, (vx.VX_LBP, vx.VX_MLBP, vx.VX_ULBP))
+    size = scalar_param(node, 2, vx.VX_TYPE_INT8, (5,) if form == vx.VX_MLBP else (3, 5))
+    if a.width < size or a.height < size:
+        refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the input is {a.width}x{a.height}, less than {size}x{size}")
+    return output_like(node, 3, U8, a)
+
+
+IMPLEMENTATIONS = {
+    "VX_KERNEL_BOX_3x3": Implementation("pvx_std_box_3x3", _filter_u8, border=1),
+    "VX_KERNEL_GAUSSIAN_3x3": Implementation("pvx_std_gaussian_3x3", _filter_u8, border=1),
+    "VX_KERNEL_MEDIAN_3x3": Implementation("pvx_std_median_3x3", _filter_u8, border=1),
+    "VX_KERNEL_DILATE_3x3": Implementation("pvx_std_dilate_3x3", _filter_u8, border=1),
+    "VX_KERNEL_ERODE_3x3": Implementation("pvx_std_erode_3x3", _filter_u8, border=1),
+    "VX_KERNEL_SOBEL_3x3": Implementation("pvx_std_sobel_3x3", _sobel, border=1),
+    "VX_KERNEL_CUSTOM_CONVOLUTION": Implementation("pvx_std_convolve", _convolve, border=_convolve_border),
+    "VX_KERNEL_NON_MAX_SUPPRESSION": Implementation("pvx_std_non_max_suppression", _non_max_suppression,
+                                                    border=_window_border),
+    "VX_KERNEL_LBP": Implementation("pvx_std_lbp", _lbp, border=_window_border),
+}

@@ -1,0 +1,113 @@
+"""Validators of colour conversion and the geometric kernels (csrc/std_geometry.c): scale,
+half-scale Gaussian, warps, remap, Gaussian pyramid."""
+from .. import constants as vx
+from ..image import format_name
+from ..pyramid import is_orb
+from ..reference import type_name
+from .common import refuse, image_param, scalar_param, output_like, U8, Implementation
+
+
+_RGB, _RGBX, _NV12, _IYUV, _YUV4 = (vx.VX_DF_IMAGE_RGB, vx.VX_DF_IMAGE_RGBX, vx.VX_DF_IMAGE_NV12,
+                                    vx.VX_DF_IMAGE_IYUV, vx.VX_DF_IMAGE_YUV4)
+# input format -> the output formats of the spec's table (YUV4 input: ours, to RGB/RGBX)
+_CONVERSIONS = {
+    _RGB: (_RGBX, _NV12, _IYUV, _YUV4),
+    _RGBX: (_RGB, _NV12, _IYUV, _YUV4),
+    _NV12: (_RGB, _RGBX, _IYUV, _YUV4),
+    vx.VX_DF_IMAGE_NV21: (_RGB, _RGBX, _IYUV, _YUV4),
+    vx.VX_DF_IMAGE_UYVY: (_RGB, _RGBX, _NV12, _IYUV),
+    vx.VX_DF_IMAGE_YUYV: (_RGB, _RGBX, _NV12, _IYUV),
+    _IYUV: (_RGB, _RGBX, _NV12, _YUV4),
+    _YUV4: (_RGB, _RGBX),
+}
+
+
+def _color_convert(node):
+    """The pairs of the spec's table; the output keeps its format (it cannot follow from the input)."""
+    a = image_param(node, 0, tuple(_CONVERSIONS))
+    out = node.params[1]
+    targets = _CONVERSIONS[a.format]
+    if out.format not in targets:
+        refuse(node, vx.VX_ERROR_INVALID_FORMAT, f"{format_name(a.format)} converts to "
+               + ", ".join(format_name(f) for f in targets) + f", not {format_name(out.format)}")
+    return output_like(node, 1, out.format, a)
+
+
+def _output_size(node, index):
+    """The output's own size (geometric kernels cannot infer it)."""
+    out = node.params[index]
+    if out.width == 0 or out.height == 0:
+        refuse(node, vx.VX_ERROR_INVALID_PARAMETERS, f"output {index} has no size ({out.width}x{out.height})")
+    return out
+
+
+_SAMPLING_BORDERS = (vx.VX_BORDER_UNDEFINED, vx.VX_BORDER_CONSTANT)     # warps and Remap
+_INTERPOLATIONS = (vx.VX_INTERPOLATION_NEAREST_NEIGHBOR, vx.VX_INTERPOLATION_BILINEAR, vx.VX_INTERPOLATION_AREA)
+
+
+def _scale_image(node):
+    image_param(node, 0, (U8,))
+    if node.params[2] is not None:
+        scalar_param(node, 2, vx.VX_TYPE_ENUM, _INTERPOLATIONS)
+    return output_like(node, 1, U8, _output_size(node, 1))
+
+
+def _halfscale_gaussian(node):
+    a = image_param(node, 0, (U8,))
+    if node.params[2] is not None:
+        scalar_param(node, 2, vx.VX_TYPE_INT32, (1, 3, 5))
+    return {1: (U8, (a.width + 1) // 2, (a.height + 1) // 2)}
+
+
+def _sampling(node, index):
+    """Warps and Remap: NEAREST_NEIGHBOR or BILINEAR."""
+    if node.params[index] is not None:
+        scalar_param(node, index, vx.VX_TYPE_ENUM, _INTERPOLATIONS[:2])
+
+
+def _warp(columns):
+    def validate(node):
+        image_param(node, 0, (U8,))
+        m = node.params[1]
+        if m.data_type != vx.VX_TYPE_FLOAT32:
+            refuse(node, vx.VX_ERROR_INVALID_TYPE, f"the matrix is of {type_name(m.data_type)}, not VX_TYPE_FLOAT32")
+        if (m.columns, m.rows) != (columns, 3):
+            refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the matrix is {m.columns}x{m.rows}, not {columns}x3")
+        _sampling(node, 2)
+        return output_like(node, 3, U8, _output_size(node, 3))
+    return validate
+
+
+def _remap(node):
+    a = image_param(node, 0, (U8,))
+    table, out = node.params[1], _output_size(node, 3)
+    if (table.src_width, table.src_height, table.dst_width, table.dst_height) != (a.width, a.height, out.width,
+                                                                                   out.height):
+        refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the remap maps {table.src_width}x{table.src_height} to "
+               f"{table.dst_width}x{table.dst_height}, the images are {a.width}x{a.height} and "
+               f"{out.width}x{out.height}")
+    _sampling(node, 2)
+    return output_like(node, 3, U8, out)
+
+
+def _gaussian_pyramid(node):
+    """VX_SCALE_PYRAMID_HALF or VX_SCALE_PYRAMID_ORB."""
+    a = image_param(node, 0, (U8,))
+    pyramid = node.params[1]
+    if pyramid.scale != vx.VX_SCALE_PYRAMID_HALF and not is_orb(pyramid.scale):
+        refuse(node, vx.VX_ERROR_NOT_SUPPORTED, f"pyramid scale {pyramid.scale} is not supported "
+               "(VX_SCALE_PYRAMID_HALF or VX_SCALE_PYRAMID_ORB)")
+    return {1: {vx.VX_PYRAMID_FORMAT: U8, vx.VX_PYRAMID_WIDTH: a.width, vx.VX_PYRAMID_HEIGHT: a.height,
+                vx.VX_PYRAMID_LEVELS: len(pyramid.levels), vx.VX_PYRAMID_SCALE: pyramid.scale}}
+
+
+_SAMPLING = {"borders": _SAMPLING_BORDERS, "whole_valid": True}
+IMPLEMENTATIONS = {
+    "VX_KERNEL_COLOR_CONVERT": Implementation("pvx_std_color_convert", _color_convert),
+    "VX_KERNEL_SCALE_IMAGE": Implementation("pvx_std_scale_image", _scale_image),
+    "VX_KERNEL_HALFSCALE_GAUSSIAN": Implementation("pvx_std_halfscale_gaussian", _halfscale_gaussian, border=1),
+    "VX_KERNEL_WARP_AFFINE": Implementation("pvx_std_warp_affine", _warp(2), **_SAMPLING),
+    "VX_KERNEL_WARP_PERSPECTIVE": Implementation("pvx_std_warp_perspective", _warp(3), **_SAMPLING),
+    "VX_KERNEL_REMAP": Implementation("pvx_std_remap", _remap, **_SAMPLING),
+    "VX_KERNEL_GAUSSIAN_PYRAMID": Implementation("pvx_std_gaussian_pyramid", _gaussian_pyramid),
+}

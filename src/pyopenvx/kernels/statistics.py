@@ -1,0 +1,107 @@
+"""Validators of statistics and simple operations (csrc/std_stats.c): histogram, equalization,
+integral image, mean and deviation, min/max (and their locations), weighted average, copy, select."""
+from .. import constants as vx
+from ..reference import type_name
+from .common import refuse, image_param, same_size, scalar_param, output_like, U8, S16, Implementation
+
+
+def _histogram(node):
+    image_param(node, 0, (U8,))
+    return {}                                 # the distribution's bins, offset and range are the caller's
+
+
+def _equalize_histogram(node):
+    return output_like(node, 1, U8, image_param(node, 0, (U8,)))
+
+
+def _integral_image(node):
+    return output_like(node, 1, vx.VX_DF_IMAGE_U32, image_param(node, 0, (U8,)))
+
+
+def _mean_stddev(node):
+    image_param(node, 0, (U8,))
+    return {1: {vx.VX_SCALAR_TYPE: vx.VX_TYPE_FLOAT32}, 2: {vx.VX_SCALAR_TYPE: vx.VX_TYPE_FLOAT32}}
+
+
+def _min_max(node):
+    a = image_param(node, 0, (U8, S16))
+    image_param(node, 1, (a.format,))
+    return output_like(node, 2, a.format, same_size(node, 0, 1))
+
+
+def _minmaxloc(node):
+    """Values in the input's type, locations as coordinates (an array without a capacity gets one
+    per pixel), counts in VX_TYPE_SIZE (1.3.1) or VX_TYPE_UINT32 (1.0/1.1) scalars."""
+    a = image_param(node, 0, (U8, S16))
+    value_type = vx.VX_TYPE_UINT8 if a.format == U8 else vx.VX_TYPE_INT16
+    outputs = {}
+    for index in (1, 2):
+        outputs[index] = {vx.VX_SCALAR_TYPE: value_type}
+    for index in (3, 4):
+        capacity = node.params[index].capacity if node.params[index] is not None else 0
+        outputs[index] = {vx.VX_ARRAY_ITEMTYPE: vx.VX_TYPE_COORDINATES2D,
+                          vx.VX_ARRAY_CAPACITY: capacity or a.width * a.height}
+    for index in (5, 6):
+        count = node.params[index]
+        if count is not None and count.data_type not in (vx.VX_TYPE_SIZE, vx.VX_TYPE_UINT32):
+            refuse(node, vx.VX_ERROR_INVALID_TYPE, f"count parameter {index} is a {type_name(count.data_type)}, "
+                   "not a vx_size or vx_uint32")
+    return {i: meta for i, meta in outputs.items() if node.params[i] is not None}
+
+
+def _weighted_average(node):
+    image_param(node, 0, (U8,)), image_param(node, 2, (U8,))
+    alpha = scalar_param(node, 1, vx.VX_TYPE_FLOAT32)
+    if not 0.0 <= alpha <= 1.0:
+        refuse(node, vx.VX_ERROR_INVALID_VALUE, f"alpha {alpha} is outside [0, 1]")
+    return output_like(node, 3, U8, same_size(node, 0, 2))
+
+
+# the object types Copy handles: images plane by plane, arrays by their items, the rest whole
+_COPYABLE = (vx.VX_TYPE_IMAGE, vx.VX_TYPE_ARRAY, vx.VX_TYPE_SCALAR, vx.VX_TYPE_LUT, vx.VX_TYPE_DISTRIBUTION,
+             vx.VX_TYPE_MATRIX, vx.VX_TYPE_REMAP, vx.VX_TYPE_USER_DATA_OBJECT)
+
+
+def _copy_of(node, src, dst_index):
+    """The output `dst_index` as a copy of `src`: same type, same meta."""
+    dst = node.params[dst_index]
+    if dst.vx_type != src.vx_type:
+        refuse(node, vx.VX_ERROR_INVALID_TYPE, f"parameter {dst_index} is a {type_name(dst.vx_type)}, the input a "
+               f"{type_name(src.vx_type)}")
+    if src.vx_type not in _COPYABLE:
+        refuse(node, vx.VX_ERROR_NOT_SUPPORTED, f"copying a {type_name(src.vx_type)} is not supported")
+    if src.vx_type != vx.VX_TYPE_IMAGE:
+        return {dst_index: src.meta()}
+    if src.format == vx.VX_DF_IMAGE_U1:
+        refuse(node, vx.VX_ERROR_NOT_SUPPORTED, "copying a U1 image is not supported")
+    return output_like(node, dst_index, src.format, src)
+
+
+def _copy(node):
+    return _copy_of(node, node.params[0], 1)
+
+
+def _select(node):
+    """The true and false values alike (type and meta), the output a copy of either."""
+    scalar_param(node, 0, vx.VX_TYPE_BOOL)
+    a, b = node.params[1], node.params[2]
+    if b.vx_type != a.vx_type:
+        refuse(node, vx.VX_ERROR_INVALID_TYPE, f"the false value is a {type_name(b.vx_type)}, the true value a "
+               f"{type_name(a.vx_type)}")
+    if a.vx_type in _COPYABLE and a.meta() != b.meta():
+        refuse(node, vx.VX_ERROR_INVALID_PARAMETERS, f"the true and false values differ: {a.meta()} and {b.meta()}")
+    return _copy_of(node, a, 3)
+
+
+IMPLEMENTATIONS = {
+    "VX_KERNEL_HISTOGRAM": Implementation("pvx_std_histogram", _histogram),
+    "VX_KERNEL_EQUALIZE_HISTOGRAM": Implementation("pvx_std_equalize_histogram", _equalize_histogram),
+    "VX_KERNEL_INTEGRAL_IMAGE": Implementation("pvx_std_integral_image", _integral_image),
+    "VX_KERNEL_MEAN_STDDEV": Implementation("pvx_std_mean_stddev", _mean_stddev),
+    "VX_KERNEL_MINMAXLOC": Implementation("pvx_std_minmaxloc", _minmaxloc),
+    "VX_KERNEL_MIN": Implementation("pvx_std_min", _min_max),
+    "VX_KERNEL_MAX": Implementation("pvx_std_max", _min_max),
+    "VX_KERNEL_WEIGHTED_AVERAGE": Implementation("pvx_std_weighted_average", _weighted_average),
+    "VX_KERNEL_COPY": Implementation("pvx_std_copy", _copy),
+    "VX_KERNEL_SELECT": Implementation("pvx_std_select", _select),
+}
