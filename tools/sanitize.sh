@@ -11,14 +11,19 @@ cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-$PWD/.venv/bin/python}
 BUILD=$PWD/build/asan
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g"
+ASAN=strict_string_checks=1:detect_stack_use_after_return=1
 
 PVX_SANITIZE=address,undefined "$PYTHON" build_ffi.py "$BUILD" >/dev/null
-export PVX_CHECK_BUILD=$BUILD PVX_CHECK_CFLAGS="$SAN" PYTHONMALLOC=malloc
-export ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1
+# The test programs and modules skip UBSan's alignment check: the target demo (seed 003) stores to
+# address 7 on purpose, a fault the library must survive. The library keeps every check.
+export PVX_CHECK_BUILD=$BUILD PVX_CHECK_CFLAGS="$SAN -fno-sanitize=alignment" PYTHONMALLOC=malloc
 export UBSAN_OPTIONS=print_stacktrace=1
-"$PYTHON" -m pytest -q -p no:cacheprovider "$@"
+ASAN_OPTIONS=$ASAN:detect_leaks=1 "$PYTHON" -m pytest -q -p no:cacheprovider -k "not targets" "$@"
+# LeakSanitizer's tracer faults while it stops target threads (they run on an alternate signal
+# stack, csrc/target.c): programs with targets run without leak detection.
+ASAN_OPTIONS=$ASAN:detect_leaks=0 "$PYTHON" -m pytest -q -p no:cacheprovider -k targets "$@"
 
 # The samples, built and run as the Makefile does, against the checked build.
-make -s -C samples_c BUILD="$BUILD/samples" CFLAGS="-std=c99 -Wall -Wextra -O1 $SAN -I$BUILD/include" \
+ASAN_OPTIONS=$ASAN:detect_leaks=1 make -s -C samples_c BUILD="$BUILD/samples" CFLAGS="-std=c99 -Wall -Wextra -O1 $SAN -I$BUILD/include" \
     LDLIBS="-L$BUILD/lib -Wl,-rpath,$BUILD/lib -lopenvx -lvxu" run >/dev/null
 echo "sanitizers: clean"
