@@ -1,8 +1,11 @@
 """Runs every benchmark in bench/: compiles each bench/*.c with the users' flags (-O2), runs it,
-collects the JSON object it prints, and writes bench/out/results.json.
+collects the JSON object it prints, runs bench/opencv.py (every standard kernel beside OpenCV and
+our plain C, when opencv-python-headless is installed: the `bench` extra), prints one table and
+writes bench/out/results.json.
 
-    python bench/run.py [name ...]
+    python bench/run.py [name ...]        (names: C benchmarks by file stem, or "opencv")
 """
+import importlib.util
 import json
 import shlex
 import subprocess
@@ -27,6 +30,16 @@ def run(source, flags):
     return json.loads(proc.stdout)
 
 
+def run_opencv():
+    """bench/opencv.py in its own process (the table goes to stderr, the JSON to stdout)."""
+    if importlib.util.find_spec("cv2") is None:
+        print("opencv: not run (pip install opencv-python-headless, the `bench` extra)", file=sys.stderr)
+        return None
+    proc = subprocess.run([sys.executable, str(HERE / "opencv.py")], stdout=subprocess.PIPE, text=True,
+                          check=True, timeout=3600)
+    return json.loads(proc.stdout)
+
+
 def main(names):
     OUT.mkdir(exist_ok=True)
     flags = user_flags()
@@ -34,11 +47,16 @@ def main(names):
     if names:
         sources = [s for s in sources if s.stem in names]
     results = [run(s, flags) for s in sources]
-    (OUT / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     for bench in results:
         for row in bench["results"]:
             print(f"{bench['bench']:>18}  {row['name']:<44} ours {row['ours_ns']:>12.1f} ns   "
                   f"plain C {row['plain_c_ns']:>12.1f} ns   x{row['ratio']:.2f}")
+    sys.stdout.flush()
+    if not names or "opencv" in names:
+        opencv = run_opencv()
+        if opencv is not None:
+            results.append(opencv)
+    (OUT / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     return 0
 
 

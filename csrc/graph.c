@@ -90,7 +90,7 @@ vx_status pvx_graph_run(pvx_graph *g, int measure)
     if (measure)
         perf_begin(&g->perf);
     if (g->num_targeted)
-        status = pvx_target_run_graph(g, measure);     /* (node events: not reported there) */
+        status = pvx_target_run_graph(g, measure);
     else
         for (vx_uint32 i = 0; i < g->num_nodes && status == VX_SUCCESS; i++) {
             pvx_node *n = g->schedule[i];
@@ -114,6 +114,17 @@ int pvx_performance_enabled(pvx_ref *ref)
     return ctx != NULL && (__atomic_load_n(&ctx->flags, __ATOMIC_RELAXED) & PVX_REF_PERFORMANCE) != 0;
 }
 
+/* A graph the caller took (busy): run if still ready (1, status in *out), then given back. */
+int pvx_graph_run_taken(pvx_ref *ref, vx_status *out)
+{
+    pvx_graph *g = ref->desc;
+    int ready = __atomic_load_n(&g->ready, __ATOMIC_ACQUIRE);
+    if (ready)
+        *out = pvx_graph_run(g, pvx_performance_enabled(ref));
+    pvx_graph_release(g);
+    return ready;
+}
+
 /* A verified, unchanged graph runs here entirely; anything else goes to Python. */
 int pvx_fast_vxProcessGraph(vx_graph graph, vx_status *out)
 {
@@ -121,13 +132,7 @@ int pvx_fast_vxProcessGraph(vx_graph graph, vx_status *out)
     pvx_graph *g = ref ? ref->desc : NULL;
     if (g == NULL || !__atomic_load_n(&g->ready, __ATOMIC_ACQUIRE) || !pvx_graph_acquire(g))
         return 0;
-    if (!__atomic_load_n(&g->ready, __ATOMIC_ACQUIRE)) {
-        pvx_graph_release(g);
-        return 0;
-    }
-    *out = pvx_graph_run(g, pvx_performance_enabled(ref));
-    pvx_graph_release(g);
-    return 1;
+    return pvx_graph_run_taken(ref, out);
 }
 
 int pvx_fast_vxIsGraphVerified(vx_graph graph, vx_bool *out)

@@ -65,6 +65,9 @@ PVX_HIDDEN void pvx_perf_end_at(vx_perf_t *p, uint64_t begin);
 /* Takes g->busy: 1 when taken, 0 when another run holds it. */
 PVX_HIDDEN int pvx_graph_acquire(pvx_graph *g);
 PVX_HIDDEN void pvx_graph_release(pvx_graph *g);
+/* Runs the graph of handle `ref`, which the caller took, if it is still ready (1, the status in
+ * *out; 0: not run), and gives it back. */
+PVX_HIDDEN int pvx_graph_run_taken(struct pvx_ref *ref, vx_status *out);
 PVX_HIDDEN uint64_t pvx_time_ns(void);
 
 /* Modules (module.c): dlopen/dlsym without policy. */

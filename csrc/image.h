@@ -33,6 +33,9 @@ typedef struct pvx_image {
     pvx_image_plane plane[PVX_IMAGE_MAX_PLANES];
 } pvx_image;
 
+/* The geometry of a packed root image of format `fmt` (every plane at root (plane, 0, 0), packed
+ * rows, no memory, valid rectangle whole): -1 and no planes for a format without a layout (VIRT). */
+PVX_HIDDEN int pvx_image_describe(pvx_image *img, vx_df_image fmt, uint32_t width, uint32_t height);
 /* Shared by the fast paths and Python: validate, then act; a refusal returns its status and a
  * static reason in *why, and changes nothing. */
 /* The descriptor of an image kernels read directly, its memory attached now if it has none yet

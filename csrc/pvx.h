@@ -66,6 +66,8 @@ PVX_HIDDEN pvx_ref *pvx_ref_former_context(const void *handle);
 #include "target.h"
 #include "tiling.h"
 #include "meta_format.h"
+#include "immediate.h"
+#include "simd.h"
 #include "std_kernels.h"
 #include "std_nn.h"
 

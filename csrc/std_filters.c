@@ -1,10 +1,12 @@
 /* The standard filters over neighbourhoods larger than 3x3: each output row is made from the
  * padded source rows of its window (padded_row applies the node's border). */
 #include "pvx.h"
+#include "rows.h"
 
 #pragma GCC optimize("O3")
 
 #include <stdlib.h>
+#include <string.h>
 
 /* The 2 ry + 1 padded rows (width + 2 rx each) centred on output row y, of the input and of an
  * optional second image of the same size (`second`, else NULL); `op` makes the output row. Under
@@ -81,6 +83,62 @@ static void convolve_row(const void *ctx, int32_t *const *window, int32_t *const
     }
 }
 
+/* U8 input, tap by tap over whole rows (rows.h: acc += coefficient * row, then the scale): the
+ * window's rows padded by rx columns per the border (UNDEFINED: replicated, never stored), kept in
+ * a ring of `rows` slots. 0 when this path does not apply (sums could leave 32 bits, no loops). */
+static int convolve_u8(vx_node node, vx_reference in_ref, vx_reference out_ref, const convolution_ctx *cv,
+                       vx_status *status)
+{
+    const pvx_rows *loops = pvx_rows_in_use();
+    plane in, out;
+    if (loops->mac == NULL || cv->columns * cv->rows > 256 || plane_of(in_ref, &in) || plane_of(out_ref, &out) ||
+        in.format != VX_DF_IMAGE_U8)
+        return 0;
+    const vx_border_t *border = &((pvx_node *)((pvx_ref *)node)->desc)->border;
+    uint32_t w = in.width, h = in.height, rx = cv->columns / 2, ry = cv->rows / 2, pw = w + 2 * rx, k = cv->rows;
+    int undefined = border->mode == VX_BORDER_UNDEFINED, constant = border->mode == VX_BORDER_CONSTANT;
+    uint32_t shift = (uint32_t)__builtin_ctz(cv->scale), ob = out.pixel_bytes, n = cv->columns * cv->rows;
+    *status = VX_SUCCESS;
+    if (undefined && (w <= 2 * rx || h <= 2 * ry))
+        return 1;                              /* no pixel is defined */
+    uint8_t *ring = malloc((size_t)pw * k);
+    int32_t *acc = malloc(sizeof *acc * w);
+    if (ring == NULL || acc == NULL) {
+        free(ring), free(acc);
+        *status = VX_ERROR_NO_MEMORY;
+        return 1;
+    }
+    uint8_t fill = border->constant_value.U8;
+    for (uint32_t y = undefined ? ry : 0; y < (undefined ? h - ry : h); y++) {
+        for (uint32_t i = 0; i < k; i++) {     /* source row y - ry + i lives in slot (y + i) % k */
+            if (i != k - 1 && y != (undefined ? ry : 0))
+                continue;
+            uint8_t *dst = ring + (size_t)((y + i) % k) * pw;
+            int64_t yy = (int64_t)y - ry + i;
+            if (constant && (yy < 0 || yy >= h)) {
+                memset(dst, fill, pw);
+                continue;
+            }
+            const uint8_t *src = row_of(&in, (uint32_t)(yy < 0 ? 0 : yy >= h ? h - 1 : yy));
+            memcpy(dst + rx, src, w);
+            memset(dst, constant ? fill : src[0], rx);
+            memset(dst + rx + w, constant ? fill : src[w - 1], rx);
+        }
+        memset(acc, 0, sizeof *acc * w);
+        for (uint32_t i = 0; i < k; i++)
+            for (uint32_t j = 0; j < cv->columns; j++) {
+                int32_t c = cv->c[n - 1 - (i * cv->columns + j)];     /* rotated: a convolution */
+                if (c != 0)
+                    loops->mac(acc, ring + (size_t)((y + i) % k) * pw + j, c, w);
+            }
+        uint32_t x0 = undefined ? rx : 0, x1 = undefined ? w - rx : w;
+        loops->scale_sums(acc + x0, (uint8_t *)row_of(&out, y) + (size_t)x0 * ob, x1 - x0, shift,
+                          out.format == VX_DF_IMAGE_S16);
+    }
+    free(ring), free(acc);
+    return 1;
+}
+
 vx_status pvx_std_convolve(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     const pvx_convolution *conv = ((pvx_ref *)p[1])->desc;
@@ -88,6 +146,9 @@ vx_status pvx_std_convolve(vx_node node, const vx_reference *p, vx_uint32 n)
     if (c == NULL)
         return VX_ERROR_NO_MEMORY;
     convolution_ctx cv = {c, (uint32_t)conv->columns, (uint32_t)conv->rows, conv->scale};
+    vx_status s;
+    if (convolve_u8(node, p[0], p[2], &cv, &s))
+        return s;
     return filter_window(node, p[0], NULL, p[2], cv.columns / 2, cv.rows / 2, convolve_row, &cv, 1);
 }
 
@@ -162,4 +223,90 @@ vx_status pvx_std_lbp(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     lbp_ctx c = {scalar_enum(p[1]), (uint32_t)*(const vx_int8 *)scalar_value(p[2]) / 2};
     return filter_window(node, p[0], NULL, p[3], c.r, c.r, lbp_row, &c, 0);
+}
+
+typedef struct non_linear_ctx {
+    vx_enum function;
+    uint32_t count;                            /* mask elements set */
+    int32_t *dy, *dx;                          /* their offsets in the padded window */
+    uint32_t leaving, entering;                /* how many of the next two lists */
+    int32_t *leave_dy, *leave_dx;              /* elements gone when the window moves right */
+    int32_t *enter_dy, *enter_dx;              /* elements new then (offsets from x + 1) */
+} non_linear_ctx;
+
+/* The median (the element at count / 2 once sorted: the upper one of an even count) of U8
+ * values, from a histogram slid along the row: `below` counts the values under `median`, which
+ * moves until `below` <= count / 2 < `below` + hist[median]. */
+static void median_row(const non_linear_ctx *c, int32_t *const *window, int32_t *out, uint32_t w)
+{
+    uint32_t hist[256] = {0}, k = c->count / 2, below = 0;
+    int32_t median = 0;
+    for (uint32_t e = 0; e < c->count; e++) hist[window[c->dy[e]][c->dx[e]]]++;
+    for (uint32_t x = 0;; x++) {
+        while (below > k) below -= hist[--median];
+        while (below + hist[median] <= k) below += hist[median++];
+        out[x] = median;
+        if (x + 1 == w)
+            return;
+        for (uint32_t e = 0; e < c->leaving; e++) {
+            int32_t v = window[c->leave_dy[e]][x + c->leave_dx[e]];
+            hist[v]--, below -= v < median;
+        }
+        for (uint32_t e = 0; e < c->entering; e++) {
+            int32_t v = window[c->enter_dy[e]][x + 1 + c->enter_dx[e]];
+            hist[v]++, below += v < median;
+        }
+    }
+}
+
+/* Median, minimum or maximum of the pixels under the mask's set elements. */
+static void non_linear_row(const void *ctx, int32_t *const *window, int32_t *const *unused, int32_t *out, uint32_t w)
+{
+    const non_linear_ctx *c = ctx;
+    if (c->function == VX_NONLINEAR_FILTER_MEDIAN) {
+        median_row(c, window, out, w);
+        return;
+    }
+    for (uint32_t x = 0; x < w; x++) {
+        int32_t best = window[c->dy[0]][x + c->dx[0]];
+        for (uint32_t k = 1; k < c->count; k++) {
+            int32_t e = window[c->dy[k]][x + c->dx[k]];
+            best = c->function == VX_NONLINEAR_FILTER_MIN ? (e < best ? e : best) : (e > best ? e : best);
+        }
+        out[x] = best;
+    }
+}
+
+/* The window is padded by the mask's larger reach on each side of its origin (rx, ry); an
+ * element leaves as the window moves right when its left neighbour in the mask is not set, one
+ * enters where its right neighbour is not. */
+vx_status pvx_std_non_linear_filter(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    const pvx_matrix *m = ((pvx_ref *)p[2])->desc;
+    const uint8_t *mask = pvx_memory_storage((pvx_memory *)&m->mem);
+    if (mask == NULL)
+        return VX_ERROR_NO_MEMORY;
+    uint32_t cols = (uint32_t)m->columns, rows = (uint32_t)m->rows, ox = m->origin.x, oy = m->origin.y;
+    uint32_t rx = ox > cols - 1 - ox ? ox : cols - 1 - ox, ry = oy > rows - 1 - oy ? oy : rows - 1 - oy;
+    non_linear_ctx c = {scalar_enum(p[0]), 0, NULL, NULL, 0, 0, NULL, NULL, NULL, NULL};
+    int32_t *scratch = malloc(sizeof(int32_t) * 6 * cols * rows);
+    if (scratch == NULL)
+        return VX_ERROR_NO_MEMORY;
+    c.dy = scratch, c.dx = c.dy + cols * rows, c.leave_dy = c.dx + cols * rows, c.leave_dx = c.leave_dy + cols * rows;
+    c.enter_dy = c.leave_dx + cols * rows, c.enter_dx = c.enter_dy + cols * rows;
+    for (uint32_t i = 0; i < rows; i++)
+        for (uint32_t j = 0; j < cols; j++) {
+            if (!mask[i * cols + j])
+                continue;
+            int32_t dy = (int32_t)(ry - oy + i), dx = (int32_t)(rx - ox + j);
+            c.dy[c.count] = dy, c.dx[c.count++] = dx;
+            if (j == 0 || !mask[i * cols + j - 1])
+                c.leave_dy[c.leaving] = dy, c.leave_dx[c.leaving++] = dx;
+            if (j + 1 == cols || !mask[i * cols + j + 1])
+                c.enter_dy[c.entering] = dy, c.enter_dx[c.entering++] = dx;
+        }
+    vx_status s = c.count == 0 ? VX_ERROR_INVALID_VALUE
+                               : filter_window(node, p[1], NULL, p[3], rx, ry, non_linear_row, &c, 0);
+    free(scratch);
+    return s;
 }

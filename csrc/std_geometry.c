@@ -4,6 +4,7 @@
  * as fractions of the output size), results rounded half up and clamped; the warps and Remap
  * sample at double-precision points. */
 #include "pvx.h"
+#include "rows.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -172,6 +173,20 @@ vx_status pvx_std_scale_image(vx_node node, const vx_reference *p, vx_uint32 n)
         return s;
     vx_enum type = p[2] != NULL ? scalar_enum(p[2]) : VX_INTERPOLATION_BILINEAR;
     const vx_border_t *b = border_of(node);
+    const pvx_rows *rows = pvx_rows_in_use();
+    if (rows->half_mean != NULL && in.width == 2 * out.width && in.height == 2 * out.height) {
+        /* exactly half: every sample inside; BILINEAR and AREA both average 2x2 pixels (the centre
+         * falls between them), NEAREST_NEIGHBOR takes the lower right one */
+        for (uint32_t y = 0; y < out.height; y++) {
+            const uint8_t *r0 = row_of(&in, 2 * y), *r1 = row_of(&in, 2 * y + 1);
+            uint8_t *o = row_of(&out, y);
+            if (type == VX_INTERPOLATION_NEAREST_NEIGHBOR)
+                for (uint32_t x = 0; x < out.width; x++) o[x] = r1[2 * x + 1];
+            else
+                rows->half_mean(r0, r1, o, out.width);
+        }
+        return VX_SUCCESS;
+    }
     for (uint32_t y = 0; y < out.height; y++) {
         uint8_t *o = row_of(&out, y);
         for (uint32_t x = 0; x < out.width; x++) o[x] = scale_pixel(&in, x, y, out.width, out.height, type, b);
@@ -185,7 +200,7 @@ vx_status pvx_std_scale_image(vx_node node, const vx_reference *p, vx_uint32 n)
  * the sum shifted right, as Gaussian3x3) centred on input (2x, 2y), or with `nearest` on the input
  * pixel nearest the output pixel's centre (halves up: (2x + 1) W / 2w, as NEAREST_NEIGHBOR
  * scaling), outside pixels per the border. */
-static void gaussian_scaled(const plane *in, const plane *out, int32_t r, const vx_border_t *b, int nearest)
+static void gaussian_scaled_plain(const plane *in, const plane *out, int32_t r, const vx_border_t *b, int nearest)
 {
     static const int32_t weights[3][5] = {{1}, {1, 2, 1}, {1, 4, 6, 4, 1}};
     static const int shifts[3] = {0, 4, 8};
@@ -202,6 +217,48 @@ static void gaussian_scaled(const plane *in, const plane *out, int32_t r, const 
             o[x] = (uint8_t)(sum >> shifts[r]);
         }
     }
+}
+
+/* The same at even pixels, separated: per output row the column sums of the 2r + 1 source rows (rows outside per
+ * the border: the edge row, or a constant row), padded by r columns each side, then the row taps at
+ * even columns. */
+static int halfscale_rows(const plane *in, const plane *out, int32_t r, const vx_border_t *b)
+{
+    const pvx_rows *rows = pvx_rows_in_use();
+    if (rows->gauss_columns == NULL || r < 1 || r > 2)
+        return 0;
+    uint32_t w = in->width, h = in->height, taps = 2 * (uint32_t)r + 1, pw = 2 * out->width + 2 * (uint32_t)r;
+    int constant = b->mode == VX_BORDER_CONSTANT;
+    uint16_t *col = malloc(sizeof *col * (pw + 1));
+    uint8_t *outside = constant ? malloc(w) : NULL;
+    if (col == NULL || (constant && outside == NULL)) {
+        free(col), free(outside);
+        return 0;
+    }
+    if (constant)
+        memset(outside, b->constant_value.U8, w);
+    uint16_t edge = (uint16_t)(b->constant_value.U8 * (r == 1 ? 4 : 16));     /* a constant column's sum */
+    for (uint32_t y = 0; y < out->height; y++) {
+        const uint8_t *src[5];
+        for (int32_t k = 0; k < (int32_t)taps; k++) {
+            int64_t yy = 2 * (int64_t)y - r + k;
+            src[k] = yy >= 0 && yy < h ? row_of(in, (uint32_t)yy) : constant ? outside : row_of(in, yy < 0 ? 0 : h - 1);
+        }
+        rows->gauss_columns(src, taps, col + r, w);
+        for (uint32_t x = 0; x < (uint32_t)r; x++)             /* columns left of 0 */
+            col[x] = constant ? edge : col[r];
+        for (uint32_t x = r + w; x < pw + 1; x++)              /* right of w - 1 */
+            col[x] = constant ? edge : col[r + w - 1];
+        rows->gauss_decimate(col, taps, row_of(out, y), out->width);
+    }
+    free(col), free(outside);
+    return 1;
+}
+
+static void gaussian_scaled(const plane *in, const plane *out, int32_t r, const vx_border_t *b, int nearest)
+{
+    if (nearest || !halfscale_rows(in, out, r, b))
+        gaussian_scaled_plain(in, out, r, b, nearest);
 }
 
 vx_status pvx_std_halfscale_gaussian(vx_node node, const vx_reference *p, vx_uint32 n)
@@ -253,21 +310,36 @@ vx_status pvx_std_gaussian_pyramid(vx_node node, const vx_reference *p, vx_uint3
 
 /* -- WarpAffine, WarpPerspective, Remap: sampling at a source point ------------------------------- */
 
+/* floor(v) as an integer for |v| < 2^62: no libm call (SSE2 has no rounding instruction). */
+static inline int64_t floor_int(double v)
+{
+    int64_t i = (int64_t)v;
+    return i - (i > v);
+}
+
 /* The input at (sx, sy), pixel centres at integers: NEAREST_NEIGHBOR the pixel nearest (halves up),
  * BILINEAR its four neighbours weighed, rounded half up; outside pixels per the border (a point
  * far outside, or not a number, is outside). */
+
 static uint8_t interpolate(const plane *in, double sx, double sy, vx_enum type, const vx_border_t *b)
 {
     const double far = 1e9;
     if (!(fabs(sx) < far && fabs(sy) < far))
         sx = sy = -2.0;                           /* wholly outside */
     if (type == VX_INTERPOLATION_NEAREST_NEIGHBOR)
-        return (uint8_t)sample(in, (int64_t)floor(sx + 0.5), (int64_t)floor(sy + 0.5), b);
-    double x0 = floor(sx), y0 = floor(sy), fx = sx - x0, fy = sy - y0;
-    int64_t x = (int64_t)x0, y = (int64_t)y0;
-    double v = (1 - fy) * ((1 - fx) * sample(in, x, y, b) + fx * sample(in, x + 1, y, b)) +
-               fy * ((1 - fx) * sample(in, x, y + 1, b) + fx * sample(in, x + 1, y + 1, b));
-    return (uint8_t)floor(v + 0.5);
+        return (uint8_t)sample(in, floor_int(sx + 0.5), floor_int(sy + 0.5), b);
+    int64_t x = floor_int(sx), y = floor_int(sy);
+    double fx = sx - (double)x, fy = sy - (double)y;
+    int32_t p00, p10, p01, p11;
+    if (x >= 0 && y >= 0 && x + 1 < in->width && y + 1 < in->height) {     /* inside: no border */
+        const uint8_t *r0 = row_of(in, (uint32_t)y), *r1 = row_of(in, (uint32_t)y + 1);
+        p00 = r0[x], p10 = r0[x + 1], p01 = r1[x], p11 = r1[x + 1];
+    } else {
+        p00 = sample(in, x, y, b), p10 = sample(in, x + 1, y, b);
+        p01 = sample(in, x, y + 1, b), p11 = sample(in, x + 1, y + 1, b);
+    }
+    double v = (1 - fy) * ((1 - fx) * p00 + fx * p10) + fy * ((1 - fx) * p01 + fx * p11);
+    return (uint8_t)floor_int(v + 0.5);
 }
 
 /* The input's valid rectangle as the plane sampled (what lies outside it is outside the image, so

@@ -3,6 +3,7 @@
  * one loop per operation serves every format combination the validators admit; the pointwise
  * operations on U8 inputs, the common case, have dedicated row loops instead (u8_rows). */
 #include "pvx.h"
+#include "rows.h"
 
 /* The row loops need vectorizing with a scalar epilogue, which -O2's cost model declines (x20). */
 #pragma GCC optimize("O3")
@@ -114,57 +115,31 @@ static void combine(int op, int32_t *restrict a, const int32_t *restrict b, uint
     }
 }
 
-/* Rows of U8 inputs straight into the output's format: one plain loop per operation, output
- * format and policy, which vectorizes (no per-pixel branch, no int32 row between), selected once
- * per run. u, v: the input values; EXPR the result, kept within T's range where it saturates. */
-typedef void u8_row_f(const uint8_t *restrict a, const uint8_t *restrict b, void *restrict out, uint32_t w);
-
-#define U8_ROW(name, T, EXPR)                                                                      \
-    static void name(const uint8_t *restrict a, const uint8_t *restrict b, void *restrict out, uint32_t w) \
-    {                                                                                              \
-        T *restrict o = out;                                                                       \
-        for (uint32_t x = 0; x < w; x++) {                                                         \
-            int32_t u = a[x], v = b[x];                                                            \
-            (void)v;                  /* Not reads one input */                                    \
-            o[x] = (T)(EXPR);                                                                      \
-        }                                                                                          \
-    }
-
-U8_ROW(and_u8, uint8_t, u & v)
-U8_ROW(or_u8, uint8_t, u | v)
-U8_ROW(xor_u8, uint8_t, u ^ v)
-U8_ROW(not_u8, uint8_t, ~u)
-U8_ROW(absdiff_u8, uint8_t, u > v ? u - v : v - u)
-U8_ROW(add_u8_wrap, uint8_t, u + v)
-U8_ROW(add_u8_saturate, uint8_t, u + v > UINT8_MAX ? UINT8_MAX : u + v)
-U8_ROW(subtract_u8_wrap, uint8_t, u - v)
-U8_ROW(subtract_u8_saturate, uint8_t, u < v ? 0 : u - v)
-U8_ROW(add_s16, int16_t, u + v)               /* within S16: both policies */
-U8_ROW(subtract_s16, int16_t, u - v)
-
-/* [op][output is S16][saturate]; NULL: the generic int32 rows. */
-static u8_row_f *const u8_row_table[OP_COUNT][2][2] = {
-    [OP_AND] = {{and_u8, and_u8}},
-    [OP_OR] = {{or_u8, or_u8}},
-    [OP_XOR] = {{xor_u8, xor_u8}},
-    [OP_NOT] = {{not_u8, not_u8}},
-    [OP_ABSDIFF] = {{absdiff_u8, absdiff_u8}},
-    [OP_ADD] = {{add_u8_wrap, add_u8_saturate}, {add_s16, add_s16}},
-    [OP_SUBTRACT] = {{subtract_u8_wrap, subtract_u8_saturate}, {subtract_s16, subtract_s16}},
-};
-
-/* The dedicated row loop for this operation and these planes, or NULL. */
-static u8_row_f *u8_rows(int op, const plane *a, const plane *b, const plane *o, int saturate)
+/* The dedicated row loop (rows.h) of this operation for these planes: U8 inputs straight into the
+ * output's format, vectorized, chosen once per run; NULL: the generic int32 rows. */
+static pvx_row2_f *u8_rows(int op, const plane *a, const plane *b, const plane *o, int saturate)
 {
     if (a->format != VX_DF_IMAGE_U8 || b->format != VX_DF_IMAGE_U8)
         return NULL;
-    return u8_row_table[op][o->format == VX_DF_IMAGE_S16][saturate];
+    return pvx_rows_in_use()->pointwise[op][o->format == VX_DF_IMAGE_S16][saturate];
 }
 
-static void run_u8_rows(u8_row_f *row, const plane *a, const plane *b, const plane *o)
+typedef struct {
+    pvx_row2_f *row;
+    const plane *a, *b, *o;
+} pointwise_u8;
+
+static void pointwise_u8_rows(void *arg, uint32_t first, uint32_t end)
 {
-    for (uint32_t y = 0; y < o->height; y++)
-        row(row_of(a, y), row_of(b, y), row_of(o, y), o->width);
+    const pointwise_u8 *p = arg;
+    for (uint32_t y = first; y < end; y++)
+        p->row(row_of(p->a, y), row_of(p->b, y), row_of(p->o, y), p->o->width);
+}
+
+static void run_u8_rows(pvx_row2_f *row, const plane *a, const plane *b, const plane *o)
+{
+    pointwise_u8 p = {row, a, b, o};
+    pvx_rows_in_bands(pointwise_u8_rows, &p, o->height, (uint64_t)o->width * o->height);
 }
 
 /* in1, in2 -> out, row by row; `saturate` picks how results are stored. */
@@ -174,7 +149,7 @@ vx_status binary_rows(const vx_reference *p, vx_reference out_ref, int op, int s
     vx_status s;
     if ((s = plane_of(p[0], &a)) || (s = plane_of(p[1], &b)) || (s = plane_of(out_ref, &o)))
         return s;
-    u8_row_f *row = u8_rows(op, &a, &b, &o, saturate);
+    pvx_row2_f *row = u8_rows(op, &a, &b, &o, saturate);
     if (row != NULL) {
         run_u8_rows(row, &a, &b, &o);
         return VX_SUCCESS;
@@ -232,7 +207,11 @@ vx_status pvx_std_not(vx_node node, const vx_reference *p, vx_uint32 n)
     vx_status s;
     if ((s = plane_of(p[0], &in)) || (s = plane_of(p[1], &out)))
         return s;
-    run_u8_rows(u8_rows(OP_NOT, &in, &in, &out, 0), &in, &in, &out);
+    pvx_row2_f *row = u8_rows(OP_NOT, &in, &in, &out, 0);
+    if (row != NULL)
+        run_u8_rows(row, &in, &in, &out);
+    else
+        UNARY(in, out, 0, ~v);
     return VX_SUCCESS;
 }
 
@@ -246,6 +225,13 @@ vx_status pvx_std_multiply(vx_node node, const vx_reference *p, vx_uint32 n)
     double scale = *(const vx_float32 *)scalar_value(p[2]);
     int saturate = scalar_enum(p[3]) == VX_CONVERT_POLICY_SATURATE;
     int nearest = scalar_enum(p[4]) == VX_ROUND_POLICY_TO_NEAREST_EVEN;
+    const pvx_rows *rows = pvx_rows_in_use();
+    if (rows->multiply != NULL && a.format == VX_DF_IMAGE_U8 && b.format == VX_DF_IMAGE_U8 &&
+        o.format == VX_DF_IMAGE_U8 && scale >= 0.0 && scale <= 1.0) {
+        for (uint32_t y = 0; y < o.height; y++)
+            rows->multiply(row_of(&a, y), row_of(&b, y), row_of(&o, y), o.width, scale, nearest, saturate);
+        return VX_SUCCESS;
+    }
     int32_t *ra = buffers(o.width, 2);
     if (ra == NULL)
         return VX_ERROR_NO_MEMORY;
@@ -280,6 +266,15 @@ vx_status pvx_std_threshold(vx_node node, const vx_reference *p, vx_uint32 n)
         return s;
     const pvx_threshold *t = ((pvx_ref *)p[1])->desc;
     int32_t yes = pixel_value(&t->true_value, out.format), no = pixel_value(&t->false_value, out.format);
+    const pvx_rows *rows = pvx_rows_in_use();
+    if (rows->threshold != NULL && in.format == VX_DF_IMAGE_U8 && out.format == VX_DF_IMAGE_U8) {
+        int binary = t->type == VX_THRESHOLD_TYPE_BINARY;      /* v > value: value + 1 <= v <= 255 */
+        uint8_t lower = binary ? (t->value.U8 == 255 ? 255 : t->value.U8 + 1) : t->lower.U8;
+        uint8_t upper = binary ? (t->value.U8 == 255 ? 254 : 255) : t->upper.U8;
+        for (uint32_t y = 0; y < out.height; y++)
+            rows->threshold(row_of(&in, y), row_of(&out, y), out.width, lower, upper, (uint8_t)yes, (uint8_t)no);
+        return VX_SUCCESS;
+    }
     if (t->type == VX_THRESHOLD_TYPE_BINARY) {
         int32_t value = pixel_value(&t->value, in.format);
         UNARY(in, out, 0, v > value ? yes : no);
@@ -303,6 +298,13 @@ vx_status pvx_std_table_lookup(vx_node node, const vx_reference *p, vx_uint32 n)
     if (table == NULL)
         return VX_ERROR_NO_MEMORY;
     int64_t count = (int64_t)lut->count, offset = lut->offset;
+    const pvx_rows *rows = pvx_rows_in_use();
+    if (rows->lookup != NULL && lut->data_type == VX_TYPE_UINT8 && count == 256 && offset == 0 &&
+        in.format == VX_DF_IMAGE_U8 && out.format == VX_DF_IMAGE_U8) {
+        for (uint32_t y = 0; y < out.height; y++)
+            rows->lookup(row_of(&in, y), row_of(&out, y), out.width, table);
+        return VX_SUCCESS;
+    }
     if (lut->data_type == VX_TYPE_UINT8)
         UNARY(in, out, 0, (uint64_t)(offset + v) < (uint64_t)count ? ((const uint8_t *)table)[offset + v] : v);
     else
@@ -319,6 +321,17 @@ vx_status pvx_std_convert_depth(vx_node node, const vx_reference *p, vx_uint32 n
         return s;
     int saturate = scalar_enum(p[2]) == VX_CONVERT_POLICY_SATURATE;
     int32_t shift = *(const vx_int32 *)scalar_value(p[3]);
+    const pvx_rows *rows = pvx_rows_in_use();
+    int widen = in.format == VX_DF_IMAGE_U8 && out.format == VX_DF_IMAGE_S16;
+    int narrow = in.format == VX_DF_IMAGE_S16 && out.format == VX_DF_IMAGE_U8;
+    if (rows->widen != NULL && (widen || narrow) && shift >= 0 && shift < 8) {
+        for (uint32_t y = 0; y < out.height; y++)
+            if (widen)
+                rows->widen(row_of(&in, y), row_of(&out, y), out.width, (uint32_t)shift);
+            else
+                rows->narrow(row_of(&in, y), row_of(&out, y), out.width, (uint32_t)shift, saturate);
+        return VX_SUCCESS;
+    }
     if (in.format == VX_DF_IMAGE_U8)
         UNARY(in, out, 0, v << shift);
     else
@@ -384,6 +397,78 @@ static vx_status filter_3x3(vx_node node, vx_reference in_ref, vx_reference out_
     return VX_SUCCESS;
 }
 
+/* The same over U8 input with a vectorized row loop (rows.h) that reads the image rows in place:
+ * rows outside the image are the nearest edge row (REPLICATE) or a constant row, and the first and
+ * last columns, whose windows leave the image, go through the same loop on 3-pixel windows. Large
+ * images run in bands of rows on the tile pool. */
+typedef struct {
+    plane in, out;
+    const vx_border_t *border;
+    pvx_row3_f *op;
+    const uint8_t *outside;                    /* CONSTANT: a row of the constant */
+    uint32_t first;                            /* output rows [first, first + band rows) */
+} filter_u8;
+
+static void filter_u8_rows(void *arg, uint32_t first, uint32_t end)
+{
+    const filter_u8 *f = arg;
+    uint32_t w = f->in.width, h = f->in.height, ob = f->out.pixel_bytes;
+    int undefined = f->border->mode == VX_BORDER_UNDEFINED;
+    for (uint32_t y = f->first + first; y < f->first + end; y++) {
+        const uint8_t *r[3];
+        for (int k = 0; k < 3; k++) {
+            int64_t yy = (int64_t)y - 1 + k;
+            r[k] = yy >= 0 && yy < h ? row_of(&f->in, (uint32_t)yy)
+                 : f->outside ? f->outside : row_of(&f->in, yy < 0 ? 0 : h - 1);
+        }
+        uint8_t *o = row_of(&f->out, y);
+        if (w > 2)
+            f->op(r[0], r[1], r[2], o + ob, w - 2);
+        for (uint32_t x = 0; !undefined && x < w; x += w > 1 ? w - 1 : 1) {
+            uint8_t win[3][3];                 /* columns x - 1 .. x + 1 of the three rows */
+            for (int k = 0; k < 3; k++)
+                for (int j = 0; j < 3; j++) {
+                    int64_t xx = (int64_t)x - 1 + j;
+                    win[k][j] = xx >= 0 && xx < w ? r[k][xx] : f->outside ? f->outside[0] : r[k][xx < 0 ? 0 : w - 1];
+                }
+            f->op(win[0], win[1], win[2], o + (size_t)x * ob, 1);
+        }
+    }
+}
+
+static vx_status filter_3x3_u8(vx_node node, vx_reference in_ref, vx_reference out_ref, pvx_row3_f *op)
+{
+    filter_u8 f = {.op = op, .border = &((pvx_node *)((pvx_ref *)node)->desc)->border};
+    vx_status s;
+    if ((s = plane_of(in_ref, &f.in)) || (s = plane_of(out_ref, &f.out)))
+        return s;
+    uint32_t w = f.in.width, h = f.in.height;
+    int undefined = f.border->mode == VX_BORDER_UNDEFINED;
+    if (undefined && (w < 3 || h < 3))
+        return VX_SUCCESS;                     /* no pixel is defined */
+    uint8_t *outside = NULL;
+    if (f.border->mode == VX_BORDER_CONSTANT) {
+        if ((outside = malloc(w)) == NULL)
+            return VX_ERROR_NO_MEMORY;
+        memset(outside, f.border->constant_value.U8, w);
+    }
+    f.outside = outside;
+    f.first = undefined;
+    pvx_rows_in_bands(filter_u8_rows, &f, h - 2 * undefined, (uint64_t)w * h);
+    free(outside);
+    return VX_SUCCESS;
+}
+
+/* filter_3x3_u8 with `fast` where the level in use has one (NULL under PVX_SIMD_PLAIN), else the
+ * generic rows `plain`. */
+static vx_status filter_3x3_either(vx_node node, vx_reference in_ref, vx_reference out_ref, pvx_row3_f *fast,
+                                   row3_f plain)
+{
+    if (fast != NULL && ((pvx_image *)((pvx_ref *)in_ref)->desc)->format == VX_DF_IMAGE_U8)
+        return filter_3x3_u8(node, in_ref, out_ref, fast);
+    return filter_3x3(node, in_ref, out_ref, plain);
+}
+
 static void box_row(const int32_t *u, const int32_t *m, const int32_t *d, int32_t *out, uint32_t w)
 {
     for (uint32_t x = 0; x < w; x++)
@@ -392,7 +477,7 @@ static void box_row(const int32_t *u, const int32_t *m, const int32_t *d, int32_
 
 vx_status pvx_std_box_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return filter_3x3(node, p[0], p[1], box_row);
+    return filter_3x3_either(node, p[0], p[1], pvx_rows_in_use()->box, box_row);
 }
 
 static void gaussian_row(const int32_t *u, const int32_t *m, const int32_t *d, int32_t *out, uint32_t w)
@@ -449,22 +534,22 @@ static void sobel_y_row(const int32_t *u, const int32_t *m, const int32_t *d, in
 
 vx_status pvx_std_gaussian_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return filter_3x3(node, p[0], p[1], gaussian_row);
+    return filter_3x3_either(node, p[0], p[1], pvx_rows_in_use()->gaussian, gaussian_row);
 }
 
 vx_status pvx_std_dilate_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return filter_3x3(node, p[0], p[1], dilate_row);
+    return filter_3x3_either(node, p[0], p[1], pvx_rows_in_use()->dilate, dilate_row);
 }
 
 vx_status pvx_std_erode_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return filter_3x3(node, p[0], p[1], erode_row);
+    return filter_3x3_either(node, p[0], p[1], pvx_rows_in_use()->erode, erode_row);
 }
 
 vx_status pvx_std_median_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return filter_3x3(node, p[0], p[1], median_row);
+    return filter_3x3_either(node, p[0], p[1], pvx_rows_in_use()->median, median_row);
 }
 
 /* Either output may be absent. */
@@ -472,9 +557,9 @@ vx_status pvx_std_sobel_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     vx_status s = VX_SUCCESS;
     if (p[1] != NULL)
-        s = filter_3x3(node, p[0], p[1], sobel_x_row);
+        s = filter_3x3_either(node, p[0], p[1], pvx_rows_in_use()->sobel_x, sobel_x_row);
     if (s == VX_SUCCESS && p[2] != NULL)
-        s = filter_3x3(node, p[0], p[2], sobel_y_row);
+        s = filter_3x3_either(node, p[0], p[2], pvx_rows_in_use()->sobel_y, sobel_y_row);
     return s;
 }
 
@@ -493,6 +578,29 @@ channel_loc channel_of(vx_df_image format, uint32_t k)
     }
 }
 
+/* d[x * db] = s[x * sb] over a row; inlined with constant strides below, so each pair of pixel
+ * sizes gets a loop of its own the compiler can vectorize. */
+static inline __attribute__((always_inline)) void strided_row(const uint8_t *restrict s, size_t sb,
+                                                              uint8_t *restrict d, size_t db, uint32_t w)
+{
+    for (size_t x = 0; x < w; x++)
+        d[x * db] = s[x * sb];
+}
+
+/* Every `step`-th byte of e into u (to_u8), or u into every `step`-th byte of e. */
+static void step_row(uint8_t *e, uint32_t step, uint8_t *u, uint32_t w, int to_u8)
+{
+    switch (step * 2 + !!to_u8) {
+    case 2 * 2 + 1: strided_row(e, 2, u, 1, w); break;
+    case 3 * 2 + 1: strided_row(e, 3, u, 1, w); break;
+    case 4 * 2 + 1: strided_row(e, 4, u, 1, w); break;
+    case 2 * 2: strided_row(u, 1, e, 2, w); break;
+    case 3 * 2: strided_row(u, 1, e, 3, w); break;
+    case 4 * 2: strided_row(u, 1, e, 4, w); break;
+    default: to_u8 ? strided_row(e, step, u, 1, w) : strided_row(u, 1, e, step, w); break;
+    }
+}
+
 /* Channel k of a channel enum: VX_CHANNEL_0.., R/G/B/A or Y/U/V. */
 static uint32_t channel_index(vx_enum channel)
 {
@@ -508,15 +616,8 @@ static vx_status move_channel(vx_reference img, uint32_t k, vx_reference u8, int
     vx_status s;
     if ((s = plane_at(img, c.plane, &pi)) || (s = plane_of(u8, &pu)))
         return s;
-    for (uint32_t y = 0; y < pu.height; y++) {
-        uint8_t *e = (uint8_t *)row_of(&pi, y) + c.offset, *u = (uint8_t *)row_of(&pu, y);
-        for (uint32_t x = 0; x < pu.width; x++) {
-            if (to_u8)
-                u[x] = e[x * c.step];
-            else
-                e[x * c.step] = u[x];
-        }
-    }
+    for (uint32_t y = 0; y < pu.height; y++)
+        step_row((uint8_t *)row_of(&pi, y) + c.offset, c.step, row_of(&pu, y), pu.width, to_u8);
     return VX_SUCCESS;
 }
 
@@ -525,9 +626,35 @@ vx_status pvx_std_channel_extract(vx_node node, const vx_reference *p, vx_uint32
     return move_channel(p[0], channel_index(scalar_enum(p[1])), p[2], 1);
 }
 
+/* RGB or RGBX from three or four U8 planes in one pass (each output byte written once). */
+static int interleave(const vx_reference *p, vx_df_image format)
+{
+    uint32_t channels = format == VX_DF_IMAGE_RGB ? 3 : format == VX_DF_IMAGE_RGBX ? 4 : 0;
+    plane in[4], out;
+    for (uint32_t k = 0; k < channels; k++)
+        if (p[k] == NULL || plane_of(p[k], &in[k]))
+            return 0;
+    if (channels == 0 || plane_of(p[4], &out))
+        return 0;
+    for (uint32_t y = 0; y < out.height; y++) {
+        const uint8_t *restrict r = row_of(&in[0], y), *restrict g = row_of(&in[1], y), *restrict b = row_of(&in[2], y);
+        uint8_t *restrict o = row_of(&out, y);
+        if (channels == 3)
+            for (size_t x = 0; x < out.width; x++) o[3 * x] = r[x], o[3 * x + 1] = g[x], o[3 * x + 2] = b[x];
+        else {
+            const uint8_t *restrict a = row_of(&in[3], y);
+            for (size_t x = 0; x < out.width; x++)
+                o[4 * x] = r[x], o[4 * x + 1] = g[x], o[4 * x + 2] = b[x], o[4 * x + 3] = a[x];
+        }
+    }
+    return 1;
+}
+
 /* Input k (0..3, the absent ones NULL) is channel k of the output. */
 vx_status pvx_std_channel_combine(vx_node node, const vx_reference *p, vx_uint32 n)
 {
+    if (interleave(p, ((pvx_image *)((pvx_ref *)p[4])->desc)->format))
+        return VX_SUCCESS;
     vx_status s = VX_SUCCESS;
     for (uint32_t k = 0; k < 4 && s == VX_SUCCESS; k++)
         if (p[k] != NULL)
@@ -537,7 +664,16 @@ vx_status pvx_std_channel_combine(vx_node node, const vx_reference *p, vx_uint32
 
 vx_status pvx_std_magnitude(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return binary_rows(p, p[2], OP_MAGNITUDE, 1);
+    plane a, b, o;
+    vx_status s;
+    if ((s = plane_of(p[0], &a)) || (s = plane_of(p[1], &b)) || (s = plane_of(p[2], &o)))
+        return s;
+    const pvx_rows *rows = pvx_rows_in_use();
+    if (rows->magnitude == NULL || a.format != VX_DF_IMAGE_S16 || b.format != VX_DF_IMAGE_S16 || o.format != VX_DF_IMAGE_S16)
+        return binary_rows(p, p[2], OP_MAGNITUDE, 1);
+    for (uint32_t y = 0; y < o.height; y++)
+        rows->magnitude(row_of(&a, y), row_of(&b, y), row_of(&o, y), o.width);
+    return VX_SUCCESS;
 }
 
 vx_status pvx_std_phase(vx_node node, const vx_reference *p, vx_uint32 n)

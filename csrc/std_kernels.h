@@ -66,10 +66,17 @@ PVX_HIDDEN vx_status pvx_std_weighted_average(vx_node node, const vx_reference *
 PVX_HIDDEN vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_copy(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_select(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_scalar_operation(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_swap(vx_node node, const vx_reference *p, vx_uint32 n);
+/* csrc/std_accumulate.c */
+PVX_HIDDEN vx_status pvx_std_accumulate(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_accumulate_weighted(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_accumulate_square(vx_node node, const vx_reference *p, vx_uint32 n);
 /* csrc/std_filters.c */
 PVX_HIDDEN vx_status pvx_std_convolve(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_non_max_suppression(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_lbp(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_non_linear_filter(vx_node node, const vx_reference *p, vx_uint32 n);
 /* csrc/std_tensors.c */
 PVX_HIDDEN vx_status pvx_std_tensor_add(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_tensor_subtract(vx_node node, const vx_reference *p, vx_uint32 n);
@@ -82,6 +89,8 @@ PVX_HIDDEN int64_t rounded(double v, int nearest_even);
 PVX_HIDDEN vx_status pvx_tensor_load(vx_reference ref, int32_t *dst);
 PVX_HIDDEN const void *pvx_tensor_packed(vx_reference ref);
 PVX_HIDDEN vx_status pvx_tensor_store(vx_reference ref, const int64_t *src, int saturate);
+/* csrc/std_bilateral.c */
+PVX_HIDDEN vx_status pvx_std_bilateral_filter(vx_node node, const vx_reference *p, vx_uint32 n);
 /* csrc/std_geometry.c */
 PVX_HIDDEN vx_status pvx_std_color_convert(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_scale_image(vx_node node, const vx_reference *p, vx_uint32 n);
@@ -90,8 +99,20 @@ PVX_HIDDEN vx_status pvx_std_warp_affine(vx_node node, const vx_reference *p, vx
 PVX_HIDDEN vx_status pvx_std_warp_perspective(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_remap(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_gaussian_pyramid(vx_node node, const vx_reference *p, vx_uint32 n);
+/* csrc/std_laplacian.c */
+PVX_HIDDEN vx_status pvx_std_laplacian_pyramid(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_laplacian_reconstruct(vx_node node, const vx_reference *p, vx_uint32 n);
 /* csrc/std_features.c */
 PVX_HIDDEN vx_status pvx_std_fast_corners(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_harris_corners(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_canny_edge_detector(vx_node node, const vx_reference *p, vx_uint32 n);
+/* csrc/std_optflow.c */
+PVX_HIDDEN vx_status pvx_std_optical_flow_pyr_lk(vx_node node, const vx_reference *p, vx_uint32 n);
+/* csrc/std_hog.c */
+PVX_HIDDEN vx_status pvx_std_hog_cells(vx_node node, const vx_reference *p, vx_uint32 n);
+PVX_HIDDEN vx_status pvx_std_hog_features(vx_node node, const vx_reference *p, vx_uint32 n);
+/* csrc/std_hough.c */
+PVX_HIDDEN vx_status pvx_std_hough_lines_p(vx_node node, const vx_reference *p, vx_uint32 n);
+/* csrc/std_match.c */
+PVX_HIDDEN vx_status pvx_std_match_template(vx_node node, const vx_reference *p, vx_uint32 n);
 #endif

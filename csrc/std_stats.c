@@ -1,7 +1,11 @@
 /* The standard statistics kernels and simple per-pixel operations (Histogram, EqualizeHistogram,
- * IntegralImage, MeanStdDev, MinMaxLoc, Min, Max, WeightedAverage, Copy, Select), over the row helpers of
+ * IntegralImage, MeanStdDev, MinMaxLoc, Min, Max, WeightedAverage, Copy, Select, ScalarOperation), over the row helpers of
  * std_kernels.c. Statistics read the input's valid rectangle, as the spec's sample does. */
 #include "pvx.h"
+#include "rows.h"
+
+/* O3: the row loops (integral sums, weighted average) vectorize (see std_kernels.c). */
+#pragma GCC optimize("O3")
 
 #include <math.h>
 #include <stdlib.h>
@@ -25,12 +29,17 @@ static vx_status histogram_256(vx_reference ref, uint32_t counts[256], uint32_t 
     if ((s = plane_of(ref, &in)))
         return s;
     const vx_rectangle_t *r = valid_of(ref);
-    memset(counts, 0, 256 * sizeof counts[0]);
+    uint32_t part[4][256] = {{0}};            /* four counts per value: no wait on the previous store */
     for (uint32_t y = r->start_y; y < r->end_y; y++) {
         const uint8_t *row = row_of(&in, y);
-        for (uint32_t x = r->start_x; x < r->end_x; x++)
-            counts[row[x]]++;
+        uint32_t x = r->start_x;
+        for (; x + 4 <= r->end_x; x += 4)
+            part[0][row[x]]++, part[1][row[x + 1]]++, part[2][row[x + 2]]++, part[3][row[x + 3]]++;
+        for (; x < r->end_x; x++)
+            part[0][row[x]]++;
     }
+    for (int v = 0; v < 256; v++)
+        counts[v] = part[0][v] + part[1][v] + part[2][v] + part[3][v];
     *total = (r->end_x - r->start_x) * (r->end_y - r->start_y);
     return VX_SUCCESS;
 }
@@ -92,26 +101,50 @@ vx_status pvx_std_integral_image(vx_node node, const vx_reference *p, vx_uint32 
     for (uint32_t y = 0; y < out.height; y++) {
         const uint8_t *src = row_of(&in, y);
         uint32_t *dst = row_of(&out, y);
-        const uint32_t *above = y ? row_of(&out, y - 1) : NULL;
         uint32_t sum = 0;
-        for (uint32_t x = 0; x < out.width; x++) {
-            sum += src[x];
-            dst[x] = sum + (above ? above[x] : 0);
+        for (uint32_t x = 0; x < out.width; x++)    /* the row's running sum, then the row above added */
+            dst[x] = sum += src[x];
+        if (y > 0) {
+            const uint32_t *restrict above = row_of(&out, y - 1);
+            uint32_t *restrict to = dst;
+            for (uint32_t x = 0; x < out.width; x++)
+                to[x] += above[x];
         }
     }
     return VX_SUCCESS;
 }
 
 /* Mean and population standard deviation over the valid rectangle, from exact integer sums. */
+static vx_status sums_256(vx_reference ref, uint64_t *sum, uint64_t *squares, uint32_t *total)
+{
+    const pvx_rows *rows = pvx_rows_in_use();
+    uint32_t counts[256];
+    vx_status s;
+    *sum = *squares = 0;
+    if (rows->sums == NULL) {
+        if ((s = histogram_256(ref, counts, total)))
+            return s;
+        for (uint64_t v = 0; v < 256; v++)
+            *sum += v * counts[v], *squares += v * v * counts[v];
+        return VX_SUCCESS;
+    }
+    plane in;
+    if ((s = plane_of(ref, &in)))
+        return s;
+    const vx_rectangle_t *r = valid_of(ref);
+    for (uint32_t y = r->start_y; y < r->end_y; y++)
+        rows->sums((const uint8_t *)row_of(&in, y) + r->start_x, r->end_x - r->start_x, sum, squares);
+    *total = (r->end_x - r->start_x) * (r->end_y - r->start_y);
+    return VX_SUCCESS;
+}
+
 vx_status pvx_std_mean_stddev(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    uint32_t counts[256], total;
+    uint32_t total;
+    uint64_t sum, squares;
     vx_status s;
-    if ((s = histogram_256(p[0], counts, &total)))
+    if ((s = sums_256(p[0], &sum, &squares, &total)))
         return s;
-    uint64_t sum = 0, squares = 0;
-    for (uint64_t v = 0; v < 256; v++)
-        sum += v * counts[v], squares += v * v * counts[v];
     double mean = total ? (double)sum / total : 0.0;
     /* N^2 * variance = N * squares - sum^2, exact in 128 bits */
     double var = total ? (double)((unsigned __int128)total * squares - (unsigned __int128)sum * sum)
@@ -133,6 +166,12 @@ vx_status pvx_std_weighted_average(vx_node node, const vx_reference *p, vx_uint3
     if ((s = plane_of(p[0], &a)) || (s = plane_of(p[2], &b)) || (s = plane_of(p[3], &o)))
         return s;
     vx_float32 alpha = *(const vx_float32 *)scalar_value(p[1]);
+    const pvx_rows *rows = pvx_rows_in_use();
+    if (rows->weighted != NULL) {
+        for (uint32_t y = 0; y < o.height; y++)
+            rows->weighted(row_of(&a, y), row_of(&b, y), row_of(&o, y), o.width, alpha);
+        return VX_SUCCESS;
+    }
     for (uint32_t y = 0; y < o.height; y++) {
         const uint8_t *ra = row_of(&a, y), *rb = row_of(&b, y);
         uint8_t *dst = row_of(&o, y);
@@ -182,13 +221,21 @@ vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_uint32 n)
     if (row == NULL)
         return VX_ERROR_NO_MEMORY;
     int32_t lo = INT32_MAX, hi = INT32_MIN;
-    for (uint32_t y = r->start_y; y < r->end_y; y++) {
-        load_row(&in, y, row);
-        for (uint32_t x = r->start_x; x < r->end_x; x++)
-            lo = row[x] < lo ? row[x] : lo, hi = row[x] > hi ? row[x] : hi;
-    }
+    const pvx_rows *rows = pvx_rows_in_use();
+    if (rows->minmax != NULL && in.format == VX_DF_IMAGE_U8) {
+        uint8_t l = 255, h = 0;
+        for (uint32_t y = r->start_y; y < r->end_y; y++)
+            rows->minmax((const uint8_t *)row_of(&in, y) + r->start_x, r->end_x - r->start_x, &l, &h);
+        lo = l, hi = h;
+    } else
+        for (uint32_t y = r->start_y; y < r->end_y; y++) {
+            load_row(&in, y, row);
+            for (uint32_t x = r->start_x; x < r->end_x; x++)
+                lo = row[x] < lo ? row[x] : lo, hi = row[x] > hi ? row[x] : hi;
+        }
     uint64_t lows = 0, highs = 0;
-    for (uint32_t y = r->start_y; y < r->end_y; y++) {
+    int counted = p[3] != NULL || p[4] != NULL || p[5] != NULL || p[6] != NULL;   /* else no second pass */
+    for (uint32_t y = counted ? r->start_y : r->end_y; y < r->end_y; y++) {
         load_row(&in, y, row);
         for (uint32_t x = r->start_x; x < r->end_x; x++) {
             if (row[x] == lo)
@@ -198,7 +245,7 @@ vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_uint32 n)
         }
     }
     free(row);
-    if (lows) {                                /* an empty valid rectangle has no extremes */
+    if (r->start_x < r->end_x && r->start_y < r->end_y) {    /* an empty valid rectangle has no extremes */
         if (p[1] != NULL)
             store_int(p[1], lo);
         if (p[2] != NULL)
@@ -211,9 +258,22 @@ vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_uint32 n)
     return VX_SUCCESS;
 }
 
-/* Copy: image planes row by row (views have their own strides), an array's valid items and
- * count, and the whole memory of the other types the validator admits (same meta, same size). */
-static vx_status copy_object(vx_reference from, vx_reference to)
+/* b = a, or (swap) a <-> b through a buffer of a few KiB (memcpy runs at memory speed). */
+static void transfer_bytes(unsigned char *a, unsigned char *b, size_t n, int swap)
+{
+    unsigned char t[4096];
+    if (!swap)
+        memcpy(b, a, n);
+    for (size_t i = 0; swap && i < n; i += sizeof t) {
+        size_t k = n - i < sizeof t ? n - i : sizeof t;
+        memcpy(t, a + i, k), memcpy(a + i, b + i, k), memcpy(b + i, t, k);
+    }
+}
+
+/* Copy (to = from) or Swap (from <-> to) of two objects of one type and meta: image planes row
+ * by row (views have their own strides), an array's valid items and count, and the whole memory
+ * of the other types the validators admit. */
+static vx_status transfer(vx_reference from, vx_reference to, int swap)
 {
     const vx_reference p[2] = {from, to};
     vx_enum type = ((pvx_ref *)p[0])->type;
@@ -224,7 +284,7 @@ static vx_status copy_object(vx_reference from, vx_reference to)
             if ((s = plane_at(p[0], k, &a)) || (s = plane_at(p[1], k, &b)))
                 return s;
             for (uint32_t y = 0; y < b.height; y++)
-                memcpy(row_of(&b, y), row_of(&a, y), (size_t)b.width * b.pixel_bytes);
+                transfer_bytes(row_of(&a, y), row_of(&b, y), (size_t)b.width * b.pixel_bytes, swap);
         }
         return VX_SUCCESS;
     }
@@ -234,21 +294,119 @@ static vx_status copy_object(vx_reference from, vx_reference to)
     pvx_memory *in = ((pvx_ref *)p[0])->desc;
     if (type == VX_TYPE_ARRAY) {
         pvx_array *a = (pvx_array *)in, *b = ((pvx_ref *)p[1])->desc;
-        memcpy(dst, src, a->num_items * a->item_size);
-        b->num_items = a->num_items;
+        vx_size count = a->num_items, most = swap && b->num_items > count ? b->num_items : count;
+        transfer_bytes(src, dst, most * a->item_size, swap);
+        a->num_items = swap ? b->num_items : count;
+        b->num_items = count;
     } else {
-        memcpy(dst, src, in->bytes);
+        transfer_bytes(src, dst, in->bytes, swap);
     }
     return VX_SUCCESS;
 }
 
 vx_status pvx_std_copy(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return copy_object(p[0], p[1]);
+    return transfer(p[0], p[1], 0);
+}
+
+/* Swap (vx_khr_swap_move): the two objects' contents exchanged. */
+vx_status pvx_std_swap(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return transfer(p[0], p[1], 1);
 }
 
 /* Select: a copy of the true or the false value, as the condition says. */
 vx_status pvx_std_select(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return copy_object(*(const vx_bool *)scalar_value(p[0]) ? p[1] : p[2], p[3]);
+    return transfer(*(const vx_bool *)scalar_value(p[0]) ? p[1] : p[2], p[3], 0);
+}
+
+/* ScalarOperation: a number read exactly (integers of every width fit __int128), the operation in
+ * integers when both operands are, else in double; the result converted to the output's type
+ * as the spec says (float to integer: toward zero, saturated; integer to integer: wrapped). */
+typedef struct number {
+    int is_float;
+    __int128 i;
+    double f;
+} number;
+
+static number number_of(vx_reference ref)
+{
+    const void *v = scalar_value(ref);
+    number x = {0, 0, 0.0};
+    switch (((pvx_scalar *)((pvx_ref *)ref)->desc)->data_type) {
+    case VX_TYPE_INT8: x.i = *(const vx_int8 *)v; break;
+    case VX_TYPE_UINT8: x.i = *(const vx_uint8 *)v; break;
+    case VX_TYPE_INT16: x.i = *(const vx_int16 *)v; break;
+    case VX_TYPE_UINT16: x.i = *(const vx_uint16 *)v; break;
+    case VX_TYPE_INT32: x.i = *(const vx_int32 *)v; break;
+    case VX_TYPE_UINT32: x.i = *(const vx_uint32 *)v; break;
+    case VX_TYPE_SIZE: x.i = *(const vx_size *)v; break;
+    case VX_TYPE_BOOL: x.i = *(const vx_bool *)v != vx_false_e; break;
+    default: x.is_float = 1, x.f = *(const vx_float32 *)v; break;
+    }
+    if (!x.is_float)
+        x.f = (double)x.i;
+    return x;
+}
+
+/* Float to integer: toward zero, saturated to [lo, hi] (NaN gives 0). */
+static __int128 saturated(double f, __int128 lo, __int128 hi)
+{
+    return f != f ? 0 : f <= (double)lo ? lo : f >= (double)hi ? hi : (__int128)f;
+}
+
+static void store_number(vx_reference ref, number x)
+{
+    void *at = storage_of(ref);
+    vx_enum type = ((pvx_scalar *)((pvx_ref *)ref)->desc)->data_type;
+#define STORE(T, LO, HI) (*(T *)at = (T)(x.is_float ? saturated(x.f, LO, HI) : x.i))
+    switch (type) {
+    case VX_TYPE_INT8: STORE(vx_int8, INT8_MIN, INT8_MAX); break;
+    case VX_TYPE_UINT8: STORE(vx_uint8, 0, UINT8_MAX); break;
+    case VX_TYPE_INT16: STORE(vx_int16, INT16_MIN, INT16_MAX); break;
+    case VX_TYPE_UINT16: STORE(vx_uint16, 0, UINT16_MAX); break;
+    case VX_TYPE_INT32: STORE(vx_int32, INT32_MIN, INT32_MAX); break;
+    case VX_TYPE_UINT32: STORE(vx_uint32, 0, UINT32_MAX); break;
+    case VX_TYPE_SIZE: STORE(vx_size, 0, SIZE_MAX); break;
+    case VX_TYPE_BOOL: *(vx_bool *)at = (x.is_float ? x.f != 0 : x.i != 0) ? vx_true_e : vx_false_e; break;
+    default: *(vx_float32 *)at = (vx_float32)x.f; break;
+    }
+#undef STORE
+}
+
+vx_status pvx_std_scalar_operation(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    vx_enum op = scalar_enum(p[0]);
+    number a = number_of(p[1]), b = number_of(p[2]), r = {0, 0, 0.0};
+    int fl = a.is_float || b.is_float;
+    int less = fl ? a.f < b.f : a.i < b.i, equal = fl ? a.f == b.f : a.i == b.i;
+    switch (op) {
+    case VX_SCALAR_OP_AND: r.i = a.i & b.i; break;
+    case VX_SCALAR_OP_OR: r.i = a.i | b.i; break;
+    case VX_SCALAR_OP_XOR: r.i = a.i ^ b.i; break;
+    case VX_SCALAR_OP_NAND: r.i = !(a.i & b.i); break;
+    case VX_SCALAR_OP_EQUAL: r.i = equal; break;
+    case VX_SCALAR_OP_NOTEQUAL: r.i = !equal; break;
+    case VX_SCALAR_OP_LESS: r.i = less; break;
+    case VX_SCALAR_OP_LESSEQ: r.i = less || equal; break;
+    case VX_SCALAR_OP_GREATER: r.i = !less && !equal; break;
+    case VX_SCALAR_OP_GREATEREQ: r.i = !less; break;
+    default:                                   /* arithmetic: integer division and modulus by 0 give 0 */
+        r.is_float = fl;                       /* C's conversions: a float operand makes a float result */
+        switch (op) {
+        case VX_SCALAR_OP_MIN: r.i = less ? a.i : b.i, r.f = less ? a.f : b.f; break;
+        case VX_SCALAR_OP_MAX: r.i = less ? b.i : a.i, r.f = less ? b.f : a.f; break;
+        case VX_SCALAR_OP_ADD: r.i = a.i + b.i, r.f = a.f + b.f; break;
+        case VX_SCALAR_OP_SUBTRACT: r.i = a.i - b.i, r.f = a.f - b.f; break;
+        case VX_SCALAR_OP_MULTIPLY: r.i = (__int128)((unsigned __int128)a.i * (unsigned __int128)b.i), r.f = a.f * b.f; break;
+        case VX_SCALAR_OP_DIVIDE: r.i = b.i ? a.i / b.i : 0, r.f = a.f / b.f; break;
+        case VX_SCALAR_OP_MODULUS: r.i = b.i ? a.i % b.i : 0; break;
+        default: return VX_ERROR_INVALID_PARAMETERS;
+        }
+    }
+    if (!r.is_float)
+        r.f = (double)r.i;
+    store_number(p[3], r);
+    return VX_SUCCESS;
 }

@@ -122,6 +122,124 @@ static int set_storage(tivx_shared_mem_ptr_t *m, pvx_memory *mem)
     return p != NULL;
 }
 
+/* A memory object's whole storage as mem_ptr and mem_size: 0 when there is none. */
+static int set_memory(tivx_shared_mem_ptr_t *m, uint32_t *size, pvx_memory *mem)
+{
+    *size = (uint32_t)mem->bytes;
+    return set_storage(m, mem);
+}
+
+/* A threshold's value as int32: the vx_pixel_value_t member of `format`. */
+static int32_t pixel_get(const vx_pixel_value_t *v, vx_df_image format)
+{
+    switch (format) {
+    case VX_DF_IMAGE_U1: return v->U1;
+    case VX_DF_IMAGE_S16: return v->S16;
+    case VX_DF_IMAGE_U16: return v->U16;
+    case VX_DF_IMAGE_S32: return v->S32;
+    case VX_DF_IMAGE_U32: return (int32_t)v->U32;
+    default: return v->U8;
+    }
+}
+
+/* What a target kernel wrote into a threshold's int32 back into its member (when it changed). */
+static void pixel_set(vx_pixel_value_t *v, vx_df_image format, int32_t x)
+{
+    if (pixel_get(v, format) == x)
+        return;
+    switch (format) {
+    case VX_DF_IMAGE_U1: v->U1 = x ? vx_true_e : vx_false_e; break;
+    case VX_DF_IMAGE_S16: v->S16 = (vx_int16)x; break;
+    case VX_DF_IMAGE_U16: v->U16 = (vx_uint16)x; break;
+    case VX_DF_IMAGE_S32: v->S32 = x; break;
+    case VX_DF_IMAGE_U32: v->U32 = (vx_uint32)x; break;
+    default: v->U8 = (vx_uint8)x; break;
+    }
+}
+
+static vx_enum format_type(vx_df_image format)
+{
+    switch (format) {
+    case VX_DF_IMAGE_S16: return VX_TYPE_INT16;
+    case VX_DF_IMAGE_U16: return VX_TYPE_UINT16;
+    case VX_DF_IMAGE_S32: return VX_TYPE_INT32;
+    case VX_DF_IMAGE_U32: return VX_TYPE_UINT32;
+    default: return VX_TYPE_UINT8;
+    }
+}
+
+static void fill_threshold(tivx_obj_desc_threshold_t *d, const pvx_threshold *t)
+{
+    d->type = t->type;
+    d->data_type = format_type(t->input_format);
+    d->value = pixel_get(&t->value, t->input_format);
+    d->upper = pixel_get(&t->upper, t->input_format);
+    d->lower = pixel_get(&t->lower, t->input_format);
+    d->true_value = pixel_get(&t->true_value, t->output_format);
+    d->false_value = pixel_get(&t->false_value, t->output_format);
+}
+
+static void write_back_threshold(const tivx_obj_desc_threshold_t *d, pvx_threshold *t)
+{
+    pixel_set(&t->value, t->input_format, d->value);
+    pixel_set(&t->upper, t->input_format, d->upper);
+    pixel_set(&t->lower, t->input_format, d->lower);
+    pixel_set(&t->true_value, t->output_format, d->true_value);
+    pixel_set(&t->false_value, t->output_format, d->false_value);
+}
+
+/* Matrix, LUT, convolution, distribution, remap: their fields and memory (0: no memory). */
+static int fill_memory_object(pvx_obj_desc *d, pvx_ref *r)
+{
+    switch (r->type) {
+    case VX_TYPE_MATRIX: {
+        pvx_matrix *m = r->desc;
+        tivx_obj_desc_matrix_t *o = &d->matrix;
+        o->rows = (uint32_t)m->rows;
+        o->columns = (uint32_t)m->columns;
+        o->origin_x = m->origin.x;
+        o->origin_y = m->origin.y;
+        o->pattern = m->pattern;
+        o->data_type = m->data_type;
+        return set_memory(&o->mem_ptr, &o->mem_size, &m->mem);
+    }
+    case VX_TYPE_LUT: {
+        pvx_lut *l = r->desc;
+        tivx_obj_desc_lut_t *o = &d->lut;
+        o->item_type = l->data_type;
+        o->num_items = (uint32_t)l->count;
+        o->item_size = l->count ? (uint32_t)(l->mem.bytes / l->count) : 0;
+        return set_memory(&o->mem_ptr, &o->mem_size, &l->mem);
+    }
+    case VX_TYPE_CONVOLUTION: {
+        pvx_convolution *c = r->desc;
+        tivx_obj_desc_convolution_t *o = &d->convolution;
+        o->rows = (uint32_t)c->rows;
+        o->columns = (uint32_t)c->columns;
+        o->scale = c->scale;
+        return set_memory(&o->mem_ptr, &o->mem_size, &c->mem);
+    }
+    case VX_TYPE_DISTRIBUTION: {
+        pvx_distribution *h = r->desc;
+        tivx_obj_desc_distribution_t *o = &d->distribution;
+        o->num_bins = (uint32_t)h->bins;
+        o->offset = h->offset;
+        o->range = h->range;
+        o->num_win = h->window;
+        return set_memory(&o->mem_ptr, &o->mem_size, &h->mem);
+    }
+    default: {                     /* VX_TYPE_REMAP */
+        pvx_remap *m = r->desc;
+        tivx_obj_desc_remap_t *o = &d->remap;
+        o->src_width = m->src_width;
+        o->src_height = m->src_height;
+        o->dst_width = m->dst_width;
+        o->dst_height = m->dst_height;
+        return set_memory(&o->mem_ptr, &o->mem_size, &m->mem);
+    }
+    }
+}
+
 static vx_status fill_image(tivx_obj_desc_image_t *d, vx_reference ref)
 {
     pvx_image *img = pvx_image_with_memory(ref);
@@ -216,12 +334,22 @@ static vx_status fill(pvx_obj_desc *d, vx_reference ref, const pvx_obj_items *it
         d->object_array.num_items = items->count;
         d->object_array.item_type = items->count ? (uint32_t)((pvx_ref *)items->refs[0])->type : 0;
         return fill_items(d, items, d->object_array.obj_desc_id);
+    case VX_TYPE_THRESHOLD:
+        fill_threshold(&d->threshold, r->desc);
+        return VX_SUCCESS;
+    case VX_TYPE_MATRIX:
+    case VX_TYPE_LUT:
+    case VX_TYPE_CONVOLUTION:
+    case VX_TYPE_DISTRIBUTION:
+    case VX_TYPE_REMAP:
+        return fill_memory_object(d, r) ? VX_SUCCESS : VX_ERROR_NO_MEMORY;
     default:                       /* other objects: the header (type, host_ref) */
         return VX_SUCCESS;
     }
 }
 
-/* What a callback wrote that the host object keeps: a scalar's value, an array's item count. */
+/* What a callback wrote that the host object keeps: a scalar's value, an array's item count, a
+ * threshold's values (what it writes into memory is the object's memory already). */
 static void write_back(pvx_obj_desc *d, vx_reference ref, const pvx_obj_items *items)
 {
     pvx_ref *r = (pvx_ref *)ref;
@@ -234,6 +362,8 @@ static void write_back(pvx_obj_desc *d, vx_reference ref, const pvx_obj_items *i
         pvx_array *a = r->desc;
         if (d->array.num_items <= a->capacity)
             a->num_items = d->array.num_items;
+    } else if (r->type == VX_TYPE_THRESHOLD) {
+        write_back_threshold(&d->threshold, r->desc);
     }
     for (uint32_t k = 0; items != NULL && k < items->count; k++)
         write_back(items->descs[k], items->refs[k], NULL);
@@ -693,10 +823,13 @@ vx_status pvx_target_run_graph(pvx_graph *g, int measure)
         j->done = 1;
     }
     /* Every queued node ends before the graph does; the first failure in schedule order that is not
-     * a node left out because of it is the graph's. */
+     * a node left out because of it is the graph's. Node events go in schedule order, as the host
+     * executor sends them (none for a node left out). */
     vx_status status = VX_SUCCESS;
     for (uint32_t i = 0; i < started; i++) {
         wait_job(&jobs[i], TIVX_EVENT_TIMEOUT_WAIT_FOREVER);
+        if (g->events && !jobs[i].skipped)
+            pvx_graph_events_node(g->events, i, g->schedule[i]->node, jobs[i].status);
         if (jobs[i].status != VX_SUCCESS && !jobs[i].skipped && status == VX_SUCCESS)
             status = jobs[i].status;
     }

@@ -30,6 +30,12 @@ typedef union pvx_obj_desc {
     tivx_obj_desc_tensor_t tensor;
     tivx_obj_desc_pyramid_t pyramid;
     tivx_obj_desc_object_array_t object_array;
+    tivx_obj_desc_matrix_t matrix;
+    tivx_obj_desc_lut_t lut;
+    tivx_obj_desc_threshold_t threshold;
+    tivx_obj_desc_convolution_t convolution;
+    tivx_obj_desc_distribution_t distribution;
+    tivx_obj_desc_remap_t remap;
 } pvx_obj_desc;
 
 /* A container parameter's items (pyramid levels, object array items), given by Python. */

@@ -62,10 +62,19 @@ static void pool_start(void)
     pthread_attr_destroy(&attr);
 }
 
+static unsigned limit;                 /* pvx_threads_limit: at most this many workers (0: all) */
+
 unsigned pvx_tile_threads(void)
 {
     pthread_once(&pool_once, pool_start);
-    return pool.helpers + 1;
+    unsigned n = pool.helpers + 1, cap = __atomic_load_n(&limit, __ATOMIC_RELAXED);
+    return cap && cap < n ? cap : n;
+}
+
+unsigned pvx_threads_limit(unsigned n)
+{
+    __atomic_store_n(&limit, n, __ATOMIC_RELAXED);
+    return pvx_tile_threads();
 }
 
 /* fn(arg) on `workers` threads (the caller one of them); returns when all are done. */
@@ -92,6 +101,39 @@ static void pool_run(void (*fn)(void *), void *arg, unsigned workers)
         pthread_cond_wait(&pool.done, &pool.lock);
     pthread_mutex_unlock(&pool.lock);
     pthread_mutex_unlock(&pool.busy);
+}
+
+/* ---- rows of a standard kernel in bands ---------------------------------------------------- */
+
+typedef struct {
+    pvx_band_f *fn;
+    void *arg;
+    uint32_t rows, band;
+    uint32_t next;                    /* the next band to take (atomic) */
+} bands_ctx;
+
+static void work_bands(void *arg)
+{
+    bands_ctx *b = arg;
+    for (;;) {
+        uint32_t i = __atomic_fetch_add(&b->next, 1, __ATOMIC_RELAXED);
+        if ((uint64_t)i * b->band >= b->rows)
+            return;
+        uint32_t first = i * b->band, end = b->rows - first < b->band ? b->rows : first + b->band;
+        b->fn(b->arg, first, end);
+    }
+}
+
+void pvx_rows_in_bands(pvx_band_f *fn, void *arg, uint32_t rows, uint64_t pixels)
+{
+    unsigned threads = pixels >= PVX_BAND_MIN_PIXELS ? pvx_tile_threads() : 1;
+    if (threads <= 1 || rows < 2) {
+        fn(arg, 0, rows);
+        return;
+    }
+    uint32_t band = rows / (threads * 4);     /* a few bands per thread: a slow one is evened out */
+    bands_ctx b = {fn, arg, rows, band < 8 ? 8 : band, 0};
+    pool_run(work_bands, &b, threads);
 }
 
 /* ---- one run of a plan ------------------------------------------------------------------- */

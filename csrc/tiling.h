@@ -38,7 +38,16 @@ typedef struct pvx_tiling {
 /* Runs every job of the plan over one parameter row; `border` is the node's. */
 PVX_HIDDEN vx_status pvx_tiling_run(const pvx_tiling *t, const vx_border_t *border, vx_reference *params,
                                     vx_uint32 num_params);
-/* Threads the tile engine uses: PVX_TILE_THREADS, else the online CPUs (decided once). */
+/* Threads the tile engine uses: PVX_TILE_THREADS, else the online CPUs (decided once), at most
+ * the limit pvx_threads_limit sets (0: none; bench/opencv.py times one thread against OpenCV). */
 PVX_HIDDEN unsigned pvx_tile_threads(void);
+PVX_HIDDEN unsigned pvx_threads_limit(unsigned n);
+
+/* A standard kernel's rows [first, end) (one band); bands never overlap, so they run at once. */
+typedef void pvx_band_f(void *arg, uint32_t first, uint32_t end);
+/* fn over rows [0, rows) in bands on the pool when the image (`pixels`) is large enough to gain
+ * from it, else on the caller alone; returns when every band is done. */
+#define PVX_BAND_MIN_PIXELS 262144u
+PVX_HIDDEN void pvx_rows_in_bands(pvx_band_f *fn, void *arg, uint32_t rows, uint64_t pixels);
 
 #endif

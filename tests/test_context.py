@@ -31,7 +31,7 @@ def test_not_implemented_creator_returns_error_object_and_logs_its_name(vx):
     proto = missing[0]
     graph = vx.lib.vxCreateGraph(vx.context)
     first = vx.context if proto.params[0].ctype == "vx_context" else graph
-    rest = [vx.ffi.cast(p.ctype, 0) if "*" in p.ctype or p.ctype in HANDLE_TYPES else 0 for p in proto.params[1:]]
+    rest = [vx.ffi.cast(p.ctype, 0) if vx.ffi.typeof(p.ctype).kind == "pointer" else 0 for p in proto.params[1:]]
     obj = getattr(vx.lib, proto.name)(first, *rest)
     assert vx.lib.vxGetStatus(vx.ref(obj)) == vx.c.VX_ERROR_NOT_IMPLEMENTED
     assert (vx.c.VX_ERROR_NOT_IMPLEMENTED, f"{proto.name}: not implemented") in vx.log

@@ -121,3 +121,20 @@ def test_bench_prints_one_json_object(compile_c):
     assert {"map_unmap_read_1080p_u8", "map_unmap_write_1080p_u8", "copy_write_1080p_u8", "copy_read_1080p_u8",
             "create_release_image_640x480_u8"} <= names
     assert all(r["ours_ns"] > 0 and r["plain_c_ns"] >= 0 for r in report["results"])
+
+
+def test_the_c_layout_of_every_format_is_the_python_one(vx):
+    """csrc/image.c lays images out (pvx_image_describe); image.py keeps the formats' policy."""
+    from _pyopenvx import ffi as core_ffi, lib as core
+
+    from pyopenvx.image import FORMATS, plane_layout
+    for fmt in FORMATS:
+        for w, h in ((2, 2), (640, 480), (1922, 6)):
+            d = core_ffi.new("pvx_image *")
+            assert core.pvx_image_describe(d, fmt, w, h) == 0
+            layout = plane_layout(fmt, w, h)
+            assert d.planes == len(layout) and (d.width, d.height, d.format) == (w, h, fmt)
+            assert [(d.plane[p].bits, d.plane[p].step_x, d.plane[p].step_y, d.plane[p].stride_y)
+                    for p in range(d.planes)] == [(b, sx, sy, stride) for b, sx, sy, stride, _ in layout]
+            assert d.size == sum(stride * rows for *_, stride, rows in layout)
+    assert core.pvx_image_describe(core_ffi.new("pvx_image *"), vx.c.VX_DF_IMAGE_VIRT, 0, 0) == -1

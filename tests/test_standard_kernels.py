@@ -36,25 +36,32 @@ def test_every_implemented_kernel_is_in_every_context_and_its_functions_are_real
     assert vx.lib.vxReleaseContext(vx.ffi.new("vx_context *", other)) == vx.c.VX_SUCCESS
 
 
-def test_pointwise_kernels_match_plain_c_in_every_format_and_policy(c_program):
-    assert c_program("std_pointwise.c").stdout.strip() == "ok"
+SIMD_LEVELS = pytest.mark.parametrize("simd", ["plain", "sse2", "avx2"])   # csrc/simd.h (avx2 when the CPU has it)
+
+
+@SIMD_LEVELS
+def test_pointwise_kernels_match_plain_c_in_every_format_and_policy(c_program, simd):
+    assert c_program("std_pointwise.c", env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
 def test_registry_refusals_creator_scalars_valid_rectangles_and_a_mixed_graph(c_program):
     assert c_program("std_graph.c").stdout.strip() == "ok"
 
 
-def test_3x3_filters_match_plain_c_in_every_border_mode(c_program):
-    assert c_program("std_filters.c").stdout.strip() == "ok"
+@SIMD_LEVELS
+def test_3x3_filters_match_plain_c_in_every_border_mode_and_size(c_program, simd):
+    assert c_program("std_filters.c", env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
-def test_channels_magnitude_and_phase_match_plain_c(c_program):
+@SIMD_LEVELS
+def test_channels_magnitude_and_phase_match_plain_c(c_program, simd):
     # libm for the reference's sqrt/atan2 (placed before the source, so not --as-needed)
-    assert c_program("std_channels.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+    assert c_program("std_channels.c", extra=("-Wl,--no-as-needed", "-lm"), env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
-def test_convolve_matches_plain_c_in_every_size_format_and_border(c_program):
-    assert c_program("std_convolve.c").stdout.strip() == "ok"
+@SIMD_LEVELS
+def test_convolve_matches_plain_c_in_every_size_format_and_border(c_program, simd):
+    assert c_program("std_convolve.c", env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
 def test_non_max_suppression_matches_plain_c_with_ties_masks_and_borders(c_program):
@@ -69,12 +76,14 @@ def test_tensor_kernels_match_plain_c_with_broadcast_policies_and_roundings(c_pr
     assert c_program("std_tensors.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
 
 
-def test_statistics_min_max_and_weighted_average_match_plain_c(c_program):
-    assert c_program("std_stats.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+@SIMD_LEVELS
+def test_statistics_min_max_and_weighted_average_match_plain_c(c_program, simd):
+    assert c_program("std_stats.c", extra=("-Wl,--no-as-needed", "-lm"), env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
-def test_color_convert_scaling_pyramid_warps_and_remap_match_plain_c(c_program):
-    assert c_program("std_geometry.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+@SIMD_LEVELS
+def test_color_convert_scaling_pyramid_warps_and_remap_match_plain_c(c_program, simd):
+    assert c_program("std_geometry.c", extra=("-Wl,--no-as-needed", "-lm"), env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
 def test_fast_and_harris_corners_match_plain_c_with_suppression_and_distances(c_program):
@@ -83,6 +92,56 @@ def test_fast_and_harris_corners_match_plain_c_with_suppression_and_distances(c_
 
 def test_canny_matches_plain_c_in_every_gradient_size_norm_and_border(c_program):
     assert c_program("std_canny.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_immediate_mode_keeps_its_graphs_exact_across_changing_arguments(c_program):
+    assert c_program("std_immediate.c").stdout.strip() == "ok"
+
+
+def test_large_images_in_bands_on_threads_match_the_plain_loops_on_one(c_program):
+    plain = c_program("std_bands.c", env={"PVX_SIMD": "plain", "PVX_TILE_THREADS": "1"}).stdout
+    banded = c_program("std_bands.c", env={"PVX_TILE_THREADS": "3"}).stdout
+    assert len(plain.splitlines()) == 32 and banded == plain
+
+
+def test_non_linear_filter_matches_plain_c_for_every_function_mask_and_border(c_program):
+    assert c_program("std_nonlinear.c").stdout.strip() == "ok"
+
+
+def test_scalar_operation_matches_plain_c_over_every_type_pair_and_conversion(c_program):
+    assert c_program("std_scalar_op.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_accumulate_kernels_of_1_0_update_their_bidirectional_accumulator_as_plain_c(c_program):
+    assert c_program("std_accumulate.c").stdout.strip() == "ok"
+
+
+def test_match_template_matches_plain_c_for_every_metric_and_output_size(c_program):
+    assert c_program("std_match.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_bilateral_filter_matches_plain_c_on_u8_and_s16_tensors_in_every_border(c_program):
+    assert c_program("std_bilateral.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_laplacian_pyramid_and_reconstruction_match_plain_c_and_round_trip(c_program):
+    assert c_program("std_laplacian.c").stdout.strip() == "ok"
+
+
+def test_hough_lines_p_matches_plain_c_on_u8_and_u1_images(c_program):
+    assert c_program("std_hough.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_optical_flow_pyr_lk_matches_plain_c_for_every_criterion_estimate_and_window(c_program):
+    assert c_program("std_optflow.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_hog_cells_and_features_match_plain_c(c_program):
+    assert c_program("std_hog.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_swap_exchanges_and_move_copies_data_objects(c_program):
+    assert c_program("std_swap_move.c").stdout.strip() == "ok"
 
 
 def test_neural_network_layers_match_plain_c_and_a_small_network_runs(c_program):

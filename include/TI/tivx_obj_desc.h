@@ -97,6 +97,75 @@ typedef struct _tivx_obj_desc_tensor {
     uint32_t rsv;
 } tivx_obj_desc_tensor_t;
 
+/* The descriptors below point at the host object's own memory (mem_ptr, mem_size bytes): what a
+ * target kernel writes there is the object's content. */
+typedef struct _tivx_obj_desc_matrix {
+    tivx_obj_desc_t base;
+    tivx_shared_mem_ptr_t mem_ptr;   /* rows x columns elements, row after row */
+    uint32_t rows;
+    uint32_t columns;
+    uint32_t origin_x;            /* VX_MATRIX_ORIGIN */
+    uint32_t origin_y;
+    vx_enum pattern;              /* vx_pattern_e */
+    uint32_t mem_size;
+    vx_enum data_type;            /* vx_type_e of the elements */
+    uint32_t rsv;
+} tivx_obj_desc_matrix_t;
+
+typedef struct _tivx_obj_desc_lut {
+    tivx_obj_desc_t base;
+    tivx_shared_mem_ptr_t mem_ptr;   /* entry 0 (the table, not the VX_LUT_OFFSET entry) */
+    vx_enum item_type;            /* VX_TYPE_UINT8 or VX_TYPE_INT16 */
+    uint32_t item_size;
+    uint32_t num_items;
+    uint32_t mem_size;
+} tivx_obj_desc_lut_t;
+
+/* Values as int32 in the threshold's formats (input: value, upper, lower; output: true, false). */
+typedef struct _tivx_obj_desc_threshold {
+    tivx_obj_desc_t base;
+    vx_enum type;                 /* VX_THRESHOLD_TYPE_BINARY or _RANGE */
+    int32_t value;
+    int32_t upper;
+    int32_t lower;
+    int32_t true_value;
+    int32_t false_value;
+    vx_enum data_type;            /* vx_type_e of the input format */
+    uint32_t rsv;
+} tivx_obj_desc_threshold_t;
+
+typedef struct _tivx_obj_desc_convolution {
+    tivx_obj_desc_t base;
+    tivx_shared_mem_ptr_t mem_ptr;   /* rows x columns vx_int16 coefficients */
+    uint32_t rows;
+    uint32_t columns;
+    uint32_t scale;
+    uint32_t mem_size;
+} tivx_obj_desc_convolution_t;
+
+typedef struct _tivx_obj_desc_distribution {
+    tivx_obj_desc_t base;
+    tivx_shared_mem_ptr_t mem_ptr;   /* num_bins vx_int32 counts */
+    uint32_t num_bins;
+    int32_t offset;               /* first value counted */
+    uint32_t range;               /* values counted from offset on */
+    uint32_t num_win;             /* range / num_bins: values per bin */
+    uint32_t mem_size;
+    uint32_t rsv;
+} tivx_obj_desc_distribution_t;
+
+typedef struct _tivx_obj_desc_remap {
+    tivx_obj_desc_t base;
+    tivx_shared_mem_ptr_t mem_ptr;   /* per destination pixel, row after row: its source point as
+                                        vx_coordinates2df_t (x, y) */
+    uint32_t src_width;
+    uint32_t src_height;
+    uint32_t dst_width;
+    uint32_t dst_height;
+    uint32_t mem_size;
+    uint32_t rsv;
+} tivx_obj_desc_remap_t;
+
 typedef struct _tivx_obj_desc_pyramid {
     tivx_obj_desc_t base;
     uint32_t num_levels;

@@ -54,6 +54,7 @@ class Context(Reference):
         self.immediate_border = ffi.new("vx_border_t *", {"mode": vx.VX_BORDER_UNDEFINED})
         self.immediate_border_policy = vx.VX_BORDER_POLICY_DEFAULT_TO_UNDEFINED
         self.immediate_target = vx.VX_TARGET_ANY
+        self.immediate_graphs = None             # kernels.calls.ImmediateGraphs, made by the first vxu call
         self.user_structs = []                   # [(size, name or None)], enum = START + index
         self.user_kernel_ids = 0
         self.user_library_ids = 0
@@ -78,6 +79,12 @@ class Context(Reference):
 
     def forget(self, obj):
         self.objects.pop(obj.h.slot, None)
+
+    def unreferenced(self, obj):
+        """The application released its last reference to `obj`, which the framework still holds:
+        a cached immediate-mode graph holding it lets it go (it dies now unless others hold it)."""
+        if self.immediate_graphs is not None and obj is not self:
+            self.immediate_graphs.forget_object(obj)
 
     def references(self):
         """VX_CONTEXT_REFERENCES: the objects the application holds now."""

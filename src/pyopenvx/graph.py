@@ -22,7 +22,7 @@ from .reference import LOCK, Reference, unlocked
 
 class Graph(Reference):
     vx_type = vx.VX_TYPE_GRAPH
-    imported = False              # made by vxImportObjectsFromMemory (ix.py): see check_replacement
+    imported = False              # made by vxImportObjectsFromMemory (ix.py): see check_changeable
 
     def __init__(self, context):
         super().__init__(context)
@@ -64,8 +64,16 @@ class Graph(Reference):
         return (self.worker is None and not self.desc.busy
                 and (self.pipeline is None or self.pipeline.idle()))
 
+    def check_changeable(self, what):
+        """vx_khr_ix: an imported graph is verified and never verified again, so it can never become
+        unverified. Every change that would unverify it asks here before it changes anything, so a
+        refusal leaves nothing half done (only a parameter alike may replace one: check_replacement)."""
+        check(not self.imported, vx.VX_ERROR_NOT_SUPPORTED, f"{what}: {self} was imported (vx_khr_ix) and stays "
+              "as verified; only a graph parameter may be replaced, by an object of the same meta data", self)
+
     def remove_node(self, node):
         check(node in self.nodes, vx.VX_ERROR_INVALID_PARAMETERS, f"{node} is not in {self}", node)
+        self.check_changeable(f"{node} cannot be removed")
         self.check_idle(f"{node} cannot be removed", node)
         self.nodes.remove(node)
         self.parameters = [(n, i) for n, i in self.parameters if n is not node]
@@ -130,6 +138,7 @@ class Graph(Reference):
     def register_auto_aging(self, delay):
         check(delay.context is self.context, vx.VX_ERROR_INVALID_REFERENCE, f"{delay} belongs to another context",
               self)
+        self.check_changeable(f"{delay} cannot be registered for auto-aging")
         if delay not in self.delays:
             delay.retain(internal=True)
             self.delays.append(delay)
@@ -278,6 +287,7 @@ class Graph(Reference):
         self.desc.pipeline = ffi.NULL
         if pipeline is not None:
             if pipeline.idle():
+                self.pipelining.waiting = pipeline.waiting()
                 pipeline.close()
             else:
                 with unlocked():              # kernels of running frames may call the API

@@ -116,6 +116,7 @@ def pixel_patterns(fmt, value):
 
 
 _PVX_IMAGE = ffi.typeof("pvx_image *")
+_ROOT_ORIGINS = tuple(tuple((p, 0, 0) for p in range(n)) for n in range(5))   # a root's planes are its own
 
 
 class Image(DataObject):
@@ -233,16 +234,12 @@ class Image(DataObject):
 
     # geometry ---------------------------------------------------------------------------------
     def _set_geometry(self, width, height, fmt):
-        d = self.desc
-        d.width, d.height, d.format = width, height, fmt
-        layout = plane_layout(fmt, width, height)
-        d.planes = len(layout)
-        d.valid = (0, 0, width, height)
-        for p, (bits, sx, sy, stride, rows) in enumerate(layout):
-            d.plane[p].stride_y = stride
+        """A packed root layout (csrc/image.c); views then set their origins and strides."""
+        lib.pvx_image_describe(self.desc, fmt, width, height)
         if self.parent_image is None:
-            self.view_origin = [(p, 0, 0) for p in range(len(layout))]
-        self._describe_planes()
+            self.view_origin = _ROOT_ORIGINS[self.desc.planes]
+        if self.root.base is not None:
+            self._publish()
 
     def _describe_planes(self):
         d = self.desc

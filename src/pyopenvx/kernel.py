@@ -44,6 +44,7 @@ class Kernel(Reference):
     alias_hints = {}                          # (input, output) -> processing type (aliasing.py, seed 004)
     pending_hints = ()                        # (a, b, processing type) given before a or b was added
     targets = ()                              # target ids from tivxAddKernelTarget (targets.py, seed 003)
+    pipeup_output_depth = pipeup_input_depth = 1   # VX_KERNEL_PIPEUP_*_DEPTH (pipelining.py)
 
     def __init__(self, context, name, enumeration, function, num_params, validate, init, deinit, module=None,
                  io_validators=(None, None)):
@@ -70,12 +71,12 @@ class Kernel(Reference):
     def published(self):
         return self.finalized
 
-    def add_parameter(self, index, direction, data_type, state):
+    def add_parameter(self, index, direction, data_type, state, directions=DIRECTIONS):
         check(not self.finalized, vx.VX_ERROR_INVALID_PARAMETERS, f"{self} is finalized: no parameter can be added", self)
         check(index < self.num_params, vx.VX_ERROR_INVALID_PARAMETERS,
               f"parameter index {index} is out of range (the kernel has {self.num_params})", self)
         check(self.signature[index] is None, vx.VX_ERROR_INVALID_PARAMETERS, f"parameter {index} is already added", self)
-        check(direction in DIRECTIONS, vx.VX_ERROR_INVALID_PARAMETERS,
+        check(direction in directions, vx.VX_ERROR_INVALID_PARAMETERS,
               f"parameter {index}: direction {direction:#x} is not VX_INPUT or VX_OUTPUT", self)
         check(data_type in DATA_TYPES, vx.VX_ERROR_INVALID_PARAMETERS,
               f"parameter {index}: type {data_type:#x} is not a data object type", self)
@@ -90,7 +91,8 @@ class Kernel(Reference):
         missing = [i for i, s in enumerate(self.signature) if s is None]
         check(not missing, vx.VX_ERROR_INVALID_PARAMETERS,
               f"{self} cannot be finalized: parameters {missing} were never added", self)
-        self.inputs = tuple(i for i, s in enumerate(self.signature) if s.direction == vx.VX_INPUT)
+        # a VX_BIDIRECTIONAL parameter (1.0's Accumulate kernels) is read as an input and has no meta
+        self.inputs = tuple(i for i, s in enumerate(self.signature) if s.direction != vx.VX_OUTPUT)
         self.outputs = tuple(i for i, s in enumerate(self.signature) if s.direction == vx.VX_OUTPUT)
         self.finalized = True
 

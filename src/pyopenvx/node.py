@@ -27,6 +27,7 @@ class Node(Reference):
         check(kernel.finalized, vx.VX_ERROR_INVALID_REFERENCE, f"{kernel} is not finalized", kernel)
         check(kernel.context is graph.context, vx.VX_ERROR_INVALID_REFERENCE,
               f"{kernel} belongs to another context than {graph}", graph)
+        graph.check_changeable(f"a node of {kernel} cannot be added")
         super().__init__(graph.context, scope=graph)
         self.graph, self.kernel = graph, kernel
         n = kernel.num_params
@@ -140,6 +141,7 @@ class Node(Reference):
         return self.desc.border
 
     def set_border(self, border):
+        self.graph.check_changeable(f"the border of {self} cannot change")
         check(border.mode in _BORDERS or (self.tiling is not None and border.mode == vx.VX_BORDER_MODE_SELF),
               vx.VX_ERROR_INVALID_VALUE, f"border mode {border.mode:#x} is not supported by {self}", self)
         check(self.tiling is None or self.kernel.border.mode != vx.VX_BORDER_MODE_SELF, vx.VX_ERROR_INVALID_VALUE,
@@ -171,6 +173,7 @@ class Node(Reference):
         self.desc.callback = callback
 
     def set_target(self, target_enum, target_string):
+        self.graph.check_changeable(f"the target of {self} cannot change")
         if target_enum == vx.VX_TARGET_STRING:
             check(target_string != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "target string is NULL", self)
             targets.choose(self, ffi.string(target_string).decode(errors="replace"))

@@ -123,6 +123,8 @@ class Reference:
             self.h.external_count -= 1
         if self.h.external_count == 0 and self.h.internal_count == 0:
             self.destroy()
+        elif self.h.external_count == 0 and not internal:
+            self.context.unreferenced(self)
 
     def destroy(self):
         """Free everything the object owns, then its handle. Subclasses extend `on_destroy`."""

@@ -11,6 +11,7 @@ _CONTAINERS = (vx.VX_TYPE_OBJECT_ARRAY, vx.VX_TYPE_PYRAMID)
 
 def replicate_node(graph, node, flags):
     check(node.graph is graph, vx.VX_ERROR_INVALID_PARAMETERS, f"{node} is not in {graph}", node)
+    graph.check_changeable(f"{node} cannot be replicated")
     check(node.replicate is None, vx.VX_ERROR_INVALID_PARAMETERS, f"{node} is already replicated", node)
     counts = set()
     for i, (flag, obj) in enumerate(zip(flags, node.params)):

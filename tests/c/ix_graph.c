@@ -3,7 +3,8 @@
  * that registers the same user kernel, and both graphs give the same pixels. Then the import
  * object, releases and reference counts, and the refusals (bad arguments, unlisted graph
  * parameters, same names, corrupt or truncated blobs, a missing kernel, a mismatched
- * application-created object). */
+ * application-created object). Last, nothing may unverify an imported graph: each refusal leaves
+ * it verified, giving the same pixels, with nothing left behind. */
 #include <string.h>
 #include <VX/vx.h>
 #include <VX/vx_khr_ix.h>
@@ -19,10 +20,15 @@ static vx_uint8 inverted(vx_uint8 v)
     return (vx_uint8)(255 - v);
 }
 
+static vx_bool keep_node;      /* set: `invert` keeps (retains) the first node it runs as, in kept_node */
+static vx_node kept_node;
+
 /* out = 255 - in */
 static vx_status VX_CALLBACK invert(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    (void)node; (void)n;
+    (void)n;
+    if (keep_node && kept_node == NULL && vxRetainReference((vx_reference)node) == VX_SUCCESS)
+        kept_node = node;
     return u8_pointwise(p, inverted);
 }
 
@@ -167,6 +173,44 @@ static void check_export_refusals(vx_context ctx, exported *e)
     CHECK_REFUSED(vxReleaseExportedMemory(ctx, NULL), VX_ERROR_INVALID_PARAMETERS);
 }
 
+/* Every change that would unverify the imported graph g (whose user node is `node`) is refused
+ * with VX_ERROR_NOT_SUPPORTED and one log entry; g stays verified, its output `out` stays `want`,
+ * and the context holds what it held before. */
+static void check_imported_fixed(vx_context ctx, vx_graph g, vx_node node, vx_kernel user, vx_image out,
+                                 const vx_uint8 *want)
+{
+    vx_uint32 before = context_references(ctx);
+    vx_image a = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8), b = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
+    vx_delay delay = vxCreateDelay(ctx, (vx_reference)a, 2);
+    CHECK_CREATE_REFUSED(vxNotNode(g, a, b), VX_ERROR_NOT_SUPPORTED);
+    CHECK_CREATE_REFUSED(vxAddNode(g, a, a, VX_CONVERT_POLICY_SATURATE, b), VX_ERROR_NOT_SUPPORTED);
+    CHECK_CREATE_REFUSED(vxCreateGenericNode(g, user), VX_ERROR_NOT_SUPPORTED);
+    vx_node removed = node;
+    CHECK_REFUSED(vxRemoveNode(&removed), VX_ERROR_NOT_SUPPORTED);
+    CHECK(removed == node);
+    CHECK_REFUSED(vxRegisterAutoAging(g, delay), VX_ERROR_NOT_SUPPORTED);
+    vx_bool flags[2] = {vx_true_e, vx_false_e};
+    CHECK_REFUSED(vxReplicateNode(g, node, flags, 2), VX_ERROR_NOT_SUPPORTED);
+    vx_border_t border = {VX_BORDER_REPLICATE, {{0}}};
+    CHECK_REFUSED(vxSetNodeAttribute(node, VX_NODE_BORDER, &border, sizeof border), VX_ERROR_NOT_SUPPORTED);
+    vx_bool reset = vx_true_e;
+    CHECK_REFUSED(vxSetNodeAttribute(node, VX_NODE_VALID_RECT_RESET, &reset, sizeof reset), VX_ERROR_NOT_SUPPORTED);
+    CHECK_REFUSED(vxSetNodeTarget(node, VX_TARGET_ANY, NULL), VX_ERROR_NOT_SUPPORTED);
+    CHECK_OK(vxVerifyGraph(g));                         /* verified already: nothing to do */
+    vx_uint32 nodes = 0;
+    CHECK_OK(vxQueryGraph(g, VX_GRAPH_NUMNODES, &nodes, sizeof nodes));
+    CHECK(nodes == 5 && vxIsGraphVerified(g) == vx_true_e);
+    CHECK_OK(vxReleaseDelay(&delay));
+    CHECK_OK(vxReleaseImage(&a));
+    CHECK_OK(vxReleaseImage(&b));
+    CHECK(context_references(ctx) == before);
+    static vx_uint8 got[W * H];
+    memset(got, 0, sizeof got);
+    CHECK_OK(vxProcessGraph(g));
+    read_u8(out, got);
+    CHECK(memcmp(want, got, sizeof got) == 0 && vxIsGraphVerified(g) == vx_true_e);
+}
+
 int main(void)
 {
     /* export side */
@@ -277,9 +321,14 @@ int main(void)
     vx_image in_b2 = pattern_u8_image(ctx2, W, H, 5, 1);
     CHECK_OK(vxSetGraphParameterByIndex(g2, 0, (vx_reference)in_b2));
     CHECK(vxIsGraphVerified(g2) == vx_true_e);
+    keep_node = vx_true_e;                              /* (the user node, to try changing it) */
     CHECK_OK(vxProcessGraph(g2));
+    keep_node = vx_false_e;
     read_u8((vx_image)refs2[2], got_b);
     CHECK(memcmp(want_b, got_b, sizeof want_b) == 0);
+    CHECK_REF(kept_node);
+    check_imported_fixed(ctx2, g2, kept_node, k2, (vx_image)refs2[2], want_b);
+    CHECK_OK(vxReleaseNode(&kept_node));
     CHECK_OK(vxReleaseImage(&in_b2));
 
     /* its attributes, and by index: counted, the same object */

@@ -1,6 +1,8 @@
 /* The 3x3 filters against plain C in every border mode, as graph nodes (VX_NODE_BORDER) and through
  * vxu (VX_CONTEXT_IMMEDIATE_BORDER), on an odd size; under UNDEFINED only the inner pixels are
- * defined and the valid rectangle loses one pixel on each side. */
+ * defined and the valid rectangle loses one pixel on each side. Sizes: wider than two AVX2 vectors,
+ * narrower than one, and the smallest with an inner pixel (tests/test_standard_kernels.py runs this
+ * at every SIMD level). */
 #include <VX/vx.h>
 #include <VX/vxu.h>
 #include <stdlib.h>
@@ -8,7 +10,8 @@
 #include "check.h"
 #include "std_images.h"
 
-enum { W = 29, H = 17, MARK = 201 };
+enum { MAXW = 67, MAXH = 17, MARK = 201 };
+static int W, H;
 
 static const vx_enum filters[] = {VX_KERNEL_BOX_3x3, VX_KERNEL_GAUSSIAN_3x3, VX_KERNEL_MEDIAN_3x3,
                                   VX_KERNEL_DILATE_3x3, VX_KERNEL_ERODE_3x3, VX_KERNEL_SOBEL_3x3};
@@ -17,11 +20,6 @@ static const vx_enum filters[] = {VX_KERNEL_BOX_3x3, VX_KERNEL_GAUSSIAN_3x3, VX_
 static int32_t pixel(const int32_t *in, int x, int y, const vx_border_t *b)
 {
     return bordered_pixel(in, W, H, x, y, b, VX_DF_IMAGE_U8);
-}
-
-static int compare(const void *a, const void *b)
-{
-    return *(const int32_t *)a - *(const int32_t *)b;
 }
 
 /* Plain C: output `which` (0, or 1 for Sobel's y gradient) of the filter at (x, y). */
@@ -44,7 +42,7 @@ static int32_t reference(vx_enum kernel, int which, const int32_t *in, int x, in
     case VX_KERNEL_GAUSSIAN_3x3: return sum / 16;
     case VX_KERNEL_DILATE_3x3: return hi;
     case VX_KERNEL_ERODE_3x3: return lo;
-    case VX_KERNEL_MEDIAN_3x3: qsort(v, 9, sizeof v[0], compare); return v[4];
+    case VX_KERNEL_MEDIAN_3x3: qsort(v, 9, sizeof v[0], compare_int32); return v[4];
     }
     return sum;                                /* Sobel */
 }
@@ -79,15 +77,12 @@ static vx_status run(vx_context ctx, int immediate, vx_enum kernel, vx_image in,
     return s;
 }
 
-int main(void)
+/* Every filter in every border mode as a node and through vxu on a W x H image. */
+static void every_filter(vx_context ctx, int32_t *in_values, const vx_border_t *borders)
 {
-    vx_context ctx = test_context();
-    vx_uint32 start = context_references(ctx);
-    static int32_t in_values[W * H], marks[W * H], got[W * H];
+    static int32_t marks[MAXW * MAXH], got[MAXW * MAXH];
     for (int k = 0; k < W * H; k++)
         marks[k] = MARK;
-    vx_border_t borders[3] = {{VX_BORDER_UNDEFINED, {{0}}}, {VX_BORDER_CONSTANT, {{0}}}, {VX_BORDER_REPLICATE, {{0}}}};
-    borders[1].constant_value.U8 = 37;
     vx_image in = test_image(ctx, W, H, VX_DF_IMAGE_U8, 5, in_values);
     for (int f = 0; f < 6; f++)
         for (int b = 0; b < 3; b++)
@@ -108,9 +103,10 @@ int main(void)
                         for (int x = undefined; x < W - undefined; x++) {
                             int32_t want = reference(kernel, o, in_values, x, y, &borders[b]);
                             if (got[y * W + x] != want) {
-                                fprintf(stderr, "kernel %#x border %#x immediate %d output %d (%d, %d): %d, expected %d\n",
-                                        kernel, borders[b].mode, immediate, o, x, y, got[y * W + x], want);
-                                return 1;
+                                fprintf(stderr, "kernel %#x border %#x immediate %d output %d (%d, %d) of %dx%d: %d, "
+                                        "expected %d\n", kernel, borders[b].mode, immediate, o, x, y, W, H,
+                                        got[y * W + x], want);
+                                exit(1);
                             }
                         }
                     vx_rectangle_t r;
@@ -120,6 +116,22 @@ int main(void)
                     CHECK_OK(vxReleaseImage(&out[o]));
                 }
             }
+    vxReleaseImage(&in);
+}
+
+int main(void)
+{
+    vx_context ctx = test_context();
+    vx_uint32 start = context_references(ctx);
+    static int32_t in_values[MAXW * MAXH], got[MAXW * MAXH];
+    vx_border_t borders[3] = {{VX_BORDER_UNDEFINED, {{0}}}, {VX_BORDER_CONSTANT, {{0}}}, {VX_BORDER_REPLICATE, {{0}}}};
+    borders[1].constant_value.U8 = 37;
+    static const int sizes[][2] = {{4, 3}, {29, 17}, {MAXW, MAXH}};
+    for (int k = 0; k < 3; k++) {
+        W = sizes[k][0], H = sizes[k][1];
+        every_filter(ctx, in_values, borders);
+    }
+    vx_image in = test_image(ctx, W, H, VX_DF_IMAGE_U8, 5, in_values);
     /* Sobel with one output only */
     vx_image gy = vxCreateImage(ctx, W, H, VX_DF_IMAGE_S16);
     CHECK_OK(vxuSobel3x3(ctx, in, NULL, gy));

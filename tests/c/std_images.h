@@ -96,4 +96,29 @@ static inline vx_status run_graph_node(vx_node node)
 
 #define RUN(immediate, ctx, VXU, NODE) ((immediate) ? (VXU) : (graph_ = vxCreateGraph(ctx), run_graph_node(NODE)))
 
+/* RUN with a border: the context's immediate border, or the node's. */
+static inline vx_status run_node_with_border(vx_node node, const vx_border_t *b)
+{
+    CHECK_REF(node);
+    CHECK_OK(vxSetNodeAttribute(node, VX_NODE_BORDER, b, sizeof *b));
+    return run_graph_node(node);
+}
+
+static inline vx_context with_immediate_border(vx_context ctx, const vx_border_t *b)
+{
+    CHECK_OK(vxSetContextAttribute(ctx, VX_CONTEXT_IMMEDIATE_BORDER, b, sizeof *b));
+    return ctx;
+}
+
+#define RUN_BORDER(immediate, ctx, border, VXU, NODE)                                                        \
+    ((immediate) ? (with_immediate_border(ctx, border), (VXU))                                              \
+                 : (graph_ = vxCreateGraph(ctx), run_node_with_border(NODE, border)))
+
+/* For qsort: int32 values in increasing order. */
+static inline int compare_int32(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
 #endif

@@ -1,6 +1,7 @@
 /* Target kernels (seed 003) through the TIOVX-style library tests/c/tivx_demo, loaded with
  * vxLoadKernels(argv[1]): targets and their choice, the create/process/control/delete sequence on
- * the target threads, descriptors written back, failures, crashes, timed commands, concurrency. */
+ * the target threads, descriptors (fields and memory of every data object) read and written back,
+ * failures, crashes, timed commands, concurrency. */
 #define _POSIX_C_SOURCE 199309L
 #include <string.h>
 #include <time.h>
@@ -393,6 +394,100 @@ static void descriptors(vx_context ctx)
     vxReleaseUserDataObject(&summary);
 }
 
+/* Matrix, LUT, threshold, convolution, distribution and remap descriptors: their fields and memory are
+ * the host object's, and what the target kernel writes reaches it. */
+static void data_descriptors(vx_context ctx)
+{
+    vx_matrix matrix = vxCreateMatrix(ctx, VX_TYPE_INT32, 4, 3);
+    vx_int32 m[3][4];
+    for (int r = 0; r < 3; r++)
+        for (int c = 0; c < 4; c++)
+            m[r][c] = r * 10 + c;
+    CHECK_OK(vxCopyMatrix(matrix, m, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+    vx_coordinates2d_t origin;
+    CHECK_OK(vxQueryMatrix(matrix, VX_MATRIX_ORIGIN, &origin, sizeof origin));
+    vx_lut lut = vxCreateLUT(ctx, VX_TYPE_UINT8, 256);
+    vx_uint8 table[256];
+    for (int i = 0; i < 256; i++)
+        table[i] = (vx_uint8)(i ^ 0x55);
+    CHECK_OK(vxCopyLUT(lut, table, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+    vx_threshold thr = vxCreateThresholdForImage(ctx, VX_THRESHOLD_TYPE_RANGE, VX_DF_IMAGE_U8, VX_DF_IMAGE_U8);
+    vx_pixel_value_t lower = {{0}}, upper = {{0}}, yes = {{0}}, no = {{0}};
+    lower.U8 = 10, upper.U8 = 200, yes.U8 = 250, no.U8 = 5;
+    CHECK_OK(vxCopyThresholdRange(thr, &lower, &upper, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+    CHECK_OK(vxCopyThresholdOutput(thr, &yes, &no, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+    vx_convolution conv = vxCreateConvolution(ctx, 3, 5);
+    vx_int16 coeffs[5][3];
+    for (int r = 0; r < 5; r++)
+        for (int c = 0; c < 3; c++)
+            coeffs[r][c] = (vx_int16)(r * 3 + c + 1);
+    CHECK_OK(vxCopyConvolutionCoefficients(conv, coeffs, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+    vx_uint32 scale = 8;
+    CHECK_OK(vxSetConvolutionAttribute(conv, VX_CONVOLUTION_SCALE, &scale, sizeof scale));
+    vx_distribution dist = vxCreateDistribution(ctx, 8, -16, 64);
+    vx_int32 bins[8];
+    for (int i = 0; i < 8; i++)
+        bins[i] = i * 3;
+    CHECK_OK(vxCopyDistribution(dist, bins, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+    vx_remap remap = vxCreateRemap(ctx, 40, 30, 5, 4);
+    vx_rectangle_t at_1_2 = {1, 2, 2, 3};
+    vx_coordinates2df_t point = {7.0f, 8.5f};
+    CHECK_OK(vxCopyRemapPatch(remap, &at_1_2, sizeof point, &point, VX_TYPE_COORDINATES2DF, VX_WRITE_ONLY,
+                              VX_MEMORY_TYPE_HOST));
+    tivx_demo_data_summary_t s;
+    memset(&s, 0, sizeof s);
+    vx_user_data_object summary = vxCreateUserDataObject(ctx, "tivx_demo_data_summary_t", sizeof s, &s);
+    vx_graph graph = vxCreateGraph(ctx);
+    vx_reference params[] = {(vx_reference)matrix, (vx_reference)lut, (vx_reference)thr, (vx_reference)conv,
+                             (vx_reference)dist, (vx_reference)remap, (vx_reference)summary};
+    static const vx_enum types[] = {VX_TYPE_MATRIX, VX_TYPE_LUT, VX_TYPE_THRESHOLD, VX_TYPE_CONVOLUTION,
+                                    VX_TYPE_DISTRIBUTION, VX_TYPE_REMAP};
+    vx_node node = node_of(graph, TIVX_DEMO_DATA_NAME, params, 7);
+    target_of(node, TIVX_TARGET_DSP1);
+    CHECK_OK(vxProcessGraph(graph));
+    read_udo(summary, &s, sizeof s);
+    for (int i = 0; i < 6; i++)
+        CHECK(s.host_ref[i] == (vx_uint64)(uintptr_t)params[i] && s.type[i] == (vx_uint32)types[i]);
+    CHECK(s.matrix_rows == 3 && s.matrix_columns == 4 && s.matrix_mem_size == sizeof m);
+    CHECK(s.matrix_origin_x == origin.x && s.matrix_origin_y == origin.y && s.matrix_origin_x == 2);
+    CHECK(s.matrix_pattern == VX_PATTERN_OTHER && s.matrix_data_type == VX_TYPE_INT32 && s.matrix_at_1_2 == 12);
+    CHECK(s.lut_item_type == VX_TYPE_UINT8 && s.lut_item_size == 1 && s.lut_num_items == 256);
+    CHECK(s.lut_mem_size == 256 && s.lut_at_7 == (7 ^ 0x55));
+    CHECK(s.thresh_type == VX_THRESHOLD_TYPE_RANGE && s.thresh_data_type == VX_TYPE_UINT8);
+    CHECK(s.thresh_lower == 10 && s.thresh_upper == 200 && s.thresh_true == 250 && s.thresh_false == 5);
+    CHECK(s.conv_rows == 5 && s.conv_columns == 3 && s.conv_scale == 8 && s.conv_mem_size == sizeof coeffs);
+    CHECK(s.conv_at_2_1 == 2 * 3 + 1 + 1);
+    CHECK(s.dist_bins == 8 && s.dist_offset == -16 && s.dist_range == 64 && s.dist_win == 8);
+    CHECK(s.dist_mem_size == sizeof bins && s.dist_at_3 == 9);
+    CHECK(s.remap_src_width == 40 && s.remap_src_height == 30 && s.remap_dst_width == 5 && s.remap_dst_height == 4);
+    CHECK(s.remap_mem_size == 5 * 4 * sizeof point && s.remap_x_at_1_2 == 7.0f && s.remap_y_at_1_2 == 8.5f);
+
+    /* what the kernel wrote */
+    CHECK_OK(vxCopyMatrix(matrix, m, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    CHECK(m[1][2] == 112 && m[1][1] == 11);
+    CHECK_OK(vxCopyLUT(lut, table, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    CHECK(table[7] == 200 && table[8] == (8 ^ 0x55));
+    CHECK_OK(vxCopyThresholdRange(thr, &lower, &upper, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    CHECK_OK(vxCopyThresholdOutput(thr, &yes, &no, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    CHECK(lower.U8 == 11 && upper.U8 == 199 && yes.U8 == 77 && no.U8 == 5);
+    CHECK_OK(vxCopyConvolutionCoefficients(conv, coeffs, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    CHECK(coeffs[2][1] == -5 && coeffs[2][2] == 9);
+    CHECK_OK(vxCopyDistribution(dist, bins, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    CHECK(bins[3] == 1234 && bins[4] == 12);
+    CHECK_OK(vxCopyRemapPatch(remap, &at_1_2, sizeof point, &point, VX_TYPE_COORDINATES2DF, VX_READ_ONLY,
+                              VX_MEMORY_TYPE_HOST));
+    CHECK(point.x == 3.5f && point.y == 4.25f);
+    CHECK_OK(vxReleaseNode(&node));
+    CHECK_OK(vxReleaseGraph(&graph));
+    vxReleaseMatrix(&matrix);
+    vxReleaseLUT(&lut);
+    vxReleaseThreshold(&thr);
+    vxReleaseConvolution(&conv);
+    vxReleaseDistribution(&dist);
+    vxReleaseRemap(&remap);
+    vxReleaseUserDataObject(&summary);
+}
+
 static vx_status VX_CALLBACK increment(tivx_target_kernel_instance kernel, tivx_obj_desc_t *obj_desc[],
                                        uint16_t num_params, void *priv_arg)
 {
@@ -526,10 +621,11 @@ int main(int argc, char **argv)
     CHECK_OK(tivxQueryNumTargetKernel(&before));
     CHECK_OK(vxLoadKernels(ctx, argv[1]));
     CHECK_OK(tivxQueryNumTargetKernel(&after));
-    CHECK(after == before + 6);
+    CHECK(after == before + 7);
     add_const(ctx);
     sequence_and_concurrency(ctx);
     descriptors(ctx);
+    data_descriptors(ctx);
     replicated(ctx);
     downstream_of_failure(ctx);
     refusals(ctx);

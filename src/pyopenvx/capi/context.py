@@ -7,6 +7,7 @@ from .. import targets
 from ..context import (CONVOLUTION_MAX_DIMENSION, EXTENSIONS, IMPLEMENTATION, MAX_TENSOR_DIMS,
                        NONLINEAR_MAX_DIMENSION, OPTICAL_FLOW_MAX_WINDOW_DIMENSION, Context)
 from ..errors import VxError, check
+from ..kernels.calls import forget_immediate
 from ..kernels.registry import register as register_standard_kernels
 from ..reference import lookup
 from . import export
@@ -41,11 +42,13 @@ _BORDER_POLICIES = (vx.VX_BORDER_POLICY_DEFAULT_TO_UNDEFINED, vx.VX_BORDER_POLIC
 def _set_border(ctx, border):
     check(border.mode in _BORDER_MODES, vx.VX_ERROR_INVALID_VALUE, f"border mode {border.mode:#x} is not supported")
     ctx.immediate_border[0] = border
+    forget_immediate(ctx)
 
 
 def _set_policy(ctx, policy):
     check(policy in _BORDER_POLICIES, vx.VX_ERROR_INVALID_VALUE, f"border policy {policy:#x} is not supported")
     ctx.immediate_border_policy = policy
+    forget_immediate(ctx)
 
 
 SET = {
@@ -102,6 +105,7 @@ def vxSetImmediateModeTarget(context, target_enum, target_string):
     else:
         check(target_enum == vx.VX_TARGET_ANY, vx.VX_ERROR_NOT_SUPPORTED, f"target {target_enum:#x} is not supported")
     ctx.immediate_target = vx.VX_TARGET_ANY
+    forget_immediate(ctx)
 
 
 @export

@@ -54,7 +54,8 @@ def vxReleaseGraph(graph):
 def vxVerifyGraph(graph):
     g = graph_of(graph)
     with g.busy():
-        g.invalidate()
+        if not g.imported:            # (vx_khr_ix: an imported graph is verified, and never again)
+            g.invalidate()
         g.prepare()
 
 

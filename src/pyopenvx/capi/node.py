@@ -31,6 +31,7 @@ QUERY = {
 
 def _set_valid_rect_reset(node, value):
     check(value in (vx.vx_true_e, vx.vx_false_e), vx.VX_ERROR_INVALID_VALUE, f"{value} is not a vx_bool", node)
+    node.graph.check_changeable(f"VX_NODE_VALID_RECT_RESET of {node} cannot change")
     node.desc.valid_rect_reset = value
     node.graph.invalidate(f"VX_NODE_VALID_RECT_RESET of {node} changed")
 

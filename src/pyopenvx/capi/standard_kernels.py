@@ -1,14 +1,19 @@
 """The node creators (vx_nodes.h) and immediate-mode functions (vxu.h) of the standard kernels
 done: one generic body each, registered per table row. Arguments after the graph or context map
 to the kernel's parameters in order, or as the row's `Implementation.arguments` says (a struct
-passed by pointer fills several); handles are looked up as their C type says, values, fields and
-outputs by pointer become scalars (kernels.calls.Value)."""
+passed by pointer fills several, or one array of that item); handles are looked up as their C type
+says, values, fields and outputs by pointer become scalars (kernels.calls.Value), struct items
+arrays (kernels.calls.Item)."""
+import struct
+
 from _pyopenvx import ffi
 
 from .. import constants as vx
 from ..errors import VxError
 from ..kernels import calls, nn
+from ..kernels.common import StructItem
 from ..kernels.registry import TABLE
+from ..kernels.table import VALUE_NODE_CREATORS
 from ..paths import INCLUDEDIR
 from ..prototypes import parse
 from ..reference import HANDLE_TYPES, lookup, lookup_optional
@@ -31,6 +36,13 @@ def _argument(sig, param, arg):
     return calls.Value(calls.SCALAR_OF_CTYPE[param.ctype], param.ctype, arg)
 
 
+def _indices(target):
+    """The parameter indices an argument fills."""
+    if isinstance(target, int):
+        return (target,)
+    return (target.index,) if isinstance(target, StructItem) else tuple(i for i, *_ in target)
+
+
 def _unpack(row, params, args):
     out = [None] * len(row.signature)
     for k, (param, arg, target) in enumerate(zip(params, args, _targets(row, params))):
@@ -42,8 +54,11 @@ def _unpack(row, params, args):
         if isinstance(target, int):
             out[target] = _argument(row.signature[target], param, arg)
             continue
-        if arg == ffi.NULL:                   # a struct by pointer: its fields fill several parameters
+        if arg == ffi.NULL:                   # a struct by pointer: one array item, or several scalars
             raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{param.name} is NULL")
+        if isinstance(target, StructItem):
+            out[target.index] = calls.Item(target.data_type, arg)
+            continue
         for index, field, ctype in target:
             out[index] = calls.Value(calls.SCALAR_OF_CTYPE[ctype], ctype, getattr(arg, field))
     return out
@@ -55,21 +70,31 @@ def _node_creator(row, params):
     return create
 
 
+def _word(param, arg):
+    """An argument as the generated wrapper gives it to csrc/immediate.c (PVX_IMMEDIATE_ARG)."""
+    if param.ctype in HANDLE_TYPES:
+        return int(ffi.cast("uintptr_t", arg))
+    if param.ctype == "vx_float32":
+        return struct.unpack("<I", struct.pack("<f", arg))[0]
+    return int(arg) & 0xFFFFFFFFFFFFFFFF
+
+
 def _immediate(row, params):
     def run(context, *args):
-        return calls.immediate(context_of(context), row, _unpack(row, params, args))
+        key = calls.immediate_key(row.vxu_function, (_word(p, a) for p, a in zip(params, args)))
+        return calls.immediate(context_of(context), row, _unpack(row, params, args), key)
     return run
 
 
 def _register():
     protos = {p.name: p for p in parse(INCLUDEDIR)}
     for row in TABLE:
-        for name, make in ((row.node_creator, _node_creator), (row.vxu_function, _immediate)):
+        for name, make in ((row.node_creator, _node_creator), (row.vxu_function, _immediate),
+                           (VALUE_NODE_CREATORS.get(row.enum_name, ""), _node_creator)):
             if not name:                      # vxSelectNode, vxScalarOperationNode: no vxu function
                 continue
             params = protos[name].params[1:]
-            filled = sorted(k for t in _targets(row, params) if t != nn.SIZE_OF
-                            for k in ((t,) if isinstance(t, int) else (i for i, *_ in t)))
+            filled = sorted(k for t in _targets(row, params) if t != nn.SIZE_OF for k in _indices(t))
             assert filled == list(range(len(row.signature))), f"{name}: arguments fill {filled}"
             IMPLEMENTED[name] = make(row, params)
             IMPLEMENTED[name].__name__ = name

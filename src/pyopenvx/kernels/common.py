@@ -6,7 +6,10 @@ height)} for images, {output index: {meta attribute: value}} for other objects; 
 the precise status and says why."""
 from dataclasses import dataclass
 
+from _pyopenvx import ffi
+
 from .. import constants as vx
+from ..datatypes import C_TYPES
 from ..errors import VxError
 from ..image import format_name
 from ..reference import type_name
@@ -24,13 +27,22 @@ class Implementation:
     border: object = 0                # pixels an output loses on each side under VX_BORDER_UNDEFINED,
                                       # or node -> (x, y) of them
     arguments: tuple = None           # per argument of vx*Node/vxu* when not the parameters in order:
-                                      # its parameter index, or ((index, field, ctype), ...) for a struct
+                                      # its parameter index, ((index, field, ctype), ...) for a struct
+                                      # whose fields are scalars, or a StructItem
     borders: tuple = BORDERS          # the border modes it supports
     whole_valid: bool = False         # its outputs are valid everywhere (warps, Remap: what they
                                       # sample outside the input's valid rectangle is border)
 
     def shrink(self, node):
         return self.border(node) if callable(self.border) else (self.border, self.border)
+
+
+@dataclass(frozen=True)
+class StructItem:
+    """An argument passed as a struct pointer (vxHoughLinesPNode's params) that the kernel takes
+    as parameter `index`, an array of one item of type `data_type`."""
+    index: int
+    data_type: int
 
 
 def refuse(node, status, why):
@@ -65,6 +77,15 @@ def scalar_param(node, index, data_type, allowed=None):
         refuse(node, vx.VX_ERROR_INVALID_VALUE, f"scalar parameter {index} is {value:#x}, not one of "
                + ", ".join(f"{a:#x}" for a in allowed))
     return value
+
+
+def struct_param(node, index, data_type):
+    """The struct a StructItem argument became: the first item of the array parameter `index`."""
+    items = node.params[index]
+    if items.item_type != data_type or items.num_items < 1:
+        refuse(node, vx.VX_ERROR_INVALID_PARAMETERS, f"parameter {index} holds {items.num_items} items of "
+               f"{type_name(items.item_type)}, not one {type_name(data_type)}")
+    return ffi.cast(f"{C_TYPES[data_type]} *", items.base())[0]
 
 
 def output_like(node, index, fmt, like):

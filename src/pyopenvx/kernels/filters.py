@@ -1,7 +1,11 @@
 """Validators of the neighbourhood filters (csrc/std_kernels.c, csrc/std_filters.c): the 3x3
 filters, Sobel, custom convolution, non-maximum suppression, LBP."""
+from _pyopenvx import ffi
+
 from .. import constants as vx
+from ..context import NONLINEAR_MAX_DIMENSION
 from ..image import format_name
+from ..reference import type_name
 from .common import refuse, image_param, same_size, scalar_param, output_like, U8, S16, Implementation
 
 
@@ -64,6 +68,32 @@ def _lbp(node):
     return output_like(node, 3, U8, a)
 
 
+_NONLINEAR = (vx.VX_NONLINEAR_FILTER_MEDIAN, vx.VX_NONLINEAR_FILTER_MIN, vx.VX_NONLINEAR_FILTER_MAX)
+
+
+def _non_linear_filter(node):
+    """A U8 mask of at most VX_CONTEXT_NONLINEAR_MAX_DIMENSION a side with an element set (the C
+    kernel refuses one emptied after verification)."""
+    scalar_param(node, 0, vx.VX_TYPE_ENUM, _NONLINEAR)
+    a = image_param(node, 1, (U8,))
+    mask = node.params[2]
+    if mask.data_type != vx.VX_TYPE_UINT8:
+        refuse(node, vx.VX_ERROR_INVALID_TYPE, f"the mask is of {type_name(mask.data_type)}, not VX_TYPE_UINT8")
+    if max(mask.columns, mask.rows) > NONLINEAR_MAX_DIMENSION or mask.columns > a.width or mask.rows > a.height:
+        refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the mask is {mask.columns}x{mask.rows}: more than "
+               f"{NONLINEAR_MAX_DIMENSION} a side or than the {a.width}x{a.height} input")
+    if not mask.virtual and not any(bytes(ffi.buffer(mask.base(), mask.nbytes()))):
+        refuse(node, vx.VX_ERROR_INVALID_VALUE, "the mask has no element set")
+    return output_like(node, 3, U8, a)
+
+
+def _mask_border(node):
+    """The mask's reach on either side of its origin, the larger one."""
+    mask = node.params[2]
+    (ox, oy) = mask.origin
+    return max(ox, mask.columns - 1 - ox), max(oy, mask.rows - 1 - oy)
+
+
 IMPLEMENTATIONS = {
     "VX_KERNEL_BOX_3x3": Implementation("pvx_std_box_3x3", _filter_u8, border=1),
     "VX_KERNEL_GAUSSIAN_3x3": Implementation("pvx_std_gaussian_3x3", _filter_u8, border=1),
@@ -75,4 +105,6 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_NON_MAX_SUPPRESSION": Implementation("pvx_std_non_max_suppression", _non_max_suppression,
                                                     border=_window_border),
     "VX_KERNEL_LBP": Implementation("pvx_std_lbp", _lbp, border=_window_border),
+    "VX_KERNEL_NON_LINEAR_FILTER": Implementation("pvx_std_non_linear_filter", _non_linear_filter,
+                                                  border=_mask_border),
 }

@@ -1,10 +1,11 @@
 """Validators of colour conversion and the geometric kernels (csrc/std_geometry.c): scale,
-half-scale Gaussian, warps, remap, Gaussian pyramid."""
+half-scale Gaussian, warps, remap, Gaussian pyramid; Laplacian pyramid and reconstruction
+(csrc/std_laplacian.c)."""
 from .. import constants as vx
 from ..image import format_name
-from ..pyramid import is_orb
+from ..pyramid import is_orb, level_sizes
 from ..reference import type_name
-from .common import refuse, image_param, scalar_param, output_like, U8, Implementation
+from .common import refuse, image_param, scalar_param, output_like, U8, S16, Implementation
 
 
 _RGB, _RGBX, _NV12, _IYUV, _YUV4 = (vx.VX_DF_IMAGE_RGB, vx.VX_DF_IMAGE_RGBX, vx.VX_DF_IMAGE_NV12,
@@ -101,6 +102,40 @@ def _gaussian_pyramid(node):
                 vx.VX_PYRAMID_LEVELS: len(pyramid.levels), vx.VX_PYRAMID_SCALE: pyramid.scale}}
 
 
+def _laplacian(node, index):
+    """A VX_SCALE_PYRAMID_HALF pyramid of S16 levels (or of a format still open)."""
+    pyramid = node.params[index]
+    if pyramid.scale != vx.VX_SCALE_PYRAMID_HALF:
+        refuse(node, vx.VX_ERROR_NOT_SUPPORTED, f"pyramid scale {pyramid.scale} is not supported "
+               "(VX_SCALE_PYRAMID_HALF only)")
+    if pyramid.format not in (S16, vx.VX_DF_IMAGE_VIRT):
+        refuse(node, vx.VX_ERROR_INVALID_FORMAT, f"the pyramid is {format_name(pyramid.format)}, not S016")
+    return pyramid
+
+
+def _laplacian_pyramid(node):
+    """The pyramid at the input's size; the output, in the input's format, one level below its last."""
+    a = image_param(node, 0, (U8, S16))
+    pyramid = _laplacian(node, 1)
+    levels = len(pyramid.levels)
+    w, h = level_sizes(levels + 1, pyramid.scale, a.width, a.height)[-1]
+    return {1: {vx.VX_PYRAMID_FORMAT: S16, vx.VX_PYRAMID_WIDTH: a.width, vx.VX_PYRAMID_HEIGHT: a.height,
+                vx.VX_PYRAMID_LEVELS: levels, vx.VX_PYRAMID_SCALE: pyramid.scale},
+            2: (a.format, w, h)}
+
+
+def _laplacian_reconstruct(node):
+    """The input one level below the pyramid's last; the output at the pyramid's size, in the
+    input's format."""
+    pyramid = _laplacian(node, 0)
+    a = image_param(node, 1, (U8, S16))
+    w, h = level_sizes(len(pyramid.levels) + 1, pyramid.scale, pyramid.width, pyramid.height)[-1]
+    if (a.width, a.height) != (w, h):
+        refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the input is {a.width}x{a.height}, not {w}x{h} (one level "
+               "below the pyramid's last)")
+    return {2: (a.format, pyramid.width, pyramid.height)}
+
+
 _SAMPLING = {"borders": _SAMPLING_BORDERS, "whole_valid": True}
 IMPLEMENTATIONS = {
     "VX_KERNEL_COLOR_CONVERT": Implementation("pvx_std_color_convert", _color_convert),
@@ -110,4 +145,6 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_WARP_PERSPECTIVE": Implementation("pvx_std_warp_perspective", _warp(3), **_SAMPLING),
     "VX_KERNEL_REMAP": Implementation("pvx_std_remap", _remap, **_SAMPLING),
     "VX_KERNEL_GAUSSIAN_PYRAMID": Implementation("pvx_std_gaussian_pyramid", _gaussian_pyramid),
+    "VX_KERNEL_LAPLACIAN_PYRAMID": Implementation("pvx_std_laplacian_pyramid", _laplacian_pyramid),
+    "VX_KERNEL_LAPLACIAN_RECONSTRUCT": Implementation("pvx_std_laplacian_reconstruct", _laplacian_reconstruct),
 }

@@ -1,5 +1,6 @@
 """Validators of the per-pixel kernels (csrc/std_kernels.c): logic, arithmetic, threshold,
-lookup, depth conversion, magnitude and phase, channel extraction and combination."""
+lookup, depth conversion, magnitude and phase, channel extraction and combination; 1.0's
+accumulations (csrc/std_accumulate.c)."""
 from .. import constants as vx
 from ..image import format_name
 from ..reference import type_name
@@ -131,6 +132,24 @@ def _gradients(out_format):
     return validate
 
 
+def _accumulate(accum_format, scalar=None):
+    """1.0's Accumulate kernels: a U8 input into an accumulator of its size, written in place
+    (VX_BIDIRECTIONAL, so no output to describe); `scalar`: (data type, lowest, highest) of
+    parameter 1."""
+    def validate(node):
+        image_param(node, 0, (U8,))
+        accum = len(node.params) - 1
+        image_param(node, accum, (accum_format,))
+        same_size(node, 0, accum)
+        if scalar is not None:
+            data_type, lo, hi = scalar
+            value = scalar_param(node, 1, data_type)
+            if not lo <= value <= hi:
+                refuse(node, vx.VX_ERROR_INVALID_VALUE, f"scalar parameter 1 is {value}, outside [{lo}, {hi}]")
+        return {}
+    return validate
+
+
 IMPLEMENTATIONS = {
     "VX_KERNEL_AND": Implementation("pvx_std_and", _bitwise),
     "VX_KERNEL_OR": Implementation("pvx_std_or", _bitwise),
@@ -147,4 +166,9 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_CHANNEL_COMBINE": Implementation("pvx_std_channel_combine", _channel_combine),
     "VX_KERNEL_MAGNITUDE": Implementation("pvx_std_magnitude", _gradients(S16)),
     "VX_KERNEL_PHASE": Implementation("pvx_std_phase", _gradients(U8)),
+    "VX_KERNEL_ACCUMULATE": Implementation("pvx_std_accumulate", _accumulate(S16)),
+    "VX_KERNEL_ACCUMULATE_WEIGHTED": Implementation("pvx_std_accumulate_weighted",
+                                                    _accumulate(U8, (vx.VX_TYPE_FLOAT32, 0.0, 1.0))),
+    "VX_KERNEL_ACCUMULATE_SQUARE": Implementation("pvx_std_accumulate_square",
+                                                  _accumulate(S16, (vx.VX_TYPE_UINT32, 0, 15))),
 }

@@ -14,9 +14,9 @@ from ..kernel import Kernel, Signature
 from ..reference import find
 from . import features, filters, geometry, nn, nn_table, pointwise, statistics, tensors
 from .common import Implementation
-from .table import ROWS
+from .table import COMPATIBILITY_ROWS, EXTENSION_ROWS, ROWS
 
-_DIRECTIONS = {"input": vx.VX_INPUT, "output": vx.VX_OUTPUT}
+_DIRECTIONS = {"input": vx.VX_INPUT, "output": vx.VX_OUTPUT, "bidirectional": vx.VX_BIDIRECTIONAL}
 _STATES = {"required": vx.VX_PARAMETER_STATE_REQUIRED, "optional": vx.VX_PARAMETER_STATE_OPTIONAL}
 IMPLEMENTATIONS = {enum: impl for family in (pointwise, filters, statistics, tensors, geometry, features, nn)
                    for enum, impl in family.IMPLEMENTATIONS.items()}
@@ -48,7 +48,8 @@ class Row:
 
 
 TABLE = tuple(Row(enum, name, creator, vxu, tuple(parse_signature(params)), IMPLEMENTATIONS[enum])
-              for enum, name, creator, vxu, params in ROWS + nn_table.ROWS if enum in IMPLEMENTATIONS)
+              for enum, name, creator, vxu, params in ROWS + nn_table.ROWS + COMPATIBILITY_ROWS + EXTENSION_ROWS
+              if enum in IMPLEMENTATIONS and params)
 
 
 
@@ -63,7 +64,7 @@ class StandardKernel(Kernel):
                          ffi.NULL, ffi.NULL)
         self.row = row
         for index, sig in enumerate(row.signature):
-            self.add_parameter(index, sig.direction, sig.data_type, sig.state)
+            self.add_parameter(index, sig.direction, sig.data_type, sig.state, tuple(_DIRECTIONS.values()))
         self.finalize()
         self.release()                        # only the registry holds it
 

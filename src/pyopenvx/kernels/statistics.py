@@ -1,5 +1,6 @@
 """Validators of statistics and simple operations (csrc/std_stats.c): histogram, equalization,
-integral image, mean and deviation, min/max (and their locations), weighted average, copy, select."""
+integral image, mean and deviation, min/max (and their locations), weighted average, copy, select,
+scalar operations; swap and move (vx_khr_swap_move: Move copies)."""
 from .. import constants as vx
 from ..reference import type_name
 from .common import refuse, image_param, same_size, scalar_param, output_like, U8, S16, Implementation
@@ -93,6 +94,51 @@ def _select(node):
     return _copy_of(node, a, 3)
 
 
+_NUMBERS = (vx.VX_TYPE_INT8, vx.VX_TYPE_UINT8, vx.VX_TYPE_INT16, vx.VX_TYPE_UINT16, vx.VX_TYPE_INT32,
+            vx.VX_TYPE_UINT32, vx.VX_TYPE_SIZE, vx.VX_TYPE_FLOAT32)
+_LOGICAL = (vx.VX_SCALAR_OP_AND, vx.VX_SCALAR_OP_OR, vx.VX_SCALAR_OP_XOR, vx.VX_SCALAR_OP_NAND)
+_COMPARISONS = tuple(range(vx.VX_SCALAR_OP_EQUAL, vx.VX_SCALAR_OP_GREATEREQ + 1))
+_ARITHMETIC = tuple(range(vx.VX_SCALAR_OP_ADD, vx.VX_SCALAR_OP_MAX + 1))
+# C's usual arithmetic conversions of two integer types: their common type (ranked by conversion)
+_RANK = (vx.VX_TYPE_INT32, vx.VX_TYPE_UINT32, vx.VX_TYPE_SIZE)
+
+
+def _common_type(a, b):
+    if vx.VX_TYPE_FLOAT32 in (a, b):
+        return vx.VX_TYPE_FLOAT32
+    return max((t if t in _RANK else vx.VX_TYPE_INT32 for t in (a, b)), key=_RANK.index)
+
+
+def _scalar_operation(node):
+    """Logical operations on bools give a bool, comparisons of numbers a bool, arithmetic of
+    numbers (modulus: integers) a number; a virtual output of arithmetic gets C's common type."""
+    op = scalar_param(node, 0, vx.VX_TYPE_ENUM, _LOGICAL + _COMPARISONS + _ARITHMETIC)
+    a, b, out = node.params[1].data_type, node.params[2].data_type, node.params[3]
+    operands = (vx.VX_TYPE_BOOL,) if op in _LOGICAL else _NUMBERS
+    if op == vx.VX_SCALAR_OP_MODULUS:
+        operands = _NUMBERS[:-1]
+    for index, t in ((1, a), (2, b)):
+        if t not in operands:
+            refuse(node, vx.VX_ERROR_INVALID_TYPE, f"operand {index} is a {type_name(t)}, not one of "
+                   + ", ".join(type_name(o) for o in operands))
+    allowed = _NUMBERS if op in _ARITHMETIC else (vx.VX_TYPE_BOOL,)
+    if out.data_type not in allowed + (vx.VX_TYPE_INVALID,):   # INVALID: a virtual output to infer
+        refuse(node, vx.VX_ERROR_INVALID_TYPE, f"the output is a {type_name(out.data_type)}, not one of "
+               + ", ".join(type_name(o) for o in allowed))
+    result = out.data_type if out.data_type != vx.VX_TYPE_INVALID else \
+        _common_type(a, b) if op in _ARITHMETIC else vx.VX_TYPE_BOOL
+    return {3: {vx.VX_SCALAR_TYPE: result}}
+
+
+def _swap(node):
+    """Two objects Copy could copy, of one type and one meta (both kept)."""
+    a, b = node.params[0], node.params[1]
+    _copy_of(node, a, 1)
+    if a.meta() != b.meta():
+        refuse(node, vx.VX_ERROR_INVALID_PARAMETERS, f"the objects differ: {a.meta()} and {b.meta()}")
+    return {}
+
+
 IMPLEMENTATIONS = {
     "VX_KERNEL_HISTOGRAM": Implementation("pvx_std_histogram", _histogram),
     "VX_KERNEL_EQUALIZE_HISTOGRAM": Implementation("pvx_std_equalize_histogram", _equalize_histogram),
@@ -104,4 +150,7 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_WEIGHTED_AVERAGE": Implementation("pvx_std_weighted_average", _weighted_average),
     "VX_KERNEL_COPY": Implementation("pvx_std_copy", _copy),
     "VX_KERNEL_SELECT": Implementation("pvx_std_select", _select),
+    "VX_KERNEL_SCALAR_OPERATION": Implementation("pvx_std_scalar_operation", _scalar_operation),
+    "VX_KERNEL_SWAP": Implementation("pvx_std_swap", _swap),
+    "VX_KERNEL_MOVE": Implementation("pvx_std_copy", _copy),
 }

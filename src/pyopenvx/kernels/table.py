@@ -1,6 +1,10 @@
 """The OpenVX 1.3.1 standard kernels as data, mirroring shared/abi/standard_kernels.tsv (one row
 per kernel: enum name, kernel name, node creator, vxu function, parameters as
-"index:direction:type:state; ..."). tests/test_standard_kernels.py checks it against the file."""
+"index:direction:type:state; ..."). tests/test_standard_kernels.py checks it against the file.
+COMPATIBILITY_ROWS: the 1.0 kernels vx_compatibility.h still declares (their enums are its macros),
+whose accumulator is VX_BIDIRECTIONAL; VALUE_NODE_CREATORS: the node creators of
+vx_khr_bidirectional_parameters.h, which pass those kernels' scalar by value; EXTENSION_ROWS: the
+kernels of vx_khr_swap_move.h."""
 
 ROWS = (
     ('VX_KERNEL_COLOR_CONVERT', 'org.khronos.openvx.color_convert', 'vxColorConvertNode', 'vxuColorConvert',
@@ -136,3 +140,25 @@ ROWS = (
     ('VX_KERNEL_MOVE', '', '', 'vxuMove',
      ''),
 )
+
+COMPATIBILITY_ROWS = (
+    ('VX_KERNEL_ACCUMULATE', 'org.khronos.openvx.accumulate', 'vxAccumulateImageNode', 'vxuAccumulateImage',
+     '0:input:image:required; 1:bidirectional:image:required'),
+    ('VX_KERNEL_ACCUMULATE_WEIGHTED', 'org.khronos.openvx.accumulate_weighted', 'vxAccumulateWeightedImageNode',
+     'vxuAccumulateWeightedImage', '0:input:image:required; 1:input:scalar:required; 2:bidirectional:image:required'),
+    ('VX_KERNEL_ACCUMULATE_SQUARE', 'org.khronos.openvx.accumulate_square', 'vxAccumulateSquareImageNode',
+     'vxuAccumulateSquareImage', '0:input:image:required; 1:input:scalar:required; 2:bidirectional:image:required'),
+)
+
+# vx_khr_swap_move.h: its kernels' rows (the 1.3.1 facts give their enums and vxu names only)
+EXTENSION_ROWS = (
+    ('VX_KERNEL_SWAP', 'org.khronos.openvx.swap', 'vxSwapNode', 'vxuSwap',
+     '0:bidirectional:reference:required; 1:bidirectional:reference:required'),
+    ('VX_KERNEL_MOVE', 'org.khronos.openvx.move', 'vxMoveNode', 'vxuMove',
+     '0:input:reference:required; 1:output:reference:required'),
+)
+
+VALUE_NODE_CREATORS = {
+    'VX_KERNEL_ACCUMULATE_WEIGHTED': 'vxAccumulateWeightedImageNodeX',
+    'VX_KERNEL_ACCUMULATE_SQUARE': 'vxAccumulateSquareImageNodeX',
+}

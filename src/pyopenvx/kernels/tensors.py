@@ -1,7 +1,10 @@
-"""Validators of the tensor kernels (csrc/std_tensors.c)."""
+"""Validators of the tensor kernels (csrc/std_tensors.c), of the bilateral filter
+(csrc/std_bilateral.c) and of HOG, whose cells and features are tensors (csrc/std_hog.c)."""
+from _pyopenvx import ffi
+
 from .. import constants as vx
 from ..reference import type_name
-from .common import refuse, scalar_param, POLICIES, ROUNDINGS, Implementation
+from .common import refuse, image_param, scalar_param, struct_param, POLICIES, ROUNDINGS, U8, Implementation, StructItem
 
 
 _TENSOR_TYPES = {vx.VX_TYPE_UINT8: 1, vx.VX_TYPE_INT8: 1, vx.VX_TYPE_INT16: 2}      # -> bytes
@@ -116,6 +119,71 @@ def _tensor_matrix_multiply(node):
     return _tensor_output(node, 6, (n, m), a)
 
 
+def _bilateral_filter(node):
+    """U8 or S16 tensors (any fixed point position, read as integers) of [width, height] or
+    [channels (1 or 2), width, height], alike; an odd diameter from 3 to 9, positive sigmas."""
+    src = _tensor_types(node, (0, 4), {vx.VX_TYPE_UINT8: 1, vx.VX_TYPE_INT16: 2})
+    if len(src.dims) not in (2, 3) or (len(src.dims) == 3 and src.dims[0] not in (1, 2)):
+        refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the source is {tuple(src.dims)}, not [width, height] or "
+               "[1 or 2, width, height]")
+    diameter = scalar_param(node, 1, vx.VX_TYPE_INT32)
+    if diameter not in (3, 5, 7, 9):
+        refuse(node, vx.VX_ERROR_INVALID_VALUE, f"diameter {diameter} is not odd from 3 to 9")
+    for index in (2, 3):
+        if not scalar_param(node, index, vx.VX_TYPE_FLOAT32) > 0:
+            refuse(node, vx.VX_ERROR_INVALID_VALUE, f"sigma parameter {index} is not positive")
+    return _tensor_output(node, 4, src.dims, src)
+
+
+def _int16_tensor(node, index, dims):
+    """An INT16 tensor of `dims` (any fixed point position from 0 to 15), as input or output."""
+    t = node.params[index]
+    if t.data_type != vx.VX_TYPE_INT16 or not 0 <= t.fixed_point_position < 16:
+        refuse(node, vx.VX_ERROR_INVALID_TYPE, f"tensor parameter {index} is {type_name(t.data_type)} Q"
+               f"{t.fixed_point_position}, not int16 of a fixed point position from 0 to 15")
+    if index not in node.kernel.outputs and tuple(t.dims) != tuple(dims):
+        refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"tensor parameter {index} is {tuple(t.dims)}, not {tuple(dims)}")
+    return _tensor_output(node, index, dims, t) if index in node.kernel.outputs else {}
+
+
+def _hog_cells(node):
+    """Cells of a positive size within the U8 input, a positive bin count: average magnitudes
+    [cells x, cells y] and bins [cells x, cells y, bins]."""
+    a = image_param(node, 0, (U8,))
+    cw, ch, bins = (scalar_param(node, i, vx.VX_TYPE_INT32) for i in (1, 2, 3))
+    if not (0 < cw <= a.width and 0 < ch <= a.height and bins > 0):
+        refuse(node, vx.VX_ERROR_INVALID_VALUE, f"cells of {cw}x{ch} in the {a.width}x{a.height} input, {bins} bins: "
+               "not positive, or larger than the input")
+    cells = (a.width // cw, a.height // ch)
+    return {**_int16_tensor(node, 4, cells), **_int16_tensor(node, 5, cells + (bins,))}
+
+
+def _hog_features(node):
+    """vx_hog_t (of its size): blocks of whole cells, strides of whole cells, windows holding a
+    block within the input, a positive threshold; the cells' tensors as HOGCells makes them. The
+    features: [windows x, windows y, blocks per window x cells per block x bins]."""
+    a = image_param(node, 0, (U8,))
+    h = struct_param(node, 3, vx.VX_TYPE_HOG_PARAMS)
+    if scalar_param(node, 4, vx.VX_TYPE_SIZE) != ffi.sizeof("vx_hog_t"):
+        refuse(node, vx.VX_ERROR_INVALID_VALUE, f"hog_param_size is {node.params[4].value}, not "
+               f"{ffi.sizeof('vx_hog_t')}")
+    sizes = (h.cell_width, h.cell_height, h.block_width, h.block_height, h.block_stride, h.num_bins, h.window_width,
+             h.window_height, h.window_stride)
+    if not (min(sizes) > 0 and h.threshold > 0 and h.block_width % h.cell_width == 0
+            and h.block_height % h.cell_height == 0
+            and all(s % h.cell_width == 0 and s % h.cell_height == 0 for s in (h.block_stride, h.window_stride))
+            and h.block_width <= h.window_width <= a.width and h.block_height <= h.window_height <= a.height):
+        refuse(node, vx.VX_ERROR_INVALID_VALUE, f"HOG parameters {sizes}, threshold {h.threshold}: blocks and strides "
+               "must be whole cells, windows hold a block within the input, all positive")
+    cells = (a.width // h.cell_width, a.height // h.cell_height)
+    _int16_tensor(node, 1, cells), _int16_tensor(node, 2, cells + (h.num_bins,))
+    blocks = ((h.window_width - h.block_width) // h.block_stride + 1) * \
+        ((h.window_height - h.block_height) // h.block_stride + 1)
+    per_block = (h.block_width // h.cell_width) * (h.block_height // h.cell_height) * h.num_bins
+    windows = ((a.width - h.window_width) // h.window_stride + 1, (a.height - h.window_height) // h.window_stride + 1)
+    return _int16_tensor(node, 5, windows + (blocks * per_block,))
+
+
 IMPLEMENTATIONS = {
     "VX_KERNEL_TENSOR_ADD": Implementation("pvx_std_tensor_add", _tensor_elementwise(3, _TENSOR_POLICY)),
     "VX_KERNEL_TENSOR_SUBTRACT": Implementation("pvx_std_tensor_subtract", _tensor_elementwise(3, _TENSOR_POLICY)),
@@ -126,4 +194,8 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_TENSOR_MATRIX_MULTIPLY": Implementation(
         "pvx_std_tensor_matrix_multiply", _tensor_matrix_multiply,
         arguments=(0, 1, 2, tuple((3 + k, f"transpose_input{k + 1}", "vx_bool") for k in range(3)), 6)),
+    "VX_KERNEL_BILATERAL_FILTER": Implementation("pvx_std_bilateral_filter", _bilateral_filter),
+    "VX_KERNEL_HOG_CELLS": Implementation("pvx_std_hog_cells", _hog_cells),
+    "VX_KERNEL_HOG_FEATURES": Implementation("pvx_std_hog_features", _hog_features,
+                                             arguments=(0, 1, 2, StructItem(3, vx.VX_TYPE_HOG_PARAMS), 4, 5)),
 }

@@ -46,6 +46,41 @@ typedef struct {
     vx_uint32 array_capacity, array_item_size;
 } tivx_demo_summary_t;
 
+/* matrix, LUT, threshold, convolution, distribution, remap (outputs): the kernel reports what their
+ * descriptors say in a summary, then writes into each one (see tivx_demo_data_summary_t) */
+#define TIVX_DEMO_DATA_NAME "com.demo.tivx.data"
+#define TIVX_DEMO_DATA_MATRIX_IDX 0u
+#define TIVX_DEMO_DATA_LUT_IDX 1u
+#define TIVX_DEMO_DATA_THRESHOLD_IDX 2u
+#define TIVX_DEMO_DATA_CONVOLUTION_IDX 3u
+#define TIVX_DEMO_DATA_DISTRIBUTION_IDX 4u
+#define TIVX_DEMO_DATA_REMAP_IDX 5u
+#define TIVX_DEMO_DATA_SUMMARY_IDX 6u
+#define TIVX_DEMO_DATA_MAX_PARAMS 7u
+
+/* Per descriptor: its header's host_ref and type, its fields, one element read through mem_ptr
+ * (the one the kernel then writes: matrix [1][2] += 100, LUT [7] = 200, coefficient [2][1] = -5,
+ * bin 3 = 1234, remap point of destination (1, 2) = (3.5, 4.25); threshold lower += 1, upper -= 1,
+ * true value 77). */
+typedef struct {
+    vx_uint64 host_ref[6];
+    vx_uint32 type[6];
+    vx_uint32 matrix_rows, matrix_columns, matrix_origin_x, matrix_origin_y, matrix_mem_size;
+    vx_enum matrix_pattern, matrix_data_type;
+    vx_int32 matrix_at_1_2;
+    vx_enum lut_item_type;
+    vx_uint32 lut_item_size, lut_num_items, lut_mem_size;
+    vx_uint8 lut_at_7;
+    vx_enum thresh_type, thresh_data_type;
+    vx_int32 thresh_value, thresh_lower, thresh_upper, thresh_true, thresh_false;
+    vx_uint32 conv_rows, conv_columns, conv_scale, conv_mem_size;
+    vx_int16 conv_at_2_1;
+    vx_uint32 dist_bins, dist_range, dist_win, dist_mem_size;
+    vx_int32 dist_offset, dist_at_3;
+    vx_uint32 remap_src_width, remap_src_height, remap_dst_width, remap_dst_height, remap_mem_size;
+    vx_float32 remap_x_at_1_2, remap_y_at_1_2;
+} tivx_demo_data_summary_t;
+
 /* listed on a target with no target kernel registered for it */
 #define TIVX_DEMO_ORPHAN_NAME "com.demo.tivx.orphan"
 

@@ -54,6 +54,10 @@ VX_API_ENTRY vx_status VX_API_CALL vxPublishKernels(vx_context context)
                                              VX_TYPE_USER_DATA_OBJECT};
     static const vx_enum describe_dirs[] = {VX_INPUT, VX_INPUT, VX_INPUT, VX_OUTPUT, VX_OUTPUT};
     static const char *const describe_targets[] = {TIVX_TARGET_MPU_0};
+    static const vx_enum data_types[] = {VX_TYPE_MATRIX, VX_TYPE_LUT, VX_TYPE_THRESHOLD, VX_TYPE_CONVOLUTION,
+                                         VX_TYPE_DISTRIBUTION, VX_TYPE_REMAP, VX_TYPE_USER_DATA_OBJECT};
+    static const vx_enum data_dirs[] = {VX_OUTPUT, VX_OUTPUT, VX_OUTPUT, VX_OUTPUT, VX_OUTPUT, VX_OUTPUT, VX_OUTPUT};
+    static const char *const data_targets[] = {TIVX_TARGET_DSP1};
 
     tivxAddTargetKernelDemo();
     vx_status status = add_kernel(context, TIVX_DEMO_ADD_CONST_NAME, add_types, add_dirs,
@@ -62,6 +66,8 @@ VX_API_ENTRY vx_status VX_API_CALL vxPublishKernels(vx_context context)
                                         TIVX_DEMO_SLEEP_MAX_PARAMS, sleep_targets, 3));
     tivxCheckStatus(&status, add_kernel(context, TIVX_DEMO_DESCRIBE_NAME, describe_types, describe_dirs,
                                         TIVX_DEMO_DESCRIBE_MAX_PARAMS, describe_targets, 1));
+    tivxCheckStatus(&status, add_kernel(context, TIVX_DEMO_DATA_NAME, data_types, data_dirs, TIVX_DEMO_DATA_MAX_PARAMS,
+                                        data_targets, 1));
     tivxCheckStatus(&status, add_kernel(context, TIVX_DEMO_ORPHAN_NAME, sleep_types, sleep_dirs,
                                         TIVX_DEMO_SLEEP_MAX_PARAMS, orphan_targets, 1));
     if (status != VX_SUCCESS)
@@ -72,9 +78,9 @@ VX_API_ENTRY vx_status VX_API_CALL vxPublishKernels(vx_context context)
 VX_API_ENTRY vx_status VX_API_CALL vxUnpublishKernels(vx_context context)
 {
     static const char *const names[] = {TIVX_DEMO_ADD_CONST_NAME, TIVX_DEMO_SLEEP_NAME, TIVX_DEMO_DESCRIBE_NAME,
-                                        TIVX_DEMO_ORPHAN_NAME};
+                                        TIVX_DEMO_DATA_NAME, TIVX_DEMO_ORPHAN_NAME};
     vx_status status = VX_SUCCESS;
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 5; i++) {
         vx_kernel kernel = vxGetKernelByName(context, names[i]);
         tivxCheckStatus(&status, vxGetStatus((vx_reference)kernel));
         if (vxGetStatus((vx_reference)kernel) == VX_SUCCESS && vxRemoveKernel(kernel) != VX_SUCCESS)

@@ -16,6 +16,7 @@ typedef struct {
 static tivx_target_kernel vx_add_const_target_kernel[2] = {NULL, NULL};
 static tivx_target_kernel vx_sleep_target_kernel[3] = {NULL, NULL, NULL};
 static tivx_target_kernel vx_describe_target_kernel = NULL;
+static tivx_target_kernel vx_data_target_kernel = NULL;
 static __thread int thread_tag;
 
 static vx_uint64 this_thread(void)
@@ -274,6 +275,87 @@ static vx_status VX_CALLBACK tivxDemoDescribeProcess(tivx_target_kernel_instance
     return VX_SUCCESS;
 }
 
+static vx_status VX_CALLBACK tivxDemoDataProcess(tivx_target_kernel_instance kernel, tivx_obj_desc_t *obj_desc[],
+                                                uint16_t num_params, void *priv_arg)
+{
+    (void)kernel;
+    (void)priv_arg;
+    if (num_params != TIVX_DEMO_DATA_MAX_PARAMS)
+        return VX_FAILURE;
+    tivx_obj_desc_matrix_t *matrix = (tivx_obj_desc_matrix_t *)obj_desc[TIVX_DEMO_DATA_MATRIX_IDX];
+    tivx_obj_desc_lut_t *lut = (tivx_obj_desc_lut_t *)obj_desc[TIVX_DEMO_DATA_LUT_IDX];
+    tivx_obj_desc_threshold_t *thr = (tivx_obj_desc_threshold_t *)obj_desc[TIVX_DEMO_DATA_THRESHOLD_IDX];
+    tivx_obj_desc_convolution_t *conv = (tivx_obj_desc_convolution_t *)obj_desc[TIVX_DEMO_DATA_CONVOLUTION_IDX];
+    tivx_obj_desc_distribution_t *dist = (tivx_obj_desc_distribution_t *)obj_desc[TIVX_DEMO_DATA_DISTRIBUTION_IDX];
+    tivx_obj_desc_remap_t *remap = (tivx_obj_desc_remap_t *)obj_desc[TIVX_DEMO_DATA_REMAP_IDX];
+    tivx_obj_desc_user_data_object_t *udo = (tivx_obj_desc_user_data_object_t *)obj_desc[TIVX_DEMO_DATA_SUMMARY_IDX];
+    tivx_demo_data_summary_t *s = tivxMemShared2TargetPtr(&udo->mem_ptr);
+    for (vx_uint32 i = 0; i < 6; i++) {
+        s->host_ref[i] = obj_desc[i]->host_ref;
+        s->type[i] = obj_desc[i]->type;
+    }
+
+    vx_int32 *m = tivxMemShared2TargetPtr(&matrix->mem_ptr);
+    s->matrix_rows = matrix->rows;
+    s->matrix_columns = matrix->columns;
+    s->matrix_origin_x = matrix->origin_x;
+    s->matrix_origin_y = matrix->origin_y;
+    s->matrix_mem_size = matrix->mem_size;
+    s->matrix_pattern = matrix->pattern;
+    s->matrix_data_type = matrix->data_type;
+    s->matrix_at_1_2 = m[1 * matrix->columns + 2];
+    m[1 * matrix->columns + 2] += 100;
+
+    vx_uint8 *table = tivxMemShared2TargetPtr(&lut->mem_ptr);
+    s->lut_item_type = lut->item_type;
+    s->lut_item_size = lut->item_size;
+    s->lut_num_items = lut->num_items;
+    s->lut_mem_size = lut->mem_size;
+    s->lut_at_7 = table[7];
+    table[7] = 200;
+
+    s->thresh_type = thr->type;
+    s->thresh_data_type = thr->data_type;
+    s->thresh_value = thr->value;
+    s->thresh_lower = thr->lower;
+    s->thresh_upper = thr->upper;
+    s->thresh_true = thr->true_value;
+    s->thresh_false = thr->false_value;
+    thr->lower += 1;
+    thr->upper -= 1;
+    thr->true_value = 77;
+
+    vx_int16 *c = tivxMemShared2TargetPtr(&conv->mem_ptr);
+    s->conv_rows = conv->rows;
+    s->conv_columns = conv->columns;
+    s->conv_scale = conv->scale;
+    s->conv_mem_size = conv->mem_size;
+    s->conv_at_2_1 = c[2 * conv->columns + 1];
+    c[2 * conv->columns + 1] = -5;
+
+    vx_int32 *bins = tivxMemShared2TargetPtr(&dist->mem_ptr);
+    s->dist_bins = dist->num_bins;
+    s->dist_offset = dist->offset;
+    s->dist_range = dist->range;
+    s->dist_win = dist->num_win;
+    s->dist_mem_size = dist->mem_size;
+    s->dist_at_3 = bins[3];
+    bins[3] = 1234;
+
+    vx_coordinates2df_t *points = tivxMemShared2TargetPtr(&remap->mem_ptr);
+    vx_coordinates2df_t *p = &points[2 * remap->dst_width + 1];
+    s->remap_src_width = remap->src_width;
+    s->remap_src_height = remap->src_height;
+    s->remap_dst_width = remap->dst_width;
+    s->remap_dst_height = remap->dst_height;
+    s->remap_mem_size = remap->mem_size;
+    s->remap_x_at_1_2 = p->x;
+    s->remap_y_at_1_2 = p->y;
+    p->x = 3.5f;
+    p->y = 4.25f;
+    return VX_SUCCESS;
+}
+
 void tivxAddTargetKernelDemo(void)
 {
     const char *add_const_targets[2] = {TIVX_TARGET_DSP1, TIVX_TARGET_DSP2};
@@ -286,6 +368,8 @@ void tivxAddTargetKernelDemo(void)
         vx_sleep_target_kernel[i] = tivxAddTargetKernelByName(TIVX_DEMO_SLEEP_NAME, sleep_targets[i],
                                                               tivxDemoSleepProcess, tivxDemoSleepCreate,
                                                               tivxDemoSleepDelete, NULL, NULL);
+    vx_data_target_kernel = tivxAddTargetKernelByName(TIVX_DEMO_DATA_NAME, TIVX_TARGET_DSP1, tivxDemoDataProcess,
+                                                      NULL, NULL, NULL, NULL);
 
     /* registered per CPU, as generated TIOVX kernels do */
     char target_name[TIVX_TARGET_MAX_NAME];
@@ -313,4 +397,6 @@ void tivxRemoveTargetKernelDemo(void)
             vx_sleep_target_kernel[i] = NULL;
     if (tivxRemoveTargetKernel(vx_describe_target_kernel) == VX_SUCCESS)
         vx_describe_target_kernel = NULL;
+    if (tivxRemoveTargetKernel(vx_data_target_kernel) == VX_SUCCESS)
+        vx_data_target_kernel = NULL;
 }

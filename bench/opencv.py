@@ -1,0 +1,546 @@
+"""Every standard kernel beside OpenCV (the library a user would call instead) and beside our plain
+C loops, on the same input in the same process, one thread (cv2.setNumThreads(1), the tile pool
+not used by these kernels).
+
+  ours     a verified one-node graph run by vxProcessGraph (best of up to 30 runs)
+  plain C  the same graph with the SIMD row loops switched off (pvx_simd_set: the loops the tests
+           compare with)
+  OpenCV   the matching cv2 call writing into preallocated arrays where cv2 allows it
+
+Where OpenCV's definition differs (BT.601 vs BT.709 colours, F32 magnitude), the `note` says so;
+`same` says whether both outputs are equal where both define the same result.
+
+    python bench/opencv.py [WIDTHxHEIGHT ...] [kernel name part ...] [threads]
+    (run.py calls it without arguments: 1920x1080 and 640x480; needs opencv-python-headless)
+"""
+import json
+import sys
+import time
+
+import cv2
+import numpy as np
+
+from pyopenvx import constants as vx
+from pyopenvx.api import ffi, lib
+
+REPEATS, BUDGET_S = 30, 1.5
+REPLICATE = (vx.VX_BORDER_REPLICATE, cv2.BORDER_REPLICATE)
+CONSTANT = (vx.VX_BORDER_CONSTANT, cv2.BORDER_CONSTANT)
+_DTYPES = {vx.VX_DF_IMAGE_S16: np.int16, vx.VX_DF_IMAGE_U32: np.uint32}
+
+
+def core():
+    """The embedded module of the library this process loaded (pvx_simd_set)."""
+    import _pyopenvx
+    return _pyopenvx.lib
+
+
+def best_ns(fn):
+    """Lowest time of up to REPEATS calls (at least 3, at most ~BUDGET_S seconds)."""
+    fn()
+    times, end = [], time.perf_counter() + BUDGET_S
+    for k in range(REPEATS):
+        t0 = time.perf_counter_ns()
+        fn()
+        times.append(time.perf_counter_ns() - t0)
+        if k >= 2 and time.perf_counter() > end:
+            break
+    return min(times)
+
+
+def check(status, what):
+    if status != vx.VX_SUCCESS:
+        raise RuntimeError(f"{what}: status {status}")
+
+
+class Frame:
+    """A context and the inputs of every kernel at one size (numpy arrays and images with the same
+    values)."""
+
+    def __init__(self, w, h):
+        self.w, self.h = w, h
+        self.ctx = lib.vxCreateContext()
+        self.refs = []
+        rng = np.random.default_rng(7)
+        self.a = rng.integers(0, 256, (h, w), np.uint8)
+        self.b = rng.integers(0, 256, (h, w), np.uint8)
+        self.a16 = rng.integers(-2000, 2000, (h, w), np.int16)
+        self.b16 = rng.integers(-2000, 2000, (h, w), np.int16)
+        self.rgb = rng.integers(0, 256, (h, w, 3), np.uint8)
+        self.iyuv = [rng.integers(0, 256, (h // s, w // s), np.uint8) for s in (1, 2, 2)]
+        self.nv12 = [self.iyuv[0], rng.integers(0, 256, (h // 2, w // 2, 2), np.uint8)]
+        self.ia, self.ib = self.image(vx.VX_DF_IMAGE_U8, [self.a]), self.image(vx.VX_DF_IMAGE_U8, [self.b])
+        self.ia16 = self.image(vx.VX_DF_IMAGE_S16, [self.a16])
+        self.ib16 = self.image(vx.VX_DF_IMAGE_S16, [self.b16])
+        self.irgb = self.image(vx.VX_DF_IMAGE_RGB, [self.rgb])
+
+    def keep(self, ref):
+        check(lib.vxGetStatus(ffi.cast("vx_reference", ref)), "create")
+        self.refs.append(ref)
+        return ref
+
+    def image(self, fmt, planes=None, w=None, h=None):
+        w, h = w or self.w, h or self.h
+        img = self.keep(lib.vxCreateImage(self.ctx, w, h, fmt))
+        for k, arr in enumerate(planes or []):
+            self.copy(img, k, arr, vx.VX_WRITE_ONLY)
+        return img
+
+    def copy(self, img, plane, arr, usage):
+        """Plane `plane` of `img` from `arr` (VX_WRITE_ONLY) or into it, through a map."""
+        rect = ffi.new("vx_rectangle_t *", (0, 0, self.size(img, vx.VX_IMAGE_WIDTH), self.size(img, vx.VX_IMAGE_HEIGHT)))
+        addr, ptr, map_id = ffi.new("vx_imagepatch_addressing_t *"), ffi.new("void **"), ffi.new("vx_map_id *")
+        check(lib.vxMapImagePatch(img, rect, plane, map_id, addr, ptr, usage, vx.VX_MEMORY_TYPE_HOST, 0), "map")
+        rows, row_bytes = -(-addr.dim_y // addr.step_y), -(-addr.dim_x // addr.step_x) * addr.stride_x
+        mem = np.frombuffer(ffi.buffer(ptr[0], (rows - 1) * addr.stride_y + row_bytes), np.uint8)
+        view = np.lib.stride_tricks.as_strided(mem, (rows, row_bytes), (addr.stride_y, 1))
+        flat = arr.reshape(rows, -1).view(np.uint8)
+        if usage == vx.VX_WRITE_ONLY:
+            view[...] = flat
+        else:
+            flat[...] = view
+        check(lib.vxUnmapImagePatch(img, map_id[0]), "unmap")
+
+    def size(self, img, attribute):
+        out = ffi.new("vx_uint32 *")
+        lib.vxQueryImage(img, attribute, out, 4)
+        return out[0]
+
+    def read(self, img, shape, dtype=np.uint8):
+        arr = np.empty(shape, dtype)
+        self.copy(img, 0, arr, vx.VX_READ_ONLY)
+        return arr
+
+    def scalar(self, ctype, vx_type, value):
+        return self.keep(lib.vxCreateScalar(self.ctx, vx_type, ffi.new(f"{ctype} *", value)))
+
+    def enum(self, value):
+        return self.scalar("vx_enum", vx.VX_TYPE_ENUM, value)
+
+    def graph(self, kernel, params, border=None):
+        g = self.keep(lib.vxCreateGraph(self.ctx))
+        node = lib.vxCreateGenericNode(g, lib.vxGetKernelByEnum(self.ctx, kernel))
+        check(lib.vxGetStatus(ffi.cast("vx_reference", node)), f"node of kernel {kernel:#x}")
+        for k, p in enumerate(params):
+            if p is not None:
+                check(lib.vxSetParameterByIndex(node, k, ffi.cast("vx_reference", p)), f"parameter {k}")
+        if border is not None:
+            b = ffi.new("vx_border_t *", {"mode": border})
+            check(lib.vxSetNodeAttribute(node, vx.VX_NODE_BORDER, b, ffi.sizeof("vx_border_t")), "border")
+        check(lib.vxVerifyGraph(g), f"vxVerifyGraph of kernel {kernel:#x}")
+        return g
+
+    def matrix(self, rows, cols, values):
+        m = self.keep(lib.vxCreateMatrix(self.ctx, vx.VX_TYPE_FLOAT32, cols, rows))
+        data = np.ascontiguousarray(values, np.float32)
+        check(lib.vxCopyMatrix(m, ffi.from_buffer(data), vx.VX_WRITE_ONLY, vx.VX_MEMORY_TYPE_HOST), "matrix")
+        return m
+
+    def release(self):
+        for ref in reversed(self.refs):
+            lib.vxReleaseReference(ffi.new("vx_reference *", ffi.cast("vx_reference", ref)))
+        lib.vxReleaseContext(ffi.new("vx_context *", self.ctx))
+
+
+# -- the kernels: each returns (graph, opencv call, comparison or None, note) --------------------
+def pointwise(f, kernel, cv_call, out_fmt=vx.VX_DF_IMAGE_U8, extra=(), inputs=None, out_index=None):
+    ia, ib = inputs or (f.ia, f.ib)
+    out = f.image(out_fmt)
+    dtype = _DTYPES.get(out_fmt, np.uint8)
+    dst = np.empty((f.h, f.w), dtype)
+    ins = [ia] if ib is None else [ia, ib]
+    params = ins + list(extra)
+    params.insert(len(params) if out_index is None else out_index, out)
+    g = f.graph(kernel, params)
+    return g, lambda: cv_call(dst), lambda: np.array_equal(f.read(out, dst.shape, dtype), dst)
+
+
+def filter3(f, kernel, cv_call, border=REPLICATE):
+    out = f.image(vx.VX_DF_IMAGE_U8)
+    dst = np.empty((f.h, f.w), np.uint8)
+    g = f.graph(kernel, [f.ia, out], border[0])
+    return g, lambda: cv_call(dst), lambda: np.array_equal(f.read(out, dst.shape), dst)
+
+
+def k_sobel(f):
+    gx, gy = f.image(vx.VX_DF_IMAGE_S16), f.image(vx.VX_DF_IMAGE_S16)
+    dx, dy = np.empty((f.h, f.w), np.int16), np.empty((f.h, f.w), np.int16)
+    g = f.graph(vx.VX_KERNEL_SOBEL_3x3, [f.ia, gx, gy], REPLICATE[0])
+
+    def cv_call():
+        cv2.Sobel(f.a, cv2.CV_16S, 1, 0, dx, 3, borderType=cv2.BORDER_REPLICATE)
+        cv2.Sobel(f.a, cv2.CV_16S, 0, 1, dy, 3, borderType=cv2.BORDER_REPLICATE)
+    return g, cv_call, lambda: (np.array_equal(f.read(gx, dx.shape, np.int16), dx)
+                                and np.array_equal(f.read(gy, dy.shape, np.int16), dy))
+
+
+def k_convolve(f, size):
+    coeffs = np.arange(size * size, dtype=np.int16).reshape(size, size) % 5 - 2
+    conv = f.keep(lib.vxCreateConvolution(f.ctx, size, size))
+    check(lib.vxCopyConvolutionCoefficients(conv, ffi.from_buffer(coeffs), vx.VX_WRITE_ONLY,
+                                            vx.VX_MEMORY_TYPE_HOST), "convolution")
+    out = f.image(vx.VX_DF_IMAGE_S16)
+    dst = np.empty((f.h, f.w), np.int16)
+    g = f.graph(vx.VX_KERNEL_CUSTOM_CONVOLUTION, [f.ia, conv, out], REPLICATE[0])
+    flipped = coeffs[::-1, ::-1].astype(np.float32)      # OpenVX convolves, filter2D correlates
+    return (g, lambda: cv2.filter2D(f.a, cv2.CV_16S, flipped, dst, borderType=cv2.BORDER_REPLICATE),
+            lambda: np.array_equal(f.read(out, dst.shape, np.int16), dst))
+
+
+def k_threshold(f):
+    t = f.keep(lib.vxCreateThresholdForImage(f.ctx, vx.VX_THRESHOLD_TYPE_BINARY, vx.VX_DF_IMAGE_U8,
+                                             vx.VX_DF_IMAGE_U8))
+    value = ffi.new("vx_pixel_value_t *")
+    value.U8 = 100
+    check(lib.vxCopyThresholdValue(t, value, vx.VX_WRITE_ONLY, vx.VX_MEMORY_TYPE_HOST), "threshold")
+    return pointwise(f, vx.VX_KERNEL_THRESHOLD, lambda d: cv2.threshold(f.a, 100, 255, cv2.THRESH_BINARY, d),
+                     inputs=(f.ia, None), extra=[t])
+
+
+def k_lut(f):
+    table = (np.arange(256) * 7 % 256).astype(np.uint8)
+    lut = f.keep(lib.vxCreateLUT(f.ctx, vx.VX_TYPE_UINT8, 256))
+    check(lib.vxCopyLUT(lut, ffi.from_buffer(table), vx.VX_WRITE_ONLY, vx.VX_MEMORY_TYPE_HOST), "lut")
+    return pointwise(f, vx.VX_KERNEL_TABLE_LOOKUP, lambda d: cv2.LUT(f.a, table, d), inputs=(f.ia, None),
+                     extra=[lut])
+
+
+def k_stat(f, kernel, outputs, cv_call):
+    g = f.graph(kernel, [f.ia] + outputs)
+    return g, cv_call, None
+
+
+def k_histogram(f):
+    dist = f.keep(lib.vxCreateDistribution(f.ctx, 256, 0, 256))
+    return k_stat(f, vx.VX_KERNEL_HISTOGRAM, [dist], lambda: cv2.calcHist([f.a], [0], None, [256], [0, 256]))
+
+
+def k_integral(f):
+    out = f.image(vx.VX_DF_IMAGE_U32)
+    dst = np.empty((f.h + 1, f.w + 1), np.int32)
+    g = f.graph(vx.VX_KERNEL_INTEGRAL_IMAGE, [f.ia, out])
+    return (g, lambda: cv2.integral(f.a, dst, cv2.CV_32S),
+            lambda: np.array_equal(f.read(out, (f.h, f.w), np.uint32), dst[1:, 1:].astype(np.uint32)))
+
+
+def k_mean_stddev(f):
+    mean, dev = f.scalar("vx_float32", vx.VX_TYPE_FLOAT32, 0), f.scalar("vx_float32", vx.VX_TYPE_FLOAT32, 0)
+    return k_stat(f, vx.VX_KERNEL_MEAN_STDDEV, [mean, dev], lambda: cv2.meanStdDev(f.a))
+
+
+def k_minmaxloc(f):
+    lo, hi = f.scalar("vx_uint8", vx.VX_TYPE_UINT8, 0), f.scalar("vx_uint8", vx.VX_TYPE_UINT8, 0)
+    return k_stat(f, vx.VX_KERNEL_MINMAXLOC, [lo, hi], lambda: cv2.minMaxLoc(f.a))
+
+
+def k_color(f, src_fmt, planes, dst_fmt, code, cv_input):
+    src = f.image(src_fmt, planes)
+    out = f.image(dst_fmt)
+    g = f.graph(vx.VX_KERNEL_COLOR_CONVERT, [src, out])
+    return g, lambda: cv2.cvtColor(cv_input, code), None
+
+
+def k_scale(f, policy, interpolation):
+    out = f.image(vx.VX_DF_IMAGE_U8, w=f.w // 2, h=f.h // 2)
+    dst = np.empty((f.h // 2, f.w // 2), np.uint8)
+    g = f.graph(vx.VX_KERNEL_SCALE_IMAGE, [f.ia, out, f.enum(policy)])
+    return g, lambda: cv2.resize(f.a, (f.w // 2, f.h // 2), dst, interpolation=interpolation), None
+
+
+def k_halfscale(f):
+    out = f.image(vx.VX_DF_IMAGE_U8, w=(f.w + 1) // 2, h=(f.h + 1) // 2)
+    g = f.graph(vx.VX_KERNEL_HALFSCALE_GAUSSIAN, [f.ia, out, f.scalar("vx_int32", vx.VX_TYPE_INT32, 5)],
+                REPLICATE[0])
+    return g, lambda: cv2.pyrDown(f.a, borderType=cv2.BORDER_REPLICATE), None
+
+
+def k_pyramid(f):
+    pyr = f.keep(lib.vxCreatePyramid(f.ctx, 4, vx.VX_SCALE_PYRAMID_HALF, f.w, f.h, vx.VX_DF_IMAGE_U8))
+    g = f.graph(vx.VX_KERNEL_GAUSSIAN_PYRAMID, [f.ia, pyr], REPLICATE[0])
+    def cv_call():
+        level = f.a
+        for _ in range(3):
+            level = cv2.pyrDown(level, borderType=cv2.BORDER_REPLICATE)
+    return g, cv_call, None
+
+
+_AFFINE = np.array([[0.9, 0.1], [-0.1, 0.9], [12.0, 7.5]], np.float32)    # OpenVX: [column][row]
+
+
+def k_warp_affine(f):
+    out = f.image(vx.VX_DF_IMAGE_U8)
+    g = f.graph(vx.VX_KERNEL_WARP_AFFINE, [f.ia, f.matrix(3, 2, _AFFINE), f.enum(vx.VX_INTERPOLATION_BILINEAR),
+                                           out], CONSTANT[0])
+    m = _AFFINE.T
+    return g, lambda: cv2.warpAffine(f.a, m, (f.w, f.h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP), None
+
+
+def k_warp_perspective(f):
+    values = np.array([[0.9, 0.1, 0.00001], [-0.1, 0.9, 0.00002], [12.0, 7.5, 1.0]], np.float32)
+    out = f.image(vx.VX_DF_IMAGE_U8)
+    g = f.graph(vx.VX_KERNEL_WARP_PERSPECTIVE, [f.ia, f.matrix(3, 3, values),
+                                                f.enum(vx.VX_INTERPOLATION_BILINEAR), out], CONSTANT[0])
+    m = values.T
+    return g, lambda: cv2.warpPerspective(f.a, m, (f.w, f.h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP), None
+
+
+def k_remap(f):
+    ys, xs = np.mgrid[0:f.h, 0:f.w].astype(np.float32)
+    mx, my = xs * 0.95 + 3.25, ys * 0.97 + 1.5
+    remap = f.keep(lib.vxCreateRemap(f.ctx, f.w, f.h, f.w, f.h))
+    coords = np.ascontiguousarray(np.stack([mx, my], axis=-1))
+    rect = ffi.new("vx_rectangle_t *", (0, 0, f.w, f.h))
+    check(lib.vxCopyRemapPatch(remap, rect, f.w * 8, ffi.from_buffer(coords), vx.VX_TYPE_COORDINATES2DF,
+                               vx.VX_WRITE_ONLY, vx.VX_MEMORY_TYPE_HOST), "remap")
+    out = f.image(vx.VX_DF_IMAGE_U8)
+    g = f.graph(vx.VX_KERNEL_REMAP, [f.ia, remap, f.enum(vx.VX_INTERPOLATION_BILINEAR), out], CONSTANT[0])
+    return g, lambda: cv2.remap(f.a, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT), None
+
+
+def k_canny(f):
+    t = f.keep(lib.vxCreateThresholdForImage(f.ctx, vx.VX_THRESHOLD_TYPE_RANGE, vx.VX_DF_IMAGE_U8,
+                                             vx.VX_DF_IMAGE_U8))
+    lo, hi = ffi.new("vx_pixel_value_t *"), ffi.new("vx_pixel_value_t *")
+    lo.S32, hi.S32 = 80, 200
+    check(lib.vxCopyThresholdRange(t, lo, hi, vx.VX_WRITE_ONLY, vx.VX_MEMORY_TYPE_HOST), "range")
+    out = f.image(vx.VX_DF_IMAGE_U8)
+    smooth = cv2.GaussianBlur(f.a, (5, 5), 0)
+    f.copy(f.ia, 0, smooth, vx.VX_WRITE_ONLY)      # edges, not noise (restored by the caller)
+    g = f.graph(vx.VX_KERNEL_CANNY_EDGE_DETECTOR, [f.ia, t, f.scalar("vx_int32", vx.VX_TYPE_INT32, 3),
+                                                   f.enum(vx.VX_NORM_L1), out], REPLICATE[0])
+    return g, lambda: cv2.Canny(smooth, 80, 200, apertureSize=3, L2gradient=False), None
+
+
+def k_fast(f):
+    corners = f.keep(lib.vxCreateArray(f.ctx, vx.VX_TYPE_KEYPOINT, 200000))
+    detector = cv2.FastFeatureDetector_create(40, True)
+    g = f.graph(vx.VX_KERNEL_FAST_CORNERS, [f.ia, f.scalar("vx_float32", vx.VX_TYPE_FLOAT32, 40.0),
+                                            f.scalar("vx_bool", vx.VX_TYPE_BOOL, vx.vx_true_e), corners])
+    return g, lambda: detector.detect(f.a), None
+
+
+def k_harris(f):
+    corners = f.keep(lib.vxCreateArray(f.ctx, vx.VX_TYPE_KEYPOINT, 200000))
+    s = [f.scalar("vx_float32", vx.VX_TYPE_FLOAT32, v) for v in (0.0005, 5.0, 0.04)]
+    g = f.graph(vx.VX_KERNEL_HARRIS_CORNERS, [f.ia, *s, f.scalar("vx_int32", vx.VX_TYPE_INT32, 3),
+                                              f.scalar("vx_int32", vx.VX_TYPE_INT32, 3), corners])
+    return g, lambda: cv2.cornerHarris(f.a, 3, 3, 0.04), None
+
+
+def k_nonmax(f):
+    out = f.image(vx.VX_DF_IMAGE_U8)
+    return f.graph(vx.VX_KERNEL_NON_MAX_SUPPRESSION, [f.ia, None, f.scalar("vx_int32", vx.VX_TYPE_INT32, 3),
+                                                      out]), None, None
+
+
+def k_lbp(f):
+    out = f.image(vx.VX_DF_IMAGE_U8)
+    return f.graph(vx.VX_KERNEL_LBP, [f.ia, f.enum(vx.VX_LBP), f.scalar("vx_int8", vx.VX_TYPE_INT8, 3), out],
+                   REPLICATE[0]), None, None
+
+
+def k_channel_extract(f):
+    return pointwise(f, vx.VX_KERNEL_CHANNEL_EXTRACT, lambda d: cv2.extractChannel(f.rgb, 1, d),
+                     inputs=(f.irgb, None), extra=[f.enum(vx.VX_CHANNEL_G)])
+
+
+def k_channel_combine(f):
+    out = f.image(vx.VX_DF_IMAGE_RGB)
+    dst = np.empty((f.h, f.w, 3), np.uint8)
+    g = f.graph(vx.VX_KERNEL_CHANNEL_COMBINE, [f.ia, f.ib, f.ia, None, out])
+    return g, lambda: cv2.merge([f.a, f.b, f.a], dst), lambda: np.array_equal(f.read(out, dst.shape), dst)
+
+
+def k_copy(f):
+    return pointwise(f, vx.VX_KERNEL_COPY, lambda d: np.copyto(d, f.a), inputs=(f.ia, None))
+
+
+def k_convert_depth(f, down):
+    if down:
+        return pointwise(f, vx.VX_KERNEL_CONVERTDEPTH, lambda d: cv2.convertScaleAbs(f.a16, d, 0.5),
+                         inputs=(f.ia16, None), out_index=1, extra=[f.enum(vx.VX_CONVERT_POLICY_SATURATE),
+                                                       f.scalar("vx_int32", vx.VX_TYPE_INT32, 1)])
+    zero = np.zeros((f.h, f.w), np.uint8)
+    return pointwise(f, vx.VX_KERNEL_CONVERTDEPTH, lambda d: cv2.add(f.a, zero, d, dtype=cv2.CV_16S),
+                     out_fmt=vx.VX_DF_IMAGE_S16, inputs=(f.ia, None), out_index=1,
+                     extra=[f.enum(vx.VX_CONVERT_POLICY_SATURATE), f.scalar("vx_int32", vx.VX_TYPE_INT32, 0)])
+
+
+def k_gradient(f, kernel, cv_fn, out_fmt):
+    fa, fb = f.a16.astype(np.float32), f.b16.astype(np.float32)
+    return pointwise(f, kernel, lambda d: cv_fn(fa, fb), out_fmt=out_fmt, inputs=(f.ia16, f.ib16))[:2] + (None,)
+
+
+def sat():
+    return vx.VX_CONVERT_POLICY_SATURATE
+
+
+KERNELS = [
+    # name, builder, note (what differs from OpenCV)
+    ("And", lambda f: pointwise(f, vx.VX_KERNEL_AND, lambda d: cv2.bitwise_and(f.a, f.b, d)), ""),
+    ("Or", lambda f: pointwise(f, vx.VX_KERNEL_OR, lambda d: cv2.bitwise_or(f.a, f.b, d)), ""),
+    ("Xor", lambda f: pointwise(f, vx.VX_KERNEL_XOR, lambda d: cv2.bitwise_xor(f.a, f.b, d)), ""),
+    ("Not", lambda f: pointwise(f, vx.VX_KERNEL_NOT, lambda d: cv2.bitwise_not(f.a, d), inputs=(f.ia, None)), ""),
+    ("AbsDiff", lambda f: pointwise(f, vx.VX_KERNEL_ABSDIFF, lambda d: cv2.absdiff(f.a, f.b, d)), ""),
+    ("Add U8 sat", lambda f: pointwise(f, vx.VX_KERNEL_ADD, lambda d: cv2.add(f.a, f.b, d),
+                                       extra=[f.enum(sat())]), ""),
+    ("Add U8->S16", lambda f: pointwise(f, vx.VX_KERNEL_ADD, lambda d: cv2.add(f.a, f.b, d, dtype=cv2.CV_16S),
+                                        out_fmt=vx.VX_DF_IMAGE_S16, extra=[f.enum(sat())]), ""),
+    ("Subtract U8 sat", lambda f: pointwise(f, vx.VX_KERNEL_SUBTRACT, lambda d: cv2.subtract(f.a, f.b, d),
+                                            extra=[f.enum(sat())]), ""),
+    ("Multiply U8 1/255", lambda f: pointwise(
+        f, vx.VX_KERNEL_MULTIPLY, lambda d: cv2.multiply(f.a, f.b, d, 1 / 255),
+        extra=[f.scalar("vx_float32", vx.VX_TYPE_FLOAT32, 1 / 255), f.enum(sat()),
+               f.enum(vx.VX_ROUND_POLICY_TO_NEAREST_EVEN)]), ""),
+    ("WeightedAverage", lambda f: pointwise(
+        f, vx.VX_KERNEL_WEIGHTED_AVERAGE, lambda d: cv2.addWeighted(f.a, 0.25, f.b, 0.75, 0, d),
+        inputs=(f.ia, None), extra=[f.scalar("vx_float32", vx.VX_TYPE_FLOAT32, 0.25), f.ib]),
+     "OpenVX rounding differs"),
+    ("Min", lambda f: pointwise(f, vx.VX_KERNEL_MIN, lambda d: cv2.min(f.a, f.b, d)), ""),
+    ("Max", lambda f: pointwise(f, vx.VX_KERNEL_MAX, lambda d: cv2.max(f.a, f.b, d)), ""),
+    ("Threshold binary", k_threshold, ""),
+    ("TableLookup", k_lut, ""),
+    ("ConvertDepth U8->S16", lambda f: k_convert_depth(f, False), "cv2.add(a, 0) to S16"),
+    ("ConvertDepth S16->U8", lambda f: k_convert_depth(f, True), "convertScaleAbs (abs)"),
+    ("Magnitude S16", lambda f: k_gradient(f, vx.VX_KERNEL_MAGNITUDE, cv2.magnitude, vx.VX_DF_IMAGE_S16),
+     "cv2 on F32"),
+    ("Phase S16", lambda f: k_gradient(f, vx.VX_KERNEL_PHASE, cv2.phase, vx.VX_DF_IMAGE_U8), "cv2 on F32"),
+    ("ChannelExtract RGB", k_channel_extract, ""),
+    ("ChannelCombine RGB", k_channel_combine, ""),
+    ("Copy", k_copy, "numpy copyto"),
+    ("Box3x3", lambda f: filter3(f, vx.VX_KERNEL_BOX_3x3, lambda d: cv2.blur(
+        f.a, (3, 3), d, borderType=cv2.BORDER_REPLICATE)), "cv2 rounds, OpenVX truncates"),
+    ("Gaussian3x3", lambda f: filter3(f, vx.VX_KERNEL_GAUSSIAN_3x3, lambda d: cv2.GaussianBlur(
+        f.a, (3, 3), 0, d, borderType=cv2.BORDER_REPLICATE)), "cv2 rounds, OpenVX truncates"),
+    ("Median3x3", lambda f: filter3(f, vx.VX_KERNEL_MEDIAN_3x3, lambda d: cv2.medianBlur(f.a, 3, d)), ""),
+    ("Erode3x3", lambda f: filter3(f, vx.VX_KERNEL_ERODE_3x3, lambda d: cv2.erode(
+        f.a, np.ones((3, 3), np.uint8), d, borderType=cv2.BORDER_REPLICATE)), ""),
+    ("Dilate3x3", lambda f: filter3(f, vx.VX_KERNEL_DILATE_3x3, lambda d: cv2.dilate(
+        f.a, np.ones((3, 3), np.uint8), d, borderType=cv2.BORDER_REPLICATE)), ""),
+    ("Sobel3x3 (x and y)", k_sobel, ""),
+    ("Convolve 3x3 -> S16", lambda f: k_convolve(f, 3), "cv2.filter2D"),
+    ("Convolve 5x5 -> S16", lambda f: k_convolve(f, 5), "cv2.filter2D"),
+    ("EqualizeHist", lambda f: filter3(f, vx.VX_KERNEL_EQUALIZE_HISTOGRAM, lambda d: cv2.equalizeHist(f.a, d),
+                                       border=(None, None)), "rounding differs"),
+    ("Histogram", k_histogram, "cv2.calcHist (float bins)"),
+    ("IntegralImage", k_integral, ""),
+    ("MeanStdDev", k_mean_stddev, ""),
+    ("MinMaxLoc", k_minmaxloc, ""),
+    ("ColorConvert RGB->RGBX", lambda f: k_color(f, vx.VX_DF_IMAGE_RGB, [f.rgb], vx.VX_DF_IMAGE_RGBX,
+                                                 cv2.COLOR_RGB2RGBA, f.rgb), ""),
+    ("ColorConvert RGB->IYUV", lambda f: k_color(f, vx.VX_DF_IMAGE_RGB, [f.rgb], vx.VX_DF_IMAGE_IYUV,
+                                                 cv2.COLOR_RGB2YUV_I420, f.rgb), "BT.709 vs BT.601"),
+    ("ColorConvert IYUV->RGB", lambda f: k_color(
+        f, vx.VX_DF_IMAGE_IYUV, f.iyuv, vx.VX_DF_IMAGE_RGB, cv2.COLOR_YUV2RGB_I420,
+        np.concatenate([p.reshape(-1) for p in f.iyuv]).reshape(f.h * 3 // 2, f.w)), "BT.709 vs BT.601"),
+    ("ColorConvert NV12->RGB", lambda f: k_color(
+        f, vx.VX_DF_IMAGE_NV12, f.nv12, vx.VX_DF_IMAGE_RGB, cv2.COLOR_YUV2RGB_NV12,
+        np.concatenate([p.reshape(-1) for p in f.nv12]).reshape(f.h * 3 // 2, f.w)), "BT.709 vs BT.601"),
+    ("ScaleImage 1/2 bilinear", lambda f: k_scale(f, vx.VX_INTERPOLATION_BILINEAR, cv2.INTER_LINEAR), ""),
+    ("ScaleImage 1/2 nearest", lambda f: k_scale(f, vx.VX_INTERPOLATION_NEAREST_NEIGHBOR, cv2.INTER_NEAREST), ""),
+    ("ScaleImage 1/2 area", lambda f: k_scale(f, vx.VX_INTERPOLATION_AREA, cv2.INTER_AREA), ""),
+    ("HalfScaleGaussian 5x5", k_halfscale, "cv2.pyrDown"),
+    ("GaussianPyramid 4 levels", k_pyramid, "3 x cv2.pyrDown"),
+    ("WarpAffine bilinear", k_warp_affine, ""),
+    ("WarpPerspective bilinear", k_warp_perspective, ""),
+    ("Remap bilinear", k_remap, ""),
+    ("CannyEdgeDetector 3x3 L1", k_canny, ""),
+    ("FastCorners nonmax", k_fast, ""),
+    ("HarrisCorners 3x3", k_harris, "cv2.cornerHarris: response only"),
+    ("NonMaxSuppression 3x3", k_nonmax, "no OpenCV equivalent"),
+    ("LBP 3x3", k_lbp, "no OpenCV equivalent"),
+]
+
+
+def measure(f, name, build, note):
+    row = {"kernel": name, "size": f"{f.w}x{f.h}", "note": note}
+    try:
+        graph, cv_call, same = build(f)
+    except (RuntimeError, cv2.error) as e:
+        row["error"] = str(e)
+        return row
+    simd = core()
+    level = simd.pvx_simd()
+    row["ours_ns"] = best_ns(lambda: lib.vxProcessGraph(graph))
+    simd.pvx_simd_set(0)
+    row["plain_c_ns"] = best_ns(lambda: lib.vxProcessGraph(graph))
+    simd.pvx_simd_set(level)
+    check(lib.vxProcessGraph(graph), name)
+    if cv_call is not None:
+        row["opencv_ns"] = best_ns(cv_call)
+        row["ratio_opencv"] = round(row["ours_ns"] / row["opencv_ns"], 2)
+        if same is not None:
+            cv_call()
+            row["same"] = bool(same())
+    row["ratio_plain_c"] = round(row["ours_ns"] / row["plain_c_ns"], 2)
+    return row
+
+
+SCALING = ("And", "Add U8->S16", "Box3x3", "Gaussian3x3", "Median3x3", "Erode3x3", "Sobel3x3 (x and y)")
+
+
+def scaling(w, h):
+    """Our kernels that run their rows in bands on the tile pool: one thread against two."""
+    f, rows = Frame(w, h), []
+    simd = core()
+    for name, build, _ in KERNELS:
+        if name not in SCALING:
+            continue
+        graph = build(f)[0]
+        simd.pvx_threads_limit(1)
+        one = best_ns(lambda: lib.vxProcessGraph(graph))
+        simd.pvx_threads_limit(2)
+        two = best_ns(lambda: lib.vxProcessGraph(graph))
+        rows.append({"kernel": name, "size": f"{w}x{h}", "one_thread_ns": one, "two_threads_ns": two,
+                     "ratio": round(two / one, 2)})
+    simd.pvx_threads_limit(1)
+    f.release()
+    return rows
+
+
+def run(sizes, parts):
+    cv2.setNumThreads(1)
+    rows = []
+    for w, h in sizes:
+        f = Frame(w, h)
+        core().pvx_threads_limit(1)           # one thread each: the table compares single-threaded code
+        for name, build, note in KERNELS:
+            if parts and not any(p.lower() in name.lower() for p in parts):
+                continue
+            rows.append(measure(f, name, build, note))
+            if name.startswith("Canny"):
+                f.copy(f.ia, 0, f.a, vx.VX_WRITE_ONLY)
+        f.release()
+    return rows
+
+
+def table(rows):
+    lines = [f"{'kernel':<26} {'size':>9} {'ours us':>10} {'OpenCV us':>10} {'plain C us':>11} "
+             f"{'/OpenCV':>8} {'/plainC':>8}  same  note"]
+    for r in rows:
+        if "error" in r:
+            lines.append(f"{r['kernel']:<26} {r['size']:>9}  not run: {r['error']}")
+            continue
+        cv = f"{r['opencv_ns'] / 1e3:10.1f}" if "opencv_ns" in r else f"{'-':>10}"
+        ratio = f"{r['ratio_opencv']:8.2f}" if "ratio_opencv" in r else f"{'-':>8}"
+        same = {True: "yes ", False: "no  "}.get(r.get("same"), "-   ")
+        lines.append(f"{r['kernel']:<26} {r['size']:>9} {r['ours_ns'] / 1e3:10.1f} {cv} "
+                     f"{r['plain_c_ns'] / 1e3:11.1f} {ratio} {r['ratio_plain_c']:8.2f}  {same}  {r['note']}")
+    return "\n".join(lines)
+
+
+def main(argv):
+    is_size = [a.replace("x", "").isdigit() for a in argv]
+    sizes = [tuple(int(v) for v in a.split("x")) for a, size in zip(argv, is_size) if size]
+    rows = run(sizes or [(1920, 1080), (640, 480)], [a for a, size in zip(argv, is_size) if not size and a != "threads"])
+    threads = scaling(1920, 1080) if not argv or "threads" in argv else []
+    print(json.dumps({"bench": "opencv", "results": rows, "threads": threads}))
+    print(table(rows), file=sys.stderr)
+    for r in threads:
+        print(f"{r['kernel']:<26} {r['size']:>9}  1 thread {r['one_thread_ns'] / 1e3:9.1f} us  2 threads "
+              f"{r['two_threads_ns'] / 1e3:9.1f} us  x{r['ratio']:.2f}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,42 @@
+/* The row loops of the standard kernels on U8 data, one set per SIMD level (csrc/std_rows.c
+ * compiles the same source for each). Not seen by cffi: only the kernel files include it. */
+#ifndef PVX_ROWS_H
+#define PVX_ROWS_H
+#include <stdint.h>
+
+/* out[x] = f(a[x], b[x]) for x < w (pointwise; b unused by Not). */
+typedef void pvx_row2_f(const uint8_t *a, const uint8_t *b, void *out, uint32_t w);
+/* out[x] = f(the 3x3 window of columns x..x+2 of rows u, m, d) for x < w. */
+typedef void pvx_row3_f(const uint8_t *u, const uint8_t *m, const uint8_t *d, void *out, uint32_t w);
+
+typedef struct pvx_rows {
+    pvx_row2_f *pointwise[OP_COUNT][2][2];     /* [op][output is S16][saturate] */
+    pvx_row3_f *box, *gaussian, *median, *erode, *dilate, *sobel_x, *sobel_y;   /* U8 -> U8, Sobel -> S16 */
+    /* out = lower <= v <= upper ? yes : no (never when lower > upper) */
+    void (*threshold)(const uint8_t *in, uint8_t *out, uint32_t w, uint8_t lower, uint8_t upper, uint8_t yes,
+                      uint8_t no);
+    /* out = a * b * scale rounded (nearest even or toward zero), saturated or wrapped; 0 <= scale <= 1 */
+    void (*multiply)(const uint8_t *a, const uint8_t *b, uint8_t *out, uint32_t w, double scale, int nearest,
+                     int saturate);
+    void (*lookup)(const uint8_t *in, uint8_t *out, uint32_t w, const uint8_t *table);   /* 256 entries */
+    void (*widen)(const uint8_t *in, int16_t *out, uint32_t w, uint32_t shift);            /* v << shift */
+    void (*narrow)(const int16_t *in, uint8_t *out, uint32_t w, uint32_t shift, int saturate); /* v >> shift */
+    void (*minmax)(const uint8_t *in, uint32_t w, uint8_t *lo, uint8_t *hi);    /* *lo, *hi updated */
+    void (*sums)(const uint8_t *in, uint32_t w, uint64_t *sum, uint64_t *squares);   /* added to */
+    void (*magnitude)(const int16_t *a, const int16_t *b, int16_t *out, uint32_t w);  /* rounded, saturated */
+    void (*weighted)(const uint8_t *a, const uint8_t *b, uint8_t *out, uint32_t w, float alpha);
+    /* 2:1 down: out[x] = round half up of the mean of r0[2x], r0[2x + 1], r1[2x], r1[2x + 1] */
+    void (*half_mean)(const uint8_t *r0, const uint8_t *r1, uint8_t *out, uint32_t w);
+    /* the Gaussian [1 2 1] (taps 3) or [1 4 6 4 1] (taps 5) of the rows r[0..taps) per column */
+    void (*gauss_columns)(const uint8_t *const *r, uint32_t taps, uint16_t *col, uint32_t w);
+    /* out[x] = the same Gaussian of col[2x .. 2x + taps) shifted right by 4 (3 taps) or 8 (5) */
+    void (*gauss_decimate)(const uint16_t *col, uint32_t taps, uint8_t *out, uint32_t w);
+    /* acc[x] += coef * src[x] (a convolution tap over a row) */
+    void (*mac)(int32_t *acc, const uint8_t *src, int32_t coef, uint32_t w);
+    /* out[x] = acc[x] / 2^shift (toward zero), saturated to U8 or (s16) S16 */
+    void (*scale_sums)(const int32_t *acc, void *out, uint32_t w, uint32_t shift, int s16);
+} pvx_rows;
+
+/* The loops of the level in use; under PVX_SIMD_PLAIN every entry is NULL (the generic loops run). */
+PVX_HIDDEN const pvx_rows *pvx_rows_in_use(void);
+#endif

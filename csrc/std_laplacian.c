@@ -1,0 +1,156 @@
+/* LaplacianPyramid and LaplacianReconstruct (VX_SCALE_PYRAMID_HALF), on int32 grids, every step
+ * with replicated borders whatever the node's border (as the spec says of the Gaussian pyramid):
+ * - half(G): the 5x5 Gaussian ([1 4 6 4 1] both ways) at the even pixels, shifted right by 8
+ *   (floor), to ceil(w / 2) x ceil(h / 2);
+ * - up(G) to w x h: G's pixels at the even positions of a zero image of w x h, that image
+ *   convolved with the same Gaussian times 4 (so shifted right by 6, floor);
+ * - the pyramid: L_i = G_i - up(G_{i+1}) saturated to S16, the output G_N in the input's format;
+ * - the reconstruction: I_N = input, I_i = up(I_{i+1}) + L_i (exact), the output I_0 saturated
+ *   to its format; so reconstructing an unsaturated pyramid gives its input back exactly. */
+#include "pvx.h"
+
+#pragma GCC optimize("O3")
+
+#include <stdlib.h>
+
+typedef struct grid {
+    int32_t *v;
+    uint32_t w, h;
+} grid;
+
+static const int32_t gauss5[5] = {1, 4, 6, 4, 1};
+
+static int32_t at(const grid *g, int64_t x, int64_t y)
+{
+    x = x < 0 ? 0 : x >= g->w ? g->w - 1 : x;
+    y = y < 0 ? 0 : y >= g->h ? g->h - 1 : y;
+    return g->v[(size_t)y * g->w + x];
+}
+
+static vx_status make(grid *g, uint32_t w, uint32_t h)
+{
+    g->w = w, g->h = h;
+    g->v = malloc(sizeof(int32_t) * ((size_t)w * h + 1));
+    return g->v == NULL ? VX_ERROR_NO_MEMORY : VX_SUCCESS;
+}
+
+static vx_status load(vx_reference image, grid *g)
+{
+    plane p;
+    vx_status s;
+    if ((s = plane_of(image, &p)) || (s = make(g, p.width, p.height)))
+        return s;
+    for (uint32_t y = 0; y < p.height; y++)
+        load_row(&p, y, g->v + (size_t)y * p.width);
+    return VX_SUCCESS;
+}
+
+static vx_status store(const grid *g, vx_reference image)
+{
+    plane p;
+    vx_status s;
+    if ((s = plane_of(image, &p)))
+        return s;
+    for (uint32_t y = 0; y < p.height; y++)
+        store_row(&p, y, g->v + (size_t)y * p.width, 1);
+    return VX_SUCCESS;
+}
+
+static vx_status half(const grid *g, grid *out)
+{
+    vx_status s = make(out, (g->w + 1) / 2, (g->h + 1) / 2);
+    for (uint32_t y = 0; s == VX_SUCCESS && y < out->h; y++)
+        for (uint32_t x = 0; x < out->w; x++) {
+            int32_t sum = 0;
+            for (int dy = -2; dy <= 2; dy++)
+                for (int dx = -2; dx <= 2; dx++)
+                    sum += gauss5[dy + 2] * gauss5[dx + 2] * at(g, 2 * (int64_t)x + dx, 2 * (int64_t)y + dy);
+            out->v[(size_t)y * out->w + x] = sum >> 8;
+        }
+    return s;
+}
+
+/* The zero-inserted image of w x h (replicated at its borders) at (x, y). */
+static int32_t inserted(const grid *g, uint32_t w, uint32_t h, int64_t x, int64_t y)
+{
+    x = x < 0 ? 0 : x >= w ? w - 1 : x;
+    y = y < 0 ? 0 : y >= h ? h - 1 : y;
+    return x % 2 || y % 2 ? 0 : g->v[(size_t)(y / 2) * g->w + x / 2];
+}
+
+static vx_status up(const grid *g, uint32_t w, uint32_t h, grid *out)
+{
+    vx_status s = make(out, w, h);
+    for (uint32_t y = 0; s == VX_SUCCESS && y < h; y++)
+        for (uint32_t x = 0; x < w; x++) {
+            int64_t sum = 0;
+            for (int dy = -2; dy <= 2; dy++)
+                for (int dx = -2; dx <= 2; dx++)
+                    sum += gauss5[dy + 2] * gauss5[dx + 2] * inserted(g, w, h, (int64_t)x + dx, (int64_t)y + dy);
+            out->v[(size_t)y * w + x] = (int32_t)(sum >> 6);
+        }
+    return s;
+}
+
+/* Level i of a pyramid, held by the caller until released. */
+static vx_image level_of(vx_reference pyramid, vx_uint32 i, vx_status *s)
+{
+    vx_image level = vxGetPyramidLevel((vx_pyramid)pyramid, i);
+    *s = vxGetStatus((vx_reference)level);
+    return level;
+}
+
+static vx_size levels_of(vx_reference pyramid, vx_status *s)
+{
+    vx_size levels = 0;
+    *s = vxQueryPyramid((vx_pyramid)pyramid, VX_PYRAMID_LEVELS, &levels, sizeof levels);
+    return levels;
+}
+
+vx_status pvx_std_laplacian_pyramid(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    grid g = {NULL, 0, 0}, next = {NULL, 0, 0}, u = {NULL, 0, 0};
+    vx_status s;
+    vx_size levels = levels_of(p[1], &s);
+    if (s == VX_SUCCESS)
+        s = load(p[0], &g);
+    for (vx_uint32 i = 0; s == VX_SUCCESS && i < levels; i++) {
+        if ((s = half(&g, &next)) || (s = up(&next, g.w, g.h, &u)))
+            break;
+        for (size_t k = 0; k < (size_t)g.w * g.h; k++)
+            u.v[k] = g.v[k] - u.v[k];
+        vx_image level = level_of(p[1], i, &s);
+        if (s == VX_SUCCESS)
+            s = store(&u, (vx_reference)level);
+        vxReleaseImage(&level);
+        free(g.v), free(u.v);
+        g = next, next.v = u.v = NULL;
+    }
+    if (s == VX_SUCCESS)
+        s = store(&g, p[2]);
+    free(g.v), free(next.v), free(u.v);
+    return s;
+}
+
+vx_status pvx_std_laplacian_reconstruct(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    grid image = {NULL, 0, 0}, u = {NULL, 0, 0}, l = {NULL, 0, 0};
+    vx_status s;
+    vx_size levels = levels_of(p[0], &s);
+    if (s == VX_SUCCESS)
+        s = load(p[1], &image);
+    for (vx_size i = levels; s == VX_SUCCESS && i-- > 0;) {
+        vx_image level = level_of(p[0], (vx_uint32)i, &s);
+        if (s == VX_SUCCESS && (s = load((vx_reference)level, &l)) == VX_SUCCESS &&
+            (s = up(&image, l.w, l.h, &u)) == VX_SUCCESS)
+            for (size_t k = 0; k < (size_t)l.w * l.h; k++)
+                u.v[k] += l.v[k];
+        vxReleaseImage(&level);
+        free(image.v), free(l.v);
+        image = u, u.v = l.v = NULL;
+    }
+    if (s == VX_SUCCESS)
+        s = store(&image, p[2]);
+    free(image.v), free(u.v), free(l.v);
+    return s;
+}

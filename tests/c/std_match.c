@@ -1,0 +1,112 @@
+/* MatchTemplate against plain C: every metric, templates of several shapes (one the whole source),
+ * a map of the fitting positions and one of the source's size, as a node and through vxu; a
+ * planted copy of the template is found. Then refusals. */
+#include <VX/vx.h>
+#include <VX/vxu.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "std_images.h"
+
+enum { W = 40, H = 31 };
+
+/* The spec's formulas, straight: normalised metrics scaled by 2^15, each result truncated and
+ * saturated to S16. */
+static int32_t reference(const int32_t *src, const int32_t *tpl, int tw, int th, vx_enum metric, int x, int y)
+{
+    int64_t hamming = 0, l1 = 0, l2 = 0, ccorr = 0, tt = 0, ii = 0;
+    for (int j = 0; j < th; j++)
+        for (int i = 0; i < tw; i++) {
+            int64_t t = tpl[j * tw + i], v = src[(y + j) * W + x + i];
+            hamming += t ^ v, l1 += llabs(t - v), l2 += (t - v) * (t - v), ccorr += t * v, tt += t * t, ii += v * v;
+        }
+    double area = (double)tw * th, norm = sqrt((double)tt * (double)ii), r;
+    switch (metric) {
+    case VX_COMPARE_HAMMING: r = (double)hamming / area; break;
+    case VX_COMPARE_L1: r = (double)l1 / area; break;
+    case VX_COMPARE_L2: r = (double)l2 / area; break;
+    case VX_COMPARE_CCORR: r = (double)ccorr / area; break;
+    case VX_COMPARE_L2_NORM: r = (double)l2 / norm * 32768.0; break;
+    default: r = (double)ccorr / norm * 32768.0; break;
+    }
+    return r != r ? 0 : r >= 32767 ? 32767 : r <= -32768 ? -32768 : (int32_t)r;
+}
+
+int main(void)
+{
+    vx_context ctx = test_context();
+    vx_uint32 start = context_references(ctx);
+    static int32_t src_values[W * H], tpl_values[W * H], got[W * H];
+    vx_image src = test_image(ctx, W, H, VX_DF_IMAGE_U8, 21, src_values);
+    const int shapes[4][2] = {{1, 1}, {5, 3}, {8, 8}, {W, H}};
+    int found = 0;
+    for (int s = 0; s < 4; s++) {
+        int tw = shapes[s][0], th = shapes[s][1];
+        /* the template: the source's block at (11, 7) when it fits (a perfect match there) */
+        int px = tw < W ? 11 : 0, py = th < H ? 7 : 0;
+        for (int j = 0; j < th; j++)
+            for (int i = 0; i < tw; i++)
+                tpl_values[j * tw + i] = src_values[(py + j) * W + px + i];
+        vx_image tpl = vxCreateImage(ctx, (vx_uint32)tw, (vx_uint32)th, VX_DF_IMAGE_U8);
+        copy_image(tpl, tpl_values, VX_WRITE_ONLY);
+        for (vx_enum metric = VX_COMPARE_HAMMING; metric <= VX_COMPARE_CCORR_NORM; metric++)
+            for (int full = 0; full < 2; full++)
+                for (int immediate = 0; immediate < 2; immediate++) {
+                    int ow = full ? W : W - tw + 1, oh = full ? H : H - th + 1;
+                    vx_image out = vxCreateImage(ctx, (vx_uint32)ow, (vx_uint32)oh, VX_DF_IMAGE_S16);
+                    CHECK_OK(RUN(immediate, ctx, vxuMatchTemplate(ctx, src, tpl, metric, out),
+                                 vxMatchTemplateNode(graph_, src, tpl, metric, out)));
+                    read_image(out, got);
+                    int32_t best = metric >= VX_COMPARE_CCORR ? -32768 : 32767, at = -1;
+                    for (int y = 0; y < oh; y++)
+                        for (int x = 0; x < ow; x++) {
+                            int fits = x <= W - tw && y <= H - th;
+                            int32_t want = fits ? reference(src_values, tpl_values, tw, th, metric, x, y) : 0;
+                            if (got[y * ow + x] != want) {
+                                fprintf(stderr, "template %dx%d metric %#x full %d immediate %d (%d, %d): %d, expected %d\n",
+                                        tw, th, metric, full, immediate, x, y, got[y * ow + x], want);
+                                return 1;
+                            }
+                            int better = metric == VX_COMPARE_CCORR_NORM ? want > best
+                                         : metric != VX_COMPARE_CCORR && want < best;
+                            if (fits && better)
+                                best = want, at = y * W + x;
+                        }
+                    found += tw > 1 && metric != VX_COMPARE_CCORR && at == py * W + px;
+                    CHECK_OK(vxReleaseImage(&out));
+                }
+        /* a virtual output gets the fitting positions */
+        vx_graph g = vxCreateGraph(ctx);
+        vx_image v = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_VIRT);
+        vx_node n = vxMatchTemplateNode(g, src, tpl, VX_COMPARE_L1, v);
+        CHECK_OK(vxVerifyGraph(g));
+        vx_uint32 vw, vh;
+        CHECK_OK(vxQueryImage(v, VX_IMAGE_WIDTH, &vw, sizeof vw));
+        CHECK_OK(vxQueryImage(v, VX_IMAGE_HEIGHT, &vh, sizeof vh));
+        CHECK(vw == (vx_uint32)(W - tw + 1) && vh == (vx_uint32)(H - th + 1));
+        vxReleaseNode(&n), vxReleaseImage(&v), vxReleaseGraph(&g);
+        vxReleaseImage(&tpl);
+    }
+    CHECK(found >= 8);                         /* the planted copy is the best match of most metrics */
+
+    /* refusals */
+    vx_image out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_S16), u8 = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
+    vx_image big = vxCreateImage(ctx, W + 1, 2, VX_DF_IMAGE_U8), tpl = vxCreateImage(ctx, 3, 3, VX_DF_IMAGE_U8);
+    vx_image odd = vxCreateImage(ctx, W - 1, H, VX_DF_IMAGE_S16), s16 = vxCreateImage(ctx, 3, 3, VX_DF_IMAGE_S16);
+    vx_image wide = vxCreateImage(ctx, 300, 300, VX_DF_IMAGE_U8), huge = vxCreateImage(ctx, 256, 257, VX_DF_IMAGE_U8);
+    vx_image wide_out = vxCreateImage(ctx, 300, 300, VX_DF_IMAGE_S16);
+    CHECK_REFUSED(vxuMatchTemplate(ctx, src, tpl, VX_COMPARE_CCORR_NORM + 1, out), VX_ERROR_INVALID_VALUE);
+    CHECK_REFUSED(vxuMatchTemplate(ctx, src, s16, VX_COMPARE_L1, out), VX_ERROR_INVALID_FORMAT);
+    CHECK_REFUSED(vxuMatchTemplate(ctx, src, big, VX_COMPARE_L1, out), VX_ERROR_INVALID_DIMENSION);
+    CHECK_REFUSED(vxuMatchTemplate(ctx, wide, huge, VX_COMPARE_L1, wide_out), VX_ERROR_INVALID_DIMENSION);
+    CHECK_REFUSED(vxuMatchTemplate(ctx, src, tpl, VX_COMPARE_L1, odd), VX_ERROR_INVALID_DIMENSION);
+    CHECK_REFUSED(vxuMatchTemplate(ctx, src, tpl, VX_COMPARE_L1, u8), VX_ERROR_INVALID_FORMAT);
+    vxReleaseImage(&out), vxReleaseImage(&u8), vxReleaseImage(&big), vxReleaseImage(&tpl), vxReleaseImage(&odd);
+    vxReleaseImage(&s16), vxReleaseImage(&wide), vxReleaseImage(&huge), vxReleaseImage(&wide_out);
+    vxReleaseImage(&src);
+    CHECK(context_references(ctx) == start);
+    CHECK_OK(vxReleaseContext(&ctx));
+    puts("ok");
+    return 0;
+}
