@@ -67,12 +67,9 @@ static int color_rows(const plane *in, const plane *out, const channel_loc *ci, 
                              ci[1].step, ci[1].sub_x, dst, co[0].step, w);
         else if (co[1].sub_y == 1)
             rows->rgb_to_yuv(src, ci[0].step, dst, channel_byte(out, &co[1], 0, y), channel_byte(out, &co[2], 0, y), w);
-        else {
-            rows->rgb_to_yuv(src, ci[0].step, dst, NULL, NULL, w);
-            if (y % 2 == 1)
-                rows->rgb_to_chroma(channel_byte(in, &ci[0], 0, y - 1), src, ci[0].step, channel_byte(out, &co[1], 0, y),
-                                    channel_byte(out, &co[2], 0, y), co[1].step, w / 2);
-        }
+        else if (y % 2 == 1)
+            rows->rgb_to_yuv420(channel_byte(in, &ci[0], 0, y - 1), src, ci[0].step, channel_byte(out, &co[0], 0, y - 1),
+                                dst, channel_byte(out, &co[1], 0, y), channel_byte(out, &co[2], 0, y), co[1].step, w);
     }
     return 1;
 }
