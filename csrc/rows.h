@@ -2,6 +2,7 @@
  * compiles the same source for each). Not seen by cffi: only the kernel files include it. */
 #ifndef PVX_ROWS_H
 #define PVX_ROWS_H
+#include <stddef.h>
 #include <stdint.h>
 
 /* out[x] = f(a[x], b[x]) for x < w (pointwise; b unused by Not). */
@@ -45,7 +46,48 @@ typedef struct pvx_rows {
                           uint8_t *v, uint32_t os, uint32_t w);
     void (*yuv_to_rgb)(const uint8_t *y, uint32_t ys, const uint8_t *u, const uint8_t *v, uint32_t cs, uint32_t sub,
                        uint8_t *out, uint32_t s, uint32_t w);
+    /* ChannelExtract, ChannelCombine: pvx_step_row, pvx_interleave_row below */
+    void (*step_row)(uint8_t *e, uint32_t step, uint8_t *u, uint32_t w, int to_u8);
+    void (*interleave)(const uint8_t *const *in, uint32_t channels, uint8_t *out, uint32_t w);
 } pvx_rows;
+
+/* Channel moves, the same loops for every level (std_rows.c compiles them per level, std_kernels.c
+ * for plain): inlined with constant strides, so each pixel size gets a loop the compiler can
+ * vectorize. d[x * db] = s[x * sb] over a row. */
+static inline __attribute__((always_inline)) void pvx_strided_row(const uint8_t *restrict s, size_t sb,
+                                                                  uint8_t *restrict d, size_t db, uint32_t w)
+{
+    for (size_t x = 0; x < w; x++)
+        d[x * db] = s[x * sb];
+}
+
+/* Every `step`-th byte of e into u (to_u8), or u into every `step`-th byte of e. */
+static inline __attribute__((always_inline)) void pvx_step_row(uint8_t *e, uint32_t step, uint8_t *u, uint32_t w,
+                                                               int to_u8)
+{
+    switch (step * 2 + !!to_u8) {
+    case 2 * 2 + 1: pvx_strided_row(e, 2, u, 1, w); break;
+    case 3 * 2 + 1: pvx_strided_row(e, 3, u, 1, w); break;
+    case 4 * 2 + 1: pvx_strided_row(e, 4, u, 1, w); break;
+    case 2 * 2: pvx_strided_row(u, 1, e, 2, w); break;
+    case 3 * 2: pvx_strided_row(u, 1, e, 3, w); break;
+    case 4 * 2: pvx_strided_row(u, 1, e, 4, w); break;
+    default: to_u8 ? pvx_strided_row(e, step, u, 1, w) : pvx_strided_row(u, 1, e, step, w); break;
+    }
+}
+
+/* RGB (3 channels) or RGBX (4) pixels from planes in[0..channels). */
+static inline __attribute__((always_inline)) void pvx_interleave_row(const uint8_t *const *in, uint32_t channels,
+                                                                     uint8_t *restrict o, uint32_t w)
+{
+    const uint8_t *restrict r = in[0], *restrict g = in[1], *restrict b = in[2];
+    if (channels == 3)
+        for (size_t x = 0; x < w; x++) o[3 * x] = r[x], o[3 * x + 1] = g[x], o[3 * x + 2] = b[x];
+    else {
+        const uint8_t *restrict a = in[3];
+        for (size_t x = 0; x < w; x++) o[4 * x] = r[x], o[4 * x + 1] = g[x], o[4 * x + 2] = b[x], o[4 * x + 3] = a[x];
+    }
+}
 
 /* The loops of the level in use; under PVX_SIMD_PLAIN every entry is NULL (the generic loops run). */
 PVX_HIDDEN const pvx_rows *pvx_rows_in_use(void);
