@@ -46,6 +46,8 @@ typedef struct pvx_rows {
                           uint8_t *v, uint32_t os, uint32_t w);
     void (*yuv_to_rgb)(const uint8_t *y, uint32_t ys, const uint8_t *u, const uint8_t *v, uint32_t cs, uint32_t sub,
                        uint8_t *out, uint32_t s, uint32_t w);
+    /* Phase of S16 gradients into U8, exactly as the plain loop */
+    void (*phase)(const int16_t *gx, const int16_t *gy, uint8_t *out, uint32_t w);
     /* ChannelExtract, ChannelCombine: pvx_step_row, pvx_interleave_row below */
     void (*step_row)(uint8_t *e, uint32_t step, uint8_t *u, uint32_t w, int to_u8);
     void (*interleave)(const uint8_t *const *in, uint32_t channels, uint8_t *out, uint32_t w);

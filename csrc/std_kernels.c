@@ -651,5 +651,14 @@ vx_status pvx_std_magnitude(vx_node node, const vx_reference *p, vx_uint32 n)
 
 vx_status pvx_std_phase(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return binary_rows(p, p[2], OP_PHASE, 0);
+    plane a, b, o;
+    vx_status s;
+    if ((s = plane_of(p[0], &a)) || (s = plane_of(p[1], &b)) || (s = plane_of(p[2], &o)))
+        return s;
+    const pvx_rows *rows = pvx_rows_in_use();
+    if (rows->phase == NULL || a.format != VX_DF_IMAGE_S16 || b.format != VX_DF_IMAGE_S16 || o.format != VX_DF_IMAGE_U8)
+        return binary_rows(p, p[2], OP_PHASE, 0);
+    for (uint32_t y = 0; y < o.height; y++)
+        rows->phase(row_of(&a, y), row_of(&b, y), row_of(&o, y), o.width);
+    return VX_SUCCESS;
 }
