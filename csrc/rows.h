@@ -10,6 +10,9 @@ typedef void pvx_row2_f(const uint8_t *a, const uint8_t *b, void *out, uint32_t 
 /* out[x] = f(the 3x3 window of columns x..x+2 of rows u, m, d) for x < w. */
 typedef void pvx_row3_f(const uint8_t *u, const uint8_t *m, const uint8_t *d, void *out, uint32_t w);
 
+/* out[x] = f(gx[x], gy[x]) on S16 gradients (Magnitude, Phase). */
+typedef void pvx_gradient_row_f(const int16_t *gx, const int16_t *gy, void *out, uint32_t w);
+
 typedef struct pvx_rows {
     pvx_row2_f *pointwise[OP_COUNT][2][2];     /* [op][output is S16][saturate] */
     pvx_row3_f *box, *gaussian, *median, *erode, *dilate, *sobel_x, *sobel_y;   /* U8 -> U8, Sobel -> S16 */
@@ -24,7 +27,7 @@ typedef struct pvx_rows {
     void (*narrow)(const int16_t *in, uint8_t *out, uint32_t w, uint32_t shift, int saturate); /* v >> shift */
     void (*minmax)(const uint8_t *in, uint32_t w, uint8_t *lo, uint8_t *hi);    /* *lo, *hi updated */
     void (*sums)(const uint8_t *in, uint32_t w, uint64_t *sum, uint64_t *squares);   /* added to */
-    void (*magnitude)(const int16_t *a, const int16_t *b, int16_t *out, uint32_t w);  /* rounded, saturated */
+    pvx_gradient_row_f *magnitude;                                  /* S16, rounded, saturated */
     void (*weighted)(const uint8_t *a, const uint8_t *b, uint8_t *out, uint32_t w, float alpha);
     /* 2:1 down: out[x] = round half up of the mean of r0[2x], r0[2x + 1], r1[2x], r1[2x + 1] */
     void (*half_mean)(const uint8_t *r0, const uint8_t *r1, uint8_t *out, uint32_t w);
@@ -46,8 +49,7 @@ typedef struct pvx_rows {
                           uint8_t *v, uint32_t os, uint32_t w);
     void (*yuv_to_rgb)(const uint8_t *y, uint32_t ys, const uint8_t *u, const uint8_t *v, uint32_t cs, uint32_t sub,
                        uint8_t *out, uint32_t s, uint32_t w);
-    /* Phase of S16 gradients into U8, exactly as the plain loop */
-    void (*phase)(const int16_t *gx, const int16_t *gy, uint8_t *out, uint32_t w);
+    pvx_gradient_row_f *phase;                          /* U8, exactly as the plain loop */
     /* ChannelExtract, ChannelCombine: pvx_step_row, pvx_interleave_row below */
     void (*step_row)(uint8_t *e, uint32_t step, uint8_t *u, uint32_t w, int to_u8);
     void (*interleave)(const uint8_t *const *in, uint32_t channels, uint8_t *out, uint32_t w);

@@ -635,30 +635,26 @@ vx_status pvx_std_channel_combine(vx_node node, const vx_reference *p, vx_uint32
     return s;
 }
 
-vx_status pvx_std_magnitude(vx_node node, const vx_reference *p, vx_uint32 n)
+/* Magnitude (S16) or Phase (U8) of S16 gradients with the level's row loop, else the generic rows. */
+static vx_status gradient(const vx_reference *p, pvx_gradient_row_f *row, vx_df_image format, int op, int saturate)
 {
     plane a, b, o;
     vx_status s;
     if ((s = plane_of(p[0], &a)) || (s = plane_of(p[1], &b)) || (s = plane_of(p[2], &o)))
         return s;
-    const pvx_rows *rows = pvx_rows_in_use();
-    if (rows->magnitude == NULL || a.format != VX_DF_IMAGE_S16 || b.format != VX_DF_IMAGE_S16 || o.format != VX_DF_IMAGE_S16)
-        return binary_rows(p, p[2], OP_MAGNITUDE, 1);
+    if (row == NULL || a.format != VX_DF_IMAGE_S16 || b.format != VX_DF_IMAGE_S16 || o.format != format)
+        return binary_rows(p, p[2], op, saturate);
     for (uint32_t y = 0; y < o.height; y++)
-        rows->magnitude(row_of(&a, y), row_of(&b, y), row_of(&o, y), o.width);
+        row(row_of(&a, y), row_of(&b, y), row_of(&o, y), o.width);
     return VX_SUCCESS;
+}
+
+vx_status pvx_std_magnitude(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return gradient(p, pvx_rows_in_use()->magnitude, VX_DF_IMAGE_S16, OP_MAGNITUDE, 1);
 }
 
 vx_status pvx_std_phase(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    plane a, b, o;
-    vx_status s;
-    if ((s = plane_of(p[0], &a)) || (s = plane_of(p[1], &b)) || (s = plane_of(p[2], &o)))
-        return s;
-    const pvx_rows *rows = pvx_rows_in_use();
-    if (rows->phase == NULL || a.format != VX_DF_IMAGE_S16 || b.format != VX_DF_IMAGE_S16 || o.format != VX_DF_IMAGE_U8)
-        return binary_rows(p, p[2], OP_PHASE, 0);
-    for (uint32_t y = 0; y < o.height; y++)
-        rows->phase(row_of(&a, y), row_of(&b, y), row_of(&o, y), o.width);
-    return VX_SUCCESS;
+    return gradient(p, pvx_rows_in_use()->phase, VX_DF_IMAGE_U8, OP_PHASE, 0);
 }
