@@ -49,6 +49,9 @@ typedef struct pvx_rows {
                           uint8_t *v, uint32_t os, uint32_t w);
     void (*yuv_to_rgb)(const uint8_t *y, uint32_t ys, const uint8_t *u, const uint8_t *v, uint32_t cs, uint32_t sub,
                        uint8_t *out, uint32_t s, uint32_t w);
+    /* YUV -> YUV chroma: out[os (rep j + k)] = (r0[is j] + r1[is j] + 1) >> 1, k < rep, j < n */
+    void (*chroma_resample)(const uint8_t *r0, const uint8_t *r1, uint32_t is, uint8_t *out, uint32_t os, uint32_t rep,
+                            uint32_t n);
     pvx_gradient_row_f *phase;                          /* U8, exactly as the plain loop */
     /* ChannelExtract, ChannelCombine: pvx_step_row, pvx_interleave_row below */
     void (*step_row)(uint8_t *e, uint32_t step, uint8_t *u, uint32_t w, int to_u8);
@@ -70,6 +73,7 @@ static inline __attribute__((always_inline)) void pvx_step_row(uint8_t *e, uint3
                                                                int to_u8)
 {
     switch (step * 2 + !!to_u8) {
+    case 1 * 2 + 1: pvx_strided_row(e, 1, u, 1, w); break;
     case 2 * 2 + 1: pvx_strided_row(e, 2, u, 1, w); break;
     case 3 * 2 + 1: pvx_strided_row(e, 3, u, 1, w); break;
     case 4 * 2 + 1: pvx_strided_row(e, 4, u, 1, w); break;

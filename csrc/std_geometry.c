@@ -50,17 +50,23 @@ static void yuv_to_rgb(const int64_t *c, int64_t *o)
 }
 
 /* The same with the row loops of the SIMD level (rows.h, exactly the same values), row by row:
- * RGB <-> RGBX, RGB to YUV (two rows at a time for 2x2 chroma blocks), YUV to RGB. 0: not one of
- * these pairs (YUV to YUV), or PVX_SIMD=plain. */
+ * RGB <-> RGBX, RGB to YUV (two rows at a time for 2x2 chroma blocks), YUV to RGB, YUV to YUV
+ * (Y moved, chroma copied, averaged over two rows or widened). 0: PVX_SIMD=plain. */
 static int color_rows(const plane *in, const plane *out, const channel_loc *ci, const channel_loc *co, vx_df_image fi,
                       vx_df_image fo, uint32_t w, uint32_t h)
 {
     const pvx_rows *rows = pvx_rows_in_use();
-    if (rows->rgb_repack == NULL || (!is_rgb(fi) && !is_rgb(fo)))
+    if (rows->rgb_repack == NULL)
         return 0;
     for (uint32_t y = 0; y < h; y++) {
         uint8_t *src = channel_byte(in, &ci[0], 0, y), *dst = channel_byte(out, &co[0], 0, y);
-        if (is_rgb(fi) && is_rgb(fo))
+        if (!is_rgb(fi) && !is_rgb(fo)) {
+            rows->step_row(src, ci[0].step, dst, w, 1);
+            for (uint32_t k = 1; k < 3 && y % co[1].sub_y == 0; k++)      /* the block's rows y, y + sub_y - 1 */
+                rows->chroma_resample(channel_byte(in, &ci[k], 0, y), channel_byte(in, &ci[k], 0, y + co[1].sub_y - 1),
+                                      ci[k].step, channel_byte(out, &co[k], 0, y), co[k].step,
+                                      ci[k].sub_x / co[k].sub_x, w / ci[k].sub_x);
+        } else if (is_rgb(fi) && is_rgb(fo))
             rows->rgb_repack(src, ci[0].step, dst, co[0].step, w);
         else if (!is_rgb(fi))
             rows->yuv_to_rgb(src, ci[0].step, channel_byte(in, &ci[1], 0, y), channel_byte(in, &ci[2], 0, y),
