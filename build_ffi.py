@@ -27,6 +27,14 @@ MODULE = "_pyopenvx"
 # -fno-math-errno: sqrt, rint, trunc become instructions the kernels' row loops vectorize (the
 # optimize pragma cannot turn errno off for builtins; nothing in the library reads errno after maths).
 CFLAGS = ["-O2", "-flto=auto", "-std=gnu11", "-fvisibility=hidden", "-fno-math-errno", "-Wall", "-Wno-unused-function"]
+LDFLAGS = ["-O2", "-flto=auto", "-Wl,-soname,libopenvx.so", "-ldl", "-lpthread"]
+# PVX_SANITIZE=address,undefined: a checked build (tools/sanitize.sh) of the C core and the exported
+# layer; every report aborts, -O1 without LTO keeps the stacks readable.
+SANITIZE = os.environ.get("PVX_SANITIZE")
+if SANITIZE:
+    checked = [f"-fsanitize={SANITIZE}", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer", "-g", "-O1"]
+    CFLAGS = [f for f in CFLAGS if not f.startswith(("-O", "-flto"))] + checked
+    LDFLAGS = [f for f in LDFLAGS if not f.startswith(("-O", "-flto"))] + checked
 EXPORT = "PVX_EXPORT"
 
 
@@ -197,7 +205,7 @@ def build(outdir):
         sources=[str(p) for p in sorted(CSRC.glob("*.c"))],
         include_dirs=[str(INCLUDE), str(CSRC)],
         extra_compile_args=CFLAGS,
-        extra_link_args=["-O2", "-flto=auto", "-Wl,-soname,libopenvx.so", "-ldl", "-lpthread"],
+        extra_link_args=LDFLAGS,
     )
     ffi.embedding_init_code("import pyopenvx.embed\n")
     with tempfile.TemporaryDirectory() as tmp:

@@ -26,7 +26,7 @@ def run(source, flags):
     exe = OUT / source.stem
     subprocess.run(["gcc", "-std=gnu11", "-O2", f"-I{HERE}", str(source), *flags, "-pthread", "-lm", "-o", str(exe)],
                    check=True)
-    proc = subprocess.run([str(exe)], capture_output=True, text=True, check=True, timeout=600)
+    proc = subprocess.run([str(exe)], capture_output=True, text=True, check=True, timeout=3600)  # long_runs: minutes
     return json.loads(proc.stdout)
 
 

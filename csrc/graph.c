@@ -90,7 +90,7 @@ vx_status pvx_graph_run(pvx_graph *g, int measure)
     if (measure)
         perf_begin(&g->perf);
     if (g->num_targeted)
-        status = pvx_target_run_graph(g, measure);     /* (node events: not reported there) */
+        status = pvx_target_run_graph(g, measure);
     else
         for (vx_uint32 i = 0; i < g->num_nodes && status == VX_SUCCESS; i++) {
             pvx_node *n = g->schedule[i];

@@ -5,6 +5,7 @@
 #include "pvx.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -14,8 +15,10 @@
 
 static unsigned char *arena;
 static uint32_t next_fresh = 1;           /* slot 0 is never handed out */
-static uint32_t *free_ring;               /* released slots, oldest first */
-static uint32_t ring_head, ring_len;
+/* Released slots, oldest first: a circular buffer that doubles when full. Sized to what is held
+ * (about QUARANTINE in a steady state), so create/release cycles keep touching the same pages. */
+static uint32_t *free_ring;
+static uint32_t ring_head, ring_len, ring_cap;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 int pvx_arena_init(void)
@@ -24,11 +27,8 @@ int pvx_arena_init(void)
         return 0;
     void *p = mmap(NULL, ARENA_BYTES, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    void *r = mmap(NULL, ARENA_SLOTS * sizeof(uint32_t), PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED || r == MAP_FAILED)
+    if (p == MAP_FAILED)
         return -1;
-    free_ring = r;
     arena = p;
     return 0;
 }
@@ -39,7 +39,7 @@ pvx_ref *pvx_ref_alloc(vx_enum type)
     pthread_mutex_lock(&lock);
     if (ring_len > QUARANTINE || (next_fresh >= ARENA_SLOTS && ring_len > 0)) {
         slot = free_ring[ring_head];
-        ring_head = (uint32_t)((ring_head + 1) % ARENA_SLOTS);
+        ring_head = (ring_head + 1) & (ring_cap - 1);
         ring_len--;
     } else if (next_fresh < ARENA_SLOTS) {
         slot = next_fresh++;
@@ -55,13 +55,31 @@ pvx_ref *pvx_ref_alloc(vx_enum type)
     return ref;
 }
 
+/* Doubles the ring (a power of two), its entries moved to the front in order; 0 on success. */
+static int ring_grow(void)
+{
+    uint32_t cap = ring_cap ? ring_cap * 2 : 1024;
+    uint32_t *ring = malloc((size_t)cap * sizeof *ring);
+    if (ring == NULL)
+        return -1;
+    for (uint32_t i = 0; i < ring_len; i++)
+        ring[i] = free_ring[(ring_head + i) & (ring_cap - 1)];
+    free(free_ring);
+    free_ring = ring;
+    ring_head = 0;
+    ring_cap = cap;
+    return 0;
+}
+
 void pvx_ref_free(pvx_ref *ref)
 {
     __atomic_store_n(&ref->magic, PVX_MAGIC_DEAD, __ATOMIC_RELEASE);
     ref->desc = NULL;
     pthread_mutex_lock(&lock);
-    free_ring[(ring_head + ring_len) % ARENA_SLOTS] = ref->slot;
-    ring_len++;
+    if (ring_len < ring_cap || ring_grow() == 0) {     /* else the slot is never reused */
+        free_ring[(ring_head + ring_len) & (ring_cap - 1)] = ref->slot;
+        ring_len++;
+    }
     pthread_mutex_unlock(&lock);
 }
 

@@ -50,9 +50,13 @@ struct pvx_pipeline {
     uint64_t *turn;                   /* per node: the frame it runs next */
     uint64_t started, completed, batch_end;
     vx_int32 trigger;
+    const vx_uint32 *pipeup_calls, *pipeup_rows, *input_depth;
+    const vx_reference *pipeup_table;
     int auto_start, streaming, closing;
+    int keeps_inputs;                 /* a node has VX_KERNEL_PIPEUP_INPUT_DEPTH > 1 */
     vx_status batch_status;           /* the first failure since the last wait */
     vx_uint32 idle_workers, num_workers;
+    vx_uint32 waiters;                /* threads blocked in a dequeue (destroy waits for them to leave) */
     pthread_t *workers;
 };
 
@@ -79,6 +83,10 @@ static int claimable(const pvx_pipeline *p)
         return 0;
     for (vx_uint32 q = 0; q < p->num_queues; q++)
         if (p->queues[q].ready.count == 0)
+            return 0;
+    /* a node keeping D inputs lets go of frame f - depth's in its call for frame f - depth + D - 1 */
+    for (vx_uint32 k = 0; p->keeps_inputs && k < p->num_nodes; k++)
+        if (f + p->input_depth[k] > p->depth && p->turn[k] < f + p->input_depth[k] - p->depth)
             return 0;
     return !(p->streaming && p->trigger >= 0 && p->turn[p->trigger] < f);
 }
@@ -150,6 +158,41 @@ static void complete(pvx_pipeline *p, slot *s, int measure)
     p->completed++;
 }
 
+static vx_status call_node(pvx_node *n, vx_reference *rows, int measure)
+{
+    return n->target ? pvx_target_run_node(n, rows, measure) : pvx_node_run_rows(n, rows, measure);
+}
+
+/* The slots whose outputs PIPEUP calls fill are accessible to them; afterwards a slot's frame that
+ * has not started yet does not keep them so (a started one turns them off when it completes). */
+static void pipeup_access(pvx_pipeline *p, vx_uint32 calls, int on)
+{
+    pthread_mutex_lock(&p->lock);
+    for (vx_uint32 j = 1; j <= calls && j < p->depth; j++)
+        if (on || p->started <= j)
+            set_accessible(&p->slots[j], p->num_virtuals, on);
+    pthread_mutex_unlock(&p->lock);
+}
+
+/* Node k of frame f: first (in the first frame only) its PIPEUP calls, the same inputs with other
+ * output buffers each; then its call for the frame, PIPEUP while it has fewer inputs than it keeps. */
+static vx_status run_node(pvx_pipeline *p, vx_uint32 k, uint64_t f, vx_reference *rows, int measure)
+{
+    pvx_node *n = p->g->schedule[k];
+    vx_status status = VX_SUCCESS;
+    size_t row = (size_t)n->replicas * n->num_parameters;
+    vx_uint32 calls = f == 0 ? p->pipeup_calls[k] : 0;
+    n->state = VX_NODE_STATE_PIPEUP;
+    if (calls)
+        pipeup_access(p, calls, 1);
+    for (vx_uint32 j = 0; j < calls && status == VX_SUCCESS; j++)
+        status = call_node(n, (vx_reference *)p->pipeup_table + p->pipeup_rows[k] + j * row, measure);
+    if (calls)
+        pipeup_access(p, calls, 0);
+    n->state = f + 1 < p->input_depth[k] ? VX_NODE_STATE_PIPEUP : VX_NODE_STATE_STEADY;
+    return status == VX_SUCCESS ? call_node(n, rows, measure) : status;
+}
+
 /* Runs a claimed frame; called and returns with the lock held, drops it while nodes run. */
 static void run_frame(pvx_pipeline *p, slot *s)
 {
@@ -168,7 +211,7 @@ static void run_frame(pvx_pipeline *p, slot *s)
         if (s->status == VX_SUCCESS) {  /* after a failure the frame's later nodes only pass their turn */
             pvx_node *n = g->schedule[k];
             vx_reference *rows = s->table + p->row_offsets[k];
-            vx_status status = n->target ? pvx_target_run_node(n, rows, measure) : pvx_node_run_rows(n, rows, measure);
+            vx_status status = run_node(p, k, f, rows, measure);
             if (g->events)
                 pvx_graph_events_node(g->events, k, n->node, n->status);
             s->status = status;
@@ -178,7 +221,7 @@ static void run_frame(pvx_pipeline *p, slot *s)
             p->streaming = 0;         /* a stream ends at an error (queued frames go on) */
         p->turn[k] = f + 1;
         pthread_cond_broadcast(&p->changed);
-        if ((vx_int32)k == p->trigger)
+        if ((vx_int32)k == p->trigger || p->input_depth[k] > 1)   /* a frame may start now */
             wake_worker(p);
         pthread_mutex_unlock(&p->lock);
     }
@@ -263,6 +306,15 @@ pvx_pipeline *pvx_pipeline_create(const pvx_pipeline_spec *spec)
     p->num_queues = spec->num_queues;
     p->row_offsets = spec->row_offsets;
     p->trigger = spec->trigger;
+    p->pipeup_calls = spec->pipeup_calls;
+    p->pipeup_rows = spec->pipeup_rows;
+    p->pipeup_table = spec->pipeup_table;
+    p->input_depth = spec->input_depth;
+    for (vx_uint32 k = 0; k < p->num_nodes; k++)
+        p->keeps_inputs |= spec->input_depth[k] > 1;
+    for (vx_uint32 k = 0; k < p->num_nodes; k++)       /* queried before the first frame */
+        g->schedule[k]->state = spec->pipeup_calls[k] || spec->input_depth[k] > 1 ? VX_NODE_STATE_PIPEUP
+                                                                                   : VX_NODE_STATE_STEADY;
     p->auto_start = spec->auto_start == vx_true_e;
     p->batch_status = VX_SUCCESS;
     p->slots = calloc(p->depth, sizeof *p->slots);
@@ -293,7 +345,7 @@ void pvx_pipeline_destroy(pvx_pipeline *p)
     p->closing = 1;
     pthread_cond_broadcast(&p->work);
     pthread_cond_broadcast(&p->changed);
-    while (p->started != p->completed)
+    while (p->started != p->completed || p->waiters > 0)
         pthread_cond_wait(&p->changed, &p->lock);
     vx_uint32 workers = p->num_workers;     /* none starts once closing */
     pthread_mutex_unlock(&p->lock);
@@ -341,17 +393,14 @@ static vx_uint32 position_of(const queue *q, vx_reference ref)
         goto out;                 \
     } while (0)
 
-vx_status pvx_pipeline_enqueue(pvx_pipeline *p, vx_uint32 index, const vx_reference *refs, vx_uint32 num,
-                               const char **why)
+/* References into the queue's ready ring (or done ring: `to_done`), all or none (lock held). */
+static vx_status put(pvx_pipeline *p, queue *q, const vx_reference *refs, vx_uint32 num, int to_done,
+                     const char **why)
 {
     vx_status status = VX_SUCCESS;
-    queue *q = queue_of(p, index, why);
-    if (q == NULL)
-        return VX_ERROR_INVALID_PARAMETERS;
-    pthread_mutex_lock(&p->lock);
     if (p->closing)
         REFUSE(VX_FAILURE, "the graph is being released");
-    for (vx_uint32 i = 0; i < num; i++) {        /* all or none */
+    for (vx_uint32 i = 0; i < num; i++) {
         vx_uint32 r = position_of(q, refs[i]);
         if (r == q->spec.num_refs)
             REFUSE(VX_ERROR_INVALID_REFERENCE, "a reference is not in the parameter's list (vxSetGraphScheduleConfig)");
@@ -364,8 +413,24 @@ vx_status pvx_pipeline_enqueue(pvx_pipeline *p, vx_uint32 index, const vx_refere
     for (vx_uint32 i = 0; i < num; i++) {
         vx_uint32 r = position_of(q, refs[i]);
         q->held[r] = 1;
-        ring_push(&q->ready, r);
+        ring_push(to_done ? &q->done : &q->ready, r);
     }
+out:
+    return status;
+}
+
+vx_status pvx_pipeline_enqueue(pvx_pipeline *p, vx_uint32 index, const vx_reference *refs, vx_uint32 num, int done,
+                               const char **why)
+{
+    queue *q = queue_of(p, index, why);
+    if (q == NULL)
+        return VX_ERROR_INVALID_PARAMETERS;
+    pthread_mutex_lock(&p->lock);
+    vx_status status = put(p, q, refs, num, done, why);
+    if (status != VX_SUCCESS || done)
+        goto out;
+    if (p->waiters > 0)               /* a blocked dequeue may run the frame now */
+        pthread_cond_broadcast(&p->changed);
     if (p->started > p->completed || p->g->events || p->streaming)
         wake_worker(p);
     else if (claimable(p)) {          /* a second ready frame: a worker starts the first */
@@ -380,19 +445,40 @@ out:
     return status;
 }
 
+vx_uint32 pvx_pipeline_waiting(pvx_pipeline *p, vx_uint32 index, int done, vx_reference *refs)
+{
+    const char *why;
+    queue *q = queue_of(p, index, &why);
+    if (q == NULL)
+        return 0;
+    pthread_mutex_lock(&p->lock);
+    const ring *r = done ? &q->done : &q->ready;
+    for (vx_uint32 i = 0; i < r->count; i++)
+        refs[i] = q->spec.refs[r->items[(r->head + i) % r->capacity]];
+    vx_uint32 n = r->count;
+    pthread_mutex_unlock(&p->lock);
+    return n;
+}
+
+void pvx_pipeline_hold(pvx_pipeline *p)
+{
+    pthread_mutex_lock(&p->lock);
+    p->waiters++;
+    pthread_mutex_unlock(&p->lock);
+}
+
 vx_status pvx_pipeline_dequeue(pvx_pipeline *p, vx_uint32 index, vx_reference *refs, vx_uint32 max,
-                               vx_uint32 *num, const char **why)
+                               vx_uint32 *num, int held, const char **why)
 {
     vx_status status = VX_SUCCESS;
+    pthread_mutex_lock(&p->lock);
+    p->waiters += !held;
     queue *q = queue_of(p, index, why);
     if (q == NULL)
-        return VX_ERROR_INVALID_PARAMETERS;
-    pthread_mutex_lock(&p->lock);
-    while (q->done.count == 0) {
+        REFUSE(VX_ERROR_INVALID_PARAMETERS, *why);
+    while (q->done.count == 0) {      /* until a frame is done; another thread may enqueue it later */
         if (p->closing)
-            REFUSE(VX_FAILURE, "the graph is being released");
-        if (q->ready.count == 0 && p->started == p->completed)
-            REFUSE(VX_FAILURE, "no reference is enqueued at this parameter: none can be done");
+            REFUSE(VX_FAILURE, "the graph was released or is verified again: no reference can come");
         if (!help(p))
             pthread_cond_wait(&p->changed, &p->lock);
     }
@@ -404,6 +490,8 @@ vx_status pvx_pipeline_dequeue(pvx_pipeline *p, vx_uint32 index, vx_reference *r
     }
     *num = n;
 out:
+    if (--p->waiters == 0 && p->closing)
+        pthread_cond_broadcast(&p->changed);
     pthread_mutex_unlock(&p->lock);
     return status;
 }
@@ -433,6 +521,7 @@ vx_uint32 pvx_pipeline_schedule(pvx_pipeline *p)
     p->batch_status = VX_SUCCESS;
     for (vx_uint32 w = 0; w < p->depth; w++)
         wake_worker(p);
+    pthread_cond_broadcast(&p->changed);
     pthread_mutex_unlock(&p->lock);
     return frames;
 }
@@ -480,7 +569,7 @@ int pvx_fast_vxGraphParameterEnqueueReadyRef(vx_graph graph, vx_uint32 index, vx
 {
     pvx_pipeline *p = pipeline_of(graph);
     const char *why;
-    if (p == NULL || refs == NULL || num == 0 || pvx_pipeline_enqueue(p, index, refs, num, &why) != VX_SUCCESS)
+    if (p == NULL || refs == NULL || num == 0 || pvx_pipeline_enqueue(p, index, refs, num, 0, &why) != VX_SUCCESS)
         return 0;
     *out = VX_SUCCESS;
     return 1;
@@ -492,7 +581,7 @@ int pvx_fast_vxGraphParameterDequeueDoneRef(vx_graph graph, vx_uint32 index, vx_
     pvx_pipeline *p = pipeline_of(graph);
     const char *why;
     if (p == NULL || refs == NULL || num == NULL || max == 0 ||
-        pvx_pipeline_dequeue(p, index, refs, max, num, &why) != VX_SUCCESS)
+        pvx_pipeline_dequeue(p, index, refs, max, num, 0, &why) != VX_SUCCESS)
         return 0;
     *out = VX_SUCCESS;
     return 1;

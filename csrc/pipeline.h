@@ -70,6 +70,11 @@ typedef struct pvx_pipeline_spec {
     vx_int32 trigger;                 /* streaming: schedule position of the trigger node, or -1 */
     vx_bool auto_start;               /* VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO: a frame starts once its
                                          references are there (otherwise by batch or streaming) */
+    /* PIPEUP (VX_KERNEL_PIPEUP_*_DEPTH), per schedule position: */
+    vx_uint32 *pipeup_calls;          /* output depth - 1: PIPEUP calls before the first frame's */
+    vx_uint32 *pipeup_rows;           /* where those calls' rows begin in pipeup_table (one row each) */
+    vx_reference *pipeup_table;       /* the first frame's inputs, another slot's outputs per call */
+    vx_uint32 *input_depth;           /* inputs the node keeps: a slot is reused only once it let go */
 } pvx_pipeline_spec;
 
 typedef struct pvx_pipeline pvx_pipeline;
@@ -81,11 +86,19 @@ PVX_HIDDEN void pvx_pipeline_destroy(pvx_pipeline *p);
 PVX_HIDDEN int pvx_pipeline_idle(pvx_pipeline *p);
 /* Queue position of graph parameter `index`, or -1. */
 PVX_HIDDEN int pvx_pipeline_queue(pvx_pipeline *p, vx_uint32 index);
-/* Each returns a status and, when refusing, a static reason in *why. */
+/* Each returns a status and, when refusing, a static reason in *why. Enqueue puts the references
+ * in the ready queue, or (`done`: verification again returning the old pipeline's) the done one. */
 PVX_HIDDEN vx_status pvx_pipeline_enqueue(pvx_pipeline *p, vx_uint32 index, const vx_reference *refs, vx_uint32 num,
-                                          const char **why);
+                                          int done, const char **why);
+/* Blocks until a reference is done (or the pipeline closes). The pipeline is not freed while a
+ * dequeue waits; a caller that must let go of the object-model lock first takes that hold before
+ * (pvx_pipeline_hold) and passes `held`: the dequeue lets go of it as it returns. */
+PVX_HIDDEN void pvx_pipeline_hold(pvx_pipeline *p);
 PVX_HIDDEN vx_status pvx_pipeline_dequeue(pvx_pipeline *p, vx_uint32 index, vx_reference *refs, vx_uint32 max,
-                                          vx_uint32 *num, const char **why);
+                                          vx_uint32 *num, int held, const char **why);
+/* Verification again (pipelining.py): the references waiting in the old pipeline's queues, in
+ * order (ready ones: done == 0; done ones: done == 1; refs has room for the queue's list). */
+PVX_HIDDEN vx_uint32 pvx_pipeline_waiting(pvx_pipeline *p, vx_uint32 index, int done, vx_reference *refs);
 PVX_HIDDEN vx_status pvx_pipeline_check(pvx_pipeline *p, vx_uint32 index, vx_uint32 *num, const char **why);
 /* Manual mode: one batch of as many frames as every queue has references for (0 if none). */
 PVX_HIDDEN vx_uint32 pvx_pipeline_schedule(pvx_pipeline *p);

@@ -823,10 +823,13 @@ vx_status pvx_target_run_graph(pvx_graph *g, int measure)
         j->done = 1;
     }
     /* Every queued node ends before the graph does; the first failure in schedule order that is not
-     * a node left out because of it is the graph's. */
+     * a node left out because of it is the graph's. Node events go in schedule order, as the host
+     * executor sends them (none for a node left out). */
     vx_status status = VX_SUCCESS;
     for (uint32_t i = 0; i < started; i++) {
         wait_job(&jobs[i], TIVX_EVENT_TIMEOUT_WAIT_FOREVER);
+        if (g->events && !jobs[i].skipped)
+            pvx_graph_events_node(g->events, i, g->schedule[i]->node, jobs[i].status);
         if (jobs[i].status != VX_SUCCESS && !jobs[i].skipped && status == VX_SUCCESS)
             status = jobs[i].status;
     }

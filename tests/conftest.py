@@ -6,8 +6,14 @@
   library must find its own interpreter.
 - `vx`: the installed libopenvx.so from Python (cffi ABI mode), with a fresh context.
 Unraisable exceptions (e.g. raised inside a cffi callback) fail the test.
+
+Under a checker (tools/sanitize.sh, tools/valgrind.sh) only the tests that run C programs are
+collected: PVX_CHECK_BUILD names another build of the library (build_ffi.py OUTDIR) that programs
+compile and link against, PVX_CHECK_CFLAGS adds compiler flags, PVX_CHECK_PREFIX wraps every run
+(valgrind ...), and the checkers' variables (ASAN_OPTIONS, PYTHONMALLOC, ...) reach the programs.
 """
 import hashlib
+import os
 import shlex
 import subprocess
 import sys
@@ -17,13 +23,28 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 C_DIR = Path(__file__).resolve().parent / "c"
-CLEAN_ENV = {"PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "LANG": "C.UTF-8"}
+CHECK_BUILD = os.environ.get("PVX_CHECK_BUILD")
+CHECK_VARIABLES = ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "PYTHONMALLOC")
+CLEAN_ENV = {"PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "LANG": "C.UTF-8",
+             **{k: os.environ[k] for k in CHECK_VARIABLES if CHECK_BUILD and k in os.environ}}
+C_FIXTURES = {"c_program"}
 
 
 def user_flags():
+    if CHECK_BUILD:
+        lib = Path(CHECK_BUILD) / "lib"
+        return [f"-I{Path(CHECK_BUILD) / 'include'}", f"-L{lib}", f"-Wl,-rpath,{lib}", "-lopenvx", "-lvxu",
+                *shlex.split(os.environ.get("PVX_CHECK_CFLAGS", ""))]
     out = subprocess.run([sys.executable, "-m", "pyopenvx", "--cflags", "--libs"],
                          capture_output=True, text=True, check=True).stdout
     return shlex.split(out)
+
+
+def pytest_collection_modifyitems(config, items):
+    if CHECK_BUILD:
+        checked = [i for i in items if C_FIXTURES & set(getattr(i, "fixturenames", ()))]
+        config.hook.pytest_deselected(items=[i for i in items if i not in checked])
+        items[:] = checked
 
 
 class Program:
@@ -31,8 +52,9 @@ class Program:
         self.path = path
 
     def run(self, *args, expect=0, env=None, timeout=120, python_errors_ok=False):
-        proc = subprocess.run([str(self.path), *map(str, args)], capture_output=True, text=True,
-                              env={**CLEAN_ENV, **(env or {})}, timeout=timeout)
+        prefix = shlex.split(os.environ.get("PVX_CHECK_PREFIX", "")) if CHECK_BUILD else []
+        proc = subprocess.run([*prefix, str(self.path), *map(str, args)], capture_output=True, text=True,
+                              env={**CLEAN_ENV, **(env or {})}, timeout=timeout * (20 if prefix else 1))
         if not python_errors_ok:
             assert "Traceback" not in proc.stderr and "Exception ignored" not in proc.stderr, proc.stderr
         if expect is not None:

@@ -338,6 +338,19 @@ def test_every_macro_of_every_header_at_run_time(abi, tmp_path, compiler, flags,
     assert result.returncode == 0, result.stdout
 
 
+def test_base_macros_are_defined_behaviour(tmp_path):
+    """VX_*_BASE with a vendor id at or above 0x800 (VX_ID_USER) at run time: shifting a signed int
+    into its sign bit is undefined, so the macros shift unsigned values (UBSan refuses otherwise)."""
+    source = compile_source(tmp_path, "bases.c", "\n".join([
+        "#include <VX/vx.h>",
+        "int main(void)\n{",
+        "    volatile vx_enum vendor = VX_ID_USER, lib = 0xFF;",
+        "    return !(VX_KERNEL_BASE(vendor, lib) == VX_KERNEL_BASE(VX_ID_USER, 0xFF) && VX_VENDOR(VX_ATTRIBUTE_BASE(vendor, lib)) == VX_ID_USER",
+        "             && VX_ENUM_BASE(vendor, lib) < 0);",
+        "}\n"]), flags=[*CFLAGS, "-fsanitize=undefined", "-fno-sanitize-recover=all"], extra=("-o", "bases"))
+    subprocess.run([str(source.with_suffix(""))], check=True)
+
+
 @LANGUAGES
 @pytest.mark.parametrize("header", HEADERS)
 def test_each_header_alone_after_vx_h(tmp_path, compiler, flags, suffix, header):

@@ -54,3 +54,14 @@ def test_python_kernels_run_pipelined():
 def test_pipeline_stages_on_targets(c_program):
     """Seed 003 target kernels as stages: each frame's node runs on its target's thread."""
     assert c_program("pipeline_targets.c", extra=("-lpthread",)).stdout.strip().endswith("ok")
+
+
+def test_dequeue_blocks_until_enqueued(c_program):
+    """A thread blocked in vxGraphParameterDequeueDoneRef sleeps until another enqueues; an error
+    when nothing can come (graph changed or released, context released)."""
+    assert c_program("pipeline_dequeue.c", extra=("-lpthread",)).stdout.strip().endswith("ok")
+
+
+def test_pipeup_source_and_sink(c_program):
+    """VX_KERNEL_PIPEUP_OUTPUT_DEPTH / _INPUT_DEPTH and VX_NODE_STATE seen by the kernels."""
+    assert c_program("pipeline_pipeup.c").stdout.strip().endswith("ok")

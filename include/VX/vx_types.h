@@ -94,9 +94,9 @@ typedef vx_enum vx_action;
 #define VX_LIBRARY(e) (((vx_uint32)(e) & VX_LIBRARY_MASK) >> 12)
 
 /* Bases of attribute, kernel and enumeration values. */
-#define VX_ATTRIBUTE_BASE(vendor, object) ((vx_int32)(((vendor) << 20) | ((object) << 8)))
-#define VX_KERNEL_BASE(vendor, lib) ((vx_int32)(((vendor) << 20) | ((lib) << 12)))
-#define VX_ENUM_BASE(vendor, id) ((vx_int32)(((vendor) << 20) | ((id) << 12)))
+#define VX_ATTRIBUTE_BASE(vendor, object) ((vx_int32)(((vx_uint32)(vendor) << 20) | ((vx_uint32)(object) << 8)))
+#define VX_KERNEL_BASE(vendor, lib) ((vx_int32)(((vx_uint32)(vendor) << 20) | ((vx_uint32)(lib) << 12)))
+#define VX_ENUM_BASE(vendor, id) ((vx_int32)(((vx_uint32)(vendor) << 20) | ((vx_uint32)(id) << 12)))
 
 /* Four-character image format code, first character in the low byte. */
 #define VX_DF_IMAGE(a, b, c, d) \

@@ -98,6 +98,7 @@ class Context(Reference):
     def on_destroy(self):
         """Releasing the context frees everything created in it, newest first, once scheduled
         graphs have finished their runs (they use those objects)."""
+        self.closing = True
         for obj in list(self.objects.values()):
             if obj.vx_type == vx.VX_TYPE_GRAPH:
                 if obj.worker is not None:

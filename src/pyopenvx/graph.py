@@ -287,6 +287,7 @@ class Graph(Reference):
         self.desc.pipeline = ffi.NULL
         if pipeline is not None:
             if pipeline.idle():
+                self.pipelining.waiting = pipeline.waiting()
                 pipeline.close()
             else:
                 with unlocked():              # kernels of running frames may call the API

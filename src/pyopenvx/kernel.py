@@ -44,6 +44,7 @@ class Kernel(Reference):
     alias_hints = {}                          # (input, output) -> processing type (aliasing.py, seed 004)
     pending_hints = ()                        # (a, b, processing type) given before a or b was added
     targets = ()                              # target ids from tivxAddKernelTarget (targets.py, seed 003)
+    pipeup_output_depth = pipeup_input_depth = 1   # VX_KERNEL_PIPEUP_*_DEPTH (pipelining.py)
 
     def __init__(self, context, name, enumeration, function, num_params, validate, init, deinit, module=None,
                  io_validators=(None, None)):

@@ -11,6 +11,7 @@ from _pyopenvx import ffi, lib
 from . import constants as vx
 from .errors import VxError, check
 from .parts import container, items_of
+from .reference import unlocked
 
 QUEUED = (vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL)
 MODES = (vx.VX_GRAPH_SCHEDULE_MODE_NORMAL,) + QUEUED
@@ -26,6 +27,8 @@ class Settings:
         self.depth = 0                     # VX_GRAPH_PIPELINE_DEPTH set by the application (0: automatic)
         self.streaming = False             # vxEnableGraphStreaming
         self.trigger = None
+        self.waiting = {}                  # graph parameter index -> (ready, done) objects kept from
+                                           # the last pipeline for the next one (verified again)
 
     @property
     def pipelined(self):
@@ -36,7 +39,7 @@ class Settings:
             for obj in refs:
                 if obj.alive:
                     obj.release(internal=True)
-        self.queues = {}
+        self.queues, self.waiting = {}, {}
 
 
 def configure(graph, mode, entries):
@@ -78,11 +81,37 @@ def configure(graph, mode, entries):
 
 def depth(graph):
     """Frames in flight once verified: 1 unless queued or streaming; the application's
-    VX_GRAPH_PIPELINE_DEPTH, or one per node up to MAX_DEPTH."""
+    VX_GRAPH_PIPELINE_DEPTH, or one per node up to MAX_DEPTH; at least every node's PIPEUP depth
+    (its buffers are frame slots)."""
     settings = graph.pipelining
     if not settings.pipelined:
         return 1
-    return settings.depth or max(1, min(len(graph.order), MAX_DEPTH))
+    pipeup = max((max(_pipeup(n)) for n in graph.order), default=1)
+    return max(settings.depth or max(1, min(len(graph.order), MAX_DEPTH)), pipeup)
+
+
+def _pipeup(node):
+    """(output depth, input depth) of the node's kernel."""
+    return node.kernel.pipeup_output_depth, node.kernel.pipeup_input_depth
+
+
+def _set_pipeup(attribute):
+    def set_depth(kernel, value):
+        check(not kernel.finalized, vx.VX_ERROR_NOT_SUPPORTED, f"{kernel} is finalized: its attributes are fixed",
+              kernel)
+        check(value >= 1, vx.VX_ERROR_INVALID_PARAMETERS, f"a PIPEUP depth is at least 1, not {value}", kernel)
+        setattr(kernel, attribute, value)
+    return set_depth
+
+
+KERNEL_QUERY = {
+    vx.VX_KERNEL_PIPEUP_OUTPUT_DEPTH: ("vx_uint32", lambda k: k.pipeup_output_depth),
+    vx.VX_KERNEL_PIPEUP_INPUT_DEPTH: ("vx_uint32", lambda k: k.pipeup_input_depth),
+}
+KERNEL_SET = {
+    vx.VX_KERNEL_PIPEUP_OUTPUT_DEPTH: ("vx_uint32", _set_pipeup("pipeup_output_depth")),
+    vx.VX_KERNEL_PIPEUP_INPUT_DEPTH: ("vx_uint32", _set_pipeup("pipeup_input_depth")),
+}
 
 
 class Pipeline:
@@ -116,10 +145,32 @@ class Pipeline:
         spec.num_queues, spec.queues = len(settings.queues), self.queue_specs
         spec.trigger = order.index(settings.trigger) if settings.trigger in order else -1
         spec.auto_start = settings.mode == vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO
+        self._pipeup(spec, len(rows))
         self.c = lib.pvx_pipeline_create(spec)
         if self.c == ffi.NULL:
             self.drop_clones()
             raise VxError(vx.VX_ERROR_NO_RESOURCES, f"{graph}: no threads or memory for its pipeline", graph)
+
+    def _pipeup(self, spec, table_size):
+        """Per node: its PIPEUP calls (output depth - 1), each with the first frame's inputs and the
+        outputs of the next slot (the same ones when there is a single slot), and the inputs it keeps."""
+        order, n = self.graph.order, self.depth
+        calls, starts, table = [], [], []
+        for k, node in enumerate(order):
+            out_depth = _pipeup(node)[0]
+            d = node.desc
+            outputs = {i for i, sig in enumerate(node.kernel.signature) if sig.direction == vx.VX_OUTPUT}
+            calls.append(out_depth - 1)
+            starts.append(len(table))
+            base = self.offsets[k]
+            for j in range(1, out_depth):
+                other = (j % n) * table_size + base
+                table.extend(self.tables[(other if r % d.num_parameters in outputs else base) + r]
+                             for r in range(d.replicas * d.num_parameters))
+        self.pipeup = [ffi.new("vx_uint32[]", calls or [0]), ffi.new("vx_uint32[]", starts or [0]),
+                       ffi.new("vx_reference[]", table or 1),
+                       ffi.new("vx_uint32[]", [_pipeup(node)[1] for node in order] or [1])]
+        spec.pipeup_calls, spec.pipeup_rows, spec.pipeup_table, spec.input_depth = self.pipeup
 
     def _copies(self, whole):
         """One slot's map: each whole virtual object of the graph -> its copy, items -> items."""
@@ -164,6 +215,30 @@ class Pipeline:
     def idle(self):
         return self.c == ffi.NULL or bool(lib.pvx_pipeline_idle(self.c))
 
+    def waiting(self):
+        """The references still in the queues of this idle pipeline, ready ones (enqueued, their
+        frame not started) and done ones (not dequeued yet), in order: kept when the graph is
+        verified again (the spec does not let verification drop what the application enqueued)."""
+        kept = {}
+        for index, refs in self.graph.pipelining.queues.items():
+            objs = {ffi.cast("vx_reference", o.h): o for o in refs}
+            buf = ffi.new("vx_reference[]", len(refs))
+            ready, done = ([objs[buf[i]] for i in range(lib.pvx_pipeline_waiting(self.c, index, d, buf))]
+                           for d in (0, 1))
+            if ready or done:
+                kept[index] = (ready, done)
+        return kept
+
+    def restore(self):
+        """Into the new pipeline, what the last one kept: done references first, then the ready
+        ones enqueued again (in auto mode their frames may start now)."""
+        kept, self.graph.pipelining.waiting = self.graph.pipelining.waiting, {}
+        for which in (1, 0):
+            for index, lists in kept.items():
+                refs = ffi.new("vx_reference[]", [ffi.cast("vx_reference", o.h) for o in lists[which]])
+                if len(refs):
+                    self.call(lib.pvx_pipeline_enqueue, index, refs, len(refs), which)
+
     def close(self):
         """Started frames finish, the workers end, the copies go (call with the lock released
         unless idle: kernels of running frames may call the API)."""
@@ -177,12 +252,20 @@ class Pipeline:
                 clone.release(internal=True)
         self.clones = []
 
-    def call(self, fn, *args):
+    def call(self, fn, *args, c=None):
         """A queue function of csrc/pipeline.c; its refusal becomes VxError with C's reason."""
         why = ffi.new("const char **")
-        status = fn(self.c, *args, why)
+        status = fn(self.c if c is None else c, *args, why)
         if status != vx.VX_SUCCESS:
             raise VxError(status, ffi.string(why[0]).decode(), self.graph)
+
+    def dequeue(self, index, refs, max_refs, num_refs):
+        """Blocks, without the lock, until a frame is done (enqueued later by another thread); held
+        first, so that a release closing the pipeline meanwhile waits for it to leave."""
+        c = self.c
+        lib.pvx_pipeline_hold(c)
+        with unlocked():
+            self.call(lib.pvx_pipeline_dequeue, index, refs, max_refs, num_refs, 1, c=c)
 
 
 def _whole_virtuals(graph):

@@ -72,6 +72,8 @@ class Reference:
     framework holds (graphs, parents, delays); the object dies when both reach zero."""
 
     vx_type = vx.VX_TYPE_REFERENCE
+    closing = False     # a context destroying everything it holds (Context.on_destroy)
+    dying = False       # in destroy(): what it releases may release it again (cycles)
 
     def __init__(self, context, scope=None, external=1):
         h = lib.pvx_ref_alloc(self.vx_type)
@@ -106,7 +108,11 @@ class Reference:
             self.h.external_count += 1
 
     def release(self, internal=False):
-        """Drop one count; the object is destroyed when nobody holds it any more."""
+        """Drop one count; the object is destroyed when nobody holds it any more. While its
+        context closes, objects holding each other in a cycle (a node whose parameter is its
+        own graph) are destroyed whatever their counts say."""
+        if self.context.closing and (self.h is None or self.dying):
+            return
         if internal:
             if self.h.internal_count == 0:
                 raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} has no internal reference left", self)
@@ -122,8 +128,9 @@ class Reference:
 
     def destroy(self):
         """Free everything the object owns, then its handle. Subclasses extend `on_destroy`."""
-        if self.h is None:
+        if self.h is None or self.dying:
             return
+        self.dying = True
         self.on_destroy()
         if self.context is not self:
             self.context.forget(self)

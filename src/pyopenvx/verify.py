@@ -32,6 +32,8 @@ def verify(graph):
     graph.desc.state = vx.VX_GRAPH_STATE_VERIFIED
     # aging after each run needs Python; queued graphs run only through their queues
     graph.desc.ready = 0 if graph.delays or graph.pipelining.mode in QUEUED else 1
+    if graph.pipeline is not None:            # last, as frames may start: what the last one kept
+        graph.pipeline.restore()
 
 
 def _where(node, index):
@@ -322,6 +324,9 @@ def compile_pipeline(graph):
               f"{graph} has auto-aged delays: it cannot run queued or streaming", graph)
         graph.pipeline = Pipeline(graph)
         graph.desc.pipeline = graph.pipeline.c
+    else:
+        for node in graph.order:              # PIPEUP is for pipelined graphs only
+            node.desc.state = vx.VX_NODE_STATE_STEADY
 
 
 def _replicas(node):

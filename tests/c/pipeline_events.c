@@ -186,11 +186,7 @@ static vx_status VX_CALLBACK source_run(vx_node node, const vx_reference *p, vx_
 static vx_status VX_CALLBACK source_validate(vx_node node, const vx_reference p[], vx_uint32 n, vx_meta_format m[])
 {
     (void)node; (void)p; (void)n;
-    vx_uint32 size = FRAME_SIZE;
-    vx_df_image format = VX_DF_IMAGE_U8;
-    TRY(vxSetMetaFormatAttribute(m[0], VX_IMAGE_WIDTH, &size, sizeof size));
-    TRY(vxSetMetaFormatAttribute(m[0], VX_IMAGE_HEIGHT, &size, sizeof size));
-    return vxSetMetaFormatAttribute(m[0], VX_IMAGE_FORMAT, &format, sizeof format);
+    return frame_meta(m[0]);
 }
 
 static vx_status VX_CALLBACK sink_run(vx_node node, const vx_reference *p, vx_uint32 n)

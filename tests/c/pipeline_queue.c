@@ -1,6 +1,7 @@
 /* Graph parameter queues (vx_khr_pipelining): a 3-stage pipeline of 10 ms stages at depth 3 runs
  * 30 frames in well under the serial time, every output exact and in order, each stage on one
- * thread at a time; manual mode batches; the refusals; reference counts. */
+ * thread at a time; manual mode batches; the refusals; queues kept when verified again; reference
+ * counts. */
 #define _POSIX_C_SOURCE 200809L
 #include <VX/vxu.h>
 #include "pipeline_stages.h"
@@ -35,9 +36,7 @@ static void auto_mode(vx_context ctx, vx_kernel k)
     /* the graph runs only through its queues */
     CHECK_REFUSED(vxProcessGraph(s.graph), VX_ERROR_NOT_SUPPORTED);
     CHECK_REFUSED(vxScheduleGraph(s.graph), VX_ERROR_NOT_SUPPORTED);
-    /* nothing enqueued: nothing can be dequeued (instead of blocking for ever) */
     vx_reference r = NULL;
-    CHECK_REFUSED(vxGraphParameterDequeueDoneRef(s.graph, 1, &r, 1, &num), VX_FAILURE);
     /* a reference outside the list, a parameter not queued, twice the same */
     vx_image other = u8_image(ctx, FRAME_SIZE, FRAME_SIZE, 0);
     CHECK_REFUSED(vxGraphParameterEnqueueReadyRef(s.graph, 0, (vx_reference *)&other, 1), VX_ERROR_INVALID_REFERENCE);
@@ -229,6 +228,56 @@ static void virtual_containers(vx_context ctx)
     release_frames(ins, outs, N);
 }
 
+/* References waiting in the queues survive verification again: a done frame stays to dequeue,
+ * an input enqueued without its output still waits for it; the same when a change unverified the
+ * graph and the dequeue verifies it. */
+static void reverify_keeps_queues(vx_context ctx, vx_kernel k)
+{
+    vx_image ins[BUFS], outs[BUFS];
+    stages s = queued_stages(ctx, k, 2, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, ins, outs, BUFS);
+    enqueue_frame(s.graph, ins[0], outs[0], 5);
+    CHECK_OK(vxWaitGraph(s.graph));                             /* frame 5 done, not dequeued */
+    fill_u8(ins[1], 6);
+    CHECK_OK(vxGraphParameterEnqueueReadyRef(s.graph, 0, (vx_reference *)&ins[1], 1));
+    CHECK_OK(vxVerifyGraph(s.graph));
+    vx_uint32 num = 0;
+    CHECK_OK(vxGraphParameterCheckDoneRef(s.graph, 1, &num));
+    CHECK(num == 1);
+    vx_reference r = NULL;
+    CHECK_OK(vxGraphParameterDequeueDoneRef(s.graph, 1, &r, 1, &num));
+    CHECK(num == 1 && r == (vx_reference)outs[0]);
+    check_frame(outs[0], 5, 2);
+    CHECK_OK(vxGraphParameterDequeueDoneRef(s.graph, 0, &r, 1, &num));
+    CHECK(r == (vx_reference)ins[0]);
+    CHECK_REFUSED(vxGraphParameterEnqueueReadyRef(s.graph, 0, (vx_reference *)&ins[1], 1), VX_FAILURE);  /* still in */
+    CHECK_OK(vxGraphParameterEnqueueReadyRef(s.graph, 1, (vx_reference *)&outs[1], 1));
+    CHECK_OK(vxGraphParameterDequeueDoneRef(s.graph, 1, &r, 1, &num));
+    CHECK(r == (vx_reference)outs[1]);
+    check_frame(outs[1], 6, 2);
+    CHECK_OK(vxGraphParameterDequeueDoneRef(s.graph, 0, &r, 1, &num));
+    CHECK(r == (vx_reference)ins[1]);
+    /* a change unverifies the graph with frame 7 done and frame 8's input waiting */
+    enqueue_frame(s.graph, ins[2], outs[2], 7);
+    CHECK_OK(vxWaitGraph(s.graph));
+    fill_u8(ins[0], 8);
+    CHECK_OK(vxGraphParameterEnqueueReadyRef(s.graph, 0, (vx_reference *)&ins[0], 1));
+    vx_uint32 one = 1;
+    vx_scalar id = vxCreateScalar(ctx, VX_TYPE_UINT32, &one);
+    CHECK_OK(vxSetParameterByIndex(s.nodes[1], 2, (vx_reference)id));
+    CHECK_OK(vxReleaseScalar(&id));
+    CHECK_OK(vxGraphParameterDequeueDoneRef(s.graph, 1, &r, 1, &num));   /* verifies it again */
+    CHECK(r == (vx_reference)outs[2]);
+    check_frame(outs[2], 7, 2);
+    CHECK_OK(vxGraphParameterDequeueDoneRef(s.graph, 0, &r, 1, &num));
+    CHECK(r == (vx_reference)ins[2]);
+    CHECK_OK(vxGraphParameterEnqueueReadyRef(s.graph, 1, (vx_reference *)&outs[0], 1));
+    CHECK_OK(vxGraphParameterDequeueDoneRef(s.graph, 1, &r, 1, &num));
+    CHECK(r == (vx_reference)outs[0]);
+    check_frame(outs[0], 8, 2);
+    CHECK_OK(vxGraphParameterDequeueDoneRef(s.graph, 0, &r, 1, &num));
+    release_all(&s, ins, outs, BUFS);
+}
+
 /* Releasing a graph, then a context, while frames run: started frames finish, nothing leaks. */
 static void release_in_flight(void)
 {
@@ -256,6 +305,7 @@ int main(void)
     manual_mode(ctx, k);
     configuration_refusals(ctx, k);
     virtual_containers(ctx);
+    reverify_keeps_queues(ctx, k);
     release_in_flight();
     CHECK_OK(vxRemoveKernel(k));
     CHECK(context_references(ctx) == start);

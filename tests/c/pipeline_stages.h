@@ -52,6 +52,16 @@ static vx_status VX_CALLBACK stage_run(vx_node node, const vx_reference *p, vx_u
     return id == 1 && (int)v == stage_fail_value ? VX_FAILURE : VX_SUCCESS;
 }
 
+/* A source's output: a FRAME_SIZE square U8 image. */
+static inline vx_status frame_meta(vx_meta_format m)
+{
+    vx_uint32 size = FRAME_SIZE;
+    vx_df_image format = VX_DF_IMAGE_U8;
+    TRY(vxSetMetaFormatAttribute(m, VX_IMAGE_WIDTH, &size, sizeof size));
+    TRY(vxSetMetaFormatAttribute(m, VX_IMAGE_HEIGHT, &size, sizeof size));
+    return vxSetMetaFormatAttribute(m, VX_IMAGE_FORMAT, &format, sizeof format);
+}
+
 typedef struct {
     vx_graph graph;
     vx_node nodes[MAX_STAGES];

@@ -1,6 +1,6 @@
 /* Pipelining with target kernels (seed 003): three 10 ms stages on three targets at depth 3 run
  * 30 frames in well under the serial time, each stage on its target's thread, every output exact
- * and in order. */
+ * and in order. Then node events of target nodes run by vxProcessGraph. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <TI/tivx.h>
@@ -9,6 +9,7 @@
 
 #define BUFS 4
 #define FRAMES 30
+#define FAIL_VALUE 200                        /* a stage fails on this input */
 
 static const char *const targets[3] = {TIVX_TARGET_DSP1, TIVX_TARGET_DSP2, TIVX_TARGET_EVE1};
 static pthread_t threads[4];
@@ -37,12 +38,58 @@ static vx_status VX_CALLBACK target_inc(tivx_target_kernel_instance kernel, tivx
     vx_uint8 *dst = tivxMemShared2TargetPtr(&out->mem_ptr[0]);
     sleep_ns(stage_sleep_ns / 2);
     vx_uint8 v = src[0];
+    if (v == FAIL_VALUE)
+        return VX_FAILURE;
     sleep_ns(stage_sleep_ns - stage_sleep_ns / 2);
     const vx_imagepatch_addressing_t *a = &out->imagepatch_addr[0];
     for (vx_uint32 y = 0; y < a->dim_y; y++)
         for (vx_uint32 x = 0; x < a->dim_x; x++)
             dst[y * a->stride_y + x] = (vx_uint8)(v + 1);
     return VX_SUCCESS;
+}
+
+/* vxProcessGraph of two target stages: node completed events in schedule order, then graph
+ * completed; a failing first stage sends its node error and the second no event. */
+static void node_events(vx_context ctx, vx_kernel k)
+{
+    vx_image in = u8_image(ctx, FRAME_SIZE, FRAME_SIZE, 0), out = u8_image(ctx, FRAME_SIZE, FRAME_SIZE, 0);
+    vx_graph g = vxCreateGraph(ctx);
+    vx_image mid = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_VIRT);
+    vx_node nodes[2] = {node_of_two(g, k, in, mid), node_of_two(g, k, mid, out)};
+    for (int i = 0; i < 2; i++) {
+        CHECK_OK(vxSetNodeTarget(nodes[i], VX_TARGET_STRING, targets[i]));
+        CHECK_OK(vxRegisterEvent((vx_reference)nodes[i], VX_EVENT_NODE_COMPLETED, 0, 10 + i));
+        CHECK_OK(vxRegisterEvent((vx_reference)nodes[i], VX_EVENT_NODE_ERROR, 0, 20 + i));
+    }
+    CHECK_OK(vxRegisterEvent((vx_reference)g, VX_EVENT_GRAPH_COMPLETED, 0, 30));
+    vx_event_t e;
+    while (vxWaitEvent(ctx, &e, vx_true_e) == VX_SUCCESS)
+        ;
+    CHECK_OK(vxProcessGraph(g));
+    CHECK(u8_pixel(out, 0, 0) == 2);
+    vx_uint32 want[3] = {10, 11, 30};
+    for (int i = 0; i < 3; i++) {
+        CHECK_OK(vxWaitEvent(ctx, &e, vx_true_e));
+        CHECK(e.app_value == want[i]);
+        if (i < 2)
+            CHECK(e.type == VX_EVENT_NODE_COMPLETED && e.event_info.node_completed.node == nodes[i] &&
+                  e.event_info.node_completed.graph == g);
+    }
+    CHECK(vxWaitEvent(ctx, &e, vx_true_e) == VX_FAILURE);
+    fill_u8(in, FAIL_VALUE);
+    CHECK(vxProcessGraph(g) == VX_FAILURE);
+    CHECK_OK(vxWaitEvent(ctx, &e, vx_true_e));
+    CHECK(e.type == VX_EVENT_NODE_ERROR && e.app_value == 20 && e.event_info.node_error.node == nodes[0] &&
+          e.event_info.node_error.status == VX_FAILURE);
+    CHECK_OK(vxWaitEvent(ctx, &e, vx_true_e));
+    CHECK(e.type == VX_EVENT_GRAPH_COMPLETED);
+    CHECK(vxWaitEvent(ctx, &e, vx_true_e) == VX_FAILURE);
+    for (int i = 0; i < 2; i++)
+        CHECK_OK(vxReleaseNode(&nodes[i]));
+    CHECK_OK(vxReleaseImage(&mid));
+    CHECK_OK(vxReleaseGraph(&g));
+    CHECK_OK(vxReleaseImage(&in));
+    CHECK_OK(vxReleaseImage(&out));
 }
 
 int main(void)
@@ -85,6 +132,7 @@ int main(void)
     CHECK_OK(vxReleaseImage(&v0));
     CHECK_OK(vxReleaseImage(&v1));
     release_all(&s, ins, outs, BUFS);
+    node_events(ctx, k);
     for (int i = 0; i < 3; i++)
         CHECK_OK(tivxRemoveTargetKernel(tk[i]));
     CHECK_OK(vxRemoveKernel(k));

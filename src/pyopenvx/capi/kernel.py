@@ -5,6 +5,7 @@ from .. import aliasing, attributes
 from .. import constants as vx
 from .. import kernel as kernels
 from .. import module as modules
+from .. import pipelining
 from .. import tiling
 from ..errors import check
 from ..parameter import Parameter
@@ -19,10 +20,12 @@ QUERY = {
     vx.VX_KERNEL_ENUM: ("vx_enum", lambda k: k.enumeration),
     vx.VX_KERNEL_LOCAL_DATA_SIZE: ("vx_size", lambda k: k.local_data_size),
     **tiling.KERNEL_QUERY,
+    **pipelining.KERNEL_QUERY,
 }
 SET = {
     vx.VX_KERNEL_LOCAL_DATA_SIZE: ("vx_size", lambda k, v: k.set_local_data_size(v)),
     **tiling.KERNEL_SET,
+    **pipelining.KERNEL_SET,
 }
 
 

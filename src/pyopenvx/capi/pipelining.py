@@ -50,7 +50,7 @@ def vxGraphParameterEnqueueReadyRef(graph, index, refs, num):
     check(refs != ffi.NULL and num > 0, vx.VX_ERROR_INVALID_PARAMETERS, "no references to enqueue", g)
     for i in range(num):
         lookup(refs[i], 0, f"reference {i}")
-    _queued(g, index).call(lib.pvx_pipeline_enqueue, index, refs, num)
+    _queued(g, index).call(lib.pvx_pipeline_enqueue, index, refs, num, 0)
 
 
 @export
@@ -58,9 +58,9 @@ def vxGraphParameterDequeueDoneRef(graph, index, refs, max_refs, num_refs):
     g = graph_of(graph)
     check(refs != ffi.NULL and num_refs != ffi.NULL and max_refs > 0, vx.VX_ERROR_INVALID_PARAMETERS,
           "refs or num_refs is NULL, or max_refs is 0", g)
-    pipeline = _queued(g, index)
-    with unlocked():                  # blocks until a frame is done
-        pipeline.call(lib.pvx_pipeline_dequeue, index, refs, max_refs, num_refs)
+    check(index not in g.pipelining.queues or g.verified or g.pipelining.waiting, vx.VX_ERROR_INVALID_GRAPH,
+          f"{g} is not verified: nothing was enqueued at graph parameter {index}, none can be done", g)
+    _queued(g, index).dequeue(index, refs, max_refs, num_refs)
 
 
 @export
