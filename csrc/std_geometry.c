@@ -74,8 +74,9 @@ static int color_rows(const plane *in, const plane *out, const channel_loc *ci, 
         else if (co[1].sub_y == 1)
             rows->rgb_to_yuv(src, ci[0].step, dst, channel_byte(out, &co[1], 0, y), channel_byte(out, &co[2], 0, y), w);
         else if (y % 2 == 1)
-            rows->rgb_to_yuv420(channel_byte(in, &ci[0], 0, y - 1), src, ci[0].step, channel_byte(out, &co[0], 0, y - 1),
-                                dst, channel_byte(out, &co[1], 0, y), channel_byte(out, &co[2], 0, y), co[1].step, w);
+            rows->rgb_to_yuv420(channel_byte(in, &ci[0], 0, y - 1), src, ci[0].step,
+                                channel_byte(out, &co[0], 0, y - 1), dst, channel_byte(out, &co[1], 0, y),
+                                channel_byte(out, &co[2], 0, y), co[1].step, w);
     }
     return 1;
 }

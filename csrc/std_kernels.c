@@ -595,7 +595,8 @@ static vx_status move_channel(vx_reference img, uint32_t k, vx_reference u8, int
         return s;
     void (*row)(uint8_t *, uint32_t, uint8_t *, uint32_t, int) = pvx_rows_in_use()->step_row;
     for (uint32_t y = 0; y < pu.height; y++)
-        (row != NULL ? row : pvx_step_row)((uint8_t *)row_of(&pi, y) + c.offset, c.step, row_of(&pu, y), pu.width, to_u8);
+        (row != NULL ? row : pvx_step_row)((uint8_t *)row_of(&pi, y) + c.offset, c.step, row_of(&pu, y), pu.width,
+                                           to_u8);
     return VX_SUCCESS;
 }
 

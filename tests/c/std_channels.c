@@ -162,7 +162,8 @@ static void phase_everywhere(vx_context ctx)
     static int32_t gx[SIDE * SIDE], gy[SIDE * SIDE], got[SIDE * SIDE];
     for (int32_t scale = 1; scale <= 128; scale *= 128) {
         vx_image x = vxCreateImage(ctx, SIDE, SIDE, VX_DF_IMAGE_S16);
-        vx_image y = vxCreateImage(ctx, SIDE, SIDE, VX_DF_IMAGE_S16), phase = vxCreateImage(ctx, SIDE, SIDE, VX_DF_IMAGE_U8);
+        vx_image y = vxCreateImage(ctx, SIDE, SIDE, VX_DF_IMAGE_S16);
+        vx_image phase = vxCreateImage(ctx, SIDE, SIDE, VX_DF_IMAGE_U8);
         for (int32_t i = 0; i < SIDE * SIDE; i++)
             gx[i] = (i % SIDE - SIDE / 2) * scale, gy[i] = (i / SIDE - SIDE / 2) * scale;
         copy_image(x, gx, VX_WRITE_ONLY), copy_image(y, gy, VX_WRITE_ONLY);
