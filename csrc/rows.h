@@ -2,12 +2,16 @@
  * compiles the same source for each). Not seen by cffi: only the kernel files include it. */
 #ifndef PVX_ROWS_H
 #define PVX_ROWS_H
+#include <stddef.h>
 #include <stdint.h>
 
 /* out[x] = f(a[x], b[x]) for x < w (pointwise; b unused by Not). */
 typedef void pvx_row2_f(const uint8_t *a, const uint8_t *b, void *out, uint32_t w);
 /* out[x] = f(the 3x3 window of columns x..x+2 of rows u, m, d) for x < w. */
 typedef void pvx_row3_f(const uint8_t *u, const uint8_t *m, const uint8_t *d, void *out, uint32_t w);
+
+/* out[x] = f(gx[x], gy[x]) on S16 gradients (Magnitude, Phase). */
+typedef void pvx_gradient_row_f(const int16_t *gx, const int16_t *gy, void *out, uint32_t w);
 
 typedef struct pvx_rows {
     pvx_row2_f *pointwise[OP_COUNT][2][2];     /* [op][output is S16][saturate] */
@@ -23,7 +27,7 @@ typedef struct pvx_rows {
     void (*narrow)(const int16_t *in, uint8_t *out, uint32_t w, uint32_t shift, int saturate); /* v >> shift */
     void (*minmax)(const uint8_t *in, uint32_t w, uint8_t *lo, uint8_t *hi);    /* *lo, *hi updated */
     void (*sums)(const uint8_t *in, uint32_t w, uint64_t *sum, uint64_t *squares);   /* added to */
-    void (*magnitude)(const int16_t *a, const int16_t *b, int16_t *out, uint32_t w);  /* rounded, saturated */
+    pvx_gradient_row_f *magnitude;                                  /* S16, rounded, saturated */
     void (*weighted)(const uint8_t *a, const uint8_t *b, uint8_t *out, uint32_t w, float alpha);
     /* 2:1 down: out[x] = round half up of the mean of r0[2x], r0[2x + 1], r1[2x], r1[2x + 1] */
     void (*half_mean)(const uint8_t *r0, const uint8_t *r1, uint8_t *out, uint32_t w);
@@ -35,7 +39,63 @@ typedef struct pvx_rows {
     void (*mac)(int32_t *acc, const uint8_t *src, int32_t coef, uint32_t w);
     /* out[x] = acc[x] / 2^shift (toward zero), saturated to U8 or (s16) S16 */
     void (*scale_sums)(const int32_t *acc, void *out, uint32_t w, uint32_t shift, int s16);
+    /* ColorConvert (BT.709, exactly as the plain loop): channels as a first byte and the bytes between
+     * pixels (s: 3 RGB, 4 RGBX). RGB <-> RGBX; Y, U, V of a row; two rows' Y and the
+     * U, V of their 2x2 blocks (stored every os bytes); RGB(X) from Y (every ys bytes) and U, V
+     * (every cs bytes, one per sub pixels). */
+    void (*rgb_repack)(const uint8_t *in, uint32_t si, uint8_t *out, uint32_t so, uint32_t w);
+    void (*rgb_to_yuv)(const uint8_t *in, uint32_t s, uint8_t *y, uint8_t *u, uint8_t *v, uint32_t w);
+    void (*rgb_to_yuv420)(const uint8_t *r0, const uint8_t *r1, uint32_t s, uint8_t *y0, uint8_t *y1, uint8_t *u,
+                          uint8_t *v, uint32_t os, uint32_t w);
+    void (*yuv_to_rgb)(const uint8_t *y, uint32_t ys, const uint8_t *u, const uint8_t *v, uint32_t cs, uint32_t sub,
+                       uint8_t *out, uint32_t s, uint32_t w);
+    /* YUV -> YUV chroma: out[os (rep j + k)] = (r0[is j] + r1[is j] + 1) >> 1, k < rep, j < n */
+    void (*chroma_resample)(const uint8_t *r0, const uint8_t *r1, uint32_t is, uint8_t *out, uint32_t os, uint32_t rep,
+                            uint32_t n);
+    pvx_gradient_row_f *phase;                          /* U8, exactly as the plain loop */
+    /* ChannelExtract, ChannelCombine: pvx_step_row, pvx_interleave_row below */
+    void (*step_row)(uint8_t *e, uint32_t step, uint8_t *u, uint32_t w, int to_u8);
+    void (*interleave)(const uint8_t *const *in, uint32_t channels, uint8_t *out, uint32_t w);
 } pvx_rows;
+
+/* Channel moves, the same loops for every level (std_rows.c compiles them per level, std_kernels.c
+ * for plain): inlined with constant strides, so each pixel size gets a loop the compiler can
+ * vectorize. d[x * db] = s[x * sb] over a row. */
+static inline __attribute__((always_inline)) void pvx_strided_row(const uint8_t *restrict s, size_t sb,
+                                                                  uint8_t *restrict d, size_t db, uint32_t w)
+{
+    for (size_t x = 0; x < w; x++)
+        d[x * db] = s[x * sb];
+}
+
+/* Every `step`-th byte of e into u (to_u8), or u into every `step`-th byte of e. */
+static inline __attribute__((always_inline)) void pvx_step_row(uint8_t *e, uint32_t step, uint8_t *u, uint32_t w,
+                                                               int to_u8)
+{
+    switch (step * 2 + !!to_u8) {
+    case 1 * 2 + 1: pvx_strided_row(e, 1, u, 1, w); break;
+    case 2 * 2 + 1: pvx_strided_row(e, 2, u, 1, w); break;
+    case 3 * 2 + 1: pvx_strided_row(e, 3, u, 1, w); break;
+    case 4 * 2 + 1: pvx_strided_row(e, 4, u, 1, w); break;
+    case 2 * 2: pvx_strided_row(u, 1, e, 2, w); break;
+    case 3 * 2: pvx_strided_row(u, 1, e, 3, w); break;
+    case 4 * 2: pvx_strided_row(u, 1, e, 4, w); break;
+    default: to_u8 ? pvx_strided_row(e, step, u, 1, w) : pvx_strided_row(u, 1, e, step, w); break;
+    }
+}
+
+/* RGB (3 channels) or RGBX (4) pixels from planes in[0..channels). */
+static inline __attribute__((always_inline)) void pvx_interleave_row(const uint8_t *const *in, uint32_t channels,
+                                                                     uint8_t *restrict o, uint32_t w)
+{
+    const uint8_t *restrict r = in[0], *restrict g = in[1], *restrict b = in[2];
+    if (channels == 3)
+        for (size_t x = 0; x < w; x++) o[3 * x] = r[x], o[3 * x + 1] = g[x], o[3 * x + 2] = b[x];
+    else {
+        const uint8_t *restrict a = in[3];
+        for (size_t x = 0; x < w; x++) o[4 * x] = r[x], o[4 * x + 1] = g[x], o[4 * x + 2] = b[x], o[4 * x + 3] = a[x];
+    }
+}
 
 /* The loops of the level in use; under PVX_SIMD_PLAIN every entry is NULL (the generic loops run). */
 PVX_HIDDEN const pvx_rows *pvx_rows_in_use(void);

@@ -49,6 +49,38 @@ static void yuv_to_rgb(const int64_t *c, int64_t *o)
     o[2] = c[0] + 18556 * u / UNIT;
 }
 
+/* The same with the row loops of the SIMD level (rows.h, exactly the same values), row by row:
+ * RGB <-> RGBX, RGB to YUV (two rows at a time for 2x2 chroma blocks), YUV to RGB, YUV to YUV
+ * (Y moved, chroma copied, averaged over two rows or widened). 0: PVX_SIMD=plain. */
+static int color_rows(const plane *in, const plane *out, const channel_loc *ci, const channel_loc *co, vx_df_image fi,
+                      vx_df_image fo, uint32_t w, uint32_t h)
+{
+    const pvx_rows *rows = pvx_rows_in_use();
+    if (rows->rgb_repack == NULL)
+        return 0;
+    for (uint32_t y = 0; y < h; y++) {
+        uint8_t *src = channel_byte(in, &ci[0], 0, y), *dst = channel_byte(out, &co[0], 0, y);
+        if (!is_rgb(fi) && !is_rgb(fo)) {
+            rows->step_row(src, ci[0].step, dst, w, 1);
+            for (uint32_t k = 1; k < 3 && y % co[1].sub_y == 0; k++)      /* the block's rows y, y + sub_y - 1 */
+                rows->chroma_resample(channel_byte(in, &ci[k], 0, y), channel_byte(in, &ci[k], 0, y + co[1].sub_y - 1),
+                                      ci[k].step, channel_byte(out, &co[k], 0, y), co[k].step,
+                                      ci[k].sub_x / co[k].sub_x, w / ci[k].sub_x);
+        } else if (is_rgb(fi) && is_rgb(fo))
+            rows->rgb_repack(src, ci[0].step, dst, co[0].step, w);
+        else if (!is_rgb(fi))
+            rows->yuv_to_rgb(src, ci[0].step, channel_byte(in, &ci[1], 0, y), channel_byte(in, &ci[2], 0, y),
+                             ci[1].step, ci[1].sub_x, dst, co[0].step, w);
+        else if (co[1].sub_y == 1)
+            rows->rgb_to_yuv(src, ci[0].step, dst, channel_byte(out, &co[1], 0, y), channel_byte(out, &co[2], 0, y), w);
+        else if (y % 2 == 1)
+            rows->rgb_to_yuv420(channel_byte(in, &ci[0], 0, y - 1), src, ci[0].step,
+                                channel_byte(out, &co[0], 0, y - 1), dst, channel_byte(out, &co[1], 0, y),
+                                channel_byte(out, &co[2], 0, y), co[1].step, w);
+    }
+    return 1;
+}
+
 /* Each output pixel from the input pixel at its place (subsampled input chroma: its block's); a
  * subsampled output chroma value is the mean of its block's unrounded values; X is 255. */
 vx_status pvx_std_color_convert(vx_node node, const vx_reference *p, vx_uint32 n)
@@ -67,6 +99,8 @@ vx_status pvx_std_color_convert(vx_node node, const vx_reference *p, vx_uint32 n
             ci[k] = channel_of(fi, k);
     }
     uint32_t w = oi->width, h = oi->height, sx = co[1].sub_x, sy = co[1].sub_y;
+    if (color_rows(in, out, ci, co, fi, fo, w, h))
+        return VX_SUCCESS;
     int subsampled = sx * sy > 1;
     for (uint32_t y = 0; y < h; y += sy)
         for (uint32_t x = 0; x < w; x += sx) {

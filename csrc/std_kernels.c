@@ -578,29 +578,6 @@ channel_loc channel_of(vx_df_image format, uint32_t k)
     }
 }
 
-/* d[x * db] = s[x * sb] over a row; inlined with constant strides below, so each pair of pixel
- * sizes gets a loop of its own the compiler can vectorize. */
-static inline __attribute__((always_inline)) void strided_row(const uint8_t *restrict s, size_t sb,
-                                                              uint8_t *restrict d, size_t db, uint32_t w)
-{
-    for (size_t x = 0; x < w; x++)
-        d[x * db] = s[x * sb];
-}
-
-/* Every `step`-th byte of e into u (to_u8), or u into every `step`-th byte of e. */
-static void step_row(uint8_t *e, uint32_t step, uint8_t *u, uint32_t w, int to_u8)
-{
-    switch (step * 2 + !!to_u8) {
-    case 2 * 2 + 1: strided_row(e, 2, u, 1, w); break;
-    case 3 * 2 + 1: strided_row(e, 3, u, 1, w); break;
-    case 4 * 2 + 1: strided_row(e, 4, u, 1, w); break;
-    case 2 * 2: strided_row(u, 1, e, 2, w); break;
-    case 3 * 2: strided_row(u, 1, e, 3, w); break;
-    case 4 * 2: strided_row(u, 1, e, 4, w); break;
-    default: to_u8 ? strided_row(e, step, u, 1, w) : strided_row(u, 1, e, step, w); break;
-    }
-}
-
 /* Channel k of a channel enum: VX_CHANNEL_0.., R/G/B/A or Y/U/V. */
 static uint32_t channel_index(vx_enum channel)
 {
@@ -616,8 +593,10 @@ static vx_status move_channel(vx_reference img, uint32_t k, vx_reference u8, int
     vx_status s;
     if ((s = plane_at(img, c.plane, &pi)) || (s = plane_of(u8, &pu)))
         return s;
+    void (*row)(uint8_t *, uint32_t, uint8_t *, uint32_t, int) = pvx_rows_in_use()->step_row;
     for (uint32_t y = 0; y < pu.height; y++)
-        step_row((uint8_t *)row_of(&pi, y) + c.offset, c.step, row_of(&pu, y), pu.width, to_u8);
+        (row != NULL ? row : pvx_step_row)((uint8_t *)row_of(&pi, y) + c.offset, c.step, row_of(&pu, y), pu.width,
+                                           to_u8);
     return VX_SUCCESS;
 }
 
@@ -636,16 +615,11 @@ static int interleave(const vx_reference *p, vx_df_image format)
             return 0;
     if (channels == 0 || plane_of(p[4], &out))
         return 0;
+    void (*row)(const uint8_t *const *, uint32_t, uint8_t *, uint32_t) = pvx_rows_in_use()->interleave;
     for (uint32_t y = 0; y < out.height; y++) {
-        const uint8_t *restrict r = row_of(&in[0], y), *restrict g = row_of(&in[1], y), *restrict b = row_of(&in[2], y);
-        uint8_t *restrict o = row_of(&out, y);
-        if (channels == 3)
-            for (size_t x = 0; x < out.width; x++) o[3 * x] = r[x], o[3 * x + 1] = g[x], o[3 * x + 2] = b[x];
-        else {
-            const uint8_t *restrict a = row_of(&in[3], y);
-            for (size_t x = 0; x < out.width; x++)
-                o[4 * x] = r[x], o[4 * x + 1] = g[x], o[4 * x + 2] = b[x], o[4 * x + 3] = a[x];
-        }
+        const uint8_t *rows[4];
+        for (uint32_t k = 0; k < channels; k++) rows[k] = row_of(&in[k], y);
+        (row != NULL ? row : pvx_interleave_row)(rows, channels, row_of(&out, y), out.width);
     }
     return 1;
 }
@@ -662,21 +636,26 @@ vx_status pvx_std_channel_combine(vx_node node, const vx_reference *p, vx_uint32
     return s;
 }
 
-vx_status pvx_std_magnitude(vx_node node, const vx_reference *p, vx_uint32 n)
+/* Magnitude (S16) or Phase (U8) of S16 gradients with the level's row loop, else the generic rows. */
+static vx_status gradient(const vx_reference *p, pvx_gradient_row_f *row, vx_df_image format, int op, int saturate)
 {
     plane a, b, o;
     vx_status s;
     if ((s = plane_of(p[0], &a)) || (s = plane_of(p[1], &b)) || (s = plane_of(p[2], &o)))
         return s;
-    const pvx_rows *rows = pvx_rows_in_use();
-    if (rows->magnitude == NULL || a.format != VX_DF_IMAGE_S16 || b.format != VX_DF_IMAGE_S16 || o.format != VX_DF_IMAGE_S16)
-        return binary_rows(p, p[2], OP_MAGNITUDE, 1);
+    if (row == NULL || a.format != VX_DF_IMAGE_S16 || b.format != VX_DF_IMAGE_S16 || o.format != format)
+        return binary_rows(p, p[2], op, saturate);
     for (uint32_t y = 0; y < o.height; y++)
-        rows->magnitude(row_of(&a, y), row_of(&b, y), row_of(&o, y), o.width);
+        row(row_of(&a, y), row_of(&b, y), row_of(&o, y), o.width);
     return VX_SUCCESS;
+}
+
+vx_status pvx_std_magnitude(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return gradient(p, pvx_rows_in_use()->magnitude, VX_DF_IMAGE_S16, OP_MAGNITUDE, 1);
 }
 
 vx_status pvx_std_phase(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return binary_rows(p, p[2], OP_PHASE, 0);
+    return gradient(p, pvx_rows_in_use()->phase, VX_DF_IMAGE_U8, OP_PHASE, 0);
 }

@@ -8,6 +8,7 @@
 #pragma GCC optimize("O3")
 
 #include <math.h>
+#include <string.h>
 
 #define BLOCK 1024
 #define ROW(name) name##_base

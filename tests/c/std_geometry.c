@@ -470,10 +470,10 @@ int main(void)
     vx_uint32 start = context_references(ctx);
 
     /* RGB <-> RGBX on an odd size; the YUV formats need even sizes */
-    check_convert(ctx, VX_DF_IMAGE_RGB, VX_DF_IMAGE_RGBX, 29, 17);
-    check_convert(ctx, VX_DF_IMAGE_RGBX, VX_DF_IMAGE_RGB, 29, 17);
-    check_convert(ctx, VX_DF_IMAGE_RGB, VX_DF_IMAGE_YUV4, 29, 17);
-    check_convert(ctx, VX_DF_IMAGE_YUV4, VX_DF_IMAGE_RGBX, 29, 17);
+    check_convert(ctx, VX_DF_IMAGE_RGB, VX_DF_IMAGE_RGBX, 61, 17);
+    check_convert(ctx, VX_DF_IMAGE_RGBX, VX_DF_IMAGE_RGB, 61, 17);
+    check_convert(ctx, VX_DF_IMAGE_RGB, VX_DF_IMAGE_YUV4, 61, 17);
+    check_convert(ctx, VX_DF_IMAGE_YUV4, VX_DF_IMAGE_RGBX, 61, 17);
     /* every pair of the spec's table (and YUV4 -> RGB, RGBX) */
     static const struct { vx_df_image from, to[4]; } conversions[] = {
         {VX_DF_IMAGE_RGB, {VX_DF_IMAGE_RGBX, VX_DF_IMAGE_NV12, VX_DF_IMAGE_IYUV, VX_DF_IMAGE_YUV4}},
@@ -487,7 +487,7 @@ int main(void)
     };
     for (size_t r = 0; r < sizeof conversions / sizeof conversions[0]; r++)
         for (int t = 0; t < 4 && conversions[r].to[t]; t++)
-            check_convert(ctx, conversions[r].from, conversions[r].to[t], 30, 18);
+            check_convert(ctx, conversions[r].from, conversions[r].to[t], 62, 18);
 
     /* ScaleImage: down, up and 2:1, every interpolation and border */
     picture in = make_picture(VX_DF_IMAGE_U8, 29, 17);
