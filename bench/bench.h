@@ -1,6 +1,7 @@
 /* Timing helpers shared by the benchmarks: a monotonic clock, a best-of-N loop, JSON output. */
 #ifndef PVX_BENCH_H
 #define PVX_BENCH_H
+#include <stdint.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -36,6 +37,15 @@ static inline void bench_row(int first, const char *name, double ours_ns, double
 
 static inline void bench_begin(const char *bench) { printf("{\"bench\": \"%s\", \"results\": [", bench); }
 static inline void bench_end(void) { printf("\n]}\n"); }
+
+/* Pixel (x, y) of a w x h U8 image, coordinates clamped (a replicated border): the plain-C
+ * references of neighbourhood kernels. */
+static inline uint8_t bench_pixel(const uint8_t *p, long w, long h, long x, long y)
+{
+    x = x < 0 ? 0 : x >= w ? w - 1 : x;
+    y = y < 0 ? 0 : y >= h ? h - 1 : y;
+    return p[y * w + x];
+}
 
 /* Keeps the compiler from removing work whose result is otherwise unused. */
 static volatile long bench_sink;

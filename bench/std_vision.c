@@ -22,13 +22,6 @@
 
 enum { W = 1920, H = 1080 };
 
-static uint8_t at(const uint8_t *p, long w, long h, long x, long y)
-{
-    x = x < 0 ? 0 : x >= w ? w - 1 : x;
-    y = y < 0 ? 0 : y >= h ? h - 1 : y;
-    return p[y * w + x];
-}
-
 static void plain_median(const uint8_t *in, uint8_t *out)
 {
     for (long y = 0; y < H; y++)
@@ -36,7 +29,7 @@ static void plain_median(const uint8_t *in, uint8_t *out)
             int v[25], n = 0;
             for (int i = -2; i <= 2; i++)
                 for (int j = -2; j <= 2; j++) {
-                    int e = at(in, W, H, x + j, y + i), k = n++;
+                    int e = bench_pixel(in, W, H, x + j, y + i), k = n++;
                     for (; k > 0 && v[k - 1] > e; k--) v[k] = v[k - 1];
                     v[k] = e;
                 }
@@ -85,7 +78,7 @@ static void plain_bilateral(const uint8_t *in, uint8_t *out)
                 int dx = i % 5 - 2, dy = i / 5 - 2;
                 if (dx * dx + dy * dy > 4)
                     continue;
-                int v = at(in, W, H, x + dx, y + dy);
+                int v = bench_pixel(in, W, H, x + dx, y + dy);
                 double wk = space[i] * values[abs(v - c)];
                 ws += wk, sum += wk * v;
             }
@@ -145,7 +138,7 @@ static void plain_hog_cells(const uint8_t *in, int16_t *mags, int16_t *bins)
     static double sums[W / 8][10];
     for (long y = 0; y < H; y++) {
         for (long x = 0; x < W; x++) {
-            double gx = at(in, W, H, x + 1, y) - at(in, W, H, x - 1, y), gy = at(in, W, H, x, y + 1) - at(in, W, H, x, y - 1);
+            double gx = bench_pixel(in, W, H, x + 1, y) - bench_pixel(in, W, H, x - 1, y), gy = bench_pixel(in, W, H, x, y + 1) - bench_pixel(in, W, H, x, y - 1);
             double m = sqrt(gx * gx + gy * gy), t = atan2(gy, gx);
             t = t < 0 ? t + pi : t;
             int b = (int)(t * 9 / pi);
@@ -247,8 +240,8 @@ static double bil(const uint8_t *p, long w, long h, double x, double y)
 {
     double fx = floor(x), fy = floor(y), ax = x - fx, ay = y - fy;
     long x0 = (long)fx, y0 = (long)fy;
-    return (1 - ay) * ((1 - ax) * at(p, w, h, x0, y0) + ax * at(p, w, h, x0 + 1, y0)) +
-           ay * ((1 - ax) * at(p, w, h, x0, y0 + 1) + ax * at(p, w, h, x0 + 1, y0 + 1));
+    return (1 - ay) * ((1 - ax) * bench_pixel(p, w, h, x0, y0) + ax * bench_pixel(p, w, h, x0 + 1, y0)) +
+           ay * ((1 - ax) * bench_pixel(p, w, h, x0, y0 + 1) + ax * bench_pixel(p, w, h, x0 + 1, y0 + 1));
 }
 
 static double scharr_at(const uint8_t *p, long w, long h, double x, double y, int vertical)
