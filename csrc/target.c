@@ -625,22 +625,14 @@ static void free_job(job *j)
     free(j);
 }
 
-/* Spins up to SPIN_NS until *flag is nonzero (read without the lock); 1 when it is. */
-static int spin_for(void *const *ptr, const int *flag)
+static int head_queued(const void *t)
 {
-    uint64_t until = 0;
-    for (unsigned k = 1;; k++) {
-        if (ptr ? __atomic_load_n(ptr, __ATOMIC_ACQUIRE) != NULL : __atomic_load_n(flag, __ATOMIC_ACQUIRE) != 0)
-            return 1;
-        if ((k & 63) == 0) {
-            uint64_t now = pvx_time_ns();
-            if (until == 0)
-                until = now + SPIN_NS;
-            else if (now > until)
-                return 0;
-        }
-        __builtin_ia32_pause();
-    }
+    return __atomic_load_n(&((const target *)t)->head, __ATOMIC_ACQUIRE) != NULL;
+}
+
+static int job_done(const void *j)
+{
+    return __atomic_load_n(&((const job *)j)->done, __ATOMIC_ACQUIRE) != 0;
 }
 
 static void *target_main(void *arg)
@@ -653,7 +645,7 @@ static void *target_main(void *arg)
     for (;;) {
         if (t->head == NULL) {
             pthread_mutex_unlock(&lock);
-            spin_for((void *const *)&t->head, NULL);
+            pvx_spin_until(head_queued, t, SPIN_NS);
             pthread_mutex_lock(&lock);
         }
         while (t->head == NULL)
@@ -723,7 +715,7 @@ static int wait_job(job *j, uint32_t timeout_ms)
     int timed = timeout_ms != TIVX_EVENT_TIMEOUT_WAIT_FOREVER;
     if (timed)
         deadline_in(&ts, timeout_ms);
-    else if (spin_for(NULL, &j->done))
+    else if (pvx_spin_until(job_done, j, SPIN_NS))
         return 1;
     pthread_mutex_lock(&lock);
     while (!j->done)

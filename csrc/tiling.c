@@ -22,12 +22,32 @@ static struct {
           NULL, NULL, 0, 0, 0, 0, 0, PTHREAD_MUTEX_INITIALIZER};
 static pthread_once_t pool_once = PTHREAD_ONCE_INIT;
 
+/* Helpers and the caller spin this long before sleeping: row bands of a fast kernel last less than
+ * a thread wake-up, and jobs of consecutive nodes follow each other closely. */
+#define POOL_SPIN_NS 20000u
+
+static int job_posted(const void *seen)
+{
+    return __atomic_load_n(&pool.generation, __ATOMIC_ACQUIRE) != *(const uint64_t *)seen;
+}
+
+static int helpers_done(const void *unused)
+{
+    (void)unused;
+    return __atomic_load_n(&pool.running, __ATOMIC_ACQUIRE) == 0;
+}
+
 static void *helper(void *unused)
 {
     (void)unused;
     uint64_t seen = 0;
     pthread_mutex_lock(&pool.lock);
     for (;;) {
+        if (pool.generation == seen) {
+            pthread_mutex_unlock(&pool.lock);
+            pvx_spin_until(job_posted, &seen, POOL_SPIN_NS);
+            pthread_mutex_lock(&pool.lock);
+        }
         while (pool.generation == seen)
             pthread_cond_wait(&pool.start, &pool.lock);
         seen = pool.generation;
@@ -39,7 +59,7 @@ static void *helper(void *unused)
         pthread_mutex_unlock(&pool.lock);
         fn(arg);
         pthread_mutex_lock(&pool.lock);
-        if (--pool.running == 0)
+        if (__atomic_sub_fetch(&pool.running, 1, __ATOMIC_RELEASE) == 0)
             pthread_cond_signal(&pool.done);
     }
     return NULL;
@@ -92,10 +112,11 @@ static void pool_run(void (*fn)(void *), void *arg, unsigned workers)
     pool.arg = arg;
     pool.wanted = pool.running = helpers;
     pool.joined = 0;
-    pool.generation++;
+    __atomic_store_n(&pool.generation, pool.generation + 1, __ATOMIC_RELEASE);   /* spinning helpers see it */
     pthread_cond_broadcast(&pool.start);
     pthread_mutex_unlock(&pool.lock);
     fn(arg);
+    pvx_spin_until(helpers_done, NULL, POOL_SPIN_NS);
     pthread_mutex_lock(&pool.lock);
     while (pool.running > 0)
         pthread_cond_wait(&pool.done, &pool.lock);
