@@ -12,8 +12,9 @@ uint64_t pvx_time_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-int pvx_spin_until(pvx_ready_f *ready, const void *arg, uint64_t ns)
+int pvx_spin_until(pvx_ready_f *ready, const void *arg)
 {
+    const uint64_t ns = 20000;
     uint64_t until = 0;
     for (unsigned k = 1;; k++) {
         if (ready(arg))

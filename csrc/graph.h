@@ -69,10 +69,11 @@ PVX_HIDDEN void pvx_graph_release(pvx_graph *g);
  * *out; 0: not run), and gives it back. */
 PVX_HIDDEN int pvx_graph_run_taken(struct pvx_ref *ref, vx_status *out);
 PVX_HIDDEN uint64_t pvx_time_ns(void);
-/* Spins up to `ns` nanoseconds until ready(arg) (which reads without a lock); 1 when it became ready.
- * A waiter that spins briefly before sleeping costs no thread wake-up when the other side is quick. */
+/* Spins up to 20 us until ready(arg) (which reads without a lock); 1 when it became ready. A waiter
+ * that spins briefly before sleeping costs no thread wake-up when the other side is quick (a node
+ * waiting for a target node, a target for its next command, the tile pool between row bands). */
 typedef int pvx_ready_f(const void *arg);
-PVX_HIDDEN int pvx_spin_until(pvx_ready_f *ready, const void *arg, uint64_t ns);
+PVX_HIDDEN int pvx_spin_until(pvx_ready_f *ready, const void *arg);
 
 /* Modules (module.c): dlopen/dlsym without policy. */
 PVX_HIDDEN void *pvx_module_open(const char *path, char *error, size_t error_size);

@@ -53,9 +53,6 @@ typedef struct target {
 
 /* One lock for queues, job states and the descriptor registry; `done` is broadcast when a job ends. */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-/* Before sleeping on a condition, a waiter spins this long: a node that waits for a target node (and
- * a target that waits for its next command) then costs no thread wake-up when the other side is quick. */
-#define SPIN_NS 20000u
 static pthread_cond_t done = PTHREAD_COND_INITIALIZER;
 static target targets[PVX_TARGETS_MAX];
 
@@ -645,7 +642,7 @@ static void *target_main(void *arg)
     for (;;) {
         if (t->head == NULL) {
             pthread_mutex_unlock(&lock);
-            pvx_spin_until(head_queued, t, SPIN_NS);
+            pvx_spin_until(head_queued, t);
             pthread_mutex_lock(&lock);
         }
         while (t->head == NULL)
@@ -715,7 +712,7 @@ static int wait_job(job *j, uint32_t timeout_ms)
     int timed = timeout_ms != TIVX_EVENT_TIMEOUT_WAIT_FOREVER;
     if (timed)
         deadline_in(&ts, timeout_ms);
-    else if (pvx_spin_until(job_done, j, SPIN_NS))
+    else if (pvx_spin_until(job_done, j))
         return 1;
     pthread_mutex_lock(&lock);
     while (!j->done)

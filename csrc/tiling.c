@@ -22,10 +22,8 @@ static struct {
           NULL, NULL, 0, 0, 0, 0, 0, PTHREAD_MUTEX_INITIALIZER};
 static pthread_once_t pool_once = PTHREAD_ONCE_INIT;
 
-/* Helpers and the caller spin this long before sleeping: row bands of a fast kernel last less than
- * a thread wake-up, and jobs of consecutive nodes follow each other closely. */
-#define POOL_SPIN_NS 20000u
-
+/* Helpers and the caller spin (pvx_spin_until) before sleeping: row bands of a fast kernel last
+ * less than a thread wake-up, and jobs of consecutive nodes follow each other closely. */
 static int job_posted(const void *seen)
 {
     return __atomic_load_n(&pool.generation, __ATOMIC_ACQUIRE) != *(const uint64_t *)seen;
@@ -45,7 +43,7 @@ static void *helper(void *unused)
     for (;;) {
         if (pool.generation == seen) {
             pthread_mutex_unlock(&pool.lock);
-            pvx_spin_until(job_posted, &seen, POOL_SPIN_NS);
+            pvx_spin_until(job_posted, &seen);
             pthread_mutex_lock(&pool.lock);
         }
         while (pool.generation == seen)
@@ -116,7 +114,7 @@ static void pool_run(void (*fn)(void *), void *arg, unsigned workers)
     pthread_cond_broadcast(&pool.start);
     pthread_mutex_unlock(&pool.lock);
     fn(arg);
-    pvx_spin_until(helpers_done, NULL, POOL_SPIN_NS);
+    pvx_spin_until(helpers_done, NULL);
     pthread_mutex_lock(&pool.lock);
     while (pool.running > 0)
         pthread_cond_wait(&pool.done, &pool.lock);
