@@ -164,8 +164,8 @@ def validate_nodes(graph):
                 outputs.append((i, obj, meta, [(t, _reopen(node, i, t) if getattr(t, "virtual", False) else None)
                                                for t in _described_by(node, i, obj)]))
         _call_validators(node, outputs)
-        for i, obj, meta, targets in outputs:
-            for target, have in targets:
+        for i, obj, meta, described in outputs:
+            for target, have in described:
                 _apply_output(node, i, target, meta, have)
         _valid_rectangles(node, outputs)
 
