@@ -499,7 +499,8 @@ vx_status pvx_std_canny_edge_detector(vx_node node, const vx_reference *p, vx_ui
     int32_t b = border->mode == VX_BORDER_UNDEFINED ? gs / 2 + 1 : 0;
     size_t pw = (size_t)w + 2, size = pw * ((size_t)h + 2), top;
     uint8_t *map = calloc(size, 1);           /* 0 none, 1 weak, 2 edge */
-    uint32_t *stack = malloc((size_t)w * h * sizeof *stack);   /* each pixel pushed at most once */
+    uint32_t *stack = malloc(((size_t)w * h + 1) * sizeof *stack);   /* each pixel pushed at most once, + 1
+                                                                          written ahead */
     const pvx_rows *rows = pvx_rows_in_use();
     s = map == NULL || stack == NULL ? VX_ERROR_NO_MEMORY
       : rows->canny_magnitude != NULL && !(gs == 7 && l2) ? canny_rows(&in, gs, l2, lower, upper, border, b, map,
@@ -509,16 +510,19 @@ vx_status pvx_std_canny_edge_detector(vx_node node, const vx_reference *p, vx_ui
                                  (ptrdiff_t)pw - 1, (ptrdiff_t)pw, (ptrdiff_t)pw + 1};
     while (s == VX_SUCCESS && top > 0) {      /* grow the edges into the weak pixels next to them */
         uint32_t i = stack[--top];
-        for (int k = 0; k < 8; k++) {
+        for (int k = 0; k < 8; k++) {          /* without a branch: the weak ones are few and scattered */
             uint32_t j = (uint32_t)((ptrdiff_t)i + around[k]);
-            if (map[j] == 1)
-                map[j] = 2, stack[top++] = j;
+            uint8_t weak = map[j] == 1;
+            map[j] = (uint8_t)(map[j] + weak), stack[top] = j, top += weak;
         }
     }
-    for (int32_t y = b; s == VX_SUCCESS && y < h - b; y++) {
+    for (int32_t y = b; s == VX_SUCCESS && w > 2 * b && y < h - b; y++) {
         uint8_t *row = row_of(&out, (uint32_t)y);
         const uint8_t *edge = map + (size_t)(y + 1) * pw + 1;
-        for (int32_t x = b; x < w - b; x++) row[x] = (uint8_t)(edge[x] >> 1) * 255;
+        if (rows->threshold != NULL)
+            rows->threshold(edge + b, row + b, (uint32_t)(w - 2 * b), 2, 2, 255, 0);
+        else
+            for (int32_t x = b; x < w - b; x++) row[x] = edge[x] == 2 ? 255 : 0;
     }
     free(map), free(stack);
     return s;
