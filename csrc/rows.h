@@ -67,6 +67,10 @@ typedef struct pvx_rows {
     void (*harris_products)(const int32_t *gx, const int32_t *gy, double *p, double *c, size_t stride, uint32_t w);
     void (*harris_score)(const double *c, size_t stride, uint32_t bs, double scale2, double k, double threshold,
                          double *vc, uint32_t w);
+    /* Canny's suppression for gradient sizes 3 and 5 (std_features.c, canny_suppress_row, says how):
+     * map[x] = 0, 1 (weak) or 2 (edge) for mid[x + 1], of rows of w + 2 magnitudes */
+    void (*canny_suppress)(const int32_t *up, const int32_t *mid, const int32_t *down, const int32_t *gx,
+                           const int32_t *gy, int32_t lower, int32_t upper, uint8_t *map, uint32_t w);
     /* keep[x] = 1 where mid[x + 1] > 0, >= up[x .. x + 2] and mid[x], > mid[x + 2] and down[x .. x + 2] */
     void (*harris_maxima)(const double *up, const double *mid, const double *down, uint8_t *keep, uint32_t w);
 } pvx_rows;

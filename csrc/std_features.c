@@ -441,7 +441,8 @@ static vx_status canny_plain(const plane *in, int32_t gs, int l2, int64_t lower,
 }
 
 /* The same by rows with the SIMD row loops (int32 magnitudes: not for gradient size 7 with L2): the
- * gradients and magnitude of row y, then the suppression of row y - 1. */
+ * gradients and magnitude of row y, then the suppression of row y - 1 (by a row loop for gradient
+ * sizes 3 and 5, by canny_suppress_row for 7). */
 static vx_status canny_rows(const plane *in, int32_t gs, int l2, int64_t lower, int64_t upper,
                             const vx_border_t *border, int32_t b, uint8_t *map, uint32_t *stack, size_t *top,
                             const pvx_rows *rows)
@@ -466,10 +467,19 @@ static vx_status canny_rows(const plane *in, int32_t gs, int l2, int64_t lower, 
             memset(m, 0, pw * sizeof *m);      /* below the image */
         int32_t v = y - 1;                     /* row 0 reads the zeros the ring starts with above it */
         if (v >= b && v < h - b) {
-            const int32_t *vx = grad + (size_t)(v % 2) * 2 * sw;
-            *top = canny_suppress_row(mag + (size_t)((v + 2) % 3) * pw, mag + (size_t)(v % 3) * pw, m, vx,
-                                      vx + sw, lower, upper, b, w, map, (uint32_t)((size_t)(v + 1) * pw), stack,
-                                      *top);
+            const int32_t *vx = grad + (size_t)(v % 2) * 2 * sw, *above = mag + (size_t)((v + 2) % 3) * pw;
+            const int32_t *mid = mag + (size_t)(v % 3) * pw;
+            uint32_t at = (uint32_t)((size_t)(v + 1) * pw) + 1;      /* map of (0, v) */
+            if (gs == 7)
+                *top = canny_suppress_row(above, mid, m, vx, vx + sw, lower, upper, b, w, map, at - 1, stack, *top);
+            else {                             /* thresholds within int32 here */
+                rows->canny_suppress(above + b, mid + b, m + b, vx + b, vx + sw + b, (int32_t)lower, (int32_t)upper,
+                                     map + at + b, (uint32_t)(w - 2 * b));
+                for (int32_t x = b; x < w - b; x++) {   /* the edges on the stack, without a branch */
+                    stack[*top] = at + (uint32_t)x;
+                    *top += map[at + x] == 2;
+                }
+            }
         }
     }
     free(g.ring), free(grad), free(mag);
