@@ -261,18 +261,18 @@ static vx_status harris_rows(const plane *in, int32_t gs, int32_t bs, double k, 
     return s;
 }
 
-enum { DIGIT_BITS = 11, DIGITS = (64 + DIGIT_BITS - 1) / DIGIT_BITS, BUCKETS = 1 << DIGIT_BITS };
+enum { DIGIT_BITS = 11, DIGITS = 3, BUCKETS = 1 << DIGIT_BITS };
 
 /* The candidates (in raster order) stronger first, equal strengths in raster order: a stable LSD radix
- * sort on the bits of the strengths (positive doubles order as their bits), by 11-bit digits,
- * skipping the digits all share. Returns c or tmp, whichever holds the result. */
+ * sort on the high 32 bits of the strengths (positive doubles order as their bits) by 11-bit digits,
+ * skipping the digits all share, then insertion within the runs those bits leave equal (short).
+ * Returns c or tmp, whichever holds the result. */
 static candidate *stronger_first(candidate *c, candidate *tmp, size_t n, size_t (*count)[BUCKETS])
 {
-    enum { BITS = DIGIT_BITS };
     for (size_t i = 0; i < n; i++) {
         uint64_t key;
         memcpy(&key, &c[i].strength, sizeof key);
-        for (int d = 0; d < DIGITS; d++) count[d][(~key >> (d * BITS)) & (BUCKETS - 1)]++;
+        for (int d = 0; d < DIGITS; d++) count[d][(~key >> (32 + d * DIGIT_BITS)) & (BUCKETS - 1)]++;
     }
     for (int d = 0; d < DIGITS; d++) {
         size_t *at = count[d], start = 0, shared = 0;
@@ -286,10 +286,16 @@ static candidate *stronger_first(candidate *c, candidate *tmp, size_t n, size_t 
         for (size_t i = 0; i < n; i++) {
             uint64_t key;
             memcpy(&key, &c[i].strength, sizeof key);
-            tmp[at[(~key >> (d * BITS)) & (BUCKETS - 1)]++] = c[i];
+            tmp[at[(~key >> (32 + d * DIGIT_BITS)) & (BUCKETS - 1)]++] = c[i];
         }
         candidate *t = c;
         c = tmp, tmp = t;
+    }
+    for (size_t i = 1; i < n; i++) {           /* only strictly stronger ones move: ties stay in raster order */
+        candidate v = c[i];
+        size_t j = i;
+        for (; j > 0 && v.strength > c[j - 1].strength; j--) c[j] = c[j - 1];
+        c[j] = v;
     }
     return c;
 }
