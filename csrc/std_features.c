@@ -226,7 +226,7 @@ static vx_status harris_rows(const plane *in, int32_t gs, int32_t bs, double k, 
     int32_t *grad = malloc(2 * sw * sizeof *grad);
     double *products = calloc((size_t)bs * 3 * sw, sizeof *products), *sums = calloc(3 * sw, sizeof *sums);
     double *vc = calloc(3 * sw, sizeof *vc);   /* rows y % 3; 0 outside [b, w - b) */
-    uint8_t *keep = malloc(sw);
+    uint8_t *keep = calloc(sw + 8, 1);
     vx_status s = VX_ERROR_NO_MEMORY;
     if (g.ring != NULL && grad != NULL && products != NULL && sums != NULL && vc != NULL && keep != NULL) {
         double scale = 1.0 / ((double)(1 << (gs - 1)) * bs * 255.0), scale2 = scale * scale;
@@ -247,9 +247,14 @@ static vx_status harris_rows(const plane *in, int32_t gs, int32_t bs, double k, 
                 const double *mid = vc + (size_t)((yc - 1) % 3) * sw;
                 rows->harris_maxima(vc + (size_t)((yc - 2) % 3) * sw + b - 1, mid + b - 1, row + b - 1, keep,
                                     (uint32_t)(w - 2 * b));
-                for (int32_t x = b; x < w - b; x++) {
-                    c[*count] = (candidate){mid[x], x, yc - 1};
-                    *count += keep[x - b];
+                for (int32_t x0 = 0; x0 < w - 2 * b; x0 += 8) {   /* 8 flags a word, past the row 0 */
+                    uint64_t word;
+                    memcpy(&word, keep + x0, sizeof word);
+                    for (int32_t k = 0; word != 0 && k < 8; k++, word >>= 8) {
+                        int32_t x = b + x0 + k;
+                        c[*count] = (candidate){mid[x], x, yc - 1};
+                        *count += keep[x0 + k];
+                    }
                 }
             }
             if (yc == h - b)
