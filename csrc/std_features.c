@@ -519,7 +519,7 @@ vx_status pvx_std_canny_edge_detector(vx_node node, const vx_reference *p, vx_ui
     int32_t w = (int32_t)in.width, h = (int32_t)in.height;
     int32_t b = border->mode == VX_BORDER_UNDEFINED ? gs / 2 + 1 : 0;
     size_t pw = (size_t)w + 2, size = pw * ((size_t)h + 2), top;
-    uint8_t *map = calloc(size, 1);           /* 0 none, 1 weak, 2 edge */
+    uint8_t *map = calloc(size + 1, 1);       /* 0 none, 1 weak, 2 edge (+ 1: read 4 bytes at a time) */
     uint32_t *stack = malloc(((size_t)w * h + 1) * sizeof *stack);   /* each pixel pushed at most once, + 1
                                                                           written ahead */
     const pvx_rows *rows = pvx_rows_in_use();
@@ -529,9 +529,15 @@ vx_status pvx_std_canny_edge_detector(vx_node node, const vx_reference *p, vx_ui
       : canny_plain(&in, gs, l2, lower, upper, border, b, map, stack, &top);
     const ptrdiff_t around[8] = {-(ptrdiff_t)pw - 1, -(ptrdiff_t)pw, -(ptrdiff_t)pw + 1, -1, 1,
                                  (ptrdiff_t)pw - 1, (ptrdiff_t)pw, (ptrdiff_t)pw + 1};
+    const uint8_t three[4] = {1, 1, 1, 0};    /* the weak bit of 3 bytes, in either byte order */
+    uint32_t weak_bits;
+    memcpy(&weak_bits, three, sizeof weak_bits);
     while (s == VX_SUCCESS && top > 0) {      /* grow the edges into the weak pixels next to them */
-        uint32_t i = stack[--top];
-        for (int k = 0; k < 8; k++) {          /* without a branch: the weak ones are few and scattered */
+        uint32_t i = stack[--top], up, mid, down;
+        memcpy(&up, map + i - pw - 1, 4), memcpy(&mid, map + i - 1, 4), memcpy(&down, map + i + pw - 1, 4);
+        if (((up | mid | down) & weak_bits) == 0)
+            continue;                          /* no weak neighbour: most edge pixels */
+        for (int k = 0; k < 8; k++) {
             uint32_t j = (uint32_t)((ptrdiff_t)i + around[k]);
             uint8_t weak = map[j] == 1;
             map[j] = (uint8_t)(map[j] + weak), stack[top] = j, top += weak;
