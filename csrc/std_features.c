@@ -210,6 +210,26 @@ static vx_status harris_plain(const plane *in, int32_t gs, int32_t bs, double k,
     return s;
 }
 
+/* The byte index of the first nonzero byte (in address order) of a nonzero word, and the word
+ * without it (bytes 0 or 1). */
+static inline int32_t first_flag(uint64_t word)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return __builtin_ctzll(word) / 8;
+#else
+    return __builtin_clzll(word) / 8;
+#endif
+}
+
+static inline uint64_t without_first_flag(uint64_t word)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return word & (word - 1);
+#else
+    return word & ~(1ull << (63 - __builtin_clzll(word)));
+#endif
+}
+
 /* The same by rows: the products of a row's gradients into a ring of bs rows, the block's column sums
  * slid down (exact: integers in double), Mc of a row from them, suppressed one row behind. */
 static vx_status harris_rows(const plane *in, int32_t gs, int32_t bs, double k, double threshold, candidate *c,
@@ -243,19 +263,21 @@ static vx_status harris_rows(const plane *in, int32_t gs, int32_t bs, double k, 
                 rows->harris_score(sums + b - br, sw, (uint32_t)bs, scale2, k, threshold, row + b, (uint32_t)(w - 2 * b));
             else
                 memset(row, 0, sw * sizeof *row);
-            if (yc - 1 >= b) {                 /* suppression of row yc - 1, appended without a branch */
+            if (yc - 1 >= b) {                 /* suppression of row yc - 1 */
                 const double *mid = vc + (size_t)((yc - 1) % 3) * sw;
                 rows->harris_maxima(vc + (size_t)((yc - 2) % 3) * sw + b - 1, mid + b - 1, row + b - 1, keep,
                                     (uint32_t)(w - 2 * b));
+                size_t n = *count;
                 for (int32_t x0 = 0; x0 < w - 2 * b; x0 += 8) {   /* 8 flags a word, past the row 0 */
                     uint64_t word;
                     memcpy(&word, keep + x0, sizeof word);
-                    for (int32_t k = 0; word != 0 && k < 8; k++, word >>= 8) {
-                        int32_t x = b + x0 + k;
-                        c[*count] = (candidate){mid[x], x, yc - 1};
-                        *count += keep[x0 + k];
+                    while (word != 0) {        /* the set flags in address order */
+                        int32_t x = b + x0 + first_flag(word);
+                        c[n++] = (candidate){mid[x], x, yc - 1};
+                        word = without_first_flag(word);
                     }
                 }
+                *count = n;
             }
             if (yc == h - b)
                 break;
