@@ -213,26 +213,6 @@ static uint32_t gcd_of(uint32_t a, uint32_t b)
     return a;
 }
 
-static int nearest_rows(const plane *in, const plane *out)
-{
-    uint32_t *xs = malloc(sizeof *xs * out->width);
-    if (xs == NULL)
-        return 0;
-    for (uint32_t x = 0; x < out->width; x++) xs[x] = (uint32_t)((2 * (uint64_t)x + 1) * in->width / (2 * (uint64_t)out->width));
-    for (uint32_t y = 0, last = UINT32_MAX; y < out->height; y++) {
-        uint32_t sy = (uint32_t)((2 * (uint64_t)y + 1) * in->height / (2 * (uint64_t)out->height));
-        const uint8_t *r = row_of(in, sy);
-        uint8_t *o = row_of(out, y);
-        if (sy == last)                                 /* scaling up: the row above again */
-            memcpy(o, row_of(out, y - 1), out->width);
-        else
-            for (uint32_t x = 0; x < out->width; x++) o[x] = r[xs[x]];
-        last = sy;
-    }
-    free(xs);
-    return 1;
-}
-
 /* One axis: output x sums taps input pixels from start[x] - 1 (-1 and `in`: the border's) */
 typedef struct axis_taps {
     int32_t *start;                        /* + 1: in a row padded by one pixel at the left */
@@ -279,57 +259,116 @@ static void taps_of_row(const pvx_rows *rows, const plane *in, int64_t i, const 
     rows->taps_row(padded, ax->start, ax->wt, ax->taps, h, w);
 }
 
-/* Two taps on both axes, columns in 16 bits (pair_row): the byte pairs of each block of 8 outputs
- * lie within 16 bytes of its first (scaling down at most about 2:1), weights below 128. Source
- * rows padded by the border's pixel each side (and 16 bytes more for the blocks' loads), their
- * columns computed once, kept for the next output row. */
-static int pair_rows(const plane *in, const plane *out, const axis_taps *ax, const axis_taps *ay, const vx_border_t *b)
+/* Two taps along a row in 16 bits (pair_row): the byte pairs of each block of 8 outputs lie within
+ * 16 bytes of its first (scaling down at most about 2:1), weights below 128. Source rows are
+ * copied padded by the border's pixel each side and 16 bytes more for the blocks' loads. */
+typedef struct pair_plan {
+    uint32_t blocks, iw;
+    int32_t *base;
+    int8_t *shuf, *wts;
+    uint8_t *padded;
+} pair_plan;
+
+static void free_plan(pair_plan *pp)
 {
-    const pvx_rows *rows = pvx_rows_in_use();
-    uint32_t w = out->width, blocks = (w + 7) / 8, iw = in->width;
-    if (ax->taps != 2 || ay->taps != 2 || ax->den >= 128)
+    free(pp->base), free(pp->shuf), free(pp->wts), free(pp->padded);
+}
+
+/* From the taps of one axis (0: the taps do not fit) */
+static int plan_of(pair_plan *pp, const axis_taps *ax, uint32_t w, uint32_t iw)
+{
+    uint32_t blocks = (w + 7) / 8;
+    *pp = (pair_plan){blocks, iw, NULL, NULL, NULL, NULL};
+    if (ax->taps != 2 || ax->den >= 128)
         return 0;
     for (uint32_t k = 0; k < blocks; k++)
         if (ax->start[(8 * k + 7 < w ? 8 * k + 7 : w - 1)] - ax->start[8 * k] > 14)
             return 0;
-    int32_t *base = malloc(sizeof *base * blocks);
-    int8_t *shuf = calloc((size_t)blocks * 16, 1), *wts = calloc((size_t)blocks * 16, 1);
-    uint8_t *padded = calloc((size_t)iw + 2 + 16, 1);
-    int16_t *h = malloc(sizeof *h * blocks * 8 * 2);
-    int ok = base != NULL && shuf != NULL && wts != NULL && padded != NULL && h != NULL;
-    for (uint32_t x = 0; ok && x < w; x++) {
-        uint32_t k = x / 8, j = x % 8;
-        base[k] = ax->start[8 * k];
-        shuf[16 * k + 2 * j] = (int8_t)(ax->start[x] - base[k]), shuf[16 * k + 2 * j + 1] = (int8_t)(ax->start[x] - base[k] + 1);
-        wts[16 * k + 2 * j] = (int8_t)ax->wt[x], wts[16 * k + 2 * j + 1] = (int8_t)ax->wt[w + x];
+    pp->base = malloc(sizeof *pp->base * blocks);
+    pp->shuf = calloc((size_t)blocks * 16, 1), pp->wts = calloc((size_t)blocks * 16, 1);
+    pp->padded = calloc((size_t)iw + 2 + 16, 1);
+    if (pp->base == NULL || pp->shuf == NULL || pp->wts == NULL || pp->padded == NULL) {
+        free_plan(pp);
+        return 0;
     }
+    for (uint32_t x = 0; x < w; x++) {
+        uint32_t k = x / 8, j = 16 * k + 2 * (x % 8);
+        pp->base[k] = ax->start[8 * k];
+        pp->shuf[j] = (int8_t)(ax->start[x] - pp->base[k]), pp->shuf[j + 1] = (int8_t)(pp->shuf[j] + 1);
+        pp->wts[j] = (int8_t)ax->wt[x], pp->wts[j + 1] = (int8_t)ax->wt[w + x];
+    }
+    return 1;
+}
+
+/* The columns of source row i (outside: the constant row, or the nearest) into h */
+static void plan_row(const pvx_rows *rows, const pair_plan *pp, const plane *in, int64_t i, const vx_border_t *b,
+                     int16_t *h)
+{
+    uint32_t iw = pp->iw;
+    uint8_t c = b->constant_value.U8, *padded = pp->padded;
     int constant = b->mode == VX_BORDER_CONSTANT;
-    uint8_t c = b->constant_value.U8;
+    if ((i < 0 || i >= in->height) && constant)
+        memset(padded, c, iw + 2);
+    else {
+        const uint8_t *src = row_of(in, (uint32_t)(i < 0 ? 0 : i >= in->height ? in->height - 1 : i));
+        memcpy(padded + 1, src, iw);
+        padded[0] = constant ? c : src[0], padded[iw + 1] = constant ? c : src[iw - 1];
+    }
+    rows->pair_row(padded, pp->base, pp->shuf, pp->wts, pp->blocks, h);
+}
+
+/* NEAREST_NEIGHBOR: the pairs (input pixel, weight 1; its right neighbour, weight 0) */
+static int nearest_rows(const plane *in, const plane *out, const vx_border_t *b)
+{
+    const pvx_rows *rows = pvx_rows_in_use();
+    uint32_t w = out->width;
+    axis_taps ax = {malloc(sizeof(int32_t) * w), calloc((size_t)2 * w, sizeof(float)), 2, 1};
+    pair_plan pp = {0};
+    int16_t *h = NULL;
+    for (uint32_t x = 0; ax.start != NULL && ax.wt != NULL && x < w; x++)
+        ax.start[x] = (int32_t)((2 * (uint64_t)x + 1) * in->width / (2 * (uint64_t)w)) + 1, ax.wt[x] = 1;
+    int ok = ax.start != NULL && ax.wt != NULL && plan_of(&pp, &ax, w, in->width) &&
+             (h = malloc(sizeof *h * pp.blocks * 8)) != NULL;
+    for (uint32_t y = 0, last = UINT32_MAX; ok && y < out->height; y++) {
+        uint32_t sy = (uint32_t)((2 * (uint64_t)y + 1) * in->height / (2 * (uint64_t)out->height));
+        if (sy == last)                                 /* scaling up: the row above again */
+            memcpy(row_of(out, y), row_of(out, y - 1), w);
+        else {
+            plan_row(rows, &pp, in, sy, b, h);
+            rows->narrow(h, row_of(out, y), w, 0, 0);
+        }
+        last = sy;
+    }
+    free(ax.start), free(ax.wt), free(h), free_plan(&pp);
+    return ok;
+}
+
+/* BILINEAR, AREA scaling up: two taps on both axes, the columns of each source row computed once,
+ * kept for the next output row */
+static int pair_rows(const plane *in, const plane *out, const axis_taps *ax, const axis_taps *ay, const vx_border_t *b)
+{
+    const pvx_rows *rows = pvx_rows_in_use();
+    uint32_t w = out->width;
+    pair_plan pp;
+    if (ay->taps != 2 || !plan_of(&pp, ax, w, in->width))
+        return 0;
+    int16_t *h = malloc(sizeof *h * pp.blocks * 8 * 2);
     int64_t id[2] = {INT64_MIN, INT64_MIN};            /* the source row of each row of h */
     float d = (float)(ax->den * ay->den), inv = 1.0f / (2 * d);
-    for (uint32_t y = 0; ok && y < out->height; y++) {
+    for (uint32_t y = 0; h != NULL && y < out->height; y++) {
         int64_t first = (int64_t)ay->start[y] - 1;
         int16_t *r[2];
         for (int t = 0; t < 2; t++) {
             int64_t i = first + t, other = first + 1 - t;      /* kept: the row needed, not the other one */
             int k = id[0] == i ? 0 : id[1] == i ? 1 : id[0] == other ? 1 : 0;
-            r[t] = h + (size_t)k * blocks * 8;
-            if (id[k] == i)
-                continue;
-            if ((i < 0 || i >= in->height) && constant)
-                memset(padded, c, iw + 2);
-            else {
-                const uint8_t *src = row_of(in, (uint32_t)(i < 0 ? 0 : i >= in->height ? in->height - 1 : i));
-                memcpy(padded + 1, src, iw);
-                padded[0] = constant ? c : src[0], padded[iw + 1] = constant ? c : src[iw - 1];
-            }
-            rows->pair_row(padded, base, shuf, wts, blocks, r[t]);
-            id[k] = i;
+            r[t] = h + (size_t)k * pp.blocks * 8;
+            if (id[k] != i)
+                plan_row(rows, &pp, in, i, b, r[t]), id[k] = i;
         }
         rows->pair_blend(r[0], r[1], ay->wt[y], ay->wt[out->height + y], d + 0.5f, inv, row_of(out, y), w);
     }
-    free(base), free(shuf), free(wts), free(padded), free(h);
-    return ok;
+    free(h), free_plan(&pp);
+    return h != NULL;
 }
 
 static int separable_rows(const plane *in, const plane *out, vx_enum type, const vx_border_t *b)
@@ -377,21 +416,16 @@ vx_status pvx_std_scale_image(vx_node node, const vx_reference *p, vx_uint32 n)
     vx_enum type = p[2] != NULL ? scalar_enum(p[2]) : VX_INTERPOLATION_BILINEAR;
     const vx_border_t *b = border_of(node);
     const pvx_rows *rows = pvx_rows_in_use();
-    if (rows->half_mean != NULL && in.width == 2 * out.width && in.height == 2 * out.height) {
+    if (rows->half_mean != NULL && in.width == 2 * out.width && in.height == 2 * out.height &&
+        type != VX_INTERPOLATION_NEAREST_NEIGHBOR) {
         /* exactly half: every sample inside; BILINEAR and AREA both average 2x2 pixels (the centre
-         * falls between them), NEAREST_NEIGHBOR takes the lower right one */
-        for (uint32_t y = 0; y < out.height; y++) {
-            const uint8_t *r0 = row_of(&in, 2 * y), *r1 = row_of(&in, 2 * y + 1);
-            uint8_t *o = row_of(&out, y);
-            if (type == VX_INTERPOLATION_NEAREST_NEIGHBOR)
-                for (uint32_t x = 0; x < out.width; x++) o[x] = r1[2 * x + 1];
-            else
-                rows->half_mean(r0, r1, o, out.width);
-        }
+         * falls between them) */
+        for (uint32_t y = 0; y < out.height; y++)
+            rows->half_mean(row_of(&in, 2 * y), row_of(&in, 2 * y + 1), row_of(&out, y), out.width);
         return VX_SUCCESS;
     }
     if (rows->taps_row != NULL &&
-        (type == VX_INTERPOLATION_NEAREST_NEIGHBOR ? nearest_rows(&in, &out) : separable_rows(&in, &out, type, b)))
+        (type == VX_INTERPOLATION_NEAREST_NEIGHBOR ? nearest_rows(&in, &out, b) : separable_rows(&in, &out, type, b)))
         return VX_SUCCESS;
     for (uint32_t y = 0; y < out.height; y++) {
         uint8_t *o = row_of(&out, y);
