@@ -275,6 +275,34 @@ def k_pyramid(f):
     return g, cv_call, None
 
 
+def k_laplacian(f, reconstruct):
+    """4 levels: ours from U8 to S16 levels, OpenCV's pyrDown/pyrUp and subtract (add) in S16."""
+    lap = f.keep(lib.vxCreatePyramid(f.ctx, 4, vx.VX_SCALE_PYRAMID_HALF, f.w, f.h, vx.VX_DF_IMAGE_S16))
+    low = f.image(vx.VX_DF_IMAGE_U8, w=-(-f.w // 16), h=-(-f.h // 16))
+    g = f.graph(vx.VX_KERNEL_LAPLACIAN_PYRAMID, [f.ia, lap, low], REPLICATE[0])
+    levels = [f.a.astype(np.int16)]
+    for _ in range(4):
+        levels.append(cv2.pyrDown(levels[-1], borderType=cv2.BORDER_REPLICATE))
+    diffs = [cv2.subtract(levels[i], cv2.pyrUp(levels[i + 1], dstsize=levels[i].shape[::-1])) for i in range(4)]
+
+    def cv_pyramid():
+        level = f.a.astype(np.int16)
+        for _ in range(4):
+            down = cv2.pyrDown(level, borderType=cv2.BORDER_REPLICATE)
+            cv2.subtract(level, cv2.pyrUp(down, dstsize=level.shape[::-1]))
+            level = down
+
+    def cv_reconstruct():
+        image = levels[4]
+        for i in reversed(range(4)):
+            image = cv2.add(cv2.pyrUp(image, dstsize=diffs[i].shape[::-1]), diffs[i])
+    if not reconstruct:
+        return g, cv_pyramid, None
+    check(lib.vxProcessGraph(g), "LaplacianPyramid")
+    out = f.image(vx.VX_DF_IMAGE_U8)
+    return f.graph(vx.VX_KERNEL_LAPLACIAN_RECONSTRUCT, [lap, low, out]), cv_reconstruct, None
+
+
 _AFFINE = np.array([[0.9, 0.1], [-0.1, 0.9], [12.0, 7.5]], np.float32)    # OpenVX: [column][row]
 
 
@@ -483,6 +511,8 @@ KERNELS = [
      "1080p->720p, 480p->1080p"),
     ("HalfScaleGaussian 5x5", k_halfscale, "cv2.pyrDown"),
     ("GaussianPyramid 4 levels", k_pyramid, "3 x cv2.pyrDown"),
+    ("LaplacianPyramid 4 levels", lambda f: k_laplacian(f, False), "cv2 pyrDown, pyrUp, subtract"),
+    ("LaplacianReconstruct 4 levels", lambda f: k_laplacian(f, True), "cv2 pyrUp, add"),
     ("WarpAffine bilinear", k_warp_affine, ""),
     ("WarpPerspective bilinear", k_warp_perspective, ""),
     ("Remap bilinear", k_remap, ""),
