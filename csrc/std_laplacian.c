@@ -83,32 +83,43 @@ static vx_status half(const grid *g, grid *out)
     return s;
 }
 
-/* The zero-inserted image of w x h (g's pixels at its even positions, replicated at its borders)
- * convolved: a column tap weighs g's row cy / 2 where the clamped row cy is even, a row tap g's
- * column cx / 2 where the clamped column cx is even. */
-static vx_status up(const grid *g, uint32_t w, uint32_t h, grid *out)
+/* Row y of the zero-inserted image of w x h (g's pixels at its even positions, replicated at its
+ * borders) convolved: a column tap weighs g's row cy / 2 where the clamped row cy is even, a row
+ * tap g's column cx / 2 where the clamped column cx is even. cols (g->w) and pad (w + 4): scratch. */
+static void up_row(const grid *g, uint32_t w, uint32_t h, uint32_t y, int32_t *restrict cols, int32_t *restrict pad,
+                   int32_t *o)
 {
-    vx_status s = make(out, w, h);
-    int32_t *pad = s == VX_SUCCESS ? calloc(w + 4, sizeof *pad) : NULL, *cols = pad != NULL ? malloc(sizeof *cols * g->w) : NULL;
-    if (s == VX_SUCCESS && cols == NULL)
-        s = VX_ERROR_NO_MEMORY;
-    for (uint32_t y = 0; s == VX_SUCCESS && y < h; y++) {
-        for (uint32_t j = 0; j < g->w; j++) cols[j] = 0;
-        for (int k = 0; k < 5; k++) {
-            uint32_t cy = clamped((int64_t)y + k - 2, h);
-            const int32_t *r = g->v + (size_t)(cy / 2) * g->w;
-            if (cy % 2 == 0)
-                for (uint32_t j = 0; j < g->w; j++) cols[j] += gauss5[k] * r[j];
-        }
-        for (uint32_t x = 0; x < w; x++) pad[x + 2] = x % 2 ? 0 : cols[x / 2];
-        for (int k = 0; k < 2; k++)
-            pad[k] = pad[clamped(k - 2, w) + 2], pad[w + 2 + k] = pad[clamped((int64_t)w + k, w) + 2];
-        int32_t *o = out->v + (size_t)y * w;
-        row_taps(pad, o, w, 1);
-        for (uint32_t x = 0; x < w; x++) o[x] >>= 6;
+    for (uint32_t j = 0; j < g->w; j++) cols[j] = 0;
+    for (int k = 0; k < 5; k++) {
+        uint32_t cy = clamped((int64_t)y + k - 2, h);
+        const int32_t *restrict r = g->v + (size_t)(cy / 2) * g->w;
+        if (cy % 2 == 0)
+            for (uint32_t j = 0; j < g->w; j++) cols[j] += gauss5[k] * r[j];
     }
-    free(pad), free(cols);
-    return s;
+    for (uint32_t j = 0; j < w / 2; j++) pad[2 * j + 2] = cols[j], pad[2 * j + 3] = 0;
+    if (w % 2)
+        pad[w + 1] = cols[w / 2];
+    for (int k = 0; k < 2; k++)
+        pad[k] = pad[clamped(k - 2, w) + 2], pad[w + 2 + k] = pad[clamped((int64_t)w + k, w) + 2];
+    row_taps(pad, o, w, 1);
+    for (uint32_t x = 0; x < w; x++) o[x] >>= 6;
+}
+
+/* The scratch rows of up_row and one row of output for images up to w wide */
+typedef struct rows_of {
+    int32_t *cols, *pad, *row;
+} rows_of;
+
+static vx_status scratch(rows_of *r, uint32_t w)
+{
+    r->cols = malloc(sizeof(int32_t) * (w / 2 + 1)), r->pad = malloc(sizeof(int32_t) * (w + 4));
+    r->row = malloc(sizeof(int32_t) * (w + 1));
+    return r->cols != NULL && r->pad != NULL && r->row != NULL ? VX_SUCCESS : VX_ERROR_NO_MEMORY;
+}
+
+static void free_scratch(rows_of *r)
+{
+    free(r->cols), free(r->pad), free(r->row);
 }
 
 /* Level i of a pyramid, held by the caller until released. */
@@ -126,50 +137,70 @@ static vx_size levels_of(vx_reference pyramid, vx_status *s)
     return levels;
 }
 
+/* Each level row by row: G_i's row minus the row of up(G_{i+1}), saturated into the level. */
 vx_status pvx_std_laplacian_pyramid(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    grid g = {NULL, 0, 0}, next = {NULL, 0, 0}, u = {NULL, 0, 0};
+    grid g = {NULL, 0, 0}, next = {NULL, 0, 0};
+    rows_of r = {NULL, NULL, NULL};
     vx_status s;
     vx_size levels = levels_of(p[1], &s);
-    if (s == VX_SUCCESS)
-        s = load(p[0], &g);
+    if (s == VX_SUCCESS && (s = load(p[0], &g)) == VX_SUCCESS)
+        s = scratch(&r, g.w);
     for (vx_uint32 i = 0; s == VX_SUCCESS && i < levels; i++) {
-        if ((s = half(&g, &next)) || (s = up(&next, g.w, g.h, &u)))
-            break;
-        for (size_t k = 0; k < (size_t)g.w * g.h; k++)
-            u.v[k] = g.v[k] - u.v[k];
-        vx_image level = level_of(p[1], i, &s);
+        plane lp;
+        vx_image level = NULL;
+        if ((s = half(&g, &next)) == VX_SUCCESS)
+            level = level_of(p[1], i, &s);
         if (s == VX_SUCCESS)
-            s = store(&u, (vx_reference)level);
-        vxReleaseImage(&level);
-        free(g.v), free(u.v);
-        g = next, next.v = u.v = NULL;
+            s = plane_of((vx_reference)level, &lp);
+        for (uint32_t y = 0; s == VX_SUCCESS && y < g.h; y++) {
+            const int32_t *gy = g.v + (size_t)y * g.w;
+            up_row(&next, g.w, g.h, y, r.cols, r.pad, r.row);
+            for (uint32_t x = 0; x < g.w; x++) r.row[x] = gy[x] - r.row[x];
+            store_row(&lp, y, r.row, 1);
+        }
+        if (level != NULL)
+            vxReleaseImage(&level);
+        free(g.v);
+        g = next, next.v = NULL;
     }
     if (s == VX_SUCCESS)
         s = store(&g, p[2]);
-    free(g.v), free(next.v), free(u.v);
+    free(g.v), free(next.v), free_scratch(&r);
     return s;
 }
 
+/* I_i row by row: the row of up(I_{i+1}) plus level i's row. */
 vx_status pvx_std_laplacian_reconstruct(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    grid image = {NULL, 0, 0}, u = {NULL, 0, 0}, l = {NULL, 0, 0};
+    grid image = {NULL, 0, 0}, u = {NULL, 0, 0};
+    rows_of r = {NULL, NULL, NULL};
+    uint32_t width = 0;
     vx_status s;
     vx_size levels = levels_of(p[0], &s);
     if (s == VX_SUCCESS)
         s = load(p[1], &image);
     for (vx_size i = levels; s == VX_SUCCESS && i-- > 0;) {
+        plane lp;
         vx_image level = level_of(p[0], (vx_uint32)i, &s);
-        if (s == VX_SUCCESS && (s = load((vx_reference)level, &l)) == VX_SUCCESS &&
-            (s = up(&image, l.w, l.h, &u)) == VX_SUCCESS)
-            for (size_t k = 0; k < (size_t)l.w * l.h; k++)
-                u.v[k] += l.v[k];
+        if (s == VX_SUCCESS && (s = plane_of((vx_reference)level, &lp)) == VX_SUCCESS && lp.width > width) {
+            free_scratch(&r);                          /* wider than the level before */
+            s = scratch(&r, width = lp.width);
+        }
+        if (s == VX_SUCCESS)
+            s = make(&u, lp.width, lp.height);
+        for (uint32_t y = 0; s == VX_SUCCESS && y < lp.height; y++) {
+            int32_t *uy = u.v + (size_t)y * u.w;
+            up_row(&image, u.w, u.h, y, r.cols, r.pad, uy);
+            load_row(&lp, y, r.row);
+            for (uint32_t x = 0; x < u.w; x++) uy[x] += r.row[x];
+        }
         vxReleaseImage(&level);
-        free(image.v), free(l.v);
-        image = u, u.v = l.v = NULL;
+        free(image.v);
+        image = u, u.v = NULL;
     }
     if (s == VX_SUCCESS)
         s = store(&image, p[2]);
-    free(image.v), free(u.v), free(l.v);
+    free(image.v), free(u.v), free_scratch(&r);
     return s;
 }
