@@ -55,13 +55,13 @@ typedef struct pvx_rows {
     /* ColorConvert (BT.709, exactly as the plain loop): channels as a first byte and the bytes between
      * pixels (s: 3 RGB, 4 RGBX). RGB <-> RGBX; Y, U, V of a row; two rows' Y and the
      * U, V of their 2x2 blocks (stored every os bytes); RGB(X) from Y (every ys bytes) and U, V
-     * (every cs bytes, one per sub pixels). */
+     * (every cs bytes, one per sub pixels), of rows y0 and (unless NULL) y1 sharing the chroma. */
     void (*rgb_repack)(const uint8_t *in, uint32_t si, uint8_t *out, uint32_t so, uint32_t w);
     void (*rgb_to_yuv)(const uint8_t *in, uint32_t s, uint8_t *y, uint8_t *u, uint8_t *v, uint32_t w);
     void (*rgb_to_yuv420)(const uint8_t *r0, const uint8_t *r1, uint32_t s, uint8_t *y0, uint8_t *y1, uint8_t *u,
                           uint8_t *v, uint32_t os, uint32_t w);
-    void (*yuv_to_rgb)(const uint8_t *y, uint32_t ys, const uint8_t *u, const uint8_t *v, uint32_t cs, uint32_t sub,
-                       uint8_t *out, uint32_t s, uint32_t w);
+    void (*yuv_to_rgb)(const uint8_t *y0, const uint8_t *y1, uint32_t ys, const uint8_t *u, const uint8_t *v,
+                       uint32_t cs, uint32_t sub, uint8_t *out0, uint8_t *out1, uint32_t s, uint32_t w);
     /* YUV -> YUV chroma: out[os (rep j + k)] = (r0[is j] + r1[is j] + 1) >> 1, k < rep, j < n */
     void (*chroma_resample)(const uint8_t *r0, const uint8_t *r1, uint32_t is, uint8_t *out, uint32_t os, uint32_t rep,
                             uint32_t n);

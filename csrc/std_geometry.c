@@ -50,7 +50,7 @@ static void yuv_to_rgb(const int64_t *c, int64_t *o)
 }
 
 /* The same with the row loops of the SIMD level (rows.h, exactly the same values), row by row:
- * RGB <-> RGBX, RGB to YUV (two rows at a time for 2x2 chroma blocks), YUV to RGB, YUV to YUV
+ * RGB <-> RGBX, RGB to YUV and YUV to RGB (two rows at a time for 2x2 chroma blocks), YUV to YUV
  * (Y moved, chroma copied, averaged over two rows or widened). 0: PVX_SIMD=plain. */
 static int color_rows(const plane *in, const plane *out, const channel_loc *ci, const channel_loc *co, vx_df_image fi,
                       vx_df_image fo, uint32_t w, uint32_t h)
@@ -68,10 +68,13 @@ static int color_rows(const plane *in, const plane *out, const channel_loc *ci, 
                                       ci[k].sub_x / co[k].sub_x, w / ci[k].sub_x);
         } else if (is_rgb(fi) && is_rgb(fo))
             rows->rgb_repack(src, ci[0].step, dst, co[0].step, w);
-        else if (!is_rgb(fi))
-            rows->yuv_to_rgb(src, ci[0].step, channel_byte(in, &ci[1], 0, y), channel_byte(in, &ci[2], 0, y),
-                             ci[1].step, ci[1].sub_x, dst, co[0].step, w);
-        else if (co[1].sub_y == 1)
+        else if (!is_rgb(fi)) {
+            int pair = ci[1].sub_y == 2;                    /* 4:2:0: both rows of a chroma row at once */
+            if (y % ci[1].sub_y == 0)
+                rows->yuv_to_rgb(src, pair ? channel_byte(in, &ci[0], 0, y + 1) : NULL, ci[0].step,
+                                 channel_byte(in, &ci[1], 0, y), channel_byte(in, &ci[2], 0, y), ci[1].step,
+                                 ci[1].sub_x, dst, pair ? channel_byte(out, &co[0], 0, y + 1) : NULL, co[0].step, w);
+        } else if (co[1].sub_y == 1)
             rows->rgb_to_yuv(src, ci[0].step, dst, channel_byte(out, &co[1], 0, y), channel_byte(out, &co[2], 0, y), w);
         else if (y % 2 == 1)
             rows->rgb_to_yuv420(channel_byte(in, &ci[0], 0, y - 1), src, ci[0].step,
