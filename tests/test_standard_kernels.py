@@ -90,6 +90,11 @@ def test_fast_and_harris_corners_match_plain_c_with_suppression_and_distances(c_
     assert c_program("std_features.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
 
 
+@SIMD_LEVELS
+def test_fast_corners_match_the_segment_test_at_every_width_and_threshold(c_program, simd):
+    assert c_program("std_fast.c", env={"PVX_SIMD": simd}).stdout.strip() == "ok"
+
+
 def test_canny_matches_plain_c_in_every_gradient_size_norm_and_border(c_program):
     assert c_program("std_canny.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
 
