@@ -133,12 +133,14 @@ def test_laplacian_pyramid_and_reconstruction_match_plain_c_and_round_trip(c_pro
     assert c_program("std_laplacian.c").stdout.strip() == "ok"
 
 
-def test_hough_lines_p_matches_plain_c_on_u8_and_u1_images(c_program):
-    assert c_program("std_hough.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+@SIMD_LEVELS
+def test_hough_lines_p_matches_plain_c_on_u8_and_u1_images(c_program, simd):
+    assert c_program("std_hough.c", extra=("-Wl,--no-as-needed", "-lm"), env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
-def test_optical_flow_pyr_lk_matches_plain_c_for_every_criterion_estimate_and_window(c_program):
-    assert c_program("std_optflow.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+@SIMD_LEVELS
+def test_optical_flow_pyr_lk_matches_plain_c_for_every_criterion_estimate_and_window(c_program, simd):
+    assert c_program("std_optflow.c", extra=("-Wl,--no-as-needed", "-lm"), env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
 def test_hog_cells_and_features_match_plain_c(c_program):
