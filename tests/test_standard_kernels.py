@@ -64,12 +64,14 @@ def test_convolve_matches_plain_c_in_every_size_format_and_border(c_program, sim
     assert c_program("std_convolve.c", env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
-def test_non_max_suppression_matches_plain_c_with_ties_masks_and_borders(c_program):
-    assert c_program("std_nms.c").stdout.strip() == "ok"
+@SIMD_LEVELS
+def test_non_max_suppression_matches_plain_c_with_ties_masks_and_borders(c_program, simd):
+    assert c_program("std_nms.c", env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
-def test_lbp_standard_modified_and_uniform_match_plain_c(c_program):
-    assert c_program("std_lbp.c").stdout.strip() == "ok"
+@SIMD_LEVELS
+def test_lbp_standard_modified_and_uniform_match_plain_c(c_program, simd):
+    assert c_program("std_lbp.c", env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
 def test_tensor_kernels_match_plain_c_with_broadcast_policies_and_roundings(c_program):
