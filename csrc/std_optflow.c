@@ -12,6 +12,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { EPSILON_ONLY_ITERATIONS = 100 };
 
@@ -77,6 +78,29 @@ static inline int bilinear_inside(const plane *p, double x, double y, double *ou
     return 1;
 }
 
+/* Whether q + j is exact (so floor(q + j) = floor(q) + j and the fraction is q's) for every
+ * |j| <= half: q > 0 and q + half in q's binade, where every integer step is a multiple of its ulp. */
+static inline int shifts_exact(double q, int32_t half)
+{
+    uint64_t a, b;
+    double e = q + half;
+    memcpy(&a, &q, sizeof a), memcpy(&b, &e, sizeof b);
+    return q > 0 && a >> 52 == b >> 52;
+}
+
+/* The pixel at the top left of the window of (qx, qy) (the (2 half + 2)^2 pixels bilinear reads)
+ * when it lies inside the plane and every sample's floor and fraction follow from (qx, qy)'s;
+ * else NULL. */
+static const uint8_t *window_rows(const plane *p, int32_t half, double qx, double qy)
+{
+    if (!shifts_exact(qx, half) || !shifts_exact(qy, half))
+        return NULL;
+    int64_t x0 = (int64_t)floor_of(qx) - half, y0 = (int64_t)floor_of(qy) - half, side = 2 * half + 2;
+    if (x0 < 0 || y0 < 0 || x0 + side > p->width || y0 + side > p->height)
+        return NULL;
+    return (const uint8_t *)row_of(p, (uint32_t)y0) + x0;
+}
+
 /* The window of (px, py) as track() samples it, from the pixels around it read once and their
  * Scharr gradients computed once per pixel (track() computes them per sample); 0 (nothing
  * written) when the window or the pixels the gradients read reach an edge, where clamping would
@@ -123,6 +147,7 @@ typedef struct criteria {
 /* The flow at one level from guess (gx, gy) of the point (px, py); 0 when the point is lost. */
 static int track(const level *lv, const criteria *c, double px, double py, double *gx, double *gy, double *win)
 {
+    double *across = win + 3 * (2 * c->half + 1) * (2 * c->half + 1);     /* (n + 1) x n */
     int32_t n = 2 * c->half + 1, k = 0;
     int fast = pvx_simd() != PVX_SIMD_PLAIN;
     if (!fast || !window_inside(&lv->old, c->half, px, py, win))
@@ -146,15 +171,30 @@ static int track(const level *lv, const criteria *c, double px, double py, doubl
         double qx = px + *gx + vx, qy = py + *gy + vy, bx = 0, by = 0;
         if (!(qx >= 0 && qy >= 0 && qx <= lv->new.width - 1 && qy <= lv->new.height - 1))
             return 0;
-        k = 0;
-        for (int32_t i = -c->half; i <= c->half; i++)
-            for (int32_t j = -c->half; j <= c->half; j++, k++) {
-                double v;
-                if (!fast || !bilinear_inside(&lv->new, qx + j, qy + i, &v))
-                    v = bilinear(&lv->new, 0, qx + j, qy + i);
-                double diff = win[3 * k] - v;
+        const uint8_t *rows = fast ? window_rows(&lv->new, c->half, qx, qy) : NULL;
+        if (rows != NULL) {
+            /* bilinear() at (qx + j, qy + i) (see window_rows), each row's horizontal part once:
+             * it is the top of one sample and the bottom of the one above */
+            double ax = qx - floor_of(qx), ay = qy - floor_of(qy);
+            for (int32_t r = 0; r <= n; r++) {
+                const uint8_t *q = rows + r * lv->new.stride;
+                for (int32_t j = 0; j < n; j++) across[r * n + j] = (1 - ax) * q[j] + ax * q[j + 1];
+            }
+            for (k = 0; k < n * n; k++) {
+                double diff = win[3 * k] - ((1 - ay) * across[k] + ay * across[k + n]);
                 bx += diff * win[3 * k + 1], by += diff * win[3 * k + 2];
             }
+        } else {
+            k = 0;
+            for (int32_t i = -c->half; i <= c->half; i++)
+                for (int32_t j = -c->half; j <= c->half; j++, k++) {
+                    double v;
+                    if (!fast || !bilinear_inside(&lv->new, qx + j, qy + i, &v))
+                        v = bilinear(&lv->new, 0, qx + j, qy + i);
+                    double diff = win[3 * k] - v;
+                    bx += diff * win[3 * k + 1], by += diff * win[3 * k + 2];
+                }
+        }
         double ex = (gyy * bx - gxy * by) / det, ey = (gxx * by - gxy * bx) / det;
         vx += ex, vy += ey;
         if (c->use_epsilon && ex * ex + ey * ey <= c->epsilon * c->epsilon)
@@ -192,7 +232,8 @@ vx_status pvx_std_optical_flow_pyr_lk(vx_node node, const vx_reference *p, vx_ui
     vx_status s = vxQueryPyramid((vx_pyramid)p[0], VX_PYRAMID_LEVELS, &count, sizeof count);
     level *lv = calloc(count ? count : 1, sizeof *lv);
     vx_image *held = calloc(2 * (count ? count : 1), sizeof *held);
-    double *win = malloc(sizeof(double) * 3 * (2 * c.half + 1) * (2 * c.half + 1));
+    size_t side = 2 * (size_t)c.half + 1;       /* win: value, dx, dy per sample; then a row buffer */
+    double *win = malloc(sizeof(double) * (3 * side * side + (side + 1) * side));
     if (s == VX_SUCCESS && (lv == NULL || held == NULL || win == NULL || old_pts == NULL || new_pts == NULL ||
                             est_pts == NULL))
         s = VX_ERROR_NO_MEMORY;
