@@ -159,6 +159,35 @@ typedef struct nms_ctx {
 
 /* A pixel is kept if not below the window's pixels before it in raster order and above those after
  * it; pixels whose mask is non-zero are neither suppressed nor compared with. */
+/* name(c, window, out, w): `body` compiled for the baseline and (x86-64) for AVX2, the copy of the
+ * level in use run; 0 (nothing done) under PVX_SIMD=plain, where the per-pixel loops run. */
+#if defined(__x86_64__)
+#define ROWS_AVX2(name, ctx_t, body)                                                                 \
+    __attribute__((target("avx2"))) static void name##_avx2(const ctx_t *c, int32_t *const *window, \
+                                                            int32_t *out, uint32_t w)              \
+    {                                                                                              \
+        body(c, window, out, w);                                                                   \
+    }
+#define RUN_AVX2(name) (pvx_simd() == PVX_SIMD_AVX2 ? (name##_avx2(c, window, out, w), 1) : 0)
+#else
+#define ROWS_AVX2(name, ctx_t, body)
+#define RUN_AVX2(name) 0
+#endif
+#define ROWS_PER_LEVEL(name, ctx_t, body)                                                          \
+    static void name##_base(const ctx_t *c, int32_t *const *window, int32_t *out, uint32_t w)      \
+    {                                                                                              \
+        body(c, window, out, w);                                                                   \
+    }                                                                                              \
+    ROWS_AVX2(name, ctx_t, body)                                                                   \
+    static int name(const ctx_t *c, int32_t *const *window, int32_t *out, uint32_t w)              \
+    {                                                                                              \
+        if (pvx_simd() == PVX_SIMD_PLAIN)                                                          \
+            return 0;                                                                              \
+        if (!RUN_AVX2(name))                                                                       \
+            name##_base(c, window, out, w);                                                        \
+        return 1;                                                                                  \
+    }
+
 /* Without a mask, row by row over blocks of columns (loops the compiler vectorizes): the largest
  * pixel before each one and the largest after it, then the comparison. The result of nms_row. */
 #define NMS_BLOCK 256
@@ -184,33 +213,14 @@ static inline __attribute__((always_inline)) void nms_rows_body(const nms_ctx *c
     }
 }
 
-static void nms_rows_base(const nms_ctx *c, int32_t *const *window, int32_t *out, uint32_t w)
-{
-    nms_rows_body(c, window, out, w);
-}
-
-#if defined(__x86_64__)
-__attribute__((target("avx2"))) static void nms_rows_avx2(const nms_ctx *c, int32_t *const *window, int32_t *out,
-                                                          uint32_t w)
-{
-    nms_rows_body(c, window, out, w);
-}
-#endif
+ROWS_PER_LEVEL(nms_rows, nms_ctx, nms_rows_body)
 
 static void nms_row(const void *ctx, int32_t *const *window, int32_t *const *mask, int32_t *out, uint32_t w)
 {
     const nms_ctx *c = ctx;
     uint32_t r = c->size / 2;
-    if (mask == NULL && pvx_simd() != PVX_SIMD_PLAIN) {
-#if defined(__x86_64__)
-        if (pvx_simd() == PVX_SIMD_AVX2) {
-            nms_rows_avx2(c, window, out, w);
-            return;
-        }
-#endif
-        nms_rows_base(c, window, out, w);
+    if (mask == NULL && nms_rows(c, window, out, w))
         return;
-    }
     for (uint32_t x = 0; x < w; x++) {
         int32_t v = window[r][x + r];
         int kept = 1;
@@ -273,34 +283,15 @@ static inline __attribute__((always_inline)) void lbp_rows_body(const lbp_ctx *c
     }
 }
 
-static void lbp_rows_base(const lbp_ctx *c, int32_t *const *window, int32_t *out, uint32_t w)
-{
-    lbp_rows_body(c, window, out, w);
-}
-
-#if defined(__x86_64__)
-__attribute__((target("avx2"))) static void lbp_rows_avx2(const lbp_ctx *c, int32_t *const *window, int32_t *out,
-                                                          uint32_t w)
-{
-    lbp_rows_body(c, window, out, w);
-}
-#endif
+ROWS_PER_LEVEL(lbp_rows, lbp_ctx, lbp_rows_body)
 
 /* LBP: bit p set when g_p >= the centre; ULBP: that code if it has at most two 0/1 transitions
  * around the circle, else 9; MLBP: bit p set when g_p > the rounded mean of the eight. */
 static void lbp_row(const void *ctx, int32_t *const *window, int32_t *const *unused, int32_t *out, uint32_t w)
 {
     const lbp_ctx *c = ctx;
-    if (pvx_simd() != PVX_SIMD_PLAIN) {
-#if defined(__x86_64__)
-        if (pvx_simd() == PVX_SIMD_AVX2) {
-            lbp_rows_avx2(c, window, out, w);
-            return;
-        }
-#endif
-        lbp_rows_base(c, window, out, w);
+    if (lbp_rows(c, window, out, w))
         return;
-    }
     const int8_t (*at)[2] = c->format == VX_MLBP ? mlbp_5x5 : c->r == 1 ? lbp_3x3 : lbp_5x5;
     for (uint32_t x = 0; x < w; x++) {
         int32_t g[8], sum = 0, code = 0, centre = window[c->r][x + c->r];
