@@ -42,7 +42,7 @@ static int32_t rho_index(const hough *hg, int32_t n, uint32_t x, uint32_t y)
 static int32_t vote(hough *hg, uint32_t x, uint32_t y, int32_t sign, int32_t *best)
 {
     int32_t top = INT32_MIN, at = 0, *cell = hg->cells;
-    for (int32_t n = 0; n < hg->numangle; n++)   /* first the cells, a loop the compiler vectorizes */
+    for (int32_t n = 0; n < hg->numangle; n++)   /* first the cells (no dependence on the counts) */
         cell[n] = rho_index(hg, n, x, y) + n * hg->numrho;
     for (int32_t n = 0; n < hg->numangle; n++) {
         int32_t *c = &hg->acc[cell[n]];
