@@ -55,7 +55,9 @@ def _first_sight(handle):
 def lookup(handle, vx_type=0, what=None):
     """The live object a handle stands for; VX_ERROR_INVALID_REFERENCE for NULL, released,
     foreign or wrong-type handles. vx_type 0 accepts any type."""
-    obj = find(handle)
+    obj = _OBJECTS.get(handle)
+    if obj is None:
+        obj = _first_sight(handle)
     if obj is None or (vx_type and obj.vx_type != vx_type):
         kind = type_name(vx_type) if vx_type else "reference"
         # a released handle is still logged to the context it belonged to, if that one lives
