@@ -1,5 +1,6 @@
 /* vxCreateImage's common case made in C: the handle (arena), the descriptor and its packed layout
- * (pvx_image_describe), memory still lazy. Two crossings into Python and the construction of an
+ * (pvx_image_describe), memory still lazy; vxCreateImageFromHandle's too, on the application's
+ * planes. Two crossings into Python and the construction of an
  * Image object cost ~10 us, malloc+free ~0.2 us; most images a C program makes are never named,
  * retained or put anywhere Python must know them before their release.
  *
@@ -58,26 +59,36 @@ static int servable(vx_df_image fmt, uint32_t width, uint32_t height)
     return -1;
 }
 
-int pvx_fast_vxCreateImage(vx_context context, vx_uint32 width, vx_uint32 height, vx_df_image color, vx_image *out)
+/* A lazy image of a format and size C serves, described as a packed root without memory, not
+ * yet reachable; NULL when C does not serve it. */
+static lazy_image *describe(vx_context context, vx_df_image fmt, uint32_t width, uint32_t height, pvx_ref **ctx)
 {
-    pvx_ref *ctx = pvx_ref_live(context, VX_TYPE_CONTEXT);
-    int k = ctx ? servable(color, width, height) : -1;
-    if (k < 0)
-        return 0;
-    lazy_image *l = calloc(1, sizeof *l);
+    *ctx = pvx_ref_live(context, VX_TYPE_CONTEXT);
+    int k = *ctx ? servable(fmt, width, height) : -1;
+    lazy_image *l = k < 0 ? NULL : calloc(1, sizeof *l);
     if (l == NULL)
-        return 0;
+        return NULL;
     pvx_image *img = &l->img;
     pvx_memory_init(&img->mem, 0);
-    if (pvx_image_describe(img, color, width, height) != 0 || img->size > served[k].max_bytes ||
-        (l->ref = pvx_ref_alloc(VX_TYPE_IMAGE)) == NULL) {
+    if (pvx_image_describe(img, fmt, width, height) != 0 || img->size > served[k].max_bytes) {
         free(l);
-        return 0;
+        return NULL;
     }
     img->space = served[k].space;
     img->range = VX_CHANNEL_RANGE_FULL;
     img->memory_type = VX_MEMORY_TYPE_NONE;
-    pvx_ref *ref = l->ref;
+    return l;
+}
+
+/* Gives a described image its handle, counted by its context, and makes it reachable: 1, or 0
+ * (nothing made) when the arena is full. */
+static int publish(lazy_image *l, pvx_ref *ctx, vx_image *out)
+{
+    pvx_ref *ref = l->ref = pvx_ref_alloc(VX_TYPE_IMAGE);
+    if (ref == NULL) {
+        free(l);
+        return 0;
+    }
     ref->context = ctx;
     ref->external_count = 1;
     ref->flags = PVX_REF_LAZY;
@@ -88,9 +99,52 @@ int pvx_fast_vxCreateImage(vx_context context, vx_uint32 width, vx_uint32 height
     lazy_images = l;
     __atomic_add_fetch(&ctx->c_images, 1, __ATOMIC_RELAXED);
     pthread_mutex_unlock(&lock);
-    __atomic_store_n(&ref->desc, img, __ATOMIC_RELEASE);     /* complete before reachable */
+    __atomic_store_n(&ref->desc, &l->img, __ATOMIC_RELEASE);     /* complete before reachable */
     *out = (vx_image)ref;
     return 1;
+}
+
+int pvx_fast_vxCreateImage(vx_context context, vx_uint32 width, vx_uint32 height, vx_df_image color, vx_image *out)
+{
+    pvx_ref *ctx;
+    lazy_image *l = describe(context, color, width, height, &ctx);
+    return l != NULL && publish(l, ctx, out);
+}
+
+static uint32_t plane_rows(const pvx_image *img, const pvx_image_plane *pl)
+{
+    return (img->height + pl->step_y - 1) / pl->step_y;
+}
+
+/* The application's planes (or none yet: VX_MEMORY_TYPE_NONE), with its strides, as
+ * Image.from_handle makes them; every refusal is Python's. */
+int pvx_fast_vxCreateImageFromHandle(vx_context context, vx_df_image color, const vx_imagepatch_addressing_t *addrs,
+                                     void *const *ptrs, vx_enum memory_type, vx_image *out)
+{
+    int host = memory_type == VX_MEMORY_TYPE_HOST;
+    pvx_ref *ctx;
+    lazy_image *l = addrs == NULL || (host && ptrs == NULL) || !(host || memory_type == VX_MEMORY_TYPE_NONE)
+                  ? NULL : describe(context, color, addrs[0].dim_x, addrs[0].dim_y, &ctx);
+    if (l == NULL)
+        return 0;
+    pvx_image *img = &l->img;
+    img->size = 0;
+    for (uint32_t p = 0; p < img->planes; p++) {
+        pvx_image_plane *pl = &img->plane[p];
+        const vx_imagepatch_addressing_t *a = &addrs[p];
+        int stride_x_ok = pl->bits == 1 ? a->stride_x == 0 && a->stride_x_bits == 1
+                                        : a->stride_x == (vx_int32)(pl->bits / 8);
+        if (!stride_x_ok || a->stride_y < pl->stride_y || (host && ptrs[p] == NULL)) {
+            free(l);
+            return 0;
+        }
+        pl->stride_y = a->stride_y;
+        pl->ptr = host ? ptrs[p] : NULL;
+        img->size += (vx_size)pl->stride_y * plane_rows(img, pl);
+    }
+    img->mem.borrowed = 1;
+    img->memory_type = VX_MEMORY_TYPE_HOST;
+    return publish(l, ctx, out);
 }
 
 /* Takes a lazy image out of the list (caller holds the lock): it is no longer lazy. */
@@ -190,6 +244,6 @@ void pvx_image_attach_lazy(pvx_ref *ref, pvx_image *img)
     for (uint32_t p = 0; p < img->planes; p++) {
         pvx_image_plane *pl = &img->plane[p];
         pl->ptr = at;
-        at += (size_t)pl->stride_y * ((img->height + pl->step_y - 1) / pl->step_y);
+        at += (size_t)pl->stride_y * plane_rows(img, pl);
     }
 }

@@ -129,6 +129,23 @@ def test_vxCreateImage_is_made_in_c_and_met_by_python_on_first_lookup(vx):
     assert vx.references() == before and not obj.alive
 
 
+def test_vxCreateImageFromHandle_is_made_in_c_on_the_applications_planes(vx):
+    from pyopenvx import reference
+    c, lib, ffi = vx.c, vx.lib, vx.ffi
+    pixels = ffi.new("vx_uint8[]", 24 * 10)
+    addr = ffi.new("vx_imagepatch_addressing_t *", (20, 10, 1, 24, c.VX_SCALE_UNITY, c.VX_SCALE_UNITY, 1, 1, 8))
+    img = lib.vxCreateImageFromHandle(vx.context, c.VX_DF_IMAGE_U8, addr, ffi.new("void *[1]", [pixels]),
+                                      c.VX_MEMORY_TYPE_HOST)
+    h, desc = _core(vx, img), _desc(vx, img)
+    assert h.flags & 0x8 and h not in reference._OBJECTS and desc.mem.borrowed
+    assert (desc.size, desc.plane[0].stride_y, desc.memory_type) == (240, 24, c.VX_MEMORY_TYPE_HOST)
+    assert int(ffi.cast("uintptr_t", pixels)) == int(ffi.cast("uintptr_t", desc.plane[0].ptr))
+    with reference.LOCK:
+        obj = reference.lookup(h)
+    assert obj.swappable and obj.base[0] == desc.plane[0].ptr and not h.flags & 0x8
+    assert lib.vxReleaseImage(ffi.new("vx_image *", img)) == c.VX_SUCCESS
+
+
 @pytest.mark.parametrize("size", [(2, 2), (64, 48), (66, 30), (1920, 1080)])
 def test_images_made_in_c_are_described_as_python_describes_them(vx, model, size):
     """Every format: the descriptor C fills equals the one Image.create fills (layout, space,

@@ -164,15 +164,17 @@ class Image(DataObject):
     # creation ---------------------------------------------------------------------------------
     @classmethod
     def adopt(cls, handle, desc):
-        """The object of an image vxCreateImage made in C (csrc/image_lazy.c), which Python meets
-        now: its handle, counts and descriptor (a packed root, memory attached if a map needed it)."""
+        """The object of an image vxCreateImage or vxCreateImageFromHandle made in C
+        (csrc/image_lazy.c), which Python meets now: its handle, counts and descriptor (a root:
+        the application's planes, or its own memory attached if a map needed it)."""
         img = cls.__new__(cls)
         h = ffi.cast("pvx_ref *", handle)
         DataObject.__init__(img, find(h.context), handle=h)
         img._own(ffi.gc(desc, lib.pvx_image_free_made), None)
         img.view_origin = _ROOT_ORIGINS[desc.planes]
+        img.swappable = bool(desc.mem.borrowed)
         if desc.plane[0].ptr != ffi.NULL:
-            img.base = img._plane_bases()
+            img.base = [desc.plane[p].ptr for p in range(desc.planes)] if img.swappable else img._plane_bases()
         return img
 
     @classmethod

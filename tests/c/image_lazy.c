@@ -11,8 +11,8 @@
 
 static vx_context ctx;
 
-static void check_attributes(vx_image img, vx_uint32 w, vx_uint32 h, vx_df_image fmt, vx_size planes, vx_size size,
-                             vx_enum space)
+static void check_attributes_of(vx_image img, vx_uint32 w, vx_uint32 h, vx_df_image fmt, vx_size planes, vx_size size,
+                                vx_enum space, vx_enum mem_type)
 {
     vx_uint32 u32;
     vx_df_image f;
@@ -34,7 +34,7 @@ static void check_attributes(vx_image img, vx_uint32 w, vx_uint32 h, vx_df_image
     CHECK_OK(vxQueryImage(img, VX_IMAGE_RANGE, &e, sizeof e));
     CHECK(e == VX_CHANNEL_RANGE_FULL);
     CHECK_OK(vxQueryImage(img, VX_IMAGE_MEMORY_TYPE, &e, sizeof e));
-    CHECK(e == VX_MEMORY_TYPE_NONE);
+    CHECK(e == mem_type);
     CHECK_OK(vxQueryImage(img, VX_IMAGE_IS_UNIFORM, &b, sizeof b));
     CHECK(b == vx_false_e);
     CHECK_OK(vxQueryReference((vx_reference)img, VX_REFERENCE_TYPE, &e, sizeof e));
@@ -44,6 +44,12 @@ static void check_attributes(vx_image img, vx_uint32 w, vx_uint32 h, vx_df_image
     CHECK(valid.start_x == 0 && valid.start_y == 0 && valid.end_x == w && valid.end_y == h);
     CHECK(vxGetContext((vx_reference)img) == ctx);
     CHECK_OK(vxGetStatus((vx_reference)img));
+}
+
+static void check_attributes(vx_image img, vx_uint32 w, vx_uint32 h, vx_df_image fmt, vx_size planes, vx_size size,
+                             vx_enum space)
+{
+    check_attributes_of(img, w, h, fmt, planes, size, space, VX_MEMORY_TYPE_NONE);
 }
 
 /* Maps plane 0 for writing, writes x + y into every U8 pixel of the rectangle, unmaps. */
@@ -187,6 +193,66 @@ static void views_arrays_graphs(vx_uint32 start)
     CHECK(context_references(ctx) == start);
 }
 
+/* vxCreateImageFromHandle: the application's planes and strides, zero-copy, before and after
+ * Python meets the image (swap), and none yet (VX_MEMORY_TYPE_NONE). */
+static void from_handle(vx_uint32 start)
+{
+    static vx_uint8 y[16][40], uv[8][40], other[16][40], other_uv[8][40];
+    for (int r = 0; r < 16; r++)
+        for (int c = 0; c < 40; c++)
+            y[r][c] = (vx_uint8)(r * 3 + c), other[r][c] = (vx_uint8)(100 + r);
+    vx_imagepatch_addressing_t addrs[2] = {{32, 16, 1, 40, VX_SCALE_UNITY, VX_SCALE_UNITY, 1, 1, 8},
+                                           {16, 8, 2, 40, VX_SCALE_UNITY / 2, VX_SCALE_UNITY / 2, 2, 2, 16}};
+    void *ptrs[2] = {y, uv};
+    vx_image img = vxCreateImageFromHandle(ctx, VX_DF_IMAGE_NV12, addrs, ptrs, VX_MEMORY_TYPE_HOST);
+    CHECK_REF(img);
+    CHECK(context_references(ctx) == start + 1);
+    check_attributes_of(img, 32, 16, VX_DF_IMAGE_NV12, 2, 40 * 16 + 40 * 8, VX_COLOR_SPACE_DEFAULT, VX_MEMORY_TYPE_HOST);
+    vx_rectangle_t r = {0, 0, 32, 16};
+    vx_map_id id;
+    vx_imagepatch_addressing_t a;
+    void *ptr = NULL;
+    CHECK_OK(vxMapImagePatch(img, &r, 1, &id, &a, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0));
+    CHECK(ptr == (void *)uv && a.stride_y == 40 && a.stride_x == 2 && a.dim_x == 32);
+    CHECK_OK(vxUnmapImagePatch(img, id));
+    CHECK(u8_pixel(img, 5, 3) == y[3][5]);
+    vx_uint8 v = 77;
+    CHECK_OK(copy_u8_pixel(img, 1, 1, &v, VX_WRITE_ONLY));
+    CHECK(y[1][1] == 77);
+    CHECK_OK(vxSetReferenceName((vx_reference)img, "seen"));
+    void *next[2] = {other, other_uv}, *prev[2] = {NULL, NULL};
+    CHECK_OK(vxSwapImageHandle(img, next, prev, 2));
+    CHECK(prev[0] == (void *)y && prev[1] == (void *)uv && u8_pixel(img, 0, 2) == 102);
+    CHECK_OK(vxReleaseImage(&img));
+    CHECK(context_references(ctx) == start);
+
+    vx_image none = vxCreateImageFromHandle(ctx, VX_DF_IMAGE_U8, addrs, NULL, VX_MEMORY_TYPE_NONE);
+    CHECK_REF(none);
+    CHECK_REFUSED(vxMapImagePatch(none, &r, 0, &id, &a, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_NO_MEMORY);
+    CHECK_OK(vxSwapImageHandle(none, ptrs, NULL, 1));
+    CHECK(u8_pixel(none, 5, 3) == y[3][5]);
+    CHECK_OK(vxReleaseImage(&none));
+    vx_image unseen = vxCreateImageFromHandle(ctx, VX_DF_IMAGE_U8, addrs, ptrs, VX_MEMORY_TYPE_HOST);
+    CHECK(context_references(ctx) == start + 1);
+    CHECK_OK(vxReleaseImage(&unseen));
+    CHECK(context_references(ctx) == start && y[3][5] == 3 * 3 + 5);
+
+    vx_imagepatch_addressing_t bad = addrs[0];
+    bad.stride_x = 2;
+    CHECK_CREATE_REFUSED(vxCreateImageFromHandle(ctx, VX_DF_IMAGE_U8, &bad, ptrs, VX_MEMORY_TYPE_HOST),
+                         VX_ERROR_INVALID_PARAMETERS);
+    bad = addrs[0];
+    bad.stride_y = 31;
+    CHECK_CREATE_REFUSED(vxCreateImageFromHandle(ctx, VX_DF_IMAGE_U8, &bad, ptrs, VX_MEMORY_TYPE_HOST),
+                         VX_ERROR_INVALID_PARAMETERS);
+    void *null_plane[2] = {y, NULL};
+    CHECK_CREATE_REFUSED(vxCreateImageFromHandle(ctx, VX_DF_IMAGE_NV12, addrs, null_plane, VX_MEMORY_TYPE_HOST),
+                         VX_ERROR_INVALID_PARAMETERS);
+    CHECK_CREATE_REFUSED(vxCreateImageFromHandle(ctx, VX_DF_IMAGE_U8, addrs, ptrs, (vx_enum)0xE0FF),
+                         VX_ERROR_INVALID_PARAMETERS);
+    CHECK(context_references(ctx) == start);
+}
+
 /* What C does not serve goes to Python, which refuses with its status and one log entry. */
 static void refusals(vx_uint32 start)
 {
@@ -247,6 +313,7 @@ int main(void)
     never_seen_by_python(start);
     seen_by_python(start);
     views_arrays_graphs(start);
+    from_handle(start);
     refusals(start);
     threads(start);
 
