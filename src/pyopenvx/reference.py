@@ -47,9 +47,13 @@ def adopt_made_in_c(handle):
 
 
 def _first_sight(handle):
+    """A handle _OBJECTS misses: made in C and met now, or None. Under the lock, so that two
+    threads meeting it at once both get the one object."""
     if not isinstance(handle, ffi.CData) or handle == ffi.NULL:
         return None
-    return adopt_made_in_c(handle)
+    with LOCK:
+        obj = _OBJECTS.get(handle)
+        return obj if obj is not None else adopt_made_in_c(handle)
 
 
 def lookup(handle, vx_type=0, what=None):
