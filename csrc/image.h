@@ -57,8 +57,8 @@ PVX_HIDDEN vx_status pvx_image_fill(pvx_image *img, vx_uint32 plane_index, const
 /* Bytes of the patch `rect` of a plane in packed layout (0 for a bad rectangle). */
 PVX_HIDDEN vx_size pvx_image_patch_size(const pvx_image *img, const vx_rectangle_t *rect, vx_uint32 plane_index);
 
-/* Images vxCreateImage makes in C (csrc/image_lazy.c). Python declares each format it lets C
- * serve, with its size alignment, colour space and largest size in bytes. */
+/* Images vxCreateImage and vxCreateImageFromHandle make in C (csrc/image_lazy.c). Python declares
+ * each format it lets C serve, with its size alignment, colour space and largest size in bytes. */
 PVX_HIDDEN void pvx_image_serve(vx_df_image fmt, uint32_t align_x, uint32_t align_y, vx_enum space,
                                 vx_size max_bytes);
 /* The descriptor of an image made in C that Python now takes over (NULL if the handle is not one):

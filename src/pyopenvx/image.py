@@ -122,8 +122,9 @@ _ROOT_ORIGINS = tuple(tuple((p, 0, 0) for p in range(n)) for n in range(5))   # 
 
 
 def serve_in_c():
-    """What vxCreateImage may make in C without asking (csrc/image_lazy.c): every format, its
-    alignment, colour space, and sizes up to the machine's memory (check_geometry's policy)."""
+    """What vxCreateImage and vxCreateImageFromHandle may make in C without asking
+    (csrc/image_lazy.c): every format, its alignment, colour space, and sizes up to the machine's
+    memory (check_geometry's policy)."""
     for fmt, (_, (ax, ay)) in FORMATS.items():
         space = vx.VX_COLOR_SPACE_DEFAULT if fmt in _YUV else vx.VX_COLOR_SPACE_NONE
         lib.pvx_image_serve(fmt, ax, ay, space, _MEMORY_LIMIT)
