@@ -330,7 +330,15 @@ int main(void)
     vx_image view = vxCreateImageFromROI(left[3], &r);
     CHECK_REF(view);
     CHECK(context_references(ctx) == start + 5);
+    vx_context other = vxCreateContext();           /* its images are its own */
+    vx_uint32 other_start = context_references(other);
+    vx_image kept = vxCreateImage(other, 8, 8, VX_DF_IMAGE_U8);
+    CHECK(context_references(other) == other_start + 1 && context_references(ctx) == start + 5);
     CHECK_OK(vxReleaseContext(&ctx));
+    CHECK(u8_pixel(kept, 1, 1) == 0 && context_references(other) == other_start + 1);
+    CHECK_OK(vxReleaseImage(&kept));
+    CHECK(context_references(other) == other_start);
+    CHECK_OK(vxReleaseContext(&other));
     CHECK_STATUS(vxGetStatus((vx_reference)left[0]), VX_ERROR_INVALID_REFERENCE);
     CHECK_STATUS(vxGetStatus((vx_reference)left[2]), VX_ERROR_INVALID_REFERENCE);
     vx_uint32 w;
