@@ -11,32 +11,27 @@
 
 static vx_context ctx;
 
+/* An attribute of an image has the value expected. */
+#define CHECK_IMAGE_ATTR(img, attribute, type, expected)                 \
+    do {                                                                 \
+        type value_;                                                     \
+        CHECK_OK(vxQueryImage(img, attribute, &value_, sizeof value_));  \
+        CHECK(value_ == (expected));                                     \
+    } while (0)
+
 static void check_attributes_of(vx_image img, vx_uint32 w, vx_uint32 h, vx_df_image fmt, vx_size planes, vx_size size,
                                 vx_enum space, vx_enum mem_type)
 {
-    vx_uint32 u32;
-    vx_df_image f;
-    vx_size sz;
+    CHECK_IMAGE_ATTR(img, VX_IMAGE_WIDTH, vx_uint32, w);
+    CHECK_IMAGE_ATTR(img, VX_IMAGE_HEIGHT, vx_uint32, h);
+    CHECK_IMAGE_ATTR(img, VX_IMAGE_FORMAT, vx_df_image, fmt);
+    CHECK_IMAGE_ATTR(img, VX_IMAGE_PLANES, vx_size, planes);
+    CHECK_IMAGE_ATTR(img, VX_IMAGE_SIZE, vx_size, size);
+    CHECK_IMAGE_ATTR(img, VX_IMAGE_SPACE, vx_enum, space);
+    CHECK_IMAGE_ATTR(img, VX_IMAGE_RANGE, vx_enum, VX_CHANNEL_RANGE_FULL);
+    CHECK_IMAGE_ATTR(img, VX_IMAGE_MEMORY_TYPE, vx_enum, mem_type);
+    CHECK_IMAGE_ATTR(img, VX_IMAGE_IS_UNIFORM, vx_bool, vx_false_e);
     vx_enum e;
-    vx_bool b;
-    CHECK_OK(vxQueryImage(img, VX_IMAGE_WIDTH, &u32, sizeof u32));
-    CHECK(u32 == w);
-    CHECK_OK(vxQueryImage(img, VX_IMAGE_HEIGHT, &u32, sizeof u32));
-    CHECK(u32 == h);
-    CHECK_OK(vxQueryImage(img, VX_IMAGE_FORMAT, &f, sizeof f));
-    CHECK(f == fmt);
-    CHECK_OK(vxQueryImage(img, VX_IMAGE_PLANES, &sz, sizeof sz));
-    CHECK(sz == planes);
-    CHECK_OK(vxQueryImage(img, VX_IMAGE_SIZE, &sz, sizeof sz));
-    CHECK(sz == size);
-    CHECK_OK(vxQueryImage(img, VX_IMAGE_SPACE, &e, sizeof e));
-    CHECK(e == space);
-    CHECK_OK(vxQueryImage(img, VX_IMAGE_RANGE, &e, sizeof e));
-    CHECK(e == VX_CHANNEL_RANGE_FULL);
-    CHECK_OK(vxQueryImage(img, VX_IMAGE_MEMORY_TYPE, &e, sizeof e));
-    CHECK(e == mem_type);
-    CHECK_OK(vxQueryImage(img, VX_IMAGE_IS_UNIFORM, &b, sizeof b));
-    CHECK(b == vx_false_e);
     CHECK_OK(vxQueryReference((vx_reference)img, VX_REFERENCE_TYPE, &e, sizeof e));
     CHECK(e == VX_TYPE_IMAGE);
     vx_rectangle_t valid;
@@ -83,9 +78,7 @@ static void never_seen_by_python(vx_uint32 start)
     vx_char *name = NULL;
     CHECK_OK(vxQueryReference((vx_reference)img, VX_REFERENCE_NAME, &name, sizeof name));
     CHECK(name != NULL && name[0] == '\0');
-    vx_uint32 w;
-    CHECK_OK(vxQueryImage(img, VX_IMAGE_WIDTH, &w, sizeof w));
-    CHECK(w == 64);
+    CHECK_IMAGE_ATTR(img, VX_IMAGE_WIDTH, vx_uint32, 64);
     write_ramp(img, (vx_rectangle_t){0, 0, 64, 48});
     vx_uint8 v = 200;
     CHECK_OK(copy_u8_pixel(img, 3, 4, &v, VX_WRITE_ONLY));
@@ -132,8 +125,7 @@ static void seen_by_python(vx_uint32 start)
 
     vx_enum space = VX_COLOR_SPACE_BT709;
     CHECK_OK(vxSetImageAttribute(img, VX_IMAGE_SPACE, &space, sizeof space));
-    CHECK_OK(vxQueryImage(img, VX_IMAGE_SPACE, &space, sizeof space));
-    CHECK(space == VX_COLOR_SPACE_BT709);
+    CHECK_IMAGE_ATTR(img, VX_IMAGE_SPACE, vx_enum, VX_COLOR_SPACE_BT709);
     vx_rectangle_t valid = {1, 2, 30, 40}, got;
     CHECK_OK(vxSetImageValidRectangle(img, &valid));
     CHECK_OK(vxGetValidRegionImage(img, &got));
