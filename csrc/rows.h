@@ -22,6 +22,8 @@ typedef struct pvx_rows {
     /* out = a * b * scale rounded (nearest even or toward zero), saturated or wrapped; 0 <= scale <= 1 */
     void (*multiply)(const uint8_t *a, const uint8_t *b, uint8_t *out, uint32_t w, double scale, int nearest,
                      int saturate);
+    /* a[x] = a[x] * b[x] * scale in double rounded so (nearest even or toward zero): |a b| <= 2^30, scale <= 1 */
+    void (*scale_products)(int32_t *a, const int32_t *b, uint32_t w, double scale, int nearest);
     void (*lookup)(const uint8_t *in, uint8_t *out, uint32_t w, const uint8_t *table);   /* 256 entries */
     void (*widen)(const uint8_t *in, int16_t *out, uint32_t w, uint32_t shift);            /* v << shift */
     void (*narrow)(const int16_t *in, uint8_t *out, uint32_t w, uint32_t shift, int saturate); /* v >> shift */
