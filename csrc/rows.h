@@ -46,6 +46,7 @@ typedef struct pvx_rows {
     void (*extreme)(const uint8_t *const *r, uint32_t n, int max, uint8_t *out, uint32_t w);
     void (*select)(const uint8_t *const *r, uint32_t n, const uint8_t (*pairs)[2], uint32_t npairs, uint32_t k,
                    uint8_t *out, uint32_t w);
+    void (*median25)(const uint8_t *const *r, uint8_t *out, uint32_t w);     /* select of 25 for its median */
     /* ColorConvert (BT.709, exactly as the plain loop): channels as a first byte and the bytes between
      * pixels (s: 3 RGB, 4 RGBX). RGB <-> RGBX; Y, U, V of a row; two rows' Y and the
      * U, V of their 2x2 blocks (stored every os bytes); RGB(X) from Y (every ys bytes) and U, V

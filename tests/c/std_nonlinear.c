@@ -9,7 +9,7 @@
 #include "check.h"
 #include "std_images.h"
 
-enum { MAXW = 641, MAXH = 16, MARK = 77, MASKS = 5 };
+enum { MAXW = 641, MAXH = 16, MARK = 77, MASKS = 6 };
 static int W, H;
 
 /* The spec's definition: the pixels under the set mask elements, the mask's origin on (x, y); the
@@ -44,6 +44,7 @@ int main(void)
         vxCreateMatrixFromPattern(ctx, VX_PATTERN_DISK, 7, 5),
         vxCreateMatrixFromPatternAndOrigin(ctx, VX_PATTERN_BOX, 4, 3, 0, 2),
         vxCreateMatrixFromPattern(ctx, VX_PATTERN_BOX, 9, 9),
+        vxCreateMatrixFromPattern(ctx, VX_PATTERN_BOX, 5, 5),      /* 25 elements: a network of its own */
     };
     CHECK_OK(vxCopyMatrix(masks[3], (void *)ell, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
     const vx_enum functions[3] = {VX_NONLINEAR_FILTER_MEDIAN, VX_NONLINEAR_FILTER_MIN, VX_NONLINEAR_FILTER_MAX};
