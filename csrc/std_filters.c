@@ -300,7 +300,7 @@ enum { MAX_PAIRS = 1600 };                     /* Batcher's network of 128 has 1
 
 /* Minimum and maximum in two passes: the window rows with the same set columns (a group: all rows
  * of a box, the arms of a cross) reduced first into one row of `tmp`, then the groups' columns
- * (a 5x5 box: 4 + 4 operations a pixel instead of 24). */
+ * (a 5x5 box: 4 + 4 operations a pixel instead of 24); groups 0: one pass over the elements. */
 typedef struct {
     uint32_t n;
     uint8_t dy[PVX_SELECT_MAX];                /* the group's window rows */
@@ -336,6 +336,11 @@ static void group_rows(select_ctx *s)
         }
         s->group[g].dy[s->group[g].n++] = (uint8_t)y;
     }
+    uint32_t ops = s->terms - 1;               /* operations a pixel in two passes */
+    for (uint32_t g = 0; g < s->groups; g++)
+        ops += s->group[g].n - 1;
+    if (ops >= s->c->count - 1)
+        s->groups = 0;                         /* no fewer than in one pass (a cross): one pass */
 }
 
 static void median_network(select_ctx *s, uint32_t count)
@@ -370,10 +375,12 @@ static void non_linear_u8_row(const void *ctx, const pvx_rows *loops, uint8_t *c
     vx_enum function = s->c->function;
     if (s->row3 != NULL)
         s->row3(window[0] + x0, window[1] + x0, window[2] + x0, out, n);
-    else if (function == VX_NONLINEAR_FILTER_MEDIAN) {
+    else if (function == VX_NONLINEAR_FILTER_MEDIAN || s->groups == 0) {
         for (uint32_t e = 0; e < s->c->count; e++)
             r[e] = window[s->c->dy[e]] + s->c->dx[e] + x0;
-        if (s->c->count == 25)
+        if (function != VX_NONLINEAR_FILTER_MEDIAN)
+            loops->extreme(r, s->c->count, function == VX_NONLINEAR_FILTER_MAX, out, n);
+        else if (s->c->count == 25)
             loops->median25(r, out, n);
         else
             loops->select(r, s->c->count, (const uint8_t(*)[2])s->pairs, s->npairs, s->k, out, n);
