@@ -47,6 +47,10 @@ typedef struct pvx_rows {
     void (*select)(const uint8_t *const *r, uint32_t n, const uint8_t (*pairs)[2], uint32_t npairs, uint32_t k,
                    uint8_t *out, uint32_t w);
     void (*median25)(const uint8_t *const *r, uint8_t *out, uint32_t w);     /* select of 25 for its median */
+    /* BilateralFilter (U8, one channel), one tap over a row: wk = table[|q - c|] added to weights,
+     * wk q to sums */
+    void (*bilateral_tap)(const int32_t *q, const int32_t *c, const double *table, double *weights, double *sums,
+                          uint32_t w);
     /* ColorConvert (BT.709, exactly as the plain loop): channels as a first byte and the bytes between
      * pixels (s: 3 RGB, 4 RGBX). RGB <-> RGBX; Y, U, V of a row; two rows' Y and the
      * U, V of their 2x2 blocks (stored every os bytes); RGB(X) from Y (every ys bytes) and U, V

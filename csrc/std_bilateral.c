@@ -5,6 +5,7 @@
  * radius (diameter / 2), in double, rounded half up and saturated. The source is first copied
  * into a padded plane of int32 per the node's border (UNDEFINED reads as REPLICATE). */
 #include "pvx.h"
+#include "rows.h"
 
 #pragma GCC optimize("O3")
 
@@ -40,6 +41,7 @@ static vx_status single_channel(const pvx_tensor *src, const pvx_tensor *dst, ui
     uint32_t w = (uint32_t)src->dims[dims3], h = (uint32_t)src->dims[dims3 + 1], pw = w + 2 * (uint32_t)r;
     double *weights = malloc(sizeof(double) * w), *sums = malloc(sizeof(double) * w);
     double *table = u8 ? malloc(sizeof(double) * 256 * taps) : NULL;
+    const pvx_rows *loops = pvx_rows_in_use();
     if (weights == NULL || sums == NULL || (u8 && table == NULL)) {
         free(weights), free(sums), free(table);
         return VX_ERROR_NO_MEMORY;
@@ -53,7 +55,9 @@ static vx_status single_channel(const pvx_tensor *src, const pvx_tensor *dst, ui
             weights[x] = sums[x] = 0.0;
         for (uint32_t k = 0; k < taps; k++) {
             const int32_t *q = centre + offsets[k];
-            if (u8) {
+            if (u8 && loops->bilateral_tap != NULL)
+                loops->bilateral_tap(q, centre, table + k * 256, weights, sums, w);
+            else if (u8) {
                 const double *wt = table + k * 256;
                 for (uint32_t x = 0; x < w; x++) {
                     double wk = wt[abs(q[x] - centre[x])];
