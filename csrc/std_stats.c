@@ -4,6 +4,7 @@
  * rectangle, as the spec's sample does. */
 #include "pvx.h"
 #include "rows.h"
+#include "stats_rows.h"
 
 /* O3: the row loops (integral sums, weighted average) vectorize (see std_kernels.c). */
 #pragma GCC optimize("O3")
@@ -83,11 +84,15 @@ vx_status pvx_std_equalize_histogram(vx_node node, const vx_reference *p, vx_uin
         lut[v] = total == cdf_min ? (uint8_t)v
                  : (uint8_t)floor((double)(cdf - cdf_min) * 255.0 / (double)(total - cdf_min) + 0.5);
     }
+    const pvx_stats_rows *rows = pvx_stats_rows_in_use();
     for (uint32_t y = 0; y < out.height; y++) {
         const uint8_t *src = row_of(&in, y);
         uint8_t *dst = row_of(&out, y);
-        for (uint32_t x = 0; x < out.width; x++)
-            dst[x] = lut[src[x]];
+        if (rows != NULL)
+            rows->lookup(src, dst, out.width, lut);
+        else
+            for (uint32_t x = 0; x < out.width; x++)
+                dst[x] = lut[src[x]];
     }
     return VX_SUCCESS;
 }
@@ -99,6 +104,16 @@ vx_status pvx_std_integral_image(vx_node node, const vx_reference *p, vx_uint32 
     vx_status s;
     if ((s = plane_of(p[0], &in)) || (s = plane_of(p[1], &out)))
         return s;
+    const pvx_stats_rows *rows = pvx_stats_rows_in_use();
+    if (rows != NULL) {
+        uint32_t *zero = calloc(out.width, sizeof *zero);      /* the row above the first */
+        if (zero == NULL)
+            return VX_ERROR_NO_MEMORY;
+        for (uint32_t y = 0; y < out.height; y++)
+            rows->integral(row_of(&in, y), y ? row_of(&out, y - 1) : zero, row_of(&out, y), out.width);
+        free(zero);
+        return VX_SUCCESS;
+    }
     for (uint32_t y = 0; y < out.height; y++) {
         const uint8_t *src = row_of(&in, y);
         uint32_t *dst = row_of(&out, y);
@@ -118,11 +133,11 @@ vx_status pvx_std_integral_image(vx_node node, const vx_reference *p, vx_uint32 
 /* Mean and population standard deviation over the valid rectangle, from exact integer sums. */
 static vx_status sums_256(vx_reference ref, uint64_t *sum, uint64_t *squares, uint32_t *total)
 {
-    const pvx_rows *rows = pvx_rows_in_use();
+    const pvx_stats_rows *rows = pvx_stats_rows_in_use();
     uint32_t counts[256];
     vx_status s;
     *sum = *squares = 0;
-    if (rows->sums == NULL) {
+    if (rows == NULL) {
         if ((s = histogram_256(ref, counts, total)))
             return s;
         for (uint64_t v = 0; v < 256; v++)
@@ -203,6 +218,19 @@ static void add_location(vx_reference ref, uint32_t x, uint32_t y)
         ((vx_coordinates2d_t *)pvx_memory_base(&a->mem))[a->num_items++] = (vx_coordinates2d_t){x, y};
 }
 
+/* How many of the w U8 pixels of `src` (x0, y the first one's place) equal v; their locations
+ * appended to the array `ref` (may be NULL) up to its capacity. xs: room for w places. */
+static uint32_t locate(const pvx_stats_rows *rows, const uint8_t *src, uint32_t w, uint8_t v, vx_reference ref,
+                       uint32_t x0, uint32_t y, uint32_t *xs)
+{
+    pvx_array *a = ref == NULL ? NULL : ((pvx_ref *)ref)->desc;
+    vx_size left = a == NULL ? 0 : a->capacity - a->num_items;
+    uint32_t room = left < w ? (uint32_t)left : w, found = rows->equal(src, w, v, xs, room);
+    for (uint32_t k = 0; k < found && k < room; k++)
+        ((vx_coordinates2d_t *)pvx_memory_base(&a->mem))[a->num_items++] = (vx_coordinates2d_t){x0 + xs[k], y};
+    return found;
+}
+
 /* Over the valid rectangle: min and max values, their counts, and their locations in raster order
  * up to each array's capacity. Every output is optional. */
 vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_uint32 n)
@@ -222,8 +250,8 @@ vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_uint32 n)
     if (row == NULL)
         return VX_ERROR_NO_MEMORY;
     int32_t lo = INT32_MAX, hi = INT32_MIN;
-    const pvx_rows *rows = pvx_rows_in_use();
-    if (rows->minmax != NULL && in.format == VX_DF_IMAGE_U8) {
+    const pvx_stats_rows *rows = in.format == VX_DF_IMAGE_U8 ? pvx_stats_rows_in_use() : NULL;
+    if (rows != NULL) {
         uint8_t l = 255, h = 0;
         for (uint32_t y = r->start_y; y < r->end_y; y++)
             rows->minmax((const uint8_t *)row_of(&in, y) + r->start_x, r->end_x - r->start_x, &l, &h);
@@ -237,6 +265,12 @@ vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_uint32 n)
     uint64_t lows = 0, highs = 0;
     int counted = p[3] != NULL || p[4] != NULL || p[5] != NULL || p[6] != NULL;   /* else no second pass */
     for (uint32_t y = counted ? r->start_y : r->end_y; y < r->end_y; y++) {
+        if (rows != NULL) {
+            const uint8_t *src = (const uint8_t *)row_of(&in, y) + r->start_x;
+            lows += locate(rows, src, r->end_x - r->start_x, (uint8_t)lo, p[3], r->start_x, y, (uint32_t *)row);
+            highs += locate(rows, src, r->end_x - r->start_x, (uint8_t)hi, p[4], r->start_x, y, (uint32_t *)row);
+            continue;
+        }
         load_row(&in, y, row);
         for (uint32_t x = r->start_x; x < r->end_x; x++) {
             if (row[x] == lo)

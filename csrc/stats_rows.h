@@ -1,0 +1,29 @@
+/* The row loops of the statistics and matching kernels (std_stats.c, std_match.c) per SIMD level:
+ * stats_rows.inc compiled by std_stats_rows.c for SSE2 and for AVX2 on x86-64. Under
+ * PVX_SIMD=plain, and on other CPUs, there is no table: the kernels run their plain loops (the
+ * reference the tests compare with). Every loop gives exactly the plain loop's integers. */
+#ifndef PVX_STATS_ROWS_H
+#define PVX_STATS_ROWS_H
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct pvx_stats_rows {
+    void (*sums)(const uint8_t *in, uint32_t w, uint64_t *sum, uint64_t *squares);   /* added to */
+    void (*minmax)(const uint8_t *in, uint32_t w, uint8_t *lo, uint8_t *hi);          /* updated */
+    /* how many in[x] == v; the first `room` of those x into xs */
+    uint32_t (*equal)(const uint8_t *in, uint32_t w, uint8_t v, uint32_t *xs, uint32_t room);
+    /* out[x] = above[x] + in[0] + ... + in[x] (mod 2^32) */
+    void (*integral)(const uint8_t *in, const uint32_t *above, uint32_t *out, uint32_t w);
+    void (*lookup)(const uint8_t *in, uint8_t *out, uint32_t w, const uint8_t *table);   /* 256 entries */
+    /* MatchTemplate, n positions: out[x] = sum over the template (tw x th bytes, contiguous) of
+     * |rows[j][x + i] - t| (l1) or rows[j][x + i] ^ t */
+    void (*distance)(const uint8_t *const *rows, const uint8_t *tpl, uint32_t tw, uint32_t th, int l1, uint32_t *out,
+                     uint32_t n);
+    /* out[x] = sum over k < np, i < tw of the 16-bit pairs of pairs[k][x + i] times those of
+     * tpairs[k * tw + i] (two template rows against two image rows at once) */
+    void (*ccorr)(const uint32_t *const *pairs, const uint32_t *tpairs, uint32_t tw, uint32_t np, uint32_t *out,
+                  uint32_t n);
+} pvx_stats_rows;
+
+PVX_HIDDEN const pvx_stats_rows *pvx_stats_rows_in_use(void);   /* NULL: the plain loops */
+#endif
