@@ -233,6 +233,29 @@ def k_minmaxloc(f):
     return k_stat(f, vx.VX_KERNEL_MINMAXLOC, [lo, hi], lambda: cv2.minMaxLoc(f.a))
 
 
+def k_minmaxloc_all(f):
+    """Also counts and every location (cv2: one location each, no counts)."""
+    lo, hi = f.scalar("vx_uint8", vx.VX_TYPE_UINT8, 0), f.scalar("vx_uint8", vx.VX_TYPE_UINT8, 0)
+    lows, highs = f.scalar("vx_uint32", vx.VX_TYPE_UINT32, 0), f.scalar("vx_uint32", vx.VX_TYPE_UINT32, 0)
+    at = [f.keep(lib.vxCreateArray(f.ctx, vx.VX_TYPE_COORDINATES2D, f.w * f.h // 64)) for _ in range(2)]
+    return k_stat(f, vx.VX_KERNEL_MINMAXLOC, [lo, hi, *at, lows, highs], lambda: cv2.minMaxLoc(f.a))
+
+
+_TM = {vx.VX_COMPARE_HAMMING: cv2.TM_SQDIFF, vx.VX_COMPARE_L1: cv2.TM_SQDIFF, vx.VX_COMPARE_L2: cv2.TM_SQDIFF,
+       vx.VX_COMPARE_CCORR: cv2.TM_CCORR, vx.VX_COMPARE_L2_NORM: cv2.TM_SQDIFF_NORMED,
+       vx.VX_COMPARE_CCORR_NORM: cv2.TM_CCORR_NORMED}
+
+
+def k_match(f, metric, size=8):
+    """An 8x8 template from the frame; OpenVX's S16 map (normalised ones x 2^15) vs cv2's F32."""
+    tpl_values = np.ascontiguousarray(f.a[100:100 + size, 200:200 + size])
+    tpl = f.image(vx.VX_DF_IMAGE_U8, [tpl_values], w=size, h=size)
+    out = f.image(vx.VX_DF_IMAGE_S16, w=f.w - size + 1, h=f.h - size + 1)
+    dst = np.empty((f.h - size + 1, f.w - size + 1), np.float32)
+    g = f.graph(vx.VX_KERNEL_MATCH_TEMPLATE, [f.ia, tpl, f.enum(metric), out])
+    return g, lambda: cv2.matchTemplate(f.a, tpl_values, _TM[metric], dst), None
+
+
 def k_color(f, src_fmt, planes, dst_fmt, code, cv_input):
     src = f.image(src_fmt, planes)
     out = f.image(dst_fmt)
@@ -426,6 +449,13 @@ KERNELS = [
     ("IntegralImage", k_integral, ""),
     ("MeanStdDev", k_mean_stddev, ""),
     ("MinMaxLoc", k_minmaxloc, ""),
+    ("MinMaxLoc counts+locations", k_minmaxloc_all, "cv2.minMaxLoc: one location, no counts"),
+    ("MatchTemplate 8x8 Hamming", lambda f: k_match(f, vx.VX_COMPARE_HAMMING), "no cv2 metric: TM_SQDIFF"),
+    ("MatchTemplate 8x8 L1", lambda f: k_match(f, vx.VX_COMPARE_L1), "no cv2 metric: TM_SQDIFF"),
+    ("MatchTemplate 8x8 L2", lambda f: k_match(f, vx.VX_COMPARE_L2), "TM_SQDIFF, F32"),
+    ("MatchTemplate 8x8 CCorr", lambda f: k_match(f, vx.VX_COMPARE_CCORR), "TM_CCORR, F32"),
+    ("MatchTemplate 8x8 L2Norm", lambda f: k_match(f, vx.VX_COMPARE_L2_NORM), "TM_SQDIFF_NORMED, F32"),
+    ("MatchTemplate 8x8 CCorrNorm", lambda f: k_match(f, vx.VX_COMPARE_CCORR_NORM), "TM_CCORR_NORMED, F32"),
     ("ColorConvert RGB->RGBX", lambda f: k_color(f, vx.VX_DF_IMAGE_RGB, [f.rgb], vx.VX_DF_IMAGE_RGBX,
                                                  cv2.COLOR_RGB2RGBA, f.rgb), ""),
     ("ColorConvert RGB->IYUV", lambda f: k_color(f, vx.VX_DF_IMAGE_RGB, [f.rgb], vx.VX_DF_IMAGE_IYUV,

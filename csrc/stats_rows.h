@@ -9,9 +9,11 @@
 
 typedef struct pvx_stats_rows {
     void (*sums)(const uint8_t *in, uint32_t w, uint64_t *sum, uint64_t *squares);   /* added to */
-    void (*minmax)(const uint8_t *in, uint32_t w, uint8_t *lo, uint8_t *hi);          /* updated */
-    /* how many in[x] == v; the first `room` of those x into xs */
-    uint32_t (*equal)(const uint8_t *in, uint32_t w, uint8_t v, uint32_t *xs, uint32_t room);
+    /* *lo, *hi updated over h rows of w pixels, `stride` bytes apart */
+    void (*minmax)(const uint8_t *in, ptrdiff_t stride, uint32_t w, uint32_t h, uint8_t *lo, uint8_t *hi);
+    /* count[k]: how many in[x] == v[k] (k = 0, 1); the first room[k] of those x into xs[k] */
+    void (*extremes)(const uint8_t *in, uint32_t w, const uint8_t v[2], uint32_t *const xs[2], const uint32_t room[2],
+                     uint32_t count[2]);
     /* out[x] = above[x] + in[0] + ... + in[x] (mod 2^32) */
     void (*integral)(const uint8_t *in, const uint32_t *above, uint32_t *out, uint32_t w);
     void (*lookup)(const uint8_t *in, uint8_t *out, uint32_t w, const uint8_t *table);   /* 256 entries */

@@ -218,17 +218,33 @@ static void add_location(vx_reference ref, uint32_t x, uint32_t y)
         ((vx_coordinates2d_t *)pvx_memory_base(&a->mem))[a->num_items++] = (vx_coordinates2d_t){x, y};
 }
 
-/* How many of the w U8 pixels of `src` (x0, y the first one's place) equal v; their locations
- * appended to the array `ref` (may be NULL) up to its capacity. xs: room for w places. */
-static uint32_t locate(const pvx_stats_rows *rows, const uint8_t *src, uint32_t w, uint8_t v, vx_reference ref,
-                       uint32_t x0, uint32_t y, uint32_t *xs)
+/* Counts of the U8 extremes v[0], v[1] over the rectangle r, their places appended to the arrays
+ * refs[k] (may be NULL) up to their capacities, row by row (raster order). */
+static vx_status locate(const pvx_stats_rows *rows, const plane *in, const vx_rectangle_t *r, const uint8_t v[2],
+                        const vx_reference refs[2], uint64_t counts[2])
 {
-    pvx_array *a = ref == NULL ? NULL : ((pvx_ref *)ref)->desc;
-    vx_size left = a == NULL ? 0 : a->capacity - a->num_items;
-    uint32_t room = left < w ? (uint32_t)left : w, found = rows->equal(src, w, v, xs, room);
-    for (uint32_t k = 0; k < found && k < room; k++)
-        ((vx_coordinates2d_t *)pvx_memory_base(&a->mem))[a->num_items++] = (vx_coordinates2d_t){x0 + xs[k], y};
-    return found;
+    uint32_t w = r->end_x - r->start_x;
+    uint32_t *xs[2] = {malloc(sizeof(uint32_t) * (w + 1)), malloc(sizeof(uint32_t) * (w + 1))};
+    vx_status status = xs[0] == NULL || xs[1] == NULL ? VX_ERROR_NO_MEMORY : VX_SUCCESS;
+    for (uint32_t y = r->start_y; y < r->end_y && status == VX_SUCCESS; y++) {
+        uint32_t room[2], found[2];
+        for (int k = 0; k < 2; k++) {
+            pvx_array *a = refs[k] == NULL ? NULL : ((pvx_ref *)refs[k])->desc;
+            vx_size left = a == NULL ? 0 : a->capacity - a->num_items;
+            room[k] = left < w ? (uint32_t)left : w;
+        }
+        rows->extremes((const uint8_t *)row_of(in, y) + r->start_x, w, v, xs, room, found);
+        for (int k = 0; k < 2; k++) {
+            counts[k] += found[k];
+            for (uint32_t j = 0; j < found[k] && j < room[k]; j++) {
+                pvx_array *a = ((pvx_ref *)refs[k])->desc;
+                ((vx_coordinates2d_t *)pvx_memory_base(&a->mem))[a->num_items++] =
+                    (vx_coordinates2d_t){r->start_x + xs[k][j], y};
+            }
+        }
+    }
+    free(xs[0]), free(xs[1]);
+    return status;
 }
 
 /* Over the valid rectangle: min and max values, their counts, and their locations in raster order
@@ -253,8 +269,9 @@ vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_uint32 n)
     const pvx_stats_rows *rows = in.format == VX_DF_IMAGE_U8 ? pvx_stats_rows_in_use() : NULL;
     if (rows != NULL) {
         uint8_t l = 255, h = 0;
-        for (uint32_t y = r->start_y; y < r->end_y; y++)
-            rows->minmax((const uint8_t *)row_of(&in, y) + r->start_x, r->end_x - r->start_x, &l, &h);
+        if (r->start_y < r->end_y)
+            rows->minmax((const uint8_t *)row_of(&in, r->start_y) + r->start_x, in.stride, r->end_x - r->start_x,
+                         r->end_y - r->start_y, &l, &h);
         lo = l, hi = h;
     } else
         for (uint32_t y = r->start_y; y < r->end_y; y++) {
@@ -264,13 +281,15 @@ vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_uint32 n)
         }
     uint64_t lows = 0, highs = 0;
     int counted = p[3] != NULL || p[4] != NULL || p[5] != NULL || p[6] != NULL;   /* else no second pass */
-    for (uint32_t y = counted ? r->start_y : r->end_y; y < r->end_y; y++) {
-        if (rows != NULL) {
-            const uint8_t *src = (const uint8_t *)row_of(&in, y) + r->start_x;
-            lows += locate(rows, src, r->end_x - r->start_x, (uint8_t)lo, p[3], r->start_x, y, (uint32_t *)row);
-            highs += locate(rows, src, r->end_x - r->start_x, (uint8_t)hi, p[4], r->start_x, y, (uint32_t *)row);
-            continue;
+    if (counted && rows != NULL) {
+        uint64_t counts[2] = {0, 0};
+        if ((s = locate(rows, &in, r, (const uint8_t[2]){(uint8_t)lo, (uint8_t)hi}, &p[3], counts))) {
+            free(row);
+            return s;
         }
+        lows = counts[0], highs = counts[1], counted = 0;
+    }
+    for (uint32_t y = counted ? r->start_y : r->end_y; y < r->end_y; y++) {
         load_row(&in, y, row);
         for (uint32_t x = r->start_x; x < r->end_x; x++) {
             if (row[x] == lo)

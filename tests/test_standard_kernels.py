@@ -81,6 +81,13 @@ def test_statistics_min_max_and_weighted_average_match_plain_c(c_program, simd):
     assert c_program("std_stats.c", extra=("-Wl,--no-as-needed", "-lm"), env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
+def test_statistics_on_widths_around_the_vectors_equal_the_plain_loops_bit_for_bit(c_program):
+    plain = c_program("std_stats_sizes.c", env={"PVX_SIMD": "plain"}).stdout
+    assert len(plain.splitlines()) == 36 and "minmaxloc" in plain
+    for simd in ("sse2", "avx2"):
+        assert c_program("std_stats_sizes.c", env={"PVX_SIMD": simd}).stdout == plain, simd
+
+
 @SIMD_LEVELS
 def test_color_convert_scaling_pyramid_warps_and_remap_match_plain_c(c_program, simd):
     assert c_program("std_geometry.c", extra=("-Wl,--no-as-needed", "-lm"), env={"PVX_SIMD": simd}).stdout.strip() == "ok"
@@ -116,8 +123,9 @@ def test_accumulate_kernels_of_1_0_update_their_bidirectional_accumulator_as_pla
     assert c_program("std_accumulate.c").stdout.strip() == "ok"
 
 
-def test_match_template_matches_plain_c_for_every_metric_and_output_size(c_program):
-    assert c_program("std_match.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+@SIMD_LEVELS
+def test_match_template_matches_plain_c_for_every_metric_and_output_size(c_program, simd):
+    assert c_program("std_match.c", extra=("-Wl,--no-as-needed", "-lm"), env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
 def test_bilateral_filter_matches_plain_c_on_u8_and_s16_tensors_in_every_border(c_program):
