@@ -25,6 +25,13 @@ typedef struct pvx_stats_rows {
      * tpairs[k * tw + i] (two template rows against two image rows at once) */
     void (*ccorr)(const uint32_t *const *pairs, const uint32_t *tpairs, uint32_t tw, uint32_t np, uint32_t *out,
                   uint32_t n);
+    /* INT16 tensor rows of n elements, exactly as std_tensors.c's element loop: a + sign * b;
+     * a * b * scale rounded (nearest even or toward zero; |scale| <= 1 unless saturated); (a * f[0] -
+     * f[1]) / f[2] * f[3] toward zero, saturated to [lo, hi], into 1- or 2-byte elements */
+    void (*tensor_add)(const int16_t *a, const int16_t *b, int16_t *o, size_t n, int sign, int saturate);
+    void (*tensor_multiply)(const int16_t *a, const int16_t *b, int16_t *o, size_t n, double scale, int nearest,
+                            int saturate);
+    void (*tensor_convert)(const int16_t *a, void *o, size_t n, const double f[4], int bytes, double lo, double hi);
 } pvx_stats_rows;
 
 PVX_HIDDEN const pvx_stats_rows *pvx_stats_rows_in_use(void);   /* NULL: the plain loops */

@@ -1,6 +1,7 @@
 /* The standard tensor kernels: element-wise loops over the output's index space (inputs of size 1
  * in a dimension broadcast along it), elements read and written as int32. */
 #include "pvx.h"
+#include "stats_rows.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -70,6 +71,31 @@ int64_t rounded(double v, int nearest_even)
     return (int64_t)(r < -limit ? -limit : r > limit ? limit : r);
 }
 
+/* The SIMD level's row loops (stats_rows.h) over rows along dims[0]: each tensor whole along it
+ * (no broadcast there), its elements next to each other, INT16 ones unless the caller checks more.
+ * `at` walks the other dimensions; 0 when these loops do not apply. */
+static int rows_apply(const pvx_tensor *const *t, int count, const pvx_tensor *o)
+{
+    for (int k = 0; k < count; k++)
+        if (t[k]->dims[0] != o->dims[0] || t[k]->strides[0] != t[k]->item_size)
+            return 0;
+    return o->strides[0] == o->item_size && pvx_stats_rows_in_use() != NULL;
+}
+
+static int int16s(const pvx_tensor *const *t, int count)
+{
+    for (int k = 0; k < count; k++)
+        if (t[k]->data_type != VX_TYPE_INT16)
+            return 0;
+    return 1;
+}
+
+/* The next row: the index over dims 1.. advanced; 0 once it wrapped around. */
+static int next_row(vx_size *at, const pvx_tensor *o)
+{
+    return o->num_dims > 1 && next_index(at + 1, o->dims + 1, o->num_dims - 1);
+}
+
 /* The element-wise binary operations: `op` of the two (broadcast) inputs, in int64 or double. */
 typedef struct binary_op {
     int sign;              /* add: 1, subtract: -1, multiply: 0 */
@@ -84,6 +110,19 @@ static vx_status elementwise(const pvx_tensor *a, const pvx_tensor *b, const pvx
     if (pa == NULL || pb == NULL || po == NULL)
         return VX_ERROR_NO_MEMORY;
     vx_size at[PVX_TENSOR_MAX_DIMS] = {0};
+    const pvx_tensor *all[3] = {a, b, o};
+    const pvx_stats_rows *rows = pvx_stats_rows_in_use();
+    if (rows_apply(all, 2, o) && int16s(all, 3) && isfinite(op->scale) && (saturate || fabs(op->scale) <= 1.0)) {
+        do {
+            const int16_t *ra = (const int16_t *)(pa + offset_in(a, at)), *rb = (const int16_t *)(pb + offset_in(b, at));
+            int16_t *ro = (int16_t *)(po + offset_in(o, at));
+            if (op->sign)
+                rows->tensor_add(ra, rb, ro, o->dims[0], op->sign, saturate);
+            else
+                rows->tensor_multiply(ra, rb, ro, o->dims[0], op->scale, op->nearest_even, saturate);
+        } while (next_row(at, o));
+        return VX_SUCCESS;
+    }
     do {
         int64_t x = load_element(a, pa + offset_in(a, at)), y = load_element(b, pb + offset_in(b, at));
         int64_t v = op->sign ? x + op->sign * y : rounded((double)(x * y) * op->scale, op->nearest_even);
@@ -129,6 +168,13 @@ vx_status pvx_std_tensor_table_lookup(vx_node node, const vx_reference *p, vx_ui
     if (pa == NULL || po == NULL || table == NULL)
         return VX_ERROR_NO_MEMORY;
     vx_size at[PVX_TENSOR_MAX_DIMS] = {0};
+    if (rows_apply(&a, 1, o) && a->data_type == VX_TYPE_UINT8 && o->data_type == VX_TYPE_UINT8 &&
+        lut->data_type == VX_TYPE_UINT8 && lut->count == 256 && lut->offset == 0) {
+        do
+            pvx_stats_rows_in_use()->lookup(pa + offset_in(a, at), po + offset_in(o, at), (uint32_t)o->dims[0], table);
+        while (next_row(at, o));
+        return VX_SUCCESS;
+    }
     do {
         int64_t v = load_element(a, pa + offset_in(a, at)), k = (int64_t)lut->offset + v;
         if ((uint64_t)k < (uint64_t)lut->count)
@@ -167,6 +213,18 @@ vx_status pvx_std_tensor_convert_depth(vx_node node, const vx_reference *p, vx_u
     if (pa == NULL || po == NULL)
         return VX_ERROR_NO_MEMORY;
     vx_size at[PVX_TENSOR_MAX_DIMS] = {0};
+    const double f[4] = {in_unit, offset, norm, out_unit};       /* finite: no NaN on the way */
+    if (rows_apply(&a, 1, o) && a->data_type == VX_TYPE_INT16 && saturate && norm != 0 && !isnan(norm) &&
+        isfinite(offset)) {
+        int bytes = o->data_type == VX_TYPE_INT16 ? 2 : 1;
+        double lo = o->data_type == VX_TYPE_INT16 ? INT16_MIN : o->data_type == VX_TYPE_INT8 ? INT8_MIN : 0;
+        double hi = o->data_type == VX_TYPE_INT16 ? INT16_MAX : o->data_type == VX_TYPE_INT8 ? INT8_MAX : UINT8_MAX;
+        do
+            pvx_stats_rows_in_use()->tensor_convert((const int16_t *)(pa + offset_in(a, at)), po + offset_in(o, at),
+                                                    o->dims[0], f, bytes, lo, hi);
+        while (next_row(at, o));
+        return VX_SUCCESS;
+    }
     do {
         double v = (load_element(a, pa + offset_in(a, at)) * in_unit - offset) / norm * out_unit;
         store_element(o, po + offset_in(o, at), rounded(v, 0), saturate);

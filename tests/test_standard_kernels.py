@@ -72,8 +72,11 @@ def test_lbp_standard_modified_and_uniform_match_plain_c(c_program):
     assert c_program("std_lbp.c").stdout.strip() == "ok"
 
 
-def test_tensor_kernels_match_plain_c_with_broadcast_policies_and_roundings(c_program):
-    assert c_program("std_tensors.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+@SIMD_LEVELS
+@pytest.mark.parametrize("d0", [1, 5, 33, 641])
+def test_tensor_kernels_match_plain_c_with_broadcast_policies_and_roundings(c_program, simd, d0):
+    assert c_program("std_tensors.c", extra=(f"-DD0_SIZE={d0}", "-Wl,--no-as-needed", "-lm"),
+                     env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
 @SIMD_LEVELS
