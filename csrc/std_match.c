@@ -54,9 +54,10 @@ static int16_t to_s16(double r)
 }
 
 /* A position's result from its exact sums (both paths: the same integers give the same value). */
-static int16_t result(vx_enum metric, const sums *w, int64_t template_squares, double area)
+static inline __attribute__((always_inline)) int16_t result(vx_enum metric, const sums *w, int64_t template_squares,
+                                                            double area)
 {
-    double norm = sqrt((double)template_squares * (double)w->image_squares), r;
+    double norm = metric >= VX_COMPARE_L2_NORM ? sqrt((double)template_squares * (double)w->image_squares) : 0, r;
     switch (metric) {
     case VX_COMPARE_HAMMING: r = (double)w->hamming / area; break;
     case VX_COMPARE_L1: r = (double)w->l1 / area; break;
@@ -117,26 +118,37 @@ static vx_status match_rows(const pvx_stats_rows *rows, const plane *src, const 
             rows->ccorr(pairs, tpairs, tw, np, found, fit_w);
         }
         if (squared) {
+            uint32_t *restrict col = column, *restrict win = window;
             for (uint32_t r = y ? y + th - 1 : 0; r < y + th; r++) {   /* rows entering the window */
-                const uint8_t *a = row_of(src, r);
+                const uint8_t *restrict a = row_of(src, r);
                 for (uint32_t x = 0; x < sw; x++)
-                    column[x] += (uint32_t)a[x] * a[x];
+                    col[x] += (uint32_t)((uint16_t)a[x] * (uint16_t)a[x]);
             }
             if (y > 0) {                       /* the row leaving it */
-                const uint8_t *a = row_of(src, y - 1);
+                const uint8_t *restrict a = row_of(src, y - 1);
                 for (uint32_t x = 0; x < sw; x++)
-                    column[x] -= (uint32_t)a[x] * a[x];
+                    col[x] -= (uint32_t)((uint16_t)a[x] * (uint16_t)a[x]);
             }
-            memcpy(window, column, sizeof(uint32_t) * fit_w);
+            memcpy(win, col, sizeof(uint32_t) * fit_w);
             for (uint32_t i = 1; i < tw; i++)
                 for (uint32_t x = 0; x < fit_w; x++)
-                    window[x] += column[x + i];
+                    win[x] += col[x + i];
         }
-        for (uint32_t x = 0; x < fit_w; x++) {
-            int64_t q = squared ? window[x] : 0, c = found[x];
-            sums w = {c, c, q - 2 * c + template_squares, c, q};
-            o[x] = result(metric, &w, template_squares, area);
+#define RESULTS(M)                                                                                 \
+    for (uint32_t x = 0; x < fit_w; x++) {     /* the metric a constant: result() folds to its case */ \
+        int64_t q = squared ? window[x] : 0, c = found[x];                                         \
+        sums w = {c, c, q - 2 * c + template_squares, c, q};                                       \
+        o[x] = result(M, &w, template_squares, area);                                              \
+    }
+        switch (metric) {
+        case VX_COMPARE_HAMMING: RESULTS(VX_COMPARE_HAMMING) break;
+        case VX_COMPARE_L1: RESULTS(VX_COMPARE_L1) break;
+        case VX_COMPARE_L2: RESULTS(VX_COMPARE_L2) break;
+        case VX_COMPARE_CCORR: RESULTS(VX_COMPARE_CCORR) break;
+        case VX_COMPARE_L2_NORM: RESULTS(VX_COMPARE_L2_NORM) break;
+        default: RESULTS(VX_COMPARE_CCORR_NORM) break;
         }
+#undef RESULTS
         memset(o + fit_w, 0, sizeof(int16_t) * (out->width - fit_w));
     }
     status = VX_SUCCESS;
