@@ -304,7 +304,6 @@ def k_hog(f, features):
     """OpenVX HOG of 8x8 cells, 9 bins (16x16 blocks, 8 stride, 64x128 windows, 8 stride for
     features); cv2.HOGDescriptor (absent from OpenCV 5: then ours alone)."""
     cells = (f.w // 8, f.h // 8)
-    mags, bins = tensor(f, np.zeros(cells[::-1], np.int16)), tensor(f, np.zeros(cells[::-1] + (9,), np.int16).reshape(-1, cells[0]))
     dims = ffi.new("vx_size[]", [cells[0], cells[1], 9])
     bins = f.keep(lib.vxCreateTensor(f.ctx, 3, dims, vx.VX_TYPE_INT16, 8))
     mags = f.keep(lib.vxCreateTensor(f.ctx, 2, dims, vx.VX_TYPE_INT16, 8))
@@ -313,8 +312,8 @@ def k_hog(f, features):
         g = f.graph(vx.VX_KERNEL_HOG_CELLS, [f.ia, *(f.scalar("vx_int32", vx.VX_TYPE_INT32, v) for v in (8, 8, 9)),
                                              mags, bins])
         return g, hog_cv and (lambda: hog_cv.compute(f.a)), None
-    lib.vxProcessGraph(f.graph(vx.VX_KERNEL_HOG_CELLS, [f.ia, *(f.scalar("vx_int32", vx.VX_TYPE_INT32, v)
-                                                               for v in (8, 8, 9)), mags, bins]))
+    check(lib.vxProcessGraph(f.graph(vx.VX_KERNEL_HOG_CELLS, [f.ia, *(f.scalar("vx_int32", vx.VX_TYPE_INT32, v)
+                                                                     for v in (8, 8, 9)), mags, bins])), "cells")
     params = f.keep(lib.vxCreateArray(f.ctx, vx.VX_TYPE_HOG_PARAMS, 1))
     hog = ffi.new("vx_hog_t *", {"cell_width": 8, "cell_height": 8, "block_width": 16, "block_height": 16,
                                  "block_stride": 8, "num_bins": 9, "window_width": 64, "window_height": 128,
