@@ -143,23 +143,25 @@ void pvx_graph_events_graph(const pvx_graph_events *ev, vx_enum type, vx_uint32 
 int pvx_fast_vxWaitEvent(vx_context context, vx_event_t *event, vx_bool do_not_block, vx_status *out)
 {
     pvx_ref *ref = pvx_ref_live(context, VX_TYPE_CONTEXT);
-    if (ref == NULL || ref->desc == NULL || event == NULL)
+    pvx_context *c = ref ? ref->desc : NULL;
+    if (c == NULL || event == NULL)
         return 0;
-    *out = pvx_events_wait(ref->desc, event, do_not_block == vx_false_e);
+    *out = pvx_events_wait(c->events, event, do_not_block == vx_false_e);
     return 1;
 }
 
 int pvx_fast_vxSendUserEvent(vx_context context, vx_uint32 app_value, void *parameter, vx_status *out)
 {
     pvx_ref *ref = pvx_ref_live(context, VX_TYPE_CONTEXT);
-    if (ref == NULL || ref->desc == NULL)
+    pvx_context *c = ref ? ref->desc : NULL;
+    if (c == NULL)
         return 0;
     vx_event_t e;
     memset(&e, 0, sizeof e);
     e.type = VX_EVENT_USER;
     e.app_value = app_value;
     e.event_info.user_event.user_event_parameter = parameter;
-    pvx_events_send(ref->desc, &e);
+    pvx_events_send(c->events, &e);
     *out = VX_SUCCESS;
     return 1;
 }

@@ -31,7 +31,8 @@ static int take(pvx_immediate *e, const uint64_t *args, uint32_t num_args, pvx_r
 int pvx_immediate_run(vx_context context, uint32_t function, const uint64_t *args, uint32_t num_args, vx_status *out)
 {
     pvx_ref *c = pvx_ref_live(context, VX_TYPE_CONTEXT);
-    const pvx_immediate_table *t = c ? c->desc : NULL;
+    const pvx_context *d = c ? c->desc : NULL;
+    const pvx_immediate_table *t = d ? d->immediate : NULL;
     if (t == NULL || function >= t->count)
         return 0;
     for (uint32_t way = 0; way < PVX_IMMEDIATE_WAYS; way++) {

@@ -23,7 +23,7 @@ typedef struct pvx_immediate {
     uint64_t args[PVX_IMMEDIATE_ARGS];    /* the arguments after the context, as words */
 } pvx_immediate;
 
-/* A context's table (its pvx_ref.desc): entries function * PVX_IMMEDIATE_WAYS + way. */
+/* A context's table (pvx_context.immediate): entries function * PVX_IMMEDIATE_WAYS + way. */
 typedef struct pvx_immediate_table {
     pvx_immediate *entries;
     uint32_t count;                   /* functions */

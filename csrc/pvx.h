@@ -74,4 +74,10 @@ PVX_HIDDEN pvx_ref *pvx_ref_former_context(const void *handle);
 #include "std_kernels.h"
 #include "std_nn.h"
 
+/* A context's descriptor (its pvx_ref.desc): what C reads of the context without Python. */
+typedef struct pvx_context {
+    pvx_events *events;                   /* vx_khr_pipelining's event queue (event.c) */
+    const pvx_immediate_table *immediate; /* the cached vxu graphs, NULL before the first vxu call */
+} pvx_context;
+
 #endif

@@ -46,7 +46,8 @@ class Context(Reference):
         self.objects = {}                        # slot -> object, creation order
         super().__init__(None)
         self.events = lib.pvx_events_create()    # vx_khr_pipelining's event queue, read in C
-        self.h.desc = self.events
+        self.desc = ffi.new("pvx_context *", {"events": self.events})   # what C reads (csrc/pvx.h)
+        self.h.desc = self.desc
         self.log_callback = None
         self.log_reentrant = False
         self.log_enabled = False

@@ -3,6 +3,7 @@
  * streams until stopped, stop/start, and streaming ends at a node error. */
 #define _POSIX_C_SOURCE 200809L
 #include "pipeline_stages.h"
+#include <VX/vxu.h>
 
 #define BUFS 4
 
@@ -50,6 +51,22 @@ static void user_events(vx_context ctx)
     CHECK(n == 65536);
     CHECK_REFUSED(vxWaitEvent(ctx, NULL, vx_true_e), VX_ERROR_INVALID_PARAMETERS);
     CHECK_STATUS(vxSendUserEvent(NULL, 1, NULL), VX_ERROR_INVALID_REFERENCE);
+}
+
+/* The context's event queue and its cached vxu graphs are two things C reads of the context
+ * (a vxu call once took the queue's place, and the next user event hung). */
+static void user_events_after_vxu(vx_context ctx)
+{
+    vx_image a = vxCreateImage(ctx, 16, 16, VX_DF_IMAGE_U8), b = vxCreateImage(ctx, 16, 16, VX_DF_IMAGE_U8);
+    CHECK_OK(vxEnableEvents(ctx));
+    CHECK_OK(vxuNot(ctx, a, b));
+    CHECK_OK(vxuNot(ctx, a, b));                                       /* the cached graph, run in C */
+    CHECK_OK(vxSendUserEvent(ctx, 79, NULL));
+    vx_event_t e;
+    CHECK_OK(vxWaitEvent(ctx, &e, vx_true_e));
+    CHECK(e.type == VX_EVENT_USER && e.app_value == 79);
+    CHECK_OK(vxReleaseImage(&a));
+    CHECK_OK(vxReleaseImage(&b));
 }
 
 static void graph_events(vx_context ctx, vx_kernel k)
@@ -283,6 +300,7 @@ int main(void)
     vx_uint32 start = context_references(ctx);
     vx_kernel k = stage_kernel(ctx);
     user_events(ctx);
+    user_events_after_vxu(ctx);
     graph_events(ctx, k);
     normal_graph_events(ctx, k);
     streaming(ctx);

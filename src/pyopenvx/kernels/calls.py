@@ -89,7 +89,7 @@ class ImmediateGraphs:
         self.table.entries, self.table.count = self.entries, len(IMMEDIATE)
         self.kept = {}                        # entry -> (words, graph, objects), entry = function * WAYS + way
         self.next_way = {}                    # function -> the way replaced next
-        context.h.desc = self.table
+        context.desc.immediate = self.table
 
     def _entry(self, key):
         """The entry holding `key`'s words, or None."""
