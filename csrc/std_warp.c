@@ -241,34 +241,191 @@ static void sample_sse2(const plane *in, const int32_t *X, const int32_t *Y, uin
     }
     sample_plain(in, X + k, Y + k, n - k, out + k, bilinear, b);
 }
+/* -- AVX2: 8 points, 8 pixels at a time, from the points to the stored pixels in registers -------- */
+
+#pragma GCC push_options
+#pragma GCC target("avx2")
+static inline __m256i fixed_avx2(__m256 v)
+{
+    v = _mm256_min_ps(_mm256_max_ps(v, _mm256_set1_ps(-FAR)), _mm256_set1_ps(FAR));
+    return _mm256_cvtps_epi32(_mm256_mul_ps(v, _mm256_set1_ps((float)ONE)));
+}
+
+/* lanes lo <= v < hi (signed) */
+static inline __m256i within8(__m256i v, int32_t lo, int32_t hi)
+{
+    return _mm256_and_si256(_mm256_cmpgt_epi32(v, _mm256_set1_epi32(lo - 1)), _mm256_cmpgt_epi32(_mm256_set1_epi32(hi), v));
+}
+
+/* lanes 0 <= v <= last, as unsigned: min(v, last) == v */
+static inline __m256i below8(__m256i v, __m256i last)
+{
+    return _mm256_cmpeq_epi32(_mm256_min_epu32(v, last), v);
+}
+
+/* The low byte of each 32-bit lane, in order, as 8 bytes. */
+static inline void store_low_bytes(__m256i v, uint8_t *out)
+{
+    const __m256i pick = _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                          0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+    v = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(v, pick), _mm256_setr_epi32(0, 4, 1, 1, 1, 1, 1, 1));
+    _mm_storel_epi64((__m128i *)out, _mm256_castsi256_si128(v));
+}
+
+/* Lane j of 8 offsets (register extracts: a store and 32-bit reloads stall on store forwarding). */
+#define LANE(lo, hi, j) ((j) < 4 ? _mm_extract_epi32(lo, (j) & 3) : _mm_extract_epi32(hi, (j) & 3))
+
+/* The bytes p[off_j], p[off_j + 1] as 16-bit lanes j (scalar loads: gathers are slower on some CPUs). */
+static inline __m128i pairs8(const uint8_t *p, __m128i lo, __m128i hi)
+{
+    __m128i v = _mm_setzero_si128();
+#define PAIR(j)                                                                                            \
+    do {                                                                                                   \
+        uint16_t t;                                                                                        \
+        memcpy(&t, p + LANE(lo, hi, j), 2);                                                                \
+        v = _mm_insert_epi16(v, t, j);                                                                     \
+    } while (0)
+    PAIR(0); PAIR(1); PAIR(2); PAIR(3); PAIR(4); PAIR(5); PAIR(6); PAIR(7);
+#undef PAIR
+    return v;
+}
+
+/* The bytes p[off_j] as 8 bytes. */
+static inline uint64_t bytes8(const uint8_t *p, __m128i lo, __m128i hi)
+{
+#define BYTE(j) ((uint64_t)p[LANE(lo, hi, j)] << (8 * (j)))
+    return (BYTE(0) | BYTE(1)) | (BYTE(2) | BYTE(3)) | ((BYTE(4) | BYTE(5)) | (BYTE(6) | BYTE(7)));
+#undef BYTE
+}
+
+/* The row's points as points_sse2 computes them; where all 8 footprints lie inside, the pixels by
+ * scalar loads and the blend in registers; wholly outside under CONSTANT the constant; else pixel by
+ * pixel. (Planes narrower than 2^22 pixels.) */
+static void row_avx2(const plane *in, const mapping *mp, const float *c, uint32_t w, uint8_t *out, int bilinear,
+                     const vx_border_t *b)
+{
+    const vx_float32 *m = mp->m;
+    int32_t iw = (int32_t)in->width, ih = (int32_t)in->height, reach = bilinear, constant = b->mode == VX_BORDER_CONSTANT;
+    const uint8_t *base = in->ptr;
+    __m256 ox = _mm256_set1_ps(mp->ox), oy = _mm256_set1_ps(mp->oy), step = _mm256_set1_ps(8.0f);
+    __m256 x = _mm256_cvtepi32_ps(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    __m256 m0 = _mm256_set1_ps(m != NULL ? m[0] : 0), m1 = _mm256_set1_ps(m != NULL ? m[1] : 0);
+    __m256 m2 = _mm256_set1_ps(m != NULL ? m[2] : 0), c0 = _mm256_set1_ps(c[0]), c1 = _mm256_set1_ps(c[1]);
+    __m256 c2 = _mm256_set1_ps(c[2]);
+    __m256i stride = _mm256_set1_epi32(in->stride), frac = _mm256_set1_epi32(ONE - 1), one = _mm256_set1_epi32(ONE);
+    __m256i round = _mm256_set1_epi32(bilinear ? 0 : ONE / 2), half = _mm256_set1_epi32(1 << (2 * FRAC_BITS - 1));
+    __m256i last_x = _mm256_set1_epi32(iw - 1 - reach), last_y = _mm256_set1_epi32(ih - 1 - reach);
+    __m256 scale = _mm256_set1_ps((float)ONE);
+    int room = iw > reach && ih > reach;              /* a footprint fits inside */
+    uint32_t k = 0;
+    int32_t X[8], Y[8];
+    for (; k + 8 <= w; k += 8, x = _mm256_add_ps(x, step)) {
+        __m256 sx, sy;
+        if (mp->points != NULL) {
+            __m256 p = _mm256_loadu_ps(&mp->points[k].x), q = _mm256_loadu_ps(&mp->points[k + 4].x);
+            sx = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(p, q, _MM_SHUFFLE(2, 0, 2, 0))),
+                                                        _MM_SHUFFLE(3, 1, 2, 0)));
+            sy = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(p, q, _MM_SHUFFLE(3, 1, 3, 1))),
+                                                        _MM_SHUFFLE(3, 1, 2, 0)));
+            sx = _mm256_sub_ps(sx, ox), sy = _mm256_sub_ps(sy, oy);
+        } else if (mp->perspective) {
+            __m256 z = _mm256_add_ps(_mm256_mul_ps(m2, x), c2);
+            sx = _mm256_sub_ps(_mm256_div_ps(_mm256_add_ps(_mm256_mul_ps(m0, x), c0), z), ox);
+            sy = _mm256_sub_ps(_mm256_div_ps(_mm256_add_ps(_mm256_mul_ps(m1, x), c1), z), oy);
+        } else {
+            sx = _mm256_add_ps(_mm256_mul_ps(m0, x), c0);
+            sy = _mm256_add_ps(_mm256_mul_ps(m1, x), c1);
+        }
+        /* unclamped: a point beyond +-2^24 (or not a number) becomes INT_MIN, far outside like its
+         * clamped self, so the tests below decide the same (pixel by pixel clamps) */
+        __m256i fx = _mm256_cvtps_epi32(_mm256_mul_ps(sx, scale)), fy = _mm256_cvtps_epi32(_mm256_mul_ps(sy, scale));
+        __m256i ix = _mm256_srai_epi32(_mm256_add_epi32(fx, round), FRAC_BITS);
+        __m256i iy = _mm256_srai_epi32(_mm256_add_epi32(fy, round), FRAC_BITS);
+        if (room && _mm256_movemask_epi8(_mm256_and_si256(below8(ix, last_x), below8(iy, last_y))) == -1) {
+            __m256i off = _mm256_add_epi32(_mm256_mullo_epi32(iy, stride), ix);
+            __m128i lo = _mm256_castsi256_si128(off), hi = _mm256_extracti128_si256(off, 1);
+            if (!bilinear) {
+                uint64_t v = bytes8(base, lo, hi);
+                memcpy(out + k, &v, 8);
+                continue;
+            }
+            __m256i top = _mm256_cvtepu8_epi16(pairs8(base, lo, hi));
+            __m256i bottom = _mm256_cvtepu8_epi16(pairs8(base + in->stride, lo, hi));
+            __m256i ax = _mm256_and_si256(fx, frac), ay = _mm256_and_si256(fy, frac);
+            __m256i bx = _mm256_sub_epi32(one, ax), by = _mm256_sub_epi32(one, ay);
+            /* (w00, w10) and (w01, w11) as 16-bit pairs: each product < 2^15 */
+            __m256i wt = _mm256_or_si256(_mm256_mullo_epi16(bx, by), _mm256_slli_epi32(_mm256_mullo_epi16(ax, by), 16));
+            __m256i wb = _mm256_or_si256(_mm256_mullo_epi16(bx, ay), _mm256_slli_epi32(_mm256_mullo_epi16(ax, ay), 16));
+            __m256i v = _mm256_add_epi32(_mm256_madd_epi16(top, wt), _mm256_madd_epi16(bottom, wb));
+            store_low_bytes(_mm256_srai_epi32(_mm256_add_epi32(v, half), 2 * FRAC_BITS), out + k);
+            continue;
+        }
+        if (constant && _mm256_testz_si256(_mm256_and_si256(within8(ix, -reach, iw), within8(iy, -reach, ih)),
+                                           _mm256_set1_epi32(-1))) {
+            memset(out + k, b->constant_value.U8, 8);
+            continue;
+        }
+        _mm256_storeu_si256((__m256i *)X, fixed_avx2(sx)), _mm256_storeu_si256((__m256i *)Y, fixed_avx2(sy));
+        sample_plain(in, X, Y, 8, out + k, bilinear, b);
+    }
+    for (; k < w; k += 8) {                      /* the last 1..7 */
+        uint32_t n = w - k < 8 ? w - k : 8;
+        points_plain(mp, c, k, n, X, Y);
+        sample_plain(in, X, Y, n, out + k, bilinear, b);
+    }
+}
+#pragma GCC pop_options
 #endif
 
-/* Output row by row, CHUNK pixels at a time: the points, then the samples. */
+/* The row in CHUNK pixels at a time: the points, then the samples. */
+static inline void row_in_chunks(void (*points)(const mapping *, const float *, uint32_t, uint32_t, int32_t *, int32_t *),
+                                 void (*samples)(const plane *, const int32_t *, const int32_t *, uint32_t, uint8_t *,
+                                                 int, const vx_border_t *),
+                                 const plane *in, const mapping *mp, const float *c, uint32_t w, uint8_t *out,
+                                 int bilinear, const vx_border_t *b)
+{
+    int32_t X[CHUNK], Y[CHUNK];
+    for (uint32_t x0 = 0; x0 < w; x0 += CHUNK) {
+        uint32_t n = w - x0 < CHUNK ? w - x0 : CHUNK;
+        points(mp, c, x0, n, X, Y);
+        samples(in, X, Y, n, out + x0, bilinear, b);
+    }
+}
+
+static void row_plain(const plane *in, const mapping *mp, const float *c, uint32_t w, uint8_t *out, int bilinear,
+                      const vx_border_t *b)
+{
+    row_in_chunks(points_plain, sample_plain, in, mp, c, w, out, bilinear, b);
+}
+
+#if defined(__x86_64__)
+static void row_sse2(const plane *in, const mapping *mp, const float *c, uint32_t w, uint8_t *out, int bilinear,
+                     const vx_border_t *b)
+{
+    row_in_chunks(points_sse2, sample_sse2, in, mp, c, w, out, bilinear, b);
+}
+#endif
+
+/* Output row by row, in the loops of the SIMD level (AVX2's 32-bit offsets: planes under 2 GiB). */
 static void warp_rows(const plane *in, const plane *out, const mapping *mp, const vx_coordinates2df_t *table,
                       vx_enum type, const vx_border_t *b)
 {
-    void (*points)(const mapping *, const float *, uint32_t, uint32_t, int32_t *, int32_t *) = points_plain;
-    void (*samples)(const plane *, const int32_t *, const int32_t *, uint32_t, uint8_t *, int, const vx_border_t *) =
-        sample_plain;
+    void (*row_f)(const plane *, const mapping *, const float *, uint32_t, uint8_t *, int, const vx_border_t *) = row_plain;
 #if defined(__x86_64__)
-    if (pvx_simd() >= PVX_SIMD_SSE2)
-        points = points_sse2, samples = sample_sse2;
+    int level = pvx_simd();
+    if (level == PVX_SIMD_AVX2 && in->stride > 0 && (uint64_t)in->stride * in->height < (1u << 31))
+        row_f = row_avx2;
+    else if (level >= PVX_SIMD_SSE2)
+        row_f = row_sse2;
 #endif
-    int bilinear = type == VX_INTERPOLATION_BILINEAR;
-    int32_t X[CHUNK], Y[CHUNK];
     mapping row = *mp;
     for (uint32_t y = 0; y < out->height; y++) {
         float c[3] = {0, 0, 0};
-        uint8_t *o = row_of(out, y);
         if (table != NULL)
             row.points = table + (size_t)y * out->width;
         else
             row_terms(mp, y, c);
-        for (uint32_t x0 = 0; x0 < out->width; x0 += CHUNK) {
-            uint32_t n = out->width - x0 < CHUNK ? out->width - x0 : CHUNK;
-            points(&row, c, x0, n, X, Y);
-            samples(in, X, Y, n, o + x0, bilinear, b);
-        }
+        row_f(in, &row, c, out->width, row_of(out, y), type == VX_INTERPOLATION_BILINEAR, b);
     }
 }
 
