@@ -102,7 +102,7 @@ static void row_terms(const mapping *mp, uint32_t y, float *c)
 }
 
 /* X[k], Y[k] for output pixels x0 + k, k < n, in fixed point: affine m[0] x + c[0], m[1] x + c[1];
- * perspective (m[0] x + c[0]) / z - ox, (m[1] x + c[1]) / z - oy with z = m[2] x + c[2]; Remap
+ * perspective (m[0] x + c[0]) r - ox, (m[1] x + c[1]) r - oy with r = 1 / (m[2] x + c[2]); Remap
  * the point's x - ox, y - oy. */
 static void points_plain(const mapping *mp, const float *c, uint32_t x0, uint32_t n, int32_t *X, int32_t *Y)
 {
@@ -112,8 +112,8 @@ static void points_plain(const mapping *mp, const float *c, uint32_t x0, uint32_
         if (mp->points != NULL)
             sx = mp->points[x0 + k].x - mp->ox, sy = mp->points[x0 + k].y - mp->oy;
         else if (mp->perspective) {
-            float z = m[2] * x + c[2];
-            sx = (m[0] * x + c[0]) / z - mp->ox, sy = (m[1] * x + c[1]) / z - mp->oy;
+            float r = 1.0f / (m[2] * x + c[2]);
+            sx = (m[0] * x + c[0]) * r - mp->ox, sy = (m[1] * x + c[1]) * r - mp->oy;
         } else
             sx = m[0] * x + c[0], sy = m[1] * x + c[1];
         X[k] = fixed(sx), Y[k] = fixed(sy);
@@ -151,9 +151,9 @@ static void points_sse2(const mapping *mp, const float *c, uint32_t x0, uint32_t
             sx = _mm_sub_ps(_mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)), ox);
             sy = _mm_sub_ps(_mm_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1)), oy);
         } else if (mp->perspective) {
-            __m128 z = _mm_add_ps(_mm_mul_ps(m2, x), c2);
-            sx = _mm_sub_ps(_mm_div_ps(_mm_add_ps(_mm_mul_ps(m0, x), c0), z), ox);
-            sy = _mm_sub_ps(_mm_div_ps(_mm_add_ps(_mm_mul_ps(m1, x), c1), z), oy);
+            __m128 r = _mm_div_ps(_mm_set1_ps(1.0f), _mm_add_ps(_mm_mul_ps(m2, x), c2));
+            sx = _mm_sub_ps(_mm_mul_ps(_mm_add_ps(_mm_mul_ps(m0, x), c0), r), ox);
+            sy = _mm_sub_ps(_mm_mul_ps(_mm_add_ps(_mm_mul_ps(m1, x), c1), r), oy);
         } else {
             sx = _mm_add_ps(_mm_mul_ps(m0, x), c0);
             sy = _mm_add_ps(_mm_mul_ps(m1, x), c1);
@@ -329,9 +329,9 @@ static void row_avx2(const plane *in, const mapping *mp, const float *c, uint32_
                                                         _MM_SHUFFLE(3, 1, 2, 0)));
             sx = _mm256_sub_ps(sx, ox), sy = _mm256_sub_ps(sy, oy);
         } else if (mp->perspective) {
-            __m256 z = _mm256_add_ps(_mm256_mul_ps(m2, x), c2);
-            sx = _mm256_sub_ps(_mm256_div_ps(_mm256_add_ps(_mm256_mul_ps(m0, x), c0), z), ox);
-            sy = _mm256_sub_ps(_mm256_div_ps(_mm256_add_ps(_mm256_mul_ps(m1, x), c1), z), oy);
+            __m256 r = _mm256_div_ps(_mm256_set1_ps(1.0f), _mm256_add_ps(_mm256_mul_ps(m2, x), c2));
+            sx = _mm256_sub_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(m0, x), c0), r), ox);
+            sy = _mm256_sub_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(m1, x), c1), r), oy);
         } else {
             sx = _mm256_add_ps(_mm256_mul_ps(m0, x), c0);
             sy = _mm256_add_ps(_mm256_mul_ps(m1, x), c1);
@@ -345,8 +345,10 @@ static void row_avx2(const plane *in, const mapping *mp, const float *c, uint32_
             __m256i off = _mm256_add_epi32(_mm256_mullo_epi32(iy, stride), ix);
             __m128i lo = _mm256_castsi256_si128(off), hi = _mm256_extracti128_si256(off, 1);
             if (!bilinear) {
-                uint64_t v = bytes8(base, lo, hi);
-                memcpy(out + k, &v, 8);
+                uint8_t *d = out + k;
+                d[0] = base[LANE(lo, hi, 0)], d[1] = base[LANE(lo, hi, 1)], d[2] = base[LANE(lo, hi, 2)];
+                d[3] = base[LANE(lo, hi, 3)], d[4] = base[LANE(lo, hi, 4)], d[5] = base[LANE(lo, hi, 5)];
+                d[6] = base[LANE(lo, hi, 6)], d[7] = base[LANE(lo, hi, 7)];
                 continue;
             }
             __m256i top = _mm256_cvtepu8_epi16(pairs8(base, lo, hi));

@@ -47,8 +47,8 @@ static uint8_t reference(const job *j, const int32_t *img, int iw, int ih, int o
     if (j->kind == AFFINE)
         sx = m[0] * fx + (m[2] * fy + m[4]), sy = m[1] * fx + (m[3] * fy + m[5]);
     else if (j->kind == PERSPECTIVE) {
-        float z = m[2] * fx + (m[5] * fy + m[8]);
-        sx = (m[0] * fx + (m[3] * fy + m[6])) / z, sy = (m[1] * fx + (m[4] * fy + m[7])) / z;
+        float r = 1.0f / (m[2] * fx + (m[5] * fy + m[8]));
+        sx = (m[0] * fx + (m[3] * fy + m[6])) * r, sy = (m[1] * fx + (m[4] * fy + m[7])) * r;
     } else
         sx = j->points[y * ow + x].x, sy = j->points[y * ow + x].y;
     int32_t X = to_fixed(sx), Y = to_fixed(sy);
