@@ -317,6 +317,7 @@ static void row_avx2(const plane *in, const mapping *mp, const float *c, uint32_
     __m256i last_x = _mm256_set1_epi32(iw - 1 - reach), last_y = _mm256_set1_epi32(ih - 1 - reach);
     __m256 scale = _mm256_set1_ps((float)ONE);
     int room = iw > reach && ih > reach;              /* a footprint fits inside */
+    __m256i far = _mm256_set1_epi32(INT32_MIN);         /* what the conversion gives beyond 2^31 */
     uint32_t k = 0;
     int32_t X[8], Y[8];
     for (; k + 8 <= w; k += 8, x = _mm256_add_ps(x, step)) {
@@ -341,16 +342,30 @@ static void row_avx2(const plane *in, const mapping *mp, const float *c, uint32_
         __m256i fx = _mm256_cvtps_epi32(_mm256_mul_ps(sx, scale)), fy = _mm256_cvtps_epi32(_mm256_mul_ps(sy, scale));
         __m256i ix = _mm256_srai_epi32(_mm256_add_epi32(fx, round), FRAC_BITS);
         __m256i iy = _mm256_srai_epi32(_mm256_add_epi32(fy, round), FRAC_BITS);
+        __m256i overflow = _mm256_or_si256(_mm256_cmpeq_epi32(fx, far), _mm256_cmpeq_epi32(fy, far));
+        if (!bilinear && _mm256_testz_si256(overflow, overflow)) {
+            /* NEAREST_NEIGHBOR: the pixel at the point moved to the nearest edge (the edge's pixel as
+             * UNDEFINED takes it), then the constant where it moved (CONSTANT) */
+            __m256i cx = _mm256_min_epi32(_mm256_max_epi32(ix, _mm256_setzero_si256()), last_x);
+            __m256i cy = _mm256_min_epi32(_mm256_max_epi32(iy, _mm256_setzero_si256()), last_y);
+            __m256i off = _mm256_add_epi32(_mm256_mullo_epi32(cy, stride), cx);
+            __m128i lo = _mm256_castsi256_si128(off), hi = _mm256_extracti128_si256(off, 1);
+            uint8_t *d = out + k;
+            d[0] = base[LANE(lo, hi, 0)], d[1] = base[LANE(lo, hi, 1)], d[2] = base[LANE(lo, hi, 2)];
+            d[3] = base[LANE(lo, hi, 3)], d[4] = base[LANE(lo, hi, 4)], d[5] = base[LANE(lo, hi, 5)];
+            d[6] = base[LANE(lo, hi, 6)], d[7] = base[LANE(lo, hi, 7)];
+            if (constant) {
+                __m256i moved = _mm256_or_si256(_mm256_xor_si256(cx, ix), _mm256_xor_si256(cy, iy));
+                int outside = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(moved, _mm256_setzero_si256())));
+                for (int j = 0; outside != 0xFF && j < 8; j++)
+                    if (!(outside >> j & 1))
+                        d[j] = b->constant_value.U8;
+            }
+            continue;
+        }
         if (room && _mm256_movemask_epi8(_mm256_and_si256(below8(ix, last_x), below8(iy, last_y))) == -1) {
             __m256i off = _mm256_add_epi32(_mm256_mullo_epi32(iy, stride), ix);
             __m128i lo = _mm256_castsi256_si128(off), hi = _mm256_extracti128_si256(off, 1);
-            if (!bilinear) {
-                uint8_t *d = out + k;
-                d[0] = base[LANE(lo, hi, 0)], d[1] = base[LANE(lo, hi, 1)], d[2] = base[LANE(lo, hi, 2)];
-                d[3] = base[LANE(lo, hi, 3)], d[4] = base[LANE(lo, hi, 4)], d[5] = base[LANE(lo, hi, 5)];
-                d[6] = base[LANE(lo, hi, 6)], d[7] = base[LANE(lo, hi, 7)];
-                continue;
-            }
             __m256i top = _mm256_cvtepu8_epi16(pairs8(base, lo, hi));
             __m256i bottom = _mm256_cvtepu8_epi16(pairs8(base + in->stride, lo, hi));
             __m256i ax = _mm256_and_si256(fx, frac), ay = _mm256_and_si256(fy, frac);
