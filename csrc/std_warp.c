@@ -290,14 +290,6 @@ static inline __m128i pairs8(const uint8_t *p, __m128i lo, __m128i hi)
     return v;
 }
 
-/* The bytes p[off_j] as 8 bytes. */
-static inline uint64_t bytes8(const uint8_t *p, __m128i lo, __m128i hi)
-{
-#define BYTE(j) ((uint64_t)p[LANE(lo, hi, j)] << (8 * (j)))
-    return (BYTE(0) | BYTE(1)) | (BYTE(2) | BYTE(3)) | ((BYTE(4) | BYTE(5)) | (BYTE(6) | BYTE(7)));
-#undef BYTE
-}
-
 /* The row's points as points_sse2 computes them; where all 8 footprints lie inside, the pixels by
  * scalar loads and the blend in registers; wholly outside under CONSTANT the constant; else pixel by
  * pixel. (Planes narrower than 2^22 pixels.) */
