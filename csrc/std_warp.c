@@ -293,8 +293,9 @@ static inline __m128i pairs8(const uint8_t *p, __m128i lo, __m128i hi)
 /* The row's points as points_sse2 computes them; where all 8 footprints lie inside, the pixels by
  * scalar loads and the blend in registers; wholly outside under CONSTANT the constant; else pixel by
  * pixel. (Planes narrower than 2^22 pixels.) */
-static void row_avx2(const plane *in, const mapping *mp, const float *c, uint32_t w, uint8_t *out, int bilinear,
-                     const vx_border_t *b)
+static inline __attribute__((always_inline)) void row_avx2_of(const plane *in, const mapping *mp, const float *c,
+                                                               uint32_t w, uint8_t *out, int bilinear,
+                                                               const vx_border_t *b, int remap, int perspective)
 {
     const vx_float32 *m = mp->m;
     int32_t iw = (int32_t)in->width, ih = (int32_t)in->height, reach = bilinear, constant = b->mode == VX_BORDER_CONSTANT;
@@ -314,14 +315,14 @@ static void row_avx2(const plane *in, const mapping *mp, const float *c, uint32_
     int32_t X[8], Y[8];
     for (; k + 8 <= w; k += 8, x = _mm256_add_ps(x, step)) {
         __m256 sx, sy;
-        if (mp->points != NULL) {
+        if (remap) {
             __m256 p = _mm256_loadu_ps(&mp->points[k].x), q = _mm256_loadu_ps(&mp->points[k + 4].x);
             sx = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(p, q, _MM_SHUFFLE(2, 0, 2, 0))),
                                                         _MM_SHUFFLE(3, 1, 2, 0)));
             sy = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(p, q, _MM_SHUFFLE(3, 1, 3, 1))),
                                                         _MM_SHUFFLE(3, 1, 2, 0)));
             sx = _mm256_sub_ps(sx, ox), sy = _mm256_sub_ps(sy, oy);
-        } else if (mp->perspective) {
+        } else if (perspective) {
             __m256 r = _mm256_div_ps(_mm256_set1_ps(1.0f), _mm256_add_ps(_mm256_mul_ps(m2, x), c2));
             sx = _mm256_sub_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(m0, x), c0), r), ox);
             sy = _mm256_sub_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(m1, x), c1), r), oy);
@@ -381,6 +382,20 @@ static void row_avx2(const plane *in, const mapping *mp, const float *c, uint32_
         uint32_t n = w - k < 8 ? w - k : 8;
         points_plain(mp, c, k, n, X, Y);
         sample_plain(in, X, Y, n, out + k, bilinear, b);
+    }
+}
+/* One loop per kind and interpolation, the choices constant inside (fewer live registers). */
+static void row_avx2(const plane *in, const mapping *mp, const float *c, uint32_t w, uint8_t *out, int bilinear,
+                     const vx_border_t *b)
+{
+    int kind = mp->points != NULL ? 2 : mp->perspective;
+    switch (kind * 2 + bilinear) {
+    case 0: row_avx2_of(in, mp, c, w, out, 0, b, 0, 0); break;
+    case 1: row_avx2_of(in, mp, c, w, out, 1, b, 0, 0); break;
+    case 2: row_avx2_of(in, mp, c, w, out, 0, b, 0, 1); break;
+    case 3: row_avx2_of(in, mp, c, w, out, 1, b, 0, 1); break;
+    case 4: row_avx2_of(in, mp, c, w, out, 0, b, 1, 0); break;
+    default: row_avx2_of(in, mp, c, w, out, 1, b, 1, 0); break;
     }
 }
 #pragma GCC pop_options
