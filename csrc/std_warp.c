@@ -20,7 +20,7 @@
 /* Intrinsics and the plain loops must agree to the bit: no fused multiply-add anywhere. */
 #pragma GCC optimize("fp-contract=off")
 
-enum { FRAC_BITS = 7, ONE = 1 << FRAC_BITS, CHUNK = 256 };
+enum { FRAC_BITS = 7, ONE = 1 << FRAC_BITS, CHUNK = 256, TILE_W = 256, TILE_H = 32 };
 #define FAR 4194304.0f                 /* 2^22 pixels: 2^22 * ONE still fits an int32 */
 
 static const vx_border_t *border_of(vx_node node)
@@ -294,14 +294,14 @@ static inline __m128i pairs8(const uint8_t *p, __m128i lo, __m128i hi)
  * scalar loads and the blend in registers; wholly outside under CONSTANT the constant; else pixel by
  * pixel. (Planes narrower than 2^22 pixels.) */
 static inline __attribute__((always_inline)) void row_avx2_of(const plane *in, const mapping *mp, const float *c,
-                                                               uint32_t w, uint8_t *out, int bilinear,
+                                                               uint32_t x0, uint32_t x1, uint8_t *out, int bilinear,
                                                                const vx_border_t *b, int remap, int perspective)
 {
     const vx_float32 *m = mp->m;
     int32_t iw = (int32_t)in->width, ih = (int32_t)in->height, reach = bilinear, constant = b->mode == VX_BORDER_CONSTANT;
     const uint8_t *base = in->ptr;
     __m256 ox = _mm256_set1_ps(mp->ox), oy = _mm256_set1_ps(mp->oy), step = _mm256_set1_ps(8.0f);
-    __m256 x = _mm256_cvtepi32_ps(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    __m256 x = _mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32((int32_t)x0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
     __m256 m0 = _mm256_set1_ps(m != NULL ? m[0] : 0), m1 = _mm256_set1_ps(m != NULL ? m[1] : 0);
     __m256 m2 = _mm256_set1_ps(m != NULL ? m[2] : 0), c0 = _mm256_set1_ps(c[0]), c1 = _mm256_set1_ps(c[1]);
     __m256 c2 = _mm256_set1_ps(c[2]);
@@ -311,9 +311,9 @@ static inline __attribute__((always_inline)) void row_avx2_of(const plane *in, c
     __m256 scale = _mm256_set1_ps((float)ONE);
     int room = iw > reach && ih > reach;              /* a footprint fits inside */
     __m256i far = _mm256_set1_epi32(INT32_MIN);         /* what the conversion gives beyond 2^31 */
-    uint32_t k = 0;
+    uint32_t k = x0;
     int32_t X[8], Y[8];
-    for (; k + 8 <= w; k += 8, x = _mm256_add_ps(x, step)) {
+    for (; k + 8 <= x1; k += 8, x = _mm256_add_ps(x, step)) {
         __m256 sx, sy;
         if (remap) {
             __m256 p = _mm256_loadu_ps(&mp->points[k].x), q = _mm256_loadu_ps(&mp->points[k + 4].x);
@@ -378,24 +378,24 @@ static inline __attribute__((always_inline)) void row_avx2_of(const plane *in, c
         _mm256_storeu_si256((__m256i *)X, fixed_avx2(sx)), _mm256_storeu_si256((__m256i *)Y, fixed_avx2(sy));
         sample_plain(in, X, Y, 8, out + k, bilinear, b);
     }
-    for (; k < w; k += 8) {                      /* the last 1..7 */
-        uint32_t n = w - k < 8 ? w - k : 8;
+    for (; k < x1; k += 8) {                     /* the last 1..7 */
+        uint32_t n = x1 - k < 8 ? x1 - k : 8;
         points_plain(mp, c, k, n, X, Y);
         sample_plain(in, X, Y, n, out + k, bilinear, b);
     }
 }
 /* One loop per kind and interpolation, the choices constant inside (fewer live registers). */
-static void row_avx2(const plane *in, const mapping *mp, const float *c, uint32_t w, uint8_t *out, int bilinear,
+static void row_avx2(const plane *in, const mapping *mp, const float *c, uint32_t x0, uint32_t x1, uint8_t *out, int bilinear,
                      const vx_border_t *b)
 {
     int kind = mp->points != NULL ? 2 : mp->perspective;
     switch (kind * 2 + bilinear) {
-    case 0: row_avx2_of(in, mp, c, w, out, 0, b, 0, 0); break;
-    case 1: row_avx2_of(in, mp, c, w, out, 1, b, 0, 0); break;
-    case 2: row_avx2_of(in, mp, c, w, out, 0, b, 0, 1); break;
-    case 3: row_avx2_of(in, mp, c, w, out, 1, b, 0, 1); break;
-    case 4: row_avx2_of(in, mp, c, w, out, 0, b, 1, 0); break;
-    default: row_avx2_of(in, mp, c, w, out, 1, b, 1, 0); break;
+    case 0: row_avx2_of(in, mp, c, x0, x1, out, 0, b, 0, 0); break;
+    case 1: row_avx2_of(in, mp, c, x0, x1, out, 1, b, 0, 0); break;
+    case 2: row_avx2_of(in, mp, c, x0, x1, out, 0, b, 0, 1); break;
+    case 3: row_avx2_of(in, mp, c, x0, x1, out, 1, b, 0, 1); break;
+    case 4: row_avx2_of(in, mp, c, x0, x1, out, 0, b, 1, 0); break;
+    default: row_avx2_of(in, mp, c, x0, x1, out, 1, b, 1, 0); break;
     }
 }
 #pragma GCC pop_options
@@ -405,36 +405,38 @@ static void row_avx2(const plane *in, const mapping *mp, const float *c, uint32_
 static inline void row_in_chunks(void (*points)(const mapping *, const float *, uint32_t, uint32_t, int32_t *, int32_t *),
                                  void (*samples)(const plane *, const int32_t *, const int32_t *, uint32_t, uint8_t *,
                                                  int, const vx_border_t *),
-                                 const plane *in, const mapping *mp, const float *c, uint32_t w, uint8_t *out,
+                                 const plane *in, const mapping *mp, const float *c, uint32_t x0, uint32_t x1, uint8_t *out,
                                  int bilinear, const vx_border_t *b)
 {
     int32_t X[CHUNK], Y[CHUNK];
-    for (uint32_t x0 = 0; x0 < w; x0 += CHUNK) {
-        uint32_t n = w - x0 < CHUNK ? w - x0 : CHUNK;
-        points(mp, c, x0, n, X, Y);
-        samples(in, X, Y, n, out + x0, bilinear, b);
+    for (uint32_t xs = x0; xs < x1; xs += CHUNK) {
+        uint32_t n = x1 - xs < CHUNK ? x1 - xs : CHUNK;
+        points(mp, c, xs, n, X, Y);
+        samples(in, X, Y, n, out + xs, bilinear, b);
     }
 }
 
-static void row_plain(const plane *in, const mapping *mp, const float *c, uint32_t w, uint8_t *out, int bilinear,
+static void row_plain(const plane *in, const mapping *mp, const float *c, uint32_t x0, uint32_t x1, uint8_t *out, int bilinear,
                       const vx_border_t *b)
 {
-    row_in_chunks(points_plain, sample_plain, in, mp, c, w, out, bilinear, b);
+    row_in_chunks(points_plain, sample_plain, in, mp, c, x0, x1, out, bilinear, b);
 }
 
 #if defined(__x86_64__)
-static void row_sse2(const plane *in, const mapping *mp, const float *c, uint32_t w, uint8_t *out, int bilinear,
+static void row_sse2(const plane *in, const mapping *mp, const float *c, uint32_t x0, uint32_t x1, uint8_t *out, int bilinear,
                      const vx_border_t *b)
 {
-    row_in_chunks(points_sse2, sample_sse2, in, mp, c, w, out, bilinear, b);
+    row_in_chunks(points_sse2, sample_sse2, in, mp, c, x0, x1, out, bilinear, b);
 }
 #endif
 
-/* Output row by row, in the loops of the SIMD level (AVX2's 32-bit offsets: planes under 2 GiB). */
+/* Output in tiles of TILE_W x TILE_H (a rotation's source lines stay in cache), row by row in the
+ * loops of the SIMD level (AVX2's 32-bit offsets: planes under 2 GiB). */
 static void warp_rows(const plane *in, const plane *out, const mapping *mp, const vx_coordinates2df_t *table,
                       vx_enum type, const vx_border_t *b)
 {
-    void (*row_f)(const plane *, const mapping *, const float *, uint32_t, uint8_t *, int, const vx_border_t *) = row_plain;
+    void (*row_f)(const plane *, const mapping *, const float *, uint32_t, uint32_t, uint8_t *, int,
+                  const vx_border_t *) = row_plain;
 #if defined(__x86_64__)
     int level = pvx_simd();
     if (level == PVX_SIMD_AVX2 && in->stride > 0 && (uint64_t)in->stride * in->height < (1u << 31))
@@ -443,14 +445,18 @@ static void warp_rows(const plane *in, const plane *out, const mapping *mp, cons
         row_f = row_sse2;
 #endif
     mapping row = *mp;
-    for (uint32_t y = 0; y < out->height; y++) {
-        float c[3] = {0, 0, 0};
-        if (table != NULL)
-            row.points = table + (size_t)y * out->width;
-        else
-            row_terms(mp, y, c);
-        row_f(in, &row, c, out->width, row_of(out, y), type == VX_INTERPOLATION_BILINEAR, b);
-    }
+    uint32_t tile_w = table != NULL ? out->width : TILE_W;    /* Remap: its map rows read straight through */
+    for (uint32_t y0 = 0; y0 < out->height; y0 += TILE_H)
+        for (uint32_t x0 = 0; x0 < out->width; x0 += tile_w)
+            for (uint32_t y = y0; y < y0 + TILE_H && y < out->height; y++) {
+                float c[3] = {0, 0, 0};
+                if (table != NULL)
+                    row.points = table + (size_t)y * out->width;
+                else
+                    row_terms(mp, y, c);
+                row_f(in, &row, c, x0, out->width - x0 < tile_w ? out->width : x0 + tile_w, row_of(out, y),
+                      type == VX_INTERPOLATION_BILINEAR, b);
+            }
 }
 
 /* The input's valid rectangle as the plane sampled (what lies outside it is outside the image, so
