@@ -301,6 +301,7 @@ static inline __attribute__((always_inline)) void row_avx2_of(const plane *in, c
     int32_t iw = (int32_t)in->width, ih = (int32_t)in->height, reach = bilinear, constant = b->mode == VX_BORDER_CONSTANT;
     const uint8_t *base = in->ptr;
     __m256 ox = _mm256_set1_ps(mp->ox), oy = _mm256_set1_ps(mp->oy), step = _mm256_set1_ps(8.0f);
+    int shifted = mp->ox != 0 || mp->oy != 0;           /* v - 0 is v, not-a-number included */
     __m256 x = _mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32((int32_t)x0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
     __m256 m0 = _mm256_set1_ps(m != NULL ? m[0] : 0), m1 = _mm256_set1_ps(m != NULL ? m[1] : 0);
     __m256 m2 = _mm256_set1_ps(m != NULL ? m[2] : 0), c0 = _mm256_set1_ps(c[0]), c1 = _mm256_set1_ps(c[1]);
@@ -321,11 +322,14 @@ static inline __attribute__((always_inline)) void row_avx2_of(const plane *in, c
                                                         _MM_SHUFFLE(3, 1, 2, 0)));
             sy = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(p, q, _MM_SHUFFLE(3, 1, 3, 1))),
                                                         _MM_SHUFFLE(3, 1, 2, 0)));
-            sx = _mm256_sub_ps(sx, ox), sy = _mm256_sub_ps(sy, oy);
+            if (shifted)
+                sx = _mm256_sub_ps(sx, ox), sy = _mm256_sub_ps(sy, oy);
         } else if (perspective) {
             __m256 r = _mm256_div_ps(_mm256_set1_ps(1.0f), _mm256_add_ps(_mm256_mul_ps(m2, x), c2));
-            sx = _mm256_sub_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(m0, x), c0), r), ox);
-            sy = _mm256_sub_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(m1, x), c1), r), oy);
+            sx = _mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(m0, x), c0), r);
+            sy = _mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(m1, x), c1), r);
+            if (shifted)
+                sx = _mm256_sub_ps(sx, ox), sy = _mm256_sub_ps(sy, oy);
         } else {
             sx = _mm256_add_ps(_mm256_mul_ps(m0, x), c0);
             sy = _mm256_add_ps(_mm256_mul_ps(m1, x), c1);
