@@ -69,6 +69,10 @@ class Frame:
         self.rgb = rng.integers(0, 256, (h, w, 3), np.uint8)
         self.iyuv = [rng.integers(0, 256, (h // s, w // s), np.uint8) for s in (1, 2, 2)]
         self.nv12 = [self.iyuv[0], rng.integers(0, 256, (h // 2, w // 2, 2), np.uint8)]
+        self.rgbx = rng.integers(0, 256, (h, w, 4), np.uint8)
+        self.rgbx[..., 3] = 255
+        self.packed422 = rng.integers(0, 256, (h, w // 2, 4), np.uint8)     # UYVY or YUYV
+        self.yuv4 = [rng.integers(0, 256, (h, w), np.uint8) for _ in range(3)]
         self.ia, self.ib = self.image(vx.VX_DF_IMAGE_U8, [self.a]), self.image(vx.VX_DF_IMAGE_U8, [self.b])
         self.ia16 = self.image(vx.VX_DF_IMAGE_S16, [self.a16])
         self.ib16 = self.image(vx.VX_DF_IMAGE_S16, [self.b16])
@@ -240,11 +244,18 @@ def k_color(f, src_fmt, planes, dst_fmt, code, cv_input):
     return g, lambda: cv2.cvtColor(cv_input, code), None
 
 
-def k_scale(f, policy, interpolation):
-    out = f.image(vx.VX_DF_IMAGE_U8, w=f.w // 2, h=f.h // 2)
-    dst = np.empty((f.h // 2, f.w // 2), np.uint8)
+def k_scale(f, policy, interpolation, size=None):
+    """To half the size, or to `size` (w, h) from the frame's size."""
+    w, h = size or (f.w // 2, f.h // 2)
+    out = f.image(vx.VX_DF_IMAGE_U8, w=w, h=h)
+    dst = np.empty((h, w), np.uint8)
     g = f.graph(vx.VX_KERNEL_SCALE_IMAGE, [f.ia, out, f.enum(policy)])
-    return g, lambda: cv2.resize(f.a, (f.w // 2, f.h // 2), dst, interpolation=interpolation), None
+    return g, lambda: cv2.resize(f.a, (w, h), dst, interpolation=interpolation), None
+
+
+def k_scale_to(f, policy, interpolation):
+    """1920x1080 -> 1280x720 (down 2:3), 640x480 -> 1920x1080 (up, 3:1 by 9:4)."""
+    return k_scale(f, policy, interpolation, (1280, 720) if f.w > 1280 else (1920, 1080))
 
 
 def k_halfscale(f):
@@ -262,6 +273,34 @@ def k_pyramid(f):
         for _ in range(3):
             level = cv2.pyrDown(level, borderType=cv2.BORDER_REPLICATE)
     return g, cv_call, None
+
+
+def k_laplacian(f, reconstruct):
+    """4 levels: ours from U8 to S16 levels, OpenCV's pyrDown/pyrUp and subtract (add) in S16."""
+    lap = f.keep(lib.vxCreatePyramid(f.ctx, 4, vx.VX_SCALE_PYRAMID_HALF, f.w, f.h, vx.VX_DF_IMAGE_S16))
+    low = f.image(vx.VX_DF_IMAGE_U8, w=-(-f.w // 16), h=-(-f.h // 16))
+    g = f.graph(vx.VX_KERNEL_LAPLACIAN_PYRAMID, [f.ia, lap, low], REPLICATE[0])
+    levels = [f.a.astype(np.int16)]
+    for _ in range(4):
+        levels.append(cv2.pyrDown(levels[-1], borderType=cv2.BORDER_REPLICATE))
+    diffs = [cv2.subtract(levels[i], cv2.pyrUp(levels[i + 1], dstsize=levels[i].shape[::-1])) for i in range(4)]
+
+    def cv_pyramid():
+        level = f.a.astype(np.int16)
+        for _ in range(4):
+            down = cv2.pyrDown(level, borderType=cv2.BORDER_REPLICATE)
+            cv2.subtract(level, cv2.pyrUp(down, dstsize=level.shape[::-1]))
+            level = down
+
+    def cv_reconstruct():
+        image = levels[4]
+        for i in reversed(range(4)):
+            image = cv2.add(cv2.pyrUp(image, dstsize=diffs[i].shape[::-1]), diffs[i])
+    if not reconstruct:
+        return g, cv_pyramid, None
+    check(lib.vxProcessGraph(g), "LaplacianPyramid")
+    out = f.image(vx.VX_DF_IMAGE_U8)
+    return f.graph(vx.VX_KERNEL_LAPLACIAN_RECONSTRUCT, [lap, low, out]), cv_reconstruct, None
 
 
 _AFFINE = np.array([[0.9, 0.1], [-0.1, 0.9], [12.0, 7.5]], np.float32)    # OpenVX: [column][row]
@@ -439,11 +478,44 @@ KERNELS = [
     ("ColorConvert NV12->RGB", lambda f: k_color(
         f, vx.VX_DF_IMAGE_NV12, f.nv12, vx.VX_DF_IMAGE_RGB, cv2.COLOR_YUV2RGB_NV12,
         np.concatenate([p.reshape(-1) for p in f.nv12]).reshape(f.h * 3 // 2, f.w)), "BT.709 vs BT.601"),
+    ("ColorConvert RGBX->RGB", lambda f: k_color(f, vx.VX_DF_IMAGE_RGBX, [f.rgbx], vx.VX_DF_IMAGE_RGB,
+                                                 cv2.COLOR_RGBA2RGB, f.rgbx), ""),
+    ("ColorConvert RGB->NV12", lambda f: k_color(f, vx.VX_DF_IMAGE_RGB, [f.rgb], vx.VX_DF_IMAGE_NV12,
+                                                 cv2.COLOR_RGB2YUV_I420, f.rgb), "cv2 to I420 (no NV12)"),
+    ("ColorConvert RGBX->IYUV", lambda f: k_color(f, vx.VX_DF_IMAGE_RGBX, [f.rgbx], vx.VX_DF_IMAGE_IYUV,
+                                                  cv2.COLOR_RGBA2YUV_I420, f.rgbx), "BT.709 vs BT.601"),
+    ("ColorConvert RGB->YUV4", lambda f: k_color(f, vx.VX_DF_IMAGE_RGB, [f.rgb], vx.VX_DF_IMAGE_YUV4,
+                                                 cv2.COLOR_RGB2YUV, f.rgb), "cv2 packed YUV"),
+    ("ColorConvert IYUV->RGBX", lambda f: k_color(
+        f, vx.VX_DF_IMAGE_IYUV, f.iyuv, vx.VX_DF_IMAGE_RGBX, cv2.COLOR_YUV2RGBA_I420,
+        np.concatenate([p.reshape(-1) for p in f.iyuv]).reshape(f.h * 3 // 2, f.w)), "BT.709 vs BT.601"),
+    ("ColorConvert NV21->RGB", lambda f: k_color(
+        f, vx.VX_DF_IMAGE_NV21, f.nv12, vx.VX_DF_IMAGE_RGB, cv2.COLOR_YUV2RGB_NV21,
+        np.concatenate([p.reshape(-1) for p in f.nv12]).reshape(f.h * 3 // 2, f.w)), "BT.709 vs BT.601"),
+    ("ColorConvert NV12->RGBX", lambda f: k_color(
+        f, vx.VX_DF_IMAGE_NV12, f.nv12, vx.VX_DF_IMAGE_RGBX, cv2.COLOR_YUV2RGBA_NV12,
+        np.concatenate([p.reshape(-1) for p in f.nv12]).reshape(f.h * 3 // 2, f.w)), "BT.709 vs BT.601"),
+    ("ColorConvert UYVY->RGB", lambda f: k_color(f, vx.VX_DF_IMAGE_UYVY, [f.packed422], vx.VX_DF_IMAGE_RGB,
+                                                 cv2.COLOR_YUV2RGB_UYVY, f.packed422.reshape(f.h, f.w, 2)),
+     "BT.709 vs BT.601"),
+    ("ColorConvert YUYV->RGBX", lambda f: k_color(f, vx.VX_DF_IMAGE_YUYV, [f.packed422], vx.VX_DF_IMAGE_RGBX,
+                                                  cv2.COLOR_YUV2RGBA_YUY2, f.packed422.reshape(f.h, f.w, 2)),
+     "BT.709 vs BT.601"),
+    ("ColorConvert YUV4->RGB", lambda f: k_color(f, vx.VX_DF_IMAGE_YUV4, f.yuv4, vx.VX_DF_IMAGE_RGB,
+                                                 cv2.COLOR_YUV2RGB, np.dstack(f.yuv4)), "cv2 packed YUV"),
     ("ScaleImage 1/2 bilinear", lambda f: k_scale(f, vx.VX_INTERPOLATION_BILINEAR, cv2.INTER_LINEAR), ""),
     ("ScaleImage 1/2 nearest", lambda f: k_scale(f, vx.VX_INTERPOLATION_NEAREST_NEIGHBOR, cv2.INTER_NEAREST), ""),
     ("ScaleImage 1/2 area", lambda f: k_scale(f, vx.VX_INTERPOLATION_AREA, cv2.INTER_AREA), ""),
+    ("ScaleImage to bilinear", lambda f: k_scale_to(f, vx.VX_INTERPOLATION_BILINEAR, cv2.INTER_LINEAR),
+     "1080p->720p, 480p->1080p"),
+    ("ScaleImage to nearest", lambda f: k_scale_to(f, vx.VX_INTERPOLATION_NEAREST_NEIGHBOR, cv2.INTER_NEAREST),
+     "1080p->720p, 480p->1080p"),
+    ("ScaleImage to area", lambda f: k_scale_to(f, vx.VX_INTERPOLATION_AREA, cv2.INTER_AREA),
+     "1080p->720p, 480p->1080p"),
     ("HalfScaleGaussian 5x5", k_halfscale, "cv2.pyrDown"),
     ("GaussianPyramid 4 levels", k_pyramid, "3 x cv2.pyrDown"),
+    ("LaplacianPyramid 4 levels", lambda f: k_laplacian(f, False), "cv2 pyrDown, pyrUp, subtract"),
+    ("LaplacianReconstruct 4 levels", lambda f: k_laplacian(f, True), "cv2 pyrUp, add"),
     ("WarpAffine bilinear", lambda f: k_warp(f, vx.VX_KERNEL_WARP_AFFINE, "bilinear", "constant"),
      "WARP_INVERSE_MAP"),
     ("WarpAffine nearest", lambda f: k_warp(f, vx.VX_KERNEL_WARP_AFFINE, "nearest", "constant"), "WARP_INVERSE_MAP"),

@@ -31,6 +31,19 @@ typedef struct pvx_rows {
     void (*weighted)(const uint8_t *a, const uint8_t *b, uint8_t *out, uint32_t w, float alpha);
     /* 2:1 down: out[x] = round half up of the mean of r0[2x], r0[2x + 1], r1[2x], r1[2x + 1] */
     void (*half_mean)(const uint8_t *r0, const uint8_t *r1, uint8_t *out, uint32_t w);
+    /* ScaleImage by other ratios, separated (std_geometry.c): h[x] = sum over t < taps of
+     * wt[t w + x] p[start[x] + t] (p: a row of floats), and out[x] = (2 v + bias) * inv truncated
+     * for v = the sum over t < taps of wt[t] r[t][x] */
+    void (*taps_row)(const float *p, const int32_t *start, const float *wt, uint32_t taps, float *h, uint32_t w);
+    void (*blend_rows)(const float *const *r, const float *wt, uint32_t taps, float bias, float inv, uint8_t *out,
+                       uint32_t w);
+    /* the same for two taps on both axes, in 16 bits: h[8k + j] = wts[16k + 2j] p[base[k] + shuf[16k + 2j]]
+     * + wts[16k + 2j + 1] p[base[k] + shuf[16k + 2j + 1]] (0 <= shuf < 16, 0 <= wts < 128), then
+     * out[x] = (2 (wa a[x] + wb b[x]) + bias) * inv truncated */
+    void (*pair_row)(const uint8_t *p, const int32_t *base, const int8_t *shuf, const int8_t *wts, uint32_t blocks,
+                     int16_t *h);
+    void (*pair_blend)(const int16_t *a, const int16_t *b, float wa, float wb, float bias, float inv, uint8_t *out,
+                       uint32_t w);
     /* the Gaussian [1 2 1] (taps 3) or [1 4 6 4 1] (taps 5) of the rows r[0..taps) per column */
     void (*gauss_columns)(const uint8_t *const *r, uint32_t taps, uint16_t *col, uint32_t w);
     /* out[x] = the same Gaussian of col[2x .. 2x + taps) shifted right by 4 (3 taps) or 8 (5) */
@@ -42,13 +55,13 @@ typedef struct pvx_rows {
     /* ColorConvert (BT.709, exactly as the plain loop): channels as a first byte and the bytes between
      * pixels (s: 3 RGB, 4 RGBX). RGB <-> RGBX; Y, U, V of a row; two rows' Y and the
      * U, V of their 2x2 blocks (stored every os bytes); RGB(X) from Y (every ys bytes) and U, V
-     * (every cs bytes, one per sub pixels). */
+     * (every cs bytes, one per sub pixels), of rows y0 and (unless NULL) y1 sharing the chroma. */
     void (*rgb_repack)(const uint8_t *in, uint32_t si, uint8_t *out, uint32_t so, uint32_t w);
     void (*rgb_to_yuv)(const uint8_t *in, uint32_t s, uint8_t *y, uint8_t *u, uint8_t *v, uint32_t w);
     void (*rgb_to_yuv420)(const uint8_t *r0, const uint8_t *r1, uint32_t s, uint8_t *y0, uint8_t *y1, uint8_t *u,
                           uint8_t *v, uint32_t os, uint32_t w);
-    void (*yuv_to_rgb)(const uint8_t *y, uint32_t ys, const uint8_t *u, const uint8_t *v, uint32_t cs, uint32_t sub,
-                       uint8_t *out, uint32_t s, uint32_t w);
+    void (*yuv_to_rgb)(const uint8_t *y0, const uint8_t *y1, uint32_t ys, const uint8_t *u, const uint8_t *v,
+                       uint32_t cs, uint32_t sub, uint8_t *out0, uint8_t *out1, uint32_t s, uint32_t w);
     /* YUV -> YUV chroma: out[os (rep j + k)] = (r0[is j] + r1[is j] + 1) >> 1, k < rep, j < n */
     void (*chroma_resample)(const uint8_t *r0, const uint8_t *r1, uint32_t is, uint8_t *out, uint32_t os, uint32_t rep,
                             uint32_t n);

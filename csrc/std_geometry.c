@@ -49,7 +49,7 @@ static void yuv_to_rgb(const int64_t *c, int64_t *o)
 }
 
 /* The same with the row loops of the SIMD level (rows.h, exactly the same values), row by row:
- * RGB <-> RGBX, RGB to YUV (two rows at a time for 2x2 chroma blocks), YUV to RGB, YUV to YUV
+ * RGB <-> RGBX, RGB to YUV and YUV to RGB (two rows at a time for 2x2 chroma blocks), YUV to YUV
  * (Y moved, chroma copied, averaged over two rows or widened). 0: PVX_SIMD=plain. */
 static int color_rows(const plane *in, const plane *out, const channel_loc *ci, const channel_loc *co, vx_df_image fi,
                       vx_df_image fo, uint32_t w, uint32_t h)
@@ -67,10 +67,13 @@ static int color_rows(const plane *in, const plane *out, const channel_loc *ci, 
                                       ci[k].sub_x / co[k].sub_x, w / ci[k].sub_x);
         } else if (is_rgb(fi) && is_rgb(fo))
             rows->rgb_repack(src, ci[0].step, dst, co[0].step, w);
-        else if (!is_rgb(fi))
-            rows->yuv_to_rgb(src, ci[0].step, channel_byte(in, &ci[1], 0, y), channel_byte(in, &ci[2], 0, y),
-                             ci[1].step, ci[1].sub_x, dst, co[0].step, w);
-        else if (co[1].sub_y == 1)
+        else if (!is_rgb(fi)) {
+            int pair = ci[1].sub_y == 2;                    /* 4:2:0: both rows of a chroma row at once */
+            if (y % ci[1].sub_y == 0)
+                rows->yuv_to_rgb(src, pair ? channel_byte(in, &ci[0], 0, y + 1) : NULL, ci[0].step,
+                                 channel_byte(in, &ci[1], 0, y), channel_byte(in, &ci[2], 0, y), ci[1].step,
+                                 ci[1].sub_x, dst, pair ? channel_byte(out, &co[0], 0, y + 1) : NULL, co[0].step, w);
+        } else if (co[1].sub_y == 1)
             rows->rgb_to_yuv(src, ci[0].step, dst, channel_byte(out, &co[1], 0, y), channel_byte(out, &co[2], 0, y), w);
         else if (y % 2 == 1)
             rows->rgb_to_yuv420(channel_byte(in, &ci[0], 0, y - 1), src, ci[0].step,
@@ -198,6 +201,214 @@ static uint8_t scale_pixel(const plane *in, uint32_t x, uint32_t y, uint32_t ow,
     return rounded_u8(sum, (int64_t)iw * ih);
 }
 
+/* -- the same separated (the SIMD levels): NEAREST_NEIGHBOR through a table of columns;
+ * BILINEAR and AREA as taps along each axis whose integer weights are the fractions of `centre`
+ * and `cover` over gcd(in, out), so each row and column sum is exact in float and the rounding of
+ * a sum v of weight D = Dx Dy is (2 v + D + 1/2) / 2D truncated: exact while that is at least
+ * 1 / 4D from an integer, more than the product's error (256 x 2^-23) for D < 8192. */
+static uint32_t gcd_of(uint32_t a, uint32_t b)
+{
+    while (b != 0) {
+        uint32_t t = a % b;
+        a = b, b = t;
+    }
+    return a;
+}
+
+/* One axis: output x sums taps input pixels from start[x] - 1 (-1 and `in`: the border's) */
+typedef struct axis_taps {
+    int32_t *start;                        /* + 1: in a row padded by one pixel at the left */
+    float *wt;                             /* [tap][output] */
+    uint32_t taps, den;                    /* the weights of an output sum to den */
+} axis_taps;
+
+static int taps_of(axis_taps *a, vx_enum type, uint32_t in, uint32_t out)
+{
+    uint32_t g = gcd_of(in, out);
+    int bilinear = type == VX_INTERPOLATION_BILINEAR;
+    a->taps = bilinear ? 2 : (in + out - 1) / out + 1, a->den = bilinear ? 2 * out / g : in / g;
+    a->start = malloc(sizeof *a->start * out), a->wt = calloc((size_t)a->taps * out, sizeof *a->wt);
+    if (a->start == NULL || a->wt == NULL)
+        return 0;
+    for (uint32_t x = 0; x < out; x++)
+        if (bilinear) {
+            axis c = centre(x, in, out);
+            a->start[x] = (int32_t)c.first + 1;
+            a->wt[x] = (float)((c.den - c.frac) / g), a->wt[out + x] = (float)(c.frac / g);
+        } else {
+            int64_t j = (int64_t)x * in / out;
+            a->start[x] = (int32_t)j + 1;
+            for (uint32_t t = 0; t < a->taps && (j + t) * out < (int64_t)(x + 1) * in; t++)
+                a->wt[(size_t)t * out + x] = (float)(cover(j + t, x, in, out) / g);
+        }
+    return 1;
+}
+
+/* Source row i (outside: the constant row, or the nearest) through the column taps into h. */
+static void taps_of_row(const pvx_rows *rows, const plane *in, int64_t i, const axis_taps *ax, const vx_border_t *b,
+                        float *padded, float *h, uint32_t w)
+{
+    uint32_t iw = in->width;
+    int constant = b->mode == VX_BORDER_CONSTANT;
+    float c = b->constant_value.U8;
+    if ((i < 0 || i >= in->height) && constant)
+        for (uint32_t x = 0; x < iw + 2; x++) padded[x] = c;
+    else {
+        const uint8_t *r = row_of(in, (uint32_t)(i < 0 ? 0 : i >= in->height ? in->height - 1 : i));
+        for (uint32_t x = 0; x < iw; x++) padded[x + 1] = r[x];
+        padded[0] = constant ? c : r[0], padded[iw + 1] = constant ? c : r[iw - 1];
+    }
+    rows->taps_row(padded, ax->start, ax->wt, ax->taps, h, w);
+}
+
+/* Two taps along a row in 16 bits (pair_row): the byte pairs of each block of 8 outputs lie within
+ * 16 bytes of its first (scaling down at most about 2:1), weights below 128. Source rows are
+ * copied padded by the border's pixel each side and 16 bytes more for the blocks' loads. */
+typedef struct pair_plan {
+    uint32_t blocks, iw;
+    int32_t *base;
+    int8_t *shuf, *wts;
+    uint8_t *padded;
+} pair_plan;
+
+static void free_plan(pair_plan *pp)
+{
+    free(pp->base), free(pp->shuf), free(pp->wts), free(pp->padded);
+}
+
+/* From the taps of one axis (0: the taps do not fit) */
+static int plan_of(pair_plan *pp, const axis_taps *ax, uint32_t w, uint32_t iw)
+{
+    uint32_t blocks = (w + 7) / 8;
+    *pp = (pair_plan){blocks, iw, NULL, NULL, NULL, NULL};
+    if (ax->taps != 2 || ax->den >= 128)
+        return 0;
+    for (uint32_t k = 0; k < blocks; k++)
+        if (ax->start[(8 * k + 7 < w ? 8 * k + 7 : w - 1)] - ax->start[8 * k] > 14)
+            return 0;
+    pp->base = malloc(sizeof *pp->base * blocks);
+    pp->shuf = calloc((size_t)blocks * 16, 1), pp->wts = calloc((size_t)blocks * 16, 1);
+    pp->padded = calloc((size_t)iw + 2 + 16, 1);
+    if (pp->base == NULL || pp->shuf == NULL || pp->wts == NULL || pp->padded == NULL) {
+        free_plan(pp);
+        return 0;
+    }
+    for (uint32_t x = 0; x < w; x++) {
+        uint32_t k = x / 8, j = 16 * k + 2 * (x % 8);
+        pp->base[k] = ax->start[8 * k];
+        pp->shuf[j] = (int8_t)(ax->start[x] - pp->base[k]), pp->shuf[j + 1] = (int8_t)(pp->shuf[j] + 1);
+        pp->wts[j] = (int8_t)ax->wt[x], pp->wts[j + 1] = (int8_t)ax->wt[w + x];
+    }
+    return 1;
+}
+
+/* The columns of source row i (outside: the constant row, or the nearest) into h */
+static void plan_row(const pvx_rows *rows, const pair_plan *pp, const plane *in, int64_t i, const vx_border_t *b,
+                     int16_t *h)
+{
+    uint32_t iw = pp->iw;
+    uint8_t c = b->constant_value.U8, *padded = pp->padded;
+    int constant = b->mode == VX_BORDER_CONSTANT;
+    if ((i < 0 || i >= in->height) && constant)
+        memset(padded, c, iw + 2);
+    else {
+        const uint8_t *src = row_of(in, (uint32_t)(i < 0 ? 0 : i >= in->height ? in->height - 1 : i));
+        memcpy(padded + 1, src, iw);
+        padded[0] = constant ? c : src[0], padded[iw + 1] = constant ? c : src[iw - 1];
+    }
+    rows->pair_row(padded, pp->base, pp->shuf, pp->wts, pp->blocks, h);
+}
+
+/* NEAREST_NEIGHBOR: the pairs (input pixel, weight 1; its right neighbour, weight 0) */
+static int nearest_rows(const plane *in, const plane *out, const vx_border_t *b)
+{
+    const pvx_rows *rows = pvx_rows_in_use();
+    uint32_t w = out->width;
+    axis_taps ax = {malloc(sizeof(int32_t) * w), calloc((size_t)2 * w, sizeof(float)), 2, 1};
+    pair_plan pp = {0};
+    int16_t *h = NULL;
+    for (uint32_t x = 0; ax.start != NULL && ax.wt != NULL && x < w; x++)
+        ax.start[x] = (int32_t)((2 * (uint64_t)x + 1) * in->width / (2 * (uint64_t)w)) + 1, ax.wt[x] = 1;
+    int ok = ax.start != NULL && ax.wt != NULL && plan_of(&pp, &ax, w, in->width) &&
+             (h = malloc(sizeof *h * pp.blocks * 8)) != NULL;
+    for (uint32_t y = 0, last = UINT32_MAX; ok && y < out->height; y++) {
+        uint32_t sy = (uint32_t)((2 * (uint64_t)y + 1) * in->height / (2 * (uint64_t)out->height));
+        if (sy == last)                                 /* scaling up: the row above again */
+            memcpy(row_of(out, y), row_of(out, y - 1), w);
+        else {
+            plan_row(rows, &pp, in, sy, b, h);
+            rows->narrow(h, row_of(out, y), w, 0, 0);
+        }
+        last = sy;
+    }
+    free(ax.start), free(ax.wt), free(h), free_plan(&pp);
+    return ok;
+}
+
+/* BILINEAR, AREA scaling up: two taps on both axes, the columns of each source row computed once,
+ * kept for the next output row */
+static int pair_rows(const plane *in, const plane *out, const axis_taps *ax, const axis_taps *ay, const vx_border_t *b)
+{
+    const pvx_rows *rows = pvx_rows_in_use();
+    uint32_t w = out->width;
+    pair_plan pp;
+    if (ay->taps != 2 || !plan_of(&pp, ax, w, in->width))
+        return 0;
+    int16_t *h = malloc(sizeof *h * pp.blocks * 8 * 2);
+    int64_t id[2] = {INT64_MIN, INT64_MIN};            /* the source row of each row of h */
+    float d = (float)(ax->den * ay->den), inv = 1.0f / (2 * d);
+    for (uint32_t y = 0; h != NULL && y < out->height; y++) {
+        int64_t first = (int64_t)ay->start[y] - 1;
+        int16_t *r[2];
+        for (int t = 0; t < 2; t++) {
+            int64_t i = first + t, other = first + 1 - t;      /* kept: the row needed, not the other one */
+            int k = id[0] == i ? 0 : id[1] == i ? 1 : id[0] == other ? 1 : 0;
+            r[t] = h + (size_t)k * pp.blocks * 8;
+            if (id[k] != i)
+                plan_row(rows, &pp, in, i, b, r[t]), id[k] = i;
+        }
+        rows->pair_blend(r[0], r[1], ay->wt[y], ay->wt[out->height + y], d + 0.5f, inv, row_of(out, y), w);
+    }
+    free(h), free_plan(&pp);
+    return h != NULL;
+}
+
+static int separable_rows(const plane *in, const plane *out, vx_enum type, const vx_border_t *b)
+{
+    const pvx_rows *rows = pvx_rows_in_use();
+    axis_taps ax = {NULL, NULL, 0, 0}, ay = {NULL, NULL, 0, 0};
+    int ok = taps_of(&ax, type, in->width, out->width) && taps_of(&ay, type, in->height, out->height) &&
+             (uint64_t)ax.den * ay.den < 8192;
+    if (ok && pair_rows(in, out, &ax, &ay, b)) {
+        free(ax.start), free(ax.wt), free(ay.start), free(ay.wt);
+        return 1;
+    }
+    uint32_t w = out->width, n = ay.taps;
+    float *padded = ok ? calloc((size_t)in->width + 2 + ax.taps, sizeof *padded) : NULL;
+    float *h = ok ? malloc(sizeof *h * w * n) : NULL;
+    int64_t *id = ok ? malloc(sizeof *id * n) : NULL;       /* the source row in each of the n rows of h */
+    ok = ok && padded != NULL && h != NULL && id != NULL;
+    float d = (float)(ax.den * ay.den), inv = 1.0f / (2 * d);
+    for (uint32_t k = 0; ok && k < n; k++) id[k] = INT64_MIN;
+    for (uint32_t y = 0; ok && y < out->height; y++) {
+        const float *r[n];
+        float wt[n];
+        int64_t first = (int64_t)ay.start[y] - 1;
+        for (uint32_t t = 0; t < n; t++) {
+            uint32_t k = 0;
+            while (k < n && id[k] != first + t) k++;
+            if (k == n)                          /* a row of h no longer needed */
+                for (k = 0; id[k] >= first && id[k] < first + n; k++) {}
+            if (id[k] != first + t)
+                taps_of_row(rows, in, first + t, &ax, b, padded, h + (size_t)k * w, w), id[k] = first + t;
+            r[t] = h + (size_t)k * w, wt[t] = ay.wt[(size_t)t * out->height + y];
+        }
+        rows->blend_rows(r, wt, n, d + 0.5f, inv, row_of(out, y), w);
+    }
+    free(ax.start), free(ax.wt), free(ay.start), free(ay.wt), free(padded), free(h), free(id);
+    return ok;
+}
+
 vx_status pvx_std_scale_image(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     plane in, out;
@@ -207,19 +418,17 @@ vx_status pvx_std_scale_image(vx_node node, const vx_reference *p, vx_uint32 n)
     vx_enum type = p[2] != NULL ? scalar_enum(p[2]) : VX_INTERPOLATION_BILINEAR;
     const vx_border_t *b = border_of(node);
     const pvx_rows *rows = pvx_rows_in_use();
-    if (rows->half_mean != NULL && in.width == 2 * out.width && in.height == 2 * out.height) {
+    if (rows->half_mean != NULL && in.width == 2 * out.width && in.height == 2 * out.height &&
+        type != VX_INTERPOLATION_NEAREST_NEIGHBOR) {
         /* exactly half: every sample inside; BILINEAR and AREA both average 2x2 pixels (the centre
-         * falls between them), NEAREST_NEIGHBOR takes the lower right one */
-        for (uint32_t y = 0; y < out.height; y++) {
-            const uint8_t *r0 = row_of(&in, 2 * y), *r1 = row_of(&in, 2 * y + 1);
-            uint8_t *o = row_of(&out, y);
-            if (type == VX_INTERPOLATION_NEAREST_NEIGHBOR)
-                for (uint32_t x = 0; x < out.width; x++) o[x] = r1[2 * x + 1];
-            else
-                rows->half_mean(r0, r1, o, out.width);
-        }
+         * falls between them) */
+        for (uint32_t y = 0; y < out.height; y++)
+            rows->half_mean(row_of(&in, 2 * y), row_of(&in, 2 * y + 1), row_of(&out, y), out.width);
         return VX_SUCCESS;
     }
+    if (rows->taps_row != NULL &&
+        (type == VX_INTERPOLATION_NEAREST_NEIGHBOR ? nearest_rows(&in, &out, b) : separable_rows(&in, &out, type, b)))
+        return VX_SUCCESS;
     for (uint32_t y = 0; y < out.height; y++) {
         uint8_t *o = row_of(&out, y);
         for (uint32_t x = 0; x < out.width; x++) o[x] = scale_pixel(&in, x, y, out.width, out.height, type, b);

@@ -20,11 +20,16 @@ typedef struct grid {
 
 static const int32_t gauss5[5] = {1, 4, 6, 4, 1};
 
-static int32_t at(const grid *g, int64_t x, int64_t y)
+static uint32_t clamped(int64_t v, uint32_t n)
 {
-    x = x < 0 ? 0 : x >= g->w ? g->w - 1 : x;
-    y = y < 0 ? 0 : y >= g->h ? g->h - 1 : y;
-    return g->v[(size_t)y * g->w + x];
+    return (uint32_t)(v < 0 ? 0 : v >= n ? n - 1 : v);
+}
+
+/* out[x] = sum over k of gauss5[k] p[x + k] for x < w: the row taps, p padded by 2 each side */
+static void row_taps(const int32_t *restrict p, int32_t *restrict out, uint32_t w, uint32_t step)
+{
+    for (size_t x = 0; x < w; x++)
+        out[x] = p[step * x] + 4 * p[step * x + 1] + 6 * p[step * x + 2] + 4 * p[step * x + 3] + p[step * x + 4];
 }
 
 static vx_status make(grid *g, uint32_t w, uint32_t h)
@@ -56,40 +61,72 @@ static vx_status store(const grid *g, vx_reference image)
     return VX_SUCCESS;
 }
 
+/* out[x] = the column taps of the five rows r at x (restrict: a loop the vectorizer takes) */
+static void column_taps(const int32_t *const *r, int32_t *restrict out, uint32_t w)
+{
+    const int32_t *restrict a = r[0], *restrict b = r[1], *restrict c = r[2], *restrict d = r[3], *restrict e = r[4];
+    for (size_t x = 0; x < w; x++)
+        out[x] = a[x] + 4 * b[x] + 6 * c[x] + 4 * d[x] + e[x];
+}
+
+/* Both steps separated (integer sums: the same values as the 5x5 window): per output row the
+ * column taps into a row padded by 2 replicated pixels each side, then the row taps. */
 static vx_status half(const grid *g, grid *out)
 {
     vx_status s = make(out, (g->w + 1) / 2, (g->h + 1) / 2);
-    for (uint32_t y = 0; s == VX_SUCCESS && y < out->h; y++)
-        for (uint32_t x = 0; x < out->w; x++) {
-            int32_t sum = 0;
-            for (int dy = -2; dy <= 2; dy++)
-                for (int dx = -2; dx <= 2; dx++)
-                    sum += gauss5[dy + 2] * gauss5[dx + 2] * at(g, 2 * (int64_t)x + dx, 2 * (int64_t)y + dy);
-            out->v[(size_t)y * out->w + x] = sum >> 8;
-        }
+    int32_t *pad = s == VX_SUCCESS ? malloc(sizeof *pad * (g->w + 4)) : NULL;
+    if (s == VX_SUCCESS && pad == NULL)
+        s = VX_ERROR_NO_MEMORY;
+    for (uint32_t y = 0; s == VX_SUCCESS && y < out->h; y++) {
+        const int32_t *r[5];
+        for (int k = 0; k < 5; k++) r[k] = g->v + (size_t)clamped(2 * (int64_t)y + k - 2, g->h) * g->w;
+        column_taps(r, pad + 2, g->w);
+        pad[0] = pad[1] = pad[2], pad[g->w + 2] = pad[g->w + 3] = pad[g->w + 1];
+        int32_t *o = out->v + (size_t)y * out->w;
+        row_taps(pad, o, out->w, 2);
+        for (uint32_t x = 0; x < out->w; x++) o[x] >>= 8;
+    }
+    free(pad);
     return s;
 }
 
-/* The zero-inserted image of w x h (replicated at its borders) at (x, y). */
-static int32_t inserted(const grid *g, uint32_t w, uint32_t h, int64_t x, int64_t y)
+/* Row y of the zero-inserted image of w x h (g's pixels at its even positions, replicated at its
+ * borders) convolved: a column tap weighs g's row cy / 2 where the clamped row cy is even, a row
+ * tap g's column cx / 2 where the clamped column cx is even. cols (g->w) and pad (w + 4): scratch. */
+static void up_row(const grid *g, uint32_t w, uint32_t h, uint32_t y, int32_t *restrict cols, int32_t *restrict pad,
+                   int32_t *o)
 {
-    x = x < 0 ? 0 : x >= w ? w - 1 : x;
-    y = y < 0 ? 0 : y >= h ? h - 1 : y;
-    return x % 2 || y % 2 ? 0 : g->v[(size_t)(y / 2) * g->w + x / 2];
+    for (uint32_t j = 0; j < g->w; j++) cols[j] = 0;
+    for (int k = 0; k < 5; k++) {
+        uint32_t cy = clamped((int64_t)y + k - 2, h);
+        const int32_t *restrict r = g->v + (size_t)(cy / 2) * g->w;
+        if (cy % 2 == 0)
+            for (uint32_t j = 0; j < g->w; j++) cols[j] += gauss5[k] * r[j];
+    }
+    for (uint32_t j = 0; j < w / 2; j++) pad[2 * j + 2] = cols[j], pad[2 * j + 3] = 0;
+    if (w % 2)
+        pad[w + 1] = cols[w / 2];
+    for (int k = 0; k < 2; k++)
+        pad[k] = pad[clamped(k - 2, w) + 2], pad[w + 2 + k] = pad[clamped((int64_t)w + k, w) + 2];
+    row_taps(pad, o, w, 1);
+    for (uint32_t x = 0; x < w; x++) o[x] >>= 6;
 }
 
-static vx_status up(const grid *g, uint32_t w, uint32_t h, grid *out)
+/* The scratch rows of up_row and one row of output for images up to w wide */
+typedef struct rows_of {
+    int32_t *cols, *pad, *row;
+} rows_of;
+
+static vx_status scratch(rows_of *r, uint32_t w)
 {
-    vx_status s = make(out, w, h);
-    for (uint32_t y = 0; s == VX_SUCCESS && y < h; y++)
-        for (uint32_t x = 0; x < w; x++) {
-            int64_t sum = 0;
-            for (int dy = -2; dy <= 2; dy++)
-                for (int dx = -2; dx <= 2; dx++)
-                    sum += gauss5[dy + 2] * gauss5[dx + 2] * inserted(g, w, h, (int64_t)x + dx, (int64_t)y + dy);
-            out->v[(size_t)y * w + x] = (int32_t)(sum >> 6);
-        }
-    return s;
+    r->cols = malloc(sizeof(int32_t) * (w / 2 + 1)), r->pad = malloc(sizeof(int32_t) * (w + 4));
+    r->row = malloc(sizeof(int32_t) * (w + 1));
+    return r->cols != NULL && r->pad != NULL && r->row != NULL ? VX_SUCCESS : VX_ERROR_NO_MEMORY;
+}
+
+static void free_scratch(rows_of *r)
+{
+    free(r->cols), free(r->pad), free(r->row);
 }
 
 /* Level i of a pyramid, held by the caller until released. */
@@ -107,50 +144,70 @@ static vx_size levels_of(vx_reference pyramid, vx_status *s)
     return levels;
 }
 
+/* Each level row by row: G_i's row minus the row of up(G_{i+1}), saturated into the level. */
 vx_status pvx_std_laplacian_pyramid(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    grid g = {NULL, 0, 0}, next = {NULL, 0, 0}, u = {NULL, 0, 0};
+    grid g = {NULL, 0, 0}, next = {NULL, 0, 0};
+    rows_of r = {NULL, NULL, NULL};
     vx_status s;
     vx_size levels = levels_of(p[1], &s);
-    if (s == VX_SUCCESS)
-        s = load(p[0], &g);
+    if (s == VX_SUCCESS && (s = load(p[0], &g)) == VX_SUCCESS)
+        s = scratch(&r, g.w);
     for (vx_uint32 i = 0; s == VX_SUCCESS && i < levels; i++) {
-        if ((s = half(&g, &next)) || (s = up(&next, g.w, g.h, &u)))
-            break;
-        for (size_t k = 0; k < (size_t)g.w * g.h; k++)
-            u.v[k] = g.v[k] - u.v[k];
-        vx_image level = level_of(p[1], i, &s);
+        plane lp;
+        vx_image level = NULL;
+        if ((s = half(&g, &next)) == VX_SUCCESS)
+            level = level_of(p[1], i, &s);
         if (s == VX_SUCCESS)
-            s = store(&u, (vx_reference)level);
-        vxReleaseImage(&level);
-        free(g.v), free(u.v);
-        g = next, next.v = u.v = NULL;
+            s = plane_of((vx_reference)level, &lp);
+        for (uint32_t y = 0; s == VX_SUCCESS && y < g.h; y++) {
+            const int32_t *gy = g.v + (size_t)y * g.w;
+            up_row(&next, g.w, g.h, y, r.cols, r.pad, r.row);
+            for (uint32_t x = 0; x < g.w; x++) r.row[x] = gy[x] - r.row[x];
+            store_row(&lp, y, r.row, 1);
+        }
+        if (level != NULL)
+            vxReleaseImage(&level);
+        free(g.v);
+        g = next, next.v = NULL;
     }
     if (s == VX_SUCCESS)
         s = store(&g, p[2]);
-    free(g.v), free(next.v), free(u.v);
+    free(g.v), free(next.v), free_scratch(&r);
     return s;
 }
 
+/* I_i row by row: the row of up(I_{i+1}) plus level i's row. */
 vx_status pvx_std_laplacian_reconstruct(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    grid image = {NULL, 0, 0}, u = {NULL, 0, 0}, l = {NULL, 0, 0};
+    grid image = {NULL, 0, 0}, u = {NULL, 0, 0};
+    rows_of r = {NULL, NULL, NULL};
+    uint32_t width = 0;
     vx_status s;
     vx_size levels = levels_of(p[0], &s);
     if (s == VX_SUCCESS)
         s = load(p[1], &image);
     for (vx_size i = levels; s == VX_SUCCESS && i-- > 0;) {
+        plane lp;
         vx_image level = level_of(p[0], (vx_uint32)i, &s);
-        if (s == VX_SUCCESS && (s = load((vx_reference)level, &l)) == VX_SUCCESS &&
-            (s = up(&image, l.w, l.h, &u)) == VX_SUCCESS)
-            for (size_t k = 0; k < (size_t)l.w * l.h; k++)
-                u.v[k] += l.v[k];
+        if (s == VX_SUCCESS && (s = plane_of((vx_reference)level, &lp)) == VX_SUCCESS && lp.width > width) {
+            free_scratch(&r);                          /* wider than the level before */
+            s = scratch(&r, width = lp.width);
+        }
+        if (s == VX_SUCCESS)
+            s = make(&u, lp.width, lp.height);
+        for (uint32_t y = 0; s == VX_SUCCESS && y < lp.height; y++) {
+            int32_t *uy = u.v + (size_t)y * u.w;
+            up_row(&image, u.w, u.h, y, r.cols, r.pad, uy);
+            load_row(&lp, y, r.row);
+            for (uint32_t x = 0; x < u.w; x++) uy[x] += r.row[x];
+        }
         vxReleaseImage(&level);
-        free(image.v), free(l.v);
-        image = u, u.v = l.v = NULL;
+        free(image.v);
+        image = u, u.v = NULL;
     }
     if (s == VX_SUCCESS)
         s = store(&image, p[2]);
-    free(image.v), free(u.v), free(l.v);
+    free(image.v), free(u.v), free_scratch(&r);
     return s;
 }

@@ -8,8 +8,10 @@
 #include "check.h"
 #include "std_images.h"
 
-#define W 70u /* even: the subsampled formats need it; past the vector loops' 32 and 64 pixels */
-#define H 14u
+/* The size of the images: even (the subsampled formats need it); 70 is past the vector loops' 32 and
+ * 64 pixels, the others leave tails of every length below a vector (main). */
+static vx_uint32 W = 70u, H = 14u;
+enum { MAX_PIXELS = 4096 };
 static const double PI = 3.14159265358979323846;
 
 /* Where a channel's elements are: plane, byte offset in a row, bytes between elements, subsampling. */
@@ -77,7 +79,7 @@ static void extract(vx_context ctx, const format_info *f)
                 vx_image out = vxCreateImage(ctx, cw, ch, VX_DF_IMAGE_U8);
                 CHECK_OK(RUN(immediate, ctx, vxuChannelExtract(ctx, in, channel, out),
                              vxChannelExtractNode(graph_, in, channel, out)));
-                static int32_t got[W * H];
+                static int32_t got[MAX_PIXELS];
                 read_image(out, got);
                 for (vx_uint32 y = 0; y < ch; y++)
                     for (vx_uint32 x = 0; x < cw; x++)
@@ -131,7 +133,7 @@ static void combine(vx_context ctx, const format_info *f)
 
 static void gradients(vx_context ctx)
 {
-    static int32_t gx[W * H], gy[W * H], got[W * H];
+    static int32_t gx[MAX_PIXELS], gy[MAX_PIXELS], got[MAX_PIXELS];
     vx_image x = test_image(ctx, W, H, VX_DF_IMAGE_S16, 7, gx), y = test_image(ctx, W, H, VX_DF_IMAGE_S16, 8, gy);
     for (int immediate = 0; immediate < 2; immediate++) {
         vx_image mag = vxCreateImage(ctx, W, H, VX_DF_IMAGE_S16), phase = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
@@ -182,10 +184,14 @@ int main(void)
 {
     vx_context ctx = test_context();
     vx_uint32 start = context_references(ctx);
-    for (size_t f = 0; f < sizeof formats / sizeof formats[0]; f++) {
-        extract(ctx, &formats[f]);
-        combine(ctx, &formats[f]);
-    }
+    static const vx_uint32 sizes[][2] = {{70, 14}, {2, 2}, {6, 2}, {34, 4}, {642, 4}};
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+        for (size_t f = 0; f < sizeof formats / sizeof formats[0]; f++) {
+            W = sizes[s][0], H = sizes[s][1];
+            extract(ctx, &formats[f]);
+            combine(ctx, &formats[f]);
+        }
+    W = 70, H = 14;
     gradients(ctx);
     phase_everywhere(ctx);
     CHECK(context_references(ctx) == start);

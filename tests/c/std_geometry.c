@@ -130,7 +130,7 @@ static int rgb(vx_df_image f)
  * its block. */
 static void convert_reference(const picture *in, picture *out)
 {
-    static int64_t u_sum[64][64], v_sum[64][64];
+    static int64_t u_sum[32][512], v_sum[32][512];
     memset(u_sum, 0, sizeof u_sum), memset(v_sum, 0, sizeof v_sum);
     for (int y = 0; y < in->h; y++)
         for (int x = 0; x < in->w; x++) {
@@ -219,7 +219,7 @@ static void check_scale(vx_context ctx, const picture *in, vx_image src, int ow,
                         const vx_border_t *border, int immediate)
 {
     vx_image dst = vxCreateImage(ctx, (vx_uint32)ow, (vx_uint32)oh, VX_DF_IMAGE_U8);
-    static int32_t got[64 * 64];
+    static int32_t got[1 << 16];
     if (immediate) {
         CHECK_OK(vxSetContextAttribute(ctx, VX_CONTEXT_IMMEDIATE_BORDER, border, sizeof *border));
         CHECK_OK(vxuScaleImage(ctx, src, dst, type));
@@ -389,9 +389,19 @@ int main(void)
         {VX_DF_IMAGE_IYUV, {VX_DF_IMAGE_RGB, VX_DF_IMAGE_RGBX, VX_DF_IMAGE_NV12, VX_DF_IMAGE_YUV4}},
         {VX_DF_IMAGE_YUV4, {VX_DF_IMAGE_RGB, VX_DF_IMAGE_RGBX, 0, 0}},
     };
-    for (size_t r = 0; r < sizeof conversions / sizeof conversions[0]; r++)
-        for (int t = 0; t < 4 && conversions[r].to[t]; t++)
-            check_convert(ctx, conversions[r].from, conversions[r].to[t], 62, 18);
+    /* sizes past the vector steps (16 pixels, stopping 16 before a row's end) and short of them */
+    static const int even_sizes[][2] = {{62, 18}, {2, 2}, {6, 4}, {34, 2}, {642, 4}};
+    for (size_t z = 0; z < sizeof even_sizes / sizeof even_sizes[0]; z++)
+        for (size_t r = 0; r < sizeof conversions / sizeof conversions[0]; r++)
+            for (int t = 0; t < 4 && conversions[r].to[t]; t++)
+                check_convert(ctx, conversions[r].from, conversions[r].to[t], even_sizes[z][0], even_sizes[z][1]);
+    static const int odd_sizes[][2] = {{1, 1}, {7, 3}, {33, 1}, {643, 3}};
+    static const vx_df_image full[][2] = {{VX_DF_IMAGE_RGB, VX_DF_IMAGE_RGBX}, {VX_DF_IMAGE_RGBX, VX_DF_IMAGE_RGB},
+        {VX_DF_IMAGE_RGB, VX_DF_IMAGE_YUV4}, {VX_DF_IMAGE_RGBX, VX_DF_IMAGE_YUV4}, {VX_DF_IMAGE_YUV4, VX_DF_IMAGE_RGB},
+        {VX_DF_IMAGE_YUV4, VX_DF_IMAGE_RGBX}};
+    for (size_t z = 0; z < sizeof odd_sizes / sizeof odd_sizes[0]; z++)
+        for (size_t r = 0; r < sizeof full / sizeof full[0]; r++)
+            check_convert(ctx, full[r][0], full[r][1], odd_sizes[z][0], odd_sizes[z][1]);
 
     /* ScaleImage: down, up and 2:1, every interpolation and border */
     picture in = make_picture(VX_DF_IMAGE_U8, 29, 17);
@@ -405,6 +415,18 @@ int main(void)
             for (int b = 1; b < 3; b++)
                 for (int immediate = 0; immediate < 2; immediate++)
                     check_scale(ctx, &in, src, sizes[s][0], sizes[s][1], types[t], &borders[b], immediate);
+    /* exactly 2:1 (the vector steps: 32 outputs) and other ratios of wider inputs (the separable rows) */
+    static const int wide[][4] = {{4, 2, 2, 1}, {66, 18, 33, 9}, {644, 6, 322, 3}, {130, 12, 87, 8},
+                                  {48, 10, 144, 23}, {96, 9, 64, 6}};
+    for (size_t z = 0; z < sizeof wide / sizeof wide[0]; z++) {
+        picture big = make_picture(VX_DF_IMAGE_U8, wide[z][0], wide[z][1]);
+        vx_image bsrc = random_image(ctx, &big);
+        for (int t = 0; t < 3; t++)
+            for (int b = 1; b < 3; b++)
+                check_scale(ctx, &big, bsrc, wide[z][2], wide[z][3], types[t], &borders[b], 0);
+        CHECK_OK(vxReleaseImage(&bsrc));
+        free_picture(&big);
+    }
     check_half_scale_gaussian(ctx, &in, src);
     for (int b = 1; b < 3; b++)
         for (int immediate = 0; immediate < 2; immediate++)
