@@ -369,6 +369,16 @@ def k_harris(f):
     return g, lambda: cv2.cornerHarris(f.a, 3, 3, 0.04), None
 
 
+def k_harris_gftt(f):
+    """The same graph beside cv2.goodFeaturesToTrack with the Harris score: response, threshold,
+    3x3 maxima, sort and minimum distance as ours (its quality level is relative to the strongest
+    response, so it gets our absolute threshold over that maximum; cornerHarris scales as ours)."""
+    g, _, _ = k_harris(f)
+    quality = 0.0005 / float(cv2.cornerHarris(f.a, 3, 3, 0.04).max())
+    return g, lambda: cv2.goodFeaturesToTrack(f.a, 0, quality, 5.0, blockSize=3, useHarrisDetector=True,
+                                              k=0.04), None
+
+
 def k_nonmax(f):
     out = f.image(vx.VX_DF_IMAGE_U8)
     return f.graph(vx.VX_KERNEL_NON_MAX_SUPPRESSION, [f.ia, None, f.scalar("vx_int32", vx.VX_TYPE_INT32, 3),
@@ -531,6 +541,7 @@ KERNELS = [
     ("CannyEdgeDetector 3x3 L1", k_canny, ""),
     ("FastCorners nonmax", k_fast, ""),
     ("HarrisCorners 3x3", k_harris, "cv2.cornerHarris: response only"),
+    ("HarrisCorners 3x3 (gftt)", k_harris_gftt, "cv2.goodFeaturesToTrack Harris: + maxima, sort, distance"),
     ("NonMaxSuppression 3x3", k_nonmax, "no OpenCV equivalent"),
     ("LBP 3x3", k_lbp, "no OpenCV equivalent"),
 ]

@@ -69,6 +69,23 @@ typedef struct pvx_rows {
     /* ChannelExtract, ChannelCombine: pvx_step_row, pvx_interleave_row below */
     void (*step_row)(uint8_t *e, uint32_t step, uint8_t *u, uint32_t w, int to_u8);
     void (*interleave)(const uint8_t *const *in, uint32_t channels, uint8_t *out, uint32_t w);
+    /* Feature detectors (std_features.c). The Sobel of size gs (3, 5, 7) of w pixels from the rows
+     * r[0..gs), each padded by gs / 2 columns on both sides */
+    void (*sobel_rows)(const uint8_t *const *r, uint32_t gs, int32_t *gx, int32_t *gy, uint32_t w);
+    /* Canny: mag = |gx| + |gy|, or gx^2 + gy^2 (l2: within int32 up to gradient size 5) */
+    void (*canny_magnitude)(const int32_t *gx, const int32_t *gy, int32_t *mag, uint32_t w, int l2);
+    /* Harris, on exact integers in double (all below 2^53): p (3 rows of `stride`: the row of products
+     * gx^2, gy^2, gx gy leaving the block) replaced by this row's; c (3 rows, the block's column sums)
+     * += new - old. Then vc[x] = Mc of the sums of c over columns x .. x + bs, or 0 when <= threshold. */
+    void (*harris_products)(const int32_t *gx, const int32_t *gy, double *p, double *c, size_t stride, uint32_t w);
+    void (*harris_score)(const double *c, size_t stride, uint32_t bs, double scale2, double k, double threshold,
+                         double *vc, uint32_t w);
+    /* Canny's suppression for gradient sizes 3 and 5 (std_features.c, canny_suppress_row, says how):
+     * map[x] = 0, 1 (weak) or 2 (edge) for mid[x + 1], of rows of w + 2 magnitudes */
+    void (*canny_suppress)(const int32_t *up, const int32_t *mid, const int32_t *down, const int32_t *gx,
+                           const int32_t *gy, int32_t lower, int32_t upper, uint8_t *map, uint32_t w);
+    /* keep[x] = 1 where mid[x + 1] > 0, >= up[x .. x + 2] and mid[x], > mid[x + 2] and down[x .. x + 2] */
+    void (*harris_maxima)(const double *up, const double *mid, const double *down, uint8_t *keep, uint32_t w);
 } pvx_rows;
 
 /* Channel moves, the same loops for every level (std_rows.c compiles them per level, std_kernels.c

@@ -91,12 +91,18 @@ def test_warps_and_remap_match_plain_c_in_both_interpolations_borders_and_odd_si
     assert c_program("std_warp.c", extra=("-Wl,--no-as-needed", "-lm"), env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
-def test_fast_and_harris_corners_match_plain_c_with_suppression_and_distances(c_program):
+def test_fast_corners_match_plain_c_with_suppression(c_program):
     assert c_program("std_features.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
 
 
-def test_canny_matches_plain_c_in_every_gradient_size_norm_and_border(c_program):
-    assert c_program("std_canny.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+@SIMD_LEVELS
+def test_harris_corners_match_plain_c_in_every_size_sensitivity_and_distance(c_program, simd):
+    assert c_program("std_harris.c", extra=("-Wl,--no-as-needed", "-lm"), env={"PVX_SIMD": simd}).stdout.strip() == "ok"
+
+
+@SIMD_LEVELS
+def test_canny_matches_plain_c_in_every_gradient_size_norm_border_and_odd_size(c_program, simd):
+    assert c_program("std_canny.c", extra=("-Wl,--no-as-needed", "-lm"), env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
 def test_immediate_mode_keeps_its_graphs_exact_across_changing_arguments(c_program):

@@ -1,5 +1,7 @@
 /* CannyEdgeDetector against plain C: every gradient size, L1 and L2, every border mode, U8 and S16
- * thresholds, as a node and through vxu, on an odd size. Then the refusals. */
+ * thresholds, as a node and through vxu, on an odd size; then on widths 7 to 1100 (the row loops'
+ * blocks are 1024 columns) as a node. Then the refusals (width 1 among them: less than the
+ * gradient size). */
 #include <VX/vx.h>
 #include <VX/vxu.h>
 #include <math.h>
@@ -8,7 +10,8 @@
 #include "check.h"
 #include "std_images.h"
 
-enum { W = 41, H = 27, MARK = 99 };
+enum { MARK = 99, MAX_PIXELS = 1100 * 27 };
+static int W, H;                               /* the image in test */
 
 static int32_t pixel(const int32_t *img, int x, int y, const vx_border_t *b)
 {
@@ -21,8 +24,8 @@ static void reference(const int32_t *img, int gs, int l2, double lower, double u
 {
     static const int smooth[3][7] = {{1, 2, 1}, {1, 4, 6, 4, 1}, {1, 6, 15, 20, 15, 6, 1}};
     static const int deriv[3][7] = {{-1, 0, 1}, {-1, -2, 0, 2, 1}, {-1, -4, -5, 0, 5, 4, 1}};
-    static double mag[W * H];
-    static int gx[W * H], gy[W * H], state[W * H];
+    static double mag[MAX_PIXELS];
+    static int gx[MAX_PIXELS], gy[MAX_PIXELS], state[MAX_PIXELS];
     int r = gs / 2, m = b->mode == VX_BORDER_UNDEFINED ? r + 1 : 0;
     for (int y = 0; y < H; y++)
         for (int x = 0; x < W; x++) {
@@ -72,11 +75,12 @@ static void reference(const int32_t *img, int gs, int l2, double lower, double u
             out[y * W + x] = (x < m || y < m || x >= W - m || y >= H - m) ? MARK : state[y * W + x] == 2 ? 255 : 0;
 }
 
-int main(void)
+/* Every gradient size, norm and border on a w x h image (through vxu too when `immediate`); on the
+ * first size, the edges must be neither too few nor too many for the test to mean something. */
+static void check_size(vx_context ctx, int w, int h, int immediate_too, int count_edges)
 {
-    vx_context ctx = test_context();
-    vx_uint32 start = context_references(ctx);
-    static int32_t values[W * H], want[W * H], got[W * H], marks[W * H];
+    static int32_t values[MAX_PIXELS], want[MAX_PIXELS], got[MAX_PIXELS], marks[MAX_PIXELS];
+    W = w, H = h;
     uint32_t seed = 5;
     for (int y = 0; y < H; y++)
         for (int x = 0; x < W; x++) {
@@ -94,7 +98,7 @@ int main(void)
     for (vx_int32 gs = 3; gs <= 7; gs += 2)
         for (int l2 = 0; l2 < 2; l2++)
             for (int b = 0; b < 3; b++)
-                for (int immediate = 0; immediate < 2; immediate++) {
+                for (int immediate = 0; immediate <= immediate_too; immediate++) {
                     const int *lim = limits[gs / 2 - 1];
                     vx_df_image tf = gs == 3 ? VX_DF_IMAGE_U8 : VX_DF_IMAGE_S16;
                     vx_threshold t = vxCreateThresholdForImage(ctx, VX_THRESHOLD_TYPE_RANGE, tf, VX_DF_IMAGE_U8);
@@ -120,33 +124,53 @@ int main(void)
                     for (int k = 0; k < W * H; k++) {
                         edges += want[k] == 255;
                         if (got[k] != want[k]) {
-                            fprintf(stderr, "gs %d l2 %d border %#x immediate %d (%d, %d): %d, expected %d\n", gs, l2,
+                            fprintf(stderr, "%dx%d gs %d l2 %d border %#x immediate %d (%d, %d): %d, expected %d\n", W, H, gs, l2,
                                     borders[b].mode, immediate, k % W, k / W, got[k], want[k]);
-                            return 1;
+                            exit(1);
                         }
                     }
-                    CHECK(edges > 20 && edges < W * H / 2);
+                    CHECK(!count_edges || (edges > 20 && edges < W * H / 2));
                     int m = b == 0 ? gs / 2 + 1 : 0;
                     vx_rectangle_t rect;
                     CHECK_OK(vxGetValidRegionImage(out, &rect));
-                    CHECK(rect.start_x == (vx_uint32)m && rect.start_y == (vx_uint32)m &&
-                          rect.end_x == (vx_uint32)(W - m) && rect.end_y == (vx_uint32)(H - m));
+                    int end_x = W - m < m ? m : W - m, end_y = H - m < m ? m : H - m;   /* empty: start = end */
+                    if (!(rect.start_x == (vx_uint32)m && rect.start_y == (vx_uint32)m &&
+                          rect.end_x == (vx_uint32)end_x && rect.end_y == (vx_uint32)end_y)) {
+                        fprintf(stderr, "%dx%d gs %d m %d: valid %u %u %u %u\n", W, H, gs, m, rect.start_x,
+                                rect.start_y, rect.end_x, rect.end_y);
+                        exit(1);
+                    }
                     vxReleaseImage(&out), vxReleaseThreshold(&t);
                 }
+    vxReleaseImage(&in);
+}
+
+int main(void)
+{
+    vx_context ctx = test_context();
+    vx_uint32 start = context_references(ctx);
+    check_size(ctx, 41, 27, 1, 1);
+    const int sizes[4][2] = {{7, 9}, {33, 12}, {641, 19}, {1100, 8}};
+    for (int s = 0; s < 4; s++) check_size(ctx, sizes[s][0], sizes[s][1], 0, 0);
+    W = 41, H = 27;
+    vx_image in = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
 
     /* refusals */
     vx_threshold range = vxCreateThresholdForImage(ctx, VX_THRESHOLD_TYPE_RANGE, VX_DF_IMAGE_U8, VX_DF_IMAGE_U8);
     vx_threshold binary = vxCreateThresholdForImage(ctx, VX_THRESHOLD_TYPE_BINARY, VX_DF_IMAGE_U8, VX_DF_IMAGE_U8);
     vx_image out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8), s16 = vxCreateImage(ctx, W, H, VX_DF_IMAGE_S16);
     vx_image tiny = vxCreateImage(ctx, 4, 4, VX_DF_IMAGE_U8), tiny_out = vxCreateImage(ctx, 4, 4, VX_DF_IMAGE_U8);
+    vx_image thin = vxCreateImage(ctx, 1, 9, VX_DF_IMAGE_U8), thin_out = vxCreateImage(ctx, 1, 9, VX_DF_IMAGE_U8);
     CHECK_REFUSED(vxuCannyEdgeDetector(ctx, s16, range, 3, VX_NORM_L1, out), VX_ERROR_INVALID_FORMAT);
     CHECK_REFUSED(vxuCannyEdgeDetector(ctx, in, binary, 3, VX_NORM_L1, out), VX_ERROR_INVALID_TYPE);
     CHECK_REFUSED(vxuCannyEdgeDetector(ctx, in, range, 4, VX_NORM_L1, out), VX_ERROR_INVALID_VALUE);
     CHECK_REFUSED(vxuCannyEdgeDetector(ctx, in, range, 3, VX_NORM_L1 + 7, out), VX_ERROR_INVALID_VALUE);
     CHECK_REFUSED(vxuCannyEdgeDetector(ctx, tiny, range, 5, VX_NORM_L1, tiny_out), VX_ERROR_INVALID_DIMENSION);
+    CHECK_REFUSED(vxuCannyEdgeDetector(ctx, thin, range, 3, VX_NORM_L1, thin_out), VX_ERROR_INVALID_DIMENSION);
     CHECK_REFUSED(vxuCannyEdgeDetector(ctx, in, range, 3, VX_NORM_L1, s16), VX_ERROR_INVALID_FORMAT);
     vxReleaseThreshold(&range), vxReleaseThreshold(&binary), vxReleaseImage(&out), vxReleaseImage(&s16);
-    vxReleaseImage(&tiny), vxReleaseImage(&tiny_out), vxReleaseImage(&in);
+    vxReleaseImage(&tiny), vxReleaseImage(&tiny_out), vxReleaseImage(&thin), vxReleaseImage(&thin_out);
+    vxReleaseImage(&in);
     CHECK(context_references(ctx) == start);
     CHECK_OK(vxReleaseContext(&ctx));
     puts("ok");
