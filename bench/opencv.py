@@ -379,6 +379,50 @@ def k_harris_gftt(f):
                                               k=0.04), None
 
 
+def k_optflow(f, points=1000, window=9, levels=4, iterations=10, epsilon=0.01):
+    """A smooth image and the same moved by (3, 2) pixels, points on a grid. Our pyramids are built
+    before; cv2 builds its own in the call (its Python binding takes no prebuilt pyramid)."""
+    old = cv2.GaussianBlur(f.a, (9, 9), 0)
+    new = np.roll(old, (2, 3), (0, 1))
+    pyramids = []
+    for img in (old, new):
+        pyr = f.keep(lib.vxCreatePyramid(f.ctx, levels, vx.VX_SCALE_PYRAMID_HALF, f.w, f.h, vx.VX_DF_IMAGE_U8))
+        check(lib.vxuGaussianPyramid(f.ctx, f.image(vx.VX_DF_IMAGE_U8, [img]), pyr), "pyramid")
+        pyramids.append(pyr)
+    side = int(points ** 0.5)
+    xs, ys = np.meshgrid(np.linspace(32, f.w - 33, side), np.linspace(32, f.h - 33, side))
+    pts = np.stack([xs.ravel(), ys.ravel()], 1).round().astype(np.float32).reshape(-1, 1, 2)
+    kps = ffi.new("vx_keypoint_t[]", [(int(x), int(y), 0.0, 0.0, 0.0, 1, 0.0) for x, y in pts.reshape(-1, 2)])
+    olds = f.keep(lib.vxCreateArray(f.ctx, vx.VX_TYPE_KEYPOINT, len(pts)))
+    check(lib.vxAddArrayItems(olds, len(pts), kps, ffi.sizeof("vx_keypoint_t")), "points")
+    news = f.keep(lib.vxCreateArray(f.ctx, vx.VX_TYPE_KEYPOINT, len(pts)))
+    g = f.graph(vx.VX_KERNEL_OPTICAL_FLOW_PYR_LK, [
+        *pyramids, olds, olds, news, f.enum(vx.VX_TERM_CRITERIA_BOTH),
+        f.scalar("vx_float32", vx.VX_TYPE_FLOAT32, epsilon), f.scalar("vx_uint32", vx.VX_TYPE_UINT32, iterations),
+        f.scalar("vx_bool", vx.VX_TYPE_BOOL, vx.vx_false_e), f.scalar("vx_size", vx.VX_TYPE_SIZE, window)])
+    criteria = (cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, iterations, epsilon)
+    return g, lambda: cv2.calcOpticalFlowPyrLK(old, new, pts, None, winSize=(window, window),
+                                               maxLevel=levels - 1, criteria=criteria), None
+
+
+def k_hough(f, rho=1.0, theta=np.pi / 180, threshold=80, length=30, gap=10):
+    """The edges (Canny) of a few drawn lines over smooth noise, the same parameters both sides."""
+    img = cv2.GaussianBlur(f.a, (15, 15), 0)
+    rng = np.random.default_rng(3)
+    for _ in range(40):
+        x0, x1 = rng.integers(0, f.w, 2)
+        y0, y1 = rng.integers(0, f.h, 2)
+        cv2.line(img, (int(x0), int(y0)), (int(x1), int(y1)), 255, 2)
+    edges = cv2.Canny(img, 80, 200)
+    params = f.keep(lib.vxCreateArray(f.ctx, vx.VX_TYPE_HOUGH_LINES_PARAMS, 1))
+    p = ffi.new("vx_hough_lines_p_t *", (rho, theta, threshold, length, gap, np.pi, 0.0))
+    check(lib.vxAddArrayItems(params, 1, p, ffi.sizeof("vx_hough_lines_p_t")), "hough parameters")
+    lines = f.keep(lib.vxCreateArray(f.ctx, vx.VX_TYPE_LINE_2D, 100000))
+    count = f.scalar("vx_size", vx.VX_TYPE_SIZE, 0)
+    g = f.graph(vx.VX_KERNEL_HOUGH_LINES_P, [f.image(vx.VX_DF_IMAGE_U8, [edges]), params, lines, count])
+    return g, lambda: cv2.HoughLinesP(edges, rho, theta, threshold, minLineLength=length, maxLineGap=gap), None
+
+
 def k_nonmax(f):
     out = f.image(vx.VX_DF_IMAGE_U8)
     return f.graph(vx.VX_KERNEL_NON_MAX_SUPPRESSION, [f.ia, None, f.scalar("vx_int32", vx.VX_TYPE_INT32, 3),
@@ -542,6 +586,8 @@ KERNELS = [
     ("FastCorners nonmax", k_fast, ""),
     ("HarrisCorners 3x3", k_harris, "cv2.cornerHarris: response only"),
     ("HarrisCorners 3x3 (gftt)", k_harris_gftt, "cv2.goodFeaturesToTrack Harris: + maxima, sort, distance"),
+    ("OpticalFlowPyrLK 1000 pts 9x9", k_optflow, "4 levels, 10 it / 0.01; cv2 also builds pyramids"),
+    ("HoughLinesP", k_hough, "cv2 random pixel order, ours raster"),
     ("NonMaxSuppression 3x3", k_nonmax, "no OpenCV equivalent"),
     ("LBP 3x3", k_lbp, "no OpenCV equivalent"),
 ]

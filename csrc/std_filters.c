@@ -159,10 +159,68 @@ typedef struct nms_ctx {
 
 /* A pixel is kept if not below the window's pixels before it in raster order and above those after
  * it; pixels whose mask is non-zero are neither suppressed nor compared with. */
+/* name(c, window, out, w): `body` compiled for the baseline and (x86-64) for AVX2, the copy of the
+ * level in use run; 0 (nothing done) under PVX_SIMD=plain, where the per-pixel loops run. */
+#if defined(__x86_64__)
+#define ROWS_AVX2(name, ctx_t, body)                                                                 \
+    __attribute__((target("avx2"))) static void name##_avx2(const ctx_t *c, int32_t *const *window, \
+                                                            int32_t *out, uint32_t w)              \
+    {                                                                                              \
+        body(c, window, out, w);                                                                   \
+    }
+#define RUN_AVX2(name) (pvx_simd() == PVX_SIMD_AVX2 ? (name##_avx2(c, window, out, w), 1) : 0)
+#else
+#define ROWS_AVX2(name, ctx_t, body)
+#define RUN_AVX2(name) 0
+#endif
+#define ROWS_PER_LEVEL(name, ctx_t, body)                                                          \
+    static void name##_base(const ctx_t *c, int32_t *const *window, int32_t *out, uint32_t w)      \
+    {                                                                                              \
+        body(c, window, out, w);                                                                   \
+    }                                                                                              \
+    ROWS_AVX2(name, ctx_t, body)                                                                   \
+    static int name(const ctx_t *c, int32_t *const *window, int32_t *out, uint32_t w)              \
+    {                                                                                              \
+        if (pvx_simd() == PVX_SIMD_PLAIN)                                                          \
+            return 0;                                                                              \
+        if (!RUN_AVX2(name))                                                                       \
+            name##_base(c, window, out, w);                                                        \
+        return 1;                                                                                  \
+    }
+
+/* Without a mask, row by row over blocks of columns (loops the compiler vectorizes): the largest
+ * pixel before each one and the largest after it, then the comparison. The result of nms_row. */
+#define NMS_BLOCK 256
+static inline __attribute__((always_inline)) void nms_rows_body(const nms_ctx *c, int32_t *const *window,
+                                                                int32_t *out, uint32_t w)
+{
+    uint32_t r = c->size / 2;
+    int32_t before[NMS_BLOCK], after[NMS_BLOCK];
+    for (uint32_t x0 = 0; x0 < w; x0 += NMS_BLOCK) {
+        uint32_t n = w - x0 < NMS_BLOCK ? w - x0 : NMS_BLOCK;
+        for (uint32_t x = 0; x < n; x++) before[x] = after[x] = INT32_MIN;
+        for (uint32_t i = 0; i < c->size; i++)
+            for (uint32_t j = 0; j < c->size; j++) {
+                if (i == r && j == r)
+                    continue;
+                int32_t *m = i < r || (i == r && j < r) ? before : after;
+                const int32_t *row = window[i] + x0 + j;
+                for (uint32_t x = 0; x < n; x++) m[x] = row[x] > m[x] ? row[x] : m[x];
+            }
+        const int32_t *centre = window[r] + x0 + r;
+        for (uint32_t x = 0; x < n; x++)
+            out[x0 + x] = centre[x] >= before[x] && centre[x] > after[x] ? centre[x] : c->suppressed;
+    }
+}
+
+ROWS_PER_LEVEL(nms_rows, nms_ctx, nms_rows_body)
+
 static void nms_row(const void *ctx, int32_t *const *window, int32_t *const *mask, int32_t *out, uint32_t w)
 {
     const nms_ctx *c = ctx;
     uint32_t r = c->size / 2;
+    if (mask == NULL && nms_rows(c, window, out, w))
+        return;
     for (uint32_t x = 0; x < w; x++) {
         int32_t v = window[r][x + r];
         int kept = 1;
@@ -195,11 +253,45 @@ typedef struct lbp_ctx {
     uint32_t r;                                /* kernel_size / 2 */
 } lbp_ctx;
 
+/* lbp_row's codes over blocks of columns, one neighbour at a time (loops the compiler vectorizes);
+ * ULBP's "at most two transitions": t = code ^ code rotated has at most two bits set. */
+static inline __attribute__((always_inline)) void lbp_rows_body(const lbp_ctx *c, int32_t *const *window,
+                                                                int32_t *out, uint32_t w)
+{
+    const int8_t (*at)[2] = c->format == VX_MLBP ? mlbp_5x5 : c->r == 1 ? lbp_3x3 : lbp_5x5;
+    int32_t pivot[NMS_BLOCK], code[NMS_BLOCK];
+    for (uint32_t x0 = 0; x0 < w; x0 += NMS_BLOCK) {
+        uint32_t n = w - x0 < NMS_BLOCK ? w - x0 : NMS_BLOCK;
+        const int32_t *centre = window[c->r] + x0 + c->r;
+        for (uint32_t x = 0; x < n; x++) pivot[x] = c->format == VX_MLBP ? 1 : centre[x], code[x] = 0;
+        for (int p = 0; p < 8 && c->format == VX_MLBP; p++) {
+            const int32_t *g = window[c->r + at[p][1]] + x0 + c->r + at[p][0];
+            for (uint32_t x = 0; x < n; x++) pivot[x] += g[x];
+        }
+        for (uint32_t x = 0; x < n && c->format == VX_MLBP; x++) pivot[x] /= 8;
+        for (int p = 0; p < 8; p++) {
+            const int32_t *g = window[c->r + at[p][1]] + x0 + c->r + at[p][0];
+            if (c->format == VX_MLBP)
+                for (uint32_t x = 0; x < n; x++) code[x] |= (g[x] > pivot[x]) << p;
+            else
+                for (uint32_t x = 0; x < n; x++) code[x] |= (g[x] >= pivot[x]) << p;
+        }
+        for (uint32_t x = 0; x < n; x++) {
+            int32_t t = (code[x] ^ (code[x] >> 1) ^ ((code[x] & 1) << 7)), u = t & (t - 1);
+            out[x0 + x] = c->format != VX_ULBP || (u & (u - 1)) == 0 ? code[x] : 9;
+        }
+    }
+}
+
+ROWS_PER_LEVEL(lbp_rows, lbp_ctx, lbp_rows_body)
+
 /* LBP: bit p set when g_p >= the centre; ULBP: that code if it has at most two 0/1 transitions
  * around the circle, else 9; MLBP: bit p set when g_p > the rounded mean of the eight. */
 static void lbp_row(const void *ctx, int32_t *const *window, int32_t *const *unused, int32_t *out, uint32_t w)
 {
     const lbp_ctx *c = ctx;
+    if (lbp_rows(c, window, out, w))
+        return;
     const int8_t (*at)[2] = c->format == VX_MLBP ? mlbp_5x5 : c->r == 1 ? lbp_3x3 : lbp_5x5;
     for (uint32_t x = 0; x < w; x++) {
         int32_t g[8], sum = 0, code = 0, centre = window[c->r][x + c->r];

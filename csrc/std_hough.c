@@ -20,20 +20,32 @@ typedef struct hough {
     int32_t numangle, numrho;
     uint8_t *state;                            /* per pixel: ABSENT, PRESENT or VOTED */
     int32_t *acc;                              /* numangle x numrho */
+    int32_t *cells;                            /* per angle: the cell of the pixel voting */
     double *cosines, *sines;                   /* per angle, divided by rho */
 } hough;
 
+/* lround(v) for |v| < 2^31 without the libm call (it is one per angle of every vote): the part
+ * after the truncation is exact, and a half rounds away from zero. */
+static inline int32_t round_half_away(double v)
+{
+    int32_t t = (int32_t)v;
+    double f = v - t;
+    return t + (f >= 0.5) - (f <= -0.5);
+}
+
 static int32_t rho_index(const hough *hg, int32_t n, uint32_t x, uint32_t y)
 {
-    return (int32_t)lround(x * hg->cosines[n] + y * hg->sines[n]) + (hg->numrho - 1) / 2;
+    return round_half_away(x * hg->cosines[n] + y * hg->sines[n]) + (hg->numrho - 1) / 2;
 }
 
 /* Adds `sign` to the counts of (x, y); the angle of the largest count after it. */
 static int32_t vote(hough *hg, uint32_t x, uint32_t y, int32_t sign, int32_t *best)
 {
-    int32_t top = INT32_MIN, at = 0;
+    int32_t top = INT32_MIN, at = 0, *cell = hg->cells;
+    for (int32_t n = 0; n < hg->numangle; n++)   /* first the cells (no dependence on the counts) */
+        cell[n] = rho_index(hg, n, x, y) + n * hg->numrho;
     for (int32_t n = 0; n < hg->numangle; n++) {
-        int32_t *c = &hg->acc[(size_t)n * hg->numrho + rho_index(hg, n, x, y)];
+        int32_t *c = &hg->acc[cell[n]];
         *c += sign;
         if (*c > top)
             top = *c, at = n;
@@ -90,15 +102,16 @@ vx_status pvx_std_hough_lines_p(vx_node node, const vx_reference *p, vx_uint32 n
     const vx_hough_lines_p_t *hp = (const vx_hough_lines_p_t *)pvx_memory_storage(&params->mem);
     if (hp == NULL || pvx_memory_storage(&lines->mem) == NULL)
         return VX_ERROR_NO_MEMORY;
-    hough hg = {in.width, in.height, 0, 0, NULL, NULL, NULL, NULL};
+    hough hg = {in.width, in.height, 0, 0, NULL, NULL, NULL, NULL, NULL};
     hg.numangle = (int32_t)lround((hp->theta_max - hp->theta_min) / hp->theta);
     hg.numangle = hg.numangle < 1 ? 1 : hg.numangle;
     hg.numrho = 2 * (int32_t)ceil((double)(hg.w + hg.h) / hp->rho) + 3;
     hg.state = malloc((size_t)hg.w * hg.h);
     hg.acc = calloc((size_t)hg.numangle * hg.numrho, sizeof *hg.acc);
     hg.cosines = malloc(sizeof(double) * 2 * (size_t)hg.numangle);
-    if (hg.state == NULL || hg.acc == NULL || hg.cosines == NULL) {
-        free(hg.state), free(hg.acc), free(hg.cosines);
+    hg.cells = malloc(sizeof(int32_t) * (size_t)hg.numangle);
+    if (hg.state == NULL || hg.acc == NULL || hg.cosines == NULL || hg.cells == NULL) {
+        free(hg.state), free(hg.acc), free(hg.cosines), free(hg.cells);
         return VX_ERROR_NO_MEMORY;
     }
     hg.sines = hg.cosines + hg.numangle;
@@ -136,6 +149,6 @@ vx_status pvx_std_hough_lines_p(vx_node node, const vx_reference *p, vx_uint32 n
                     (vx_line2d_t){(vx_float32)end[0][0], (vx_float32)end[0][1], (vx_float32)end[1][0], (vx_float32)end[1][1]};
         }
     *(vx_size *)pvx_memory_storage(&((pvx_scalar *)((pvx_ref *)p[3])->desc)->mem) = found;
-    free(hg.state), free(hg.acc), free(hg.cosines);
+    free(hg.state), free(hg.acc), free(hg.cosines), free(hg.cells);
     return VX_SUCCESS;
 }

@@ -102,8 +102,12 @@ PVX_HIDDEN vx_status pvx_std_gaussian_pyramid(vx_node node, const vx_reference *
 /* csrc/std_laplacian.c */
 PVX_HIDDEN vx_status pvx_std_laplacian_pyramid(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_laplacian_reconstruct(vx_node node, const vx_reference *p, vx_uint32 n);
-/* csrc/std_features.c */
+/* csrc/std_fast.c */
 PVX_HIDDEN vx_status pvx_std_fast_corners(vx_node node, const vx_reference *p, vx_uint32 n);
+/* csrc/std_features.c; the detectors' outputs: the count scalar (may be NULL), a keypoint appended
+ * while the array has room */
+PVX_HIDDEN void store_count(vx_reference scalar, vx_size count);
+PVX_HIDDEN void add_keypoint(pvx_array *a, int32_t x, int32_t y, float strength);
 PVX_HIDDEN vx_status pvx_std_harris_corners(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_canny_edge_detector(vx_node node, const vx_reference *p, vx_uint32 n);
 /* csrc/std_optflow.c */

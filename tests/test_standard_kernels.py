@@ -64,12 +64,14 @@ def test_convolve_matches_plain_c_in_every_size_format_and_border(c_program, sim
     assert c_program("std_convolve.c", env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
-def test_non_max_suppression_matches_plain_c_with_ties_masks_and_borders(c_program):
-    assert c_program("std_nms.c").stdout.strip() == "ok"
+@SIMD_LEVELS
+def test_non_max_suppression_matches_plain_c_with_ties_masks_and_borders(c_program, simd):
+    assert c_program("std_nms.c", env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
-def test_lbp_standard_modified_and_uniform_match_plain_c(c_program):
-    assert c_program("std_lbp.c").stdout.strip() == "ok"
+@SIMD_LEVELS
+def test_lbp_standard_modified_and_uniform_match_plain_c(c_program, simd):
+    assert c_program("std_lbp.c", env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
 def test_tensor_kernels_match_plain_c_with_broadcast_policies_and_roundings(c_program):
@@ -103,6 +105,11 @@ def test_harris_corners_match_plain_c_in_every_size_sensitivity_and_distance(c_p
 @SIMD_LEVELS
 def test_canny_matches_plain_c_in_every_gradient_size_norm_border_and_odd_size(c_program, simd):
     assert c_program("std_canny.c", extra=("-Wl,--no-as-needed", "-lm"), env={"PVX_SIMD": simd}).stdout.strip() == "ok"
+
+
+@SIMD_LEVELS
+def test_fast_corners_match_the_segment_test_at_every_width_and_threshold(c_program, simd):
+    assert c_program("std_fast.c", env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
 def test_immediate_mode_keeps_its_graphs_exact_across_changing_arguments(c_program):
@@ -139,12 +146,14 @@ def test_laplacian_pyramid_and_reconstruction_match_plain_c_and_round_trip(c_pro
     assert c_program("std_laplacian.c").stdout.strip() == "ok"
 
 
-def test_hough_lines_p_matches_plain_c_on_u8_and_u1_images(c_program):
-    assert c_program("std_hough.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+@SIMD_LEVELS
+def test_hough_lines_p_matches_plain_c_on_u8_and_u1_images(c_program, simd):
+    assert c_program("std_hough.c", extra=("-Wl,--no-as-needed", "-lm"), env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
-def test_optical_flow_pyr_lk_matches_plain_c_for_every_criterion_estimate_and_window(c_program):
-    assert c_program("std_optflow.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+@SIMD_LEVELS
+def test_optical_flow_pyr_lk_matches_plain_c_for_every_criterion_estimate_and_window(c_program, simd):
+    assert c_program("std_optflow.c", extra=("-Wl,--no-as-needed", "-lm"), env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
 def test_hog_cells_and_features_match_plain_c(c_program):
