@@ -285,7 +285,10 @@ void *pvx_c_vxFormatImagePatchAddress1d(void *ptr, vx_uint32 index, const vx_ima
 
 static pvx_image *resident(vx_image image)
 {
-    return (pvx_image *)pvx_memory_of(image, VX_TYPE_IMAGE);
+    pvx_image *img = (pvx_image *)pvx_memory_of(image, VX_TYPE_IMAGE);
+    if (img != NULL && img->plane[0].ptr == NULL)
+        pvx_image_attach_lazy((pvx_ref *)image, img);     /* made in C: its memory comes from C too */
+    return img;
 }
 
 int pvx_fast_vxQueryImage(vx_image image, vx_enum attribute, void *ptr, vx_size size, vx_status *out)

@@ -3,6 +3,7 @@ import pytest
 
 C_PROGRAMS = {
     "image_basic.c": (),
+    "image_lazy.c": ("-pthread",),
     "image_views.c": (),
     "image_pyramid.c": (),
     "image_threads.c": ("-pthread",),
@@ -91,6 +92,80 @@ def test_virtual_pyramid_takes_its_size_from_meta(vx, model):
         like.release()
         pyr.release()
         assert not level.alive
+
+
+def _core(vx, handle):
+    """The handle header of a `vx` handle, in the embedded module's types."""
+    from _pyopenvx import ffi as core_ffi
+    return core_ffi.cast("pvx_ref *", int(vx.ffi.cast("uintptr_t", handle)))
+
+
+def _desc(vx, handle):
+    from _pyopenvx import ffi as core_ffi
+    return core_ffi.cast("pvx_image *", _core(vx, handle).desc)
+
+
+def test_vxCreateImage_is_made_in_c_and_met_by_python_on_first_lookup(vx):
+    """csrc/image_lazy.c: no Python object until Python needs the handle, then one around the same
+    handle and descriptor; VX_CONTEXT_REFERENCES counts the image in both states."""
+    from pyopenvx import reference
+    c, lib = vx.c, vx.lib
+    before = vx.references()
+    img = lib.vxCreateImage(vx.context, 64, 48, c.VX_DF_IMAGE_U8)
+    h = _core(vx, img)
+    desc = h.desc
+    assert h.flags & 0x8 and h not in reference._OBJECTS        # PVX_REF_LAZY
+    assert vx.references() == before + 1
+    status, mid = _map(vx, img, c.VX_WRITE_ONLY)                  # memory attached in C
+    assert status == c.VX_SUCCESS
+    assert h.flags & 0x8 and _desc(vx, img).plane[0].ptr != vx.ffi.NULL
+    assert lib.vxSetReferenceName(vx.ref(img), b"seen") == c.VX_SUCCESS
+    obj = reference._OBJECTS[h]
+    assert not h.flags & 0x8 and h.desc == desc and obj.desc == desc and obj.base is not None
+    from _pyopenvx import lib as core
+    assert core.pvx_map_count(obj.mem) == 1 and lib.vxUnmapImagePatch(img, mid) == c.VX_SUCCESS
+    assert vx.references() == before + 1
+    assert lib.vxReleaseImage(vx.ffi.new("vx_image *", img)) == c.VX_SUCCESS
+    assert vx.references() == before and not obj.alive
+
+
+def test_vxCreateImageFromHandle_is_made_in_c_on_the_applications_planes(vx):
+    from pyopenvx import reference
+    c, lib, ffi = vx.c, vx.lib, vx.ffi
+    pixels = ffi.new("vx_uint8[]", 24 * 10)
+    addr = ffi.new("vx_imagepatch_addressing_t *", (20, 10, 1, 24, c.VX_SCALE_UNITY, c.VX_SCALE_UNITY, 1, 1, 8))
+    img = lib.vxCreateImageFromHandle(vx.context, c.VX_DF_IMAGE_U8, addr, ffi.new("void *[1]", [pixels]),
+                                      c.VX_MEMORY_TYPE_HOST)
+    h, desc = _core(vx, img), _desc(vx, img)
+    assert h.flags & 0x8 and h not in reference._OBJECTS and desc.mem.borrowed
+    assert (desc.size, desc.plane[0].stride_y, desc.memory_type) == (240, 24, c.VX_MEMORY_TYPE_HOST)
+    assert int(ffi.cast("uintptr_t", pixels)) == int(ffi.cast("uintptr_t", desc.plane[0].ptr))
+    with reference.LOCK:
+        obj = reference.lookup(h)
+    assert obj.swappable and obj.base[0] == desc.plane[0].ptr and not h.flags & 0x8
+    assert lib.vxReleaseImage(ffi.new("vx_image *", img)) == c.VX_SUCCESS
+
+
+@pytest.mark.parametrize("size", [(2, 2), (64, 48), (66, 30), (1920, 1080)])
+def test_images_made_in_c_are_described_as_python_describes_them(vx, model, size):
+    """Every format: the descriptor C fills equals the one Image.create fills (layout, space,
+    range, memory type, valid rectangle)."""
+    from pyopenvx.image import FORMATS, Image
+    fields = ("width", "height", "format", "planes", "space", "range", "memory_type", "uniform", "size")
+    plane_fields = ("stride_y", "bits", "step_x", "step_y", "root_plane", "root_x", "root_y")
+    for fmt in FORMATS:
+        img = vx.lib.vxCreateImage(vx.context, *size, fmt)
+        assert _core(vx, img).flags & 0x8
+        made = _desc(vx, img)
+        with model.lock:
+            py = Image.create(model.obj(vx.context), *size, fmt)
+            want = py.desc
+            assert [getattr(made, f) for f in fields] == [getattr(want, f) for f in fields], hex(fmt)
+            assert [[getattr(made.plane[p], f) for f in plane_fields] for p in range(4)] == \
+                   [[getattr(want.plane[p], f) for f in plane_fields] for p in range(4)], hex(fmt)
+            assert (made.valid.end_x, made.valid.end_y) == (want.valid.end_x, want.valid.end_y) == size
+            py.release()
+        assert vx.lib.vxReleaseImage(vx.ffi.new("vx_image *", img)) == vx.c.VX_SUCCESS
 
 
 def test_refusals_log_why(vx):

@@ -87,8 +87,9 @@ class Context(Reference):
             self.immediate_graphs.forget_object(obj)
 
     def references(self):
-        """VX_CONTEXT_REFERENCES: the objects the application holds now."""
-        return sum(1 for o in self.objects.values() if o.counted)
+        """VX_CONTEXT_REFERENCES: the objects the application holds now (images made in C that
+        Python has not seen yet included)."""
+        return sum(1 for o in self.objects.values() if o.counted) + self.h.c_images
 
     def error(self, status):
         if status not in self.errors:
@@ -99,6 +100,7 @@ class Context(Reference):
         """Releasing the context frees everything created in it, newest first, once scheduled
         graphs have finished their runs (they use those objects)."""
         self.closing = True
+        lib.pvx_image_release_lazy(self.h)
         for obj in list(self.objects.values()):
             if obj.vx_type == vx.VX_TYPE_GRAPH:
                 if obj.worker is not None:

@@ -31,8 +31,8 @@ class DataObject(Reference):
     # changes a virtual object's meta, so it is still as created then).
     created = None
 
-    def __init__(self, context, scope=None, virtual=False, external=1):
-        super().__init__(context, scope, external)
+    def __init__(self, context, scope=None, virtual=False, external=1, handle=None):
+        super().__init__(context, scope, external, handle)
         if virtual:
             self.h.flags |= _VIRTUAL
 

@@ -13,8 +13,10 @@ import os
 from _pyopenvx import ffi, lib
 
 from . import constants as vx
+from . import reference
 from .dataobject import DataObject
 from .errors import VxError, check
+from .reference import find
 
 # format -> (planes as (bits per element, step_x, step_y), (width, height) alignment)
 FORMATS = {
@@ -119,21 +121,21 @@ _PVX_IMAGE = ffi.typeof("pvx_image *")
 _ROOT_ORIGINS = tuple(tuple((p, 0, 0) for p in range(n)) for n in range(5))   # a root's planes are its own
 
 
+def serve_in_c():
+    """What vxCreateImage and vxCreateImageFromHandle may make in C without asking
+    (csrc/image_lazy.c): every format, its alignment, colour space, and sizes up to the machine's
+    memory (check_geometry's policy)."""
+    for fmt, (_, (ax, ay)) in FORMATS.items():
+        space = vx.VX_COLOR_SPACE_DEFAULT if fmt in _YUV else vx.VX_COLOR_SPACE_NONE
+        lib.pvx_image_serve(fmt, ax, ay, space, _MEMORY_LIMIT)
+
+
 class Image(DataObject):
     vx_type = vx.VX_TYPE_IMAGE
 
     def __init__(self, context, width, height, fmt, scope=None, virtual=False, parent=None):
         super().__init__(context, scope, virtual)
-        self.desc = ffi.new(_PVX_IMAGE)
-        self.parent_image = parent    # ROI/channel images: the image they view (held, internal)
-        self.root = parent.root if parent is not None else self
-        self.views = []               # live ROI/channel images of this image
-        self.view_origin = []         # per plane: (root plane, x, y) of this view in the root
-        self.mem = ffi.addressof(self.desc[0], "mem")
-        self.base = None              # root: per plane, the memory (cdata) or None
-        self.swappable = False       # created from a handle: the application owns the memory and may swap it
-        self.uniform_patterns = None
-        self.accesses = {}            # vxAccessImagePatch: user pointer -> how it was accessed
+        self._own(ffi.new(_PVX_IMAGE), parent)
         self.desc.space = vx.VX_COLOR_SPACE_DEFAULT if fmt in _YUV else vx.VX_COLOR_SPACE_NONE
         self.desc.range = vx.VX_CHANNEL_RANGE_FULL
         self.desc.memory_type = vx.VX_MEMORY_TYPE_NONE
@@ -148,7 +150,34 @@ class Image(DataObject):
         self._set_geometry(width, height, fmt)
         self.h.desc = self.desc
 
+    def _own(self, desc, parent):
+        self.desc = desc
+        self.parent_image = parent    # ROI/channel images: the image they view (held, internal)
+        self.root = parent.root if parent is not None else self
+        self.views = []               # live ROI/channel images of this image
+        self.view_origin = []         # per plane: (root plane, x, y) of this view in the root
+        self.mem = ffi.addressof(desc[0], "mem")
+        self.base = None              # root: per plane, the memory (cdata) or None
+        self.swappable = False       # created from a handle: the application owns the memory and may swap it
+        self.uniform_patterns = None
+        self.accesses = {}            # vxAccessImagePatch: user pointer -> how it was accessed
+
     # creation ---------------------------------------------------------------------------------
+    @classmethod
+    def adopt(cls, handle, desc):
+        """The object of an image vxCreateImage or vxCreateImageFromHandle made in C
+        (csrc/image_lazy.c), which Python meets now: its handle, counts and descriptor (a root:
+        the application's planes, or its own memory attached if a map needed it)."""
+        img = cls.__new__(cls)
+        h = ffi.cast("pvx_ref *", handle)
+        DataObject.__init__(img, find(h.context), handle=h)
+        img._own(ffi.gc(desc, lib.pvx_image_free_made), None)
+        img.view_origin = _ROOT_ORIGINS[desc.planes]
+        img.swappable = bool(desc.mem.borrowed)
+        if desc.plane[0].ptr != ffi.NULL:
+            img.base = [desc.plane[p].ptr for p in range(desc.planes)] if img.swappable else img._plane_bases()
+        return img
+
     @classmethod
     def create(cls, context, width, height, fmt, scope=None, virtual=False):
         check_geometry(fmt, width, height, virtual)
@@ -395,3 +424,12 @@ class Image(DataObject):
         fmt = format_name(self.format) if self.format != vx.VX_DF_IMAGE_VIRT else "VIRT"
         kind = "virtual image" if self.virtual else "image"
         return f"<{kind} {self.width}x{self.height} {fmt}{' ' + repr(self.name) if self.alive and self.name else ''}>"
+
+
+def _adopt(handle):
+    desc = lib.pvx_image_take(handle)
+    return None if desc == ffi.NULL else Image.adopt(handle, desc)
+
+
+reference.adopt_made_in_c = _adopt
+serve_in_c()

@@ -40,10 +40,28 @@ def type_name(vx_type):
     return _TYPE_NAMES.get(vx_type, hex(vx_type))
 
 
+def adopt_made_in_c(handle):
+    """The object of a handle C made without Python (image.py sets it: csrc/image_lazy.c), made
+    now, or None."""
+    return None
+
+
+def _first_sight(handle):
+    """A handle _OBJECTS misses: made in C and met now, or None. Under the lock, so that two
+    threads meeting it at once both get the one object."""
+    if not isinstance(handle, ffi.CData) or handle == ffi.NULL:
+        return None
+    with LOCK:
+        obj = _OBJECTS.get(handle)
+        return obj if obj is not None else adopt_made_in_c(handle)
+
+
 def lookup(handle, vx_type=0, what=None):
     """The live object a handle stands for; VX_ERROR_INVALID_REFERENCE for NULL, released,
     foreign or wrong-type handles. vx_type 0 accepts any type."""
     obj = _OBJECTS.get(handle)
+    if obj is None:
+        obj = _first_sight(handle)
     if obj is None or (vx_type and obj.vx_type != vx_type):
         kind = type_name(vx_type) if vx_type else "reference"
         # a released handle is still logged to the context it belonged to, if that one lives
@@ -56,7 +74,8 @@ def lookup(handle, vx_type=0, what=None):
 
 def find(handle):
     """The live object of a handle, or None."""
-    return _OBJECTS.get(handle)
+    obj = _OBJECTS.get(handle)
+    return obj if obj is not None else _first_sight(handle)
 
 
 def lookup_optional(handle, vx_type=0, what=None):
@@ -75,15 +94,17 @@ class Reference:
     closing = False     # a context destroying everything it holds (Context.on_destroy)
     dying = False       # in destroy(): what it releases may release it again (cycles)
 
-    def __init__(self, context, scope=None, external=1):
-        h = lib.pvx_ref_alloc(self.vx_type)
+    def __init__(self, context, scope=None, external=1, handle=None):
+        """`handle`: one C made, counts and context set (csrc/image_lazy.c), that this object takes."""
+        h = handle if handle is not None else lib.pvx_ref_alloc(self.vx_type)
         if h == ffi.NULL:
             raise VxError(vx.VX_ERROR_NO_RESOURCES, "no handle slots left")
         self.h = h
         self.context = context if context is not None else self
         self.scope = scope if scope is not None else self.context
-        h.context = self.context.h
-        h.external_count = external
+        if handle is None:
+            h.context = self.context.h
+            h.external_count = external
         _OBJECTS[h] = self
         if context is not None:
             context.adopt(self)

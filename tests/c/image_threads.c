@@ -1,5 +1,5 @@
 /* Several threads at once: each maps, writes and copies its own band of one shared image (fast
- * path) and creates and releases images of its own (Python path); the result is exact. */
+ * path) and creates and releases images of its own (made in C); the result is exact. */
 #include <VX/vx.h>
 #include <pthread.h>
 #include <string.h>
