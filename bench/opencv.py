@@ -35,17 +35,21 @@ def core():
     return _pyopenvx.lib
 
 
-def best_ns(fn):
-    """Lowest time of up to REPEATS calls (at least 3, at most ~BUDGET_S seconds)."""
-    fn()
-    times, end = [], time.perf_counter() + BUDGET_S
-    for k in range(REPEATS):
-        t0 = time.perf_counter_ns()
+def best_ns(*fns):
+    """Lowest time of each of `fns` over up to REPEATS rounds (at least 3, at most ~BUDGET_S seconds),
+    the calls of a round one after the other: on a shared machine the load then weighs on all alike
+    (timed in separate blocks, memory-bound kernels drifted 5-30% between blocks)."""
+    for fn in fns:
         fn()
-        times.append(time.perf_counter_ns() - t0)
+    times, end = [[] for _ in fns], time.perf_counter() + BUDGET_S
+    for k in range(REPEATS):
+        for fn, t in zip(fns, times):
+            t0 = time.perf_counter_ns()
+            fn()
+            t.append(time.perf_counter_ns() - t0)
         if k >= 2 and time.perf_counter() > end:
             break
-    return min(times)
+    return min(times[0]) if len(fns) == 1 else [min(t) for t in times]
 
 
 def check(status, what):
@@ -206,6 +210,19 @@ def k_lut(f):
     lut = f.keep(lib.vxCreateLUT(f.ctx, vx.VX_TYPE_UINT8, 256))
     check(lib.vxCopyLUT(lut, ffi.from_buffer(table), vx.VX_WRITE_ONLY, vx.VX_MEMORY_TYPE_HOST), "lut")
     return pointwise(f, vx.VX_KERNEL_TABLE_LOOKUP, lambda d: cv2.LUT(f.a, table, d), inputs=(f.ia, None),
+                     extra=[lut])
+
+
+def k_lut_s16(f):
+    table = (np.arange(65536) * 13 - 5).astype(np.int16)
+    lut = f.keep(lib.vxCreateLUT(f.ctx, vx.VX_TYPE_INT16, 65536))
+    check(lib.vxCopyLUT(lut, ffi.from_buffer(table), vx.VX_WRITE_ONLY, vx.VX_MEMORY_TYPE_HOST), "lut")
+    index = np.empty((f.h, f.w), np.int32)
+
+    def np_call(d):
+        np.add(f.a16, np.int32(32768), out=index)
+        np.take(table, index, out=d)
+    return pointwise(f, vx.VX_KERNEL_TABLE_LOOKUP, np_call, out_fmt=vx.VX_DF_IMAGE_S16, inputs=(f.ia16, None),
                      extra=[lut])
 
 
@@ -467,6 +484,43 @@ def k_gradient(f, kernel, cv_fn, out_fmt):
     return pointwise(f, kernel, lambda d: cv_fn(fa, fb), out_fmt=out_fmt, inputs=(f.ia16, f.ib16))[:2] + (None,)
 
 
+def k_multiply(f, scale, rounding, cv_scale=None, out_fmt=vx.VX_DF_IMAGE_U8, s16=False):
+    """Multiply (saturated) beside cv2.multiply, which rounds to nearest in float."""
+    a, b, ins = (f.a16, f.b16, (f.ia16, f.ib16)) if s16 else (f.a, f.b, None)
+    dtype = cv2.CV_16S if out_fmt == vx.VX_DF_IMAGE_S16 else -1
+    return pointwise(f, vx.VX_KERNEL_MULTIPLY, lambda d: cv2.multiply(a, b, d, scale, dtype=dtype), out_fmt=out_fmt,
+                     inputs=ins, extra=[f.scalar("vx_float32", vx.VX_TYPE_FLOAT32, scale), f.enum(sat()),
+                                        f.enum(rounding)])
+
+
+def k_threshold_range(f):
+    t = f.keep(lib.vxCreateThresholdForImage(f.ctx, vx.VX_THRESHOLD_TYPE_RANGE, vx.VX_DF_IMAGE_U8,
+                                             vx.VX_DF_IMAGE_U8))
+    lo, hi = ffi.new("vx_pixel_value_t *"), ffi.new("vx_pixel_value_t *")
+    lo.U8, hi.U8 = 60, 180
+    check(lib.vxCopyThresholdRange(t, lo, hi, vx.VX_WRITE_ONLY, vx.VX_MEMORY_TYPE_HOST), "range")
+    return pointwise(f, vx.VX_KERNEL_THRESHOLD, lambda d: cv2.inRange(f.a, 60, 180, d), inputs=(f.ia, None),
+                     extra=[t])
+
+
+def k_select(f):
+    """Select copies the chosen object whole (np.where would choose per pixel)."""
+    condition = f.scalar("vx_bool", vx.VX_TYPE_BOOL, vx.vx_true_e)
+    out = f.image(vx.VX_DF_IMAGE_U8)
+    dst = np.empty((f.h, f.w), np.uint8)
+    g = f.graph(vx.VX_KERNEL_SELECT, [condition, f.ia, f.ib, out])
+    return g, lambda: np.copyto(dst, f.a), lambda: np.array_equal(f.read(out, dst.shape), dst)
+
+
+def k_accumulate(f, kernel, cv_call, extra=(), acc_fmt=vx.VX_DF_IMAGE_S16):
+    """An accumulator updated in place (no comparison: it changes on every run) beside cv2.accumulate*,
+    whose accumulator is F32."""
+    acc = f.image(acc_fmt)
+    accf = np.zeros((f.h, f.w), np.float32)
+    g = f.graph(kernel, [f.ia, *extra, acc])
+    return g, lambda: cv_call(accf), None
+
+
 def sat():
     return vx.VX_CONVERT_POLICY_SATURATE
 
@@ -488,6 +542,13 @@ KERNELS = [
         f, vx.VX_KERNEL_MULTIPLY, lambda d: cv2.multiply(f.a, f.b, d, 1 / 255),
         extra=[f.scalar("vx_float32", vx.VX_TYPE_FLOAT32, 1 / 255), f.enum(sat()),
                f.enum(vx.VX_ROUND_POLICY_TO_NEAREST_EVEN)]), ""),
+    ("Multiply U8 scale 1", lambda f: k_multiply(f, 1.0, vx.VX_ROUND_POLICY_TO_ZERO), ""),
+    ("Multiply U8 0.3", lambda f: k_multiply(f, 0.3, vx.VX_ROUND_POLICY_TO_NEAREST_EVEN),
+     "cv2 rounds a float product"),
+    ("Multiply U8->S16 1/2", lambda f: k_multiply(f, 0.5, vx.VX_ROUND_POLICY_TO_ZERO, out_fmt=vx.VX_DF_IMAGE_S16),
+     "cv2 rounds, OpenVX truncates"),
+    ("Multiply S16 1/256", lambda f: k_multiply(f, 1 / 256, vx.VX_ROUND_POLICY_TO_NEAREST_EVEN,
+                                                out_fmt=vx.VX_DF_IMAGE_S16, s16=True), ""),
     ("WeightedAverage", lambda f: pointwise(
         f, vx.VX_KERNEL_WEIGHTED_AVERAGE, lambda d: cv2.addWeighted(f.a, 0.25, f.b, 0.75, 0, d),
         inputs=(f.ia, None), extra=[f.scalar("vx_float32", vx.VX_TYPE_FLOAT32, 0.25), f.ib]),
@@ -495,9 +556,22 @@ KERNELS = [
     ("Min", lambda f: pointwise(f, vx.VX_KERNEL_MIN, lambda d: cv2.min(f.a, f.b, d)), ""),
     ("Max", lambda f: pointwise(f, vx.VX_KERNEL_MAX, lambda d: cv2.max(f.a, f.b, d)), ""),
     ("Threshold binary", k_threshold, ""),
+    ("Threshold range", k_threshold_range, "cv2.inRange"),
     ("TableLookup", k_lut, ""),
+    ("TableLookup S16", k_lut_s16, "numpy take (cv2.LUT is U8 only)"),
+    ("Select", k_select, "np.copyto (Select copies an object)"),
+    ("Accumulate", lambda f: k_accumulate(f, vx.VX_KERNEL_ACCUMULATE, lambda acc: cv2.accumulate(f.a, acc)),
+     "cv2 on an F32 accumulator"),
+    ("AccumulateWeighted", lambda f: k_accumulate(
+        f, vx.VX_KERNEL_ACCUMULATE_WEIGHTED, lambda acc: cv2.accumulateWeighted(f.a, acc, 0.25),
+        [f.scalar("vx_float32", vx.VX_TYPE_FLOAT32, 0.25)], vx.VX_DF_IMAGE_U8), "cv2 on an F32 accumulator"),
+    ("AccumulateSquare", lambda f: k_accumulate(
+        f, vx.VX_KERNEL_ACCUMULATE_SQUARE, lambda acc: cv2.accumulateSquare(f.a, acc),
+        [f.scalar("vx_uint32", vx.VX_TYPE_UINT32, 4)]), "cv2 on an F32 accumulator, no shift"),
     ("ConvertDepth U8->S16", lambda f: k_convert_depth(f, False), "cv2.add(a, 0) to S16"),
-    ("ConvertDepth S16->U8", lambda f: k_convert_depth(f, True), "convertScaleAbs (abs)"),
+    # cv2 has no shift-and-saturate: convertScaleAbs (|0.5 v| rounded) is its fastest S16->U8;
+    # addWeighted(a, 0.5, a, 0, 0, dtype=CV_8U), the same scale and saturation without the abs, is ~6x slower
+    ("ConvertDepth S16->U8", lambda f: k_convert_depth(f, True), "convertScaleAbs (abs, rounds)"),
     ("Magnitude S16", lambda f: k_gradient(f, vx.VX_KERNEL_MAGNITUDE, cv2.magnitude, vx.VX_DF_IMAGE_S16),
      "cv2 on F32"),
     ("Phase S16", lambda f: k_gradient(f, vx.VX_KERNEL_PHASE, cv2.phase, vx.VX_DF_IMAGE_U8), "cv2 on F32"),
@@ -602,14 +676,17 @@ def measure(f, name, build, note):
         return row
     simd = core()
     level = simd.pvx_simd()
-    row["ours_ns"] = best_ns(lambda: lib.vxProcessGraph(graph))
+    run_graph = lambda: lib.vxProcessGraph(graph)
+    if cv_call is not None:
+        row["ours_ns"], row["opencv_ns"] = best_ns(run_graph, cv_call)
+        row["ratio_opencv"] = round(row["ours_ns"] / row["opencv_ns"], 2)
+    else:
+        row["ours_ns"] = best_ns(run_graph)
     simd.pvx_simd_set(0)
-    row["plain_c_ns"] = best_ns(lambda: lib.vxProcessGraph(graph))
+    row["plain_c_ns"] = best_ns(run_graph)
     simd.pvx_simd_set(level)
     check(lib.vxProcessGraph(graph), name)
     if cv_call is not None:
-        row["opencv_ns"] = best_ns(cv_call)
-        row["ratio_opencv"] = round(row["ours_ns"] / row["opencv_ns"], 2)
         if same is not None:
             cv_call()
             row["same"] = bool(same())

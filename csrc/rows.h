@@ -22,6 +22,8 @@ typedef struct pvx_rows {
     /* out = a * b * scale rounded (nearest even or toward zero), saturated or wrapped; 0 <= scale <= 1 */
     void (*multiply)(const uint8_t *a, const uint8_t *b, uint8_t *out, uint32_t w, double scale, int nearest,
                      int saturate);
+    /* a[x] = a[x] * b[x] * scale in double rounded so (nearest even or toward zero): |a b| <= 2^30, scale <= 1 */
+    void (*scale_products)(int32_t *a, const int32_t *b, uint32_t w, double scale, int nearest);
     void (*lookup)(const uint8_t *in, uint8_t *out, uint32_t w, const uint8_t *table);   /* 256 entries */
     void (*widen)(const uint8_t *in, int16_t *out, uint32_t w, uint32_t shift);            /* v << shift */
     void (*narrow)(const int16_t *in, uint8_t *out, uint32_t w, uint32_t shift, int saturate); /* v >> shift */
@@ -29,6 +31,11 @@ typedef struct pvx_rows {
     void (*sums)(const uint8_t *in, uint32_t w, uint64_t *sum, uint64_t *squares);   /* added to */
     pvx_gradient_row_f *magnitude;                                  /* S16, rounded, saturated */
     void (*weighted)(const uint8_t *a, const uint8_t *b, uint8_t *out, uint32_t w, float alpha);
+    /* The Accumulate kernels in place (std_accumulate.c has the formulas): acc + in saturated;
+     * weighted as above (b = out = acc); (uint16)acc + (in^2 >> shift) saturated */
+    void (*accumulate)(const uint8_t *in, int16_t *acc, uint32_t w, uint32_t unused);
+    void (*accumulate_weighted)(const uint8_t *in, uint8_t *acc, uint32_t w, float alpha);
+    void (*accumulate_square)(const uint8_t *in, int16_t *acc, uint32_t w, uint32_t shift);
     /* 2:1 down: out[x] = round half up of the mean of r0[2x], r0[2x + 1], r1[2x], r1[2x + 1] */
     void (*half_mean)(const uint8_t *r0, const uint8_t *r1, uint8_t *out, uint32_t w);
     /* ScaleImage by other ratios, separated (std_geometry.c): h[x] = sum over t < taps of

@@ -226,8 +226,9 @@ vx_status pvx_std_multiply(vx_node node, const vx_reference *p, vx_uint32 n)
     int saturate = scalar_enum(p[3]) == VX_CONVERT_POLICY_SATURATE;
     int nearest = scalar_enum(p[4]) == VX_ROUND_POLICY_TO_NEAREST_EVEN;
     const pvx_rows *rows = pvx_rows_in_use();
-    if (rows->multiply != NULL && a.format == VX_DF_IMAGE_U8 && b.format == VX_DF_IMAGE_U8 &&
-        o.format == VX_DF_IMAGE_U8 && scale >= 0.0 && scale <= 1.0) {
+    int unit = scale >= 0.0 && scale <= 1.0;   /* the row loops' range: every product fits int32 */
+    if (rows->multiply != NULL && unit && a.format == VX_DF_IMAGE_U8 && b.format == VX_DF_IMAGE_U8 &&
+        o.format == VX_DF_IMAGE_U8) {
         for (uint32_t y = 0; y < o.height; y++)
             rows->multiply(row_of(&a, y), row_of(&b, y), row_of(&o, y), o.width, scale, nearest, saturate);
         return VX_SUCCESS;
@@ -239,14 +240,17 @@ vx_status pvx_std_multiply(vx_node node, const vx_reference *p, vx_uint32 n)
     for (uint32_t y = 0; y < o.height; y++) {
         load_row(&a, y, ra);
         load_row(&b, y, rb);
-        for (uint32_t x = 0; x < o.width; x++) {
-            double v = (double)ra[x] * rb[x] * scale;
-            v = nearest ? nearbyint(v) : trunc(v);
-            if (saturate)
-                ra[x] = v >= INT32_MAX ? INT32_MAX : v <= INT32_MIN ? INT32_MIN : (int32_t)v;
-            else
-                ra[x] = (int32_t)(uint32_t)(int64_t)fmin(fmax(v, (double)INT64_MIN), (double)INT64_MAX);
-        }
+        if (rows->scale_products != NULL && unit)
+            rows->scale_products(ra, rb, o.width, scale, nearest);
+        else
+            for (uint32_t x = 0; x < o.width; x++) {
+                double v = (double)ra[x] * rb[x] * scale;
+                v = nearest ? nearbyint(v) : trunc(v);
+                if (saturate)
+                    ra[x] = v >= INT32_MAX ? INT32_MAX : v <= INT32_MIN ? INT32_MIN : (int32_t)v;
+                else
+                    ra[x] = (int32_t)(uint32_t)(int64_t)fmin(fmax(v, (double)INT64_MIN), (double)INT64_MAX);
+            }
         store_row(&o, y, ra, saturate);
     }
     free(ra);

@@ -9,6 +9,9 @@
 
 #include <math.h>
 #include <string.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #define BLOCK 1024
 #define ROW(name) name##_base

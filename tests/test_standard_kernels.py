@@ -130,8 +130,9 @@ def test_scalar_operation_matches_plain_c_over_every_type_pair_and_conversion(c_
     assert c_program("std_scalar_op.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
 
 
-def test_accumulate_kernels_of_1_0_update_their_bidirectional_accumulator_as_plain_c(c_program):
-    assert c_program("std_accumulate.c").stdout.strip() == "ok"
+@SIMD_LEVELS
+def test_accumulate_kernels_of_1_0_update_their_bidirectional_accumulator_as_plain_c(c_program, simd):
+    assert c_program("std_accumulate.c", env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
 def test_match_template_matches_plain_c_for_every_metric_and_output_size(c_program):

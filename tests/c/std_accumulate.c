@@ -54,35 +54,43 @@ int main(void)
 {
     vx_context ctx = test_context();
     vx_uint32 start = context_references(ctx);
-    static int32_t in_values[W * H], acc_values[W * H], want[W * H], got[W * H];
-    vx_image in = test_image(ctx, W, H, VX_DF_IMAGE_U8, 3, in_values);
+    enum { MAX = 641 * 2 };                  /* sizes around the vector loops' widths (odd, 1, past 32) */
+    static const vx_uint32 sizes[][2] = {{W, H}, {1, 3}, {7, 2}, {33, 2}, {641, 2}};
+    static int32_t in_values[MAX], acc_values[MAX], want[MAX], got[MAX];
     const vx_enum kernels[3] = {VX_KERNEL_ACCUMULATE, VX_KERNEL_ACCUMULATE_WEIGHTED, VX_KERNEL_ACCUMULATE_SQUARE};
     const vx_float32 alphas[2] = {0.3f, 1.0f};
     const vx_uint32 shifts[2] = {0, 7};
-    for (int k = 0; k < 3; k++)
-        for (int setting = 0; setting < 2; setting++)
-            for (int how = 0; how < 3; how++) {
-                vx_df_image f = kernels[k] == VX_KERNEL_ACCUMULATE_WEIGHTED ? VX_DF_IMAGE_U8 : VX_DF_IMAGE_S16;
-                vx_image acc = test_image(ctx, W, H, f, 9 + setting, acc_values);
-                vx_scalar s = kernels[k] == VX_KERNEL_ACCUMULATE_WEIGHTED
-                                  ? vxCreateScalar(ctx, VX_TYPE_FLOAT32, &alphas[setting])
-                                  : vxCreateScalar(ctx, VX_TYPE_UINT32, &shifts[setting]);
-                for (int i = 0; i < W * H; i++)
-                    want[i] = acc_values[i];
-                for (int round = 0; round < 2; round++) {
-                    CHECK_OK(run(ctx, how, kernels[k], in, s, acc));
-                    for (int i = 0; i < W * H; i++)
-                        want[i] = reference(kernels[k], in_values[i], want[i], alphas[setting], shifts[setting]);
-                }
-                read_image(acc, got);
-                for (int i = 0; i < W * H; i++)
-                    if (got[i] != want[i]) {
-                        fprintf(stderr, "kernel %d setting %d how %d pixel %d: %d, expected %d (in %d, acc %d)\n",
-                                kernels[k], setting, how, i, got[i], want[i], in_values[i], acc_values[i]);
-                        return 1;
+    for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+        vx_uint32 w = sizes[z][0], h = sizes[z][1], n = w * h;
+        vx_image in = test_image(ctx, w, h, VX_DF_IMAGE_U8, 3, in_values);
+        for (int k = 0; k < 3; k++)
+            for (int setting = 0; setting < 2; setting++)
+                for (int how = 0; how < 3; how++) {
+                    vx_df_image f = kernels[k] == VX_KERNEL_ACCUMULATE_WEIGHTED ? VX_DF_IMAGE_U8 : VX_DF_IMAGE_S16;
+                    vx_image acc = test_image(ctx, w, h, f, 9 + setting, acc_values);
+                    vx_scalar s = kernels[k] == VX_KERNEL_ACCUMULATE_WEIGHTED
+                                      ? vxCreateScalar(ctx, VX_TYPE_FLOAT32, &alphas[setting])
+                                      : vxCreateScalar(ctx, VX_TYPE_UINT32, &shifts[setting]);
+                    for (vx_uint32 i = 0; i < n; i++)
+                        want[i] = acc_values[i];
+                    for (int round = 0; round < 2; round++) {
+                        CHECK_OK(run(ctx, how, kernels[k], in, s, acc));
+                        for (vx_uint32 i = 0; i < n; i++)
+                            want[i] = reference(kernels[k], in_values[i], want[i], alphas[setting], shifts[setting]);
                     }
-                vxReleaseImage(&acc), vxReleaseScalar(&s);
-            }
+                    read_image(acc, got);
+                    for (vx_uint32 i = 0; i < n; i++)
+                        if (got[i] != want[i]) {
+                            fprintf(stderr, "kernel %d setting %d how %d size %ux%u pixel %u: %d, expected %d (in %d, "
+                                    "acc %d)\n", kernels[k], setting, how, w, h, i, got[i], want[i], in_values[i],
+                                    acc_values[i]);
+                            return 1;
+                        }
+                    vxReleaseImage(&acc), vxReleaseScalar(&s);
+                }
+        vxReleaseImage(&in);
+    }
+    vx_image in = test_image(ctx, W, H, VX_DF_IMAGE_U8, 3, in_values);
 
     /* the accumulator is bidirectional; a node reading it, created first, runs after */
     vx_kernel kernel = vxGetKernelByEnum(ctx, VX_KERNEL_ACCUMULATE);

@@ -131,52 +131,69 @@ static void combine(vx_context ctx, const format_info *f)
             vxReleaseImage(&planes[k]);
 }
 
-static void gradients(vx_context ctx)
+/* The plain-C magnitude and phase of (x, y). */
+static int32_t magnitude_of(int32_t x, int32_t y)
 {
-    static int32_t gx[MAX_PIXELS], gy[MAX_PIXELS], got[MAX_PIXELS];
-    vx_image x = test_image(ctx, W, H, VX_DF_IMAGE_S16, 7, gx), y = test_image(ctx, W, H, VX_DF_IMAGE_S16, 8, gy);
-    for (int immediate = 0; immediate < 2; immediate++) {
-        vx_image mag = vxCreateImage(ctx, W, H, VX_DF_IMAGE_S16), phase = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
+    double m = sqrt((double)x * x + (double)y * y) + 0.5;
+    return m > 32767 ? 32767 : (int32_t)m;
+}
+
+static int32_t phase_of(int32_t x, int32_t y)
+{
+    double a = atan2(y, x);
+    a = a < 0 ? a + 2 * PI : a;
+    return ((int32_t)(a * 256 / (2 * PI) + 0.5)) & 255;
+}
+
+/* Magnitude and phase of gx, gy (w x h, set) against plain C, as nodes and through vxu (vxu only:
+ * `node` 0). */
+static void check_gradients(vx_context ctx, vx_uint32 w, vx_uint32 h, const int32_t *gx, const int32_t *gy, int node)
+{
+    int32_t *got = malloc(sizeof(int32_t) * w * h);
+    vx_image x = vxCreateImage(ctx, w, h, VX_DF_IMAGE_S16), y = vxCreateImage(ctx, w, h, VX_DF_IMAGE_S16);
+    copy_image(x, (int32_t *)gx, VX_WRITE_ONLY), copy_image(y, (int32_t *)gy, VX_WRITE_ONLY);
+    for (int immediate = !node; immediate < 2; immediate++) {
+        vx_image mag = vxCreateImage(ctx, w, h, VX_DF_IMAGE_S16), phase = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8);
         CHECK_OK(RUN(immediate, ctx, vxuMagnitude(ctx, x, y, mag), vxMagnitudeNode(graph_, x, y, mag)));
         read_image(mag, got);
-        for (vx_uint32 i = 0; i < W * H; i++) {
-            double m = sqrt((double)gx[i] * gx[i] + (double)gy[i] * gy[i]) + 0.5;
-            CHECK(got[i] == (m > 32767 ? 32767 : (int32_t)m));
-        }
+        for (vx_uint32 i = 0; i < w * h; i++)
+            CHECK(got[i] == magnitude_of(gx[i], gy[i]));
         CHECK_OK(RUN(immediate, ctx, vxuPhase(ctx, x, y, phase), vxPhaseNode(graph_, x, y, phase)));
         read_image(phase, got);
-        for (vx_uint32 i = 0; i < W * H; i++) {
-            double a = atan2(gy[i], gx[i]);
-            a = a < 0 ? a + 2 * PI : a;
-            CHECK(got[i] == (((int32_t)(a * 256 / (2 * PI) + 0.5)) & 255));
-        }
+        for (vx_uint32 i = 0; i < w * h; i++)
+            CHECK(got[i] == phase_of(gx[i], gy[i]));
         CHECK_REFUSED(vxuMagnitude(ctx, x, mag, phase), VX_ERROR_INVALID_FORMAT);
         vxReleaseImage(&mag), vxReleaseImage(&phase);
     }
     vxReleaseImage(&x), vxReleaseImage(&y);
+    free(got);
 }
 
-/* Phase of every gradient pair in [-256, 256)^2 (the exact diagonals and axes, and the pairs whose
- * angle falls nearest a rounding boundary), then of the same scaled by 128 (the whole S16 range). */
+/* Random gradients (the extremes first) on widths around the vector loops' (odd, 1, past 16 and 32). */
+static void gradients(vx_context ctx)
+{
+    static const vx_uint32 sizes[][2] = {{70, 14}, {1, 3}, {7, 2}, {33, 3}, {641, 2}};
+    static int32_t gx[MAX_PIXELS], gy[MAX_PIXELS];
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        vx_uint32 w = sizes[k][0], h = sizes[k][1];
+        vx_image x = test_image(ctx, w, h, VX_DF_IMAGE_S16, 7, gx), y = test_image(ctx, w, h, VX_DF_IMAGE_S16, 8, gy);
+        vxReleaseImage(&x), vxReleaseImage(&y);
+        check_gradients(ctx, w, h, gx, gy, 1);
+    }
+}
+
+/* Every gradient pair in [-256, 256)^2 (the exact diagonals and axes, the pairs whose angle falls
+ * nearest a rounding boundary, every a^2 + b^2 up to 2^16), then the same scaled by 128 (the
+ * whole S16 range), and x in [32256, 32768) (magnitudes around the saturation). */
 static void phase_everywhere(vx_context ctx)
 {
     enum { SIDE = 512 };
-    static int32_t gx[SIDE * SIDE], gy[SIDE * SIDE], got[SIDE * SIDE];
-    for (int32_t scale = 1; scale <= 128; scale *= 128) {
-        vx_image x = vxCreateImage(ctx, SIDE, SIDE, VX_DF_IMAGE_S16);
-        vx_image y = vxCreateImage(ctx, SIDE, SIDE, VX_DF_IMAGE_S16);
-        vx_image phase = vxCreateImage(ctx, SIDE, SIDE, VX_DF_IMAGE_U8);
+    static int32_t gx[SIDE * SIDE], gy[SIDE * SIDE];
+    static const int32_t grids[][2] = {{1, 0}, {128, 0}, {1, 32512}};      /* scale, x offset */
+    for (int g = 0; g < 3; g++) {
         for (int32_t i = 0; i < SIDE * SIDE; i++)
-            gx[i] = (i % SIDE - SIDE / 2) * scale, gy[i] = (i / SIDE - SIDE / 2) * scale;
-        copy_image(x, gx, VX_WRITE_ONLY), copy_image(y, gy, VX_WRITE_ONLY);
-        CHECK_OK(vxuPhase(ctx, x, y, phase));
-        read_image(phase, got);
-        for (int32_t i = 0; i < SIDE * SIDE; i++) {
-            double a = atan2(gy[i], gx[i]);
-            a = a < 0 ? a + 2 * PI : a;
-            CHECK(got[i] == (((int32_t)(a * 256 / (2 * PI) + 0.5)) & 255));
-        }
-        vxReleaseImage(&x), vxReleaseImage(&y), vxReleaseImage(&phase);
+            gx[i] = (i % SIDE - SIDE / 2) * grids[g][0] + grids[g][1], gy[i] = (i / SIDE - SIDE / 2) * grids[g][0];
+        check_gradients(ctx, SIDE, SIDE, gx, gy, 0);
     }
 }
 

@@ -1,5 +1,6 @@
 /* The pointwise standard kernels against plain C, pixel by pixel, as graph nodes and through vxu,
- * for every format combination and policy, on an odd size with extreme values in the inputs. */
+ * for every format combination and policy, on widths around the vector loops' (odd ones, 1, past
+ * 32 and 64) with extreme values in the inputs, and Multiply of U8 on every product a b. */
 #include <VX/vx.h>
 #include <VX/vxu.h>
 #include <stdlib.h>
@@ -94,27 +95,42 @@ static int32_t reference(const pointwise_case *c, int32_t va, int32_t vb, const 
     return -1;
 }
 
-enum { W = 37, H = 23 };
+/* The sizes of every case: w x h */
+static const vx_uint32 sizes[][2] = {{37, 23}, {1, 3}, {7, 2}, {33, 2}, {641, 2}};
+enum { MAX_PIXELS = 256 * 256 };
 
 static int32_t lut_values[65536];
 
-/* One case, as a node and through vxu, on fresh images; the references return to the start. */
-static void check_case(vx_context ctx, const pointwise_case *c)
+/* The inputs of the all-products case: a 256 x 256 U8 pair with a = x, b = y. */
+static vx_image all_products(vx_context ctx, int second, int32_t *values)
 {
-    vx_uint32 refs = context_references(ctx);
-    static int32_t va[W * H], vb[W * H], got[W * H];
-    for (int immediate = 0; immediate < 2; immediate++) {
-        vx_image a = test_image(ctx, W, H, c->fa, 1, va);
-        vx_image b = test_image(ctx, W, H, c->fb, 2, vb);
-        vx_image o = vxCreateImage(ctx, W, H, c->fo);
+    for (int k = 0; k < MAX_PIXELS; k++)
+        values[k] = second ? k / 256 : k % 256;
+    vx_image img = vxCreateImage(ctx, 256, 256, VX_DF_IMAGE_U8);
+    CHECK_REF(img);
+    copy_image(img, values, VX_WRITE_ONLY);
+    return img;
+}
+
+/* One case at size s (NULL: every product of two U8 values), as a node and (the first size) through
+ * vxu, on fresh images; the references return to the start. */
+static void check_size(vx_context ctx, const pointwise_case *c, const vx_uint32 *s)
+{
+    vx_uint32 refs = context_references(ctx), w = s ? s[0] : 256, h = s ? s[1] : 256;
+    static int32_t va[MAX_PIXELS], vb[MAX_PIXELS], got[MAX_PIXELS];
+    for (int immediate = 0; immediate < (s == sizes[0] ? 2 : 1); immediate++) {
+        vx_image a = s ? test_image(ctx, w, h, c->fa, 1, va) : all_products(ctx, 0, va);
+        vx_image b = s ? test_image(ctx, w, h, c->fb, 2, vb) : all_products(ctx, 1, vb);
+        vx_image o = vxCreateImage(ctx, w, h, c->fo);
         CHECK_OK(run(ctx, immediate, c, a, b, o));
         read_image(o, got);
-        for (int k = 0; k < W * H; k++) {
+        for (vx_uint32 k = 0; k < w * h; k++) {
             int32_t want = reference(c, va[k], vb[k], lut_values);
             if (got[k] != want) {
                 fprintf(stderr, "kernel %#x formats %#x %#x -> %#x policy %#x rounding %#x scale %g shift %d "
-                        "immediate %d: pixel %d: %d op %d = %d, expected %d\n", c->kernel, c->fa, c->fb, c->fo,
-                        c->policy, c->rounding, c->scale, c->shift, immediate, k, va[k], vb[k], got[k], want);
+                        "immediate %d size %ux%u: pixel %u: %d op %d = %d, expected %d\n", c->kernel, c->fa, c->fb,
+                        c->fo, c->policy, c->rounding, c->scale, c->shift, immediate, w, h, k, va[k], vb[k],
+                        got[k], want);
                 exit(1);
             }
         }
@@ -123,6 +139,14 @@ static void check_case(vx_context ctx, const pointwise_case *c)
         vxReleaseImage(&o);
     }
     CHECK(context_references(ctx) == refs);
+}
+
+static void check_case(vx_context ctx, const pointwise_case *c)
+{
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+        check_size(ctx, c, sizes[k]);
+    if (c->kernel == VX_KERNEL_MULTIPLY && c->fa == VX_DF_IMAGE_U8 && c->fb == VX_DF_IMAGE_U8)
+        check_size(ctx, c, NULL);
 }
 
 static vx_threshold make_threshold(vx_context ctx, vx_enum type, vx_df_image in, vx_int32 a, vx_int32 b)
@@ -165,7 +189,7 @@ int main(void)
     const vx_enum policies[] = {VX_CONVERT_POLICY_WRAP, VX_CONVERT_POLICY_SATURATE};
     const vx_enum roundings[] = {VX_ROUND_POLICY_TO_ZERO, VX_ROUND_POLICY_TO_NEAREST_EVEN};
     const vx_df_image combos[][3] = {{U8, U8, U8}, {U8, U8, S16}, {U8, S16, S16}, {S16, U8, S16}, {S16, S16, S16}};
-    const vx_float32 scales[] = {1.0f, 1.0f / 255, 0.5f, 3.0f, 1.0f / 32768};
+    const vx_float32 scales[] = {1.0f, 1.0f / 255, 0.5f, 3.0f, 1.0f / 32768, 1.0f / 256, 1.0f / 512, 0.3f};
 
     const vx_enum bitwise[] = {VX_KERNEL_AND, VX_KERNEL_OR, VX_KERNEL_XOR, VX_KERNEL_NOT};
     for (int k = 0; k < 4; k++)
@@ -177,7 +201,7 @@ int main(void)
             check_case(ctx, &(pointwise_case){.kernel = VX_KERNEL_ADD, .fa = combos[c][0], .fb = combos[c][1], .fo = combos[c][2], .policy = policies[p]});
             check_case(ctx, &(pointwise_case){.kernel = VX_KERNEL_SUBTRACT, .fa = combos[c][0], .fb = combos[c][1], .fo = combos[c][2], .policy = policies[p]});
             for (int r = 0; r < 2; r++)
-                for (int s = 0; s < 5; s++)
+                for (int s = 0; s < 8; s++)
                     check_case(ctx, &(pointwise_case){.kernel = VX_KERNEL_MULTIPLY, .fa = combos[c][0], .fb = combos[c][1], .fo = combos[c][2], .policy = policies[p], .rounding = roundings[r], .scale = scales[s]});
         }
     const vx_df_image thresh_formats[] = {U8, S16};

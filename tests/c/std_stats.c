@@ -132,27 +132,36 @@ static void min_max(vx_context ctx, vx_df_image f)
     CHECK_OK(vxReleaseImage(&b));
 }
 
-/* The spec's definition: (1 - alpha) * img2 + alpha * img1 in float, truncated. */
+/* The spec's definition: (1 - alpha) * img2 + alpha * img1 in float, truncated; on widths around
+ * the vector loops' (odd, 1, past 32 and 64) and on every pair of U8 values (256 x 256). */
 static void weighted_average(vx_context ctx)
 {
-    static const vx_float32 alphas[] = {0.0f, 0.25f, 0.7f, 1.0f};
-    int32_t va[N], vb[N], got[N];
-    vx_image a = test_image(ctx, W, H, VX_DF_IMAGE_U8, 5, va), b = test_image(ctx, W, H, VX_DF_IMAGE_U8, 6, vb);
-    for (int k = 0; k < 4; k++)
-        for (int immediate = 0; immediate < 2; immediate++) {
-            vx_float32 alpha = alphas[k];
-            vx_scalar s = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &alpha);
-            vx_image out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
-            CHECK_OK(RUN(immediate, ctx, vxuWeightedAverage(ctx, a, s, b, out),
-                         vxWeightedAverageNode(graph_, a, s, b, out)));
-            read_image(out, got);
-            for (int j = 0; j < N; j++)
-                CHECK(got[j] == (uint8_t)((1.0f - alpha) * (vx_float32)vb[j] + alpha * (vx_float32)va[j]));
-            CHECK_OK(vxReleaseImage(&out));
-            CHECK_OK(vxReleaseScalar(&s));
+    static const vx_float32 alphas[] = {0.0f, 0.25f, 0.7f, 1.0f, 0.1f};
+    static const vx_uint32 sizes[][2] = {{W, H}, {1, 3}, {7, 2}, {33, 2}, {641, 2}, {256, 256}};
+    static int32_t va[256 * 256], vb[256 * 256], got[256 * 256];
+    for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+        vx_uint32 w = sizes[z][0], h = sizes[z][1];
+        vx_image a = test_image(ctx, w, h, VX_DF_IMAGE_U8, 5, va), b = test_image(ctx, w, h, VX_DF_IMAGE_U8, 6, vb);
+        if (w == 256) {                        /* every pair */
+            for (vx_uint32 j = 0; j < w * h; j++) va[j] = (int32_t)(j % 256), vb[j] = (int32_t)(j / 256);
+            copy_image(a, va, VX_WRITE_ONLY), copy_image(b, vb, VX_WRITE_ONLY);
         }
-    CHECK_OK(vxReleaseImage(&a));
-    CHECK_OK(vxReleaseImage(&b));
+        for (int k = 0; k < 5; k++)
+            for (int immediate = 0; immediate < 2; immediate++) {
+                vx_float32 alpha = alphas[k];
+                vx_scalar s = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &alpha);
+                vx_image out = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8);
+                CHECK_OK(RUN(immediate, ctx, vxuWeightedAverage(ctx, a, s, b, out),
+                             vxWeightedAverageNode(graph_, a, s, b, out)));
+                read_image(out, got);
+                for (vx_uint32 j = 0; j < w * h; j++)
+                    CHECK(got[j] == (uint8_t)((1.0f - alpha) * (vx_float32)vb[j] + alpha * (vx_float32)va[j]));
+                CHECK_OK(vxReleaseImage(&out));
+                CHECK_OK(vxReleaseScalar(&s));
+            }
+        CHECK_OK(vxReleaseImage(&a));
+        CHECK_OK(vxReleaseImage(&b));
+    }
 }
 
 /* Plain C over the valid rectangle `r`, locations in raster order up to each array's capacity;
