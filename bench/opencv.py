@@ -195,6 +195,38 @@ def k_convolve(f, size):
             lambda: np.array_equal(f.read(out, dst.shape, np.int16), dst))
 
 
+def k_nonlinear(f, function, pattern, size):
+    """NonLinearFilter beside cv2.medianBlur (box masks) or cv2.erode/dilate with the same mask."""
+    mask = f.keep(lib.vxCreateMatrixFromPattern(f.ctx, pattern, size, size))
+    element = np.empty((size, size), np.uint8)
+    check(lib.vxCopyMatrix(mask, ffi.from_buffer(element), vx.VX_READ_ONLY, vx.VX_MEMORY_TYPE_HOST), "mask")
+    out = f.image(vx.VX_DF_IMAGE_U8)
+    dst = np.empty((f.h, f.w), np.uint8)
+    g = f.graph(vx.VX_KERNEL_NON_LINEAR_FILTER, [f.enum(function), f.ia, mask, out], REPLICATE[0])
+    if function == vx.VX_NONLINEAR_FILTER_MEDIAN:
+        cv_call = lambda: cv2.medianBlur(f.a, size, dst)
+    else:
+        op = cv2.erode if function == vx.VX_NONLINEAR_FILTER_MIN else cv2.dilate
+        cv_call = lambda: op(f.a, element, dst, borderType=cv2.BORDER_REPLICATE)
+    return g, cv_call, lambda: np.array_equal(f.read(out, dst.shape), dst)
+
+
+def k_bilateral(f, diameter, sigma_space, sigma_values):
+    """BilateralFilter on a [width, height] U8 tensor beside cv2.bilateralFilter on the same data."""
+    dims = ffi.new("vx_size[2]", (f.w, f.h))
+    src = f.keep(lib.vxCreateTensor(f.ctx, 2, dims, vx.VX_TYPE_UINT8, 0))
+    out = f.keep(lib.vxCreateTensor(f.ctx, 2, dims, vx.VX_TYPE_UINT8, 0))
+    start, stride = ffi.new("vx_size[2]", (0, 0)), ffi.new("vx_size[2]", (1, f.w))
+    check(lib.vxCopyTensorPatch(src, 2, start, dims, stride, ffi.from_buffer(f.a), vx.VX_WRITE_ONLY,
+                                vx.VX_MEMORY_TYPE_HOST), "tensor")
+    g = f.graph(vx.VX_KERNEL_BILATERAL_FILTER, [
+        src, f.scalar("vx_int32", vx.VX_TYPE_INT32, diameter), f.scalar("vx_float32", vx.VX_TYPE_FLOAT32, sigma_space),
+        f.scalar("vx_float32", vx.VX_TYPE_FLOAT32, sigma_values), out], REPLICATE[0])
+    dst = np.empty((f.h, f.w), np.uint8)
+    return g, lambda: cv2.bilateralFilter(f.a, diameter, sigma_values, sigma_space, dst,
+                                          borderType=cv2.BORDER_REPLICATE), None
+
+
 def k_threshold(f):
     t = f.keep(lib.vxCreateThresholdForImage(f.ctx, vx.VX_THRESHOLD_TYPE_BINARY, vx.VX_DF_IMAGE_U8,
                                              vx.VX_DF_IMAGE_U8))
@@ -590,6 +622,17 @@ KERNELS = [
     ("Sobel3x3 (x and y)", k_sobel, ""),
     ("Convolve 3x3 -> S16", lambda f: k_convolve(f, 3), "cv2.filter2D"),
     ("Convolve 5x5 -> S16", lambda f: k_convolve(f, 5), "cv2.filter2D"),
+    ("NonLinear median 3x3 box", lambda f: k_nonlinear(f, vx.VX_NONLINEAR_FILTER_MEDIAN, vx.VX_PATTERN_BOX, 3),
+     "cv2.medianBlur"),
+    ("NonLinear median 5x5 box", lambda f: k_nonlinear(f, vx.VX_NONLINEAR_FILTER_MEDIAN, vx.VX_PATTERN_BOX, 5),
+     "cv2.medianBlur"),
+    ("NonLinear min 5x5 box", lambda f: k_nonlinear(f, vx.VX_NONLINEAR_FILTER_MIN, vx.VX_PATTERN_BOX, 5),
+     "cv2.erode"),
+    ("NonLinear max 5x5 cross", lambda f: k_nonlinear(f, vx.VX_NONLINEAR_FILTER_MAX, vx.VX_PATTERN_CROSS, 5),
+     "cv2.dilate"),
+    ("NonLinear min 5x5 disk", lambda f: k_nonlinear(f, vx.VX_NONLINEAR_FILTER_MIN, vx.VX_PATTERN_DISK, 5),
+     "cv2.erode"),
+    ("BilateralFilter U8 d5", lambda f: k_bilateral(f, 5, 10.0, 25.0), "cv2 in float"),
     ("EqualizeHist", lambda f: filter3(f, vx.VX_KERNEL_EQUALIZE_HISTOGRAM, lambda d: cv2.equalizeHist(f.a, d),
                                        border=(None, None)), "rounding differs"),
     ("Histogram", k_histogram, "cv2.calcHist (float bins)"),

@@ -61,18 +61,40 @@ void pvx_memory_view(pvx_memory *m, pvx_memory *root)
     m->maps = root->maps;
 }
 
+/* Storage starts on a cache line: the row loops' vector stores then split the same lines from one
+ * run to the next (calloc's 16-byte alignment varied with the heap's history, and a 3x3 filter's
+ * time with it). calloc keeps large blocks zeroed lazily; the way back to its block is the byte
+ * before the storage. */
+enum { LINE = 64 };
+
+static unsigned char *calloc_aligned(size_t bytes)
+{
+    unsigned char *raw = calloc(1, bytes + LINE);
+    if (raw == NULL)
+        return NULL;
+    unsigned char *p = raw + LINE - (uintptr_t)raw % LINE;   /* 1 to LINE bytes on */
+    p[-1] = (unsigned char)(p - raw);
+    return p;
+}
+
+static void free_aligned(unsigned char *p)
+{
+    if (p != NULL)
+        free(p - p[-1]);
+}
+
 int pvx_memory_alloc(pvx_memory *m)
 {
     if (pvx_memory_base(m))
         return 0;
     if (m->borrowed)
         return -1;
-    unsigned char *fresh = calloc(1, m->bytes ? m->bytes : 1), *none = NULL;
+    unsigned char *fresh = calloc_aligned(m->bytes ? m->bytes : 1), *none = NULL;
     if (fresh == NULL)
         return -1;
     /* two threads may both get here: the first one's memory stays, for good */
     if (!__atomic_compare_exchange_n(&m->base, &none, fresh, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-        free(fresh);
+        free_aligned(fresh);
     return 0;
 }
 
@@ -85,7 +107,7 @@ unsigned char *pvx_memory_storage(pvx_memory *m)
 void pvx_memory_free(pvx_memory *m)
 {
     if (!m->borrowed)
-        free(m->base);
+        free_aligned(m->base);
     m->base = NULL;
     free(m->table.items);
     m->table.items = NULL;

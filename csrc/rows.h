@@ -13,6 +13,8 @@ typedef void pvx_row3_f(const uint8_t *u, const uint8_t *m, const uint8_t *d, vo
 /* out[x] = f(gx[x], gy[x]) on S16 gradients (Magnitude, Phase). */
 typedef void pvx_gradient_row_f(const int16_t *gx, const int16_t *gy, void *out, uint32_t w);
 
+enum { PVX_SELECT_MAX = 81 };                 /* mask elements: 9 x 9 */
+
 typedef struct pvx_rows {
     pvx_row2_f *pointwise[OP_COUNT][2][2];     /* [op][output is S16][saturate] */
     pvx_row3_f *box, *gaussian, *median, *erode, *dilate, *sobel_x, *sobel_y;   /* U8 -> U8, Sobel -> S16 */
@@ -55,10 +57,20 @@ typedef struct pvx_rows {
     void (*gauss_columns)(const uint8_t *const *r, uint32_t taps, uint16_t *col, uint32_t w);
     /* out[x] = the same Gaussian of col[2x .. 2x + taps) shifted right by 4 (3 taps) or 8 (5) */
     void (*gauss_decimate)(const uint16_t *col, uint32_t taps, uint8_t *out, uint32_t w);
-    /* acc[x] += coef * src[x] (a convolution tap over a row) */
-    void (*mac)(int32_t *acc, const uint8_t *src, int32_t coef, uint32_t w);
-    /* out[x] = acc[x] / 2^shift (toward zero), saturated to U8 or (s16) S16 */
-    void (*scale_sums)(const int32_t *acc, void *out, uint32_t w, uint32_t shift, int s16);
+    /* Convolve: out[x] = the sum of c[t] r[t][x] (t < taps <= 256) / 2^shift toward zero, saturated to
+     * U8 or (s16) S16 */
+    void (*dot)(const uint8_t *const *r, const int16_t *c, uint32_t taps, void *out, uint32_t w, uint32_t shift,
+                int s16);
+    /* NonLinearFilter: out[x] = the minimum (or max) of r[e][x], e < n; or the k-th smallest, the
+     * comparators `pairs` (min to the first index) putting it at index k of n <= PVX_SELECT_MAX */
+    void (*extreme)(const uint8_t *const *r, uint32_t n, int max, uint8_t *out, uint32_t w);
+    void (*select)(const uint8_t *const *r, uint32_t n, const uint8_t (*pairs)[2], uint32_t npairs, uint32_t k,
+                   uint8_t *out, uint32_t w);
+    void (*median25)(const uint8_t *const *r, uint8_t *out, uint32_t w);     /* select of 25 for its median */
+    /* BilateralFilter (U8, one channel), one tap over a row: wk = table[|q - c|] added to weights,
+     * wk q to sums */
+    void (*bilateral_tap)(const int32_t *q, const int32_t *c, const double *table, double *weights, double *sums,
+                          uint32_t w);
     /* ColorConvert (BT.709, exactly as the plain loop): channels as a first byte and the bytes between
      * pixels (s: 3 RGB, 4 RGBX). RGB <-> RGBX; Y, U, V of a row; two rows' Y and the
      * U, V of their 2x2 blocks (stored every os bytes); RGB(X) from Y (every ys bytes) and U, V

@@ -83,62 +83,65 @@ static void convolve_row(const void *ctx, int32_t *const *window, int32_t *const
     }
 }
 
-/* U8 input, tap by tap over whole rows (rows.h: acc += coefficient * row, then the scale): the
- * window's rows padded by rx columns per the border (UNDEFINED: replicated, never stored), kept in
- * a ring of `rows` slots. 0 when this path does not apply (sums could leave 32 bits, no loops). */
-static int convolve_u8(vx_node node, vx_reference in_ref, vx_reference out_ref, const convolution_ctx *cv,
-                       vx_status *status)
+/* The same window over U8 input and output rows (U8 or S16) for the row loops of rows.h: the
+ * window's source rows padded by rx bytes each side per the border (UNDEFINED: replicated, never
+ * stored) in a ring of 2 ry + 1 slots; `op` makes output pixels [x0, x0 + n) of a row from
+ * window[i] (source row y - ry + i), output x read at window[i][x + j] for column j. */
+typedef void (*window_u8_f)(const void *ctx, const pvx_rows *loops, uint8_t *const *window, void *out, uint32_t x0,
+                            uint32_t n);
+
+static vx_status filter_window_u8(vx_node node, const plane *in, const plane *out, uint32_t rx, uint32_t ry,
+                                  window_u8_f op, const void *ctx, const pvx_rows *loops)
 {
-    const pvx_rows *loops = pvx_rows_in_use();
-    plane in, out;
-    if (loops->mac == NULL || cv->columns * cv->rows > 256 || plane_of(in_ref, &in) || plane_of(out_ref, &out) ||
-        in.format != VX_DF_IMAGE_U8)
-        return 0;
     const vx_border_t *border = &((pvx_node *)((pvx_ref *)node)->desc)->border;
-    uint32_t w = in.width, h = in.height, rx = cv->columns / 2, ry = cv->rows / 2, pw = w + 2 * rx, k = cv->rows;
+    uint32_t w = in->width, h = in->height, pw = w + 2 * rx, k = 2 * ry + 1;
     int undefined = border->mode == VX_BORDER_UNDEFINED, constant = border->mode == VX_BORDER_CONSTANT;
-    uint32_t shift = (uint32_t)__builtin_ctz(cv->scale), ob = out.pixel_bytes, n = cv->columns * cv->rows;
-    *status = VX_SUCCESS;
     if (undefined && (w <= 2 * rx || h <= 2 * ry))
-        return 1;                              /* no pixel is defined */
-    uint8_t *ring = malloc((size_t)pw * k);
-    int32_t *acc = malloc(sizeof *acc * w);
-    if (ring == NULL || acc == NULL) {
-        free(ring), free(acc);
-        *status = VX_ERROR_NO_MEMORY;
-        return 1;
+        return VX_SUCCESS;                     /* no pixel is defined */
+    uint8_t *ring = malloc((size_t)pw * k), **window = malloc(sizeof *window * k);
+    if (ring == NULL || window == NULL) {
+        free(ring), free(window);
+        return VX_ERROR_NO_MEMORY;
     }
     uint8_t fill = border->constant_value.U8;
-    for (uint32_t y = undefined ? ry : 0; y < (undefined ? h - ry : h); y++) {
+    uint32_t x0 = undefined ? rx : 0, x1 = undefined ? w - rx : w, first = undefined ? ry : 0;
+    for (uint32_t y = first; y < (undefined ? h - ry : h); y++) {
         for (uint32_t i = 0; i < k; i++) {     /* source row y - ry + i lives in slot (y + i) % k */
-            if (i != k - 1 && y != (undefined ? ry : 0))
-                continue;
-            uint8_t *dst = ring + (size_t)((y + i) % k) * pw;
+            uint8_t *dst = window[i] = ring + (size_t)((y + i) % k) * pw;
             int64_t yy = (int64_t)y - ry + i;
+            if (i != k - 1 && y != first)
+                continue;                      /* still there from the row before */
             if (constant && (yy < 0 || yy >= h)) {
                 memset(dst, fill, pw);
                 continue;
             }
-            const uint8_t *src = row_of(&in, (uint32_t)(yy < 0 ? 0 : yy >= h ? h - 1 : yy));
+            const uint8_t *src = row_of(in, (uint32_t)(yy < 0 ? 0 : yy >= h ? h - 1 : yy));
             memcpy(dst + rx, src, w);
             memset(dst, constant ? fill : src[0], rx);
             memset(dst + rx + w, constant ? fill : src[w - 1], rx);
         }
-        memset(acc, 0, sizeof *acc * w);
-        for (uint32_t i = 0; i < k; i++)
-            for (uint32_t j = 0; j < cv->columns; j++) {
-                int32_t c = cv->c[n - 1 - (i * cv->columns + j)];     /* rotated: a convolution */
-                if (c != 0)
-                    loops->mac(acc, ring + (size_t)((y + i) % k) * pw + j, c, w);
-            }
-        uint32_t x0 = undefined ? rx : 0, x1 = undefined ? w - rx : w;
-        loops->scale_sums(acc + x0, (uint8_t *)row_of(&out, y) + (size_t)x0 * ob, x1 - x0, shift,
-                          out.format == VX_DF_IMAGE_S16);
+        op(ctx, loops, window, (uint8_t *)row_of(out, y) + (size_t)x0 * out->pixel_bytes, x0, x1 - x0);
     }
-    free(ring), free(acc);
-    return 1;
+    free(ring), free(window);
+    return VX_SUCCESS;
 }
 
+/* U8 input: the non-zero coefficients as taps (rows.h dot), rotated by 180 degrees. */
+typedef struct {
+    uint32_t taps, shift, columns, s16;
+    int16_t c[256];
+    uint16_t at[256];                          /* row * columns + column of each tap in the window */
+} dot_ctx;
+
+static void convolve_dot_row(const void *ctx, const pvx_rows *loops, uint8_t *const *window, void *out, uint32_t x0,
+                             uint32_t n)
+{
+    const dot_ctx *d = ctx;
+    const uint8_t *r[256];
+    for (uint32_t t = 0; t < d->taps; t++)
+        r[t] = window[d->at[t] / d->columns] + d->at[t] % d->columns + x0;
+    loops->dot(r, d->c, d->taps, out, n, d->shift, (int)d->s16);
+}
 vx_status pvx_std_convolve(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     const pvx_convolution *conv = ((pvx_ref *)p[1])->desc;
@@ -146,9 +149,21 @@ vx_status pvx_std_convolve(vx_node node, const vx_reference *p, vx_uint32 n)
     if (c == NULL)
         return VX_ERROR_NO_MEMORY;
     convolution_ctx cv = {c, (uint32_t)conv->columns, (uint32_t)conv->rows, conv->scale};
+    const pvx_rows *loops = pvx_rows_in_use();
+    plane in, out;
     vx_status s;
-    if (convolve_u8(node, p[0], p[2], &cv, &s))
+    if ((s = plane_of(p[0], &in)) || (s = plane_of(p[2], &out)))
         return s;
+    uint32_t n_c = cv.columns * cv.rows;
+    if (loops->dot != NULL && in.format == VX_DF_IMAGE_U8 && n_c <= 256) {
+        dot_ctx d = {0, (uint32_t)__builtin_ctz(cv.scale), cv.columns, out.format == VX_DF_IMAGE_S16, {0}, {0}};
+        for (uint32_t t = 0; t < n_c; t++)
+            if (c[n_c - 1 - t] != 0)
+                d.c[d.taps] = c[n_c - 1 - t], d.at[d.taps++] = (uint16_t)t;
+        if (d.taps == 0)                       /* all zero: one zero tap */
+            d.at[d.taps++] = (uint16_t)(n_c / 2);
+        return filter_window_u8(node, &in, &out, cv.columns / 2, cv.rows / 2, convolve_dot_row, &d, loops);
+    }
     return filter_window(node, p[0], NULL, p[2], cv.columns / 2, cv.rows / 2, convolve_row, &cv, 1);
 }
 
@@ -369,6 +384,119 @@ static void non_linear_row(const void *ctx, int32_t *const *window, int32_t *con
     }
 }
 
+/* U8 rows (rows.h extreme, select): the mask's elements as window offsets; for the median a
+ * comparator network: Batcher's odd-even merge sort of the next power of two, less the comparators
+ * with an index past the count (those elements would be larger than all: such comparators never
+ * swap), less those the element at `k` does not depend on (walking back from the end). */
+enum { MAX_PAIRS = 1600 };                     /* Batcher's network of 128 has 1471 */
+
+/* Minimum and maximum in two passes: the window rows with the same set columns (a group: all rows
+ * of a box, the arms of a cross) reduced first into one row of `tmp`, then the groups' columns
+ * (a 5x5 box: 4 + 4 operations a pixel instead of 24); groups 0: one pass over the elements. */
+typedef struct {
+    uint32_t n;
+    uint8_t dy[PVX_SELECT_MAX];                /* the group's window rows */
+} row_group;
+
+typedef struct {
+    const non_linear_ctx *c;
+    uint32_t k, npairs, pw, reach;             /* reach: 2 rx, the padding of a row */
+    pvx_row3_f *row3;                          /* the whole 3x3 window: the 3x3 filters' rows */
+    uint32_t groups, terms;
+    row_group group[PVX_SELECT_MAX];
+    uint8_t term_group[PVX_SELECT_MAX], term_dx[PVX_SELECT_MAX];
+    uint8_t *tmp;                              /* a row of pw bytes per group */
+    uint8_t pairs[MAX_PAIRS][2];
+} select_ctx;
+
+static void group_rows(select_ctx *s)
+{
+    uint32_t set[PVX_SELECT_MAX] = {0};        /* per window row: its set columns as bits (<= 9) */
+    for (uint32_t e = 0; e < s->c->count; e++)
+        set[s->c->dy[e]] |= 1u << s->c->dx[e];
+    s->groups = s->terms = 0;
+    for (uint32_t y = 0; y < PVX_SELECT_MAX; y++) {
+        if (set[y] == 0)
+            continue;
+        uint32_t g = 0;
+        while (g < s->groups && set[s->group[g].dy[0]] != set[y]) g++;
+        if (g == s->groups) {
+            s->group[s->groups++].n = 0;
+            for (uint32_t x = 0; x < 32; x++)
+                if (set[y] >> x & 1)
+                    s->term_group[s->terms] = (uint8_t)g, s->term_dx[s->terms++] = (uint8_t)x;
+        }
+        s->group[g].dy[s->group[g].n++] = (uint8_t)y;
+    }
+    uint32_t ops = s->terms - 1;               /* operations a pixel in two passes */
+    for (uint32_t g = 0; g < s->groups; g++)
+        ops += s->group[g].n - 1;
+    if (ops >= s->c->count - 1)
+        s->groups = 0;                         /* no fewer than in one pass (a cross): one pass */
+}
+
+static void median_network(select_ctx *s, uint32_t count)
+{
+    uint32_t n = 1, total = 0;
+    while (n < count) n <<= 1;
+    for (uint32_t p = 1; p < n; p <<= 1)
+        for (uint32_t k = p; k >= 1; k >>= 1)
+            for (uint32_t j = k % p; j + k < n; j += 2 * k)
+                for (uint32_t i = 0; i < k && i + j + k < count; i++)
+                    if ((i + j) / (2 * p) == (i + j + k) / (2 * p))
+                        s->pairs[total][0] = (uint8_t)(i + j), s->pairs[total++][1] = (uint8_t)(i + j + k);
+    uint8_t needed[PVX_SELECT_MAX] = {0};
+    needed[s->k] = 1;
+    s->npairs = 0;
+    for (uint32_t q = total; q-- > 0;) {       /* kept ones gathered at the end, in order */
+        uint8_t a = s->pairs[q][0], b = s->pairs[q][1];
+        if (needed[a] || needed[b]) {
+            needed[a] = needed[b] = 1;
+            s->npairs++;
+            memcpy(s->pairs[MAX_PAIRS - s->npairs], s->pairs[q], 2);
+        }
+    }
+    memmove(s->pairs, s->pairs[MAX_PAIRS - s->npairs], 2 * (size_t)s->npairs);
+}
+
+static void non_linear_u8_row(const void *ctx, const pvx_rows *loops, uint8_t *const *window, void *out, uint32_t x0,
+                              uint32_t n)
+{
+    const select_ctx *s = ctx;
+    const uint8_t *r[PVX_SELECT_MAX];
+    vx_enum function = s->c->function;
+    if (s->row3 != NULL)
+        s->row3(window[0] + x0, window[1] + x0, window[2] + x0, out, n);
+    else if (function == VX_NONLINEAR_FILTER_MEDIAN || s->groups == 0) {
+        for (uint32_t e = 0; e < s->c->count; e++)
+            r[e] = window[s->c->dy[e]] + s->c->dx[e] + x0;
+        if (function != VX_NONLINEAR_FILTER_MEDIAN)
+            loops->extreme(r, s->c->count, function == VX_NONLINEAR_FILTER_MAX, out, n);
+        else if (s->c->count == 25)
+            loops->median25(r, out, n);
+        else
+            loops->select(r, s->c->count, (const uint8_t(*)[2])s->pairs, s->npairs, s->k, out, n);
+    } else {
+        int max = function == VX_NONLINEAR_FILTER_MAX;
+        const uint8_t *base[PVX_SELECT_MAX];
+        for (uint32_t g = 0; g < s->groups; g++) {
+            const row_group *gr = &s->group[g];
+            if (gr->n == 1) {
+                base[g] = window[gr->dy[0]];
+                continue;
+            }
+            for (uint32_t i = 0; i < gr->n; i++)
+                r[i] = window[gr->dy[i]] + x0;
+            uint8_t *t = s->tmp + (size_t)g * s->pw;
+            loops->extreme(r, gr->n, max, t + x0, n + s->reach);   /* the columns the terms read */
+            base[g] = t;
+        }
+        for (uint32_t t = 0; t < s->terms; t++)
+            r[t] = base[s->term_group[t]] + s->term_dx[t] + x0;
+        loops->extreme(r, s->terms, max, out, n);
+    }
+}
+
 /* The window is padded by the mask's larger reach on each side of its origin (rx, ry); an
  * element leaves as the window moves right when its left neighbour in the mask is not set, one
  * enters where its right neighbour is not. */
@@ -397,8 +525,31 @@ vx_status pvx_std_non_linear_filter(vx_node node, const vx_reference *p, vx_uint
             if (j + 1 == cols || !mask[i * cols + j + 1])
                 c.enter_dy[c.entering] = dy, c.enter_dx[c.entering++] = dx;
         }
-    vx_status s = c.count == 0 ? VX_ERROR_INVALID_VALUE
-                               : filter_window(node, p[1], NULL, p[3], rx, ry, non_linear_row, &c, 0);
-    free(scratch);
+    const pvx_rows *loops = pvx_rows_in_use();
+    plane in, out;
+    vx_status s = plane_of(p[1], &in);
+    if (s == VX_SUCCESS)
+        s = plane_of(p[3], &out);
+    select_ctx *sel = NULL;
+    if (s == VX_SUCCESS && c.count == 0)
+        s = VX_ERROR_INVALID_VALUE;
+    else if (s == VX_SUCCESS && loops->select != NULL && in.format == VX_DF_IMAGE_U8 && c.count <= PVX_SELECT_MAX) {
+        uint32_t whole3 = c.count == 9 && rx == 1 && ry == 1;       /* every element of the 3x3 window */
+        if ((sel = malloc(sizeof *sel)) == NULL || (sel->tmp = malloc((size_t)(in.width + 2 * rx) * (2 * ry + 1))) == NULL)
+            s = VX_ERROR_NO_MEMORY;
+        else {
+            sel->c = &c, sel->k = c.count / 2, sel->pw = in.width + 2 * rx, sel->reach = 2 * rx;
+            sel->row3 = !whole3 ? NULL : c.function == VX_NONLINEAR_FILTER_MEDIAN ? loops->median
+                      : c.function == VX_NONLINEAR_FILTER_MIN ? loops->erode : loops->dilate;
+            if (c.function == VX_NONLINEAR_FILTER_MEDIAN)
+                median_network(sel, c.count);
+            group_rows(sel);
+            s = filter_window_u8(node, &in, &out, rx, ry, non_linear_u8_row, sel, loops);
+        }
+    } else if (s == VX_SUCCESS)
+        s = filter_window(node, p[1], NULL, p[3], rx, ry, non_linear_row, &c, 0);
+    if (sel != NULL)
+        free(sel->tmp);
+    free(sel), free(scratch);
     return s;
 }

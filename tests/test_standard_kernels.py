@@ -122,8 +122,9 @@ def test_large_images_in_bands_on_threads_match_the_plain_loops_on_one(c_program
     assert len(plain.splitlines()) == 32 and banded == plain
 
 
-def test_non_linear_filter_matches_plain_c_for_every_function_mask_and_border(c_program):
-    assert c_program("std_nonlinear.c").stdout.strip() == "ok"
+@SIMD_LEVELS
+def test_non_linear_filter_matches_plain_c_for_every_function_mask_and_border(c_program, simd):
+    assert c_program("std_nonlinear.c", env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
 def test_scalar_operation_matches_plain_c_over_every_type_pair_and_conversion(c_program):
@@ -139,8 +140,10 @@ def test_match_template_matches_plain_c_for_every_metric_and_output_size(c_progr
     assert c_program("std_match.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
 
 
-def test_bilateral_filter_matches_plain_c_on_u8_and_s16_tensors_in_every_border(c_program):
-    assert c_program("std_bilateral.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+@SIMD_LEVELS
+def test_bilateral_filter_matches_plain_c_on_u8_and_s16_tensors_in_every_border(c_program, simd):
+    assert c_program("std_bilateral.c", extra=("-Wl,--no-as-needed", "-lm"),
+                     env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
 def test_laplacian_pyramid_and_reconstruction_match_plain_c_and_round_trip(c_program):

@@ -1,6 +1,6 @@
 /* BilateralFilter against plain C: U8 and S16 tensors of [width, height], [1, width, height] and
  * [2, width, height], several diameters and sigmas, every border mode, as a node and through
- * vxu. Then refusals. */
+ * vxu (tests/test_standard_kernels.py runs this at every SIMD level). Then refusals. */
 #include <VX/vx.h>
 #include <VX/vxu.h>
 #include <math.h>

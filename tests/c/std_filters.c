@@ -1,8 +1,8 @@
 /* The 3x3 filters against plain C in every border mode, as graph nodes (VX_NODE_BORDER) and through
  * vxu (VX_CONTEXT_IMMEDIATE_BORDER), on an odd size; under UNDEFINED only the inner pixels are
- * defined and the valid rectangle loses one pixel on each side. Sizes: wider than two AVX2 vectors,
- * narrower than one, and the smallest with an inner pixel (tests/test_standard_kernels.py runs this
- * at every SIMD level). */
+ * defined and the valid rectangle loses one pixel on each side. Sizes: the smallest (3x3), widths
+ * around and between vector widths (4, 7, 29, 33, 67, 641), heights of three rows and more
+ * (tests/test_standard_kernels.py runs this at every SIMD level). */
 #include <VX/vx.h>
 #include <VX/vxu.h>
 #include <stdlib.h>
@@ -10,7 +10,7 @@
 #include "check.h"
 #include "std_images.h"
 
-enum { MAXW = 67, MAXH = 17, MARK = 201 };
+enum { MAXW = 641, MAXH = 17, MARK = 201 };
 static int W, H;
 
 static const vx_enum filters[] = {VX_KERNEL_BOX_3x3, VX_KERNEL_GAUSSIAN_3x3, VX_KERNEL_MEDIAN_3x3,
@@ -126,8 +126,8 @@ int main(void)
     static int32_t in_values[MAXW * MAXH], got[MAXW * MAXH];
     vx_border_t borders[3] = {{VX_BORDER_UNDEFINED, {{0}}}, {VX_BORDER_CONSTANT, {{0}}}, {VX_BORDER_REPLICATE, {{0}}}};
     borders[1].constant_value.U8 = 37;
-    static const int sizes[][2] = {{4, 3}, {29, 17}, {MAXW, MAXH}};
-    for (int k = 0; k < 3; k++) {
+    static const int sizes[][2] = {{3, 3}, {4, 3}, {7, 4}, {29, 17}, {33, 5}, {67, 17}, {MAXW, 3}};
+    for (int k = 0; k < 7; k++) {
         W = sizes[k][0], H = sizes[k][1];
         every_filter(ctx, in_values, borders);
     }

@@ -1,6 +1,7 @@
 /* NonLinearFilter against plain C: median, min and max over pattern masks (box, cross, disk),
  * a mask with an off-centre origin and an even count of elements, and the largest mask, in every
- * border mode, as a node and through vxu. Then refusals. */
+ * border mode, as a node and through vxu, on sizes narrower than a vector and not a multiple of one
+ * (tests/test_standard_kernels.py runs this at every SIMD level). Then refusals. */
 #include <VX/vx.h>
 #include <VX/vxu.h>
 #include <stdlib.h>
@@ -8,7 +9,8 @@
 #include "check.h"
 #include "std_images.h"
 
-enum { W = 23, H = 16, MARK = 77, MASKS = 5 };
+enum { MAXW = 641, MAXH = 16, MARK = 77, MASKS = 6 };
+static int W, H;
 
 /* The spec's definition: the pixels under the set mask elements, the mask's origin on (x, y); the
  * median is the element at count / 2 once sorted. */
@@ -29,10 +31,9 @@ int main(void)
 {
     vx_context ctx = test_context();
     vx_uint32 start = context_references(ctx);
-    static int32_t in_values[W * H], marks[W * H], got[W * H];
-    for (int k = 0; k < W * H; k++)
+    static int32_t in_values[MAXW * MAXH], marks[MAXW * MAXH], got[MAXW * MAXH];
+    for (int k = 0; k < MAXW * MAXH; k++)
         marks[k] = MARK;
-    vx_image in = test_image(ctx, W, H, VX_DF_IMAGE_U8, 11, in_values);
     vx_border_t borders[3] = {{VX_BORDER_UNDEFINED, {{0}}}, {VX_BORDER_CONSTANT, {{0}}}, {VX_BORDER_REPLICATE, {{0}}}};
     borders[1].constant_value.U8 = 201;
     /* an L of six elements in a 4x3 mask, its origin on the bottom-left corner */
@@ -43,44 +44,53 @@ int main(void)
         vxCreateMatrixFromPattern(ctx, VX_PATTERN_DISK, 7, 5),
         vxCreateMatrixFromPatternAndOrigin(ctx, VX_PATTERN_BOX, 4, 3, 0, 2),
         vxCreateMatrixFromPattern(ctx, VX_PATTERN_BOX, 9, 9),
+        vxCreateMatrixFromPattern(ctx, VX_PATTERN_BOX, 5, 5),      /* 25 elements: a network of its own */
     };
     CHECK_OK(vxCopyMatrix(masks[3], (void *)ell, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
     const vx_enum functions[3] = {VX_NONLINEAR_FILTER_MEDIAN, VX_NONLINEAR_FILTER_MIN, VX_NONLINEAR_FILTER_MAX};
-    for (int m = 0; m < MASKS; m++) {
-        vx_size cols, rows;
-        vx_coordinates2d_t origin;
-        vx_uint8 mask[81];
-        CHECK_REF(masks[m]);
-        CHECK_OK(vxQueryMatrix(masks[m], VX_MATRIX_COLUMNS, &cols, sizeof cols));
-        CHECK_OK(vxQueryMatrix(masks[m], VX_MATRIX_ROWS, &rows, sizeof rows));
-        CHECK_OK(vxQueryMatrix(masks[m], VX_MATRIX_ORIGIN, &origin, sizeof origin));
-        CHECK_OK(vxCopyMatrix(masks[m], mask, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
-        int ox = (int)origin.x, oy = (int)origin.y, c = (int)cols, r = (int)rows;
-        int rx = ox > c - 1 - ox ? ox : c - 1 - ox, ry = oy > r - 1 - oy ? oy : r - 1 - oy;
-        for (int f = 0; f < 3; f++)
-            for (int b = 0; b < 3; b++)
-                for (int immediate = 0; immediate < 2; immediate++) {
-                    vx_image out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
-                    copy_image(out, marks, VX_WRITE_ONLY);
-                    CHECK_OK(RUN_BORDER(immediate, ctx, &borders[b], vxuNonLinearFilter(ctx, functions[f], in, masks[m], out),
-                                        vxNonLinearFilterNode(graph_, functions[f], in, masks[m], out)));
-                    read_image(out, got);
-                    int undefined = borders[b].mode == VX_BORDER_UNDEFINED;
-                    for (int y = undefined * ry; y < H - undefined * ry; y++)
-                        for (int x = undefined * rx; x < W - undefined * rx; x++) {
-                            int32_t want = reference(in_values, functions[f], mask, c, r, ox, oy, x, y, &borders[b]);
-                            if (got[y * W + x] != want) {
-                                fprintf(stderr, "mask %d function %#x border %#x immediate %d (%d, %d): %d, expected %d\n",
-                                        m, functions[f], borders[b].mode, immediate, x, y, got[y * W + x], want);
-                                return 1;
+    static const int sizes[][2] = {{9, 9}, {33, 10}, {MAXW, 11}, {23, 16}};
+    vx_image in = NULL;
+    for (int z = 0; z < 4; z++) {
+        W = sizes[z][0], H = sizes[z][1];
+        if (in != NULL)
+            vxReleaseImage(&in);
+        in = test_image(ctx, W, H, VX_DF_IMAGE_U8, 11, in_values);
+        for (int m = 0; m < MASKS; m++) {
+            vx_size cols, rows;
+            vx_coordinates2d_t origin;
+            vx_uint8 mask[81];
+            CHECK_REF(masks[m]);
+            CHECK_OK(vxQueryMatrix(masks[m], VX_MATRIX_COLUMNS, &cols, sizeof cols));
+            CHECK_OK(vxQueryMatrix(masks[m], VX_MATRIX_ROWS, &rows, sizeof rows));
+            CHECK_OK(vxQueryMatrix(masks[m], VX_MATRIX_ORIGIN, &origin, sizeof origin));
+            CHECK_OK(vxCopyMatrix(masks[m], mask, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+            int ox = (int)origin.x, oy = (int)origin.y, c = (int)cols, r = (int)rows;
+            int rx = ox > c - 1 - ox ? ox : c - 1 - ox, ry = oy > r - 1 - oy ? oy : r - 1 - oy;
+            for (int f = 0; f < 3; f++)
+                for (int b = 0; b < 3; b++)
+                    for (int immediate = 0; immediate < 2; immediate++) {
+                        vx_image out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
+                        copy_image(out, marks, VX_WRITE_ONLY);
+                        CHECK_OK(RUN_BORDER(immediate, ctx, &borders[b], vxuNonLinearFilter(ctx, functions[f], in, masks[m], out),
+                                            vxNonLinearFilterNode(graph_, functions[f], in, masks[m], out)));
+                        read_image(out, got);
+                        int undefined = borders[b].mode == VX_BORDER_UNDEFINED;
+                        for (int y = undefined * ry; y < H - undefined * ry; y++)
+                            for (int x = undefined * rx; x < W - undefined * rx; x++) {
+                                int32_t want = reference(in_values, functions[f], mask, c, r, ox, oy, x, y, &borders[b]);
+                                if (got[y * W + x] != want) {
+                                    fprintf(stderr, "mask %d function %#x border %#x immediate %d (%d, %d): %d, expected %d\n",
+                                            m, functions[f], borders[b].mode, immediate, x, y, got[y * W + x], want);
+                                    return 1;
+                                }
                             }
-                        }
-                    vx_rectangle_t rect;
-                    CHECK_OK(vxGetValidRegionImage(out, &rect));
-                    CHECK(rect.start_x == (vx_uint32)(undefined * rx) && rect.start_y == (vx_uint32)(undefined * ry) &&
-                          rect.end_x == (vx_uint32)(W - undefined * rx) && rect.end_y == (vx_uint32)(H - undefined * ry));
-                    CHECK_OK(vxReleaseImage(&out));
-                }
+                        vx_rectangle_t rect;
+                        CHECK_OK(vxGetValidRegionImage(out, &rect));
+                        CHECK(rect.start_x == (vx_uint32)(undefined * rx) && rect.start_y == (vx_uint32)(undefined * ry) &&
+                              rect.end_x == (vx_uint32)(W - undefined * rx) && rect.end_y == (vx_uint32)(H - undefined * ry));
+                        CHECK_OK(vxReleaseImage(&out));
+                    }
+        }
     }
 
     /* refusals */
