@@ -286,6 +286,100 @@ def k_minmaxloc(f):
     return k_stat(f, vx.VX_KERNEL_MINMAXLOC, [lo, hi], lambda: cv2.minMaxLoc(f.a))
 
 
+def k_minmaxloc_all(f):
+    """Also counts and every location (cv2: one location each, no counts)."""
+    lo, hi = f.scalar("vx_uint8", vx.VX_TYPE_UINT8, 0), f.scalar("vx_uint8", vx.VX_TYPE_UINT8, 0)
+    lows, highs = f.scalar("vx_uint32", vx.VX_TYPE_UINT32, 0), f.scalar("vx_uint32", vx.VX_TYPE_UINT32, 0)
+    at = [f.keep(lib.vxCreateArray(f.ctx, vx.VX_TYPE_COORDINATES2D, f.w * f.h // 64)) for _ in range(2)]
+    return k_stat(f, vx.VX_KERNEL_MINMAXLOC, [lo, hi, *at, lows, highs], lambda: cv2.minMaxLoc(f.a))
+
+
+_TM = {vx.VX_COMPARE_HAMMING: cv2.TM_SQDIFF, vx.VX_COMPARE_L1: cv2.TM_SQDIFF, vx.VX_COMPARE_L2: cv2.TM_SQDIFF,
+       vx.VX_COMPARE_CCORR: cv2.TM_CCORR, vx.VX_COMPARE_L2_NORM: cv2.TM_SQDIFF_NORMED,
+       vx.VX_COMPARE_CCORR_NORM: cv2.TM_CCORR_NORMED}
+
+
+def k_match(f, metric, size=8):
+    """An 8x8 template from the frame; OpenVX's S16 map (normalised ones x 2^15) vs cv2's F32."""
+    tpl_values = np.ascontiguousarray(f.a[100:100 + size, 200:200 + size])
+    tpl = f.image(vx.VX_DF_IMAGE_U8, [tpl_values], w=size, h=size)
+    out = f.image(vx.VX_DF_IMAGE_S16, w=f.w - size + 1, h=f.h - size + 1)
+    dst = np.empty((f.h - size + 1, f.w - size + 1), np.float32)
+    g = f.graph(vx.VX_KERNEL_MATCH_TEMPLATE, [f.ia, tpl, f.enum(metric), out])
+    return g, lambda: cv2.matchTemplate(f.a, tpl_values, _TM[metric], dst), None
+
+
+def tensor(f, values, data_type=vx.VX_TYPE_INT16, fixed_point=0):
+    """A tensor of a 2-D array's values (dims[0]: its columns)."""
+    dims = ffi.new("vx_size[]", values.shape[::-1])
+    t = f.keep(lib.vxCreateTensor(f.ctx, values.ndim, dims, data_type, fixed_point))
+    start, stride = ffi.new("vx_size[]", values.ndim), ffi.new("vx_size[]", values.strides[::-1])
+    check(lib.vxCopyTensorPatch(t, values.ndim, start, dims, stride, ffi.from_buffer(values), vx.VX_WRITE_ONLY,
+                                vx.VX_MEMORY_TYPE_HOST), "tensor")
+    return t
+
+
+def read_tensor(t, shape, dtype):
+    values = np.empty(shape, dtype)
+    dims, start = ffi.new("vx_size[]", shape[::-1]), ffi.new("vx_size[]", len(shape))
+    check(lib.vxCopyTensorPatch(t, len(shape), start, dims, ffi.new("vx_size[]", values.strides[::-1]),
+                                ffi.from_buffer(values), vx.VX_READ_ONLY, vx.VX_MEMORY_TYPE_HOST), "tensor")
+    return values
+
+
+def k_tensor(f, kernel, inputs, extra, out_shape, out_type, cv_call, dtype=np.int16):
+    """A tensor kernel on the frame's int16 (uint8) data; cv_call(dst) on the same arrays."""
+    out = tensor(f, np.zeros(out_shape, dtype), out_type)
+    dst = np.empty(out_shape, dtype)
+    g = f.graph(kernel, [tensor(f, v, t) for v, t in inputs] + extra + [out])
+    return g, lambda: cv_call(dst), lambda: np.array_equal(read_tensor(out, out_shape, dtype), dst)
+
+
+def k_tensor_lut(f):
+    table = (np.arange(256) * 7 % 256).astype(np.uint8)
+    lut = f.keep(lib.vxCreateLUT(f.ctx, vx.VX_TYPE_UINT8, 256))
+    check(lib.vxCopyLUT(lut, ffi.from_buffer(table), vx.VX_WRITE_ONLY, vx.VX_MEMORY_TYPE_HOST), "lut")
+    return k_tensor(f, vx.VX_KERNEL_TENSOR_TABLE_LOOKUP, [(f.a, vx.VX_TYPE_UINT8)], [lut], f.a.shape,
+                    vx.VX_TYPE_UINT8, lambda d: cv2.LUT(f.a, table, d), np.uint8)
+
+
+def k_tensor_matmul(f, n=256):
+    a, b = (f.a16[:n, k * n:(k + 1) * n] // 64 for k in (0, 1))
+    fa, fb = a.astype(np.float32), b.astype(np.float32)
+    false = f.scalar("vx_bool", vx.VX_TYPE_BOOL, vx.vx_false_e)
+    out = tensor(f, np.zeros((n, n), np.int16))
+    g = f.graph(vx.VX_KERNEL_TENSOR_MATRIX_MULTIPLY, [tensor(f, np.ascontiguousarray(a)),
+                                                      tensor(f, np.ascontiguousarray(b)), None, false, false, false, out])
+    return g, lambda: cv2.gemm(fa, fb, 1.0, None, 0.0), None
+
+
+def k_hog(f, features):
+    """OpenVX HOG of 8x8 cells, 9 bins (16x16 blocks, 8 stride, 64x128 windows, 8 stride for
+    features); cv2.HOGDescriptor (absent from OpenCV 5: then ours alone)."""
+    cells = (f.w // 8, f.h // 8)
+    dims = ffi.new("vx_size[]", [cells[0], cells[1], 9])
+    bins = f.keep(lib.vxCreateTensor(f.ctx, 3, dims, vx.VX_TYPE_INT16, 8))
+    mags = f.keep(lib.vxCreateTensor(f.ctx, 2, dims, vx.VX_TYPE_INT16, 8))
+    hog_cv = cv2.HOGDescriptor((64, 128), (16, 16), (8, 8), (8, 8), 9) if hasattr(cv2, "HOGDescriptor") else None
+    if not features:
+        g = f.graph(vx.VX_KERNEL_HOG_CELLS, [f.ia, *(f.scalar("vx_int32", vx.VX_TYPE_INT32, v) for v in (8, 8, 9)),
+                                             mags, bins])
+        return g, hog_cv and (lambda: hog_cv.compute(f.a)), None
+    check(lib.vxProcessGraph(f.graph(vx.VX_KERNEL_HOG_CELLS, [f.ia, *(f.scalar("vx_int32", vx.VX_TYPE_INT32, v)
+                                                                     for v in (8, 8, 9)), mags, bins])), "cells")
+    params = f.keep(lib.vxCreateArray(f.ctx, vx.VX_TYPE_HOG_PARAMS, 1))
+    hog = ffi.new("vx_hog_t *", {"cell_width": 8, "cell_height": 8, "block_width": 16, "block_height": 16,
+                                 "block_stride": 8, "num_bins": 9, "window_width": 64, "window_height": 128,
+                                 "window_stride": 8, "threshold": 0.2})
+    check(lib.vxAddArrayItems(params, 1, hog, ffi.sizeof("vx_hog_t")), "hog params")
+    windows = ((f.w - 64) // 8 + 1, (f.h - 128) // 8 + 1)
+    fdims = ffi.new("vx_size[]", [windows[0], windows[1], 7 * 15 * 36])
+    feats = f.keep(lib.vxCreateTensor(f.ctx, 3, fdims, vx.VX_TYPE_INT16, 8))
+    g = f.graph(vx.VX_KERNEL_HOG_FEATURES, [f.ia, mags, bins, params,
+                                            f.scalar("vx_size", vx.VX_TYPE_SIZE, ffi.sizeof("vx_hog_t")), feats])
+    return g, hog_cv and (lambda: hog_cv.compute(f.a)), None
+
+
 def k_color(f, src_fmt, planes, dst_fmt, code, cv_input):
     src = f.image(src_fmt, planes)
     out = f.image(dst_fmt)
@@ -639,6 +733,36 @@ KERNELS = [
     ("IntegralImage", k_integral, ""),
     ("MeanStdDev", k_mean_stddev, ""),
     ("MinMaxLoc", k_minmaxloc, ""),
+    ("MinMaxLoc counts+locations", k_minmaxloc_all, "cv2.minMaxLoc: one location, no counts"),
+    ("MatchTemplate 8x8 Hamming", lambda f: k_match(f, vx.VX_COMPARE_HAMMING), "no cv2 metric: TM_SQDIFF"),
+    ("MatchTemplate 8x8 L1", lambda f: k_match(f, vx.VX_COMPARE_L1), "no cv2 metric: TM_SQDIFF"),
+    ("MatchTemplate 8x8 L2", lambda f: k_match(f, vx.VX_COMPARE_L2), "TM_SQDIFF, F32"),
+    ("MatchTemplate 8x8 CCorr", lambda f: k_match(f, vx.VX_COMPARE_CCORR), "TM_CCORR, F32"),
+    ("MatchTemplate 8x8 L2Norm", lambda f: k_match(f, vx.VX_COMPARE_L2_NORM), "TM_SQDIFF_NORMED, F32"),
+    ("MatchTemplate 8x8 CCorrNorm", lambda f: k_match(f, vx.VX_COMPARE_CCORR_NORM), "TM_CCORR_NORMED, F32"),
+    ("TensorAdd S16 sat", lambda f: k_tensor(
+        f, vx.VX_KERNEL_TENSOR_ADD, [(f.a16, vx.VX_TYPE_INT16), (f.b16, vx.VX_TYPE_INT16)], [f.enum(sat())],
+        f.a16.shape, vx.VX_TYPE_INT16, lambda d: cv2.add(f.a16, f.b16, d)), "cv2.add"),
+    ("TensorSubtract S16 sat", lambda f: k_tensor(
+        f, vx.VX_KERNEL_TENSOR_SUBTRACT, [(f.a16, vx.VX_TYPE_INT16), (f.b16, vx.VX_TYPE_INT16)], [f.enum(sat())],
+        f.a16.shape, vx.VX_TYPE_INT16, lambda d: cv2.subtract(f.a16, f.b16, d)), "cv2.subtract"),
+    ("TensorMultiply S16 1/256", lambda f: k_tensor(
+        f, vx.VX_KERNEL_TENSOR_MULTIPLY, [(f.a16, vx.VX_TYPE_INT16), (f.b16, vx.VX_TYPE_INT16)],
+        [f.scalar("vx_float32", vx.VX_TYPE_FLOAT32, 1 / 256), f.enum(sat()), f.enum(vx.VX_ROUND_POLICY_TO_NEAREST_EVEN)],
+        f.a16.shape, vx.VX_TYPE_INT16, lambda d: cv2.multiply(f.a16, f.b16, d, 1 / 256)), "cv2.multiply"),
+    ("TensorTableLookup U8", k_tensor_lut, "cv2.LUT"),
+    ("TensorTranspose S16", lambda f: k_tensor(
+        f, vx.VX_KERNEL_TENSOR_TRANSPOSE, [(f.a16, vx.VX_TYPE_INT16)],
+        [f.scalar("vx_size", vx.VX_TYPE_SIZE, 0), f.scalar("vx_size", vx.VX_TYPE_SIZE, 1)], f.a16.shape[::-1],
+        vx.VX_TYPE_INT16, lambda d: cv2.transpose(f.a16, d)), "cv2.transpose"),
+    ("TensorConvertDepth S16->U8", lambda f: k_tensor(
+        f, vx.VX_KERNEL_TENSOR_CONVERT_DEPTH, [(f.a16, vx.VX_TYPE_INT16)],
+        [f.enum(sat()), f.scalar("vx_float32", vx.VX_TYPE_FLOAT32, 8.0), f.scalar("vx_float32", vx.VX_TYPE_FLOAT32, 0.0)],
+        f.a16.shape, vx.VX_TYPE_UINT8, lambda d: cv2.convertScaleAbs(f.a16, d, 1 / 8), np.uint8),
+     "convertScaleAbs (abs, rounds)"),
+    ("TensorMatrixMultiply 256 S16", k_tensor_matmul, "cv2.gemm on F32"),
+    ("HOGCells 8x8 9 bins", lambda f: k_hog(f, False), "cv2 HOGDescriptor.compute (all)"),
+    ("HOGFeatures 16x16 blocks", lambda f: k_hog(f, True), "cv2 HOGDescriptor.compute (all)"),
     ("ColorConvert RGB->RGBX", lambda f: k_color(f, vx.VX_DF_IMAGE_RGB, [f.rgb], vx.VX_DF_IMAGE_RGBX,
                                                  cv2.COLOR_RGB2RGBA, f.rgb), ""),
     ("ColorConvert RGB->IYUV", lambda f: k_color(f, vx.VX_DF_IMAGE_RGB, [f.rgb], vx.VX_DF_IMAGE_IYUV,

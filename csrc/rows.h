@@ -29,8 +29,6 @@ typedef struct pvx_rows {
     void (*lookup)(const uint8_t *in, uint8_t *out, uint32_t w, const uint8_t *table);   /* 256 entries */
     void (*widen)(const uint8_t *in, int16_t *out, uint32_t w, uint32_t shift);            /* v << shift */
     void (*narrow)(const int16_t *in, uint8_t *out, uint32_t w, uint32_t shift, int saturate); /* v >> shift */
-    void (*minmax)(const uint8_t *in, uint32_t w, uint8_t *lo, uint8_t *hi);    /* *lo, *hi updated */
-    void (*sums)(const uint8_t *in, uint32_t w, uint64_t *sum, uint64_t *squares);   /* added to */
     pvx_gradient_row_f *magnitude;                                  /* S16, rounded, saturated */
     void (*weighted)(const uint8_t *a, const uint8_t *b, uint8_t *out, uint32_t w, float alpha);
     /* The Accumulate kernels in place (std_accumulate.c has the formulas): acc + in saturated;

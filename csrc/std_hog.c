@@ -116,20 +116,21 @@ vx_status pvx_std_hog_features(vx_node node, const vx_reference *p, vx_uint32 n)
             int16_t *out = blocks + (c0y * grid_x + c0x) * per_block;
             for (k = 0; k < per_block; k++) out[k] = fixed(v[k], feat->fixed_point_position);
         }
+    /* in the features' memory order (dims[0], the window's x, fastest): strides are whole cells */
     uint8_t *base = pvx_memory_storage((pvx_memory *)&feat->mem);
+    size_t wstep_x = (size_t)(h->window_stride / h->cell_width), wstep_y = (size_t)(h->window_stride / h->cell_height);
+    size_t bstep_x = (size_t)(h->block_stride / h->cell_width), bstep_y = (size_t)(h->block_stride / h->cell_height);
     for (size_t wy = 0; wy < feat->dims[1]; wy++)
-        for (size_t wx = 0; wx < feat->dims[0]; wx++) {
-            uint8_t *at = base + wx * feat->strides[0] + wy * feat->strides[1];
-            for (uint32_t by = 0; by < blocks_y; by++)
-                for (uint32_t bx = 0; bx < blocks_x; bx++) {
-                    size_t c0x = (wx * (size_t)h->window_stride + bx * (size_t)h->block_stride) / (size_t)h->cell_width;
-                    size_t c0y = (wy * (size_t)h->window_stride + by * (size_t)h->block_stride) / (size_t)h->cell_height;
-                    const int16_t *block = blocks + (c0y * grid_x + c0x) * per_block;
-                    size_t first = ((size_t)by * blocks_x + bx) * per_block;
-                    for (uint32_t k = 0; k < per_block; k++)
-                        *(int16_t *)(at + (first + k) * feat->strides[2]) = block[k];
+        for (uint32_t by = 0; by < blocks_y; by++)
+            for (uint32_t bx = 0; bx < blocks_x; bx++) {
+                const int16_t *first = blocks + ((wy * wstep_y + by * bstep_y) * grid_x + bx * bstep_x) * per_block;
+                for (uint32_t k = 0; k < per_block; k++) {
+                    uint8_t *row = base + wy * feat->strides[1] + (((size_t)by * blocks_x + bx) * per_block + k) *
+                                   feat->strides[2];
+                    for (size_t wx = 0; wx < feat->dims[0]; wx++)
+                        *(int16_t *)(row + wx * feat->strides[0]) = first[wx * wstep_x * per_block + k];
                 }
-        }
+            }
     free(blocks), free(v);
     return VX_SUCCESS;
 }

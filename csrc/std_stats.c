@@ -4,6 +4,7 @@
  * rectangle, as the spec's sample does. */
 #include "pvx.h"
 #include "rows.h"
+#include "stats_rows.h"
 
 /* O3: the row loops (integral sums, weighted average) vectorize (see std_kernels.c). */
 #pragma GCC optimize("O3")
@@ -83,11 +84,15 @@ vx_status pvx_std_equalize_histogram(vx_node node, const vx_reference *p, vx_uin
         lut[v] = total == cdf_min ? (uint8_t)v
                  : (uint8_t)floor((double)(cdf - cdf_min) * 255.0 / (double)(total - cdf_min) + 0.5);
     }
+    const pvx_stats_rows *rows = pvx_stats_rows_in_use();
     for (uint32_t y = 0; y < out.height; y++) {
         const uint8_t *src = row_of(&in, y);
         uint8_t *dst = row_of(&out, y);
-        for (uint32_t x = 0; x < out.width; x++)
-            dst[x] = lut[src[x]];
+        if (rows != NULL)
+            rows->lookup(src, dst, out.width, lut);
+        else
+            for (uint32_t x = 0; x < out.width; x++)
+                dst[x] = lut[src[x]];
     }
     return VX_SUCCESS;
 }
@@ -99,6 +104,16 @@ vx_status pvx_std_integral_image(vx_node node, const vx_reference *p, vx_uint32 
     vx_status s;
     if ((s = plane_of(p[0], &in)) || (s = plane_of(p[1], &out)))
         return s;
+    const pvx_stats_rows *rows = pvx_stats_rows_in_use();
+    if (rows != NULL) {
+        uint32_t *zero = calloc(out.width, sizeof *zero);      /* the row above the first */
+        if (zero == NULL)
+            return VX_ERROR_NO_MEMORY;
+        for (uint32_t y = 0; y < out.height; y++)
+            rows->integral(row_of(&in, y), y ? row_of(&out, y - 1) : zero, row_of(&out, y), out.width);
+        free(zero);
+        return VX_SUCCESS;
+    }
     for (uint32_t y = 0; y < out.height; y++) {
         const uint8_t *src = row_of(&in, y);
         uint32_t *dst = row_of(&out, y);
@@ -118,11 +133,11 @@ vx_status pvx_std_integral_image(vx_node node, const vx_reference *p, vx_uint32 
 /* Mean and population standard deviation over the valid rectangle, from exact integer sums. */
 static vx_status sums_256(vx_reference ref, uint64_t *sum, uint64_t *squares, uint32_t *total)
 {
-    const pvx_rows *rows = pvx_rows_in_use();
+    const pvx_stats_rows *rows = pvx_stats_rows_in_use();
     uint32_t counts[256];
     vx_status s;
     *sum = *squares = 0;
-    if (rows->sums == NULL) {
+    if (rows == NULL) {
         if ((s = histogram_256(ref, counts, total)))
             return s;
         for (uint64_t v = 0; v < 256; v++)
@@ -203,6 +218,35 @@ static void add_location(vx_reference ref, uint32_t x, uint32_t y)
         ((vx_coordinates2d_t *)pvx_memory_base(&a->mem))[a->num_items++] = (vx_coordinates2d_t){x, y};
 }
 
+/* Counts of the U8 extremes v[0], v[1] over the rectangle r, their places appended to the arrays
+ * refs[k] (may be NULL) up to their capacities, row by row (raster order). */
+static vx_status locate(const pvx_stats_rows *rows, const plane *in, const vx_rectangle_t *r, const uint8_t v[2],
+                        const vx_reference refs[2], uint64_t counts[2])
+{
+    uint32_t w = r->end_x - r->start_x;
+    uint32_t *xs[2] = {malloc(sizeof(uint32_t) * (w + 1)), malloc(sizeof(uint32_t) * (w + 1))};
+    vx_status status = xs[0] == NULL || xs[1] == NULL ? VX_ERROR_NO_MEMORY : VX_SUCCESS;
+    for (uint32_t y = r->start_y; y < r->end_y && status == VX_SUCCESS; y++) {
+        uint32_t room[2], found[2];
+        for (int k = 0; k < 2; k++) {
+            pvx_array *a = refs[k] == NULL ? NULL : ((pvx_ref *)refs[k])->desc;
+            vx_size left = a == NULL ? 0 : a->capacity - a->num_items;
+            room[k] = left < w ? (uint32_t)left : w;
+        }
+        rows->extremes((const uint8_t *)row_of(in, y) + r->start_x, w, v, xs, room, found);
+        for (int k = 0; k < 2; k++) {
+            counts[k] += found[k];
+            for (uint32_t j = 0; j < found[k] && j < room[k]; j++) {
+                pvx_array *a = ((pvx_ref *)refs[k])->desc;
+                ((vx_coordinates2d_t *)pvx_memory_base(&a->mem))[a->num_items++] =
+                    (vx_coordinates2d_t){r->start_x + xs[k][j], y};
+            }
+        }
+    }
+    free(xs[0]), free(xs[1]);
+    return status;
+}
+
 /* Over the valid rectangle: min and max values, their counts, and their locations in raster order
  * up to each array's capacity. Every output is optional. */
 vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_uint32 n)
@@ -222,11 +266,12 @@ vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_uint32 n)
     if (row == NULL)
         return VX_ERROR_NO_MEMORY;
     int32_t lo = INT32_MAX, hi = INT32_MIN;
-    const pvx_rows *rows = pvx_rows_in_use();
-    if (rows->minmax != NULL && in.format == VX_DF_IMAGE_U8) {
+    const pvx_stats_rows *rows = in.format == VX_DF_IMAGE_U8 ? pvx_stats_rows_in_use() : NULL;
+    if (rows != NULL) {
         uint8_t l = 255, h = 0;
-        for (uint32_t y = r->start_y; y < r->end_y; y++)
-            rows->minmax((const uint8_t *)row_of(&in, y) + r->start_x, r->end_x - r->start_x, &l, &h);
+        if (r->start_y < r->end_y)
+            rows->minmax((const uint8_t *)row_of(&in, r->start_y) + r->start_x, in.stride, r->end_x - r->start_x,
+                         r->end_y - r->start_y, &l, &h);
         lo = l, hi = h;
     } else
         for (uint32_t y = r->start_y; y < r->end_y; y++) {
@@ -236,6 +281,14 @@ vx_status pvx_std_minmaxloc(vx_node node, const vx_reference *p, vx_uint32 n)
         }
     uint64_t lows = 0, highs = 0;
     int counted = p[3] != NULL || p[4] != NULL || p[5] != NULL || p[6] != NULL;   /* else no second pass */
+    if (counted && rows != NULL) {
+        uint64_t counts[2] = {0, 0};
+        if ((s = locate(rows, &in, r, (const uint8_t[2]){(uint8_t)lo, (uint8_t)hi}, &p[3], counts))) {
+            free(row);
+            return s;
+        }
+        lows = counts[0], highs = counts[1], counted = 0;
+    }
     for (uint32_t y = counted ? r->start_y : r->end_y; y < r->end_y; y++) {
         load_row(&in, y, row);
         for (uint32_t x = r->start_x; x < r->end_x; x++) {

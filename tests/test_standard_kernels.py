@@ -74,13 +74,23 @@ def test_lbp_standard_modified_and_uniform_match_plain_c(c_program, simd):
     assert c_program("std_lbp.c", env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
-def test_tensor_kernels_match_plain_c_with_broadcast_policies_and_roundings(c_program):
-    assert c_program("std_tensors.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+@SIMD_LEVELS
+@pytest.mark.parametrize("d0, d1", [(1, 3), (5, 3), (33, 45), (641, 3)])
+def test_tensor_kernels_match_plain_c_with_broadcast_policies_and_roundings(c_program, simd, d0, d1):
+    assert c_program("std_tensors.c", extra=(f"-DD0_SIZE={d0}", f"-DD1_SIZE={d1}", "-Wl,--no-as-needed", "-lm"),
+                     env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
 @SIMD_LEVELS
 def test_statistics_min_max_and_weighted_average_match_plain_c(c_program, simd):
     assert c_program("std_stats.c", extra=("-Wl,--no-as-needed", "-lm"), env={"PVX_SIMD": simd}).stdout.strip() == "ok"
+
+
+def test_statistics_on_widths_around_the_vectors_equal_the_plain_loops_bit_for_bit(c_program):
+    plain = c_program("std_stats_sizes.c", env={"PVX_SIMD": "plain"}).stdout
+    assert len(plain.splitlines()) == 36 and "minmaxloc" in plain
+    for simd in ("sse2", "avx2"):
+        assert c_program("std_stats_sizes.c", env={"PVX_SIMD": simd}).stdout == plain, simd
 
 
 @SIMD_LEVELS
@@ -136,8 +146,9 @@ def test_accumulate_kernels_of_1_0_update_their_bidirectional_accumulator_as_pla
     assert c_program("std_accumulate.c", env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
-def test_match_template_matches_plain_c_for_every_metric_and_output_size(c_program):
-    assert c_program("std_match.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+@SIMD_LEVELS
+def test_match_template_matches_plain_c_for_every_metric_and_output_size(c_program, simd):
+    assert c_program("std_match.c", extra=("-Wl,--no-as-needed", "-lm"), env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
 @SIMD_LEVELS

@@ -1,6 +1,7 @@
 /* MatchTemplate against plain C: every metric, templates of several shapes (one the whole source),
- * a map of the fitting positions and one of the source's size, as a node and through vxu; a
- * planted copy of the template is found. Then refusals. */
+ * a map of the fitting positions and one of the source's size, as a node and through vxu, on
+ * sources narrower than a vector and wider than many (odd numbers of positions); a planted copy of
+ * the template is found. Then refusals. */
 #include <VX/vx.h>
 #include <VX/vxu.h>
 #include <math.h>
@@ -13,12 +14,12 @@ enum { W = 40, H = 31 };
 
 /* The spec's formulas, straight: normalised metrics scaled by 2^15, each result truncated and
  * saturated to S16. */
-static int32_t reference(const int32_t *src, const int32_t *tpl, int tw, int th, vx_enum metric, int x, int y)
+static int32_t reference(const int32_t *src, int sw, const int32_t *tpl, int tw, int th, vx_enum metric, int x, int y)
 {
     int64_t hamming = 0, l1 = 0, l2 = 0, ccorr = 0, tt = 0, ii = 0;
     for (int j = 0; j < th; j++)
         for (int i = 0; i < tw; i++) {
-            int64_t t = tpl[j * tw + i], v = src[(y + j) * W + x + i];
+            int64_t t = tpl[j * tw + i], v = src[(y + j) * sw + x + i];
             hamming += t ^ v, l1 += llabs(t - v), l2 += (t - v) * (t - v), ccorr += t * v, tt += t * t, ii += v * v;
         }
     double area = (double)tw * th, norm = sqrt((double)tt * (double)ii), r;
@@ -33,27 +34,27 @@ static int32_t reference(const int32_t *src, const int32_t *tpl, int tw, int th,
     return r != r ? 0 : r >= 32767 ? 32767 : r <= -32768 ? -32768 : (int32_t)r;
 }
 
-int main(void)
+/* Every metric and shape on a w x h source; the number of metrics whose best match is the planted
+ * copy at (11, 7) (when the source is large enough). */
+static int match(vx_context ctx, int w, int h, int seed)
 {
-    vx_context ctx = test_context();
-    vx_uint32 start = context_references(ctx);
-    static int32_t src_values[W * H], tpl_values[W * H], got[W * H];
-    vx_image src = test_image(ctx, W, H, VX_DF_IMAGE_U8, 21, src_values);
-    const int shapes[4][2] = {{1, 1}, {5, 3}, {8, 8}, {W, H}};
+    static int32_t src_values[641 * 31], tpl_values[641 * 31], got[641 * 31];
+    vx_image src = test_image(ctx, (vx_uint32)w, (vx_uint32)h, VX_DF_IMAGE_U8, seed, src_values);
+    const int shapes[5][2] = {{1, 1}, {5, 3}, {8, 8}, {3, 6}, {w, h}};
     int found = 0;
-    for (int s = 0; s < 4; s++) {
-        int tw = shapes[s][0], th = shapes[s][1];
+    for (int s = 0; s < 5; s++) {
+        int tw = shapes[s][0] < w ? shapes[s][0] : w, th = shapes[s][1] < h ? shapes[s][1] : h;
         /* the template: the source's block at (11, 7) when it fits (a perfect match there) */
-        int px = tw < W ? 11 : 0, py = th < H ? 7 : 0;
+        int px = tw + 11 <= w ? 11 : 0, py = th + 7 <= h ? 7 : 0;
         for (int j = 0; j < th; j++)
             for (int i = 0; i < tw; i++)
-                tpl_values[j * tw + i] = src_values[(py + j) * W + px + i];
+                tpl_values[j * tw + i] = src_values[(py + j) * w + px + i];
         vx_image tpl = vxCreateImage(ctx, (vx_uint32)tw, (vx_uint32)th, VX_DF_IMAGE_U8);
         copy_image(tpl, tpl_values, VX_WRITE_ONLY);
         for (vx_enum metric = VX_COMPARE_HAMMING; metric <= VX_COMPARE_CCORR_NORM; metric++)
             for (int full = 0; full < 2; full++)
                 for (int immediate = 0; immediate < 2; immediate++) {
-                    int ow = full ? W : W - tw + 1, oh = full ? H : H - th + 1;
+                    int ow = full ? w : w - tw + 1, oh = full ? h : h - th + 1;
                     vx_image out = vxCreateImage(ctx, (vx_uint32)ow, (vx_uint32)oh, VX_DF_IMAGE_S16);
                     CHECK_OK(RUN(immediate, ctx, vxuMatchTemplate(ctx, src, tpl, metric, out),
                                  vxMatchTemplateNode(graph_, src, tpl, metric, out)));
@@ -61,19 +62,20 @@ int main(void)
                     int32_t best = metric >= VX_COMPARE_CCORR ? -32768 : 32767, at = -1;
                     for (int y = 0; y < oh; y++)
                         for (int x = 0; x < ow; x++) {
-                            int fits = x <= W - tw && y <= H - th;
-                            int32_t want = fits ? reference(src_values, tpl_values, tw, th, metric, x, y) : 0;
+                            int fits = x <= w - tw && y <= h - th;
+                            int32_t want = fits ? reference(src_values, w, tpl_values, tw, th, metric, x, y) : 0;
                             if (got[y * ow + x] != want) {
-                                fprintf(stderr, "template %dx%d metric %#x full %d immediate %d (%d, %d): %d, expected %d\n",
-                                        tw, th, metric, full, immediate, x, y, got[y * ow + x], want);
-                                return 1;
+                                fprintf(stderr, "source %dx%d template %dx%d metric %#x full %d immediate %d (%d, %d): "
+                                        "%d, expected %d\n", w, h, tw, th, metric, full, immediate, x, y,
+                                        got[y * ow + x], want);
+                                exit(1);
                             }
                             int better = metric == VX_COMPARE_CCORR_NORM ? want > best
                                          : metric != VX_COMPARE_CCORR && want < best;
                             if (fits && better)
-                                best = want, at = y * W + x;
+                                best = want, at = y * w + x;
                         }
-                    found += tw > 1 && metric != VX_COMPARE_CCORR && at == py * W + px;
+                    found += tw > 1 && px == 11 && py == 7 && metric != VX_COMPARE_CCORR && at == py * w + px;
                     CHECK_OK(vxReleaseImage(&out));
                 }
         /* a virtual output gets the fitting positions */
@@ -84,12 +86,24 @@ int main(void)
         vx_uint32 vw, vh;
         CHECK_OK(vxQueryImage(v, VX_IMAGE_WIDTH, &vw, sizeof vw));
         CHECK_OK(vxQueryImage(v, VX_IMAGE_HEIGHT, &vh, sizeof vh));
-        CHECK(vw == (vx_uint32)(W - tw + 1) && vh == (vx_uint32)(H - th + 1));
+        CHECK(vw == (vx_uint32)(w - tw + 1) && vh == (vx_uint32)(h - th + 1));
         vxReleaseNode(&n), vxReleaseImage(&v), vxReleaseGraph(&g);
         vxReleaseImage(&tpl);
     }
-    CHECK(found >= 8);                         /* the planted copy is the best match of most metrics */
+    vxReleaseImage(&src);
+    return found;
+}
 
+int main(void)
+{
+    vx_context ctx = test_context();
+    vx_uint32 start = context_references(ctx);
+    CHECK(match(ctx, W, H, 21) >= 12);         /* the planted copy is the best match of most metrics */
+    match(ctx, 641, 9, 22);                    /* 634 positions of an 8x8 template: no multiple of a vector */
+    match(ctx, 7, 5, 23);                      /* fewer positions than a vector */
+    match(ctx, 1, 1, 24);
+
+    vx_image src = test_image(ctx, W, H, VX_DF_IMAGE_U8, 21, (int32_t[W * H]){0});
     /* refusals */
     vx_image out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_S16), u8 = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
     vx_image big = vxCreateImage(ctx, W + 1, 2, VX_DF_IMAGE_U8), tpl = vxCreateImage(ctx, 3, 3, VX_DF_IMAGE_U8);

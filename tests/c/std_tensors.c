@@ -10,7 +10,13 @@
 
 #include "check.h"
 
-enum { N = 3, D0 = 5, D1 = 3, D2 = 7, COUNT = D0 * D1 * D2 };
+#ifndef D0_SIZE
+#define D0_SIZE 5                 /* the innermost size (-D: around the vector widths) */
+#endif
+#ifndef D1_SIZE
+#define D1_SIZE 3                 /* (-D: whole 32 x 32 blocks for the transposes) */
+#endif
+enum { N = 3, D0 = D0_SIZE, D1 = D1_SIZE, D2 = 7, COUNT = D0 * D1 * D2 };
 
 static vx_size item_size(vx_enum type)
 {
