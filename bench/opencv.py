@@ -447,26 +447,28 @@ def k_laplacian(f, reconstruct):
 
 
 _AFFINE = np.array([[0.9, 0.1], [-0.1, 0.9], [12.0, 7.5]], np.float32)    # OpenVX: [column][row]
+_PERSPECTIVE = np.array([[0.9, 0.1, 0.00001], [-0.1, 0.9, 0.00002], [12.0, 7.5, 1.0]], np.float32)
+# (OpenVX interpolation, cv2 flag), (OpenVX border, cv2 border): UNDEFINED is computed from the edge
+# pixels, so it is set beside BORDER_REPLICATE
+_WARP_TYPES = {"nearest": (vx.VX_INTERPOLATION_NEAREST_NEIGHBOR, cv2.INTER_NEAREST),
+               "bilinear": (vx.VX_INTERPOLATION_BILINEAR, cv2.INTER_LINEAR)}
+_WARP_BORDERS = {"constant": CONSTANT, "undefined": (vx.VX_BORDER_UNDEFINED, cv2.BORDER_REPLICATE)}
 
 
-def k_warp_affine(f):
+def k_warp(f, kernel, interpolation, border):
+    """WarpAffine / WarpPerspective: OpenVX's matrix maps output to input points, as cv2's with
+    WARP_INVERSE_MAP (the same work: no inversion on either side)."""
+    (vx_type, cv_type), (vx_border, cv_border) = _WARP_TYPES[interpolation], _WARP_BORDERS[border]
+    values = _AFFINE if kernel == vx.VX_KERNEL_WARP_AFFINE else _PERSPECTIVE
     out = f.image(vx.VX_DF_IMAGE_U8)
-    g = f.graph(vx.VX_KERNEL_WARP_AFFINE, [f.ia, f.matrix(3, 2, _AFFINE), f.enum(vx.VX_INTERPOLATION_BILINEAR),
-                                           out], CONSTANT[0])
-    m = _AFFINE.T
-    return g, lambda: cv2.warpAffine(f.a, m, (f.w, f.h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP), None
+    g = f.graph(kernel, [f.ia, f.matrix(*values.shape, values), f.enum(vx_type), out], vx_border)
+    m, dst = values.T, np.empty_like(f.a)
+    call = cv2.warpAffine if kernel == vx.VX_KERNEL_WARP_AFFINE else cv2.warpPerspective
+    return g, lambda: call(f.a, m, (f.w, f.h), dst, flags=cv_type | cv2.WARP_INVERSE_MAP, borderMode=cv_border), None
 
 
-def k_warp_perspective(f):
-    values = np.array([[0.9, 0.1, 0.00001], [-0.1, 0.9, 0.00002], [12.0, 7.5, 1.0]], np.float32)
-    out = f.image(vx.VX_DF_IMAGE_U8)
-    g = f.graph(vx.VX_KERNEL_WARP_PERSPECTIVE, [f.ia, f.matrix(3, 3, values),
-                                                f.enum(vx.VX_INTERPOLATION_BILINEAR), out], CONSTANT[0])
-    m = values.T
-    return g, lambda: cv2.warpPerspective(f.a, m, (f.w, f.h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP), None
-
-
-def k_remap(f):
+def k_remap(f, interpolation, border):
+    (vx_type, cv_type), (vx_border, cv_border) = _WARP_TYPES[interpolation], _WARP_BORDERS[border]
     ys, xs = np.mgrid[0:f.h, 0:f.w].astype(np.float32)
     mx, my = xs * 0.95 + 3.25, ys * 0.97 + 1.5
     remap = f.keep(lib.vxCreateRemap(f.ctx, f.w, f.h, f.w, f.h))
@@ -475,8 +477,9 @@ def k_remap(f):
     check(lib.vxCopyRemapPatch(remap, rect, f.w * 8, ffi.from_buffer(coords), vx.VX_TYPE_COORDINATES2DF,
                                vx.VX_WRITE_ONLY, vx.VX_MEMORY_TYPE_HOST), "remap")
     out = f.image(vx.VX_DF_IMAGE_U8)
-    g = f.graph(vx.VX_KERNEL_REMAP, [f.ia, remap, f.enum(vx.VX_INTERPOLATION_BILINEAR), out], CONSTANT[0])
-    return g, lambda: cv2.remap(f.a, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT), None
+    g = f.graph(vx.VX_KERNEL_REMAP, [f.ia, remap, f.enum(vx_type), out], vx_border)
+    dst = np.empty_like(f.a)
+    return g, lambda: cv2.remap(f.a, mx, my, cv_type, dst, borderMode=cv_border), None
 
 
 def k_canny(f):
@@ -808,9 +811,18 @@ KERNELS = [
     ("GaussianPyramid 4 levels", k_pyramid, "3 x cv2.pyrDown"),
     ("LaplacianPyramid 4 levels", lambda f: k_laplacian(f, False), "cv2 pyrDown, pyrUp, subtract"),
     ("LaplacianReconstruct 4 levels", lambda f: k_laplacian(f, True), "cv2 pyrUp, add"),
-    ("WarpAffine bilinear", k_warp_affine, ""),
-    ("WarpPerspective bilinear", k_warp_perspective, ""),
-    ("Remap bilinear", k_remap, ""),
+    ("WarpAffine bilinear", lambda f: k_warp(f, vx.VX_KERNEL_WARP_AFFINE, "bilinear", "constant"),
+     "WARP_INVERSE_MAP"),
+    ("WarpAffine nearest", lambda f: k_warp(f, vx.VX_KERNEL_WARP_AFFINE, "nearest", "constant"), "WARP_INVERSE_MAP"),
+    ("WarpAffine bilinear undef", lambda f: k_warp(f, vx.VX_KERNEL_WARP_AFFINE, "bilinear", "undefined"),
+     "cv2 BORDER_REPLICATE"),
+    ("WarpPerspective bilinear", lambda f: k_warp(f, vx.VX_KERNEL_WARP_PERSPECTIVE, "bilinear", "constant"),
+     "WARP_INVERSE_MAP"),
+    ("WarpPerspective nearest", lambda f: k_warp(f, vx.VX_KERNEL_WARP_PERSPECTIVE, "nearest", "constant"),
+     "WARP_INVERSE_MAP"),
+    ("Remap bilinear", lambda f: k_remap(f, "bilinear", "constant"), "cv2 F32 maps"),
+    ("Remap nearest", lambda f: k_remap(f, "nearest", "constant"), "cv2 F32 maps"),
+    ("Remap bilinear undef", lambda f: k_remap(f, "bilinear", "undefined"), "cv2 BORDER_REPLICATE"),
     ("CannyEdgeDetector 3x3 L1", k_canny, ""),
     ("FastCorners nonmax", k_fast, ""),
     ("HarrisCorners 3x3", k_harris, "cv2.cornerHarris: response only"),

@@ -94,8 +94,13 @@ def test_statistics_on_widths_around_the_vectors_equal_the_plain_loops_bit_for_b
 
 
 @SIMD_LEVELS
-def test_color_convert_scaling_pyramid_warps_and_remap_match_plain_c(c_program, simd):
+def test_color_convert_scaling_and_pyramids_match_plain_c(c_program, simd):
     assert c_program("std_geometry.c", extra=("-Wl,--no-as-needed", "-lm"), env={"PVX_SIMD": simd}).stdout.strip() == "ok"
+
+
+@SIMD_LEVELS
+def test_warps_and_remap_match_plain_c_in_both_interpolations_borders_and_odd_sizes(c_program, simd):
+    assert c_program("std_warp.c", extra=("-Wl,--no-as-needed", "-lm"), env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
 def test_fast_corners_match_plain_c_with_suppression(c_program):

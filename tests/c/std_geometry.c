@@ -1,5 +1,5 @@
-/* ColorConvert, ScaleImage, HalfScaleGaussian, GaussianPyramid, WarpAffine, WarpPerspective and Remap against plain C, as graph nodes and through vxu, every byte of every
- * plane; validator refusals with their status and one log entry. */
+/* ColorConvert, ScaleImage, HalfScaleGaussian, GaussianPyramid against plain C, as graph nodes and through vxu, every byte of every
+ * plane (the warps and Remap: std_warp.c); validator refusals with their status and one log entry. */
 #include <VX/vx.h>
 #include <VX/vxu.h>
 #include <math.h>
@@ -245,104 +245,35 @@ static void check_scale(vx_context ctx, const picture *in, vx_image src, int ow,
     CHECK_OK(vxReleaseImage(&dst));
 }
 
-/* -- HalfScaleGaussian, the warps, Remap -- */
-enum { HALF, AFFINE, PERSPECTIVE, REMAP };
-
-typedef struct {
-    int kind;
-    vx_int32 size;                             /* HALF */
-    vx_enum type;                              /* the others */
-    float m[9];                                /* AFFINE (6 used), PERSPECTIVE */
-    vx_coordinates2df_t *points;               /* REMAP */
-} job;
-
-/* Plain C: output pixel (x, y) of the job; *defined cleared where UNDEFINED leaves it undefined. */
-static uint8_t job_reference(const job *j, const picture *in, int ow, int x, int y, const vx_border_t *b, int *defined)
+/* -- HalfScaleGaussian -- */
+/* Plain C: output pixel (x, y) of the Gaussian of `size`; *defined cleared where UNDEFINED leaves it undefined. */
+static uint8_t half_reference(vx_int32 size, const picture *in, int x, int y, const vx_border_t *b, int *defined)
 {
+    static const int g[3][5] = {{1}, {1, 2, 1}, {1, 4, 6, 4, 1}}, norm[3] = {1, 16, 256};
+    int r = size / 2, sum = 0;
     *defined = 1;
-    if (j->kind == HALF) {
-        static const int g[3][5] = {{1}, {1, 2, 1}, {1, 4, 6, 4, 1}}, norm[3] = {1, 16, 256};
-        int r = j->size / 2, sum = 0;
-        for (int dy = -r; dy <= r; dy++)
-            for (int dx = -r; dx <= r; dx++) {
-                int sx = 2 * x + dx, sy = 2 * y + dy;
-                if (sx < 0 || sy < 0 || sx >= in->w || sy >= in->h)
-                    *defined = 0;
-                sum += g[r][dx + r] * g[r][dy + r] * at(in, sx, sy, b);
-            }
-        return (uint8_t)(sum / norm[r]);
-    }
-    double sx, sy;
-    const float *m = j->m;
-    if (j->kind == AFFINE)
-        sx = (double)m[0] * x + (double)m[2] * y + m[4], sy = (double)m[1] * x + (double)m[3] * y + m[5];
-    else if (j->kind == PERSPECTIVE) {
-        double z = (double)m[2] * x + (double)m[5] * y + m[8];
-        sx = ((double)m[0] * x + (double)m[3] * y + m[6]) / z, sy = ((double)m[1] * x + (double)m[4] * y + m[7]) / z;
-    } else
-        sx = j->points[y * ow + x].x, sy = j->points[y * ow + x].y;
-    if (j->type == VX_INTERPOLATION_NEAREST_NEIGHBOR) {
-        int nx = (int)floor(sx + 0.5), ny = (int)floor(sy + 0.5);
-        *defined = nx >= 0 && ny >= 0 && nx < in->w && ny < in->h;
-        return (uint8_t)at(in, nx, ny, b);
-    }
-    int x0 = (int)floor(sx), y0 = (int)floor(sy);
-    double fx = sx - x0, fy = sy - y0;
-    *defined = x0 >= 0 && y0 >= 0 && x0 + 1 < in->w && y0 + 1 < in->h;
-    return (uint8_t)floor((1 - fy) * ((1 - fx) * at(in, x0, y0, b) + fx * at(in, x0 + 1, y0, b)) +
-                          fy * ((1 - fx) * at(in, x0, y0 + 1, b) + fx * at(in, x0 + 1, y0 + 1, b)) + 0.5);
+    for (int dy = -r; dy <= r; dy++)
+        for (int dx = -r; dx <= r; dx++) {
+            int sx = 2 * x + dx, sy = 2 * y + dy;
+            if (sx < 0 || sy < 0 || sx >= in->w || sy >= in->h)
+                *defined = 0;
+            sum += g[r][dx + r] * g[r][dy + r] * at(in, sx, sy, b);
+        }
+    return (uint8_t)(sum / norm[r]);
 }
 
-static vx_node job_node(vx_graph g, const job *j, vx_image src, vx_reference obj, vx_image dst)
-{
-    switch (j->kind) {
-    case HALF: return vxHalfScaleGaussianNode(g, src, dst, j->size);
-    case AFFINE: return vxWarpAffineNode(g, src, (vx_matrix)obj, j->type, dst);
-    case PERSPECTIVE: return vxWarpPerspectiveNode(g, src, (vx_matrix)obj, j->type, dst);
-    }
-    return vxRemapNode(g, src, (vx_remap)obj, j->type, dst);
-}
-
-static vx_status job_vxu(vx_context ctx, const job *j, vx_image src, vx_reference obj, vx_image dst)
-{
-    switch (j->kind) {
-    case HALF: return vxuHalfScaleGaussian(ctx, src, dst, j->size);
-    case AFFINE: return vxuWarpAffine(ctx, src, (vx_matrix)obj, j->type, dst);
-    case PERSPECTIVE: return vxuWarpPerspective(ctx, src, (vx_matrix)obj, j->type, dst);
-    }
-    return vxuRemap(ctx, src, (vx_remap)obj, j->type, dst);
-}
-
-/* The job's matrix or remap object, holding its coefficients or points. */
-static vx_reference job_object(vx_context ctx, const job *j, int ow, int oh, int iw, int ih)
-{
-    if (j->kind == HALF)
-        return NULL;
-    if (j->kind == REMAP) {
-        vx_remap r = vxCreateRemap(ctx, (vx_uint32)iw, (vx_uint32)ih, (vx_uint32)ow, (vx_uint32)oh);
-        vx_rectangle_t all = {0, 0, (vx_uint32)ow, (vx_uint32)oh};
-        CHECK_OK(vxCopyRemapPatch(r, &all, sizeof(vx_coordinates2df_t) * (vx_size)ow, j->points,
-                                  VX_TYPE_COORDINATES2DF, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
-        return (vx_reference)r;
-    }
-    vx_matrix m = vxCreateMatrix(ctx, VX_TYPE_FLOAT32, j->kind == AFFINE ? 2 : 3, 3);
-    CHECK_OK(vxCopyMatrix(m, (void *)j->m, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
-    return (vx_reference)m;
-}
-
-static void check_job(vx_context ctx, const job *j, const picture *in, vx_image src, int ow, int oh,
-                      const vx_border_t *border)
+static void check_half(vx_context ctx, vx_int32 size, const picture *in, vx_image src, const vx_border_t *border)
 {
     static int32_t got[64 * 64];
-    vx_reference obj = job_object(ctx, j, ow, oh, in->w, in->h);
+    int ow = (in->w + 1) / 2, oh = (in->h + 1) / 2;
     for (int immediate = 0; immediate < 2; immediate++) {
         vx_image dst = vxCreateImage(ctx, (vx_uint32)ow, (vx_uint32)oh, VX_DF_IMAGE_U8);
         if (immediate) {
             CHECK_OK(vxSetContextAttribute(ctx, VX_CONTEXT_IMMEDIATE_BORDER, border, sizeof *border));
-            CHECK_OK(job_vxu(ctx, j, src, obj, dst));
+            CHECK_OK(vxuHalfScaleGaussian(ctx, src, dst, size));
         } else {
             vx_graph g = vxCreateGraph(ctx);
-            vx_node n = job_node(g, j, src, obj, dst);
+            vx_node n = vxHalfScaleGaussianNode(g, src, dst, size);
             CHECK_REF(n);
             CHECK_OK(vxSetNodeAttribute(n, VX_NODE_BORDER, border, sizeof *border));
             CHECK_OK(vxProcessGraph(g));
@@ -353,58 +284,31 @@ static void check_job(vx_context ctx, const job *j, const picture *in, vx_image 
         int checked = 0;
         for (int y = 0; y < oh; y++)
             for (int x = 0; x < ow; x++) {
-                int defined, want = job_reference(j, in, ow, x, y, border, &defined);
+                int defined, want = half_reference(size, in, x, y, border, &defined);
                 if (!defined && border->mode == VX_BORDER_UNDEFINED)
                     continue;
                 checked++;
                 if (got[y * ow + x] != want) {
-                    fprintf(stderr, "kind %d size %d type %#x border %#x immediate %d (%d, %d): %d, expected %d\n",
-                            j->kind, j->size, j->type, border->mode, immediate, x, y, got[y * ow + x], want);
+                    fprintf(stderr, "size %d border %#x immediate %d (%d, %d): %d, expected %d\n",
+                            size, border->mode, immediate, x, y, got[y * ow + x], want);
                     exit(1);
                 }
             }
         CHECK(checked > ow * oh / 4);
-        if (j->kind == HALF) {                 /* one output pixel lost on each side under UNDEFINED */
-            vx_rectangle_t r;
-            vx_uint32 u = border->mode == VX_BORDER_UNDEFINED;
-            CHECK_OK(vxGetValidRegionImage(dst, &r));
-            CHECK(r.start_x == u && r.start_y == u && r.end_x == (vx_uint32)ow - u && r.end_y == (vx_uint32)oh - u);
-        }
+        vx_rectangle_t r;                      /* one output pixel lost on each side under UNDEFINED */
+        vx_uint32 u = border->mode == VX_BORDER_UNDEFINED;
+        CHECK_OK(vxGetValidRegionImage(dst, &r));
+        CHECK(r.start_x == u && r.start_y == u && r.end_x == (vx_uint32)ow - u && r.end_y == (vx_uint32)oh - u);
         CHECK_OK(vxReleaseImage(&dst));
     }
-    if (obj != NULL)
-        CHECK_OK(vxReleaseReference(&obj));
 }
 
-static void check_sampling_kernels(vx_context ctx, const picture *in, vx_image src)
+static void check_half_scale_gaussian(vx_context ctx, const picture *in, vx_image src)
 {
     vx_border_t borders[3] = {{VX_BORDER_UNDEFINED, {{0}}}, {VX_BORDER_CONSTANT, {{0}}}, {VX_BORDER_REPLICATE, {{0}}}};
     borders[1].constant_value.U8 = 77;
     for (int size = 1; size <= 5; size += 2)
-        for (int b = 0; b < 3; b++) {
-            job j = {.kind = HALF, .size = size};
-            check_job(ctx, &j, in, src, (in->w + 1) / 2, (in->h + 1) / 2, &borders[b]);
-        }
-    /* rotation and shear (some of the output outside the input), and a perspective */
-    static const float affine[6] = {0.9f, -0.35f, 0.3f, 0.85f, -2.25f, 4.5f};
-    static const float perspective[9] = {0.95f, 0.1f, 0.0004f, -0.2f, 1.05f, 0.002f, 3.5f, -1.75f, 1.0f};
-    static vx_coordinates2df_t points[31 * 19];
-    for (int k = 0; k < 31 * 19; k++) {
-        seed_ = seed_ * 1664525u + 1013904223u;
-        points[k].x = (float)((seed_ >> 16) % 3400) / 100.0f - 2.5f;
-        points[k].y = (float)((seed_ >> 4) % 2200) / 100.0f - 2.5f;
-    }
-    static const vx_enum types[] = {VX_INTERPOLATION_NEAREST_NEIGHBOR, VX_INTERPOLATION_BILINEAR};
-    for (int t = 0; t < 2; t++)
-        for (int b = 0; b < 2; b++) {
-            job a = {.kind = AFFINE, .type = types[t]}, p = {.kind = PERSPECTIVE, .type = types[t]};
-            job r = {.kind = REMAP, .type = types[t]};
-            memcpy(a.m, affine, sizeof affine), memcpy(p.m, perspective, sizeof perspective);
-            r.points = points;
-            check_job(ctx, &a, in, src, 31, 19, &borders[b]);
-            check_job(ctx, &p, in, src, 23, 13, &borders[b]);
-            check_job(ctx, &r, in, src, 31, 19, &borders[b]);
-        }
+        for (int b = 0; b < 3; b++) check_half(ctx, size, in, src, &borders[b]);
 }
 
 /* -- GaussianPyramid: level 0 the input, each next level the 5x5 Gaussian of the previous at its
@@ -523,7 +427,7 @@ int main(void)
         CHECK_OK(vxReleaseImage(&bsrc));
         free_picture(&big);
     }
-    check_sampling_kernels(ctx, &in, src);
+    check_half_scale_gaussian(ctx, &in, src);
     for (int b = 1; b < 3; b++)
         for (int immediate = 0; immediate < 2; immediate++)
             for (int orb = 0; orb < 2; orb++)
