@@ -8,6 +8,7 @@
  * - the reconstruction: I_N = input, I_i = up(I_{i+1}) + L_i (exact), the output I_0 saturated
  *   to its format; so reconstructing an unsaturated pyramid gives its input back exactly. */
 #include "pvx.h"
+#include "simd.h"
 
 #pragma GCC optimize("O3")
 
@@ -26,7 +27,7 @@ static uint32_t clamped(int64_t v, uint32_t n)
 }
 
 /* out[x] = sum over k of gauss5[k] p[x + k] for x < w: the row taps, p padded by 2 each side */
-static void row_taps(const int32_t *restrict p, int32_t *restrict out, uint32_t w, uint32_t step)
+static inline __attribute__((always_inline)) void row_taps(const int32_t *restrict p, int32_t *restrict out, uint32_t w, uint32_t step)
 {
     for (size_t x = 0; x < w; x++)
         out[x] = p[step * x] + 4 * p[step * x + 1] + 6 * p[step * x + 2] + 4 * p[step * x + 3] + p[step * x + 4];
@@ -62,7 +63,7 @@ static vx_status store(const grid *g, vx_reference image)
 }
 
 /* out[x] = the column taps of the five rows r at x (restrict: a loop the vectorizer takes) */
-static void column_taps(const int32_t *const *r, int32_t *restrict out, uint32_t w)
+static inline __attribute__((always_inline)) void column_taps(const int32_t *const *r, int32_t *restrict out, uint32_t w)
 {
     const int32_t *restrict a = r[0], *restrict b = r[1], *restrict c = r[2], *restrict d = r[3], *restrict e = r[4];
     for (size_t x = 0; x < w; x++)
@@ -94,7 +95,7 @@ static const int32_t *row_at(source *s, uint32_t y)
 
 /* Both steps separated (integer sums: the same values as the 5x5 window): per output row the
  * column taps into a row padded by 2 replicated pixels each side, then the row taps. */
-static vx_status half(source *g, grid *out)
+static inline __attribute__((always_inline)) vx_status half_rows(source *g, grid *out)
 {
     vx_status s = make(out, (g->w + 1) / 2, (g->h + 1) / 2);
     int32_t *pad = s == VX_SUCCESS ? malloc(sizeof *pad * (g->w + 4)) : NULL;
@@ -130,7 +131,8 @@ static int32_t up_tap(const int32_t *cols, uint32_t w, uint32_t x)
  * borders) convolved: a column tap weighs g's row cy / 2 where the clamped row cy is even. The row
  * taps by phase away from the borders (x = 2j: cols j - 1, j, j + 1 weighted 1 6 1; x = 2j + 1:
  * cols j, j + 1 weighted 4 4), up_tap at the two pixels of each border. cols (g->w): scratch. */
-static void up_row(const grid *g, uint32_t w, uint32_t h, uint32_t y, int32_t *restrict cols, int32_t *restrict o)
+static inline __attribute__((always_inline)) void up_row_taps(const grid *g, uint32_t w, uint32_t h, uint32_t y,
+                                                              int32_t *restrict cols, int32_t *restrict o)
 {
     for (uint32_t j = 0; j < g->w; j++) cols[j] = 0;
     for (int k = 0; k < 5; k++) {
@@ -153,6 +155,45 @@ static void up_row(const grid *g, uint32_t w, uint32_t h, uint32_t y, int32_t *r
         if (x == 1 && w >= 5)
             x = w - 3;                          /* to the last two */
     }
+}
+
+/* half and up_row compiled for the baseline and, on x86-64, for AVX2 (the same integer sums, so
+ * the same values); the SIMD level in use (simd.c) picks, plain taking the baseline. */
+static vx_status half(source *g, grid *out)
+{
+    return half_rows(g, out);
+}
+
+static void up_row(const grid *g, uint32_t w, uint32_t h, uint32_t y, int32_t *restrict cols, int32_t *restrict o)
+{
+    up_row_taps(g, w, h, y, cols, o);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static vx_status half_avx2(source *g, grid *out)
+{
+    return half_rows(g, out);
+}
+
+__attribute__((target("avx2"))) static void up_row_avx2(const grid *g, uint32_t w, uint32_t h, uint32_t y,
+                                                        int32_t *restrict cols, int32_t *restrict o)
+{
+    up_row_taps(g, w, h, y, cols, o);
+}
+#endif
+
+typedef struct steps {
+    vx_status (*half)(source *, grid *);
+    void (*up_row)(const grid *, uint32_t, uint32_t, uint32_t, int32_t *restrict, int32_t *restrict);
+} steps;
+
+static steps steps_in_use(void)
+{
+#if defined(__x86_64__)
+    if (pvx_simd() == PVX_SIMD_AVX2)
+        return (steps){half_avx2, up_row_avx2};
+#endif
+    return (steps){half, up_row};
 }
 
 /* The scratch rows of up_row and one row of output for images up to w wide */
@@ -193,6 +234,7 @@ vx_status pvx_std_laplacian_pyramid(vx_node node, const vx_reference *p, vx_uint
     grid g = {NULL, 0, 0}, next = {NULL, 0, 0};
     source src = {NULL};
     rows_of r = {NULL, NULL};
+    steps step = steps_in_use();
     vx_status s;
     vx_size levels = levels_of(p[1], &s);
     if (s == VX_SUCCESS && (s = plane_of(p[0], &src.p)) == VX_SUCCESS) {
@@ -203,13 +245,13 @@ vx_status pvx_std_laplacian_pyramid(vx_node node, const vx_reference *p, vx_uint
     for (vx_uint32 i = 0; s == VX_SUCCESS && i < levels; i++) {
         plane lp;
         vx_image level = NULL;
-        if ((s = half(&src, &next)) == VX_SUCCESS)
+        if ((s = step.half(&src, &next)) == VX_SUCCESS)
             level = level_of(p[1], i, &s);
         if (s == VX_SUCCESS)
             s = plane_of((vx_reference)level, &lp);
         for (uint32_t y = 0; s == VX_SUCCESS && y < src.h; y++) {
             const int32_t *gy = row_at(&src, y);
-            up_row(&next, src.w, src.h, y, r.cols, r.row);
+            step.up_row(&next, src.w, src.h, y, r.cols, r.row);
             for (uint32_t x = 0; x < src.w; x++) r.row[x] = gy[x] - r.row[x];
             store_row(&lp, y, r.row, 1);
         }
@@ -230,6 +272,7 @@ vx_status pvx_std_laplacian_reconstruct(vx_node node, const vx_reference *p, vx_
 {
     grid image = {NULL, 0, 0}, u = {NULL, 0, 0};
     rows_of r = {NULL, NULL};
+    steps step = steps_in_use();
     int32_t *sum = NULL;
     uint32_t width = 0;
     plane out;
@@ -250,7 +293,7 @@ vx_status pvx_std_laplacian_reconstruct(vx_node node, const vx_reference *p, vx_
             s = make(&u, lp.width, lp.height);
         for (uint32_t y = 0; s == VX_SUCCESS && y < lp.height; y++) {
             int32_t *uy = i > 0 ? u.v + (size_t)y * lp.width : sum;
-            up_row(&image, lp.width, lp.height, y, r.cols, uy);
+            step.up_row(&image, lp.width, lp.height, y, r.cols, uy);
             load_row(&lp, y, r.row);
             for (uint32_t x = 0; x < lp.width; x++) uy[x] += r.row[x];
             if (i == 0)
