@@ -134,13 +134,16 @@ static int32_t up_tap(const int32_t *cols, uint32_t w, uint32_t x)
 static inline __attribute__((always_inline)) void up_row_taps(const grid *g, uint32_t w, uint32_t h, uint32_t y,
                                                               int32_t *restrict cols, int32_t *restrict o)
 {
-    for (uint32_t j = 0; j < g->w; j++) cols[j] = 0;
+    uint32_t lo = clamped((int64_t)y - 2, h) / 2;      /* the even taps weigh g's rows lo, lo + 1, lo + 2 */
+    int32_t wt[3] = {0, 0, 0};
     for (int k = 0; k < 5; k++) {
         uint32_t cy = clamped((int64_t)y + k - 2, h);
-        const int32_t *restrict r = g->v + (size_t)(cy / 2) * g->w;
         if (cy % 2 == 0)
-            for (uint32_t j = 0; j < g->w; j++) cols[j] += gauss5[k] * r[j];
+            wt[cy / 2 - lo] += gauss5[k];
     }
+    const int32_t *restrict r0 = g->v + (size_t)lo * g->w, *restrict r1 = g->v + (size_t)clamped(lo + 1, g->h) * g->w,
+                  *restrict r2 = g->v + (size_t)clamped(lo + 2, g->h) * g->w;
+    for (uint32_t j = 0; j < g->w; j++) cols[j] = wt[0] * r0[j] + wt[1] * r1[j] + wt[2] * r2[j];
     if (w >= 5) {
         size_t pairs = (w - 4) / 2;             /* x = 2j, 2j + 1 for j in [1, pairs] */
         for (size_t j = 1; j <= pairs; j++) {
