@@ -1,5 +1,6 @@
 /* LaplacianPyramid and LaplacianReconstruct (VX_SCALE_PYRAMID_HALF), on int32 rows (level 0's
- * through a ring, the smaller levels' as grids), every step with replicated borders whatever the node's border (as the spec says of the Gaussian pyramid):
+ * through a ring, the smaller levels' as grids), every step with replicated borders whatever the
+ * node's border (as the spec says of the Gaussian pyramid):
  * - half(G): the 5x5 Gaussian ([1 4 6 4 1] both ways) at the even pixels, shifted right by 8
  *   (floor), to ceil(w / 2) x ceil(h / 2);
  * - up(G) to w x h: G's pixels at the even positions of a zero image of w x h, that image
