@@ -164,10 +164,19 @@ static void convert_reference(const picture *in, picture *out)
     free(v_sum);
 }
 
-static void check_convert(vx_context ctx, vx_df_image from, vx_df_image to, int w, int h)
+/* every_uv: the chroma samples in raster order i take U = i % 256, V = i / 256 (the SIMD rows'
+ * integer deltas checked for every (U, V) pair on a picture of 65536 samples) */
+static void check_convert_of(vx_context ctx, vx_df_image from, vx_df_image to, int w, int h, int every_uv)
 {
     picture in = make_picture(from, w, h), want = make_picture(to, w, h), got = make_picture(to, w, h);
     vx_image src = random_image(ctx, &in);
+    for (int y = 0; every_uv && y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int i = y / in.cy * (w / in.cx) + x / in.cx;
+            *channel(&in, 1, x, y) = (uint8_t)(i % 256), *channel(&in, 2, x, y) = (uint8_t)(i / 256 % 256);
+        }
+    if (every_uv)
+        transfer(src, &in, VX_WRITE_ONLY);
     convert_reference(&in, &want);
     for (int immediate = 0; immediate < 2; immediate++) {
         vx_image dst = vxCreateImage(ctx, (vx_uint32)w, (vx_uint32)h, to);
@@ -181,6 +190,11 @@ static void check_convert(vx_context ctx, vx_df_image from, vx_df_image to, int 
     }
     CHECK_OK(vxReleaseImage(&src));
     free_picture(&in), free_picture(&want), free_picture(&got);
+}
+
+static void check_convert(vx_context ctx, vx_df_image from, vx_df_image to, int w, int h)
+{
+    check_convert_of(ctx, from, to, w, h, 0);
 }
 
 /* -- ScaleImage -- */
@@ -407,6 +421,12 @@ int main(void)
     for (size_t z = 0; z < sizeof odd_sizes / sizeof odd_sizes[0]; z++)
         for (size_t r = 0; r < sizeof full / sizeof full[0]; r++)
             check_convert(ctx, full[r][0], full[r][1], odd_sizes[z][0], odd_sizes[z][1]);
+    static const struct { vx_df_image from, to; int w, h; } every_uv[] = {
+        {VX_DF_IMAGE_UYVY, VX_DF_IMAGE_RGB, 1024, 128}, {VX_DF_IMAGE_YUYV, VX_DF_IMAGE_RGBX, 1024, 128},
+        {VX_DF_IMAGE_YUV4, VX_DF_IMAGE_RGB, 256, 256}, {VX_DF_IMAGE_NV12, VX_DF_IMAGE_RGB, 512, 512},
+        {VX_DF_IMAGE_NV21, VX_DF_IMAGE_RGBX, 512, 512}};
+    for (size_t r = 0; r < sizeof every_uv / sizeof every_uv[0]; r++)
+        check_convert_of(ctx, every_uv[r].from, every_uv[r].to, every_uv[r].w, every_uv[r].h, 1);
 
     /* ScaleImage: down, up and 2:1, every interpolation and border */
     picture in = make_picture(VX_DF_IMAGE_U8, 29, 17);
