@@ -130,8 +130,9 @@ static int rgb(vx_df_image f)
  * its block. */
 static void convert_reference(const picture *in, picture *out)
 {
-    static int64_t u_sum[32][512], v_sum[32][512];
-    memset(u_sum, 0, sizeof u_sum), memset(v_sum, 0, sizeof v_sum);
+    int bw = (in->w + out->cx - 1) / out->cx, bh = (in->h + out->cy - 1) / out->cy;   /* chroma blocks */
+    int64_t *u_sum = calloc((size_t)bw * bh, sizeof *u_sum), *v_sum = calloc((size_t)bw * bh, sizeof *v_sum);
+    CHECK(u_sum != NULL && v_sum != NULL);
     for (int y = 0; y < in->h; y++)
         for (int x = 0; x < in->w; x++) {
             int64_t a = *channel(in, 0, x, y), b = *channel(in, 1, x, y), c = *channel(in, 2, x, y), o[3];
@@ -148,15 +149,17 @@ static void convert_reference(const picture *in, picture *out)
             *channel(out, 0, x, y) = rounded(o[0], 10000);
             if (out->cx * out->cy == 1)
                 *channel(out, 1, x, y) = rounded(o[1], 10000), *channel(out, 2, x, y) = rounded(o[2], 10000);
-            u_sum[y / out->cy][x / out->cx] += o[1], v_sum[y / out->cy][x / out->cx] += o[2];
+            u_sum[y / out->cy * bw + x / out->cx] += o[1], v_sum[y / out->cy * bw + x / out->cx] += o[2];
             if (out->f == VX_DF_IMAGE_RGBX)
                 *channel(out, 3, x, y) = 255;
         }
     for (int y = 0; out->cx * out->cy > 1 && y < out->h; y += out->cy)
         for (int x = 0; x < out->w; x += out->cx) {
-            *channel(out, 1, x, y) = rounded(u_sum[y / out->cy][x / out->cx], 10000 * out->cx * out->cy);
-            *channel(out, 2, x, y) = rounded(v_sum[y / out->cy][x / out->cx], 10000 * out->cx * out->cy);
+            *channel(out, 1, x, y) = rounded(u_sum[y / out->cy * bw + x / out->cx], 10000 * out->cx * out->cy);
+            *channel(out, 2, x, y) = rounded(v_sum[y / out->cy * bw + x / out->cx], 10000 * out->cx * out->cy);
         }
+    free(u_sum);
+    free(v_sum);
 }
 
 static void check_convert(vx_context ctx, vx_df_image from, vx_df_image to, int w, int h)
