@@ -65,6 +65,7 @@ typedef struct pvx_rows {
     void (*select)(const uint8_t *const *r, uint32_t n, const uint8_t (*pairs)[2], uint32_t npairs, uint32_t k,
                    uint8_t *out, uint32_t w);
     void (*median25)(const uint8_t *const *r, uint8_t *out, uint32_t w);     /* select of 25 for its median */
+    void (*median5x5)(const uint8_t *const *r, uint8_t *out, uint32_t w);    /* of r[i][x + j], i, j < 5 */
     /* BilateralFilter (U8, one channel), one tap over a row: wk = table[|q - c|] added to weights,
      * wk q to sums */
     void (*bilateral_tap)(const int32_t *q, const int32_t *c, const double *table, double *weights, double *sums,

@@ -403,6 +403,8 @@ typedef struct {
     uint32_t k, npairs, pw, reach;             /* reach: 2 rx, the padding of a row */
     pvx_row3_f *row3;                          /* the whole 3x3 window: the 3x3 filters' rows */
     uint32_t groups, terms;
+    int box5;                                  /* a median over a whole 5x5 box (rows.h median5x5) */
+    uint32_t box_dx;                           /* its first column in the window */
     row_group group[PVX_SELECT_MAX];
     uint8_t term_group[PVX_SELECT_MAX], term_dx[PVX_SELECT_MAX];
     uint8_t *tmp;                              /* a row of pw bytes per group */
@@ -472,7 +474,11 @@ static void non_linear_u8_row(const void *ctx, const pvx_rows *loops, uint8_t *c
             r[e] = window[s->c->dy[e]] + s->c->dx[e] + x0;
         if (function != VX_NONLINEAR_FILTER_MEDIAN)
             loops->extreme(r, s->c->count, function == VX_NONLINEAR_FILTER_MAX, out, n);
-        else if (s->c->count == 25)
+        else if (s->box5) {
+            for (uint32_t i = 0; i < 5; i++)
+                r[i] = window[s->c->dy[0] + i] + s->box_dx + x0;
+            loops->median5x5(r, out, n);
+        } else if (s->c->count == 25)
             loops->median25(r, out, n);
         else
             loops->select(r, s->c->count, (const uint8_t(*)[2])s->pairs, s->npairs, s->k, out, n);
@@ -543,6 +549,11 @@ vx_status pvx_std_non_linear_filter(vx_node node, const vx_reference *p, vx_uint
                       : c.function == VX_NONLINEAR_FILTER_MIN ? loops->erode : loops->dilate;
             if (c.function == VX_NONLINEAR_FILTER_MEDIAN)
                 median_network(sel, c.count);
+            int32_t lo = c.dx[0], hi = c.dx[0];    /* 25 elements within 5 x 5: the whole box */
+            for (uint32_t e = 0; e < c.count; e++)
+                lo = c.dx[e] < lo ? c.dx[e] : lo, hi = c.dx[e] > hi ? c.dx[e] : hi;
+            sel->box5 = c.count == 25 && hi - lo == 4 && c.dy[c.count - 1] - c.dy[0] == 4;   /* row-major */
+            sel->box_dx = (uint32_t)lo;
             group_rows(sel);
             s = filter_window_u8(node, &in, &out, rx, ry, non_linear_u8_row, sel, loops);
         }

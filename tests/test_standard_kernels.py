@@ -157,8 +157,9 @@ def test_bilateral_filter_matches_plain_c_on_u8_and_s16_tensors_in_every_border(
                      env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
-def test_laplacian_pyramid_and_reconstruction_match_plain_c_and_round_trip(c_program):
-    assert c_program("std_laplacian.c").stdout.strip() == "ok"
+@SIMD_LEVELS
+def test_laplacian_pyramid_and_reconstruction_match_plain_c_and_round_trip(c_program, simd):
+    assert c_program("std_laplacian.c", env={"PVX_SIMD": simd}).stdout.strip() == "ok"
 
 
 @SIMD_LEVELS

@@ -95,7 +95,9 @@ static vx_image random_image(vx_context ctx, picture *p)
             seed_ = seed_ * 1664525u + 1013904223u;
             p->data[k][i] = (uint8_t)(seed_ >> 24);
         }
-    p->data[0][0] = 0, p->data[0][1] = 255;    /* the extremes */
+    p->data[0][0] = 0;                         /* the extremes */
+    if (plane_size(p, 0) > 1)
+        p->data[0][1] = 255;
     vx_image img = vxCreateImage(ctx, (vx_uint32)p->w, (vx_uint32)p->h, p->f);
     CHECK_REF(img);
     transfer(img, p, VX_WRITE_ONLY);

@@ -1,5 +1,5 @@
-/* LaplacianPyramid and LaplacianReconstruct against plain C: U8 and S16 inputs of odd sizes,
- * one to four levels, as nodes and through vxu; reconstructing gives the input back. Then
+/* LaplacianPyramid and LaplacianReconstruct against plain C: U8 and S16 inputs of odd sizes
+ * (the borders' pixels meet in the narrowest), one to four levels, as nodes and through vxu; reconstructing gives the input back. Then
  * refusals. */
 #include <VX/vx.h>
 #include <VX/vxu.h>
@@ -9,7 +9,7 @@
 #include "check.h"
 #include "std_images.h"
 
-enum { W = 37, H = 23, MAX_LEVELS = 4 };
+enum { W = 37, H = 23, MAX_LEVELS = 4, MAX_PIXELS = 641 * 23 };
 
 static const int k5[5] = {1, 4, 6, 4, 1};
 
@@ -59,31 +59,31 @@ static void check_same(const int32_t *got, const int32_t *want, int n, const cha
         }
 }
 
-int main(void)
+static int32_t input[MAX_PIXELS], g[MAX_LEVELS + 1][MAX_PIXELS], up[MAX_PIXELS], want[MAX_PIXELS], got[MAX_PIXELS];
+
+/* Both kernels at w x h, U8 and S16, one to four levels, as nodes and through vxu. */
+static void check_size(vx_context ctx, int w, int h)
 {
-    vx_context ctx = test_context();
-    vx_uint32 start = context_references(ctx);
-    static int32_t input[W * H], g[MAX_LEVELS + 1][W * H], up[W * H], want[W * H], got[W * H];
-    int ws[MAX_LEVELS + 2] = {W}, hs[MAX_LEVELS + 2] = {H};
+    int ws[MAX_LEVELS + 2] = {w}, hs[MAX_LEVELS + 2] = {h};
     for (int i = 1; i <= MAX_LEVELS + 1; i++)
         ws[i] = (ws[i - 1] + 1) / 2, hs[i] = (hs[i - 1] + 1) / 2;
     const vx_df_image formats[2] = {VX_DF_IMAGE_U8, VX_DF_IMAGE_S16};
     for (int f = 0; f < 2; f++) {
-        vx_image in = vxCreateImage(ctx, W, H, formats[f]);
+        vx_image in = vxCreateImage(ctx, (vx_uint32)w, (vx_uint32)h, formats[f]);
         uint32_t seed = 3 + f;
-        for (int k = 0; k < W * H; k++) {
+        for (int k = 0; k < w * h; k++) {
             seed = seed * 1664525u + 1013904223u;
             input[k] = f ? (int32_t)(seed >> 21) - 1024 : (int32_t)(seed >> 24);
         }
         copy_image(in, input, VX_WRITE_ONLY);
         for (vx_size levels = 1; levels <= MAX_LEVELS; levels++)
             for (int immediate = 0; immediate < 2; immediate++) {
-                vx_pyramid lap = vxCreatePyramid(ctx, levels, VX_SCALE_PYRAMID_HALF, W, H, VX_DF_IMAGE_S16);
+                vx_pyramid lap = vxCreatePyramid(ctx, levels, VX_SCALE_PYRAMID_HALF, (vx_uint32)w, (vx_uint32)h, VX_DF_IMAGE_S16);
                 vx_image low = vxCreateImage(ctx, (vx_uint32)ws[levels], (vx_uint32)hs[levels], formats[f]);
-                vx_image back = vxCreateImage(ctx, W, H, formats[f]);
+                vx_image back = vxCreateImage(ctx, (vx_uint32)w, (vx_uint32)h, formats[f]);
                 CHECK_OK(RUN(immediate, ctx, vxuLaplacianPyramid(ctx, in, lap, low),
                              vxLaplacianPyramidNode(graph_, in, lap, low)));
-                memcpy(g[0], input, sizeof input);
+                memcpy(g[0], input, sizeof(int32_t) * (size_t)(w * h));
                 for (vx_size i = 0; i < levels; i++) {
                     gaussian_half(g[i], ws[i], hs[i], g[i + 1]);
                     upsample(g[i + 1], ws[i], hs[i], up);
@@ -99,11 +99,21 @@ int main(void)
                 CHECK_OK(RUN(immediate, ctx, vxuLaplacianReconstruct(ctx, lap, low, back),
                              vxLaplacianReconstructNode(graph_, lap, low, back)));
                 read_image(back, got);
-                check_same(got, input, W * H, "reconstructed", 0);
+                check_same(got, input, w * h, "reconstructed", 0);
                 vxReleasePyramid(&lap), vxReleaseImage(&low), vxReleaseImage(&back);
             }
         vxReleaseImage(&in);
     }
+}
+
+int main(void)
+{
+    vx_context ctx = test_context();
+    vx_uint32 start = context_references(ctx);
+    const int sizes[][2] = {{W, H}, {641, 9}, {5, 3}, {6, 4}, {1, 1}};
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++)
+        check_size(ctx, sizes[k][0], sizes[k][1]);
+    int ws[2] = {W, (W + 1) / 2}, hs[2] = {H, (H + 1) / 2};
 
     /* reconstruction of any pyramid: the sum saturated to the output's format */
     vx_pyramid lap = vxCreatePyramid(ctx, 1, VX_SCALE_PYRAMID_HALF, W, H, VX_DF_IMAGE_S16);

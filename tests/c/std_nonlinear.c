@@ -9,7 +9,7 @@
 #include "check.h"
 #include "std_images.h"
 
-enum { MAXW = 641, MAXH = 16, MARK = 77, MASKS = 6 };
+enum { MAXW = 1043, MAXH = 16, MARK = 77, MASKS = 7 };
 static int W, H;
 
 /* The spec's definition: the pixels under the set mask elements, the mask's origin on (x, y); the
@@ -45,12 +45,14 @@ int main(void)
         vxCreateMatrixFromPatternAndOrigin(ctx, VX_PATTERN_BOX, 4, 3, 0, 2),
         vxCreateMatrixFromPattern(ctx, VX_PATTERN_BOX, 9, 9),
         vxCreateMatrixFromPattern(ctx, VX_PATTERN_BOX, 5, 5),      /* 25 elements: a network of its own */
+        vxCreateMatrixFromPatternAndOrigin(ctx, VX_PATTERN_BOX, 5, 5, 0, 1),   /* off the window's corner */
     };
     CHECK_OK(vxCopyMatrix(masks[3], (void *)ell, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
     const vx_enum functions[3] = {VX_NONLINEAR_FILTER_MEDIAN, VX_NONLINEAR_FILTER_MIN, VX_NONLINEAR_FILTER_MAX};
-    static const int sizes[][2] = {{9, 9}, {33, 10}, {MAXW, 11}, {23, 16}};
+    /* 1043: a row of more than one 1024-pixel block of the 5x5 median, the last one short */
+    static const int sizes[][2] = {{9, 9}, {33, 10}, {641, 11}, {23, 16}, {MAXW, 9}};
     vx_image in = NULL;
-    for (int z = 0; z < 4; z++) {
+    for (int z = 0; z < 5; z++) {
         W = sizes[z][0], H = sizes[z][1];
         if (in != NULL)
             vxReleaseImage(&in);
