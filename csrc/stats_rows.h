@@ -5,6 +5,7 @@
 #ifndef PVX_STATS_ROWS_H
 #define PVX_STATS_ROWS_H
 #include <stddef.h>
+#include <math.h>
 #include <stdint.h>
 
 typedef struct pvx_stats_rows {
@@ -34,5 +35,12 @@ typedef struct pvx_stats_rows {
     void (*tensor_convert)(const int16_t *a, void *o, size_t n, const double f[4], int bytes, double lo, double hi);
 } pvx_stats_rows;
 
-PVX_HIDDEN const pvx_stats_rows *pvx_stats_rows_in_use(void);   /* NULL: the plain loops */
+PVX_HIDDEN const pvx_stats_rows *pvx_stats_rows_in_use(void);
+
+/* n when s = 2^-n for 0 <= n <= 30 (a scale the row loops apply as an exact shift), else -1 */
+static inline int pvx_shift_of(double s)
+{
+    int e;
+    return frexp(s, &e) == 0.5 && e <= 1 && e >= -29 ? 1 - e : -1;
+}   /* NULL: the plain loops */
 #endif

@@ -4,6 +4,7 @@
  * operations on U8 inputs, the common case, have dedicated row loops instead (u8_rows). */
 #include "pvx.h"
 #include "rows.h"
+#include "stats_rows.h"
 
 /* The row loops need vectorizing with a scalar epilogue, which -O2's cost model declines (x20). */
 #pragma GCC optimize("O3")
@@ -231,6 +232,13 @@ vx_status pvx_std_multiply(vx_node node, const vx_reference *p, vx_uint32 n)
         o.format == VX_DF_IMAGE_U8) {
         for (uint32_t y = 0; y < o.height; y++)
             rows->multiply(row_of(&a, y), row_of(&b, y), row_of(&o, y), o.width, scale, nearest, saturate);
+        return VX_SUCCESS;
+    }
+    const pvx_stats_rows *s16 = pvx_stats_rows_in_use();   /* S16 products: the INT16 tensors' rows */
+    if (s16 != NULL && unit && a.format == VX_DF_IMAGE_S16 && b.format == VX_DF_IMAGE_S16 &&
+        o.format == VX_DF_IMAGE_S16) {
+        for (uint32_t y = 0; y < o.height; y++)
+            s16->tensor_multiply(row_of(&a, y), row_of(&b, y), row_of(&o, y), o.width, scale, nearest, saturate);
         return VX_SUCCESS;
     }
     int32_t *ra = buffers(o.width, 2);

@@ -75,7 +75,7 @@ def test_lbp_standard_modified_and_uniform_match_plain_c(c_program, simd):
 
 
 @SIMD_LEVELS
-@pytest.mark.parametrize("d0, d1", [(1, 3), (5, 3), (33, 45), (641, 3)])
+@pytest.mark.parametrize("d0, d1", [(1, 3), (7, 3), (33, 45), (641, 3)])
 def test_tensor_kernels_match_plain_c_with_broadcast_policies_and_roundings(c_program, simd, d0, d1):
     assert c_program("std_tensors.c", extra=(f"-DD0_SIZE={d0}", f"-DD1_SIZE={d1}", "-Wl,--no-as-needed", "-lm"),
                      env={"PVX_SIMD": simd}).stdout.strip() == "ok"

@@ -101,26 +101,35 @@ enum { MAX_PIXELS = 256 * 256 };
 
 static int32_t lut_values[65536];
 
-/* The inputs of the all-products case: a 256 x 256 U8 pair with a = x, b = y. */
-static vx_image all_products(vx_context ctx, int second, int32_t *values)
+/* 256 S16 values: both ends of the range and small ones (halves after the scale's shift). */
+static int32_t s16_value(int k)
 {
-    for (int k = 0; k < MAX_PIXELS; k++)
-        values[k] = second ? k / 256 : k % 256;
-    vx_image img = vxCreateImage(ctx, 256, 256, VX_DF_IMAGE_U8);
+    return k < 64 ? -32768 + k : k < 128 ? 32767 - (k - 64) : (k - 192) * 37;
+}
+
+/* The inputs of the all-products case: a 256 x 256 pair with a = x, b = y (U8), or those
+ * S16 values of x and y. */
+static vx_image all_products(vx_context ctx, vx_df_image f, int second, int32_t *values)
+{
+    for (int k = 0; k < MAX_PIXELS; k++) {
+        int v = second ? k / 256 : k % 256;
+        values[k] = f == VX_DF_IMAGE_S16 ? s16_value(v) : v;
+    }
+    vx_image img = vxCreateImage(ctx, 256, 256, f);
     CHECK_REF(img);
     copy_image(img, values, VX_WRITE_ONLY);
     return img;
 }
 
-/* One case at size s (NULL: every product of two U8 values), as a node and (the first size) through
+/* One case at size s (NULL: every product of two all_products values), as a node and (the first size) through
  * vxu, on fresh images; the references return to the start. */
 static void check_size(vx_context ctx, const pointwise_case *c, const vx_uint32 *s)
 {
     vx_uint32 refs = context_references(ctx), w = s ? s[0] : 256, h = s ? s[1] : 256;
     static int32_t va[MAX_PIXELS], vb[MAX_PIXELS], got[MAX_PIXELS];
     for (int immediate = 0; immediate < (s == sizes[0] ? 2 : 1); immediate++) {
-        vx_image a = s ? test_image(ctx, w, h, c->fa, 1, va) : all_products(ctx, 0, va);
-        vx_image b = s ? test_image(ctx, w, h, c->fb, 2, vb) : all_products(ctx, 1, vb);
+        vx_image a = s ? test_image(ctx, w, h, c->fa, 1, va) : all_products(ctx, c->fa, 0, va);
+        vx_image b = s ? test_image(ctx, w, h, c->fb, 2, vb) : all_products(ctx, c->fb, 1, vb);
         vx_image o = vxCreateImage(ctx, w, h, c->fo);
         CHECK_OK(run(ctx, immediate, c, a, b, o));
         read_image(o, got);
@@ -145,7 +154,7 @@ static void check_case(vx_context ctx, const pointwise_case *c)
 {
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
         check_size(ctx, c, sizes[k]);
-    if (c->kernel == VX_KERNEL_MULTIPLY && c->fa == VX_DF_IMAGE_U8 && c->fb == VX_DF_IMAGE_U8)
+    if (c->kernel == VX_KERNEL_MULTIPLY && c->fa == c->fb)
         check_size(ctx, c, NULL);
 }
 

@@ -59,6 +59,8 @@ static vx_tensor random_tensor(vx_context ctx, const vx_size *dims, vx_enum type
     for (vx_size k = 0; k < dims[0] * dims[1] * dims[2]; k++) {
         seed = seed * 1664525u + 1013904223u;
         values[k] = to_type((int32_t)(seed >> 8), type, 0);
+        if (type == VX_TYPE_INT16 && k < 4)            /* the extremes, paired differently per seed */
+            values[k] = (k + seed) & 1 ? INT16_MAX : INT16_MIN;
     }
     copy_tensor(t, dims, type, values, VX_WRITE_ONLY);
     return t;
@@ -113,11 +115,12 @@ static int test_multiply(vx_context ctx, const vx_size *dims, const vx_size (*se
 {
     static int32_t va[COUNT], vb[COUNT], got[COUNT], want[COUNT];
     const struct { vx_enum type; vx_int8 q; } types[3] = {{VX_TYPE_UINT8, 0}, {VX_TYPE_INT8, 0}, {VX_TYPE_INT16, 8}};
-    const vx_float32 scales[3] = {1.0f, 1.0f / 255, 2.7f};
+    /* 1, 1/128 and 256 on Q7.8: shifts 8, 15 and 0 */
+    const vx_float32 scales[6] = {1.0f, 1.0f / 255, 2.7f, 1.0f / 128, 256.0f, 0.5f};
     for (int t = 0; t < 3; t++)
-        for (int s = 0; s < 3; s++) {
+        for (int s = 0; s < 6; s++) {
             vx_tensor a = random_tensor(ctx, dims, types[t].type, types[t].q, 31 + t, va);
-            vx_tensor b = random_tensor(ctx, second[s], types[t].type, types[t].q, 43 + s, vb);
+            vx_tensor b = random_tensor(ctx, second[s % 3], types[t].type, types[t].q, 43 + s, vb);
             vx_tensor out = vxCreateTensor(ctx, N, dims, types[t].type, types[t].q);
             vx_float32 f = scales[s];
             vx_scalar scale = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &f);
@@ -127,7 +130,7 @@ static int test_multiply(vx_context ctx, const vx_size *dims, const vx_size (*se
                 vx_enum rounding = mode & 2 ? VX_ROUND_POLICY_TO_NEAREST_EVEN : VX_ROUND_POLICY_TO_ZERO;
                 CHECK_OK(run_multiply(ctx, immediate, a, b, scale, policy, rounding, out));
                 copy_tensor(out, dims, types[t].type, got, VX_READ_ONLY);
-                const vx_size *bd = second[s];
+                const vx_size *bd = second[s % 3];
                 for (vx_size z = 0; z < D2; z++)
                     for (vx_size y = 0; y < D1; y++)
                         for (vx_size x = 0; x < D0; x++) {
@@ -232,11 +235,14 @@ static int test_table_lookup(vx_context ctx, const vx_size *dims)
 static int test_convert_depth(vx_context ctx, const vx_size *dims)
 {
     static int32_t va[COUNT], got[COUNT], want[COUNT];
-    const struct { vx_enum from; vx_int8 qf; vx_enum to; vx_int8 qt; vx_float32 norm, offset; } cases[5] = {
+    /* the last four: shifts 3 (to U8), 15 (U8), 4 (S8), 4 (S16) */
+    const struct { vx_enum from; vx_int8 qf; vx_enum to; vx_int8 qt; vx_float32 norm, offset; } cases[9] = {
         {VX_TYPE_UINT8, 0, VX_TYPE_INT16, 8, 255, 0}, {VX_TYPE_INT16, 8, VX_TYPE_UINT8, 0, 1.0f / 255, 0},
         {VX_TYPE_INT8, 0, VX_TYPE_INT16, 0, 0.5f, 3.5f}, {VX_TYPE_INT16, 8, VX_TYPE_INT8, 0, 0.25f, -1},
-        {VX_TYPE_INT16, 8, VX_TYPE_INT16, 4, -3, 0.125f}};
-    for (int t = 0; t < 5; t++) {
+        {VX_TYPE_INT16, 8, VX_TYPE_INT16, 4, -3, 0.125f}, {VX_TYPE_INT16, 0, VX_TYPE_UINT8, 0, 8, 0},
+        {VX_TYPE_INT16, 8, VX_TYPE_UINT8, 0, 128, 0}, {VX_TYPE_INT16, 0, VX_TYPE_INT8, 0, 16, 0},
+        {VX_TYPE_INT16, 8, VX_TYPE_INT16, 0, 0.0625f, 0}};
+    for (int t = 0; t < 9; t++) {
         vx_tensor a = random_tensor(ctx, dims, cases[t].from, cases[t].qf, 71 + t, va);
         vx_tensor out = vxCreateTensor(ctx, N, dims, cases[t].to, cases[t].qt);
         vx_scalar norm = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &cases[t].norm);
