@@ -380,6 +380,11 @@ def k_hog(f, features):
     return g, hog_cv and (lambda: hog_cv.compute(f.a)), None
 
 
+def stacked_420(f, planes):
+    """4:2:0 planes as the one (h * 3 / 2, w) array cv2 takes for I420, NV12 and NV21."""
+    return np.concatenate([p.reshape(-1) for p in planes]).reshape(f.h * 3 // 2, f.w)
+
+
 def k_color(f, src_fmt, planes, dst_fmt, code, cv_input):
     src = f.image(src_fmt, planes)
     out = f.image(dst_fmt)
@@ -769,10 +774,10 @@ KERNELS = [
                                                  cv2.COLOR_RGB2YUV_I420, f.rgb), "BT.709 vs BT.601"),
     ("ColorConvert IYUV->RGB", lambda f: k_color(
         f, vx.VX_DF_IMAGE_IYUV, f.iyuv, vx.VX_DF_IMAGE_RGB, cv2.COLOR_YUV2RGB_I420,
-        np.concatenate([p.reshape(-1) for p in f.iyuv]).reshape(f.h * 3 // 2, f.w)), "BT.709 vs BT.601"),
+        stacked_420(f, f.iyuv)), "BT.709 vs BT.601"),
     ("ColorConvert NV12->RGB", lambda f: k_color(
         f, vx.VX_DF_IMAGE_NV12, f.nv12, vx.VX_DF_IMAGE_RGB, cv2.COLOR_YUV2RGB_NV12,
-        np.concatenate([p.reshape(-1) for p in f.nv12]).reshape(f.h * 3 // 2, f.w)), "BT.709 vs BT.601"),
+        stacked_420(f, f.nv12)), "BT.709 vs BT.601"),
     ("ColorConvert RGBX->RGB", lambda f: k_color(f, vx.VX_DF_IMAGE_RGBX, [f.rgbx], vx.VX_DF_IMAGE_RGB,
                                                  cv2.COLOR_RGBA2RGB, f.rgbx), ""),
     ("ColorConvert RGB->NV12", lambda f: k_color(f, vx.VX_DF_IMAGE_RGB, [f.rgb], vx.VX_DF_IMAGE_NV12,
@@ -783,13 +788,13 @@ KERNELS = [
                                                  cv2.COLOR_RGB2YUV, f.rgb), "cv2 packed YUV"),
     ("ColorConvert IYUV->RGBX", lambda f: k_color(
         f, vx.VX_DF_IMAGE_IYUV, f.iyuv, vx.VX_DF_IMAGE_RGBX, cv2.COLOR_YUV2RGBA_I420,
-        np.concatenate([p.reshape(-1) for p in f.iyuv]).reshape(f.h * 3 // 2, f.w)), "BT.709 vs BT.601"),
+        stacked_420(f, f.iyuv)), "BT.709 vs BT.601"),
     ("ColorConvert NV21->RGB", lambda f: k_color(
         f, vx.VX_DF_IMAGE_NV21, f.nv12, vx.VX_DF_IMAGE_RGB, cv2.COLOR_YUV2RGB_NV21,
-        np.concatenate([p.reshape(-1) for p in f.nv12]).reshape(f.h * 3 // 2, f.w)), "BT.709 vs BT.601"),
+        stacked_420(f, f.nv12)), "BT.709 vs BT.601"),
     ("ColorConvert NV12->RGBX", lambda f: k_color(
         f, vx.VX_DF_IMAGE_NV12, f.nv12, vx.VX_DF_IMAGE_RGBX, cv2.COLOR_YUV2RGBA_NV12,
-        np.concatenate([p.reshape(-1) for p in f.nv12]).reshape(f.h * 3 // 2, f.w)), "BT.709 vs BT.601"),
+        stacked_420(f, f.nv12)), "BT.709 vs BT.601"),
     ("ColorConvert UYVY->RGB", lambda f: k_color(f, vx.VX_DF_IMAGE_UYVY, [f.packed422], vx.VX_DF_IMAGE_RGB,
                                                  cv2.COLOR_YUV2RGB_UYVY, f.packed422.reshape(f.h, f.w, 2)),
      "BT.709 vs BT.601"),
