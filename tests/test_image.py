@@ -106,7 +106,7 @@ def _desc(vx, handle):
 
 
 def test_vxCreateImage_is_made_in_c_and_met_by_python_on_first_lookup(vx):
-    """csrc/image_lazy.c: no Python object until Python needs the handle, then one around the same
+    """csrc/objects/image_lazy.c: no Python object until Python needs the handle, then one around the same
     handle and descriptor; VX_CONTEXT_REFERENCES counts the image in both states."""
     from pyopenvx import reference
     c, lib = vx.c, vx.lib
@@ -199,7 +199,7 @@ def test_bench_prints_one_json_object(compile_c):
 
 
 def test_the_c_layout_of_every_format_is_the_python_one(vx):
-    """csrc/image.c lays images out (pvx_image_describe); image.py keeps the formats' policy."""
+    """csrc/objects/image_desc.c lays images out (pvx_image_describe); image.py keeps the formats' policy."""
     from _pyopenvx import ffi as core_ffi, lib as core
 
     from pyopenvx.image import FORMATS, plane_layout
