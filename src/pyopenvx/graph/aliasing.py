@@ -12,14 +12,14 @@ SPARSE hints are decided before DENSE ones, as they save a copy as well as memor
 Every decision is undone when the graph changes, is verified again, or dies."""
 from _pyopenvx import ffi, lib
 
-from . import constants as vx
-from . import log
+from .. import constants as vx
+from .. import log
+from ..errors import VxError, check
+from ..objects.image import Image
+from ..objects.parts import container
+from ..objects.tensor import Tensor
+from ..objects.user_data_object import UserDataObject
 from . import pipelining
-from .errors import VxError, check
-from .image import Image
-from .parts import container
-from .tensor import Tensor
-from .user_data_object import UserDataObject
 
 DENSE, SPARSE = vx.VX_BUFFER_ALIASING_PROCESSING_TYPE_DENSE, vx.VX_BUFFER_ALIASING_PROCESSING_TYPE_SPARSE
 PROCESSING_TYPES = (SPARSE, DENSE)            # in order of priority

@@ -3,8 +3,8 @@ table C reads while it runs (`pvx_graph_events`, csrc/pipeline.h). The queue its
 context's (csrc/event.c): vxWaitEvent and vxSendUserEvent are answered in C."""
 from _pyopenvx import ffi, lib
 
-from . import constants as vx
-from .errors import VxError, check
+from .. import constants as vx
+from ..errors import VxError, check
 
 GRAPH_EVENTS = (vx.VX_EVENT_GRAPH_COMPLETED, vx.VX_EVENT_GRAPH_PARAMETER_CONSUMED)
 NODE_EVENTS = {vx.VX_EVENT_NODE_COMPLETED: lib.PVX_EVENT_NODE_COMPLETED, vx.VX_EVENT_NODE_ERROR: lib.PVX_EVENT_NODE_ERROR}

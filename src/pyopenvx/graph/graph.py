@@ -10,14 +10,14 @@ import traceback
 
 from _pyopenvx import ffi, lib
 
+from .. import constants as vx
+from .. import log
+from ..errors import VxError, check
+from ..failure import VX_FAILURE
+from ..objects.parts import items_of, lineage
+from ..reference import LOCK, Reference, unlocked
 from . import aliasing
-from . import constants as vx
-from . import log
-from .errors import VxError, check
-from .failure import VX_FAILURE
-from .parts import items_of, lineage
 from .pipelining import QUEUED, Settings
-from .reference import LOCK, Reference, unlocked
 
 
 class Graph(Reference):

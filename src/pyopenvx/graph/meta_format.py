@@ -4,10 +4,10 @@ import struct
 
 from _pyopenvx import ffi, lib
 
-from . import attributes
-from . import constants as vx
-from .errors import VxError, check
-from .reference import Reference, type_name
+from .. import attributes
+from .. import constants as vx
+from ..errors import VxError, check
+from ..reference import Reference, type_name
 
 # The meta attributes of each object type (1.3.1, vxSetMetaFormatAttribute), with their C type.
 # Keys are the objects' own attribute enums: DataObject.meta() uses the same keys.

@@ -3,9 +3,9 @@ whose vxUnpublishKernels removes them, or a pair of such functions given to vxRe
 (or, for every context, to tivxRegisterModule) under a module name. The dynamic loader is csrc/module.c; this is the policy."""
 from _pyopenvx import ffi, lib
 
-from . import constants as vx
+from .. import constants as vx
+from ..errors import VxError, check
 from . import targets
-from .errors import VxError, check
 
 _exported = False
 

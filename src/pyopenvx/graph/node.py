@@ -6,12 +6,12 @@ import copy
 
 from _pyopenvx import ffi
 
-from . import constants as vx
+from .. import constants as vx
+from ..errors import VxError, check
+from ..objects.parts import container, items_of, scope_of
+from ..reference import Reference, type_name
 from . import targets
-from .errors import VxError, check
 from .meta_format import MetaFormat
-from .parts import container, items_of, scope_of
-from .reference import Reference, type_name
 
 _BORDERS = (vx.VX_BORDER_UNDEFINED, vx.VX_BORDER_CONSTANT, vx.VX_BORDER_REPLICATE)
 

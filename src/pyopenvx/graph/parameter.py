@@ -1,7 +1,7 @@
 """vx_parameter: a view of one parameter of a node or of a kernel."""
-from . import constants as vx
-from .errors import check
-from .reference import Reference
+from .. import constants as vx
+from ..errors import check
+from ..reference import Reference
 
 
 class Parameter(Reference):

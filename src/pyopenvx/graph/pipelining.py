@@ -8,10 +8,10 @@ uses the graph's own virtual objects. Per queued parameter, C gets the places ("
 table where its object (or an item of it) appears, and what each listed reference puts there."""
 from _pyopenvx import ffi, lib
 
-from . import constants as vx
-from .errors import VxError, check
-from .parts import container, items_of
-from .reference import unlocked
+from .. import constants as vx
+from ..errors import VxError, check
+from ..objects.parts import container, items_of
+from ..reference import unlocked
 
 QUEUED = (vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL)
 MODES = (vx.VX_GRAPH_SCHEDULE_MODE_NORMAL,) + QUEUED

@@ -2,9 +2,9 @@
 
 A replicated parameter is item 0 of its container (an object array's items, a pyramid's levels);
 replica r gets item r. Every replicated container must have the same number of items."""
-from . import constants as vx
-from .errors import check
-from .parts import container, items_of
+from .. import constants as vx
+from ..errors import check
+from ..objects.parts import container, items_of
 
 _CONTAINERS = (vx.VX_TYPE_OBJECT_ARRAY, vx.VX_TYPE_PYRAMID)
 

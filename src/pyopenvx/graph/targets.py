@@ -8,11 +8,11 @@ import contextlib
 
 from _pyopenvx import ffi, lib
 
-from . import constants as vx
-from . import log
-from .errors import VxError, check, status_name
-from .parts import container, items_of
-from .reference import LOCK, unlocked
+from .. import constants as vx
+from .. import log
+from ..errors import VxError, check, status_name
+from ..objects.parts import container, items_of
+from ..reference import LOCK, unlocked
 
 # Target names in the order of tivx.h; a target's id is its index.
 NAMES = tuple(v for k, v in vars(vx).items() if k.startswith("TIVX_TARGET_") and isinstance(v, str))

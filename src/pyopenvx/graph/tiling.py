@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from _pyopenvx import ffi
 
-from . import constants as vx
-from .errors import VxError, check
-from .kernel import Kernel, check_new_kernel
+from .. import constants as vx
+from ..errors import VxError, check
+from ..kernel import Kernel, check_new_kernel
 
 BORDERS = (vx.VX_BORDER_UNDEFINED, vx.VX_BORDER_CONSTANT, vx.VX_BORDER_REPLICATE, vx.VX_BORDER_MODE_SELF)
 # What a tile function can be given: images (as tiles) and input scalars (as their value).

@@ -10,17 +10,17 @@ import collections
 
 from _pyopenvx import ffi
 
+from .. import constants as vx
+from .. import log
+from ..errors import VxError, check, status_name
+from ..objects.parts import container, items_of, lineage, scope_of
+from ..reference import type_name
 from . import aliasing
-from . import constants as vx
 from . import events
-from . import log
 from . import targets
-from .pipelining import QUEUED, Pipeline
-from .errors import VxError, check, status_name
 from .meta_format import AT_LEAST, MISMATCH, OPEN_VALUES, REQUIRED
 from .node import PHASE_NONE
-from .parts import container, items_of, lineage, scope_of
-from .reference import type_name
+from .pipelining import QUEUED, Pipeline
 from .tiling import plan_node
 
 

@@ -1,9 +1,9 @@
 """Array: up to `capacity` items of one type (scalar, standard struct or user struct)."""
 from _pyopenvx import lib
 
-from . import constants as vx
-from .datatypes import size_of
-from .errors import VxError, check
+from .. import constants as vx
+from ..datatypes import size_of
+from ..errors import VxError, check
 from .memory import COPY_USAGES, MAP_USAGES, Resident, check_bytes, check_host, check_ptr, check_usage
 
 

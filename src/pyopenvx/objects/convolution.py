@@ -1,7 +1,7 @@
 """Convolution: odd rows x columns of vx_int16 coefficients and a power-of-two scale."""
-from . import constants as vx
-from .context import CONVOLUTION_MAX_DIMENSION
-from .errors import check
+from .. import constants as vx
+from ..context import CONVOLUTION_MAX_DIMENSION
+from ..errors import check
 from .memory import Resident
 
 

@@ -15,9 +15,9 @@ outside the graph maps a virtual object.
 """
 from _pyopenvx import ffi
 
-from . import constants as vx
-from .errors import VxError
-from .reference import Reference
+from .. import constants as vx
+from ..errors import VxError
+from ..reference import Reference
 
 _VIRTUAL = 0x1
 _ACCESSIBLE = 0x2

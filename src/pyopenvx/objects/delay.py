@@ -1,9 +1,9 @@
 """Delay: a ring of slots made like an exemplar. Index 0 is the current slot, -1 the previous one.
 Aging rotates which object is at which index; objects keep their identity and handles."""
-from . import constants as vx
+from .. import constants as vx
+from ..errors import check
+from ..reference import Reference
 from .dataobject import DataObject, adopt_children, drop_children
-from .errors import check
-from .reference import Reference
 
 
 class Delay(Reference):

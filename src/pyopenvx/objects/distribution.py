@@ -1,6 +1,6 @@
 """Distribution: `bins` vx_int32 counters over [offset, offset + range)."""
-from . import constants as vx
-from .errors import check
+from .. import constants as vx
+from ..errors import check
 from .memory import Resident, check_bytes
 
 

@@ -12,11 +12,11 @@ import os
 
 from _pyopenvx import ffi, lib
 
-from . import constants as vx
-from . import reference
+from .. import constants as vx
+from .. import reference
+from ..errors import VxError, check
+from ..reference import find
 from .dataobject import DataObject
-from .errors import VxError, check
-from .reference import find
 
 # format -> (planes as (bits per element, step_x, step_y), (width, height) alignment)
 FORMATS = {

@@ -1,7 +1,7 @@
 """LUT: UINT8 (up to 256 entries, offset 0) or INT16 (up to 65536, offset count/2)."""
-from . import constants as vx
-from .datatypes import SIZES
-from .errors import check
+from .. import constants as vx
+from ..datatypes import SIZES
+from ..errors import check
 from .memory import Resident
 
 MAX_COUNT = {vx.VX_TYPE_UINT8: 256, vx.VX_TYPE_INT16: 65536}

@@ -1,9 +1,9 @@
 """Matrix: rows x columns of INT32, FLOAT32 or UINT8 (patterns), with an origin and a pattern."""
 from _pyopenvx import ffi
 
-from . import constants as vx
-from .datatypes import SIZES
-from .errors import check
+from .. import constants as vx
+from ..datatypes import SIZES
+from ..errors import check
 from .memory import Resident, check_bytes
 
 DATA_TYPES = (vx.VX_TYPE_INT32, vx.VX_TYPE_FLOAT32, vx.VX_TYPE_UINT8)

@@ -12,10 +12,10 @@ import os
 
 from _pyopenvx import ffi, lib
 
-from . import constants as vx
+from .. import constants as vx
+from ..errors import VxError, check
+from ..reference import lookup
 from .dataobject import DataObject
-from .errors import VxError, check
-from .reference import lookup
 
 MAP_USAGES = (vx.VX_READ_ONLY, vx.VX_WRITE_ONLY, vx.VX_READ_AND_WRITE)
 COPY_USAGES = (vx.VX_READ_ONLY, vx.VX_WRITE_ONLY)

@@ -1,8 +1,8 @@
 """Object array: `count` objects made like an exemplar (any data object but a delay or an object
 array), owned by the array. Works for any class implementing the DataObject protocol."""
-from . import constants as vx
+from .. import constants as vx
+from ..errors import VxError, check
 from .dataobject import DataObject, adopt_children, drop_children
-from .errors import VxError, check
 
 NOT_ITEMS = (vx.VX_TYPE_DELAY, vx.VX_TYPE_OBJECT_ARRAY)
 

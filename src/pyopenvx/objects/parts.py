@@ -2,7 +2,7 @@
 array items, delay slots, ROI and channel images, and what views another object's memory (tensor
 views, the images of vxCreateImageObjectArrayFromTensor through their array). Dependencies, single
 writers, replication and delay binding all follow these links."""
-from . import constants as vx
+from .. import constants as vx
 
 _SCOPES = (vx.VX_TYPE_GRAPH, vx.VX_TYPE_CONTEXT)
 

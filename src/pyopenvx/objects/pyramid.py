@@ -6,9 +6,9 @@ can be released first and the other stays valid.
 """
 import math
 
-from . import constants as vx
+from .. import constants as vx
+from ..errors import check
 from .dataobject import DataObject, adopt_children, drop_children
-from .errors import check
 from .image import Image, check_geometry, format_name, settle
 
 

@@ -1,6 +1,6 @@
 """Remap: for each destination pixel the source point it samples, as vx_coordinates2df_t."""
-from . import constants as vx
-from .errors import check
+from .. import constants as vx
+from ..errors import check
 from .memory import COPY_USAGES, MAP_USAGES, Resident, check_bytes, check_host, check_ptr, check_usage, region
 
 POINT = 8     # sizeof(vx_coordinates2df_t)

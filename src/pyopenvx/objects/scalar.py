@@ -1,9 +1,9 @@
 """Scalar: one value of a scalar type, a standard struct or a registered user struct."""
 from _pyopenvx import ffi
 
-from . import constants as vx
-from .datatypes import C_TYPES, SCALAR_TYPES, size_of
-from .errors import check
+from .. import constants as vx
+from ..datatypes import C_TYPES, SCALAR_TYPES, size_of
+from ..errors import check
 from .memory import Resident
 
 

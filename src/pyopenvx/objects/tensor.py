@@ -2,10 +2,10 @@
 from a handle borrows the application's memory until the handle is swapped."""
 from _pyopenvx import ffi, lib
 
-from . import constants as vx
-from .context import MAX_TENSOR_DIMS
-from .datatypes import SIZES
-from .errors import check
+from .. import constants as vx
+from ..context import MAX_TENSOR_DIMS
+from ..datatypes import SIZES
+from ..errors import check
 from .memory import COPY_USAGES, MAP_USAGES, Resident, check_bytes, check_host, check_ptr, check_usage, region
 
 DATA_TYPES = (vx.VX_TYPE_INT8, vx.VX_TYPE_UINT8, vx.VX_TYPE_INT16, vx.VX_TYPE_UINT16, vx.VX_TYPE_INT32,

@@ -3,8 +3,8 @@
 holds the tensor while it lives; its items hold the array while the application holds them."""
 from _pyopenvx import ffi
 
-from . import constants as vx
-from .errors import check
+from .. import constants as vx
+from ..errors import check
 from .image import Image, format_name
 from .object_array import ObjectArray
 

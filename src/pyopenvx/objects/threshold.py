@@ -2,9 +2,9 @@
 It has no bulk memory: the values live in the C descriptor that kernels read."""
 from _pyopenvx import ffi
 
-from . import constants as vx
+from .. import constants as vx
+from ..errors import VxError, check
 from .dataobject import DataObject
-from .errors import VxError, check
 from .memory import COPY_USAGES, check_host, check_ptr, check_usage
 
 TYPES = (vx.VX_THRESHOLD_TYPE_BINARY, vx.VX_THRESHOLD_TYPE_RANGE)

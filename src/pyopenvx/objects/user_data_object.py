@@ -12,8 +12,8 @@ the object's own (a registered header may be followed by a variable payload).
 """
 from _pyopenvx import ffi, lib
 
-from . import constants as vx
-from .errors import check
+from .. import constants as vx
+from ..errors import check
 from .memory import COPY_USAGES, MAP_USAGES, Resident, check_bytes, check_host, check_usage
 
 MAP_FLAGS = vx.VX_NOGAP_X
