@@ -129,3 +129,12 @@ def test_the_context_and_the_registry_stay_below_the_graph_manager():
     assert not any(t.startswith("pyopenvx.kernels") for t in graph["pyopenvx.context"])
     # the registry (which capi.context loads) is below graph/ even through the kernel families it imports
     assert not any(floor_of(t) == "graph" for t in _below(graph, "pyopenvx.kernels.registry"))
+
+
+if __name__ == "__main__":
+    # python tests/test_structure.py: the import graph, floor by floor from the bottom
+    _g = _graph()
+    for _floor in FLOORS:
+        print(f"[{_floor}]")
+        for _name in sorted(n for n in _g if floor_of(n) == _floor):
+            print(f"  {_name[9:] or '(pyopenvx)'} -> {' '.join(sorted(t[9:] for t in _g[_name])) or '-'}")
