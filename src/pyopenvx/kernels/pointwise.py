@@ -4,8 +4,7 @@ accumulations (csrc/std_accumulate.c)."""
 from .. import constants as vx
 from ..objects.image import format_name
 from ..reference import type_name
-from .common import (
-    refuse, image_param, same_size, scalar_param, output_like, POLICIES, ROUNDINGS, U8, S16, Implementation)
+from .common import refuse, image_param, same_size, scalar_param, output_like, POLICIES, ROUNDINGS, U8, S16, Implementation
 
 
 def _bitwise(node):
