@@ -1,5 +1,5 @@
-"""The package's module structure: no import circle, counting imports inside functions too (a
-circle hidden in a function is still one)."""
+"""The package's module structure: floors that import only downward, and no import circle, counting
+imports inside functions too (a circle or an upward arrow hidden in a function is still one)."""
 import ast
 from pathlib import Path
 
@@ -68,7 +68,73 @@ def test_no_module_imports_itself_through_others():
     assert _cycle(graph) is None
 
 
+# The floors, bottom to top, and the floors each may import besides its own. Top-level modules are the
+# ground floor except those named in _TOP_LEVEL. pythonic/ drives the C library (pyopenvx.api) like any
+# C program, so it stands on the ground floor only, beside the object model rather than on it.
+FLOORS = {
+    "ground": set(),
+    "objects": {"ground"},
+    "graph": {"ground", "objects"},
+    "kernels": {"ground", "objects", "graph"},         # vxu calls build graphs (kernels/calls.py)
+    "ix": {"ground", "objects", "graph"},               # exports and imports graphs and their objects
+    "capi": {"ground", "objects", "graph", "kernels", "ix"},
+    "pythonic": {"ground"},
+    "entry": {"ground", "objects", "graph", "kernels", "ix", "capi", "pythonic"},
+}
+_PACKAGES = ("objects", "graph", "kernels", "capi", "pythonic")
+_TOP_LEVEL = {"pyopenvx.ix": "ix", "pyopenvx.embed": "entry", "pyopenvx.status": "entry"}
+
+
+def floor_of(name):
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in _PACKAGES else _TOP_LEVEL.get(name, "ground")
+
+
+def _upward(graph):
+    """The imports that leave a floor for one it may not use, as (module, imported) pairs."""
+    return sorted((name, t) for name, targets in graph.items() for t in targets
+                  if floor_of(t) != floor_of(name) and floor_of(t) not in FLOORS[floor_of(name)])
+
+
+def _below(graph, name):
+    """Every module `name` imports, directly or through others."""
+    seen, todo = set(), [name]
+    while todo:
+        for t in graph[todo.pop()] - seen:
+            seen.add(t)
+            todo.append(t)
+    return seen
+
+
+def test_the_checker_finds_an_upward_import():
+    assert _upward({"pyopenvx.objects.image": {"pyopenvx.graph.node"}, "pyopenvx.graph.node": set()}) == \
+        [("pyopenvx.objects.image", "pyopenvx.graph.node")]
+    assert _upward({"pyopenvx.reference": {"pyopenvx.capi"}, "pyopenvx.capi": set()}) == \
+        [("pyopenvx.reference", "pyopenvx.capi")]
+    assert _upward({"pyopenvx.capi.graph": {"pyopenvx.graph.graph"}, "pyopenvx.graph.graph": set()}) == []
+
+
+def test_every_module_has_a_known_floor():
+    assert set(_TOP_LEVEL) <= set(_graph())
+    assert floor_of("pyopenvx.objects.image") == "objects" and floor_of("pyopenvx.graph") == "graph"
+    assert floor_of("pyopenvx.context") == "ground" and floor_of("pyopenvx.capi") == "capi"
+
+
+def test_imports_only_run_down_the_floors():
+    assert _upward(_graph()) == []
+
+
 def test_the_context_and_the_registry_stay_below_the_graph_manager():
     graph = _graph()
     assert not any(t.startswith("pyopenvx.kernels") for t in graph["pyopenvx.context"])
-    assert "pyopenvx.graph" not in graph["pyopenvx.kernels.registry"]
+    # the registry (which capi.context loads) is below graph/ even through the kernel families it imports
+    assert not any(floor_of(t) == "graph" for t in _below(graph, "pyopenvx.kernels.registry"))
+
+
+if __name__ == "__main__":
+    # python tests/test_structure.py: the import graph, floor by floor from the bottom
+    _g = _graph()
+    for _floor in FLOORS:
+        print(f"[{_floor}]")
+        for _name in sorted(n for n in _g if floor_of(n) == _floor):
+            print(f"  {_name[9:] or '(pyopenvx)'} -> {' '.join(sorted(t[9:] for t in _g[_name])) or '-'}")

@@ -41,7 +41,7 @@ def type_name(vx_type):
 
 
 def adopt_made_in_c(handle):
-    """The object of a handle C made without Python (image.py sets it: csrc/image_lazy.c), made
+    """The object of a handle C made without Python (objects/image.py sets it: csrc/image_lazy.c), made
     now, or None."""
     return None
 

@@ -1,5 +1,5 @@
 """vx_khr_buffer_aliasing (seed 004): kernels' alias hints and the graph's decisions."""
-from .. import aliasing
+from ..graph import aliasing
 from . import export
 from .kernel import kernel_of
 from .node import node_of

@@ -5,7 +5,7 @@ from _pyopenvx import ffi, lib
 from .. import attributes
 from .. import constants as vx
 from ..errors import check
-from ..image import Image
+from ..objects.image import Image
 from ..reference import lookup
 from . import export
 from .context import context_of

@@ -6,9 +6,9 @@ with the reason C gives."""
 from _pyopenvx import ffi, lib
 
 from .. import constants as vx
-from .. import events, pipelining
 from ..errors import check
-from ..graph import unlocked
+from ..graph import events, pipelining
+from ..graph.graph import unlocked
 from ..reference import lookup, lookup_optional
 from . import export
 from .context import context_of

@@ -3,9 +3,9 @@ target-side ones (instance context, memory, descriptors) are plain C in csrc/tar
 from _pyopenvx import ffi
 
 from .. import constants as vx
-from .. import module as modules
-from .. import targets
 from ..errors import check
+from ..graph import module as modules
+from ..graph import targets
 from ..reference import lookup
 from . import export
 from .kernel import kernel_of

@@ -5,9 +5,9 @@ from _pyopenvx import ffi
 from .. import attributes
 from .. import constants as vx
 from ..errors import check
-from ..memory import graph_of
+from ..objects.memory import graph_of
+from ..objects.user_data_object import UserDataObject, read_type_name
 from ..reference import lookup
-from ..user_data_object import UserDataObject, read_type_name
 from . import export
 from .context import context_of
 from .reference import QUERY as REFERENCE_QUERY, release_handle

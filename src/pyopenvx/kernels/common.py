@@ -11,7 +11,7 @@ from _pyopenvx import ffi
 from .. import constants as vx
 from ..datatypes import C_TYPES
 from ..errors import VxError
-from ..image import format_name
+from ..objects.image import format_name
 from ..reference import type_name
 
 U8, S16 = vx.VX_DF_IMAGE_U8, vx.VX_DF_IMAGE_S16

@@ -5,7 +5,7 @@ import math
 
 from .. import constants as vx
 from ..context import OPTICAL_FLOW_MAX_WINDOW_DIMENSION
-from ..image import format_name
+from ..objects.image import format_name
 from ..reference import type_name
 from .common import refuse, image_param, scalar_param, struct_param, output_like, U8, S16, Implementation, StructItem
 

@@ -4,7 +4,7 @@ from _pyopenvx import ffi
 
 from .. import constants as vx
 from ..context import NONLINEAR_MAX_DIMENSION
-from ..image import format_name
+from ..objects.image import format_name
 from ..reference import type_name
 from .common import refuse, image_param, same_size, scalar_param, output_like, U8, S16, Implementation
 

@@ -2,7 +2,7 @@
 lookup, depth conversion, magnitude and phase, channel extraction and combination; 1.0's
 accumulations (csrc/std_accumulate.c)."""
 from .. import constants as vx
-from ..image import format_name
+from ..objects.image import format_name
 from ..reference import type_name
 from .common import refuse, image_param, same_size, scalar_param, output_like, POLICIES, ROUNDINGS, U8, S16, Implementation
 

@@ -2,7 +2,7 @@
 integral image, mean and deviation, min/max (and their locations), weighted average, copy, swap and
 move (vx_khr_swap_move), select, scalar operations."""
 from .. import constants as vx
-from ..parts import items_of, lineage
+from ..objects.parts import items_of, lineage
 from ..reference import type_name
 from .common import refuse, image_param, same_size, scalar_param, output_like, U8, S16, Implementation
 
