@@ -1,5 +1,5 @@
 /* Module loading for vxLoadKernels: the dynamic loader only; which modules, and what a failure
- * means, is decided in Python (module.py). */
+ * means, is decided in Python (graph/module.py). */
 #define _GNU_SOURCE
 #include "module.h"
 

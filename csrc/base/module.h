@@ -1,4 +1,4 @@
-/* Modules (module.c): dlopen/dlsym without policy; module.py decides what to load and when. */
+/* Modules (module.c): dlopen/dlsym without policy; graph/module.py decides what to load and when. */
 #ifndef PVX_MODULE_H
 #define PVX_MODULE_H
 

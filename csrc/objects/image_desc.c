@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-/* Per format: planes as (bits per element, step_x, step_y). image.py's FORMATS says the same
+/* Per format: planes as (bits per element, step_x, step_y). objects/image.py's FORMATS says the same
  * (a test compares them) and holds the policy: which sizes each format accepts. */
 static const struct {
     vx_df_image format;

@@ -35,7 +35,7 @@ static struct {
 } served[MAX_SERVED];
 static uint32_t n_served;
 
-/* Declared once, when image.py is imported (before any context exists). */
+/* Declared once, when objects/image.py is imported (before any context exists). */
 void pvx_image_serve(vx_df_image fmt, uint32_t align_x, uint32_t align_y, vx_enum space, vx_size max_bytes)
 {
     uint32_t n = __atomic_load_n(&n_served, __ATOMIC_ACQUIRE);
@@ -230,7 +230,7 @@ void pvx_image_release_lazy(pvx_ref *context)
     }
 }
 
-/* Planes one after another in one block, as image.py's Image._plane_bases: when Python takes the
+/* Planes one after another in one block, as objects/image.py's Image._plane_bases: when Python takes the
  * image over later, it finds the same layout. Two threads may both get here: the block is set
  * once (pvx_memory_alloc) and both write the same pointers. */
 void pvx_image_attach_lazy(pvx_ref *ref, pvx_image *img)

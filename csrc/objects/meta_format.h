@@ -1,6 +1,6 @@
 /* vx_meta_format as C stores it: what an output validator said, attribute by attribute, so that
  * vxSetMetaFormatAttribute is answered without Python (validators call it for every output).
- * Python (meta_format.py) reads the items when verification applies them. */
+ * Python (graph/meta_format.py) reads the items when verification applies them. */
 #ifndef PVX_META_FORMAT_H
 #define PVX_META_FORMAT_H
 

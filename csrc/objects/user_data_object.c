@@ -1,6 +1,6 @@
 /* User data objects: the fast paths that answer valid requests without entering Python (storage
  * and maps are the shared pvx_memory of memory.c). A fast path only answers what is valid; anything
- * to refuse falls through to Python (src/pyopenvx/user_data_object.py), which logs why. */
+ * to refuse falls through to Python (src/pyopenvx/objects/user_data_object.py), which logs why. */
 #include "user_data_object.h"
 
 #include <VX/vx_khr_user_data_object.h>

@@ -1,4 +1,4 @@
-/* vxIsParameterAliased in C (seed 004): kernels ask it on every run. Python (aliasing.py) writes
+/* vxIsParameterAliased in C (seed 004): kernels ask it on every run. Python (graph/aliasing.py) writes
  * each node's aliased pairs at verification; refusals (bad node, bad indices) go to Python. */
 #include "schedule.h"
 

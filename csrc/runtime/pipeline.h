@@ -1,6 +1,6 @@
-/* Pipelined execution, streaming and events (vx_khr_pipelining).
+/* Pipelined execution and streaming (vx_khr_pipelining; the events they send: events.h).
  *
- * Python decides at verification what each frame slot runs (pipelining.py) and fills the plain
+ * Python decides at verification what each frame slot runs (graph/pipelining.py) and fills the plain
  * data below; C runs the frames on worker threads, moves references through the parameter queues
  * and delivers events, without the GIL. */
 #ifndef PVX_PIPELINE_H
@@ -62,7 +62,7 @@ PVX_HIDDEN vx_status pvx_pipeline_enqueue(pvx_pipeline *p, vx_uint32 index, cons
 PVX_HIDDEN void pvx_pipeline_hold(pvx_pipeline *p);
 PVX_HIDDEN vx_status pvx_pipeline_dequeue(pvx_pipeline *p, vx_uint32 index, vx_reference *refs, vx_uint32 max,
                                           vx_uint32 *num, int held, const char **why);
-/* Verification again (pipelining.py): the references waiting in the old pipeline's queues, in
+/* Verification again (graph/pipelining.py): the references waiting in the old pipeline's queues, in
  * order (ready ones: done == 0; done ones: done == 1; refs has room for the queue's list). */
 PVX_HIDDEN vx_uint32 pvx_pipeline_waiting(pvx_pipeline *p, vx_uint32 index, int done, vx_reference *refs);
 PVX_HIDDEN vx_status pvx_pipeline_check(pvx_pipeline *p, vx_uint32 index, vx_uint32 *num, const char **why);

@@ -325,7 +325,7 @@ static vx_status fill(pvx_obj_desc *d, vx_reference ref, const pvx_obj_items *it
         d->tensor.mem_size = (uint32_t)t->mem.bytes;
         return VX_SUCCESS;
     }
-    case VX_TYPE_PYRAMID:          /* levels, size, format and scale: set by Python (targets.py) */
+    case VX_TYPE_PYRAMID:          /* levels, size, format and scale: set by Python (graph/targets.py) */
         return items ? fill_items(d, items, d->pyramid.obj_desc_id) : VX_SUCCESS;
     case VX_TYPE_OBJECT_ARRAY:
         if (items == NULL)

@@ -1,6 +1,6 @@
 /* Target kernels (seed 003): every target is a thread with a FIFO command queue; a node of a
  * target kernel has one instance per replica, and its callbacks receive object descriptors filled
- * from the host objects before each call. Python (targets.py) decides which target runs a node and
+ * from the host objects before each call. Python (graph/targets.py) decides which target runs a node and
  * when create and delete run; this file runs the commands, without the GIL. */
 #ifndef PVX_TARGET_H
 #define PVX_TARGET_H

@@ -1,4 +1,4 @@
-"""Array functions (valid queries, maps, copies and appends are answered in csrc/array.c)."""
+"""Array functions (valid queries, maps, copies and appends are answered in csrc/objects/array.c)."""
 from .. import attributes
 from .. import constants as vx
 from ..objects.array import Array

@@ -1,4 +1,4 @@
-"""Distribution functions (valid unmaps are answered in csrc/distribution.c)."""
+"""Distribution functions (valid unmaps are answered in csrc/objects/distribution.c)."""
 from .. import attributes
 from .. import constants as vx
 from ..objects.distribution import Distribution

@@ -1,5 +1,5 @@
 """Image functions (vx_api.h) and the OpenVX 1.0 patch access kept by vx_compatibility.h.
-vxFormatImagePatchAddress1d/2d are pure C (csrc/image.c)."""
+vxFormatImagePatchAddress1d/2d are pure C (csrc/objects/image.c)."""
 from _pyopenvx import ffi, lib
 
 from .. import attributes

@@ -1,4 +1,4 @@
-"""LUT functions (valid unmaps are answered in csrc/lut.c)."""
+"""LUT functions (valid unmaps are answered in csrc/objects/lut.c)."""
 from .. import attributes
 from .. import constants as vx
 from ..objects.lut import LUT

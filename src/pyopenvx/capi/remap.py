@@ -1,4 +1,4 @@
-"""Remap functions (valid unmaps are answered in csrc/remap.c)."""
+"""Remap functions (valid unmaps are answered in csrc/objects/remap.c)."""
 from _pyopenvx import ffi
 
 from .. import attributes

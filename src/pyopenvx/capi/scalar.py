@@ -1,4 +1,4 @@
-"""Scalar functions (vxCopyScalar and vxQueryScalar are answered in csrc/scalar.c when valid)."""
+"""Scalar functions (vxCopyScalar and vxQueryScalar are answered in csrc/objects/scalar.c when valid)."""
 from _pyopenvx import ffi
 
 from .. import attributes

@@ -1,5 +1,5 @@
 """TI target-kernel functions (seed 003, TI/tivx.h and TI/tivx_target_kernel.h): host side. The
-target-side ones (instance context, memory, descriptors) are plain C in csrc/target.c."""
+target-side ones (instance context, memory, descriptors) are plain C in csrc/runtime/target.c."""
 from _pyopenvx import ffi
 
 from .. import constants as vx

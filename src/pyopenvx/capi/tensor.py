@@ -1,4 +1,4 @@
-"""Tensor functions (valid queries and maps are answered in csrc/tensor.c)."""
+"""Tensor functions (valid queries and maps are answered in csrc/objects/tensor.c)."""
 from _pyopenvx import ffi
 
 from .. import attributes

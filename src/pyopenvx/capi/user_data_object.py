@@ -1,5 +1,5 @@
 """User data object functions (vx_khr_user_data_object). Valid query/copy/map/unmap requests are
-answered in C (csrc/user_data_object.c); what reaches these bodies is mostly to be refused."""
+answered in C (csrc/objects/user_data_object.c); what reaches these bodies is mostly to be refused."""
 from _pyopenvx import ffi
 
 from .. import attributes

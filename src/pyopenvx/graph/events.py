@@ -1,6 +1,6 @@
 """vx_khr_pipelining events: registrations on graphs and nodes, compiled at verification into the
-table C reads while it runs (`pvx_graph_events`, csrc/pipeline.h). The queue itself is the
-context's (csrc/event.c): vxWaitEvent and vxSendUserEvent are answered in C."""
+table C reads while it runs (`pvx_graph_events`, csrc/runtime/events.h). The queue itself is the
+context's (csrc/runtime/events.c): vxWaitEvent and vxSendUserEvent are answered in C."""
 from _pyopenvx import ffi, lib
 
 from .. import constants as vx

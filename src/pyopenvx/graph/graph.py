@@ -1,6 +1,6 @@
 """vx_graph: nodes, graph parameters, auto-aged delays, and execution.
 
-Verification (verify.py) compiles the graph into the C schedule (`pvx_graph`, csrc/graph.h).
+Verification (verify.py) compiles the graph into the C schedule (`pvx_graph`, csrc/runtime/schedule.h).
 While `desc.ready` is set, vxProcessGraph runs that schedule entirely in C; otherwise it comes here,
 which re-verifies if needed, runs the same schedule with the object-model lock released, then does
 what needs Python afterwards (delay aging)."""

@@ -64,7 +64,7 @@ def _fixed(ctype):
     return ctype != "str" and not ctype.endswith("[]")
 
 
-# The fixed-size attributes C accepts without Python (csrc/meta_format.c), from the table above.
+# The fixed-size attributes C accepts without Python (csrc/objects/meta_format.c), from the table above.
 _C_TABLE = ffi.new("pvx_meta_attribute[]", [(a, ffi.sizeof(t)) for a, t in ATTRIBUTES.items() if _fixed(t)])
 lib.pvx_meta_set_table(_C_TABLE, len(_C_TABLE))
 

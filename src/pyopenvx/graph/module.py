@@ -1,6 +1,6 @@
 """Modules for vxLoadKernels: a shared library whose vxPublishKernels adds kernels to a context and
 whose vxUnpublishKernels removes them, or a pair of such functions given to vxRegisterKernelLibrary
-(or, for every context, to tivxRegisterModule) under a module name. The dynamic loader is csrc/module.c; this is the policy."""
+(or, for every context, to tivxRegisterModule) under a module name. The dynamic loader is csrc/base/module.c; this is the policy."""
 from _pyopenvx import ffi, lib
 
 from .. import constants as vx

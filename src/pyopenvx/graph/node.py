@@ -1,6 +1,6 @@
 """vx_node: a kernel instance in a graph, its parameters, attributes, local data and callback.
 
-The C descriptor (`pvx_node`, csrc/graph.h) is what the schedule runs and what the vxQueryNode
+The C descriptor (`pvx_node`, csrc/runtime/schedule.h) is what the schedule runs and what the vxQueryNode
 fast path reads; this object keeps it current."""
 import copy
 

@@ -1,5 +1,5 @@
 """vx_khr_pipelining: schedule modes and queued graph parameters, the pipeline depth, streaming,
-and the frame slots that verification compiles for csrc/pipeline.c.
+and the frame slots that verification compiles for csrc/runtime/pipeline.c.
 
 A queued or streaming graph runs as frames, up to `depth` at once, each in its own slot: a copy of
 every node's parameter rows where each virtual object is that slot's own copy (made like the
@@ -253,7 +253,7 @@ class Pipeline:
         self.clones = []
 
     def call(self, fn, *args, c=None):
-        """A queue function of csrc/pipeline.c; its refusal becomes VxError with C's reason."""
+        """A queue function of csrc/runtime/pipeline.c; its refusal becomes VxError with C's reason."""
         why = ffi.new("const char **")
         status = fn(self.c if c is None else c, *args, why)
         if status != vx.VX_SUCCESS:

@@ -1,7 +1,7 @@
 """Target kernels (seed 003): the targets of TI/tivx.h, the target kernels registered for them, and the
 policy of a node on a target: which target runs it, when its create and delete callbacks run.
 
-csrc/target.c runs the commands on each target's thread without the GIL. The host never holds the
+csrc/runtime/target.c runs the commands on each target's thread without the GIL. The host never holds the
 object-model lock while it waits for a target (`_waiting`), so a target thread may always enter
 Python (a node completion callback, memory attached on first use)."""
 import contextlib

@@ -2,7 +2,7 @@
 the tile plan verification makes for each node.
 
 The plan is Python's decision, written as a plain-data table into the node's C descriptor
-(`pvx_tiling`, csrc/tiling.h); the C tile engine runs it without Python:
+(`pvx_tiling`, csrc/runtime/tiling.h); the C tile engine runs it without Python:
 - the fast function gets tiles aligned to the output tile block grid, whole blocks, whose
   neighborhood stays inside the image;
 - the flexible function (when given) gets every other tile of what the border mode asks for:

@@ -73,7 +73,7 @@ def create_node(graph, row, arguments):
 
 
 class ImmediateGraphs:
-    """A context's cached immediate-mode graphs (csrc/immediate.h): per vxu function, the verified
+    """A context's cached immediate-mode graphs (csrc/runtime/immediate.h): per vxu function, the verified
     one-node graphs of its last calls with different arguments (up to PVX_IMMEDIATE_WAYS, the
     oldest replaced), each held internally (never in VX_CONTEXT_REFERENCES) with the argument words
     it was made for and the objects it holds. The generated vxu wrapper runs one in C when the

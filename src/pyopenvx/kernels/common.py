@@ -22,7 +22,7 @@ BORDERS = (vx.VX_BORDER_UNDEFINED, vx.VX_BORDER_CONSTANT, vx.VX_BORDER_REPLICATE
 
 @dataclass(frozen=True)
 class Implementation:
-    function: str                     # the C kernel in csrc/std_*.c
+    function: str                     # the C kernel in csrc/kernels/*.c
     validate: object                  # node -> {output index: (format, width, height)}
     border: object = 0                # pixels an output loses on each side under VX_BORDER_UNDEFINED,
                                       # or node -> (x, y) of them

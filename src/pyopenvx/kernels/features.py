@@ -1,6 +1,6 @@
-"""Validators of the feature detectors (csrc/std_features.c): FAST, Harris, Canny; template matching
-(csrc/std_match.c), probabilistic Hough lines (csrc/std_hough.c), pyramidal Lucas-Kanade
-(csrc/std_optflow.c)."""
+"""Validators of the feature detectors (csrc/kernels/features.c): FAST, Harris, Canny; template matching
+(csrc/kernels/match.c), probabilistic Hough lines (csrc/kernels/hough.c), pyramidal Lucas-Kanade
+(csrc/kernels/optflow.c)."""
 import math
 
 from .. import constants as vx

@@ -1,4 +1,4 @@
-"""Validators of the neighbourhood filters (csrc/std_kernels.c, csrc/std_filters.c): the 3x3
+"""Validators of the neighbourhood filters (csrc/kernels/kernels.c, csrc/kernels/filters.c): the 3x3
 filters, Sobel, custom convolution, non-maximum suppression, LBP."""
 from _pyopenvx import ffi
 

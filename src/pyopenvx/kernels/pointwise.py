@@ -1,6 +1,6 @@
-"""Validators of the per-pixel kernels (csrc/std_kernels.c): logic, arithmetic, threshold,
+"""Validators of the per-pixel kernels (csrc/kernels/kernels.c): logic, arithmetic, threshold,
 lookup, depth conversion, magnitude and phase, channel extraction and combination; 1.0's
-accumulations (csrc/std_accumulate.c)."""
+accumulations (csrc/kernels/accumulate.c)."""
 from .. import constants as vx
 from ..objects.image import format_name
 from ..reference import type_name

@@ -1,4 +1,4 @@
-"""Validators of statistics and simple operations (csrc/std_stats.c): histogram, equalization,
+"""Validators of statistics and simple operations (csrc/kernels/stats.c): histogram, equalization,
 integral image, mean and deviation, min/max (and their locations), weighted average, copy, swap and
 move (vx_khr_swap_move), select, scalar operations."""
 from .. import constants as vx

@@ -45,7 +45,7 @@ class Array(Resident):
     def make_like(self, context, scope=None, virtual=False):
         return Array(context, self.item_type, self.capacity, scope, virtual)
 
-    # operations (the valid ones are usually answered by csrc/array.c) --------------------------
+    # operations (the valid ones are usually answered by csrc/objects/array.c) --------------------------
     def check_range(self, start, end):
         check(start < end <= self.num_items, vx.VX_ERROR_INVALID_PARAMETERS,
               f"range [{start}, {end}) is not inside the {self.num_items} items of {self}", self)

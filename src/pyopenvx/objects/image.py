@@ -1,11 +1,11 @@
 """The image object: formats, memory, views (ROI and channel images) and their lifetimes.
 
-The C descriptor (`pvx_image`, csrc/image.h) is what fast paths read; this module fills it.
+The C descriptor (`pvx_image`, csrc/objects/image.h) is what fast paths read; this module fills it.
 A root image owns its memory (`desc.mem`, the `pvx_memory` of every data object: all planes in one
 block allocated on first access, or the application's planes when created from a handle); ROI
 and channel images are views into their root's planes, share its map table and hold their parent
-(internal count) while they live. Maps, copies and fills are done by csrc/image.c, which checks
-the request and records maps in that one table (csrc/memory.c).
+(internal count) while they live. Maps, copies and fills are done by csrc/objects/image.c, which checks
+the request and records maps in that one table (csrc/objects/memory.c).
 """
 import functools
 import os
@@ -123,7 +123,7 @@ _ROOT_ORIGINS = tuple(tuple((p, 0, 0) for p in range(n)) for n in range(5))   # 
 
 def serve_in_c():
     """What vxCreateImage and vxCreateImageFromHandle may make in C without asking
-    (csrc/image_lazy.c): every format, its alignment, colour space, and sizes up to the machine's
+    (csrc/objects/image_lazy.c): every format, its alignment, colour space, and sizes up to the machine's
     memory (check_geometry's policy)."""
     for fmt, (_, (ax, ay)) in FORMATS.items():
         space = vx.VX_COLOR_SPACE_DEFAULT if fmt in _YUV else vx.VX_COLOR_SPACE_NONE
@@ -166,7 +166,7 @@ class Image(DataObject):
     @classmethod
     def adopt(cls, handle, desc):
         """The object of an image vxCreateImage or vxCreateImageFromHandle made in C
-        (csrc/image_lazy.c), which Python meets now: its handle, counts and descriptor (a root:
+        (csrc/objects/image_lazy.c), which Python meets now: its handle, counts and descriptor (a root:
         the application's planes, or its own memory attached if a map needed it)."""
         img = cls.__new__(cls)
         h = ffi.cast("pvx_ref *", handle)
@@ -263,7 +263,7 @@ class Image(DataObject):
 
     # geometry ---------------------------------------------------------------------------------
     def _set_geometry(self, width, height, fmt):
-        """A packed root layout (csrc/image.c); views then set their origins and strides."""
+        """A packed root layout (csrc/objects/image.c); views then set their origins and strides."""
         lib.pvx_image_describe(self.desc, fmt, width, height)
         if self.parent_image is None:
             self.view_origin = _ROOT_ORIGINS[self.desc.planes]

@@ -1,6 +1,6 @@
-"""Data objects whose data lives in C: the descriptor (csrc/<type>.h, starting with the
-`pvx_memory` of csrc/memory.h), lazily allocated memory, maps (zero-copy pointers into that
-memory, recorded as regions in the one map table of csrc/memory.c, ids checked at unmap) and
+"""Data objects whose data lives in C: the descriptor (csrc/objects/<type>.h, starting with the
+`pvx_memory` of csrc/objects/memory.h), lazily allocated memory, maps (zero-copy pointers into that
+memory, recorded as regions in the one map table of csrc/objects/memory.c, ids checked at unmap) and
 strided copies. Images keep their own planes but use the same `pvx_memory` (image.py).
 
 A subclass names its descriptor (`DESC`), keeps its shape in Python attributes, writes them into

@@ -2,8 +2,8 @@
 exchange like any other data object.
 
 The bytes (allocated on first access) and the type name live in a C descriptor
-(csrc/user_data_object.h) that the C fast paths read; storage and maps are the `pvx_memory` every
-data object shares (memory.py, csrc/memory.c). This class decides creation, refusals and meta data.
+(csrc/objects/user_data_object.h) that the C fast paths read; storage and maps are the `pvx_memory` every
+data object shares (memory.py, csrc/objects/memory.c). This class decides creation, refusals and meta data.
 
 The type name is free text. It may be the name of a user struct registered with
 vxRegisterUserStructWithName: that is how a kernel tells which structure an object holds, even
