@@ -421,11 +421,28 @@ typedef struct {
     uint32_t first;                            /* output rows [first, first + band rows) */
 } filter_u8;
 
+/* Output row `o` from the rows r[0..3) (rows outside the image already the edge or constant row);
+ * `outside`: the constant row under CONSTANT, else NULL. */
+static void filter_u8_row(pvx_row3_f *op, const uint8_t *const *r, uint8_t *o, uint32_t w, uint32_t ob,
+                          int undefined, const uint8_t *outside)
+{
+    if (w > 2)
+        op(r[0], r[1], r[2], o + ob, w - 2);
+    for (uint32_t x = 0; !undefined && x < w; x += w > 1 ? w - 1 : 1) {
+        uint8_t win[3][3];                 /* columns x - 1 .. x + 1 of the three rows */
+        for (int k = 0; k < 3; k++)
+            for (int j = 0; j < 3; j++) {
+                int64_t xx = (int64_t)x - 1 + j;
+                win[k][j] = xx >= 0 && xx < w ? r[k][xx] : outside ? outside[0] : r[k][xx < 0 ? 0 : w - 1];
+            }
+        op(win[0], win[1], win[2], o + (size_t)x * ob, 1);
+    }
+}
+
 static void filter_u8_rows(void *arg, uint32_t first, uint32_t end)
 {
     const filter_u8 *f = arg;
-    uint32_t w = f->in.width, h = f->in.height, ob = f->out.pixel_bytes;
-    int undefined = f->border->mode == VX_BORDER_UNDEFINED;
+    uint32_t h = f->in.height;
     for (uint32_t y = f->first + first; y < f->first + end; y++) {
         const uint8_t *r[3];
         for (int k = 0; k < 3; k++) {
@@ -433,18 +450,8 @@ static void filter_u8_rows(void *arg, uint32_t first, uint32_t end)
             r[k] = yy >= 0 && yy < h ? row_of(&f->in, (uint32_t)yy)
                  : f->outside ? f->outside : row_of(&f->in, yy < 0 ? 0 : h - 1);
         }
-        uint8_t *o = row_of(&f->out, y);
-        if (w > 2)
-            f->op(r[0], r[1], r[2], o + ob, w - 2);
-        for (uint32_t x = 0; !undefined && x < w; x += w > 1 ? w - 1 : 1) {
-            uint8_t win[3][3];                 /* columns x - 1 .. x + 1 of the three rows */
-            for (int k = 0; k < 3; k++)
-                for (int j = 0; j < 3; j++) {
-                    int64_t xx = (int64_t)x - 1 + j;
-                    win[k][j] = xx >= 0 && xx < w ? r[k][xx] : f->outside ? f->outside[0] : r[k][xx < 0 ? 0 : w - 1];
-                }
-            f->op(win[0], win[1], win[2], o + (size_t)x * ob, 1);
-        }
+        filter_u8_row(f->op, r, row_of(&f->out, y), f->in.width, f->out.pixel_bytes,
+                      f->border->mode == VX_BORDER_UNDEFINED, f->outside);
     }
 }
 
@@ -670,4 +677,203 @@ vx_status pvx_std_magnitude(vx_node node, const vx_reference *p, vx_uint32 n)
 vx_status pvx_std_phase(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     return gradient(p, pvx_rows_in_use()->phase, VX_DF_IMAGE_U8, OP_PHASE, 0);
+}
+
+/* ---- fused execution (runtime/fusion.h): the same rows as the kernels above, one row a call ---- */
+/* s->args[0] is the kernel's enum (graph/fusion.py sets it); prepare fills the rest per run. */
+
+static vx_df_image param_format(const pvx_fused_stage *s, uint32_t index)
+{
+    vx_reference ref = s->node->parameters[index];
+    return ref ? ((pvx_image *)((pvx_ref *)ref)->desc)->format : VX_DF_IMAGE_VIRT;
+}
+
+/* A row of the pass as a one-row plane, for load_row and store_row. */
+static plane row_plane(const void *row, vx_df_image format, uint32_t w)
+{
+    return (plane){(uint8_t *)row, 0, format, w, 1, format == VX_DF_IMAGE_U8 ? 1 : 2};
+}
+
+static void take_border(pvx_fused_stage *s)
+{
+    s->border = s->node->border;
+    s->first = 0, s->last = s->height;
+}
+
+vx_status pvx_fuse_filter_prepare(pvx_fused_stage *s)
+{
+    take_border(s);
+    if (s->border.mode == VX_BORDER_UNDEFINED)   /* the outer ring is not computed */
+        s->first = 1, s->last = s->width < 3 || s->height < 3 ? 1 : s->height - 1;
+    s->in_format[0] = param_format(s, 0);
+    s->out_format[0] = param_format(s, 1);
+    s->out_format[1] = s->node->num_parameters > 2 ? param_format(s, 2) : VX_DF_IMAGE_VIRT;
+    return VX_SUCCESS;
+}
+
+/* The row loops of output o of a 3x3 filter: the level's (NULL under plain) and the generic one. */
+static void filter_ops(vx_enum kernel, uint32_t o, pvx_row3_f **fast, row3_f *plain)
+{
+    const pvx_rows *rows = pvx_rows_in_use();
+    switch (kernel) {
+    case VX_KERNEL_BOX_3x3: *fast = rows->box, *plain = box_row; break;
+    case VX_KERNEL_GAUSSIAN_3x3: *fast = rows->gaussian, *plain = gaussian_row; break;
+    case VX_KERNEL_MEDIAN_3x3: *fast = rows->median, *plain = median_row; break;
+    case VX_KERNEL_ERODE_3x3: *fast = rows->erode, *plain = erode_row; break;
+    case VX_KERNEL_DILATE_3x3: *fast = rows->dilate, *plain = dilate_row; break;
+    default: *fast = o ? rows->sobel_y : rows->sobel_x, *plain = o ? sobel_y_row : sobel_x_row; break;
+    }
+}
+
+void pvx_fuse_filter_row(const pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out, int32_t *scratch)
+{
+    uint32_t w = s->width, pw = w + 2;
+    int undefined = s->border.mode == VX_BORDER_UNDEFINED, constant = s->border.mode == VX_BORDER_CONSTANT;
+    uint8_t c = s->border.constant_value.U8;
+    for (uint32_t o = 0; o < s->num_out; o++) {
+        if (out[o] == NULL)
+            continue;
+        pvx_row3_f *fast;
+        row3_f plain;
+        filter_ops(s->args[0], o, &fast, &plain);
+        if (fast != NULL) {
+            filter_u8_row(fast, in, out[o], w, s->out_format[o] == VX_DF_IMAGE_U8 ? 1 : 2, undefined,
+                          constant ? &c : NULL);
+            continue;
+        }
+        int32_t *ring[3] = {scratch, scratch + pw, scratch + 2 * pw}, *result = scratch + 3 * pw;
+        for (int k = 0; k < 3; k++) {            /* padded_row's values from the resolved rows */
+            plane p = row_plane(in[k], VX_DF_IMAGE_U8, w);
+            load_row(&p, 0, ring[k] + 1);
+            ring[k][0] = constant ? c : ring[k][1];
+            ring[k][w + 1] = constant ? c : ring[k][w];
+        }
+        plain(ring[0], ring[1], ring[2], result, w);
+        plane p = row_plane(out[o], s->out_format[o], w);
+        if (!undefined)
+            store_row(&p, 0, result, 1);
+        else if (w > 2) {                        /* the first and last columns are not written */
+            plane mid = row_plane(out[o] + p.pixel_bytes, s->out_format[o], w - 2);
+            store_row(&mid, 0, result + 1, 1);
+        }
+    }
+}
+
+/* And, Or, Xor, AbsDiff, Add, Subtract (binary_rows), Magnitude and Phase (gradient): args[1] the
+ * operation, args[2] saturate. */
+vx_status pvx_fuse_pointwise_prepare(pvx_fused_stage *s)
+{
+    take_border(s);
+    uint32_t out = 2;
+    int op, saturate = 0;
+    switch (s->args[0]) {
+    case VX_KERNEL_AND: op = OP_AND; break;
+    case VX_KERNEL_OR: op = OP_OR; break;
+    case VX_KERNEL_XOR: op = OP_XOR; break;
+    case VX_KERNEL_ABSDIFF: op = OP_ABSDIFF, saturate = 1; break;
+    case VX_KERNEL_ADD: op = OP_ADD, out = 3; break;
+    case VX_KERNEL_SUBTRACT: op = OP_SUBTRACT, out = 3; break;
+    case VX_KERNEL_MAGNITUDE: op = OP_MAGNITUDE, saturate = 1; break;
+    case VX_KERNEL_PHASE: op = OP_PHASE; break;
+    default: return VX_ERROR_NOT_SUPPORTED;
+    }
+    if (out == 3)
+        saturate = scalar_enum(s->node->parameters[2]) == VX_CONVERT_POLICY_SATURATE;
+    s->args[1] = op, s->args[2] = saturate;
+    s->in_format[0] = param_format(s, 0), s->in_format[1] = param_format(s, 1);
+    s->out_format[0] = param_format(s, out);
+    return VX_SUCCESS;
+}
+
+void pvx_fuse_pointwise_row(const pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out, int32_t *scratch)
+{
+    uint32_t w = s->width;
+    int op = s->args[1], saturate = s->args[2];
+    const pvx_rows *rows = pvx_rows_in_use();
+    pvx_gradient_row_f *grad = op == OP_MAGNITUDE ? rows->magnitude : op == OP_PHASE ? rows->phase : NULL;
+    vx_df_image grad_format = op == OP_MAGNITUDE ? VX_DF_IMAGE_S16 : VX_DF_IMAGE_U8;
+    if (grad != NULL && s->in_format[0] == VX_DF_IMAGE_S16 && s->in_format[1] == VX_DF_IMAGE_S16 &&
+        s->out_format[0] == grad_format) {
+        grad((const int16_t *)in[0], (const int16_t *)in[1], out[0], w);
+        return;
+    }
+    plane a = row_plane(in[0], s->in_format[0], w), b = row_plane(in[1], s->in_format[1], w);
+    plane o = row_plane(out[0], s->out_format[0], w);
+    pvx_row2_f *u8 = u8_rows(op, &a, &b, &o, saturate);
+    if (u8 != NULL) {
+        u8(in[0], in[1], out[0], w);
+        return;
+    }
+    load_row(&a, 0, scratch);
+    load_row(&b, 0, scratch + w);
+    combine(op, scratch, scratch + w, w);
+    store_row(&o, 0, scratch, saturate);
+}
+
+/* args[1] yes, [2] no, [3] lower, [4] upper (yes when lower <= v <= upper), [5] the U8 row loop runs */
+vx_status pvx_fuse_threshold_prepare(pvx_fused_stage *s)
+{
+    take_border(s);
+    s->in_format[0] = param_format(s, 0), s->out_format[0] = param_format(s, 2);
+    const pvx_threshold *t = ((pvx_ref *)s->node->parameters[1])->desc;
+    vx_df_image in = s->in_format[0], out = s->out_format[0];
+    int binary = t->type == VX_THRESHOLD_TYPE_BINARY;
+    s->args[1] = pixel_value(&t->true_value, out), s->args[2] = pixel_value(&t->false_value, out);
+    s->args[5] = pvx_rows_in_use()->threshold != NULL && in == VX_DF_IMAGE_U8 && out == VX_DF_IMAGE_U8;
+    if (s->args[5] && binary)       /* as pvx_std_threshold: v > value is value + 1 <= v <= 255 */
+        s->args[3] = t->value.U8 == 255 ? 255 : t->value.U8 + 1, s->args[4] = t->value.U8 == 255 ? 254 : 255;
+    else if (binary)
+        s->args[3] = pixel_value(&t->value, in) + 1, s->args[4] = INT32_MAX;
+    else
+        s->args[3] = pixel_value(&t->lower, in), s->args[4] = pixel_value(&t->upper, in);
+    return VX_SUCCESS;
+}
+
+void pvx_fuse_threshold_row(const pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out, int32_t *scratch)
+{
+    uint32_t w = s->width;
+    int32_t yes = s->args[1], no = s->args[2], lower = s->args[3], upper = s->args[4];
+    if (s->args[5]) {
+        pvx_rows_in_use()->threshold(in[0], out[0], w, (uint8_t)lower, (uint8_t)upper, (uint8_t)yes, (uint8_t)no);
+        return;
+    }
+    plane a = row_plane(in[0], s->in_format[0], w), o = row_plane(out[0], s->out_format[0], w);
+    load_row(&a, 0, scratch);
+    for (uint32_t x = 0; x < w; x++)
+        scratch[x] = scratch[x] > upper || scratch[x] < lower ? no : yes;
+    store_row(&o, 0, scratch, 0);
+}
+
+/* args[1] saturate, [2] shift */
+vx_status pvx_fuse_convert_depth_prepare(pvx_fused_stage *s)
+{
+    take_border(s);
+    s->in_format[0] = param_format(s, 0), s->out_format[0] = param_format(s, 1);
+    s->args[1] = scalar_enum(s->node->parameters[2]) == VX_CONVERT_POLICY_SATURATE;
+    s->args[2] = *(const vx_int32 *)scalar_value(s->node->parameters[3]);
+    return VX_SUCCESS;
+}
+
+void pvx_fuse_convert_depth_row(const pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out,
+                                int32_t *scratch)
+{
+    uint32_t w = s->width;
+    int saturate = s->args[1];
+    int32_t shift = s->args[2];
+    const pvx_rows *rows = pvx_rows_in_use();
+    int widen = s->in_format[0] == VX_DF_IMAGE_U8 && s->out_format[0] == VX_DF_IMAGE_S16;
+    int narrow = s->in_format[0] == VX_DF_IMAGE_S16 && s->out_format[0] == VX_DF_IMAGE_U8;
+    if (rows->widen != NULL && (widen || narrow) && shift >= 0 && shift < 8) {
+        if (widen)
+            rows->widen(in[0], (int16_t *)out[0], w, (uint32_t)shift);
+        else
+            rows->narrow((const int16_t *)in[0], out[0], w, (uint32_t)shift, saturate);
+        return;
+    }
+    plane a = row_plane(in[0], s->in_format[0], w), o = row_plane(out[0], s->out_format[0], w);
+    load_row(&a, 0, scratch);
+    int u8 = s->in_format[0] == VX_DF_IMAGE_U8;
+    for (uint32_t x = 0; x < w; x++)
+        scratch[x] = u8 ? scratch[x] << shift : scratch[x] >> shift;
+    store_row(&o, 0, scratch, u8 ? 0 : saturate);
 }
