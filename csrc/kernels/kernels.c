@@ -270,31 +270,51 @@ int32_t pixel_value(const vx_pixel_value_t *v, vx_df_image format)
     return format == VX_DF_IMAGE_U8 ? v->U8 : v->S16;
 }
 
+/* A pixel-wise kernel run by its fused row function (the one fused passes call): the node's rows in
+ * bands on the pool. `ins` parameters in, `out` parameter out. */
+typedef struct {
+    pvx_fused_stage s;
+    plane in[2], out;
+    vx_status status;
+} pixel_run;
+
+static void pixel_rows(void *arg, uint32_t first, uint32_t end)
+{
+    pixel_run *u = arg;
+    int32_t *scratch = buffers(u->out.width, 2);
+    if (scratch == NULL) {
+        __atomic_store_n(&u->status, VX_ERROR_NO_MEMORY, __ATOMIC_RELAXED);
+        return;
+    }
+    for (uint32_t y = first; y < end; y++) {
+        const uint8_t *in[2] = {row_of(&u->in[0], y), u->s.num_in > 1 ? row_of(&u->in[1], y) : NULL};
+        uint8_t *out[1] = {row_of(&u->out, y)};
+        u->s.row(&u->s, in, out, scratch);
+    }
+    free(scratch);
+}
+
+static vx_status pixel_kernel(vx_node node, const vx_reference *p, vx_enum kernel, pvx_fused_prepare_f *prepare,
+                              pvx_fused_row_f *row, uint32_t num_in, uint32_t out)
+{
+    pixel_run u = {.s = {.row = row, .node = ((pvx_ref *)node)->desc, .num_in = num_in, .num_out = 1,
+                         .params = p, .args = {kernel}}, .status = VX_SUCCESS};
+    vx_status s;
+    for (uint32_t i = 0; i < num_in; i++)
+        if ((s = plane_of(p[i], &u.in[i])))
+            return s;
+    if ((s = plane_of(p[out], &u.out)))
+        return s;
+    u.s.width = u.out.width, u.s.height = u.out.height;
+    if ((s = prepare(&u.s)))
+        return s;
+    pvx_rows_in_bands(pixel_rows, &u, u.out.height, (uint64_t)u.out.width * u.out.height);
+    return u.status;
+}
+
 vx_status pvx_std_threshold(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    plane in, out;
-    vx_status s;
-    if ((s = plane_of(p[0], &in)) || (s = plane_of(p[2], &out)))
-        return s;
-    const pvx_threshold *t = ((pvx_ref *)p[1])->desc;
-    int32_t yes = pixel_value(&t->true_value, out.format), no = pixel_value(&t->false_value, out.format);
-    const pvx_rows *rows = pvx_rows_in_use();
-    if (rows->threshold != NULL && in.format == VX_DF_IMAGE_U8 && out.format == VX_DF_IMAGE_U8) {
-        int binary = t->type == VX_THRESHOLD_TYPE_BINARY;      /* v > value: value + 1 <= v <= 255 */
-        uint8_t lower = binary ? (t->value.U8 == 255 ? 255 : t->value.U8 + 1) : t->lower.U8;
-        uint8_t upper = binary ? (t->value.U8 == 255 ? 254 : 255) : t->upper.U8;
-        for (uint32_t y = 0; y < out.height; y++)
-            rows->threshold(row_of(&in, y), row_of(&out, y), out.width, lower, upper, (uint8_t)yes, (uint8_t)no);
-        return VX_SUCCESS;
-    }
-    if (t->type == VX_THRESHOLD_TYPE_BINARY) {
-        int32_t value = pixel_value(&t->value, in.format);
-        UNARY(in, out, 0, v > value ? yes : no);
-    } else {
-        int32_t lower = pixel_value(&t->lower, in.format), upper = pixel_value(&t->upper, in.format);
-        UNARY(in, out, 0, v > upper || v < lower ? no : yes);
-    }
-    return VX_SUCCESS;
+    return pixel_kernel(node, p, VX_KERNEL_THRESHOLD, pvx_fuse_threshold_prepare, pvx_fuse_threshold_row, 1, 2);
 }
 
 /* Entry offset + v; values outside the table keep the input value (the validator makes U8 tables
@@ -327,28 +347,8 @@ vx_status pvx_std_table_lookup(vx_node node, const vx_reference *p, vx_uint32 n)
 /* U8 -> S16: v << shift; S16 -> U8: v >> shift (arithmetic), wrapped or saturated. */
 vx_status pvx_std_convert_depth(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    plane in, out;
-    vx_status s;
-    if ((s = plane_of(p[0], &in)) || (s = plane_of(p[1], &out)))
-        return s;
-    int saturate = scalar_enum(p[2]) == VX_CONVERT_POLICY_SATURATE;
-    int32_t shift = *(const vx_int32 *)scalar_value(p[3]);
-    const pvx_rows *rows = pvx_rows_in_use();
-    int widen = in.format == VX_DF_IMAGE_U8 && out.format == VX_DF_IMAGE_S16;
-    int narrow = in.format == VX_DF_IMAGE_S16 && out.format == VX_DF_IMAGE_U8;
-    if (rows->widen != NULL && (widen || narrow) && shift >= 0 && shift < 8) {
-        for (uint32_t y = 0; y < out.height; y++)
-            if (widen)
-                rows->widen(row_of(&in, y), row_of(&out, y), out.width, (uint32_t)shift);
-            else
-                rows->narrow(row_of(&in, y), row_of(&out, y), out.width, (uint32_t)shift, saturate);
-        return VX_SUCCESS;
-    }
-    if (in.format == VX_DF_IMAGE_U8)
-        UNARY(in, out, 0, v << shift);
-    else
-        UNARY(in, out, saturate, v >> shift);
-    return VX_SUCCESS;
+    return pixel_kernel(node, p, VX_KERNEL_CONVERTDEPTH, pvx_fuse_convert_depth_prepare, pvx_fuse_convert_depth_row,
+                        1, 1);
 }
 
 /* Source row y as width + 2 r values: the row with r values either side, rows and columns outside
@@ -656,35 +656,23 @@ vx_status pvx_std_channel_combine(vx_node node, const vx_reference *p, vx_uint32
 }
 
 /* Magnitude (S16) or Phase (U8) of S16 gradients with the level's row loop, else the generic rows. */
-static vx_status gradient(const vx_reference *p, pvx_gradient_row_f *row, vx_df_image format, int op, int saturate)
-{
-    plane a, b, o;
-    vx_status s;
-    if ((s = plane_of(p[0], &a)) || (s = plane_of(p[1], &b)) || (s = plane_of(p[2], &o)))
-        return s;
-    if (row == NULL || a.format != VX_DF_IMAGE_S16 || b.format != VX_DF_IMAGE_S16 || o.format != format)
-        return binary_rows(p, p[2], op, saturate);
-    for (uint32_t y = 0; y < o.height; y++)
-        row(row_of(&a, y), row_of(&b, y), row_of(&o, y), o.width);
-    return VX_SUCCESS;
-}
-
 vx_status pvx_std_magnitude(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return gradient(p, pvx_rows_in_use()->magnitude, VX_DF_IMAGE_S16, OP_MAGNITUDE, 1);
+    return pixel_kernel(node, p, VX_KERNEL_MAGNITUDE, pvx_fuse_pointwise_prepare, pvx_fuse_pointwise_row, 2, 2);
 }
 
 vx_status pvx_std_phase(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return gradient(p, pvx_rows_in_use()->phase, VX_DF_IMAGE_U8, OP_PHASE, 0);
+    return pixel_kernel(node, p, VX_KERNEL_PHASE, pvx_fuse_pointwise_prepare, pvx_fuse_pointwise_row, 2, 2);
 }
 
-/* ---- fused execution (runtime/fusion.h): the same rows as the kernels above, one row a call ---- */
-/* s->args[0] is the kernel's enum (graph/fusion.py sets it); prepare fills the rest per run. */
+/* ---- per-row entry points: fused passes (runtime/fusion.h) call them, and so do the 3x3 filters'
+ * rows above and the pixel-wise kernels (pixel_kernel), so both ways give the same pixels ---- */
+/* s->args[0] is the kernel's enum (graph/fusion.py or pixel_kernel sets it); prepare fills the rest per run. */
 
 static vx_df_image param_format(const pvx_fused_stage *s, uint32_t index)
 {
-    vx_reference ref = s->node->parameters[index];
+    vx_reference ref = s->params[index];
     return ref ? ((pvx_image *)((pvx_ref *)ref)->desc)->format : VX_DF_IMAGE_VIRT;
 }
 
@@ -778,7 +766,7 @@ vx_status pvx_fuse_pointwise_prepare(pvx_fused_stage *s)
     default: return VX_ERROR_NOT_SUPPORTED;
     }
     if (out == 3)
-        saturate = scalar_enum(s->node->parameters[2]) == VX_CONVERT_POLICY_SATURATE;
+        saturate = scalar_enum(s->params[2]) == VX_CONVERT_POLICY_SATURATE;
     s->args[1] = op, s->args[2] = saturate;
     s->in_format[0] = param_format(s, 0), s->in_format[1] = param_format(s, 1);
     s->out_format[0] = param_format(s, out);
@@ -815,7 +803,7 @@ vx_status pvx_fuse_threshold_prepare(pvx_fused_stage *s)
 {
     take_border(s);
     s->in_format[0] = param_format(s, 0), s->out_format[0] = param_format(s, 2);
-    const pvx_threshold *t = ((pvx_ref *)s->node->parameters[1])->desc;
+    const pvx_threshold *t = ((pvx_ref *)s->params[1])->desc;
     vx_df_image in = s->in_format[0], out = s->out_format[0];
     int binary = t->type == VX_THRESHOLD_TYPE_BINARY;
     s->args[1] = pixel_value(&t->true_value, out), s->args[2] = pixel_value(&t->false_value, out);
@@ -849,8 +837,8 @@ vx_status pvx_fuse_convert_depth_prepare(pvx_fused_stage *s)
 {
     take_border(s);
     s->in_format[0] = param_format(s, 0), s->out_format[0] = param_format(s, 1);
-    s->args[1] = scalar_enum(s->node->parameters[2]) == VX_CONVERT_POLICY_SATURATE;
-    s->args[2] = *(const vx_int32 *)scalar_value(s->node->parameters[3]);
+    s->args[1] = scalar_enum(s->params[2]) == VX_CONVERT_POLICY_SATURATE;
+    s->args[2] = *(const vx_int32 *)scalar_value(s->params[3]);
     return VX_SUCCESS;
 }
 

@@ -141,7 +141,7 @@ vx_status pvx_fused_run(pvx_fused *f)
     memset(constant, 0, sizeof constant);
     for (uint32_t k = 0; k < f->num_stages && status == VX_SUCCESS; k++) {
         pvx_fused_stage *s = &f->stages[k];
-        s->width = f->width, s->height = f->height;
+        s->width = f->width, s->height = f->height, s->params = s->node->parameters;
         status = s->prepare(s);
         if (status == VX_SUCCESS && s->radius && s->border.mode == VX_BORDER_CONSTANT) {
             uint32_t bytes = f->images[s->in[0]].pixel_bytes;   /* neighbourhood kernels read one format */

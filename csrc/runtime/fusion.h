@@ -25,11 +25,13 @@ typedef vx_status pvx_fused_prepare_f(struct pvx_fused_stage *s);
 typedef struct pvx_fused_stage {
     pvx_fused_row_f *row;
     pvx_fused_prepare_f *prepare;
-    pvx_node *node;
+    pvx_node *node;                   /* its border; its parameters are `params` */
     uint32_t num_in, num_out;
     uint32_t in[PVX_FUSED_IO], out[PVX_FUSED_IO];     /* indexes in pvx_fused.images, or PVX_FUSED_NONE */
     uint32_t radius;                  /* rows read above and below the output row */
     uint32_t lag;                     /* the pass step that computes row 0: >= a producer's lag + radius */
+    /* set per run: by the pass (the node's parameter row) */
+    const vx_reference *params;
     /* set by prepare, per run */
     uint32_t width, height;
     uint32_t first, last;             /* rows it computes: [first, last) (UNDEFINED filters skip the edges) */
