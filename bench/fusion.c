@@ -114,7 +114,7 @@ static vx_graph pipeline(vx_context ctx, int which, size_t *in_bytes, size_t *ou
         n[2] = vxScaleImageNode(g, y, half, VX_INTERPOLATION_BILINEAR), n[3] = vxGaussianPyramidNode(g, half, pyr);
         *in_bytes = (size_t)W * H * 3 / 2, *out_bytes = (size_t)W * H * 3 + (size_t)W * H / 4 * 4 / 3;
     } else {
-        vx_image in = filled(ctx, W, H, VX_DF_IMAGE_U8, 4), out = vxCreateImage(ctx, W / 2, H / 2, VX_DF_IMAGE_U8);
+        vx_image in = filled(ctx, W, H, VX_DF_IMAGE_U8, 1), out = vxCreateImage(ctx, W / 2, H / 2, VX_DF_IMAGE_U8);
         vx_image half = vxCreateVirtualImage(g, W / 2, H / 2, VX_DF_IMAGE_U8);
         vx_threshold t = vxCreateThresholdForImage(ctx, VX_THRESHOLD_TYPE_RANGE, VX_DF_IMAGE_U8, VX_DF_IMAGE_U8);
         vx_pixel_value_t lo = {.U8 = 40}, hi = {.U8 = 100};

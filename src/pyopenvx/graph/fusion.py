@@ -47,9 +47,9 @@ def enabled():
 
 
 def _spec(node):
-    from ..kernels.registry import StandardKernel    # noqa: the kernels sit above the graph manager
+    """The node's FUSABLE row: a standard kernel's (no user kernel takes a standard enumeration)."""
     kernel = node.kernel
-    if not isinstance(kernel, StandardKernel) or node.replicate is not None or node.tiling is not None:
+    if node.replicate is not None or node.tiling is not None:
         return None
     if node.desc.target != ffi.NULL or getattr(kernel, "targets", None):
         return None
