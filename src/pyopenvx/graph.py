@@ -13,6 +13,7 @@ from _pyopenvx import ffi, lib
 from . import aliasing
 from . import constants as vx
 from . import log
+from . import targets
 from .errors import VxError, check
 from .failure import VX_FAILURE
 from .parts import items_of, lineage
@@ -316,6 +317,13 @@ class Graph(Reference):
         self.close_pipeline()
         self.pipelining.drop_queues()
         aliasing.release(self)
+        # the delete callbacks of target kernels run now, whoever still holds the nodes (seed 003):
+        # vxReleaseGraph returns the first failure, as vxVerifyGraph does a create failure
+        self.release_status = vx.VX_SUCCESS
+        for node in reversed(self.nodes):
+            status = targets.delete_node(node) if node.alive else vx.VX_SUCCESS
+            if self.release_status == vx.VX_SUCCESS:
+                self.release_status = status
         for node in reversed(self.nodes):
             if node.alive:
                 node.release(internal=True)

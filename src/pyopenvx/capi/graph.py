@@ -47,7 +47,9 @@ def vxCreateGraph(context):
 
 @export
 def vxReleaseGraph(graph):
-    release_handle(graph, vx.VX_TYPE_GRAPH, "graph")
+    g = release_handle(graph, vx.VX_TYPE_GRAPH, "graph")
+    status = getattr(g, "release_status", vx.VX_SUCCESS)     # set when the graph was destroyed
+    check(status == vx.VX_SUCCESS, status, f"a delete callback of {g} failed (the graph is released)")
 
 
 @export

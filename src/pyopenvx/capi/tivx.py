@@ -1,0 +1,230 @@
+"""TIOVX host helpers (seed 003, TI/tivx.h, TI/tivx_debug.h, TI/tivx_log_stats.h and
+TI/tivx_ext_obj_array_from_list.h): nodes by kernel, references and their parents, debug zones of
+graphs and nodes, pipelining settings and the Graphviz export. The OS layer (tasks, events, queues,
+prints) is plain C in csrc/tivx_os.c."""
+from _pyopenvx import ffi
+
+from .. import constants as vx
+from .. import dot
+from .. import kernel as kernels
+from .. import targets
+from ..dataobject import DataObject
+from ..errors import VxError, check
+from ..node import Node
+from ..object_array import ObjectArray
+from ..parts import container
+from ..reference import lookup
+from . import export
+from .context import context_of
+from .graph import _set_depth, graph_of
+from .kernel import kernel_of
+from .node import node_of
+
+# Zones a graph or node prints from the start (as the global mask: errors and warnings).
+DEFAULT_ZONES = (1 << vx.VX_ZONE_ERROR) | (1 << vx.VX_ZONE_WARNING)
+
+
+def _text(ptr, what):
+    check(ptr != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, f"{what} is NULL")
+    return ffi.string(ptr).decode(errors="replace")
+
+
+# nodes ------------------------------------------------------------------------------------------
+def _node_with(graph, kernel, params, num):
+    """A node of `kernel` with its first `num` parameters set; a refused parameter takes the node back."""
+    g = graph_of(graph)
+    check(num == 0 or params != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "params is NULL")
+    check(num <= kernel.num_params, vx.VX_ERROR_INVALID_PARAMETERS,
+          f"{num} parameters, {kernel} takes {kernel.num_params}", g)
+    objects = [None if params[i] == ffi.NULL else lookup(params[i], what=f"params[{i}]") for i in range(num)]
+    node = Node(g, kernel)
+    g.add_node(node)
+    try:
+        for i, obj in enumerate(objects):
+            if obj is not None:
+                node.set_parameter(i, obj)
+    except VxError:
+        g.remove_node(node)
+        node.release()
+        raise
+    return node
+
+
+def _published(kernel, what):
+    check(kernel is not None, vx.VX_ERROR_INVALID_PARAMETERS, f"no kernel {what}")
+    return kernel
+
+
+@export
+def tivxCreateNodeByKernelEnum(graph, kernelenum, params, num):
+    g = graph_of(graph)
+    return _node_with(graph, _published(kernels.by_enum(g.context, kernelenum), f"{kernelenum:#x}"), params, num)
+
+
+@export
+def tivxCreateNodeByKernelRef(graph, kernel, params, num):
+    return _node_with(graph, kernel_of(kernel), params, num)
+
+
+@export
+def tivxCreateNodeByKernelName(graph, kernel_name, params, num):
+    g = graph_of(graph)
+    name = _text(kernel_name, "kernel_name")
+    return _node_with(graph, _published(kernels.by_name(g.context, name), repr(name)), params, num)
+
+
+@export
+def tivxGraphGetNode(graph, idx):
+    g = graph_of(graph)
+    check(idx < len(g.nodes), vx.VX_ERROR_INVALID_PARAMETERS, f"{g} has {len(g.nodes)} nodes, not {idx + 1}", g)
+    return g.nodes[idx]
+
+
+# references -------------------------------------------------------------------------------------
+@export
+def tivxIsReferenceVirtual(ref):
+    obj = lookup(ref)
+    return vx.vx_true_e if isinstance(obj, DataObject) and obj.virtual else vx.vx_false_e
+
+
+@export
+def tivxGetReferenceParent(child_ref):
+    """The pyramid or object array holding the object (no new count: as TIOVX), or NULL."""
+    parent = container(lookup(child_ref, what="child_ref"))
+    if parent is None or parent.vx_type not in (vx.VX_TYPE_PYRAMID, vx.VX_TYPE_OBJECT_ARRAY):
+        return ffi.NULL
+    return parent
+
+
+@export
+def tivxCreateReferenceFromExemplar(context, exemplar):
+    ctx = context_of(context)
+    obj = lookup(exemplar, what="exemplar")
+    check(isinstance(obj, DataObject) and obj.vx_type != vx.VX_TYPE_DELAY, vx.VX_ERROR_INVALID_TYPE,
+          f"{obj} is not a data object an exemplar can describe", obj)
+    return obj.make_like(ctx)
+
+
+@export
+def tivxCreateObjectArrayFromList(context, list_, count):
+    ctx = context_of(context)
+    check(list_ != ffi.NULL and count > 0, vx.VX_ERROR_INVALID_PARAMETERS, "an empty list")
+    items = [lookup(list_[i], what=f"list[{i}]") for i in range(count)]
+    first = items[0]
+    for obj in items:
+        check(isinstance(obj, DataObject) and obj.vx_type == first.vx_type and obj.meta() == first.meta(),
+              vx.VX_ERROR_INVALID_PARAMETERS, f"{obj} is not an object like {first}", obj)
+        check(container(obj) is None, vx.VX_ERROR_INVALID_PARAMETERS, f"{obj} is already part of {container(obj)}", obj)
+        check(obj.context is ctx and not obj.virtual, vx.VX_ERROR_INVALID_PARAMETERS,
+              f"{obj} is virtual or of another context", obj)
+    check(len(set(map(id, items))) == len(items), vx.VX_ERROR_INVALID_PARAMETERS, "an object is listed twice")
+
+    def held(i):                 # the array takes a count of the listed object (the application keeps its own)
+        items[i].retain()
+        return items[i]
+    return ObjectArray(ctx, first, count, make_item=held)
+
+
+# kernels and pipelining -------------------------------------------------------------------------
+@export
+def tivxSetKernelSinkDepth(kernel, num_sink_bufs):
+    k = kernel_of(kernel)
+    check(num_sink_bufs >= 1, vx.VX_ERROR_INVALID_PARAMETERS, "a sink has at least one buffer", k)
+    k.sink_depth = num_sink_bufs
+
+
+@export
+def tivxSetGraphPipelineDepth(graph, pipeline_depth):
+    g = graph_of(graph)
+    check(1 <= pipeline_depth <= vx.TIVX_GRAPH_MAX_PIPELINE_DEPTH, vx.VX_ERROR_INVALID_VALUE,
+          f"pipeline depth {pipeline_depth} is not within 1..{vx.TIVX_GRAPH_MAX_PIPELINE_DEPTH}", g)
+    _set_depth(g, pipeline_depth)
+
+
+def _num_bufs(node, idx):
+    node.signature(idx)                            # refuses an index out of range
+    return node.__dict__.setdefault("num_bufs", {})
+
+
+@export
+def tivxSetNodeParameterNumBufByIndex(node, idx, num_buf):
+    """Buffers of an output between pipelined nodes: recorded; our pipeline gives each frame its own."""
+    n = node_of(node)
+    bufs = _num_bufs(n, idx)
+    check(n.signature(idx).direction == vx.VX_OUTPUT, vx.VX_ERROR_INVALID_PARAMETERS,
+          f"{n} parameter {idx} is not an output", n)
+    check(num_buf >= 1, vx.VX_ERROR_INVALID_PARAMETERS, "at least one buffer", n)
+    n.graph.check_changeable(f"the buffers of {n} cannot change")
+    bufs[idx] = num_buf
+
+
+@export
+def tivxGetNodeParameterNumBufByIndex(node, idx, num_buf):
+    n = node_of(node)
+    check(num_buf != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "num_buf is NULL")
+    num_buf[0] = _num_bufs(n, idx).get(idx, 1)
+
+
+@export
+def tivxIsTargetEnabled(target_name):
+    return vx.vx_true_e if target_name != ffi.NULL and _text(target_name, "target_name") in targets.IDS else vx.vx_false_e
+
+
+# debug zones ------------------------------------------------------------------------------------
+def _zone_bit(zone, obj):
+    check(0 <= zone < vx.VX_ZONE_MAX, vx.VX_ERROR_INVALID_PARAMETERS, f"{zone} is not a debug zone", obj)
+    return 1 << zone
+
+
+def _set_zone(obj, zone, enable):
+    mask = obj.__dict__.get("debug_zonemask", DEFAULT_ZONES)
+    obj.debug_zonemask = mask | _zone_bit(zone, obj) if enable else mask & ~_zone_bit(zone, obj)
+
+
+@export
+def tivxSetGraphDebugZone(graph, debug_zone, enable):
+    """The graph's zone and that of each of its nodes."""
+    g = graph_of(graph)
+    for obj in [g, *g.nodes]:
+        _set_zone(obj, debug_zone, enable)
+
+
+@export
+def tivxSetNodeDebugZone(node, debug_zone, enable):
+    _set_zone(node_of(node), debug_zone, enable)
+
+
+@export
+def tivxGetGraphDebugZonemask(graph):
+    return graph_of(graph).__dict__.get("debug_zonemask", DEFAULT_ZONES)
+
+
+@export
+def tivxGetNodeDebugZonemask(node):
+    return node_of(node).__dict__.get("debug_zonemask", DEFAULT_ZONES)
+
+
+def _c_name(obj, default):
+    """The object's name as a C string it keeps (the caller reads it until the name changes)."""
+    text = (obj.name or default).encode()
+    if obj.__dict__.get("_c_name_text") != text:
+        obj._c_name, obj._c_name_text = ffi.new("char[]", text), text
+    return obj._c_name
+
+
+@export
+def tivxGetNodeName(node):
+    n = node_of(node)
+    return _c_name(n, n.kernel.kernel_name)
+
+
+@export
+def tivxGetGraphName(graph):
+    return _c_name(graph_of(graph), "graph")
+
+
+# Graphviz ---------------------------------------------------------------------------------------
+@export
+def tivxExportGraphToDot(graph, output_file_path, output_file_prefix):
+    dot.export(graph_of(graph), _text(output_file_path, "output_file_path"),
+               "" if output_file_prefix == ffi.NULL else _text(output_file_prefix, "output_file_prefix"))
