@@ -193,6 +193,13 @@ VX_API_ENTRY vx_status VX_API_CALL tivxReferenceImportHandle(vx_reference ref, c
 VX_API_ENTRY vx_status VX_API_CALL tivxReferenceExportHandle(const vx_reference ref, void *addr[], uint32_t size[], uint32_t max_num_entries, uint32_t *num_entries);
 /* A new object of the same type and meta format as `exemplar`. */
 VX_API_ENTRY vx_reference VX_API_CALL tivxCreateReferenceFromExemplar(vx_context context, vx_reference exemplar);
+/* A graph's own event queue (TIOVX's addition to vx_khr_pipelining): events registered here go to it
+ * rather than to the context's; vxWaitGraphEvent takes them (VX_FAILURE when none came). */
+VX_API_ENTRY vx_status VX_API_CALL vxRegisterGraphEvent(vx_reference graph_or_node, enum vx_event_type_e type, vx_uint32 param, vx_uint32 app_value);
+VX_API_ENTRY vx_status VX_API_CALL vxWaitGraphEvent(vx_graph graph, vx_event_t *event, vx_bool do_not_block);
+VX_API_ENTRY vx_status VX_API_CALL vxEnableGraphEvents(vx_graph graph);
+VX_API_ENTRY vx_status VX_API_CALL vxDisableGraphEvents(vx_graph graph);
+VX_API_ENTRY vx_status VX_API_CALL vxSendUserGraphEvent(vx_graph graph, vx_uint32 app_value, const void *parameter);
 
 #ifdef __cplusplus
 }

@@ -41,6 +41,8 @@ class Graph(Reference):
         self.batch = False                    # a manual-mode vxScheduleGraph waits for vxWaitGraph
         self.streaming = False                # between vxStartGraphStreaming and vxStopGraphStreaming
         self.event_values = {}                # (event type, parameter index) -> app value (events.py)
+        self.graph_event_values = {}          # the same for its own queue (vxRegisterGraphEvent)
+        self.own_events = lib.pvx_events_create()    # that queue (TI/tivx.h: vxWaitGraphEvent)
         self._c_events = None
         d = self.desc = ffi.new("pvx_graph *")
         d.state = vx.VX_GRAPH_STATE_UNVERIFIED
@@ -332,6 +334,8 @@ class Graph(Reference):
             if obj.alive:
                 obj.release(internal=True)
         self.h.desc = ffi.NULL
+        lib.pvx_events_destroy(self.own_events)
+        self.own_events = ffi.NULL
 
 
 def _meta(obj):

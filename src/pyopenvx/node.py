@@ -42,6 +42,7 @@ class Node(Reference):
         self.target_kernel = None              # the target kernel its instances use, once created
         self.delay_slots = {}                  # parameter index -> (delay, slot index) it follows
         self.event_values = {}                 # vx_khr_pipelining event type -> app value (events.py)
+        self.graph_event_values = {}           # the same for its graph's own queue (vxRegisterGraphEvent)
         self.tiling = copy.copy(kernel.tiling)  # a tiling kernel's node: its own attributes (seed 001)
         kernel.retain(internal=True)
         kernel.nodes.add(self)

@@ -2,13 +2,15 @@
  * loaded with vxLoadKernels, runs graphs on DSP1, DSP2 and MPU-0 with exact results: images through
  * two DSPs, a pyramid from a source to a sink, a streamed source -> intermediate -> sink pipeline,
  * control commands (NULL objects, timeouts), a failing delete callback, the Graphviz export into
- * argv[2]; then the TIOVX host helpers and OS layer (tasks, queues, events, debug zones). */
+ * argv[2]; then the TIOVX host helpers and OS layer (tasks, queues, events, debug zones), graph event
+ * queues and the safe casts. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
 #include <TI/tivx.h>
 #include <TI/tivx_queue.h>
 #include <TI/tivx_task.h>
+#include <VX/vx_khr_safe_casts.h>
 #include "check.h"
 #include "tivx_compat/tivx_compat_kernels.h"
 
@@ -258,6 +260,72 @@ static void references(vx_context ctx)
     vxReleaseImage(&like), vxReleaseImage(&img);
 }
 
+/* A graph's own event queue beside the context's. */
+static void graph_events(vx_context ctx)
+{
+    vx_graph graph = vxCreateGraph(ctx);
+    vx_image in = pattern(ctx), out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
+    vx_reference p[] = {(vx_reference)in, (vx_reference)out};
+    vx_node node = tivxCreateNodeByKernelName(graph, TIVX_KERNEL_COMPAT_NOT_NAME, p, dimof(p));
+    on_target(node, TIVX_TARGET_DSP2);
+    CHECK_OK(vxRegisterGraphEvent((vx_reference)graph, VX_EVENT_GRAPH_COMPLETED, 0, 7));
+    CHECK_OK(vxRegisterGraphEvent((vx_reference)node, VX_EVENT_NODE_COMPLETED, 0, 8));
+    CHECK_OK(vxRegisterEvent((vx_reference)node, VX_EVENT_NODE_COMPLETED, 0, 9));
+    CHECK_REFUSED(vxRegisterGraphEvent((vx_reference)in, VX_EVENT_NODE_COMPLETED, 0, 1), VX_ERROR_NOT_SUPPORTED);
+    CHECK_OK(vxProcessGraph(graph));
+    vx_event_t e;
+    CHECK_OK(vxWaitGraphEvent(graph, &e, vx_true_e));
+    CHECK(e.type == VX_EVENT_NODE_COMPLETED && e.app_value == 8 && e.event_info.node_completed.node == node);
+    CHECK_OK(vxWaitGraphEvent(graph, &e, vx_true_e));
+    CHECK(e.type == VX_EVENT_GRAPH_COMPLETED && e.app_value == 7 && e.event_info.graph_completed.graph == graph);
+    CHECK_STATUS(vxWaitGraphEvent(graph, &e, vx_true_e), VX_FAILURE);
+    CHECK_OK(vxWaitEvent(ctx, &e, vx_true_e));
+    CHECK(e.type == VX_EVENT_NODE_COMPLETED && e.app_value == 9);
+    CHECK_STATUS(vxWaitEvent(ctx, &e, vx_true_e), VX_FAILURE);
+
+    CHECK_OK(vxDisableGraphEvents(graph));
+    CHECK_OK(vxProcessGraph(graph));
+    CHECK_OK(vxSendUserGraphEvent(graph, 5, NULL));
+    CHECK_STATUS(vxWaitGraphEvent(graph, &e, vx_true_e), VX_FAILURE);
+    CHECK_OK(vxEnableGraphEvents(graph));
+    int marker;
+    CHECK_OK(vxSendUserGraphEvent(graph, 5, &marker));
+    CHECK_OK(vxWaitGraphEvent(graph, &e, vx_false_e));
+    CHECK(e.type == VX_EVENT_USER && e.app_value == 5 && e.event_info.user_event.user_event_parameter == &marker);
+    CHECK_OK(vxWaitEvent(ctx, &e, vx_true_e));          /* the context's registration still reports */
+    CHECK(e.type == VX_EVENT_NODE_COMPLETED && e.app_value == 9);
+    vxReleaseNode(&node);
+    CHECK_OK(vxReleaseGraph(&graph));
+    vxReleaseImage(&in), vxReleaseImage(&out);
+}
+
+/* vx_khr_safe_casts: checked casts keep the first failure in *status. */
+static void safe_casts(vx_context ctx)
+{
+    vx_image img = vxCreateImage(ctx, 4, 4, VX_DF_IMAGE_U8);
+    vx_reference ref = vxCastRefFromImage(img);
+    CHECK(ref == (vx_reference)img);
+    vx_status status = VX_SUCCESS;
+    CHECK(vxCastRefAsImage(ref, &status) == img && status == VX_SUCCESS);
+    vx_uint32 count = ref_count(img);
+    vx_image again = vxGetRefAsImage(&ref, &status);
+    CHECK(again == img && status == VX_SUCCESS && ref_count(img) == count + 1);
+    CHECK_OK(vxReleaseImage(&again));
+    vx_scalar wrong = vxCastRefAsScalar(ref, &status);
+    CHECK(status == VX_ERROR_INVALID_TYPE && vxGetStatus((vx_reference)wrong) == VX_ERROR_INVALID_TYPE);
+    CHECK(vxCastRefAsArray(NULL, &status) == NULL && status == VX_ERROR_INVALID_TYPE);   /* the first failure stays */
+    status = VX_SUCCESS;
+    CHECK(vxCastRefAsArray(NULL, &status) == NULL && status == VX_ERROR_INVALID_REFERENCE);
+    vx_reference from = vxGetRefFromImage(&img);
+    CHECK(from == (vx_reference)img && ref_count(img) == count + 1);
+    CHECK_OK(vxReleaseReference(&from));
+    vx_image imgs[2] = {img, img};
+    CHECK(vxCastRefFromImageP(imgs) == (vx_reference *)imgs && vxCastRefFromImageConstP(imgs) == (const vx_reference *)imgs);
+    CHECK(vxCastRefFromContext(ctx) == (vx_reference)ctx);
+    CHECK(vxGetStatus(vxCastRefFromScalar((vx_scalar)img)) == VX_ERROR_INVALID_REFERENCE);   /* not a scalar */
+    vxReleaseImage(&img);
+}
+
 /* Tasks, queues and events. */
 typedef struct {
     tivx_queue queue;
@@ -315,6 +383,8 @@ int main(int argc, char **argv)
     streaming(ctx);
     timeouts_and_delete(ctx);
     references(ctx);
+    graph_events(ctx);
+    safe_casts(ctx);
     os_layer();
     CHECK_OK(vxUnloadKernels(ctx, argv[1]));
     CHECK(context_references(ctx) == refs0);

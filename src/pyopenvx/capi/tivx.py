@@ -2,10 +2,11 @@
 TI/tivx_ext_obj_array_from_list.h): nodes by kernel, references and their parents, debug zones of
 graphs and nodes, pipelining settings and the Graphviz export. The OS layer (tasks, events, queues,
 prints) is plain C in csrc/tivx_os.c."""
-from _pyopenvx import ffi
+from _pyopenvx import ffi, lib
 
 from .. import constants as vx
 from .. import dot
+from .. import events
 from .. import kernel as kernels
 from .. import targets
 from ..dataobject import DataObject
@@ -13,7 +14,7 @@ from ..errors import VxError, check
 from ..node import Node
 from ..object_array import ObjectArray
 from ..parts import container
-from ..reference import lookup
+from ..reference import lookup, unlocked
 from . import export
 from .context import context_of
 from .graph import _set_depth, graph_of
@@ -221,6 +222,38 @@ def tivxGetNodeName(node):
 @export
 def tivxGetGraphName(graph):
     return _c_name(graph_of(graph), "graph")
+
+
+# graph event queues -----------------------------------------------------------------------------
+@export
+def vxRegisterGraphEvent(graph_or_node, type, param, app_value):
+    events.register(lookup(graph_or_node, 0, "graph_or_node"), type, param, app_value, own_queue=True)
+
+
+@export
+def vxWaitGraphEvent(graph, event, do_not_block):
+    g = graph_of(graph)
+    check(event != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "event is NULL", g)
+    queue = g.own_events
+    with unlocked():
+        return lib.pvx_events_wait(queue, event, do_not_block == vx.vx_false_e)
+
+
+@export
+def vxEnableGraphEvents(graph):
+    lib.pvx_events_enable(graph_of(graph).own_events, 1)
+
+
+@export
+def vxDisableGraphEvents(graph):
+    lib.pvx_events_enable(graph_of(graph).own_events, 0)
+
+
+@export
+def vxSendUserGraphEvent(graph, app_value, parameter):
+    e = ffi.new("vx_event_t *", {"type": vx.VX_EVENT_USER, "app_value": app_value})
+    e.event_info.user_event.user_event_parameter = ffi.cast("void *", parameter)
+    lib.pvx_events_send(graph_of(graph).own_events, e)
 
 
 # Graphviz ---------------------------------------------------------------------------------------
