@@ -249,7 +249,46 @@ static void references(vx_context ctx)
     for (int i = 0; i < 3; i++)
         CHECK_OK(vxReleaseReference(&list[i]));
 
+    /* memory exported by one object and imported by another: both see the same bytes */
+    vx_uint8 bytes[16], seen[16];
+    for (int i = 0; i < 16; i++)
+        bytes[i] = (vx_uint8)(i * 5);
+    vx_user_data_object a = vxCreateUserDataObject(ctx, "blob", 16, bytes), b = vxCreateUserDataObject(ctx, "blob", 16, NULL);
+    void *addr[4];
+    uint32_t size[4], n = 0;
+    CHECK_OK(tivxReferenceExportHandle((vx_reference)a, addr, size, dimof(addr), &n));
+    CHECK(n == 1 && size[0] == 16 && memcmp(addr[0], bytes, 16) == 0);
+    CHECK_REFUSED(tivxReferenceImportHandle((vx_reference)b, (const void **)addr, size, 2), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_OK(tivxReferenceImportHandle((vx_reference)b, (const void **)addr, size, n));
+    CHECK_OK(vxCopyUserDataObject(b, 0, 16, seen, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    CHECK(memcmp(seen, bytes, 16) == 0);
+    vxReleaseUserDataObject(&b), vxReleaseUserDataObject(&a);
+
     vx_image img = vxCreateImage(ctx, 20, 10, VX_DF_IMAGE_U16);
+    CHECK_OK(tivxReferenceExportHandle((vx_reference)img, addr, size, dimof(addr), &n));
+    CHECK(n == 1 && size[0] >= 20 * 10 * 2 && addr[0] != NULL);
+    CHECK_REFUSED(tivxReferenceImportHandle((vx_reference)img, (const void **)addr, size, n), VX_ERROR_NOT_SUPPORTED);
+    vx_uint16 pixels[10][20];
+    memset(pixels, 0, sizeof pixels);
+    vx_imagepatch_addressing_t layout = {20, 10, 2, 40, VX_SCALE_UNITY, VX_SCALE_UNITY, 1, 1, 0};
+    void *ptrs[] = {pixels};
+    vx_image handled = vxCreateImageFromHandle(ctx, VX_DF_IMAGE_U16, &layout, ptrs, VX_MEMORY_TYPE_HOST);
+    vx_uint16 *mine = addr[0];
+    mine[0] = 1234;
+    uint32_t handled_size[] = {0};
+    uint32_t m = 0;
+    void *handled_addr[1];
+    CHECK_OK(tivxReferenceExportHandle((vx_reference)handled, handled_addr, handled_size, 1, &m));
+    CHECK(m == 1 && handled_addr[0] == (void *)pixels && handled_size[0] == sizeof pixels);
+    if (size[0] == sizeof pixels) {            /* same layout: the handle image now shows img's pixels */
+        CHECK_OK(tivxReferenceImportHandle((vx_reference)handled, (const void **)addr, size, n));
+        vx_uint16 first = 0;
+        vx_rectangle_t one = {0, 0, 1, 1};
+        vx_imagepatch_addressing_t a1 = {1, 1, 2, 2, VX_SCALE_UNITY, VX_SCALE_UNITY, 1, 1, 0};
+        CHECK_OK(vxCopyImagePatch(handled, &one, 0, &a1, &first, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+        CHECK(first == 1234);
+    }
+    vxReleaseImage(&handled);
     vx_image like = (vx_image)tivxCreateReferenceFromExemplar(ctx, (vx_reference)img);
     CHECK_REF(like);
     vx_uint32 w = 0;

@@ -11,6 +11,7 @@ from .. import kernel as kernels
 from .. import targets
 from ..dataobject import DataObject
 from ..errors import VxError, check
+from ..memory import Resident
 from ..node import Node
 from ..object_array import ObjectArray
 from ..parts import container
@@ -124,6 +125,57 @@ def tivxCreateObjectArrayFromList(context, list_, count):
         items[i].retain()
         return items[i]
     return ObjectArray(ctx, first, count, make_item=held)
+
+
+def _buffers(obj, what):
+    """(address, bytes) of each buffer of a data object: an image's planes, another object's one block
+    (memory attached now if it had none)."""
+    check(isinstance(obj, DataObject), vx.VX_ERROR_NOT_SUPPORTED, f"{obj} has no memory", obj)
+    obj.check_accessible(what)
+    if obj.vx_type == vx.VX_TYPE_IMAGE:
+        img = lib.pvx_image_with_memory(ffi.cast("vx_reference", obj.h))
+        check(img != ffi.NULL, vx.VX_ERROR_NO_MEMORY, f"{obj} has no memory to give", obj)
+        planes = [img.plane[p] for p in range(img.planes)]
+        return [(pl.ptr, pl.stride_y * (img.height // pl.step_y)) for pl in planes]
+    check(isinstance(obj, Resident), vx.VX_ERROR_NOT_SUPPORTED,
+          f"{obj} has no memory of its own (its parts have)", obj)
+    return [(obj.base(), obj.mem.bytes)]
+
+
+@export
+def tivxReferenceExportHandle(ref, addr, size, max_num_entries, num_entries):
+    obj = lookup(ref)
+    check(addr != ffi.NULL and size != ffi.NULL and num_entries != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS,
+          "addr, size or num_entries is NULL", obj)
+    buffers = _buffers(obj, "tivxReferenceExportHandle")
+    check(len(buffers) <= max_num_entries, vx.VX_ERROR_INVALID_PARAMETERS,
+          f"{obj} has {len(buffers)} buffers, room for {max_num_entries}", obj)
+    for i, (ptr, nbytes) in enumerate(buffers):
+        addr[i], size[i] = ffi.cast("void *", ptr), nbytes
+    num_entries[0] = len(buffers)
+
+
+@export
+def tivxReferenceImportHandle(ref, addr, size, num_entries):
+    """The application's buffers become the object's (of the same sizes as its own); the object does
+    not free them. Images take them when created from a handle (others keep their planes' layout)."""
+    obj = lookup(ref)
+    check(addr != ffi.NULL and size != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "addr or size is NULL", obj)
+    buffers = _buffers(obj, "tivxReferenceImportHandle")
+    check(num_entries == len(buffers), vx.VX_ERROR_INVALID_PARAMETERS,
+          f"{num_entries} buffers, {obj} has {len(buffers)}", obj)
+    for i, (_, nbytes) in enumerate(buffers):
+        check(addr[i] != ffi.NULL and size[i] == nbytes, vx.VX_ERROR_INVALID_PARAMETERS,
+              f"buffer {i}: {size[i]} bytes at {addr[i]}, {obj} needs {nbytes}", obj)
+    if obj.vx_type == vx.VX_TYPE_IMAGE:
+        check(obj.swappable, vx.VX_ERROR_NOT_SUPPORTED,
+              f"{obj} was not created from a handle: its memory cannot be replaced", obj)
+        obj.swap(ffi.new("void *[]", [addr[i] for i in range(num_entries)]), ffi.NULL, num_entries)
+        return
+    check(lib.pvx_map_count(obj.mem) == 0, vx.VX_FAILURE, f"{obj} is mapped", obj)
+    check(obj.mem.maps == ffi.addressof(obj.mem, "table") and not getattr(obj, "views", None),
+          vx.VX_ERROR_NOT_SUPPORTED, f"{obj} shares its memory with views", obj)
+    lib.pvx_memory_adopt(obj.mem, addr[0])
 
 
 # kernels and pipelining -------------------------------------------------------------------------
