@@ -987,6 +987,16 @@ vx_status pvx_c_tivxGetTargetKernelTargetId(tivx_target_kernel_instance target_k
     return VX_SUCCESS;
 }
 
+tivx_target_kernel pvx_c_tivxTargetKernelInstanceGetKernel(tivx_target_kernel_instance target_kernel_instance)
+{
+    return target_kernel_instance != NULL ? target_kernel_instance->kernel : NULL;
+}
+
+vx_uint32 pvx_c_tivxGetTargetKernelInstanceDebugZonemask(tivx_target_kernel_instance target_kernel_instance)
+{
+    return target_kernel_instance != NULL ? target_kernel_instance->node->debug_zonemask : 0u;
+}
+
 /* Memory: every target shares the host's address space and heap. */
 void *pvx_c_tivxMemAlloc(vx_uint32 size, vx_enum mem_heap_region)
 {

@@ -24,10 +24,12 @@ def test_tiovx_style_library_runs_on_targets(c_program, tmp_path):
     out = c_program("tivx_compat.c", build_library(tmp_path), tmp_path)
     assert out.stdout.strip() == "ok"
     # VX_PRINT from a target kernel once VX_ZONE_INFO is on (two nodes of three ran while it was)
-    assert out.stderr.count("VX_ZONE_INFO: [tivxCompatNotProcess:") == 3
+    assert out.stderr.count("] not: 64x48") == 3
     # VX_PRINT_NODE follows the node's own zones; errors print from the start
     assert "VX_ZONE_INFO: [ first_not ] node zone on" in out.stderr
     assert "node zone off" not in out.stderr
+    # VX_PRINT_KERNEL in a target kernel follows the zones of the instance's node
+    assert out.stderr.count("the node's own zone") == 1
     dot = (tmp_path / "compat_1_img.txt").read_text()
     assert dot.startswith("digraph") and dot.count("com.compat.not") >= 3
     assert "DSP-1" in dot and "DSP-2" in dot and "MPU-0" in dot and "first_not" in dot

@@ -62,6 +62,7 @@ class Node(Reference):
         d.replicas = 1
         d.status = vx.VX_SUCCESS
         d.state = vx.VX_NODE_STATE_STEADY
+        d.debug_zonemask = (1 << vx.VX_ZONE_ERROR) | (1 << vx.VX_ZONE_WARNING)   # as the global mask starts
         if self.tiling is not None:
             d.border = kernel.border
         else:

@@ -79,8 +79,16 @@ static void images(vx_context ctx, const char *dot_dir)
     CHECK_OK(tivxSetNodeDebugZone(n1, VX_ZONE_INFO, vx_true_e));
     CHECK((tivxGetNodeDebugZonemask(n1) & (1u << VX_ZONE_INFO)) != 0);
     VX_PRINT_NODE(VX_ZONE_INFO, n1, "node zone on\n");
+    CHECK_OK(vxProcessGraph(graph));         /* VX_PRINT_KERNEL prints for n1 only */
     VX_PRINT_NODE(VX_ZONE_INFO, n2, "node zone off\n");
     CHECK(strcmp(tivxGetNodeName(n1), "first_not") == 0);
+    vx_uint32 timeout = 0;
+    vx_bool timed_out = vx_true_e;
+    CHECK_OK(vxQueryNode(n1, TIVX_NODE_TIMEOUT, &timeout, sizeof timeout));
+    CHECK_OK(vxQueryNode(n1, TIVX_NODE_IS_TIMED_OUT, &timed_out, sizeof timed_out));
+    CHECK(timeout == VX_TIMEOUT_WAIT_FOREVER && timed_out == vx_false_e);
+    timeout = 100;
+    CHECK_REFUSED(vxSetNodeAttribute(n1, TIVX_NODE_TIMEOUT, &timeout, sizeof timeout), VX_ERROR_NOT_SUPPORTED);
 
     CHECK_OK(tivxExportGraphToDot(graph, dot_dir, "compat"));
     CHECK_REFUSED(tivxExportGraphToDot(graph, "/no/such/folder", "compat"), VX_ERROR_INVALID_PARAMETERS);
@@ -240,6 +248,9 @@ static void references(vx_context ctx)
     vx_reference item = vxGetObjectArrayItem(arr, 1);
     CHECK(item == list[1]);
     CHECK(tivxGetReferenceParent(list[1]) == (vx_reference)arr);
+    vx_bool from_list = vx_false_e;
+    CHECK_OK(vxQueryObjectArray(arr, TIVX_OBJECT_ARRAY_IS_FROM_LIST, &from_list, sizeof from_list));
+    CHECK(from_list == vx_true_e);
     vxReleaseReference(&item);
     CHECK_CREATE_REFUSED(tivxCreateObjectArrayFromList(ctx, list, 2), VX_ERROR_INVALID_PARAMETERS);   /* taken */
     CHECK_OK(vxReleaseObjectArray(&arr));

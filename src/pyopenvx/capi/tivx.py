@@ -124,7 +124,9 @@ def tivxCreateObjectArrayFromList(context, list_, count):
     def held(i):                 # the array takes a count of the listed object (the application keeps its own)
         items[i].retain()
         return items[i]
-    return ObjectArray(ctx, first, count, make_item=held)
+    array = ObjectArray(ctx, first, count, make_item=held)
+    array.from_list = True
+    return array
 
 
 def _buffers(obj, what):
@@ -229,9 +231,17 @@ def _zone_bit(zone, obj):
     return 1 << zone
 
 
+def _mask(obj):
+    """A node's zones are in its C descriptor (target kernels read them); a graph's here."""
+    return obj.desc.debug_zonemask if obj.vx_type == vx.VX_TYPE_NODE else obj.__dict__.get("debug_zonemask", DEFAULT_ZONES)
+
+
 def _set_zone(obj, zone, enable):
-    mask = obj.__dict__.get("debug_zonemask", DEFAULT_ZONES)
-    obj.debug_zonemask = mask | _zone_bit(zone, obj) if enable else mask & ~_zone_bit(zone, obj)
+    mask = _mask(obj) | _zone_bit(zone, obj) if enable else _mask(obj) & ~_zone_bit(zone, obj)
+    if obj.vx_type == vx.VX_TYPE_NODE:
+        obj.desc.debug_zonemask = mask
+    else:
+        obj.debug_zonemask = mask
 
 
 @export
@@ -249,12 +259,12 @@ def tivxSetNodeDebugZone(node, debug_zone, enable):
 
 @export
 def tivxGetGraphDebugZonemask(graph):
-    return graph_of(graph).__dict__.get("debug_zonemask", DEFAULT_ZONES)
+    return _mask(graph_of(graph))
 
 
 @export
 def tivxGetNodeDebugZonemask(node):
-    return node_of(node).__dict__.get("debug_zonemask", DEFAULT_ZONES)
+    return _mask(node_of(node))
 
 
 def _c_name(obj, default):

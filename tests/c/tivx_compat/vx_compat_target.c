@@ -255,6 +255,7 @@ static vx_status VX_CALLBACK tivxCompatNotProcess(tivx_target_kernel_instance ke
         src = (tivx_obj_desc_image_t *)obj_desc[TIVX_KERNEL_COMPAT_NOT_IN_IDX];
         dst = (tivx_obj_desc_image_t *)obj_desc[TIVX_KERNEL_COMPAT_NOT_OUT_IDX];
         VX_PRINT(VX_ZONE_INFO, "not: %ux%u\n", src->width, src->height);
+        VX_PRINT_KERNEL(VX_ZONE_INFO, kernel, "the node's own zone\n");
 
         src_addr = tivxMemShared2TargetPtr(&src->mem_ptr[0]);
         dst_addr = tivxMemShared2TargetPtr(&dst->mem_ptr[0]);
