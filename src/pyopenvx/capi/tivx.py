@@ -5,16 +5,14 @@ prints) is plain C in csrc/tivx_os.c."""
 from _pyopenvx import ffi, lib
 
 from .. import constants as vx
-from .. import dot
-from .. import events
 from .. import kernel as kernels
-from .. import targets
-from ..dataobject import DataObject
 from ..errors import VxError, check
-from ..memory import Resident
-from ..node import Node
-from ..object_array import ObjectArray
-from ..parts import container
+from ..graph import dot, events, targets
+from ..graph.node import Node
+from ..objects.dataobject import DataObject
+from ..objects.memory import Resident
+from ..objects.object_array import ObjectArray
+from ..objects.parts import container
 from ..reference import lookup, unlocked
 from . import export
 from .context import context_of
