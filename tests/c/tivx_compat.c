@@ -190,6 +190,9 @@ static void streaming(vx_context ctx)
     CHECK_OK(vxStopGraphStreaming(graph));
     stats_of(sink, frames, mismatches, &f, &m);
     CHECK(f >= 20 && m == 0);
+    vx_uint32 executions = 0;
+    CHECK_OK(vxQueryGraph(graph, TIVX_GRAPH_STREAM_EXECUTIONS, &executions, sizeof executions));
+    CHECK(executions == f);                   /* every frame the source started reached the sink */
 
     /* a command to the source changes the object it is given */
     vx_uint8 v = 41;
