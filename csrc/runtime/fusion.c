@@ -107,8 +107,13 @@ static void run_band(void *arg, uint32_t first, uint32_t end)
                  * need more): bands never write the same row */
                 int mine = s->out[o] != PVX_FUSED_NONE && (im[s->out[o]].ring || (y >= first && y < end));
                 out[o] = mine ? row_at(&im[s->out[o]], (uint32_t)y) : NULL;
-                if (out[o] != NULL && im[s->out[o]].ring && (partial || !computed))
-                    memset(out[o], 0, im[s->out[o]].stride);
+                if (out[o] == NULL || !im[s->out[o]].ring)
+                    continue;
+                size_t row_bytes = im[s->out[o]].stride, pixel = f->images[s->out[o]].pixel_bytes;
+                if (!computed)
+                    memset(out[o], 0, row_bytes);
+                else if (partial)              /* the first and last pixels (rows need width >= 3) */
+                    memset(out[o], 0, pixel), memset(out[o] + row_bytes - pixel, 0, pixel);
             }
             if (computed)
                 s->row(s, in, out, scratch);
