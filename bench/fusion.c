@@ -172,10 +172,30 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "child") == 0)
         return child();
-    double ns[2][3][PIPELINES], cpu[2][3][PIPELINES], floor_ns[PIPELINES];   /* [fused][threads][pipeline] */
-    for (int fused = 0; fused < 2; fused++)
-        for (int t = 1; t <= 2; t++)
-            configuration(argv[0], fused, t, ns[fused][t], cpu[fused][t], floor_ns);
+    /* [fused][threads][pipeline]: the median over REPEATS runs of the four configurations in turn
+     * (on a shared machine the load drifts; alternating spreads it over all alike) */
+    enum { REPEATS = 5 };
+    double ns[2][3][PIPELINES], cpu[2][3][PIPELINES], floor_ns[PIPELINES];
+    double all_ns[REPEATS][2][3][PIPELINES], all_cpu[REPEATS][2][3][PIPELINES], all_floor[REPEATS][PIPELINES];
+    for (int r = 0; r < REPEATS; r++)
+        for (int fused = 0; fused < 2; fused++)
+            for (int t = 1; t <= 2; t++)
+                configuration(argv[0], fused, t, all_ns[r][fused][t], all_cpu[r][fused][t], all_floor[r]);
+    for (int p = 0; p < PIPELINES; p++) {
+        double v[REPEATS];
+        for (int fused = 0; fused < 2; fused++)
+            for (int t = 1; t <= 2; t++) {
+                for (int r = 0; r < REPEATS; r++) v[r] = all_ns[r][fused][t][p];
+                qsort(v, REPEATS, sizeof v[0], cmp);
+                ns[fused][t][p] = v[REPEATS / 2];
+                for (int r = 0; r < REPEATS; r++) v[r] = all_cpu[r][fused][t][p];
+                qsort(v, REPEATS, sizeof v[0], cmp);
+                cpu[fused][t][p] = v[REPEATS / 2];
+            }
+        for (int r = 0; r < REPEATS; r++) v[r] = all_floor[r][p];
+        qsort(v, REPEATS, sizeof v[0], cmp);
+        floor_ns[p] = v[REPEATS / 2];
+    }
     bench_begin("fusion");
     int first = 1;
     for (int p = 0; p < PIPELINES; p++) {
