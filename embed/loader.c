@@ -72,9 +72,9 @@ static void *pvx_open_libpython(const char *program, char *why, size_t size)
     }
     if ((lib = dlopen(PVX_LIBPYTHON, RTLD_NOW | RTLD_GLOBAL)) != NULL)
         return lib;
-    snprintf(why, size, "no shared %s for the interpreter %s (looked in %s%s and on the library search "
-             "path): a statically linked Python cannot serve C programs, one built with --enable-shared can",
-             PVX_LIBPYTHON, program[0] ? program : "(none found beside the package)", home, home[0] ? "/lib" : "-");
+    snprintf(why, size, "no shared %s for the interpreter %s (looked %s%s%son the library search path): a "
+             "statically linked Python cannot serve C programs, one built with --enable-shared can", PVX_LIBPYTHON,
+             program[0] ? program : "(none beside the package)", home[0] ? "in " : "", home, home[0] ? "/lib and " : "");
     return NULL;
 }
 
