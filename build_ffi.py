@@ -3,7 +3,8 @@ loads) and libvxu.so.
 
 libopenvx.so holds no Python: each API function jumps through a table that _pyopenvx.so fills,
 loaded with the installation's libpython on the first call (embed/loader.c). In _pyopenvx.so,
-every API prototype becomes a C function that starts the interpreter on first use, tries a C fast path when csrc defines one
+every API prototype becomes a C function that starts the interpreter on first use, tries a C
+fast path when csrc defines one
 (`int pvx_fast_<name>(<params>, <ret> *out)`, nonzero when it answered), and otherwise calls the
 `extern "Python"` function `pvx_py_<name>`, whose body lives in src/pyopenvx/capi.
 
