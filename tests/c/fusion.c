@@ -172,6 +172,30 @@ static void points(vx_context ctx, vx_image a, vx_image b, vx_image out, vx_thre
     CHECK_OK(vxReleaseGraph(&g));
 }
 
+static int completions;
+
+static vx_action VX_CALLBACK completed(vx_node node)
+{
+    (void)node;
+    completions++;
+    return VX_ACTION_CONTINUE;
+}
+
+/* A completion callback on a node of a pass: it runs after its node, before the next (the pass runs
+ * node by node), once per run; the output is the same. */
+static void callback_in_pass(vx_context ctx, vx_image in, vx_image out, vx_threshold t, vx_scalar shift)
+{
+    vx_node n[5];
+    vx_graph g = edge(ctx, in, out, 2, t, shift, n);
+    print_hash("edge.before_callback", out);
+    CHECK_OK(vxAssignNodeCallback(n[2], completed));
+    CHECK_OK(vxProcessGraph(g));
+    CHECK(completions == 1);
+    print_hash("edge.callback", out);
+    for (int k = 0; k < 5; k++) CHECK_OK(vxReleaseNode(&n[k]));
+    CHECK_OK(vxReleaseGraph(&g));
+}
+
 /* The heap a first run of the edge pipeline at 1000 x 700 takes (the better of two graphs), and
  * the performance attributes: every node measured once, their sum within the graph's time. */
 static void memory_and_performance(vx_context ctx, vx_threshold t, vx_scalar shift)
@@ -233,6 +257,8 @@ int main(void)
             CHECK_OK(vxReleaseImage(&o2));
             o2 = vxCreateImage(ctx, w, h, VX_DF_IMAGE_S16);
         }
+        if (w == 331)
+            callback_in_pass(ctx, a, o1, t, shift);
         vx_image *imgs[4] = {&a, &b, &o1, &o2};
         for (int k = 0; k < 4; k++) CHECK_OK(vxReleaseImage(imgs[k]));
     }
