@@ -38,6 +38,12 @@ static const uint8_t *input_row(const pass *p, uint32_t k, const image_rows *im,
     return row_at(im, (uint32_t)y);
 }
 
+/* Bytes of a ring's row: whole 64-byte lines, so every row (of every ring) starts aligned. */
+static size_t ring_stride(uint32_t w, uint32_t pixel_bytes)
+{
+    return ((size_t)w * pixel_bytes + 63) & ~(size_t)63;
+}
+
 static void run_band(void *arg, uint32_t first, uint32_t end)
 {
     pass *p = arg;
@@ -49,7 +55,7 @@ static void run_band(void *arg, uint32_t first, uint32_t end)
     for (uint32_t i = 0; i < f->num_images; i++) {
         im[i] = p->images[i];
         if (f->images[i].ring)
-            ring_bytes += (size_t)f->images[i].ring * w * f->images[i].pixel_bytes;
+            ring_bytes += (size_t)f->images[i].ring * ring_stride(w, f->images[i].pixel_bytes);
     }
     uint8_t *mem = calloc(1, ring_bytes + sizeof(int32_t) * 8 * ((size_t)w + 2));
     if (mem == NULL) {
@@ -60,7 +66,7 @@ static void run_band(void *arg, uint32_t first, uint32_t end)
     uint8_t *next = mem + sizeof(int32_t) * 8 * ((size_t)w + 2);
     for (uint32_t i = 0; i < f->num_images; i++)
         if (f->images[i].ring) {
-            im[i].ptr = next, im[i].stride = (size_t)w * f->images[i].pixel_bytes, im[i].ring = f->images[i].ring;
+            im[i].ptr = next, im[i].stride = ring_stride(w, f->images[i].pixel_bytes), im[i].ring = f->images[i].ring;
             next += im[i].ring * im[i].stride;
         }
     /* rows needed, last stage first: a stage whose outputs no stage reads gives the band's rows */
@@ -109,7 +115,7 @@ static void run_band(void *arg, uint32_t first, uint32_t end)
                 out[o] = mine ? row_at(&im[s->out[o]], (uint32_t)y) : NULL;
                 if (out[o] == NULL || !im[s->out[o]].ring)
                     continue;
-                size_t row_bytes = im[s->out[o]].stride, pixel = f->images[s->out[o]].pixel_bytes;
+                size_t pixel = f->images[s->out[o]].pixel_bytes, row_bytes = (size_t)w * pixel;
                 if (!computed)
                     memset(out[o], 0, row_bytes);
                 else if (partial)              /* the first and last pixels (rows need width >= 3) */
