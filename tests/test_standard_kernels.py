@@ -182,3 +182,7 @@ def test_swap_and_move_exchange_every_object_type_in_place_and_order_graphs(c_pr
 
 def test_neural_network_layers_match_plain_c_and_a_small_network_runs(c_program):
     assert c_program("std_nn.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_neural_network_layers_give_the_fixed_point_definition_under_every_policy(c_program):
+    assert c_program("nn_fixed.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"

@@ -222,7 +222,8 @@ static int64_t dot16(const int16_t *in, const int16_t *w, vx_size count)
 }
 
 /* out[f, n] = round(sum over j of in[j, n] x w[j, f] + bias[f]); the inputs' first dimensions
- * flattened to the weights' first. Packed weights (the bulk of the data) are read in place.
+ * flattened as the weights' all but last ([#IFM or width x height x #IFM, #OFM], or [width, height,
+ * #IFM, #OFM]). Packed weights (the bulk of the data) are read in place.
  * p: inputs, weights, biases, overflow, rounding, outputs */
 vx_status pvx_nn_fully_connected(vx_node node, const vx_reference *p, vx_uint32 n)
 {
@@ -233,7 +234,7 @@ vx_status pvx_nn_fully_connected(vx_node node, const vx_reference *p, vx_uint32 
     layer l;
     vx_status s = layer_open(&l, inputs, 3, p[5]);
     if (s == VX_SUCCESS) {
-        vx_size inner = w->dims[0], ofm = w->dims[1], batches = count_of(l.o, 1);
+        vx_size ofm = w->dims[w->num_dims - 1], inner = count_of(w, 0) / ofm, batches = count_of(l.o, 1);
         vx_size item = weights ? w->item_size : sizeof(int32_t);
         int q = w->fixed_point_position, nearest_even = scalar_enum(p[4]) == VX_ROUND_POLICY_TO_NEAREST_EVEN;
         weights = weights ? weights : (const uint8_t *)l.in[1];
@@ -400,7 +401,8 @@ vx_status pvx_nn_activation(vx_node node, const vx_reference *p, vx_uint32 n)
     return layer_close(&l, s, p[4], 1);
 }
 
-/* For each roi (x1, y1, x2, y2: the integer part of its values) of each batch, the maximum of each
+/* For each roi (x1, y1, x2, y2: integer element coordinates, stored as they are whatever the
+ * tensor's fixed point position: Q7.8 could not address past element 127) of each batch, the maximum of each
  * of pooled width x pooled height bins over it (bin i covers floor(i size / bins) to
  * ceil((i + 1) size / bins)), clipped to the input; an empty bin is 0. p: inputs, rois, type, outputs */
 vx_status pvx_nn_roi_pooling(vx_node node, const vx_reference *p, vx_uint32 n)
@@ -414,9 +416,7 @@ vx_status pvx_nn_roi_pooling(vx_node node, const vx_reference *p, vx_uint32 n)
     for (vx_size b = 0; s == VX_SUCCESS && b < count_of(x, 3); b++)
         for (int64_t i = 0; i < rois; i++) {
             const int32_t *roi = l.in[1] + (b * rois + i) * 4;
-            int64_t corner[4];
-            for (int k = 0; k < 4; k++)
-                corner[k] = (int64_t)floor(roi[k] / l.unit);
+            const int64_t corner[4] = {roi[0], roi[1], roi[2], roi[3]};
             int64_t rw = corner[2] - corner[0] + 1 > 1 ? corner[2] - corner[0] + 1 : 1;
             int64_t rh = corner[3] - corner[1] + 1 > 1 ? corner[3] - corner[1] + 1 : 1;
             for (int64_t c = 0; c < maps; c++) {
