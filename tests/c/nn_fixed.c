@@ -3,7 +3,8 @@
  * same kernels, every a), FullyConnected (1-D and 3-D inputs, weights flattened or 4-D, up to 3
  * batch dimensions), each without bias, with a shared and with a per-location bias, on UINT8, INT8
  * and Q7.8 tensors, under the four combinations of overflow (WRAP, SATURATE) and rounding (TO_ZERO,
- * TO_NEAREST_EVEN) policy as four nodes of one graph; exact bytes against a plain reference: the
+ * TO_NEAREST_EVEN) policy as four nodes of one graph (and Q7.8 once more with values over the whole
+ * type, sums far past 32 bits); exact bytes against a plain reference: the
  * products summed exactly, the bias added at the products' position (2q), the sum rounded back to q
  * per the rounding policy, then wrapped or saturated to the type. Then ROIPooling with corners
  * anywhere around the input (integer coordinates, in every type), and a user kernel with tensor
@@ -252,13 +253,14 @@ static const vx_size STEPS[3][2] = {{0, 0}, {0, 1}, {1, 0}};      /* dilations, 
 
 /* Inputs, weights and biases of a case; od[0], od[1] and the spatial parameters already set. */
 static void operands(vx_context ctx, const kind *k, spatial *s, const vx_size *in, vx_size batched,
-                     const kernel_case *kc)
+                     const kernel_case *kc, int full)
 {
     vx_size xd[4] = {in[0], in[1], (vx_size)random_in(1, 4), (vx_size)random_in(1, 3)};
     vx_size wd[4] = {kc->kx, kc->ky, xd[2], (vx_size)random_in(1, 4)};
     s->od[2] = wd[3], s->od[3] = xd[3];
-    s->x = operand(ctx, k, 3 + batched, xd, kc->kx * kc->ky * xd[2]);
-    s->w = operand(ctx, k, 4, wd, kc->kx * kc->ky * xd[2]);
+    vx_size terms = full ? 1 : kc->kx * kc->ky * xd[2];
+    s->x = operand(ctx, k, 3 + batched, xd, terms);
+    s->w = operand(ctx, k, 4, wd, terms);
     if (s->bias)
         s->b = s->bias == 1 ? make(ctx, k, 1, &wd[3], k->lo, k->hi) : make(ctx, k, 3, &s->od[0], k->lo, k->hi);
 }
@@ -270,7 +272,7 @@ static void drop_spatial(spatial *s)
         drop(&s->b);
 }
 
-static void check_convolutions(vx_context ctx, const kind *k)
+static void check_convolutions(vx_context ctx, const kind *k, int full)
 {
     int n = 0;
     for (int kc = 0; kc < 5; kc++)
@@ -292,13 +294,13 @@ static void check_convolutions(vx_context ctx, const kind *k)
                             skip--;
                         s.skip[a] = skip;
                     }
-                    operands(ctx, k, &s, in, (vx_size)(n & 1), c);
+                    operands(ctx, k, &s, in, (vx_size)(n & 1), c, full);
                     check_policies(ctx, k, s.x.n, s.od, add_convolution, convolution_sum, &s, "convolution");
                     drop_spatial(&s);
                 }
 }
 
-static void check_deconvolutions(vx_context ctx, const kind *k)
+static void check_deconvolutions(vx_context ctx, const kind *k, int full)
 {
     int n = 0;
     for (int kc = 0; kc < 5; kc++)
@@ -314,7 +316,7 @@ static void check_deconvolutions(vx_context ctx, const kind *k)
                     } while ((in[a] - 1) * s.up[a] + kd[a] + s.a[a] <= 2 * s.pad[a]);
                 for (int a = 0; a < 2; a++)
                     s.od[a] = (in[a] - 1) * s.up[a] + kd[a] + s.a[a] - 2 * s.pad[a];
-                operands(ctx, k, &s, in, (vx_size)(n & 1), c);
+                operands(ctx, k, &s, in, (vx_size)(n & 1), c, full);
                 check_policies(ctx, k, s.x.n, s.od, add_deconvolution, deconvolution_sum, &s, "deconvolution");
                 drop_spatial(&s);
             }
@@ -489,12 +491,16 @@ int main(void)
     vx_context ctx = test_context();
     vx_uint32 refs = context_references(ctx);
     for (int t = 0; t < 3; t++) {
-        check_convolutions(ctx, &KINDS[t]);
-        check_deconvolutions(ctx, &KINDS[t]);
+        check_convolutions(ctx, &KINDS[t], 0);
+        check_deconvolutions(ctx, &KINDS[t], 0);
         check_fully_connected(ctx, &KINDS[t]);
         for (int r = 0; r < 4; r++)
             check_roi_pooling(ctx, &KINDS[t], r & 1);
     }
+    /* Q7.8 values over the whole type: products up to 2^30, sums far past 32 bits (exact all the
+     * same: what WRAP keeps of them shows it) */
+    check_convolutions(ctx, &KINDS[2], 1);
+    check_deconvolutions(ctx, &KINDS[2], 1);
     check_user_kernel(ctx);
     CHECK(context_references(ctx) == refs);
     CHECK_OK(vxReleaseContext(&ctx));
