@@ -433,57 +433,127 @@ done:
 }
 
 /* ------------------------------------------------------------ user kernel with tensors */
-static vx_size seen_size;
+/* A user kernel with NN tensor parameters (Q7.8 [width, height, #IFM, #batches]) under the three
+ * local data arrangements: none, VX_KERNEL_LOCAL_DATA_SIZE given (the implementation allocates;
+ * the node may not change it), or 0 given and the initializer setting its own (freed by the
+ * deinitializer); output meta from the input tensor or set attribute by attribute. */
+static vx_size kernel_alloc;           /* what the initializer allocates (0: nothing) */
+static vx_status init_size, init_ptr, deinit_size, deinit_ptr;
+static int deinitialized, ran;
+static vx_size run_size;
 
-static vx_status VX_CALLBACK tensor_copy(vx_node node, const vx_reference *p, vx_uint32 n)
+static vx_status VX_CALLBACK tensor_run(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     (void)p, (void)n;
     void *ptr = NULL;
-    TRY(vxQueryNode(node, VX_NODE_LOCAL_DATA_SIZE, &seen_size, sizeof seen_size));
+    TRY(vxQueryNode(node, VX_NODE_LOCAL_DATA_SIZE, &run_size, sizeof run_size));
     TRY(vxQueryNode(node, VX_NODE_LOCAL_DATA_PTR, &ptr, sizeof ptr));
-    memset(ptr, 0x5a, seen_size);            /* the memory is there, as large as asked */
+    if (run_size)
+        memset(ptr, 0x5a, run_size);           /* the memory is there, as large as given */
+    ran = 1;
     return VX_SUCCESS;
 }
 
-static vx_status VX_CALLBACK tensor_meta(vx_node node, const vx_reference p[], vx_uint32 n, vx_meta_format m[])
+static vx_status VX_CALLBACK tensor_init(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    (void)p, (void)n;
+    vx_size size = kernel_alloc;
+    void *ptr = size ? calloc(1, size) : NULL;
+    init_size = vxSetNodeAttribute(node, VX_NODE_LOCAL_DATA_SIZE, &size, sizeof size);
+    init_ptr = vxSetNodeAttribute(node, VX_NODE_LOCAL_DATA_PTR, &ptr, sizeof ptr);
+    if (init_ptr != VX_SUCCESS)
+        free(ptr);
+    return VX_SUCCESS;
+}
+
+static vx_status VX_CALLBACK tensor_deinit(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    (void)p, (void)n;
+    vx_size size = 0;
+    void *ptr = NULL;
+    TRY(vxQueryNode(node, VX_NODE_LOCAL_DATA_PTR, &ptr, sizeof ptr));
+    if (kernel_alloc)
+        free(ptr), ptr = NULL;
+    deinit_size = vxSetNodeAttribute(node, VX_NODE_LOCAL_DATA_SIZE, &size, sizeof size);
+    deinit_ptr = vxSetNodeAttribute(node, VX_NODE_LOCAL_DATA_PTR, &ptr, sizeof ptr);
+    deinitialized = 1;
+    return VX_SUCCESS;
+}
+
+static vx_status VX_CALLBACK meta_from_reference(vx_node node, const vx_reference p[], vx_uint32 n, vx_meta_format m[])
 {
     (void)node, (void)n;
     return vxSetMetaFormatFromReference(m[1], p[0]);
 }
 
-static void check_user_kernel(vx_context ctx)
+static vx_status VX_CALLBACK meta_from_attributes(vx_node node, const vx_reference p[], vx_uint32 n, vx_meta_format m[])
 {
-    const vx_size size = 1234;
+    (void)node, (void)n;
+    vx_size rank = 0, dims[4];
+    vx_enum type = 0;
+    vx_int8 q = 0;
+    TRY(vxQueryTensor((vx_tensor)p[0], VX_TENSOR_NUMBER_OF_DIMS, &rank, sizeof rank));
+    TRY(vxQueryTensor((vx_tensor)p[0], VX_TENSOR_DIMS, dims, rank * sizeof(vx_size)));
+    TRY(vxQueryTensor((vx_tensor)p[0], VX_TENSOR_DATA_TYPE, &type, sizeof type));
+    TRY(vxQueryTensor((vx_tensor)p[0], VX_TENSOR_FIXED_POINT_POSITION, &q, sizeof q));
+    TRY(vxSetMetaFormatAttribute(m[1], VX_TENSOR_NUMBER_OF_DIMS, &rank, sizeof rank));
+    TRY(vxSetMetaFormatAttribute(m[1], VX_TENSOR_DIMS, dims, rank * sizeof(vx_size)));
+    TRY(vxSetMetaFormatAttribute(m[1], VX_TENSOR_DATA_TYPE, &type, sizeof type));
+    return vxSetMetaFormatAttribute(m[1], VX_TENSOR_FIXED_POINT_POSITION, &q, sizeof q);
+}
+
+static void check_user_kernel(vx_context ctx, vx_size given, vx_size allocated, int from_reference)
+{
+    kernel_alloc = allocated;
     vx_kernel kernel = vxAddUserKernel(ctx, "test.nn.tensor_local_data", VX_KERNEL_BASE(VX_ID_USER, 0) + 0x22,
-                                       tensor_copy, 2, tensor_meta, NULL, NULL);
+                                       tensor_run, 2, from_reference ? meta_from_reference : meta_from_attributes,
+                                       tensor_init, tensor_deinit);
     CHECK_REF(kernel);
     CHECK_OK(vxAddParameterToKernel(kernel, 0, VX_INPUT, VX_TYPE_TENSOR, VX_PARAMETER_STATE_REQUIRED));
     CHECK_OK(vxAddParameterToKernel(kernel, 1, VX_OUTPUT, VX_TYPE_TENSOR, VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxSetKernelAttribute(kernel, VX_KERNEL_LOCAL_DATA_SIZE, &size, sizeof size));
-    vx_size got = 0;
+    CHECK_OK(vxSetKernelAttribute(kernel, VX_KERNEL_LOCAL_DATA_SIZE, &given, sizeof given));
+    vx_size got = 99;
     CHECK_OK(vxQueryKernel(kernel, VX_KERNEL_LOCAL_DATA_SIZE, &got, sizeof got));
-    CHECK(got == size);
+    CHECK(got == given);
     CHECK_OK(vxFinalizeKernel(kernel));
-    got = 0;
-    CHECK_OK(vxQueryKernel(kernel, VX_KERNEL_LOCAL_DATA_SIZE, &got, sizeof got));
-    CHECK(got == size);
-    vx_size dims[4] = {5, 4, 3, 2};
+    got = 99;
+    vx_kernel by_name = vxGetKernelByName(ctx, "test.nn.tensor_local_data");
+    CHECK_OK(vxQueryKernel(by_name, VX_KERNEL_LOCAL_DATA_SIZE, &got, sizeof got));
+    CHECK(got == given);
+    CHECK_OK(vxReleaseKernel(&by_name));
+    vx_size dims[4] = {5, 4, 3, 2}, want = given + allocated;
     vx_tensor in = vxCreateTensor(ctx, 4, dims, VX_TYPE_INT16, 8), out = vxCreateTensor(ctx, 4, dims, VX_TYPE_INT16, 8);
     vx_graph g = vxCreateGraph(ctx);
     vx_node node = vxCreateGenericNode(g, kernel);
     CHECK_REF(node);
     CHECK_OK(vxSetParameterByIndex(node, 0, (vx_reference)in));
     CHECK_OK(vxSetParameterByIndex(node, 1, (vx_reference)out));
+    for (int round = 0; round < 2; round++) {         /* verified, then verified again */
+        deinitialized = 0;
+        init_size = init_ptr = deinit_size = deinit_ptr = VX_FAILURE;
+        if (round)
+            CHECK_OK(vxSetParameterByIndex(node, 1, (vx_reference)out));
+        CHECK_OK(vxVerifyGraph(g));
+        CHECK(deinitialized == round);
+        vx_size size = 99;
+        void *ptr = NULL;
+        CHECK_OK(vxQueryNode(node, VX_NODE_LOCAL_DATA_SIZE, &size, sizeof size));
+        CHECK_OK(vxQueryNode(node, VX_NODE_LOCAL_DATA_PTR, &ptr, sizeof ptr));
+        CHECK(size == want && (size == 0) == (ptr == NULL));
+        CHECK(vxSetNodeAttribute(node, VX_NODE_LOCAL_DATA_SIZE, &size, sizeof size) != VX_SUCCESS);
+        CHECK(vxSetNodeAttribute(node, VX_NODE_LOCAL_DATA_PTR, &ptr, sizeof ptr) != VX_SUCCESS);
+        /* the node may set its local data in its (de)initializer only when the kernel gave no size */
+        CHECK((init_size == VX_SUCCESS) == (given == 0) && (init_ptr == VX_SUCCESS) == (given == 0));
+        CHECK(!round || ((deinit_size == VX_SUCCESS) == (given == 0) && (deinit_ptr == VX_SUCCESS) == (given == 0)));
+    }
+    ran = 0;
     CHECK_OK(vxProcessGraph(g));
-    CHECK(seen_size == size);
-    got = 0;
-    CHECK_OK(vxQueryNode(node, VX_NODE_LOCAL_DATA_SIZE, &got, sizeof got));
-    CHECK(got == size);
+    CHECK(ran && run_size == want);
     CHECK_OK(vxReleaseNode(&node));
     CHECK_OK(vxReleaseGraph(&g));
+    CHECK_OK(vxRemoveKernel(kernel));
     CHECK_OK(vxReleaseTensor(&in));
     CHECK_OK(vxReleaseTensor(&out));
-    CHECK_OK(vxRemoveKernel(kernel));
 }
 
 int main(void)
@@ -501,7 +571,11 @@ int main(void)
      * same: what WRAP keeps of them shows it) */
     check_convolutions(ctx, &KINDS[2], 1);
     check_deconvolutions(ctx, &KINDS[2], 1);
-    check_user_kernel(ctx);
+    for (int from_reference = 0; from_reference < 2; from_reference++) {
+        check_user_kernel(ctx, 0, 0, from_reference);
+        check_user_kernel(ctx, 1234, 0, from_reference);
+        check_user_kernel(ctx, 0, 10, from_reference);
+    }
     CHECK(context_references(ctx) == refs);
     CHECK_OK(vxReleaseContext(&ctx));
     if (failures)
