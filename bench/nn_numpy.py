@@ -5,8 +5,8 @@ before timing. Prints a table on stderr and a JSON object on stdout (bench/run.p
 
     python bench/nn_numpy.py
 
-Each row: one verified one-node graph run by vxProcessGraph (ours) and the numpy call, best of
-several rounds, in ms.
+Each row: one verified one-node graph run by vxProcessGraph (ours) and the numpy call, the median
+of several rounds, in ms.
 """
 import json
 import sys
@@ -23,8 +23,9 @@ TYPES = {"Q78": (vx.VX_TYPE_INT16, 8, np.int16), "U8": (vx.VX_TYPE_UINT8, 0, np.
          "S8": (vx.VX_TYPE_INT8, 0, np.int8)}
 
 
-def best_ms(*fns):
-    """Lowest time of each of `fns`, the calls of a round one after the other (load weighs alike)."""
+def median_ms(*fns):
+    """Median time of each of `fns` over 3 to REPEATS rounds (about BUDGET_S seconds), the calls of a
+    round one after the other (load on the shared machine weighs on both alike)."""
     for fn in fns:
         fn()
     times, end = [[] for _ in fns], time.perf_counter() + BUDGET_S
@@ -35,7 +36,7 @@ def best_ms(*fns):
             t.append(time.perf_counter_ns() - t0)
         if k >= 2 and time.perf_counter() > end:
             break
-    return [min(t) / 1e6 for t in times]
+    return [float(np.median(t)) / 1e6 for t in times]
 
 
 def check(status, what):
@@ -244,7 +245,7 @@ def main():
             net.copy(out, got, vx.VX_READ_ONLY)
             if not np.array_equal(got, want):
                 raise RuntimeError(f"{name}: results differ from the numpy reference")
-            ours_ms, numpy_ms = best_ms(ours, ref)
+            ours_ms, numpy_ms = median_ms(ours, ref)
         finally:
             net.release()
         rows.append({"name": name, "ours_ms": ours_ms, "numpy_ms": numpy_ms, "ratio": numpy_ms / ours_ms})
