@@ -80,7 +80,7 @@ class Net:
         root = np.sqrt(terms)
         return self.rng.integers(int(info.min / root), int(info.max / root) + 1, shape).astype(TYPES[kind][2])
 
-    def run(self, add, out):
+    def run(self, add):
         g = self.keep(lib.vxCreateGraph(self.ctx))
         node = add(g)
         check(lib.vxGetStatus(ffi.cast("vx_reference", node)), "node")
@@ -172,7 +172,7 @@ def convolution(net, kind, x_shape, w_shape, skip, pad, dilation=(0, 0)):
     out = net.tensor(kind, want.shape)
     tx, tw, tb = net.tensor(kind, x.shape, x), net.tensor(kind, w.shape, w), net.tensor(kind, b.shape, b)
     p = conv_params(pad, dilation)
-    ours = net.run(lambda g: lib.vxConvolutionLayer(g, tx, tw, tb, p, ffi.sizeof(p[0]), out), out)
+    ours = net.run(lambda g: lib.vxConvolutionLayer(g, tx, tw, tb, p, ffi.sizeof(p[0]), out))
     return ours, lambda: np_convolution(x, w, b, kind, skip, pad, dilation), out, want
 
 
@@ -186,7 +186,7 @@ def deconvolution(net, kind, x_shape, w_shape, up, pad):
     p = ffi.new("vx_nn_deconvolution_params_t *", {
         "padding_x": pad, "padding_y": pad, "overflow_policy": vx.VX_CONVERT_POLICY_SATURATE,
         "rounding_policy": vx.VX_ROUND_POLICY_TO_NEAREST_EVEN, "a_x": 0, "a_y": 0})
-    ours = net.run(lambda g: lib.vxDeconvolutionLayer(g, tx, tw, ffi.NULL, p, ffi.sizeof(p[0]), out), out)
+    ours = net.run(lambda g: lib.vxDeconvolutionLayer(g, tx, tw, ffi.NULL, p, ffi.sizeof(p[0]), out))
     return ours, lambda: np_deconvolution(x, w, kind, up, pad), out, want
 
 
@@ -196,7 +196,7 @@ def fully_connected(net, kind, inner, ofm):
     out = net.tensor(kind, want.shape)
     tx, tw, tb = net.tensor(kind, x.shape, x), net.tensor(kind, w.shape, w), net.tensor(kind, b.shape, b)
     ours = net.run(lambda g: lib.vxFullyConnectedLayer(g, tx, tw, tb, vx.VX_CONVERT_POLICY_SATURATE,
-                                                       vx.VX_ROUND_POLICY_TO_NEAREST_EVEN, out), out)
+                                                       vx.VX_ROUND_POLICY_TO_NEAREST_EVEN, out))
     return ours, lambda: np_fully_connected(x, w, b, kind), out, want
 
 
@@ -205,7 +205,7 @@ def max_pooling(net, kind, shape):
     want = np_max_pooling(x)
     out, tx = net.tensor(kind, want.shape), net.tensor(kind, x.shape, x)
     ours = net.run(lambda g: lib.vxPoolingLayer(g, tx, vx.VX_NN_POOLING_MAX, 2, 2, 0, 0,
-                                                vx.VX_NN_DS_SIZE_ROUNDING_FLOOR, out), out)
+                                                vx.VX_NN_DS_SIZE_ROUNDING_FLOOR, out))
     return ours, lambda: np_max_pooling(x), out, want
 
 
@@ -218,15 +218,19 @@ def roi_pooling(net, kind, shape, count, pooled):
     want = np_roi_pooling(x, rois, pooled)
     out, tx, tr = net.tensor(kind, want.shape), net.tensor(kind, x.shape, x), net.tensor(kind, rois.shape, rois)
     p = ffi.new("vx_nn_roi_pool_params_t *", {"pool_type": vx.VX_NN_POOLING_MAX})
-    ours = net.run(lambda g: lib.vxROIPoolingLayer(g, tx, tr, p, ffi.sizeof(p[0]), out), out)
+    ours = net.run(lambda g: lib.vxROIPoolingLayer(g, tx, tr, p, ffi.sizeof(p[0]), out))
     return ours, lambda: np_roi_pooling(x, rois, pooled), out, want
 
 
 LAYERS = [
-    ("convolution Q78 56x56x32->56x56x32 3x3 pad 1", lambda n: convolution(n, "Q78", (32, 56, 56), (32, 32, 3, 3), (1, 1), (1, 1))),
-    ("convolution U8 227x227x3->55x55x48 11x11 skip 4", lambda n: convolution(n, "U8", (3, 227, 227), (48, 3, 11, 11), (4, 4), (0, 0))),
-    ("convolution S8 56x56x16->52x52x16 3x3 dilation 1", lambda n: convolution(n, "S8", (16, 56, 56), (16, 16, 3, 3), (1, 1), (0, 0), (1, 1))),
-    ("deconvolution Q78 28x28x32->56x56x16 4x4 up 2 pad 1", lambda n: deconvolution(n, "Q78", (32, 28, 28), (16, 32, 4, 4), 2, 1)),
+    ("convolution Q78 56x56x32->56x56x32 3x3 pad 1",
+     lambda n: convolution(n, "Q78", (32, 56, 56), (32, 32, 3, 3), (1, 1), (1, 1))),
+    ("convolution U8 227x227x3->55x55x48 11x11 skip 4",
+     lambda n: convolution(n, "U8", (3, 227, 227), (48, 3, 11, 11), (4, 4), (0, 0))),
+    ("convolution S8 56x56x16->52x52x16 3x3 dilation 1",
+     lambda n: convolution(n, "S8", (16, 56, 56), (16, 16, 3, 3), (1, 1), (0, 0), (1, 1))),
+    ("deconvolution Q78 28x28x32->56x56x16 4x4 up 2 pad 1",
+     lambda n: deconvolution(n, "Q78", (32, 28, 28), (16, 32, 4, 4), 2, 1)),
     ("fully connected Q78 4096->1000", lambda n: fully_connected(n, "Q78", 4096, 1000)),
     ("fully connected U8 9216->4096", lambda n: fully_connected(n, "U8", 9216, 4096)),
     ("max pooling Q78 112x112x64 2x2 skip 2", lambda n: max_pooling(n, "Q78", (64, 112, 112))),

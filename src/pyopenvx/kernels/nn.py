@@ -140,7 +140,8 @@ def _fully_connected(node):
     w = _rank(node, 1, (2, 4))
     dims, ofm = tuple(x.dims), w[-1]
     cores = [1, 3] if len(w) == 2 else [3]
-    fits = [c for c in cores if len(dims) >= c and prod(dims[:c]) == prod(w[:-1]) and (len(w) == 2 or dims[:3] == tuple(w[:3]))]
+    fits = [c for c in cores
+            if len(dims) >= c and prod(dims[:c]) == prod(w[:-1]) and (len(w) == 2 or dims[:3] == tuple(w[:3]))]
     given = node.params[5].dims
     if len(fits) > 1 and given:
         fits = [c for c in fits if 1 + len(dims) - c == len(given)] or fits
