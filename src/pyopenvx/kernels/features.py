@@ -58,7 +58,8 @@ def _canny_edge_detector(node):
     scalar_param(node, 3, vx.VX_TYPE_ENUM, (vx.VX_NORM_L1, vx.VX_NORM_L2))
     if a.width < size or a.height < size:
         refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the input is {a.width}x{a.height}, less than {size}x{size}")
-    return output_like(node, 4, U8, a)
+    out = node.params[4].format
+    return output_like(node, 4, out if out == vx.VX_DF_IMAGE_U1 else U8, a)
 
 
 def _canny_border(node):

@@ -21,7 +21,7 @@ def _integral_image(node):
 
 
 def _mean_stddev(node):
-    image_param(node, 0, (U8,))
+    image_param(node, 0, (U8, vx.VX_DF_IMAGE_U1))
     return {1: {vx.VX_SCALAR_TYPE: vx.VX_TYPE_FLOAT32}, 2: {vx.VX_SCALAR_TYPE: vx.VX_TYPE_FLOAT32}}
 
 
@@ -74,8 +74,6 @@ def _copy_of(node, src, dst_index, types=_COPYABLE, mismatch=vx.VX_ERROR_INVALID
         refuse(node, vx.VX_ERROR_NOT_SUPPORTED, f"copying a {type_name(src.vx_type)} is not supported")
     if src.vx_type != vx.VX_TYPE_IMAGE:
         return {dst_index: src.meta()}
-    if src.format == vx.VX_DF_IMAGE_U1:
-        refuse(node, vx.VX_ERROR_NOT_SUPPORTED, "copying a U1 image is not supported")
     return output_like(node, dst_index, src.format, src)
 
 
