@@ -81,15 +81,19 @@ def _warp(columns):
 
 
 def _remap(node):
+    """The images at the remap's sizes; a virtual output without a size takes the remap's
+    destination size."""
     a = image_param(node, 0, (U8,))
-    table, out = node.params[1], _output_size(node, 3)
-    if (table.src_width, table.src_height, table.dst_width, table.dst_height) != (a.width, a.height, out.width,
-                                                                                   out.height):
+    table, out = node.params[1], node.params[3]
+    size = (table.dst_width, table.dst_height)
+    if not (out.virtual and (out.width, out.height) == (0, 0)):
+        out = _output_size(node, 3)
+        size = (out.width, out.height)
+    if (table.src_width, table.src_height, table.dst_width, table.dst_height) != (a.width, a.height, *size):
         refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the remap maps {table.src_width}x{table.src_height} to "
-               f"{table.dst_width}x{table.dst_height}, the images are {a.width}x{a.height} and "
-               f"{out.width}x{out.height}")
+               f"{table.dst_width}x{table.dst_height}, the images are {a.width}x{a.height} and {size[0]}x{size[1]}")
     _sampling(node, 2)
-    return output_like(node, 3, U8, out)
+    return {3: (U8, *size)}
 
 
 def _gaussian_pyramid(node):
