@@ -352,6 +352,34 @@ __attribute__((optimize("O3"))) static void swap_bytes(void *a, void *b, size_t 
     }
 }
 
+/* Tensors of the same shape and type, either a view (its elements at its strides): row by row
+ * along dimension 0. */
+static vx_status transfer_tensor(const pvx_tensor *a, const pvx_tensor *b, move_f move)
+{
+    uint8_t *pa = pvx_memory_storage((pvx_memory *)&a->mem), *pb = pvx_memory_storage((pvx_memory *)&b->mem);
+    if (pa == NULL || pb == NULL)
+        return VX_ERROR_NO_MEMORY;
+    if (a->num_dims != b->num_dims || a->item_size != b->item_size || a->num_dims == 0)
+        return VX_ERROR_NOT_COMPATIBLE;
+    for (vx_size d = 0; d < a->num_dims; d++)
+        if (a->dims[d] != b->dims[d])
+            return VX_ERROR_NOT_COMPATIBLE;
+    vx_size at[PVX_TENSOR_MAX_DIMS] = {0}, n = a->num_dims, size = a->item_size;
+    int whole_rows = a->strides[0] == size && b->strides[0] == size;
+    for (;;) {
+        size_t oa = 0, ob = 0;
+        for (vx_size d = 1; d < n; d++) oa += at[d] * a->strides[d], ob += at[d] * b->strides[d];
+        if (whole_rows)
+            move(pb + ob, pa + oa, a->dims[0] * size);
+        else
+            for (vx_size x = 0; x < a->dims[0]; x++) move(pb + ob + x * b->strides[0], pa + oa + x * a->strides[0], size);
+        vx_size d = 1;
+        while (d < n && ++at[d] == a->dims[d]) at[d++] = 0;
+        if (d >= n)
+            return VX_SUCCESS;
+    }
+}
+
 static vx_status transfer(vx_reference from, vx_reference to, move_f move)
 {
     const vx_reference p[2] = {from, to};
@@ -391,6 +419,8 @@ static vx_status transfer(vx_reference from, vx_reference to, move_f move)
         move(d1, d0, sizeof(pvx_threshold));
         return VX_SUCCESS;
     }
+    if (type == VX_TYPE_TENSOR)
+        return transfer_tensor(d0, d1, move);
     unsigned char *src = storage_of(p[0]), *dst = storage_of(p[1]);
     if (src == NULL || dst == NULL)
         return VX_ERROR_NO_MEMORY;
@@ -409,6 +439,8 @@ static vx_status transfer(vx_reference from, vx_reference to, move_f move)
     if (((pvx_memory *)d0)->bytes != ((pvx_memory *)d1)->bytes)
         return VX_ERROR_NOT_COMPATIBLE;
     move(dst, src, ((pvx_memory *)d0)->bytes);
+    if (type == VX_TYPE_CONVOLUTION)           /* the scale is data too */
+        move(&((pvx_convolution *)d1)->scale, &((pvx_convolution *)d0)->scale, sizeof(vx_uint32));
     return VX_SUCCESS;
 }
 

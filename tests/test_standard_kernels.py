@@ -191,3 +191,7 @@ def test_u1_images_in_every_kernel_that_lists_them_bit_exact_with_rois_and_odd_w
 
 def test_remap_into_a_virtual_image_of_no_size_takes_the_remap_destination_size(c_program):
     assert c_program("remap_virtual_size.c").stdout.strip() == "ok"
+
+
+def test_copy_and_select_deep_copy_convolutions_tensor_views_thresholds_pyramids_and_object_arrays(c_program):
+    assert c_program("copy_every_type.c").stdout.strip() == "ok"
