@@ -16,7 +16,7 @@ API_HEADERS = tuple(f"VX/{h}" for h in (
     "vx_khr_pipelining.h", "vx_khr_nn.h", "vx_khr_ix.h",
     # optional extensions: declared so programs compile; what is not implemented refuses
     "vx_khr_swap_move.h", "vx_khr_bidirectional_parameters.h", "vx_khr_class.h",
-    "vx_khr_import_kernel.h", "vx_khr_raw_image.h", "vx_khr_xml.h", "vx_khr_icd.h",
+    "vx_khr_import_kernel.h", "vx_khr_raw_image.h", "vx_khr_xml.h", "vx_khr_icd.h", "vx_khr_opencl_interop.h",
 )) + tuple(f"TI/{h}" for h in ("tivx.h", "tivx_target_kernel.h", "tivx_obj_desc.h", "tivx_mem.h"))
 
 _PROTO = re.compile(r"^VX_API_ENTRY\s+(?P<ret>.+?)\s+VX_API_CALL\s+(?P<name>\w+)\s*\((?P<params>.*)\)\s*;\s*$")
