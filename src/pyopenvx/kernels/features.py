@@ -115,7 +115,7 @@ _TERMINATIONS = (vx.VX_TERM_CRITERIA_ITERATIONS, vx.VX_TERM_CRITERIA_EPSILON, vx
 
 def _optical_flow_pyr_lk(node):
     """Two U8 VX_SCALE_PYRAMID_HALF pyramids alike; keypoint arrays (as many estimates as points
-    when they are used); a non-negative epsilon; an odd window from 3 to
+    when they are used); a non-negative epsilon; a window (even ones too) from 3 to
     VX_CONTEXT_OPTICAL_FLOW_MAX_WINDOW_DIMENSION. The new points: keypoints, as many as the old."""
     old, new = node.params[0], node.params[1]
     for index, pyramid in ((0, old), (1, new)):
@@ -138,8 +138,8 @@ def _optical_flow_pyr_lk(node):
     scalar_param(node, 7, vx.VX_TYPE_UINT32)
     estimate = scalar_param(node, 8, vx.VX_TYPE_BOOL)
     window = scalar_param(node, 9, vx.VX_TYPE_SIZE)
-    if window % 2 == 0 or not 3 <= window <= OPTICAL_FLOW_MAX_WINDOW_DIMENSION:
-        refuse(node, vx.VX_ERROR_INVALID_VALUE, f"window dimension {window} is not odd from 3 to "
+    if not 3 <= window <= OPTICAL_FLOW_MAX_WINDOW_DIMENSION:
+        refuse(node, vx.VX_ERROR_INVALID_VALUE, f"window dimension {window} is not from 3 to "
                f"{OPTICAL_FLOW_MAX_WINDOW_DIMENSION}")
     olds, estimates = node.params[2], node.params[3]
     if estimate and not olds.virtual and not estimates.virtual and estimates.num_items != olds.num_items:
