@@ -171,3 +171,7 @@ def test_async_run_from_a_python_host(vx, blob_type):
     assert vx.lib.vxWaitGraph(g.graph) == c.VX_FAILURE
     state = vx.query(vx.lib.vxQueryGraph, g.graph, c.VX_GRAPH_STATE, "vx_enum")
     assert state == c.VX_GRAPH_STATE_COMPLETED and g.inits == 1
+
+
+def test_tensor_dims_set_from_a_larger_array_follow_the_number_of_dims_set(c_program):
+    assert c_program("meta_tensor_dims.c").stdout.strip() == "ok"
