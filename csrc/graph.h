@@ -50,6 +50,8 @@ typedef struct pvx_graph {
     vx_uint32 num_targeted;           /* seed 003: nodes that run on target threads */
     struct pvx_graph_events *events;  /* what vxRegisterEvent asked for, or NULL (pipeline.h) */
     struct pvx_pipeline *pipeline;    /* frames of a queued or streaming graph, or NULL (pipeline.h) */
+    uint32_t timeout_ms;              /* VX_GRAPH_TIMEOUT: how long vxWaitGraph and dequeues wait */
+    uint32_t stream_executions;       /* TIVX_GRAPH_STREAM_EXECUTIONS: frames run since streaming started */
 } pvx_graph;
 
 /* Runs the schedule once; the caller holds g->busy. Measures performance when `measure`. */
@@ -69,6 +71,9 @@ PVX_HIDDEN void pvx_graph_release(pvx_graph *g);
  * *out; 0: not run), and gives it back. */
 PVX_HIDDEN int pvx_graph_run_taken(struct pvx_ref *ref, vx_status *out);
 PVX_HIDDEN uint64_t pvx_time_ns(void);
+/* The CLOCK_REALTIME time `ms` from now, for pthread_cond_timedwait. */
+struct timespec;
+PVX_HIDDEN void pvx_deadline_in(struct timespec *ts, uint32_t ms);
 /* Spins up to 20 us until ready(arg) (which reads without a lock); 1 when it became ready. A waiter
  * that spins briefly before sleeping costs no thread wake-up when the other side is quick (a node
  * waiting for a target node, a target for its next command, the tile pool between row bands). */

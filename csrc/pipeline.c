@@ -13,9 +13,11 @@
  * streaming, vxGraphParameterCheckDoneRef). */
 #include "pvx.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef struct ring {                 /* FIFO of positions in a queue's reference list */
     vx_uint32 *items;
@@ -35,6 +37,7 @@ typedef struct slot {
     uint64_t frame;
     uint64_t begin;
     vx_status status;
+    int streamed;                     /* started by streaming: TIVX_GRAPH_STREAM_EXECUTIONS counts it */
 } slot;
 
 struct pvx_pipeline {
@@ -98,6 +101,7 @@ static slot *claim(pvx_pipeline *p)
     slot *s = &p->slots[f % p->depth];
     s->frame = f;
     s->status = VX_SUCCESS;
+    s->streamed = p->streaming;
     for (vx_uint32 q = 0; q < p->num_queues; q++) {
         const pvx_queue_spec *spec = &p->queues[q].spec;
         vx_uint32 r = ring_pop(&p->queues[q].ready);
@@ -155,6 +159,7 @@ static void complete(pvx_pipeline *p, slot *s, int measure)
     }
     if (g->events)
         pvx_graph_events_graph(g->events, VX_EVENT_GRAPH_COMPLETED, 0);
+    g->stream_executions += s->streamed;
     p->completed++;
 }
 
@@ -467,10 +472,31 @@ void pvx_pipeline_hold(pvx_pipeline *p)
     pthread_mutex_unlock(&p->lock);
 }
 
+/* A deadline `ms` from now for the waits below (VX_GRAPH_TIMEOUT); NULL when there is no limit. */
+static const struct timespec *deadline_after(uint32_t ms, struct timespec *ts)
+{
+    if (ms == VX_TIMEOUT_WAIT_FOREVER)
+        return NULL;
+    pvx_deadline_in(ts, ms);
+    return ts;
+}
+
+/* Waits for `changed` (lock held) until `deadline` (NULL: no limit); 0 once the deadline passed. */
+static int wait_changed(pvx_pipeline *p, const struct timespec *deadline)
+{
+    if (deadline == NULL) {
+        pthread_cond_wait(&p->changed, &p->lock);
+        return 1;
+    }
+    return pthread_cond_timedwait(&p->changed, &p->lock, deadline) != ETIMEDOUT;
+}
+
 vx_status pvx_pipeline_dequeue(pvx_pipeline *p, vx_uint32 index, vx_reference *refs, vx_uint32 max,
                                vx_uint32 *num, int held, const char **why)
 {
     vx_status status = VX_SUCCESS;
+    struct timespec ts;
+    const struct timespec *deadline = deadline_after(p->g->timeout_ms, &ts);
     pthread_mutex_lock(&p->lock);
     p->waiters += !held;
     queue *q = queue_of(p, index, why);
@@ -479,8 +505,8 @@ vx_status pvx_pipeline_dequeue(pvx_pipeline *p, vx_uint32 index, vx_reference *r
     while (q->done.count == 0) {      /* until a frame is done; another thread may enqueue it later */
         if (p->closing)
             REFUSE(VX_FAILURE, "the graph was released or is verified again: no reference can come");
-        if (!help(p))
-            pthread_cond_wait(&p->changed, &p->lock);
+        if (!help(p) && !wait_changed(p, deadline) && q->done.count == 0)
+            REFUSE(VX_ERROR_TIMEOUT, "no reference was done within VX_GRAPH_TIMEOUT");
     }
     vx_uint32 n = 0;
     while (n < max && q->done.count > 0) {
@@ -526,15 +552,20 @@ vx_uint32 pvx_pipeline_schedule(pvx_pipeline *p)
     return frames;
 }
 
-vx_status pvx_pipeline_wait(pvx_pipeline *p)
+vx_status pvx_pipeline_wait(pvx_pipeline *p, uint32_t timeout_ms)
 {
+    struct timespec ts;
+    const struct timespec *deadline = deadline_after(timeout_ms, &ts);
     pthread_mutex_lock(&p->lock);
     for (;;) {
         if (help(p))
             continue;
         if (p->started == p->completed && !claimable(p))
             break;
-        pthread_cond_wait(&p->changed, &p->lock);
+        if (!wait_changed(p, deadline) && (p->started != p->completed || claimable(p))) {
+            pthread_mutex_unlock(&p->lock);
+            return VX_ERROR_TIMEOUT;  /* the frames go on; a later wait collects them */
+        }
     }
     vx_status status = p->batch_status;
     p->batch_status = VX_SUCCESS;
@@ -580,7 +611,7 @@ int pvx_fast_vxGraphParameterDequeueDoneRef(vx_graph graph, vx_uint32 index, vx_
 {
     pvx_pipeline *p = pipeline_of(graph);
     const char *why;
-    if (p == NULL || refs == NULL || num == NULL || max == 0 ||
+    if (p == NULL || refs == NULL || num == NULL || max == 0 || p->g->timeout_ms != VX_TIMEOUT_WAIT_FOREVER ||
         pvx_pipeline_dequeue(p, index, refs, max, num, 0, &why) != VX_SUCCESS)
         return 0;
     *out = VX_SUCCESS;

@@ -20,8 +20,8 @@ typedef struct pvx_events pvx_events;
 PVX_HIDDEN pvx_events *pvx_events_create(void);
 PVX_HIDDEN void pvx_events_destroy(pvx_events *q);
 PVX_HIDDEN void pvx_events_enable(pvx_events *q, int on);
-/* Queues a copy of `e` stamped now; dropped while events are disabled. */
-PVX_HIDDEN void pvx_events_send(pvx_events *q, vx_event_t *e);
+/* Queues a copy of `e` stamped now (1); dropped while events are disabled (0). */
+PVX_HIDDEN int pvx_events_send(pvx_events *q, vx_event_t *e);
 /* The oldest event: VX_SUCCESS, or VX_FAILURE when none came (at once when !block). */
 PVX_HIDDEN vx_status pvx_events_wait(pvx_events *q, vx_event_t *e, int block);
 
@@ -102,8 +102,9 @@ PVX_HIDDEN vx_uint32 pvx_pipeline_waiting(pvx_pipeline *p, vx_uint32 index, int 
 PVX_HIDDEN vx_status pvx_pipeline_check(pvx_pipeline *p, vx_uint32 index, vx_uint32 *num, const char **why);
 /* Manual mode: one batch of as many frames as every queue has references for (0 if none). */
 PVX_HIDDEN vx_uint32 pvx_pipeline_schedule(pvx_pipeline *p);
-/* Until every allowed frame ran; the first failing frame's status, or VX_SUCCESS. */
-PVX_HIDDEN vx_status pvx_pipeline_wait(pvx_pipeline *p);
+/* Until every allowed frame ran; the first failing frame's status, or VX_SUCCESS. VX_ERROR_TIMEOUT
+ * after timeout_ms (VX_TIMEOUT_WAIT_FOREVER: no limit): the frames go on. */
+PVX_HIDDEN vx_status pvx_pipeline_wait(pvx_pipeline *p, uint32_t timeout_ms);
 /* Streaming on (frames start continuously) or off (no new frame; waits for started ones). */
 PVX_HIDDEN void pvx_pipeline_stream(pvx_pipeline *p, int on);
 

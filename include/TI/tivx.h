@@ -101,6 +101,21 @@ typedef enum _tivx_attribute_extensions_e {
     TIVX_NODE_TARGET_STRING = 0x100000,      /* VX_ATTRIBUTE_BASE(VX_ID_TI, 0) + 0 */
 } tivx_attribute_extensions_e;
 
+/* TI attributes of graphs and nodes, at TIOVX's values (10.x: VX_ATTRIBUTE_BASE(VX_ID_TI, type) + n). */
+typedef enum _tivx_graph_attribute_extensions_e {
+    /* vxQueryGraph: frames a streaming graph ran since vxStartGraphStreaming (vx_uint32). */
+    TIVX_GRAPH_STREAM_EXECUTIONS = 0x180200,
+} tivx_graph_attribute_extensions_e;
+
+typedef enum _tivx_node_attribute_extensions_e {
+    /* How long verification and release wait for the node's create and delete callbacks on its
+     * target, in ms (vx_uint32, not 0; TIVX_DEFAULT_KERNEL_TIMEOUT by default); then they return
+     * VX_ERROR_TIMEOUT. */
+    TIVX_NODE_TIMEOUT = 0x180301,
+} tivx_node_attribute_extensions_e;
+
+#define TIVX_DEFAULT_KERNEL_TIMEOUT (TIVX_EVENT_TIMEOUT_WAIT_FOREVER)
+
 /* Debug zones of VX_PRINT: errors and warnings go to stderr, the rest is dropped. */
 typedef enum _tivx_debug_zone_e {
     VX_ZONE_ERROR = 0,

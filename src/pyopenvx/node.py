@@ -10,7 +10,7 @@ from . import constants as vx
 from . import targets
 from .errors import VxError, check
 from .meta_format import MetaFormat
-from .parts import container, items_of, scope_of
+from .parts import container, items_of
 from .reference import Reference, type_name
 
 _BORDERS = (vx.VX_BORDER_UNDEFINED, vx.VX_BORDER_CONSTANT, vx.VX_BORDER_REPLICATE)
@@ -42,6 +42,7 @@ class Node(Reference):
         self.target_kernel = None              # the target kernel its instances use, once created
         self.delay_slots = {}                  # parameter index -> (delay, slot index) it follows
         self.event_values = {}                 # vx_khr_pipelining event type -> app value (events.py)
+        self.timeout = vx.TIVX_EVENT_TIMEOUT_WAIT_FOREVER   # TIVX_NODE_TIMEOUT of create/delete (targets.py)
         self.tiling = copy.copy(kernel.tiling)  # a tiling kernel's node: its own attributes (seed 001)
         kernel.retain(internal=True)
         kernel.nodes.add(self)
@@ -79,6 +80,8 @@ class Node(Reference):
         sig = self.signature(index)
         self.graph.check_idle(f"{self} parameter {index} cannot be replaced", self)
         self.graph.check_replacement(self.params[index], obj)
+        check(obj is not None or sig.optional, vx.VX_ERROR_INVALID_REFERENCE,
+              f"{self} parameter {index} is required: it cannot be set to NULL", self)
         if obj is not None:
             if obj.context is not self.context:
                 raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} parameter {index}: {obj} belongs to another "
@@ -86,9 +89,6 @@ class Node(Reference):
             if not sig.accepts(obj):
                 raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{self} parameter {index}: expects a "
                               f"{type_name(sig.data_type)}, got a {type_name(obj.vx_type)}", self)
-            if getattr(obj, "virtual", False) and scope_of(obj) not in (self.graph, self.context):
-                raise VxError(vx.VX_ERROR_INVALID_SCOPE, f"{self} parameter {index}: virtual {obj} belongs to "
-                              "another graph", self)
             obj.retain(internal=True)
         old = self._swap(index, obj)
         self._bind_delay(index, obj)
@@ -166,6 +166,11 @@ class Node(Reference):
               f"{self}: {what} cannot be set: the kernel declares VX_KERNEL_LOCAL_DATA_SIZE", self)
         check(not (self.phase == PHASE_DEINIT and own_buffer_blocks and self.local_buffer is not None),
               vx.VX_ERROR_NOT_SUPPORTED, f"{self}: {what} was set by the implementation and cannot be changed", self)
+
+    def set_timeout(self, ms):
+        check(ms != 0, vx.VX_ERROR_INVALID_PARAMETERS, f"{self}: TIVX_NODE_TIMEOUT cannot be 0 "
+              "(TIVX_DEFAULT_KERNEL_TIMEOUT: no limit)", self)
+        self.timeout = ms
 
     def set_callback(self, callback):
         check(callback == ffi.NULL or self.desc.callback == ffi.NULL, vx.VX_ERROR_NOT_SUPPORTED,

@@ -152,7 +152,9 @@ def _create(node):
         _describe_containers(node, inst, r)
     for r in range(d.replicas):
         with _waiting():
-            status = lib.pvx_target_call(d.target + r, lib.PVX_TARGET_CREATE)
+            status = lib.pvx_target_call(d.target + r, lib.PVX_TARGET_CREATE, node.timeout)
+        check(status != vx.VX_ERROR_TIMEOUT, status, f"the create callback of {node} on target {NAMES[target]} did "
+              f"not end within TIVX_NODE_TIMEOUT ({node.timeout} ms)", node)
         if status != vx.VX_SUCCESS:
             raise VxError(status, f"the create callback of {node} on target {NAMES[target]} failed: "
                           f"{status_name(status)}", node)
@@ -185,16 +187,26 @@ def _object_at(node, index, replica):
 
 
 def delete_node(node):
-    """The delete callbacks (graph release, re-verification), then the instances go."""
+    """The delete callbacks (graph release, re-verification), then the instances go; unless one
+    did not end within TIVX_NODE_TIMEOUT: the target still has it (or a create before it) and uses
+    the instances, which are then left to it."""
     d = node.desc
     if d.target == ffi.NULL:
         return
+    expired = False
     for r in range(d.target[0].replicas):
         with _waiting():
-            status = lib.pvx_target_call(d.target + r, lib.PVX_TARGET_DELETE)
-        if status != vx.VX_SUCCESS:
+            status = lib.pvx_target_call(d.target + r, lib.PVX_TARGET_DELETE, node.timeout)
+        if status == vx.VX_ERROR_TIMEOUT:
+            expired = True
+            log.entry(node, status, f"the delete callback of {node} did not end within TIVX_NODE_TIMEOUT "
+                      f"({node.timeout} ms): its target keeps its instances")
+        elif status != vx.VX_SUCCESS:
             log.entry(node, status, f"the delete callback of {node} failed: {status_name(status)}")
-    lib.pvx_target_instances_free(d)
+    if expired:
+        d.target = ffi.NULL
+    else:
+        lib.pvx_target_instances_free(d)
     node.target_kernel = None
 
 
@@ -219,7 +231,7 @@ def send_command(node, replica, cmd, refs, num_refs, timeout):
         for r in chosen:
             with _waiting():
                 status = lib.pvx_target_command(d.target + r, cmd, refs, num_refs, timeout)
-            if status == vx.TIVX_ERROR_EVENT_TIMEOUT:
+            if status == vx.VX_ERROR_TIMEOUT:
                 raise VxError(status, f"command {cmd} to {node} did not end within {timeout} ms "
                               f"(target {target_name(node)} is busy)", node)
             check(status == vx.VX_SUCCESS, status, f"the control callback of {node} failed: {status_name(status)}",

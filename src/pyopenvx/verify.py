@@ -187,6 +187,8 @@ def _call_validators(node, outputs):
         if status != vx.VX_SUCCESS:
             raise VxError(status, f"the validator of {node} refused its parameters", node)
         return
+    if kernel.input_validate is None:     # vxAddUserKernel without a validator: nothing to ask
+        return
     for i in kernel.inputs:
         if node.params[i] is not None:
             status = kernel.input_validate(d.node, i)

@@ -25,6 +25,7 @@ QUERY = {
     vx.VX_NODE_VALID_RECT_RESET: ("vx_bool", lambda n: n.desc.valid_rect_reset),
     vx.VX_NODE_STATE: ("vx_enum", lambda n: n.desc.state),
     vx.TIVX_NODE_TARGET_STRING: ("str", targets.target_name),
+    vx.TIVX_NODE_TIMEOUT: ("vx_uint32", lambda n: n.timeout),
     **tiling.NODE_QUERY,
 }
 
@@ -41,6 +42,7 @@ SET = {
     vx.VX_NODE_LOCAL_DATA_SIZE: ("vx_size", lambda n, v: n.set_local_data_size(v)),
     vx.VX_NODE_LOCAL_DATA_PTR: ("void *", lambda n, v: n.set_local_data_ptr(v)),
     vx.VX_NODE_VALID_RECT_RESET: ("vx_bool", _set_valid_rect_reset),
+    vx.TIVX_NODE_TIMEOUT: ("vx_uint32", lambda n, v: n.set_timeout(v)),
     **tiling.NODE_SET,
 }
 

@@ -1,0 +1,403 @@
+/* Graph and reference semantics as the 1.3.1 text states them (issue 21): one case per statement,
+ * chosen by argv[1]; each prints "ok". */
+#define _POSIX_C_SOURCE 200809L
+#include <TI/tivx.h>
+#include <TI/tivx_target_kernel.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "kernels.h"
+
+static int deinitialized;
+
+static vx_status VX_CALLBACK count_deinit(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    (void)node; (void)p; (void)n;
+    deinitialized++;
+    return VX_SUCCESS;
+}
+
+/* Whether a handle the application released still stands for a live object (held by others). */
+static int alive(void *handle)
+{
+    vx_uint32 n;
+    return vxQueryReference((vx_reference)handle, VX_REFERENCE_COUNT, &n, sizeof n) == VX_SUCCESS;
+}
+
+/* 1. vxReleaseGraph: "all node references in the graph are automatically released as well":
+ * nodes the application never released go, with what only they held. */
+static void release_graph_releases_nodes(void)
+{
+    vx_context ctx = test_context();
+    vx_uint32 refs0 = context_references(ctx);
+    vx_enum id;
+    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
+    vx_kernel k = vxAddUserKernel(ctx, "letter.copy", id, run_nothing, 2, like_input, NULL, count_deinit);
+    CHECK_OK(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
+    CHECK_OK(vxAddParameterToKernel(k, 1, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
+    CHECK_OK(vxFinalizeKernel(k));
+    vx_uint32 refs_kernel = context_references(ctx);
+
+    vx_graph g = vxCreateGraph(ctx);
+    vx_image images[] = {u8_image(ctx, 16, 16, 1), vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_VIRT),
+                         vxCreateImage(ctx, 16, 16, VX_DF_IMAGE_U8), vxCreateImage(ctx, 16, 16, VX_DF_IMAGE_U8)};
+    node_of_two(g, k, images[0], images[1]);        /* results never released, as programs often do */
+    node_of_two(g, k, images[1], images[2]);
+    CHECK(vxNotNode(g, images[2], images[3]) != NULL);
+    vx_image handles[4];
+    memcpy(handles, images, sizeof images);
+    for (int i = 0; i < 4; i++)
+        CHECK_OK(vxReleaseImage(&images[i]));
+    CHECK_OK(vxVerifyGraph(g));
+    for (int i = 0; i < 4; i++)
+        CHECK(alive(handles[i]));                   /* the nodes hold them */
+    CHECK_OK(vxReleaseGraph(&g));
+    CHECK(deinitialized == 2);                      /* both user nodes died */
+    for (int i = 0; i < 4; i++)
+        CHECK(!alive(handles[i]));                  /* and let go of their parameters */
+    CHECK(context_references(ctx) == refs_kernel);
+    CHECK_OK(vxRemoveKernel(k));
+    CHECK(context_references(ctx) == refs0);
+    CHECK_OK(vxReleaseContext(&ctx));
+}
+
+/* 2. vxSetParameterByIndex(node, i, NULL): refused for a required parameter, clears an optional one. */
+static void set_parameter_null(void)
+{
+    vx_context ctx = test_context();
+    vx_enum id;
+    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
+    vx_kernel k = vxAddUserKernel(ctx, "letter.optional", id, run_nothing, 3, accept_all, NULL, NULL);
+    CHECK_OK(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
+    CHECK_OK(vxAddParameterToKernel(k, 1, VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_OPTIONAL));
+    CHECK_OK(vxAddParameterToKernel(k, 2, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
+    CHECK_OK(vxFinalizeKernel(k));
+    vx_graph g = vxCreateGraph(ctx);
+    vx_image a = u8_image(ctx, 8, 8, 0), b = u8_image(ctx, 8, 8, 0);
+    vx_uint8 value = 3;
+    vx_scalar s = vxCreateScalar(ctx, VX_TYPE_UINT8, &value);
+    vx_node n = node_of_two(g, k, a, s);
+    CHECK_OK(vxSetParameterByIndex(n, 2, (vx_reference)b));
+    CHECK_OK(vxSetParameterByIndex(n, 1, NULL));
+    CHECK_REFUSED(vxSetParameterByIndex(n, 0, NULL), VX_ERROR_INVALID_REFERENCE);
+    CHECK_REFUSED(vxSetParameterByIndex(n, 2, NULL), VX_ERROR_INVALID_REFERENCE);
+    vx_parameter p = vxGetParameterByIndex(n, 0);     /* the refused calls changed nothing */
+    vx_reference ref = NULL;
+    CHECK_OK(vxQueryParameter(p, VX_PARAMETER_REF, &ref, sizeof ref));
+    CHECK(ref == (vx_reference)a);
+    CHECK_OK(vxReleaseReference(&ref));
+    CHECK_OK(vxReleaseParameter(&p));
+    p = vxGetParameterByIndex(n, 1);
+    CHECK_OK(vxQueryParameter(p, VX_PARAMETER_REF, &ref, sizeof ref));
+    CHECK(ref == NULL);
+    CHECK_OK(vxReleaseParameter(&p));
+    CHECK_OK(vxVerifyGraph(g));
+    CHECK_OK(vxReleaseScalar(&s));
+    CHECK_OK(vxReleaseImage(&a));
+    CHECK_OK(vxReleaseImage(&b));
+    CHECK_OK(vxReleaseNode(&n));
+    CHECK_OK(vxReleaseGraph(&g));
+    CHECK_OK(vxRemoveKernel(k));
+    CHECK_OK(vxReleaseContext(&ctx));
+}
+
+/* 3. vxGetKernelByName/ByEnum of a kernel that exists leaves VX_CONTEXT_REFERENCES as it is (a
+ * kernel counts from vxAddUserKernel until removed); the kernel's own count moves. */
+static void kernel_lookup_counts(void)
+{
+    vx_context ctx = test_context();
+    vx_uint32 refs0 = context_references(ctx), kernels0 = context_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS);
+    vx_kernel std1 = vxGetKernelByName(ctx, "org.khronos.openvx.not");
+    vx_kernel std2 = vxGetKernelByEnum(ctx, VX_KERNEL_NOT);
+    CHECK_REF(std1);
+    CHECK(std1 == std2 && ref_count(std1) == 2);
+    CHECK(context_references(ctx) == refs0);
+    CHECK_OK(vxReleaseKernel(&std1));
+    CHECK_OK(vxReleaseKernel(&std2));
+    CHECK(context_references(ctx) == refs0);
+
+    vx_enum id;
+    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
+    vx_kernel k = vxAddUserKernel(ctx, "letter.counted", id, run_nothing, 1, accept_all, NULL, NULL);
+    CHECK_OK(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_REFERENCE, VX_PARAMETER_STATE_REQUIRED));
+    CHECK_OK(vxFinalizeKernel(k));
+    CHECK(context_references(ctx) == refs0 + 1);
+    CHECK(context_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS) == kernels0 + 1);
+    vx_kernel by_name = vxGetKernelByName(ctx, "letter.counted"), by_enum = vxGetKernelByEnum(ctx, id);
+    CHECK(by_name == k && by_enum == k && ref_count(k) == 3);
+    CHECK(context_references(ctx) == refs0 + 1);
+    CHECK_OK(vxReleaseKernel(&by_name));
+    CHECK_OK(vxReleaseKernel(&by_enum));
+    CHECK(context_references(ctx) == refs0 + 1 && ref_count(k) == 1);
+    CHECK_OK(vxRemoveKernel(k));
+    CHECK(context_references(ctx) == refs0 && context_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS) == kernels0);
+    CHECK_OK(vxReleaseContext(&ctx));
+}
+
+/* 5. A node takes a virtual object of another graph, or of a graph already gone; vxVerifyGraph
+ * refuses it with VX_ERROR_INVALID_SCOPE. */
+static void scope_at_verify(void)
+{
+    vx_context ctx = test_context();
+    vx_uint32 refs0 = context_references(ctx);
+    vx_graph g = vxCreateGraph(ctx), other = vxCreateGraph(ctx), gone = vxCreateGraph(ctx);
+    vx_image in = u8_image(ctx, 8, 8, 1), out = vxCreateImage(ctx, 8, 8, VX_DF_IMAGE_U8);
+    vx_image foreign = vxCreateVirtualImage(other, 8, 8, VX_DF_IMAGE_U8);
+    vx_image orphan = vxCreateVirtualImage(gone, 8, 8, VX_DF_IMAGE_U8);
+    CHECK_OK(vxReleaseGraph(&gone));
+    vx_node n1 = vxNotNode(g, in, foreign);
+    CHECK_REF(n1);
+    vx_node n2 = vxNotNode(g, foreign, out);
+    CHECK_REF(n2);
+    CHECK_REFUSED(vxVerifyGraph(g), VX_ERROR_INVALID_SCOPE);
+    CHECK_OK(vxSetParameterByIndex(n1, 1, (vx_reference)orphan));
+    CHECK_OK(vxSetParameterByIndex(n2, 0, (vx_reference)orphan));
+    CHECK_REFUSED(vxVerifyGraph(g), VX_ERROR_INVALID_SCOPE);
+    vx_image own = vxCreateVirtualImage(g, 8, 8, VX_DF_IMAGE_U8);
+    CHECK_OK(vxSetParameterByIndex(n1, 1, (vx_reference)own));
+    CHECK_OK(vxSetParameterByIndex(n2, 0, (vx_reference)own));
+    CHECK_OK(vxProcessGraph(g));
+    CHECK(u8_pixel(out, 3, 3) == 1);
+    vx_reference objects[] = {(vx_reference)in, (vx_reference)out, (vx_reference)foreign, (vx_reference)orphan,
+                              (vx_reference)own, (vx_reference)n1, (vx_reference)n2, (vx_reference)g,
+                              (vx_reference)other};
+    for (unsigned i = 0; i < sizeof objects / sizeof *objects; i++)
+        CHECK_OK(vxReleaseReference(&objects[i]));
+    CHECK(context_references(ctx) == refs0);
+    CHECK_OK(vxReleaseContext(&ctx));
+}
+
+/* 12. vxDisableEvents: vxSendUserEvent fails and queues nothing; vxEnableEvents restores it. */
+static void disable_events(void)
+{
+    vx_context ctx = test_context();
+    vx_event_t e;
+    CHECK_OK(vxSendUserEvent(ctx, 1, NULL));
+    CHECK_OK(vxDisableEvents(ctx));
+    CHECK_REFUSED(vxSendUserEvent(ctx, 2, NULL), VX_FAILURE);
+    CHECK_OK(vxWaitEvent(ctx, &e, vx_true_e));      /* what came before stays */
+    CHECK(e.type == VX_EVENT_USER && e.app_value == 1);
+    CHECK(vxWaitEvent(ctx, &e, vx_true_e) != VX_SUCCESS);
+    CHECK_OK(vxEnableEvents(ctx));
+    CHECK_OK(vxSendUserEvent(ctx, 3, NULL));
+    CHECK_OK(vxWaitEvent(ctx, &e, vx_true_e));
+    CHECK(e.app_value == 3);
+    CHECK(vxWaitEvent(ctx, &e, vx_true_e) != VX_SUCCESS);
+    CHECK_OK(vxReleaseContext(&ctx));
+}
+
+/* A whole OpenVX program in a callback, as TI's nested-graph kernels run one in their create
+ * callback: its own context, a graph, a run, everything released. */
+static vx_status nested_program(void)
+{
+    vx_context c = vxCreateContext();
+    TRY(vxGetStatus((vx_reference)c));
+    vx_image a = u8_image(c, 8, 8, 5), b = vxCreateImage(c, 8, 8, VX_DF_IMAGE_U8);
+    vx_graph g = vxCreateGraph(c);
+    vxNotNode(g, a, b);
+    TRY(vxProcessGraph(g));
+    if (u8_pixel(b, 1, 1) != 250)
+        return VX_FAILURE;
+    TRY(vxReleaseGraph(&g));
+    TRY(vxReleaseImage(&a));
+    TRY(vxReleaseImage(&b));
+    return vxReleaseContext(&c);
+}
+
+static int nested_runs;
+
+static vx_status VX_CALLBACK nested_on_target(tivx_target_kernel_instance kernel, tivx_obj_desc_t *obj_desc[],
+                                              uint16_t num_params, void *priv_arg)
+{
+    (void)kernel; (void)obj_desc; (void)num_params; (void)priv_arg;
+    nested_runs++;
+    return nested_program();
+}
+
+static vx_status VX_CALLBACK nested_on_host(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    (void)node; (void)p; (void)n;
+    nested_runs++;
+    return nested_program();
+}
+
+/* 7. A context created and released inside a target's create and process callbacks, and inside a
+ * host kernel, while the application's context lives: no deadlock (the alarm fails the test). */
+static void nested_context(void)
+{
+    alarm(30);
+    vx_context ctx = test_context();
+    vx_uint32 refs0 = context_references(ctx);
+    vx_kernel on_target = in_out_kernel(ctx, "letter.nested_target", NULL, like_input, VX_TYPE_IMAGE);
+    vx_kernel on_host = in_out_kernel(ctx, "letter.nested_host", nested_on_host, like_input, VX_TYPE_IMAGE);
+    vx_enum id;
+    CHECK_OK(vxQueryKernel(on_target, VX_KERNEL_ENUM, &id, sizeof id));
+    CHECK_OK(tivxAddKernelTarget(on_target, TIVX_TARGET_DSP1));
+    tivx_target_kernel tk = tivxAddTargetKernel(id, TIVX_TARGET_DSP1, nested_on_target, nested_on_target,
+                                                nested_on_target, NULL, NULL);
+    CHECK(tk != NULL);
+    vx_image in = u8_image(ctx, 8, 8, 1), out = vxCreateImage(ctx, 8, 8, VX_DF_IMAGE_U8);
+    vx_graph g = vxCreateGraph(ctx);
+    vx_image mid = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_VIRT);
+    vx_node n1 = node_of_two(g, on_target, in, mid), n2 = node_of_two(g, on_host, mid, out);
+    CHECK_OK(vxVerifyGraph(g));                       /* create */
+    CHECK(nested_runs == 1);
+    CHECK_OK(vxProcessGraph(g));                      /* process on the target, then the host kernel */
+    CHECK(nested_runs == 3);
+    vx_reference objects[] = {(vx_reference)n1, (vx_reference)n2, (vx_reference)mid, (vx_reference)g,
+                              (vx_reference)in, (vx_reference)out};
+    for (unsigned i = 0; i < sizeof objects / sizeof *objects; i++)
+        CHECK_OK(vxReleaseReference(&objects[i]));   /* the graph's release runs delete */
+    CHECK(nested_runs == 4);
+    CHECK_OK(tivxRemoveTargetKernel(tk));
+    CHECK_OK(vxRemoveKernel(on_target));
+    CHECK_OK(vxRemoveKernel(on_host));
+    CHECK(context_references(ctx) == refs0);
+    CHECK_OK(vxReleaseContext(&ctx));
+    alarm(0);
+}
+
+static vx_status VX_CALLBACK slow_run(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    (void)node; (void)p; (void)n;
+    struct timespec ts = {0, 300000000L};
+    nanosleep(&ts, NULL);
+    return VX_SUCCESS;
+}
+
+static int slow_creates;
+
+static vx_status VX_CALLBACK slow_create(tivx_target_kernel_instance kernel, tivx_obj_desc_t *obj_desc[],
+                                         uint16_t num_params, void *priv_arg)
+{
+    (void)kernel; (void)obj_desc; (void)num_params; (void)priv_arg;
+    __atomic_add_fetch(&slow_creates, 1, __ATOMIC_SEQ_CST);
+    return slow_run(NULL, NULL, 0);
+}
+
+static vx_status VX_CALLBACK quick_target(tivx_target_kernel_instance kernel, tivx_obj_desc_t *obj_desc[],
+                                          uint16_t num_params, void *priv_arg)
+{
+    (void)kernel; (void)obj_desc; (void)num_params; (void)priv_arg;
+    return VX_SUCCESS;
+}
+
+static void set_graph_timeout(vx_graph g, vx_uint32 ms)
+{
+    CHECK_OK(vxSetGraphAttribute(g, VX_GRAPH_TIMEOUT, &ms, sizeof ms));
+}
+
+/* 14. Timeouts as TIOVX names them: VX_GRAPH_TIMEOUT bounds vxWaitGraph and
+ * vxGraphParameterDequeueDoneRef, TIVX_NODE_TIMEOUT a target node's create callback; what expires
+ * returns VX_ERROR_TIMEOUT (a status of its own) and can be waited for again. (Control commands:
+ * tests/c/targets.c.) */
+static void timeouts(void)
+{
+    vx_context ctx = test_context();
+    vx_uint32 refs0 = context_references(ctx);
+    CHECK((int)VX_ERROR_TIMEOUT != (int)TIVX_ERROR_EVENT_TIMEOUT && VX_ERROR_TIMEOUT < VX_ERROR_REFERENCE_NONZERO);
+    vx_kernel slow = in_out_kernel(ctx, "letter.slow", slow_run, like_input, VX_TYPE_IMAGE);
+    vx_image in = u8_image(ctx, 8, 8, 1), out = vxCreateImage(ctx, 8, 8, VX_DF_IMAGE_U8);
+
+    /* a scheduled run */
+    vx_graph g = vxCreateGraph(ctx);
+    vx_node n = node_of_two(g, slow, in, out);
+    vx_uint32 ms = 0;
+    CHECK_OK(vxQueryGraph(g, VX_GRAPH_TIMEOUT, &ms, sizeof ms));
+    CHECK(ms == VX_TIMEOUT_WAIT_FOREVER);
+    CHECK_REFUSED(vxSetGraphAttribute(g, VX_GRAPH_TIMEOUT, &ms, sizeof ms - 1), VX_ERROR_INVALID_PARAMETERS);
+    ms = 0;
+    CHECK_REFUSED(vxSetGraphAttribute(g, VX_GRAPH_TIMEOUT, &ms, sizeof ms), VX_ERROR_INVALID_PARAMETERS);
+    set_graph_timeout(g, 20);
+    CHECK_OK(vxVerifyGraph(g));
+    CHECK_OK(vxScheduleGraph(g));
+    CHECK_REFUSED(vxWaitGraph(g), VX_ERROR_TIMEOUT);
+    CHECK_REFUSED(vxScheduleGraph(g), VX_ERROR_GRAPH_SCHEDULED);   /* it still runs */
+    set_graph_timeout(g, VX_TIMEOUT_WAIT_FOREVER);
+    CHECK_OK(vxWaitGraph(g));
+    CHECK_OK(vxReleaseNode(&n));
+    CHECK_OK(vxReleaseGraph(&g));
+
+    /* queued frames */
+    g = vxCreateGraph(ctx);
+    n = node_of_two(g, slow, in, out);
+    vx_parameter p = vxGetParameterByIndex(n, 0);
+    CHECK_OK(vxAddParameterToGraph(g, p));
+    CHECK_OK(vxReleaseParameter(&p));
+    vx_graph_parameter_queue_params_t q = {0, 1, (vx_reference *)&in};
+    CHECK_OK(vxSetGraphScheduleConfig(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 1, &q));
+    CHECK_OK(vxVerifyGraph(g));
+    set_graph_timeout(g, 20);
+    CHECK_OK(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&in, 1));
+    vx_reference done = NULL;
+    vx_uint32 num = 0;
+    CHECK_OK(vxGraphParameterCheckDoneRef(g, 0, &num));  /* a worker takes the frame (a waiter would run it) */
+    struct timespec settle = {0, 20000000L};
+    nanosleep(&settle, NULL);
+    CHECK_REFUSED(vxGraphParameterDequeueDoneRef(g, 0, &done, 1, &num), VX_ERROR_TIMEOUT);
+    CHECK_REFUSED(vxWaitGraph(g), VX_ERROR_TIMEOUT);
+    set_graph_timeout(g, 5000);
+    CHECK_OK(vxGraphParameterDequeueDoneRef(g, 0, &done, 1, &num));
+    CHECK(num == 1 && done == (vx_reference)in);
+    CHECK_OK(vxWaitGraph(g));
+    CHECK_OK(vxReleaseNode(&n));
+    CHECK_OK(vxReleaseGraph(&g));
+
+    /* a target node's create callback */
+    vx_kernel tk_kernel = in_out_kernel(ctx, "letter.slow_create", NULL, like_input, VX_TYPE_IMAGE);
+    vx_enum id;
+    CHECK_OK(vxQueryKernel(tk_kernel, VX_KERNEL_ENUM, &id, sizeof id));
+    CHECK_OK(tivxAddKernelTarget(tk_kernel, TIVX_TARGET_DSP2));
+    tivx_target_kernel tk = tivxAddTargetKernel(id, TIVX_TARGET_DSP2, quick_target, slow_create, quick_target,
+                                                NULL, NULL);
+    g = vxCreateGraph(ctx);
+    n = node_of_two(g, tk_kernel, in, out);
+    CHECK_OK(vxQueryNode(n, TIVX_NODE_TIMEOUT, &ms, sizeof ms));
+    CHECK(ms == TIVX_DEFAULT_KERNEL_TIMEOUT);
+    ms = 0;
+    CHECK_REFUSED(vxSetNodeAttribute(n, TIVX_NODE_TIMEOUT, &ms, sizeof ms), VX_ERROR_INVALID_PARAMETERS);
+    ms = 20;
+    CHECK_OK(vxSetNodeAttribute(n, TIVX_NODE_TIMEOUT, &ms, sizeof ms));
+    CHECK_REFUSED_LAST(vxVerifyGraph(g), VX_ERROR_TIMEOUT);
+    ms = TIVX_DEFAULT_KERNEL_TIMEOUT;
+    CHECK_OK(vxSetNodeAttribute(n, TIVX_NODE_TIMEOUT, &ms, sizeof ms));
+    CHECK_OK(vxVerifyGraph(g));                      /* the first create ended, then delete, then this one */
+    CHECK(slow_creates == 2);
+    CHECK_OK(vxProcessGraph(g));
+    CHECK_OK(vxReleaseNode(&n));
+    CHECK_OK(vxReleaseGraph(&g));
+    CHECK_OK(tivxRemoveTargetKernel(tk));
+
+    CHECK_OK(vxRemoveKernel(tk_kernel));
+    CHECK_OK(vxRemoveKernel(slow));
+    CHECK_OK(vxReleaseImage(&in));
+    CHECK_OK(vxReleaseImage(&out));
+    CHECK(context_references(ctx) == refs0);
+    CHECK_OK(vxReleaseContext(&ctx));
+}
+
+static const struct {
+    const char *name;
+    void (*run)(void);
+} CASES[] = {
+    {"release_graph_releases_nodes", release_graph_releases_nodes},
+    {"set_parameter_null", set_parameter_null},
+    {"kernel_lookup_counts", kernel_lookup_counts},
+    {"scope_at_verify", scope_at_verify},
+    {"nested_context", nested_context},
+    {"disable_events", disable_events},
+    {"timeouts", timeouts},
+};
+
+int main(int argc, char **argv)
+{
+    CHECK(argc == 2);
+    for (unsigned i = 0; i < sizeof CASES / sizeof *CASES; i++)
+        if (strcmp(argv[1], CASES[i].name) == 0) {
+            CASES[i].run();
+            printf("ok\n");
+            return 0;
+        }
+    fprintf(stderr, "no case %s\n", argv[1]);
+    return 2;
+}

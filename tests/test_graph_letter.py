@@ -1,0 +1,10 @@
+"""Issue 21: the graph manager to the letter of OpenVX 1.3.1 (tests/c/graph_letter.c, one case per
+statement)."""
+import pytest
+
+
+@pytest.mark.parametrize("case", ["release_graph_releases_nodes", "set_parameter_null", "kernel_lookup_counts",
+                                  "scope_at_verify", "nested_context", "disable_events",
+                                  "timeouts"])
+def test_graph_letter(c_program, case):
+    assert c_program("graph_letter.c", case).stdout.strip() == "ok"
