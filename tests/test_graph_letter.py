@@ -8,3 +8,8 @@ import pytest
                                   "timeouts"])
 def test_graph_letter(c_program, case):
     assert c_program("graph_letter.c", case).stdout.strip() == "ok"
+
+
+@pytest.mark.parametrize("case", ["streaming", "every_type_queued", "replicated_pipelined"])
+def test_pipeline_letter(c_program, case):
+    assert c_program("pipeline_letter.c", case).stdout.strip() == "ok"

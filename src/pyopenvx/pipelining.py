@@ -11,7 +11,7 @@ from _pyopenvx import ffi, lib
 from . import constants as vx
 from .errors import VxError, check
 from .parts import container, items_of
-from .reference import unlocked
+from .reference import type_name, unlocked
 
 QUEUED = (vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL)
 MODES = (vx.VX_GRAPH_SCHEDULE_MODE_NORMAL,) + QUEUED
@@ -42,6 +42,22 @@ class Settings:
         self.queues, self.waiting = {}, {}
 
 
+def _holds_accepted(sig, obj):
+    """A container of what the parameter takes: the list of a replicated node's parameter holds
+    whole object arrays (pyramids), one per frame, as TIOVX's applications enqueue them."""
+    items = items_of(obj) if obj.vx_type in (vx.VX_TYPE_OBJECT_ARRAY, vx.VX_TYPE_PYRAMID) else None
+    return bool(items) and sig.accepts(items[0])
+
+
+def queued_object(node, index):
+    """What a graph parameter's queue exchanges: the node's object, or for a replicated parameter
+    the object array (pyramid) whose items the replicas take."""
+    obj = node.params[index]
+    if obj is not None and node.replicate is not None and node.replicate[index]:
+        return container(obj)
+    return obj
+
+
 def configure(graph, mode, entries):
     """vxSetGraphScheduleConfig: `entries` is [(graph parameter index, [objects])]."""
     settings = graph.pipelining
@@ -64,7 +80,7 @@ def configure(graph, mode, entries):
         for obj in refs:
             check(obj.context is graph.context, vx.VX_ERROR_INVALID_REFERENCE,
                   f"graph parameter {index}: {obj} belongs to another context", graph)
-            check(sig.accepts(obj), vx.VX_ERROR_INVALID_PARAMETERS,
+            check(sig.accepts(obj) or _holds_accepted(sig, obj), vx.VX_ERROR_INVALID_PARAMETERS,
                   f"graph parameter {index}: {obj} is not of the parameter's type", graph)
             check(not getattr(obj, "virtual", False), vx.VX_ERROR_INVALID_PARAMETERS,
                   f"graph parameter {index}: {obj} is virtual", graph)
@@ -191,9 +207,12 @@ class Pipeline:
         """Where the graph parameter's object (or its items) sits in a slot table, and what
         each listed reference puts there."""
         node, i = self.graph.parameters[index]
-        current = node.params[i]
+        current = queued_object(node, i)
         check(current is not None, vx.VX_ERROR_NOT_SUFFICIENT, f"graph parameter {index} is not set", node)
         for obj in refs:
+            check(obj.vx_type == current.vx_type, vx.VX_ERROR_INVALID_PARAMETERS, f"graph parameter {index}: {obj} "
+                  f"is not a {type_name(current.vx_type)} as {current} (an object array is enqueued for a "
+                  "replicated parameter only)", self.graph)
             if hasattr(obj, "meta") and obj.meta() != current.meta():
                 raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"graph parameter {index}: {obj} is not like "
                               f"{current}, the object the graph was verified with", self.graph)
