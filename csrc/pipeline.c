@@ -55,6 +55,8 @@ struct pvx_pipeline {
     vx_int32 trigger;
     const vx_uint32 *pipeup_calls, *pipeup_rows, *input_depth;
     const vx_reference *pipeup_table;
+    const pvx_pipeline_spec *spec;    /* (auto-aged delay sites) */
+    int ages;                         /* the graph has auto-aged delays */
     int auto_start, streaming, closing;
     int keeps_inputs;                 /* a node has VX_KERNEL_PIPEUP_INPUT_DEPTH > 1 */
     vx_status batch_status;           /* the first failure since the last wait */
@@ -108,6 +110,11 @@ static slot *claim(pvx_pipeline *p)
         s->taken[q] = r;
         for (vx_uint32 k = 0; k < spec->num_sites; k++)
             s->table[spec->sites[k]] = spec->values[(size_t)r * spec->num_sites + k];
+    }
+    const pvx_pipeline_spec *sp = p->spec;
+    for (vx_uint32 i = 0, first = 0; i < sp->num_aged_sites; first += sp->aged_slots[i], i++) {
+        vx_uint32 d = sp->aged_slots[i];   /* after f agings index -k holds the object at -(k - f) */
+        s->table[sp->aged_sites[i]] = sp->aged_objects[first + (sp->aged_position[i] + d - (vx_uint32)(f % d)) % d];
     }
     return s;
 }
@@ -198,6 +205,15 @@ static vx_status run_node(pvx_pipeline *p, vx_uint32 k, uint64_t f, vx_reference
     return status == VX_SUCCESS ? call_node(n, rows, measure) : status;
 }
 
+/* Whether every node touching an auto-aged delay ran frame f - 1 (lock held). */
+static int delays_ready(const pvx_pipeline *p, uint64_t f)
+{
+    for (vx_uint32 j = 0; j < p->num_nodes; j++)
+        if (p->spec->aged[j] && p->turn[j] < f)
+            return 0;
+    return 1;
+}
+
 /* Runs a claimed frame; called and returns with the lock held, drops it while nodes run. */
 static void run_frame(pvx_pipeline *p, slot *s)
 {
@@ -210,7 +226,7 @@ static void run_frame(pvx_pipeline *p, slot *s)
     s->begin = pvx_time_ns();
     for (vx_uint32 k = 0; k < p->num_nodes; k++) {
         pthread_mutex_lock(&p->lock);
-        while (p->turn[k] != f)
+        while (p->turn[k] != f || (p->ages && p->spec->aged[k] && !delays_ready(p, f)))
             pthread_cond_wait(&p->changed, &p->lock);
         pthread_mutex_unlock(&p->lock);
         if (s->status == VX_SUCCESS) {  /* after a failure the frame's later nodes only pass their turn */
@@ -315,8 +331,11 @@ pvx_pipeline *pvx_pipeline_create(const pvx_pipeline_spec *spec)
     p->pipeup_rows = spec->pipeup_rows;
     p->pipeup_table = spec->pipeup_table;
     p->input_depth = spec->input_depth;
-    for (vx_uint32 k = 0; k < p->num_nodes; k++)
+    p->spec = spec;
+    for (vx_uint32 k = 0; k < p->num_nodes; k++) {
         p->keeps_inputs |= spec->input_depth[k] > 1;
+        p->ages |= spec->aged[k] != 0;
+    }
     for (vx_uint32 k = 0; k < p->num_nodes; k++)       /* queried before the first frame */
         g->schedule[k]->state = spec->pipeup_calls[k] || spec->input_depth[k] > 1 ? VX_NODE_STATE_PIPEUP
                                                                                    : VX_NODE_STATE_STEADY;
@@ -342,10 +361,10 @@ pvx_pipeline *pvx_pipeline_create(const pvx_pipeline_spec *spec)
     return p;
 }
 
-void pvx_pipeline_destroy(pvx_pipeline *p)
+uint64_t pvx_pipeline_destroy(pvx_pipeline *p)
 {
     if (p == NULL)
-        return;
+        return 0;
     pthread_mutex_lock(&p->lock);
     p->closing = 1;
     pthread_cond_broadcast(&p->work);
@@ -356,7 +375,9 @@ void pvx_pipeline_destroy(pvx_pipeline *p)
     pthread_mutex_unlock(&p->lock);
     for (vx_uint32 w = 0; w < workers; w++)
         pthread_join(p->workers[w], NULL);
+    uint64_t completed = p->completed;
     free_pipeline(p);
+    return completed;
 }
 
 int pvx_pipeline_idle(pvx_pipeline *p)
@@ -571,6 +592,14 @@ vx_status pvx_pipeline_wait(pvx_pipeline *p, uint32_t timeout_ms)
     p->batch_status = VX_SUCCESS;
     pthread_mutex_unlock(&p->lock);
     return status;
+}
+
+uint64_t pvx_pipeline_completed(pvx_pipeline *p)
+{
+    pthread_mutex_lock(&p->lock);
+    uint64_t n = p->completed;
+    pthread_mutex_unlock(&p->lock);
+    return n;
 }
 
 void pvx_pipeline_stream(pvx_pipeline *p, int on)

@@ -10,6 +10,7 @@ def test_graph_letter(c_program, case):
     assert c_program("graph_letter.c", case).stdout.strip() == "ok"
 
 
-@pytest.mark.parametrize("case", ["streaming", "every_type_queued", "replicated_pipelined"])
+@pytest.mark.parametrize("case", ["streaming", "every_type_queued", "replicated_pipelined",
+                                  "several_outputs", "loop_carried_delay"])
 def test_pipeline_letter(c_program, case):
     assert c_program("pipeline_letter.c", case).stdout.strip() == "ok"

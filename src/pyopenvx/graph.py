@@ -143,6 +143,7 @@ class Graph(Reference):
         if delay not in self.delays:
             delay.retain(internal=True)
             self.delays.append(delay)
+            delay.aging_graphs.append(self)
             self.invalidate(f"{delay} registered for auto-aging")
 
     # execution ----------------------------------------------------------------------------
@@ -254,6 +255,7 @@ class Graph(Reference):
         since the last wait."""
         with unlocked():
             status = lib.pvx_pipeline_wait(self.pipeline.c, timeout_ms)
+        self.sync_delays()
         check(status != vx.VX_ERROR_TIMEOUT, status, f"{self}: its frames did not end within VX_GRAPH_TIMEOUT "
               f"({timeout_ms} ms); they go on, wait again", self)
         if self.batch:
@@ -299,7 +301,21 @@ class Graph(Reference):
             else:
                 with unlocked():              # kernels of running frames may call the API
                     pipeline.close()
+            self.sync_delays(pipeline)        # the next pipeline starts from the delays as they are
             pipeline.drop_clones()
+
+    def sync_delays(self, pipeline=None):
+        """Pipelined frames age the auto-aged delays in C (each frame finds its slots' objects);
+        Python's delays (vxGetReferenceFromDelay, the nodes following slots) catch up here, one
+        aging per frame completed."""
+        p = pipeline or self.pipeline
+        if p is None or not self.delays:
+            return
+        done = p.completed_frames()
+        frames, p.aged = done - p.aged, done
+        for delay in self.delays:
+            for _ in range(frames % len(delay.slots)):
+                delay.age()
 
     def release(self, internal=False):
         """The application's last reference to a scheduled or streaming graph: its run is waited
@@ -331,6 +347,9 @@ class Graph(Reference):
                 node.h.external_count = 0
                 node.release(internal=True)
         self.nodes = []
+        for delay in self.delays:
+            if self in delay.aging_graphs:
+                delay.aging_graphs.remove(self)
         for obj in self.delays + self.held:
             if obj.alive:
                 obj.release(internal=True)

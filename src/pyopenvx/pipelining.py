@@ -162,6 +162,8 @@ class Pipeline:
         spec.trigger = order.index(settings.trigger) if settings.trigger in order else -1
         spec.auto_start = settings.mode == vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO
         self._pipeup(spec, len(rows))
+        self._aged_delays(spec, rows)
+        self.aged = 0                      # frames whose aging Python has applied (Graph.sync_delays)
         self.c = lib.pvx_pipeline_create(spec)
         if self.c == ffi.NULL:
             self.drop_clones()
@@ -187,6 +189,32 @@ class Pipeline:
                        ffi.new("vx_reference[]", table or 1),
                        ffi.new("vx_uint32[]", [_pipeup(node)[1] for node in order] or [1])]
         spec.pipeup_calls, spec.pipeup_rows, spec.pipeup_table, spec.input_depth = self.pipeup
+
+    def _aged_delays(self, spec, rows):
+        """The sites of the graph's auto-aged delay slots in a slot table, with each delay's slots
+        as they are now (frame 0), and which nodes touch them."""
+        graph = self.graph
+        sites, positions, counts, objects, aged = [], [], [], [], []
+        for k, node in enumerate(graph.order):
+            d, touches = node.desc, False
+            for index, (delay, slot) in node.delay_slots.items():
+                if delay not in graph.delays:
+                    continue
+                touches = True
+                handle = ffi.cast("vx_reference", node.params[index].h)
+                for r in range(d.replicas):
+                    site = self.offsets[k] + r * d.num_parameters + index
+                    if rows[site] == handle:
+                        sites.append(site)
+                        positions.append(-slot)
+                        counts.append(len(delay.slots))
+                        objects.extend(ffi.cast("vx_reference", o.h) for o in delay.slots)
+            aged.append(touches)
+        self.aged_arrays = [ffi.new("vx_uint32[]", sites or 1), ffi.new("vx_uint32[]", positions or 1),
+                            ffi.new("vx_uint32[]", counts or 1), ffi.new("vx_reference[]", objects or 1),
+                            ffi.new("vx_uint8[]", aged or [0])]
+        spec.num_aged_sites = len(sites)
+        spec.aged_sites, spec.aged_position, spec.aged_slots, spec.aged_objects, spec.aged = self.aged_arrays
 
     def _copies(self, whole):
         """One slot's map: each whole virtual object of the graph -> its copy, items -> items."""
@@ -263,7 +291,10 @@ class Pipeline:
         unless idle: kernels of running frames may call the API)."""
         c, self.c = self.c, ffi.NULL
         if c != ffi.NULL:
-            lib.pvx_pipeline_destroy(c)
+            self.completed = lib.pvx_pipeline_destroy(c)
+
+    def completed_frames(self):
+        return lib.pvx_pipeline_completed(self.c) if self.c != ffi.NULL else self.completed
 
     def drop_clones(self):
         for clone in self.clones:

@@ -342,8 +342,6 @@ def compile_pipeline(graph):
     """A queued or streaming graph: its frame slots and the C pipeline that runs them."""
     graph.close_pipeline()
     if graph.pipelining.pipelined:
-        check(not graph.delays, vx.VX_ERROR_NOT_SUPPORTED,
-              f"{graph} has auto-aged delays: it cannot run queued or streaming", graph)
         graph.pipeline = Pipeline(graph)
         graph.desc.pipeline = graph.pipeline.c
     else:

@@ -465,6 +465,312 @@ static void replicated_pipelined(void)
     CHECK_OK(vxReleaseContext(&ctx));
 }
 
+/* ---------------------------------------------------------------- 10. several outputs */
+
+/* Frame f's value: the input scalar. Outputs: two images all (f & 255) and (f >> 8), and a scalar f. */
+static vx_status VX_CALLBACK split_run(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    (void)node; (void)n;
+    vx_uint32 f = 0;
+    TRY(vxCopyScalar((vx_scalar)p[0], &f, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    TRY(write_all((vx_image)p[1], (vx_uint8)f));
+    TRY(write_all((vx_image)p[2], (vx_uint8)(f >> 8)));
+    return vxCopyScalar((vx_scalar)p[3], &f, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST);
+}
+
+/* Two images in, two out: copies (a later stage, so frames overlap). */
+static vx_status VX_CALLBACK pair_copy_run(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    (void)node; (void)n;
+    for (int k = 0; k < 2; k++) {
+        u8_map in, out;
+        TRY(map_u8((vx_image)p[k], VX_READ_ONLY, &in));
+        TRY(map_u8((vx_image)p[2 + k], VX_WRITE_ONLY, &out));
+        for (vx_uint32 y = 0; y < in.height; y++)
+            memcpy(out.p + (size_t)y * out.stride, in.p + (size_t)y * in.stride, in.width);
+        TRY(vxUnmapImagePatch((vx_image)p[k], in.id));
+        TRY(vxUnmapImagePatch((vx_image)p[2 + k], out.id));
+    }
+    return VX_SUCCESS;
+}
+
+static vx_status VX_CALLBACK split_validate(vx_node node, const vx_reference p[], vx_uint32 n, vx_meta_format m[])
+{
+    (void)node; (void)n;
+    vx_enum type = VX_TYPE_UINT32;
+    TRY(vxSetMetaFormatFromReference(m[1], p[1]));
+    TRY(vxSetMetaFormatFromReference(m[2], p[2]));
+    return vxSetMetaFormatAttribute(m[3], VX_SCALAR_TYPE, &type, sizeof type);
+}
+
+static vx_status VX_CALLBACK pair_validate(vx_node node, const vx_reference p[], vx_uint32 n, vx_meta_format m[])
+{
+    (void)node; (void)n;
+    TRY(vxSetMetaFormatFromReference(m[2], p[0]));
+    return vxSetMetaFormatFromReference(m[3], p[1]);
+}
+
+static vx_kernel kernel_of_four(vx_context ctx, const char *name, vx_kernel_f fn, vx_kernel_validate_f validate,
+                                const vx_enum types[4], int inputs)
+{
+    vx_enum id;
+    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
+    vx_kernel k = vxAddUserKernel(ctx, name, id, fn, 4, validate, NULL, NULL);
+    for (vx_uint32 i = 0; i < 4; i++)
+        CHECK_OK(vxAddParameterToKernel(k, i, (int)i < inputs ? VX_INPUT : VX_OUTPUT, types[i],
+                                        VX_PARAMETER_STATE_REQUIRED));
+    CHECK_OK(vxFinalizeKernel(k));
+    return k;
+}
+
+/* Whether all of `img` is `value` (a large one: its first, middle and last rows). */
+static int all_of(vx_image img, vx_uint8 value)
+{
+    u8_map m;
+    CHECK_OK(map_u8(img, VX_READ_ONLY, &m));
+    int ok = 1;
+    vx_uint32 rows[3] = {0, m.height / 2, m.height - 1};
+    for (int r = 0; r < 3 && ok; r++)
+        for (vx_uint32 x = 0; x < m.width && ok; x++)
+            ok = m.p[(size_t)rows[r] * m.stride + x] == value;
+    CHECK_OK(vxUnmapImagePatch(img, m.id));
+    return ok;
+}
+
+#define SBUFS 4
+
+static void several_outputs_run(vx_context ctx, vx_kernel split, vx_kernel pair, vx_uint32 w, vx_uint32 h,
+                                vx_uint32 depth, vx_uint32 frames)
+{
+    vx_scalar ins[SBUFS], counts[SBUFS];
+    vx_image as[SBUFS], bs[SBUFS];
+    vx_uint32 zero = 0;
+    for (int i = 0; i < SBUFS; i++) {
+        ins[i] = vxCreateScalar(ctx, VX_TYPE_UINT32, &zero);
+        counts[i] = vxCreateScalar(ctx, VX_TYPE_UINT32, &zero);
+        as[i] = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8);
+        bs[i] = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8);
+    }
+    vx_graph g = vxCreateGraph(ctx);
+    vx_image va = vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8), vb = vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8);
+    vx_node n1 = vxCreateGenericNode(g, split), n2 = vxCreateGenericNode(g, pair);
+    vx_reference p1[4] = {(vx_reference)ins[0], (vx_reference)va, (vx_reference)vb, (vx_reference)counts[0]};
+    vx_reference p2[4] = {(vx_reference)va, (vx_reference)vb, (vx_reference)as[0], (vx_reference)bs[0]};
+    for (vx_uint32 i = 0; i < 4; i++) {
+        CHECK_OK(vxSetParameterByIndex(n1, i, p1[i]));
+        CHECK_OK(vxSetParameterByIndex(n2, i, p2[i]));
+    }
+    add_parameter(g, n1, 0);
+    add_parameter(g, n1, 3);
+    add_parameter(g, n2, 2);
+    add_parameter(g, n2, 3);
+    vx_graph_parameter_queue_params_t q[4] = {{0, SBUFS, (vx_reference *)ins}, {1, SBUFS, (vx_reference *)counts},
+                                              {2, SBUFS, (vx_reference *)as}, {3, SBUFS, (vx_reference *)bs}};
+    CHECK_OK(vxSetGraphScheduleConfig(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 4, q));
+    CHECK_OK(vxSetGraphAttribute(g, VX_GRAPH_PIPELINE_DEPTH, &depth, sizeof depth));
+    CHECK_OK(vxVerifyGraph(g));
+    vx_uint32 next = 0;
+    for (; next < frames && next < SBUFS; next++) {
+        CHECK_OK(vxCopyScalar(ins[next], &next, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+        vx_reference r[4] = {(vx_reference)ins[next], (vx_reference)counts[next], (vx_reference)as[next],
+                             (vx_reference)bs[next]};
+        for (vx_uint32 k = 0; k < 4; k++)
+            CHECK_OK(vxGraphParameterEnqueueReadyRef(g, k, &r[k], 1));
+    }
+    for (vx_uint32 f = 0; f < frames; f++) {
+        vx_reference r[4];
+        vx_uint32 num;
+        for (vx_uint32 k = 0; k < 4; k++)
+            CHECK_OK(vxGraphParameterDequeueDoneRef(g, k, &r[k], 1, &num));
+        vx_uint32 count = 0;
+        CHECK_OK(vxCopyScalar((vx_scalar)r[1], &count, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+        if (count != f || !all_of((vx_image)r[2], (vx_uint8)f) || !all_of((vx_image)r[3], (vx_uint8)(f >> 8))) {
+            fprintf(stderr, "%ux%u depth %u frame %u: count %u, outputs of another frame\n", w, h, depth, f, count);
+            exit(1);
+        }
+        if (next < frames) {
+            CHECK_OK(vxCopyScalar((vx_scalar)r[0], &next, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+            next++;
+            for (vx_uint32 k = 0; k < 4; k++)
+                CHECK_OK(vxGraphParameterEnqueueReadyRef(g, k, &r[k], 1));
+        }
+    }
+    vx_reference objects[] = {(vx_reference)n1, (vx_reference)n2, (vx_reference)va, (vx_reference)vb,
+                              (vx_reference)g};
+    for (unsigned i = 0; i < sizeof objects / sizeof *objects; i++)
+        CHECK_OK(vxReleaseReference(&objects[i]));
+    for (int i = 0; i < SBUFS; i++) {
+        CHECK_OK(vxReleaseScalar(&ins[i]));
+        CHECK_OK(vxReleaseScalar(&counts[i]));
+        CHECK_OK(vxReleaseImage(&as[i]));
+        CHECK_OK(vxReleaseImage(&bs[i]));
+    }
+}
+
+/* 10. User kernels with several outputs in a pipelined graph: every frame's outputs are that
+ * frame's (1000 frames at depths 1-3, 64x64; 60 at 2048x1024). */
+static void several_outputs(void)
+{
+    vx_context ctx = test_context();
+    vx_uint32 refs0 = context_references(ctx);
+    const vx_enum split_types[4] = {VX_TYPE_SCALAR, VX_TYPE_IMAGE, VX_TYPE_IMAGE, VX_TYPE_SCALAR};
+    const vx_enum pair_types[4] = {VX_TYPE_IMAGE, VX_TYPE_IMAGE, VX_TYPE_IMAGE, VX_TYPE_IMAGE};
+    vx_kernel split = kernel_of_four(ctx, "letter.split", split_run, split_validate, split_types, 1);
+    vx_kernel pair = kernel_of_four(ctx, "letter.pair_copy", pair_copy_run, pair_validate, pair_types, 2);
+    for (vx_uint32 depth = 1; depth <= 3; depth++) {
+        several_outputs_run(ctx, split, pair, 64, 64, depth, 1000);
+        several_outputs_run(ctx, split, pair, 2048, 1024, depth, 60);
+    }
+    CHECK_OK(vxRemoveKernel(split));
+    CHECK_OK(vxRemoveKernel(pair));
+    CHECK(context_references(ctx) == refs0);
+    CHECK_OK(vxReleaseContext(&ctx));
+}
+
+/* ---------------------------------------------------------------- 11. loop-carried delay */
+
+/* acc = in + previous acc (p: in, previous, acc). */
+static vx_status VX_CALLBACK accumulate_run(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    (void)node; (void)n;
+    sleep_ns(200000);
+    u8_map in, prev, acc;
+    TRY(map_u8((vx_image)p[0], VX_READ_ONLY, &in));
+    TRY(map_u8((vx_image)p[1], VX_READ_ONLY, &prev));
+    TRY(map_u8((vx_image)p[2], VX_WRITE_ONLY, &acc));
+    for (vx_uint32 y = 0; y < in.height; y++)
+        for (vx_uint32 x = 0; x < in.width; x++)
+            acc.p[y * acc.stride + x] = (vx_uint8)(in.p[y * in.stride + x] + prev.p[y * prev.stride + x]);
+    TRY(vxUnmapImagePatch((vx_image)p[0], in.id));
+    TRY(vxUnmapImagePatch((vx_image)p[1], prev.id));
+    return vxUnmapImagePatch((vx_image)p[2], acc.id);
+}
+
+static vx_status VX_CALLBACK three_validate(vx_node node, const vx_reference p[], vx_uint32 n, vx_meta_format m[])
+{
+    (void)node; (void)n;
+    return vxSetMetaFormatFromReference(m[2], p[0]);
+}
+
+static vx_status VX_CALLBACK copy_run(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    (void)node; (void)n;
+    u8_map in, out;
+    TRY(map_u8((vx_image)p[0], VX_READ_ONLY, &in));
+    TRY(map_u8((vx_image)p[1], VX_WRITE_ONLY, &out));
+    for (vx_uint32 y = 0; y < in.height; y++)
+        memcpy(out.p + (size_t)y * out.stride, in.p + (size_t)y * in.stride, in.width);
+    TRY(vxUnmapImagePatch((vx_image)p[0], in.id));
+    return vxUnmapImagePatch((vx_image)p[1], out.id);
+}
+
+static vx_uint8 loop_input(vx_uint32 f, vx_uint32 x, vx_uint32 y)
+{
+    return (vx_uint8)(f * 3 + x + 2 * y + 1);
+}
+
+static void loop_carried_run(vx_context ctx, vx_kernel acc_k, vx_kernel copy_k, vx_kernel inc_k, vx_uint32 depth,
+                             vx_enum mode, vx_uint32 frames)
+{
+    vx_image exemplar = u8_image(ctx, ISIZE, ISIZE, 0);
+    vx_delay delay = vxCreateDelay(ctx, (vx_reference)exemplar, 2);
+    vx_image ins[QBUFS], outs[QBUFS];
+    for (int i = 0; i < QBUFS; i++) {
+        ins[i] = vxCreateImage(ctx, ISIZE, ISIZE, VX_DF_IMAGE_U8);
+        outs[i] = vxCreateImage(ctx, ISIZE, ISIZE, VX_DF_IMAGE_U8);
+    }
+    for (vx_int32 k = 0; k > -2; k--)
+        fill_u8((vx_image)vxGetReferenceFromDelay(delay, k), 0);
+    vx_graph g = vxCreateGraph(ctx);
+    /* reader: sum = in + slot -1; writer: slot 0 = sum; out = sum + 1 (a slower stage) */
+    vx_image sum_v = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_VIRT);
+    vx_node reader = vxCreateGenericNode(g, acc_k);
+    CHECK_OK(vxSetParameterByIndex(reader, 0, (vx_reference)ins[0]));
+    CHECK_OK(vxSetParameterByIndex(reader, 1, vxGetReferenceFromDelay(delay, -1)));
+    CHECK_OK(vxSetParameterByIndex(reader, 2, (vx_reference)sum_v));
+    vx_node writer = node_of_two(g, copy_k, sum_v, vxGetReferenceFromDelay(delay, 0));
+    vx_node output = node_of_two(g, inc_k, sum_v, outs[0]);
+    CHECK_OK(vxRegisterAutoAging(g, delay));
+    add_parameter(g, reader, 0);
+    add_parameter(g, output, 1);
+    vx_graph_parameter_queue_params_t q[2] = {{0, QBUFS, (vx_reference *)ins}, {1, QBUFS, (vx_reference *)outs}};
+    CHECK_OK(vxSetGraphScheduleConfig(g, mode, 2, q));
+    CHECK_OK(vxSetGraphAttribute(g, VX_GRAPH_PIPELINE_DEPTH, &depth, sizeof depth));
+    CHECK_OK(vxVerifyGraph(g));
+    vx_uint8 sum[ISIZE][ISIZE] = {{0}};
+    for (vx_uint32 base = 0; base < frames; base += QBUFS) {
+        vx_uint32 batch = frames - base < QBUFS ? frames - base : QBUFS;
+        for (vx_uint32 i = 0; i < batch; i++) {
+            u8_map m;
+            CHECK_OK(map_u8(ins[i], VX_WRITE_ONLY, &m));
+            for (vx_uint32 y = 0; y < ISIZE; y++)
+                for (vx_uint32 x = 0; x < ISIZE; x++)
+                    m.p[y * m.stride + x] = loop_input(base + i, x, y);
+            CHECK_OK(vxUnmapImagePatch(ins[i], m.id));
+            CHECK_OK(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&ins[i], 1));
+            CHECK_OK(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)&outs[i], 1));
+        }
+        if (mode == VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL)
+            CHECK_OK(vxScheduleGraph(g));
+        for (vx_uint32 i = 0; i < batch; i++) {
+            vx_reference r;
+            vx_uint32 num;
+            CHECK_OK(vxGraphParameterDequeueDoneRef(g, 0, &r, 1, &num));
+            CHECK_OK(vxGraphParameterDequeueDoneRef(g, 1, &r, 1, &num));
+            CHECK(r == (vx_reference)outs[i]);
+            u8_map m;
+            CHECK_OK(map_u8(outs[i], VX_READ_ONLY, &m));
+            for (vx_uint32 y = 0; y < ISIZE; y++)
+                for (vx_uint32 x = 0; x < ISIZE; x++) {
+                    sum[y][x] = (vx_uint8)(sum[y][x] + loop_input(base + i, x, y));
+                    if (m.p[y * m.stride + x] != (vx_uint8)(sum[y][x] + 1)) {
+                        fprintf(stderr, "depth %u frame %u (%u, %u): %u, serial %u\n", depth, base + i, x, y,
+                                m.p[y * m.stride + x], (vx_uint8)(sum[y][x] + 1));
+                        exit(1);
+                    }
+                }
+            CHECK_OK(vxUnmapImagePatch(outs[i], m.id));
+        }
+        CHECK_OK(vxWaitGraph(g));
+    }
+    /* the delay aged once per frame: the last sum went from slot 0 to slot -1 */
+    CHECK(u8_pixel((vx_image)vxGetReferenceFromDelay(delay, -1), 3, 2) == sum[2][3]);
+    vx_reference objects[] = {(vx_reference)reader, (vx_reference)writer, (vx_reference)output,
+                              (vx_reference)sum_v, (vx_reference)g, (vx_reference)delay, (vx_reference)exemplar};
+    for (unsigned i = 0; i < sizeof objects / sizeof *objects; i++)
+        CHECK_OK(vxReleaseReference(&objects[i]));
+    for (int i = 0; i < QBUFS; i++) {
+        CHECK_OK(vxReleaseImage(&ins[i]));
+        CHECK_OK(vxReleaseImage(&outs[i]));
+    }
+}
+
+/* 11. A delay whose slot 0 one node writes and slot -1 another reads, registered for auto-aging,
+ * in a pipelined graph: it verifies, ages per frame, and gives the serial result. */
+static void loop_carried_delay(void)
+{
+    vx_context ctx = test_context();
+    vx_uint32 refs0 = context_references(ctx);
+    vx_enum id;
+    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
+    vx_kernel acc_k = vxAddUserKernel(ctx, "letter.accumulate", id, accumulate_run, 3, three_validate, NULL, NULL);
+    CHECK_OK(vxAddParameterToKernel(acc_k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
+    CHECK_OK(vxAddParameterToKernel(acc_k, 1, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
+    CHECK_OK(vxAddParameterToKernel(acc_k, 2, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
+    CHECK_OK(vxFinalizeKernel(acc_k));
+    vx_kernel copy_k = in_out_kernel(ctx, "letter.copy", copy_run, like_input, VX_TYPE_IMAGE);
+    vx_kernel inc_k = in_out_kernel(ctx, "letter.inc_slow", inc_slow, like_input, VX_TYPE_IMAGE);
+    for (vx_uint32 depth = 1; depth <= 3; depth++) {
+        loop_carried_run(ctx, acc_k, copy_k, inc_k, depth, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 10);
+        loop_carried_run(ctx, acc_k, copy_k, inc_k, depth, VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL, 7);
+    }
+    CHECK_OK(vxRemoveKernel(acc_k));
+    CHECK_OK(vxRemoveKernel(copy_k));
+    CHECK_OK(vxRemoveKernel(inc_k));
+    CHECK(context_references(ctx) == refs0);
+    CHECK_OK(vxReleaseContext(&ctx));
+}
+
 static const struct {
     const char *name;
     void (*run)(void);
@@ -472,6 +778,8 @@ static const struct {
     {"streaming", streaming},
     {"every_type_queued", every_type_queued},
     {"replicated_pipelined", replicated_pipelined},
+    {"several_outputs", several_outputs},
+    {"loop_carried_delay", loop_carried_delay},
 };
 
 int main(int argc, char **argv)
