@@ -240,12 +240,13 @@ class Graph(Reference):
         VX_GRAPH_TIMEOUT: VX_ERROR_TIMEOUT when the run goes on longer; it stays scheduled."""
         check(self.worker is not threading.current_thread(), vx.VX_ERROR_GRAPH_SCHEDULED,
               f"{self} cannot wait for its run from inside it (a kernel or callback of the run)", self)
-        worker = self.worker
+        worker, self.worker = self.worker, None      # one waiter: others find it not scheduled
         with unlocked():
             worker.join(None if timeout_ms == vx.VX_TIMEOUT_WAIT_FOREVER else timeout_ms / 1000)
-        check(not worker.is_alive(), vx.VX_ERROR_TIMEOUT, f"{self}: the run did not end within VX_GRAPH_TIMEOUT "
-              f"({timeout_ms} ms); it goes on, wait again", self)
-        self.worker = None
+        if worker.is_alive():
+            self.worker = worker
+            raise VxError(vx.VX_ERROR_TIMEOUT, f"{self}: the run did not end within VX_GRAPH_TIMEOUT ({timeout_ms} "
+                          "ms); it goes on, wait again", self)
         lib.pvx_graph_release(self.desc)
         return self.run_status
 
