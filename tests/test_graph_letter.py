@@ -3,7 +3,7 @@ statement)."""
 import pytest
 
 
-@pytest.mark.parametrize("case", ["release_graph_releases_nodes", "set_parameter_null", "kernel_lookup_counts",
+@pytest.mark.parametrize("case", ["release_graph_releases_nodes", "shared_memory_order", "set_parameter_null", "kernel_lookup_counts",
                                   "scope_at_verify", "nested_context", "disable_events",
                                   "timeouts"])
 def test_graph_letter(c_program, case):

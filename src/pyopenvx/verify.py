@@ -19,7 +19,7 @@ from .pipelining import QUEUED, Pipeline
 from .errors import VxError, check, status_name
 from .meta_format import AT_LEAST, MISMATCH, OPEN_VALUES, REQUIRED
 from .node import PHASE_NONE
-from .parts import container, items_of, lineage, scope_of
+from .parts import container, items_of, lineage, overlap, scope_of, shares_memory
 from .reference import type_name
 from .tiling import plan_node
 
@@ -119,6 +119,17 @@ def check_single_writer(graph):
                           node)
 
 
+def _memory_edges(graph):
+    """Readers after the writers of images sharing their pixels without containing them or being
+    part of them (parts.overlap): overlapping ROIs or channels of one image, images from handles
+    that alias."""
+    written = [(node, obj) for node, _, obj, _, _ in graph.outputs + graph.updates if shares_memory(obj)]
+    if not written:
+        return []
+    return [(node, {w for w, wobj in written if w is not node and wobj is not obj and overlap(obj, wobj)})
+            for node, _, obj, _, _ in graph.inputs + graph.updates if shares_memory(obj)]
+
+
 def order_by_dependency(graph):
     """Topological order by data dependency (stable: creation order among independent nodes);
     what cannot be ordered is a cycle."""
@@ -128,6 +139,7 @@ def order_by_dependency(graph):
     edges = [(node, _producers(obj, parts, writers, covered) | _producers(obj, parts, updaters, updated))
              for node, _, obj, parts, _ in graph.inputs]
     edges += [(node, _producers(obj, parts, writers, covered)) for node, _, obj, parts, _ in graph.updates]
+    edges += _memory_edges(graph)
     for node, producers in edges:
         for p in producers:
             if node not in after[p]:

@@ -167,6 +167,84 @@ static void scope_at_verify(void)
     CHECK_OK(vxReleaseContext(&ctx));
 }
 
+/* A Not node reading `in` and writing `out`, created now (before the node it must follow). */
+static vx_node not_node(vx_graph g, vx_image in, vx_image out)
+{
+    vx_node n = vxNotNode(g, in, out);
+    CHECK_REF(n);
+    return n;
+}
+
+/* 4. Images that share memory order the nodes, whatever order they were added in: a node reading
+ * an ROI that overlaps an ROI another node writes, a channel image of the plane another channel
+ * image of the same image writes, an image from a handle aliasing another one's memory. */
+static void shared_memory_order(void)
+{
+    vx_context ctx = test_context();
+    vx_uint32 refs0 = context_references(ctx);
+    vx_graph g = vxCreateGraph(ctx);
+    /* ROIs: the writer of A = (0,0)-(16,16) before the reader of B = (8,0)-(24,16) */
+    vx_image parent = u8_image(ctx, 32, 16, 0), in = u8_image(ctx, 16, 16, 10);
+    vx_image out_b = vxCreateImage(ctx, 16, 16, VX_DF_IMAGE_U8), out_p = vxCreateImage(ctx, 32, 16, VX_DF_IMAGE_U8);
+    vx_rectangle_t ra = {0, 0, 16, 16}, rb = {8, 0, 24, 16};
+    vx_image roi_a = vxCreateImageFromROI(parent, &ra), roi_b = vxCreateImageFromROI(parent, &rb);
+    vx_node reader = not_node(g, roi_b, out_b);
+    vx_node parent_reader = not_node(g, parent, out_p);
+    vx_node writer = not_node(g, in, roi_a);
+    CHECK_OK(vxProcessGraph(g));
+    CHECK(u8_pixel(out_b, 0, 3) == 10 && u8_pixel(out_b, 7, 3) == 10);   /* ~~10 where they overlap */
+    CHECK(u8_pixel(out_b, 8, 3) == 255);                                  /* ~0 beyond A */
+    CHECK(u8_pixel(out_p, 15, 0) == 10 && u8_pixel(out_p, 16, 0) == 255);
+    vx_reference first[] = {(vx_reference)reader, (vx_reference)parent_reader, (vx_reference)writer,
+                            (vx_reference)roi_a, (vx_reference)roi_b, (vx_reference)parent, (vx_reference)in,
+                            (vx_reference)out_b, (vx_reference)out_p, (vx_reference)g};
+    for (unsigned i = 0; i < sizeof first / sizeof *first; i++)
+        CHECK_OK(vxReleaseReference(&first[i]));
+
+    /* channels: two channel images of the Y plane of one YUV4 image; U untouched */
+    g = vxCreateGraph(ctx);
+    vx_image yuv = vxCreateImage(ctx, 16, 16, VX_DF_IMAGE_YUV4);
+    vx_image y_write = vxCreateImageFromChannel(yuv, VX_CHANNEL_Y), y_read = vxCreateImageFromChannel(yuv, VX_CHANNEL_Y);
+    vx_image u_read = vxCreateImageFromChannel(yuv, VX_CHANNEL_U);
+    fill_u8(y_write, 0);
+    fill_u8(u_read, 7);
+    in = u8_image(ctx, 16, 16, 20);
+    vx_image out_y = vxCreateImage(ctx, 16, 16, VX_DF_IMAGE_U8), out_u = vxCreateImage(ctx, 16, 16, VX_DF_IMAGE_U8);
+    vx_node y_reader = not_node(g, y_read, out_y), u_reader = not_node(g, u_read, out_u);
+    writer = not_node(g, in, y_write);
+    CHECK_OK(vxProcessGraph(g));
+    CHECK(u8_pixel(out_y, 5, 5) == 20 && u8_pixel(out_u, 5, 5) == 248);
+    vx_reference second[] = {(vx_reference)y_reader, (vx_reference)u_reader, (vx_reference)writer,
+                             (vx_reference)y_write, (vx_reference)y_read, (vx_reference)u_read, (vx_reference)yuv,
+                             (vx_reference)in, (vx_reference)out_y, (vx_reference)out_u, (vx_reference)g};
+    for (unsigned i = 0; i < sizeof second / sizeof *second; i++)
+        CHECK_OK(vxReleaseReference(&second[i]));
+
+    /* handles: two images on the same memory, the second starting 4 rows down */
+    static vx_uint8 memory[24 * 16];
+    vx_imagepatch_addressing_t addr = {16, 16, 1, 16, VX_SCALE_UNITY, VX_SCALE_UNITY, 1, 1, 0};
+    void *ptr_a = memory, *ptr_b = memory + 4 * 16;
+    vx_image h_write = vxCreateImageFromHandle(ctx, VX_DF_IMAGE_U8, &addr, &ptr_a, VX_MEMORY_TYPE_HOST);
+    vx_image h_read = vxCreateImageFromHandle(ctx, VX_DF_IMAGE_U8, &addr, &ptr_b, VX_MEMORY_TYPE_HOST);
+    vx_image h_apart = vxCreateImageFromHandle(ctx, VX_DF_IMAGE_U8, &addr, &(void *){memory + 16 * 16},
+                                               VX_MEMORY_TYPE_HOST);
+    CHECK_REF(h_read);
+    g = vxCreateGraph(ctx);
+    in = u8_image(ctx, 16, 16, 30);
+    vx_image out_h = vxCreateImage(ctx, 16, 16, VX_DF_IMAGE_U8);
+    vx_node h_reader = not_node(g, h_read, out_h);
+    writer = not_node(g, in, h_write);
+    CHECK_OK(vxProcessGraph(g));
+    CHECK(u8_pixel(out_h, 0, 0) == 30 && u8_pixel(out_h, 0, 11) == 30 && u8_pixel(out_h, 0, 12) == 255);
+    vx_reference third[] = {(vx_reference)h_reader, (vx_reference)writer, (vx_reference)h_write,
+                            (vx_reference)h_read, (vx_reference)h_apart, (vx_reference)in, (vx_reference)out_h,
+                            (vx_reference)g};
+    for (unsigned i = 0; i < sizeof third / sizeof *third; i++)
+        CHECK_OK(vxReleaseReference(&third[i]));
+    CHECK(context_references(ctx) == refs0);
+    CHECK_OK(vxReleaseContext(&ctx));
+}
+
 /* 12. vxDisableEvents: vxSendUserEvent fails and queues nothing; vxEnableEvents restores it. */
 static void disable_events(void)
 {
@@ -381,6 +459,7 @@ static const struct {
     void (*run)(void);
 } CASES[] = {
     {"release_graph_releases_nodes", release_graph_releases_nodes},
+    {"shared_memory_order", shared_memory_order},
     {"set_parameter_null", set_parameter_null},
     {"kernel_lookup_counts", kernel_lookup_counts},
     {"scope_at_verify", scope_at_verify},
