@@ -4,7 +4,7 @@ import pytest
 
 
 @pytest.mark.parametrize("case", ["release_graph_releases_nodes", "shared_memory_order", "set_parameter_null", "kernel_lookup_counts",
-                                  "scope_at_verify", "nested_context", "disable_events",
+                                  "scope_at_verify", "delay_parts_follow", "nested_context", "disable_events",
                                   "timeouts"])
 def test_graph_letter(c_program, case):
     assert c_program("graph_letter.c", case).stdout.strip() == "ok"

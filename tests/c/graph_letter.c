@@ -245,6 +245,77 @@ static void shared_memory_order(void)
     CHECK_OK(vxReleaseContext(&ctx));
 }
 
+/* The reference a node's parameter holds now (released at once: the node holds it too). */
+static vx_reference parameter_ref(vx_node n, vx_uint32 index)
+{
+    vx_parameter p = vxGetParameterByIndex(n, index);
+    vx_reference ref = NULL;
+    CHECK_OK(vxQueryParameter(p, VX_PARAMETER_REF, &ref, sizeof ref));
+    CHECK_OK(vxReleaseParameter(&p));
+    vx_reference held = ref;
+    CHECK_OK(vxReleaseReference(&ref));
+    return held;
+}
+
+/* Level `level` of the pyramid in delay slot `slot` (a pointer to compare; not held). */
+static vx_reference level_in_slot(vx_delay d, vx_int32 slot, vx_uint32 level)
+{
+    vx_image img = vxGetPyramidLevel((vx_pyramid)vxGetReferenceFromDelay(d, slot), level);
+    vx_reference r = (vx_reference)img;
+    CHECK_OK(vxReleaseImage(&img));
+    return r;
+}
+
+static vx_reference item_in_slot(vx_delay d, vx_int32 slot, vx_uint32 index)
+{
+    vx_reference item = vxGetObjectArrayItem((vx_object_array)vxGetReferenceFromDelay(d, slot), index), r = item;
+    CHECK_OK(vxReleaseReference(&item));
+    return r;
+}
+
+/* 6. Delays of pyramids and of object arrays: a node parameter that is a level (an item) of a
+ * delay slot follows the slot as the delay ages, by vxAgeDelay and by auto-aging. */
+static void delay_parts_follow(void)
+{
+    vx_context ctx = test_context();
+    vx_uint32 refs0 = context_references(ctx);
+    vx_pyramid pyr = vxCreatePyramid(ctx, 3, VX_SCALE_PYRAMID_HALF, 16, 16, VX_DF_IMAGE_U8);
+    vx_image exemplar = vxCreateImage(ctx, 8, 8, VX_DF_IMAGE_U8);
+    vx_object_array arr = vxCreateObjectArray(ctx, (vx_reference)exemplar, 3);
+    vx_delay pyramids = vxCreateDelay(ctx, (vx_reference)pyr, 2), arrays = vxCreateDelay(ctx, (vx_reference)arr, 3);
+    for (vx_int32 slot = 0; slot > -2; slot--)
+        fill_u8((vx_image)level_in_slot(pyramids, slot, 1), (vx_uint8)(10 - slot * 10));   /* 10, 20 */
+    for (vx_int32 slot = 0; slot > -3; slot--)
+        fill_u8((vx_image)item_in_slot(arrays, slot, 2), (vx_uint8)(1 - slot));            /* 1, 2, 3 */
+    vx_image out_p = vxCreateImage(ctx, 8, 8, VX_DF_IMAGE_U8), out_a = vxCreateImage(ctx, 8, 8, VX_DF_IMAGE_U8);
+    vx_graph g = vxCreateGraph(ctx);
+    vx_node np = not_node(g, (vx_image)level_in_slot(pyramids, 0, 1), out_p);
+    vx_node na = not_node(g, (vx_image)item_in_slot(arrays, -1, 2), out_a);
+    CHECK_OK(vxProcessGraph(g));
+    CHECK(u8_pixel(out_p, 1, 1) == 245 && u8_pixel(out_a, 1, 1) == 253);
+    CHECK_OK(vxAgeDelay(pyramids));
+    CHECK_OK(vxAgeDelay(arrays));
+    CHECK(parameter_ref(np, 0) == level_in_slot(pyramids, 0, 1));
+    CHECK(parameter_ref(na, 0) == item_in_slot(arrays, -1, 2));
+    CHECK_OK(vxProcessGraph(g));
+    CHECK(u8_pixel(out_p, 1, 1) == 235 && u8_pixel(out_a, 1, 1) == 254);   /* ~20, ~1 */
+    /* auto-aging: after each run */
+    CHECK_OK(vxRegisterAutoAging(g, pyramids));
+    CHECK_OK(vxRegisterAutoAging(g, arrays));
+    CHECK_OK(vxProcessGraph(g));
+    CHECK(u8_pixel(out_p, 1, 1) == 235 && u8_pixel(out_a, 1, 1) == 254);
+    CHECK(parameter_ref(np, 0) == level_in_slot(pyramids, 0, 1) && parameter_ref(na, 0) == item_in_slot(arrays, -1, 2));
+    CHECK_OK(vxProcessGraph(g));
+    CHECK(u8_pixel(out_p, 1, 1) == 245 && u8_pixel(out_a, 1, 1) == 252);   /* ~10, ~3 */
+    vx_reference objects[] = {(vx_reference)np, (vx_reference)na, (vx_reference)g, (vx_reference)pyramids,
+                              (vx_reference)arrays, (vx_reference)pyr, (vx_reference)arr, (vx_reference)exemplar,
+                              (vx_reference)out_p, (vx_reference)out_a};
+    for (unsigned i = 0; i < sizeof objects / sizeof *objects; i++)
+        CHECK_OK(vxReleaseReference(&objects[i]));
+    CHECK(context_references(ctx) == refs0);
+    CHECK_OK(vxReleaseContext(&ctx));
+}
+
 /* 12. vxDisableEvents: vxSendUserEvent fails and queues nothing; vxEnableEvents restores it. */
 static void disable_events(void)
 {
@@ -463,6 +534,7 @@ static const struct {
     {"set_parameter_null", set_parameter_null},
     {"kernel_lookup_counts", kernel_lookup_counts},
     {"scope_at_verify", scope_at_verify},
+    {"delay_parts_follow", delay_parts_follow},
     {"nested_context", nested_context},
     {"disable_events", disable_events},
     {"timeouts", timeouts},

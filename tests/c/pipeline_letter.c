@@ -608,7 +608,7 @@ static void several_outputs_run(vx_context ctx, vx_kernel split, vx_kernel pair,
 }
 
 /* 10. User kernels with several outputs in a pipelined graph: every frame's outputs are that
- * frame's (1000 frames at depths 1-3, 64x64; 60 at 2048x1024). */
+ * frame's (1000 frames at depths 1-3, 64x64; 30 at 2048x1024). */
 static void several_outputs(void)
 {
     vx_context ctx = test_context();
@@ -619,7 +619,7 @@ static void several_outputs(void)
     vx_kernel pair = kernel_of_four(ctx, "letter.pair_copy", pair_copy_run, pair_validate, pair_types, 2);
     for (vx_uint32 depth = 1; depth <= 3; depth++) {
         several_outputs_run(ctx, split, pair, 64, 64, depth, 1000);
-        several_outputs_run(ctx, split, pair, 2048, 1024, depth, 60);
+        several_outputs_run(ctx, split, pair, 2048, 1024, depth, 30);
     }
     CHECK_OK(vxRemoveKernel(split));
     CHECK_OK(vxRemoveKernel(pair));

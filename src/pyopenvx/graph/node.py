@@ -8,7 +8,7 @@ from _pyopenvx import ffi
 
 from .. import constants as vx
 from ..errors import VxError, check
-from ..objects.parts import container, items_of
+from ..objects.parts import container, in_delay, items_of, part_at
 from ..reference import Reference, type_name
 from . import targets
 from .meta_format import MetaFormat
@@ -40,7 +40,7 @@ class Node(Reference):
         self.aliased = set()                   # (a, b), a < b: pairs sharing a buffer (aliasing.py)
         self.target_id = None                  # seed 003: the target vxSetNodeTarget chose (targets.py)
         self.target_kernel = None              # the target kernel its instances use, once created
-        self.delay_slots = {}                  # parameter index -> (delay, slot index) it follows
+        self.delay_slots = {}                  # parameter index -> (delay, slot index, path) it follows
         self.event_values = {}                 # vx_khr_pipelining event type -> app value (events.py)
         self.timeout = vx.TIVX_EVENT_TIMEOUT_WAIT_FOREVER   # TIVX_NODE_TIMEOUT of create/delete (targets.py)
         self.tiling = copy.copy(kernel.tiling)  # a tiling kernel's node: its own attributes (seed 001)
@@ -103,19 +103,20 @@ class Node(Reference):
         return old
 
     def _bind_delay(self, index, obj):
-        """A delay slot as parameter: the node follows the slot index as the delay ages."""
-        delay = container(obj) if obj is not None else None
-        if delay is not None and delay.vx_type == vx.VX_TYPE_DELAY:
-            self.delay_slots[index] = (delay, -delay.slots.index(obj))
-            if self not in delay.followers:
-                delay.followers.append(self)
+        """A delay slot (or a part of one: a pyramid level, an object array item) as parameter: the
+        node follows the slot index as the delay ages, and the same part of what is there."""
+        bound = in_delay(obj) if obj is not None else None
+        if bound is not None:
+            self.delay_slots[index] = bound
+            if self not in bound[0].followers:
+                bound[0].followers.append(self)
         else:
             self.delay_slots.pop(index, None)
 
     def follow_delay(self, delay):
-        for index, (d, slot) in list(self.delay_slots.items()):
+        for index, (d, slot, path) in list(self.delay_slots.items()):
             if d is delay:
-                new = delay.slot(slot)
+                new = part_at(delay.slot(slot), path)
                 new.retain(internal=True)
                 self._swap(index, new).release(internal=True)
         self.publish_parameters(self.desc.replicas)
@@ -244,7 +245,7 @@ class Node(Reference):
     # life ---------------------------------------------------------------------------------
     def on_destroy(self):
         self.deinitialize()
-        for delay, _ in self.delay_slots.values():
+        for delay, *_ in self.delay_slots.values():
             if self in delay.followers:
                 delay.followers.remove(self)
         self.h.desc = ffi.NULL

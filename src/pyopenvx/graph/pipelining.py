@@ -10,7 +10,7 @@ from _pyopenvx import ffi, lib
 
 from .. import constants as vx
 from ..errors import VxError, check
-from ..objects.parts import container, items_of
+from ..objects.parts import container, items_of, part_at
 from ..reference import type_name, unlocked
 
 QUEUED = (vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL)
@@ -197,7 +197,7 @@ class Pipeline:
         sites, positions, counts, objects, aged = [], [], [], [], []
         for k, node in enumerate(graph.order):
             d, touches = node.desc, False
-            for index, (delay, slot) in node.delay_slots.items():
+            for index, (delay, slot, path) in node.delay_slots.items():
                 if delay not in graph.delays:
                     continue
                 touches = True
@@ -208,7 +208,7 @@ class Pipeline:
                         sites.append(site)
                         positions.append(-slot)
                         counts.append(len(delay.slots))
-                        objects.extend(ffi.cast("vx_reference", o.h) for o in delay.slots)
+                        objects.extend(ffi.cast("vx_reference", part_at(o, path).h) for o in delay.slots)
             aged.append(touches)
         self.aged_arrays = [ffi.new("vx_uint32[]", sites or 1), ffi.new("vx_uint32[]", positions or 1),
                             ffi.new("vx_uint32[]", counts or 1), ffi.new("vx_reference[]", objects or 1),

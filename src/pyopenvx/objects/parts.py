@@ -79,3 +79,29 @@ def overlap(a, b):
     if not (a.root.swappable and b.root.swappable and a.root.base is not None and b.root.base is not None):
         return False
     return any(s0 < e1 and s1 < e0 for s0, e0 in _bytes_of(a) for s1, e1 in _bytes_of(b))
+
+
+def in_delay(obj):
+    """(delay, slot index, path) when `obj` is a delay slot or a part of one at any depth (a level
+    of a pyramid in a slot, an item of an object array in a slot): `path` indexes the items from
+    the slot down to `obj`. None otherwise (views are not parts a delay moves)."""
+    path = []
+    while obj is not None:
+        parent = container(obj)
+        if parent is None:
+            return None
+        if parent.vx_type == vx.VX_TYPE_DELAY:
+            return parent, -parent.slots.index(obj), tuple(reversed(path))
+        items = items_of(parent)
+        if not items or not any(item is obj for item in items):
+            return None
+        path.append(next(k for k, item in enumerate(items) if item is obj))
+        obj = parent
+    return None
+
+
+def part_at(obj, path):
+    """The part of `obj` a path of item indexes leads to (in_delay)."""
+    for k in path:
+        obj = items_of(obj)[k]
+    return obj
