@@ -16,6 +16,8 @@
 #include "graph.h"
 #include "target.h"
 
+#include <TI/tivx.h>   /* VX_GRAPH_TIMEOUT's VX_TIMEOUT_WAIT_FOREVER and VX_ERROR_TIMEOUT (TIOVX's names) */
+
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -40,7 +42,6 @@ typedef struct slot {
     uint64_t frame;
     uint64_t begin;
     vx_status status;
-    int streamed;                     /* started by streaming: TIVX_GRAPH_STREAM_EXECUTIONS counts it */
 } slot;
 
 struct pvx_pipeline {
@@ -106,7 +107,6 @@ static slot *claim(pvx_pipeline *p)
     slot *s = &p->slots[f % p->depth];
     s->frame = f;
     s->status = VX_SUCCESS;
-    s->streamed = p->streaming;
     for (vx_uint32 q = 0; q < p->num_queues; q++) {
         const pvx_queue_spec *spec = &p->queues[q].spec;
         vx_uint32 r = ring_pop(&p->queues[q].ready);
@@ -169,7 +169,6 @@ static void complete(pvx_pipeline *p, slot *s, int measure)
     }
     if (g->events)
         pvx_graph_events_graph(g->events, VX_EVENT_GRAPH_COMPLETED, 0);
-    g->stream_executions += s->streamed;
     p->completed++;
 }
 
@@ -391,6 +390,14 @@ int pvx_pipeline_idle(pvx_pipeline *p)
     return idle;
 }
 
+uint64_t pvx_pipeline_completed(pvx_pipeline *p)
+{
+    pthread_mutex_lock(&p->lock);
+    uint64_t n = p->completed;
+    pthread_mutex_unlock(&p->lock);
+    return n;
+}
+
 int pvx_pipeline_queue(pvx_pipeline *p, vx_uint32 index)
 {
     for (vx_uint32 q = 0; q < p->num_queues; q++)
@@ -595,14 +602,6 @@ vx_status pvx_pipeline_wait(pvx_pipeline *p, uint32_t timeout_ms)
     p->batch_status = VX_SUCCESS;
     pthread_mutex_unlock(&p->lock);
     return status;
-}
-
-uint64_t pvx_pipeline_completed(pvx_pipeline *p)
-{
-    pthread_mutex_lock(&p->lock);
-    uint64_t n = p->completed;
-    pthread_mutex_unlock(&p->lock);
-    return n;
 }
 
 void pvx_pipeline_stream(pvx_pipeline *p, int on)

@@ -60,6 +60,9 @@ PVX_HIDDEN pvx_pipeline *pvx_pipeline_create(const pvx_pipeline_spec *spec);
 PVX_HIDDEN uint64_t pvx_pipeline_destroy(pvx_pipeline *p);
 /* 1 when no frame runs and none may start by itself (so the graph may change). */
 PVX_HIDDEN int pvx_pipeline_idle(pvx_pipeline *p);
+/* Frames completed since the pipeline was made (TIVX_GRAPH_STREAM_EXECUTIONS of a streaming graph;
+ * the agings of its auto-aged delays). */
+PVX_HIDDEN uint64_t pvx_pipeline_completed(pvx_pipeline *p);
 /* Queue position of graph parameter `index`, or -1. */
 PVX_HIDDEN int pvx_pipeline_queue(pvx_pipeline *p, vx_uint32 index);
 /* Each returns a status and, when refusing, a static reason in *why. Enqueue puts the references
@@ -81,8 +84,6 @@ PVX_HIDDEN vx_uint32 pvx_pipeline_schedule(pvx_pipeline *p);
 /* Until every allowed frame ran; the first failing frame's status, or VX_SUCCESS. VX_ERROR_TIMEOUT
  * after timeout_ms (VX_TIMEOUT_WAIT_FOREVER: no limit): the frames go on. */
 PVX_HIDDEN vx_status pvx_pipeline_wait(pvx_pipeline *p, uint32_t timeout_ms);
-/* Frames completed since the pipeline was made (the agings of its auto-aged delays). */
-PVX_HIDDEN uint64_t pvx_pipeline_completed(pvx_pipeline *p);
 /* Streaming on (frames start continuously) or off (no new frame; waits for started ones). */
 PVX_HIDDEN void pvx_pipeline_stream(pvx_pipeline *p, int on);
 

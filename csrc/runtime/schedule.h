@@ -19,6 +19,7 @@ typedef struct pvx_node {
     vx_bool is_replicated;
     vx_bool valid_rect_reset;
     vx_enum state;                    /* VX_NODE_STATE_* */
+    uint32_t debug_zonemask;          /* TI/tivx_debug.h zones VX_PRINT_NODE/_KERNEL print for it */
     vx_perf_t perf;
     vx_border_t border;
     vx_size local_data_size;
@@ -47,7 +48,6 @@ typedef struct pvx_graph {
     struct pvx_graph_events *events;  /* what vxRegisterEvent asked for, or NULL (pipeline.h) */
     struct pvx_pipeline *pipeline;    /* frames of a queued or streaming graph, or NULL (pipeline.h) */
     uint32_t timeout_ms;              /* VX_GRAPH_TIMEOUT: how long vxWaitGraph and dequeues wait */
-    uint32_t stream_executions;       /* TIVX_GRAPH_STREAM_EXECUTIONS: frames run since streaming started */
 } pvx_graph;
 
 /* How a node runs with a parameter row (graph.c's pvx_node_run_rows): the executor passes it to

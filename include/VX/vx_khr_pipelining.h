@@ -8,8 +8,6 @@
 
 #define OPENVX_KHR_PIPELINING "vx_khr_pipelining"
 #define VX_LIBRARY_KHR_PIPELINING_EXTENSION (1)
-/* VX_GRAPH_TIMEOUT: no limit (as TIOVX's vx_khr_pipelining.h). */
-#define VX_TIMEOUT_WAIT_FOREVER ((vx_uint32)0xFFFFFFFFU)
 
 enum vx_graph_schedule_mode_enum_e {
     VX_ENUM_GRAPH_SCHEDULE_MODE_TYPE = 0x21,
@@ -23,10 +21,6 @@ enum vx_graph_schedule_mode_type_e {
 
 enum vx_graph_attribute_pipelining_e {
     VX_GRAPH_SCHEDULE_MODE = 0x80205,
-    /* TIOVX's (vx_khr_pipelining.h, not in 1.3.1): how long vxWaitGraph and
-     * vxGraphParameterDequeueDoneRef wait, in ms (vx_uint32, VX_TIMEOUT_WAIT_FOREVER by default);
-     * then they return VX_ERROR_TIMEOUT and the graph goes on. */
-    VX_GRAPH_TIMEOUT = 0x80206,
     VX_GRAPH_PIPELINE_DEPTH = 0x80208,
 };
 

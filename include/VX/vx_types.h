@@ -169,10 +169,6 @@ enum vx_type_e {
 
 enum vx_status_e {
     VX_STATUS_MIN = -25,
-    /* Not in 1.3.1: TIOVX's value (its VX/vx_types.h), for an operation that did not complete in
-     * time (VX_GRAPH_TIMEOUT, TIVX_NODE_TIMEOUT, tivxNodeSendCommandTimed). 1.3.1's VX_STATUS_MIN
-     * stays as it is (TIOVX moves it to -26). */
-    VX_ERROR_TIMEOUT = -25,
     VX_ERROR_REFERENCE_NONZERO = -24,
     VX_ERROR_MULTIPLE_WRITERS = -23,
     VX_ERROR_GRAPH_ABANDONED = -22,

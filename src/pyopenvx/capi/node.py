@@ -25,6 +25,7 @@ QUERY = {
     vx.VX_NODE_STATE: ("vx_enum", lambda n: n.desc.state),
     vx.TIVX_NODE_TARGET_STRING: ("str", targets.target_name),
     vx.TIVX_NODE_TIMEOUT: ("vx_uint32", lambda n: n.timeout),
+    vx.TIVX_NODE_IS_TIMED_OUT: ("vx_bool", lambda n: vx.vx_true_e if n.timed_out else vx.vx_false_e),
     **tiling.NODE_QUERY,
 }
 

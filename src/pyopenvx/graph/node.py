@@ -42,7 +42,9 @@ class Node(Reference):
         self.target_kernel = None              # the target kernel its instances use, once created
         self.delay_slots = {}                  # parameter index -> (delay, slot index, path) it follows
         self.event_values = {}                 # vx_khr_pipelining event type -> app value (events.py)
-        self.timeout = vx.TIVX_EVENT_TIMEOUT_WAIT_FOREVER   # TIVX_NODE_TIMEOUT of create/delete (targets.py)
+        self.graph_event_values = {}           # the same for its graph's own queue (vxRegisterGraphEvent)
+        self.timeout = vx.VX_TIMEOUT_WAIT_FOREVER   # TIVX_NODE_TIMEOUT of create/delete (targets.py)
+        self.timed_out = False                 # TIVX_NODE_IS_TIMED_OUT: its last create or delete expired
         self.tiling = copy.copy(kernel.tiling)  # a tiling kernel's node: its own attributes (seed 001)
         kernel.retain(internal=True)
         kernel.nodes.add(self)
@@ -62,6 +64,7 @@ class Node(Reference):
         d.replicas = 1
         d.status = vx.VX_SUCCESS
         d.state = vx.VX_NODE_STATE_STEADY
+        d.debug_zonemask = (1 << vx.VX_ZONE_ERROR) | (1 << vx.VX_ZONE_WARNING)   # as the global mask starts
         if self.tiling is not None:
             d.border = kernel.border
         else:
@@ -170,7 +173,7 @@ class Node(Reference):
 
     def set_timeout(self, ms):
         check(ms != 0, vx.VX_ERROR_INVALID_PARAMETERS, f"{self}: TIVX_NODE_TIMEOUT cannot be 0 "
-              "(TIVX_DEFAULT_KERNEL_TIMEOUT: no limit)", self)
+              "(VX_TIMEOUT_WAIT_FOREVER: no limit)", self)
         self.timeout = ms
 
     def set_callback(self, callback):

@@ -48,7 +48,9 @@ class TargetKernel:
 
 
 def add(kernel_name, kernel_id, target_name, process, create, delete, control, priv_arg):
+    """As TIOVX: a process and a create callback are required (delete and control are optional)."""
     check(process != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "process_func is NULL")
+    check(create != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "create_func is NULL")
     target = target_id(target_name)
     tk = TargetKernel(kernel_name, kernel_id, target, process, create, delete, control, priv_arg)
     for other in REGISTRY:
@@ -153,7 +155,8 @@ def _create(node):
     for r in range(d.replicas):
         with _waiting():
             status = lib.pvx_target_call(d.target + r, lib.PVX_TARGET_CREATE, node.timeout)
-        check(status != vx.VX_ERROR_TIMEOUT, status, f"the create callback of {node} on target {NAMES[target]} did "
+        node.timed_out = status == vx.VX_ERROR_TIMEOUT
+        check(not node.timed_out, status, f"the create callback of {node} on target {NAMES[target]} did "
               f"not end within TIVX_NODE_TIMEOUT ({node.timeout} ms)", node)
         if status != vx.VX_SUCCESS:
             raise VxError(status, f"the create callback of {node} on target {NAMES[target]} failed: "
@@ -189,25 +192,27 @@ def _object_at(node, index, replica):
 def delete_node(node):
     """The delete callbacks (graph release, re-verification), then the instances go; unless one
     did not end within TIVX_NODE_TIMEOUT: the target still has it (or a create before it) and uses
-    the instances, which are then left to it."""
+    the instances, which are then left to it. Returns the first failure (each one is logged)."""
     d = node.desc
     if d.target == ffi.NULL:
-        return
-    expired = False
+        return vx.VX_SUCCESS
+    failed = vx.VX_SUCCESS
     for r in range(d.target[0].replicas):
         with _waiting():
             status = lib.pvx_target_call(d.target + r, lib.PVX_TARGET_DELETE, node.timeout)
         if status == vx.VX_ERROR_TIMEOUT:
-            expired = True
+            node.timed_out = True
             log.entry(node, status, f"the delete callback of {node} did not end within TIVX_NODE_TIMEOUT "
                       f"({node.timeout} ms): its target keeps its instances")
         elif status != vx.VX_SUCCESS:
             log.entry(node, status, f"the delete callback of {node} failed: {status_name(status)}")
-    if expired:
+        failed = failed or status
+    if node.timed_out:
         d.target = ffi.NULL
     else:
         lib.pvx_target_instances_free(d)
     node.target_kernel = None
+    return failed
 
 
 # commands -------------------------------------------------------------------------------------
