@@ -19,4 +19,5 @@ def test_fused_chains_equal_node_by_node_in_every_border_mode_and_odd_size(c_pro
     reference, reference_heap = _lines(c_program, PVX_SIMD=simd, PVX_FUSION="0", PVX_TILE_THREADS="1")
     assert len(fused) > 100 and fused == reference
     # 1000 x 700: the four virtual images take 4.9 MB node by node; the rings a few rows per thread
-    assert reference_heap > 4000 and fused_heap < 600, (fused_heap, reference_heap)
+    # (both figures also hold what the interpreter has allocated, which varies with the environment)
+    assert reference_heap - fused_heap > 4000, (fused_heap, reference_heap)
