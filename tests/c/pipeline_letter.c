@@ -540,7 +540,7 @@ static int all_of(vx_image img, vx_uint8 value)
 #define SBUFS 4
 
 static void several_outputs_run(vx_context ctx, vx_kernel split, vx_kernel pair, vx_uint32 w, vx_uint32 h,
-                                vx_uint32 depth, vx_uint32 frames)
+                                vx_uint32 depth, vx_uint32 frames, int virtual_mid)
 {
     vx_scalar ins[SBUFS], counts[SBUFS];
     vx_image as[SBUFS], bs[SBUFS];
@@ -552,7 +552,9 @@ static void several_outputs_run(vx_context ctx, vx_kernel split, vx_kernel pair,
         bs[i] = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8);
     }
     vx_graph g = vxCreateGraph(ctx);
-    vx_image va = vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8), vb = vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8);
+    /* the intermediates virtual, or the application's own (one object every frame in flight shares) */
+    vx_image va = virtual_mid ? vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8) : vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8);
+    vx_image vb = virtual_mid ? vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8) : vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8);
     vx_node n1 = vxCreateGenericNode(g, split), n2 = vxCreateGenericNode(g, pair);
     vx_reference p1[4] = {(vx_reference)ins[0], (vx_reference)va, (vx_reference)vb, (vx_reference)counts[0]};
     vx_reference p2[4] = {(vx_reference)va, (vx_reference)vb, (vx_reference)as[0], (vx_reference)bs[0]};
@@ -608,7 +610,8 @@ static void several_outputs_run(vx_context ctx, vx_kernel split, vx_kernel pair,
 }
 
 /* 10. User kernels with several outputs in a pipelined graph: every frame's outputs are that
- * frame's (1000 frames at depths 1-3, 64x64; 30 at 2048x1024). */
+ * frame's (1000 frames at depths 1-3, 64x64; 30 at 2048x1024), also when the images between the
+ * two nodes are the application's, not virtual: every frame in flight then meets the same objects. */
 static void several_outputs(void)
 {
     vx_context ctx = test_context();
@@ -618,8 +621,10 @@ static void several_outputs(void)
     vx_kernel split = kernel_of_four(ctx, "letter.split", split_run, split_validate, split_types, 1);
     vx_kernel pair = kernel_of_four(ctx, "letter.pair_copy", pair_copy_run, pair_validate, pair_types, 2);
     for (vx_uint32 depth = 1; depth <= 3; depth++) {
-        several_outputs_run(ctx, split, pair, 64, 64, depth, 1000);
-        several_outputs_run(ctx, split, pair, 2048, 1024, depth, 30);
+        several_outputs_run(ctx, split, pair, 64, 64, depth, 1000, 1);
+        several_outputs_run(ctx, split, pair, 2048, 1024, depth, 30, 1);
+        several_outputs_run(ctx, split, pair, 64, 64, depth, 300, 0);
+        several_outputs_run(ctx, split, pair, 2048, 1024, depth, 30, 0);
     }
     CHECK_OK(vxRemoveKernel(split));
     CHECK_OK(vxRemoveKernel(pair));

@@ -10,7 +10,7 @@ from _pyopenvx import ffi, lib
 
 from .. import constants as vx
 from ..errors import VxError, check
-from ..objects.parts import container, items_of, part_at
+from ..objects.parts import container, items_of, lineage, part_at
 from ..reference import type_name, unlocked
 
 QUEUED = (vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL)
@@ -192,11 +192,13 @@ class Pipeline:
 
     def _aged_delays(self, spec, rows):
         """The sites of the graph's auto-aged delay slots in a slot table, with each delay's slots
-        as they are now (frame 0), and which nodes touch them."""
+        as they are now (frame 0), and which nodes take their frames in turn: those that touch an
+        aged delay or an object every frame in flight shares (_shared)."""
         graph = self.graph
+        shared = _shared(graph)
         sites, positions, counts, objects, aged = [], [], [], [], []
         for k, node in enumerate(graph.order):
-            d, touches = node.desc, False
+            d, touches = node.desc, k in shared
             for index, (delay, slot, path) in node.delay_slots.items():
                 if delay not in graph.delays:
                     continue
@@ -316,6 +318,29 @@ class Pipeline:
         lib.pvx_pipeline_hold(c)
         with unlocked():
             self.call(lib.pvx_pipeline_dequeue, index, refs, max_refs, num_refs, 1, c=c)
+
+
+def _shared(graph):
+    """Schedule positions of the nodes that touch an object of the application (not virtual, not
+    queued) that another node touches and some node writes. Every frame in flight meets that one
+    object, so these nodes take their frames in turn, as a serial run would (the nodes of an aged
+    delay do the same); the rest of the graph still overlaps frames."""
+    queued = {id(root) for refs in graph.pipelining.queues.values() for obj in refs for root in lineage(obj)}
+    touched, written = {}, set()
+    for k, node in enumerate(graph.order):
+        for index, obj in enumerate(node.params):
+            if obj is None or getattr(obj, "virtual", False) or obj.vx_type in _NOT_DATA:
+                continue
+            root = list(lineage(obj))[-1]
+            if id(root) in queued or getattr(root, "virtual", False):
+                continue
+            touched.setdefault(id(root), set()).add(k)
+            if node.kernel.signature[index].direction != vx.VX_INPUT:
+                written.add(id(root))
+    return {k for root, nodes in touched.items() if root in written and len(nodes) > 1 for k in nodes}
+
+
+_NOT_DATA = (vx.VX_TYPE_GRAPH, vx.VX_TYPE_NODE, vx.VX_TYPE_KERNEL, vx.VX_TYPE_CONTEXT)
 
 
 def _whole_virtuals(graph):
