@@ -9,7 +9,9 @@ Each object module (image, array, ...) subclasses `Object`; failures raise `Stat
 `graph` has Graph, Node, Kernel and Delay; `user_kernel` makes kernels of Python functions; `ix`
 exports objects to a blob and imports them (`export`, `Import`).
 """
-from .base import Context, Object, Reference, StatusError, check
+from .base import Context, Object, Reference
+from .errors import *  # noqa: F403  (VXError and its subclasses)
+from .errors import __all__ as _errors
 from .dataobjects import LUT, Array, Distribution, Matrix, Scalar, Tensor
 from .graph import Delay, Graph, Kernel, Node
 from .image import Image
@@ -18,5 +20,5 @@ from .user_data_object import UserDataObject
 from .user_kernel import BIDIRECTIONAL, INPUT, OPTIONAL, OUTPUT, REQUIRED, UserKernel, user_kernel
 
 __all__ = ["Array", "BIDIRECTIONAL", "Context", "Delay", "Distribution", "Graph", "INPUT", "Image", "Import", "Kernel",
-           "LUT", "Matrix", "Node", "OPTIONAL", "OUTPUT", "Object", "REQUIRED", "Reference", "Scalar", "StatusError",
-           "Tensor", "UserDataObject", "UserKernel", "check", "export", "user_kernel"]
+           "LUT", "Matrix", "Node", "OPTIONAL", "OUTPUT", "Object", "REQUIRED", "Reference", "Scalar", "Tensor",
+           "UserDataObject", "UserKernel", "export", "user_kernel", *_errors]

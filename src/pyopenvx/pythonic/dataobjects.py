@@ -34,13 +34,16 @@ def _vx_type(dtype):
 
 
 @contextmanager
-def _mapped(map_fn, unmap_fn, handle, nbytes, dtype, shape, usage):
-    """map_fn(usage) -> (map id, pointer); the view lives until the block ends, then the map is closed."""
+def _mapped(obj, map_fn, unmap_fn, nbytes, dtype, shape, usage):
+    """map_fn(usage) -> (map id, pointer); the view is writable until the block ends, then the map
+    is closed and the view made read-only (it keeps the object's memory alive)."""
     map_id, ptr = map_fn(usage)
     try:
-        yield np.frombuffer(ffi.buffer(ptr, nbytes), dtype).reshape(shape)
+        view = np.frombuffer(obj._view_buffer(ptr, nbytes), dtype).reshape(shape)
+        yield view
+        view.flags.writeable = False
     finally:
-        check(unmap_fn(handle, map_id), "unmap")
+        check(unmap_fn(obj.handle, map_id), unmap_fn.__name__, obj)
 
 
 class Scalar(Object):
@@ -103,7 +106,7 @@ class Array(Object):
             map_id, stride, ptr = ffi.new("vx_map_id *"), ffi.new("vx_size *"), ffi.new("void **")
             check(lib.vxMapArrayRange(self.handle, start, end, map_id, stride, ptr, u, HOST, 0), "vxMapArrayRange")
             return map_id[0], ptr[0]
-        return _mapped(map_fn, lib.vxUnmapArrayRange, self.handle, (end - start) * self.dtype.itemsize, self.dtype,
+        return _mapped(self, map_fn, lib.vxUnmapArrayRange, (end - start) * self.dtype.itemsize, self.dtype,
                             (end - start,), usage)
 
 
@@ -139,7 +142,7 @@ class Tensor(Object):
             check(lib.vxMapTensorPatch(self.handle, n, [0] * n, list(self.shape[::-1]), map_id, stride, ptr, u, HOST),
                 "vxMapTensorPatch")
             return map_id[0], ptr[0]
-        return _mapped(map_fn, lib.vxUnmapTensorPatch, self.handle, int(np.prod(self.shape)) * self.dtype.itemsize,
+        return _mapped(self, map_fn, lib.vxUnmapTensorPatch, int(np.prod(self.shape)) * self.dtype.itemsize,
                             self.dtype, self.shape, usage)
 
 
@@ -152,7 +155,7 @@ class _WholeMap(Object):
             map_id, ptr = ffi.new("vx_map_id *"), ffi.new("void **")
             check(getattr(lib, self.MAP)(self.handle, map_id, ptr, u, HOST, 0), self.MAP)
             return map_id[0], ptr[0]
-        return _mapped(map_fn, getattr(lib, self.UNMAP), self.handle, self.nbytes, self.dtype, self.shape, usage)
+        return _mapped(self, map_fn, getattr(lib, self.UNMAP), self.nbytes, self.dtype, self.shape, usage)
 
 
 class LUT(_WholeMap):

@@ -14,6 +14,7 @@ from collections import namedtuple
 from .. import constants as vx
 from ..api import ffi, lib
 from .base import Object, StatusError, check, keep, wrap_reference
+from .errors import note_cause
 
 Performance = namedtuple("Performance", "tmp beg end sum avg min num max")
 GRAPH_STATES = {vx.VX_GRAPH_STATE_UNVERIFIED: "unverified", vx.VX_GRAPH_STATE_VERIFIED: "verified",

@@ -75,7 +75,7 @@ class Image(Object):
         try:
             shape, strides, dtype = self._shape(plane, addr)
             nbytes = (shape[0] - 1) * strides[0] + shape[1] * strides[1]
-            view = np.ndarray(shape, dtype, buffer=ffi.buffer(ptr[0], nbytes), strides=strides)
+            view = np.ndarray(shape, dtype, buffer=self._view_buffer(ptr[0], nbytes), strides=strides)
             view.flags.writeable = usage != "r"
             yield view
             view.flags.writeable = False

@@ -78,7 +78,7 @@ class UserDataObject(Object):
             nbytes = size or self.size - offset
             if nbytes % dtype.itemsize:
                 raise ValueError(f"{nbytes} bytes are not a whole number of {dtype} items ({dtype.itemsize} bytes)")
-            view = np.frombuffer(ffi.buffer(ptr[0], nbytes), dtype=dtype)
+            view = np.frombuffer(self._view_buffer(ptr[0], nbytes), dtype=dtype)
             view.flags.writeable = usage != "r"
             yield view
         finally:

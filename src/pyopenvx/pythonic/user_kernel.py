@@ -69,14 +69,14 @@ class UserKernel(Kernel):
             check(lib.vxFinalizeKernel(self.handle), "vxFinalizeKernel")
         except Exception:
             lib.vxRemoveKernel(self.handle)
-            self.handle = None
+            self._forget()
             raise
         keep(context, ("kernel", name), (run, validate))
 
     def remove(self):
         """vxRemoveKernel: the kernel leaves the context (refused while a node uses it)."""
-        check(lib.vxRemoveKernel(self.handle), "vxRemoveKernel")
-        self.handle = None
+        check(lib.vxRemoveKernel(self.handle), "vxRemoveKernel", self)
+        self._forget()
         keep(self.context, ("kernel", self.kernel_name), None)
 
     def _call(self, node, what, body, refs, num):
