@@ -37,7 +37,7 @@ from .node import Node
 from .object_array import ObjectArray
 from .parts import items_of
 from .pyramid import Pyramid
-from .reference import Reference, lookup
+from .reference import Reference, lookup, type_name
 from .remap import Remap
 from .replicate import replicate_node
 from .scalar import Scalar
@@ -622,7 +622,7 @@ class Importer:
         check_fields(fields, "il", f"record {n}")
         obj = self.app.get(n)
         check(obj is not None, vx.VX_ERROR_INVALID_FORMAT, f"record {n} is application-created but not listed")
-        check(obj.vx_type == fields[0], vx.VX_ERROR_INVALID_TYPE, f"{obj} is not of the exported type {fields[0]:#x}",
+        check(obj.vx_type == fields[0], vx.VX_ERROR_INVALID_TYPE, f"{obj} is not of the exported type {type_name(fields[0])}",
               obj)
         check(app_meta(obj) == fields[1], vx.VX_ERROR_INVALID_PARAMETERS,
               f"{obj} does not have the exported meta data {fields[1]}", obj)

@@ -13,6 +13,7 @@ import weakref
 
 from .. import constants as vx
 from ..api import ffi, lib
+from ..errors import attribute_name
 from .errors import Released, StatusError, VXError, check, note_log  # noqa: F401  (StatusError re-exported)
 
 # Callbacks C keeps for a context's objects (user kernels, node callbacks, its log), by context
@@ -158,10 +159,12 @@ class Object:
     def _describe_state(self):
         return f"at {_address(self._handle):#x}"
 
-    def query(self, function, attribute, ctype, name=None):
+    def query(self, function, attribute, ctype):
+        """One attribute by vxQuery<Type> (`function`, its name) as `ctype`."""
         out = ffi.new(f"{ctype} *")
-        check(function(self.handle, attribute, out, ffi.sizeof(ctype)), f"{function.__name__}({name or attribute})",
-              self)
+        status = getattr(lib, function)(self.handle, attribute, out, ffi.sizeof(ctype))
+        if status:
+            check(status, f"{function}({attribute_name(attribute)})", self)
         return out[0]
 
 
@@ -205,7 +208,7 @@ class Context(Object):
     @property
     def references(self):
         """VX_CONTEXT_REFERENCES: how many references the context's objects hold."""
-        return self.query(lib.vxQueryContext, vx.VX_CONTEXT_REFERENCES, "vx_uint32", "VX_CONTEXT_REFERENCES")
+        return self.query("vxQueryContext", vx.VX_CONTEXT_REFERENCES, "vx_uint32")
 
     def on_log(self, function):
         """Calls function(status, text) for every log entry of this context."""

@@ -61,18 +61,18 @@ class Scalar(Object):
         return cls.wrap(lib.vxCreateVirtualScalar(graph.handle, _vx_type(dtype)), True, "vxCreateVirtualScalar")
 
     def _describe(self):
-        t = self.query(lib.vxQueryScalar, vx.VX_SCALAR_TYPE, "vx_enum")
+        t = self.query("vxQueryScalar", vx.VX_SCALAR_TYPE, "vx_enum")
         self.ctype = _SCALAR_CTYPES.get(t) or f"vx_{DTYPES[t].name}"
 
     @property
     def value(self):
         out = ffi.new(f"{self.ctype} *")
-        check(lib.vxCopyScalar(self.handle, out, vx.VX_READ_ONLY, HOST), "vxCopyScalar")
+        check(lib.vxCopyScalar(self.handle, out, vx.VX_READ_ONLY, HOST), "vxCopyScalar", self)
         return out[0]
 
     @value.setter
     def value(self, v):
-        check(lib.vxCopyScalar(self.handle, ffi.new(f"{self.ctype} *", v), vx.VX_WRITE_ONLY, HOST), "vxCopyScalar")
+        check(lib.vxCopyScalar(self.handle, ffi.new(f"{self.ctype} *", v), vx.VX_WRITE_ONLY, HOST), "vxCopyScalar", self)
 
 
 class Array(Object):
@@ -89,10 +89,10 @@ class Array(Object):
         return cls.wrap(lib.vxCreateVirtualArray(graph.handle, _vx_type(dtype), capacity), True, "vxCreateVirtualArray")
 
     def _describe(self):
-        self.dtype = DTYPES.get(self.query(lib.vxQueryArray, vx.VX_ARRAY_ITEMTYPE, "vx_enum"), np.dtype(np.uint8))
+        self.dtype = DTYPES.get(self.query("vxQueryArray", vx.VX_ARRAY_ITEMTYPE, "vx_enum"), np.dtype(np.uint8))
 
     def __len__(self):
-        return self.query(lib.vxQueryArray, vx.VX_ARRAY_NUMITEMS, "vx_size")
+        return self.query("vxQueryArray", vx.VX_ARRAY_NUMITEMS, "vx_size")
 
     def extend(self, values):
         values = np.ascontiguousarray(values, self.dtype)
@@ -104,7 +104,7 @@ class Array(Object):
 
         def map_fn(u):
             map_id, stride, ptr = ffi.new("vx_map_id *"), ffi.new("vx_size *"), ffi.new("void **")
-            check(lib.vxMapArrayRange(self.handle, start, end, map_id, stride, ptr, u, HOST, 0), "vxMapArrayRange")
+            check(lib.vxMapArrayRange(self.handle, start, end, map_id, stride, ptr, u, HOST, 0), "vxMapArrayRange", self)
             return map_id[0], ptr[0]
         return _mapped(self, map_fn, lib.vxUnmapArrayRange, (end - start) * self.dtype.itemsize, self.dtype,
                             (end - start,), usage)
@@ -128,11 +128,11 @@ class Tensor(Object):
                         True, "vxCreateVirtualTensor")
 
     def _describe(self):
-        n = self.query(lib.vxQueryTensor, vx.VX_TENSOR_NUMBER_OF_DIMS, "vx_size")
+        n = self.query("vxQueryTensor", vx.VX_TENSOR_NUMBER_OF_DIMS, "vx_size")
         dims = ffi.new("vx_size[]", max(n, 1))
-        check(lib.vxQueryTensor(self.handle, vx.VX_TENSOR_DIMS, dims, n * ffi.sizeof("vx_size")), "vxQueryTensor")
+        check(lib.vxQueryTensor(self.handle, vx.VX_TENSOR_DIMS, dims, n * ffi.sizeof("vx_size")), "vxQueryTensor", self)
         self.shape = tuple(dims[i] for i in reversed(range(n)))
-        self.dtype = DTYPES.get(self.query(lib.vxQueryTensor, vx.VX_TENSOR_DATA_TYPE, "vx_enum"), np.dtype(np.uint8))
+        self.dtype = DTYPES.get(self.query("vxQueryTensor", vx.VX_TENSOR_DATA_TYPE, "vx_enum"), np.dtype(np.uint8))
 
     def map(self, usage=RW):
         n = len(self.shape)
@@ -170,8 +170,8 @@ class LUT(_WholeMap):
         super().__init__(lib.vxCreateLUT(ctx.handle, _vx_type(dtype), count), "vxCreateLUT")
 
     def _describe(self):
-        self.dtype = DTYPES[self.query(lib.vxQueryLUT, vx.VX_LUT_TYPE, "vx_enum")]
-        self.shape = (self.query(lib.vxQueryLUT, vx.VX_LUT_COUNT, "vx_size"),)
+        self.dtype = DTYPES[self.query("vxQueryLUT", vx.VX_LUT_TYPE, "vx_enum")]
+        self.shape = (self.query("vxQueryLUT", vx.VX_LUT_COUNT, "vx_size"),)
         self.nbytes = self.shape[0] * self.dtype.itemsize
 
 
@@ -186,7 +186,7 @@ class Distribution(_WholeMap):
         super().__init__(lib.vxCreateDistribution(ctx.handle, bins, offset, range_), "vxCreateDistribution")
 
     def _describe(self):
-        bins = self.query(lib.vxQueryDistribution, vx.VX_DISTRIBUTION_BINS, "vx_size")
+        bins = self.query("vxQueryDistribution", vx.VX_DISTRIBUTION_BINS, "vx_size")
         self.dtype, self.shape, self.nbytes = np.dtype("int32"), (bins,), bins * 4
 
 
@@ -201,15 +201,15 @@ class Matrix(Object):
         super().__init__(lib.vxCreateMatrix(ctx.handle, _vx_type(dtype), columns, rows), "vxCreateMatrix")
 
     def _describe(self):
-        self.dtype = DTYPES[self.query(lib.vxQueryMatrix, vx.VX_MATRIX_TYPE, "vx_enum")]
-        self.shape = (self.query(lib.vxQueryMatrix, vx.VX_MATRIX_ROWS, "vx_size"),
-                      self.query(lib.vxQueryMatrix, vx.VX_MATRIX_COLUMNS, "vx_size"))
+        self.dtype = DTYPES[self.query("vxQueryMatrix", vx.VX_MATRIX_TYPE, "vx_enum")]
+        self.shape = (self.query("vxQueryMatrix", vx.VX_MATRIX_ROWS, "vx_size"),
+                      self.query("vxQueryMatrix", vx.VX_MATRIX_COLUMNS, "vx_size"))
 
     def numpy(self):
         out = np.empty(self.shape, self.dtype)
-        check(lib.vxCopyMatrix(self.handle, ffi.from_buffer(out), vx.VX_READ_ONLY, HOST), "vxCopyMatrix")
+        check(lib.vxCopyMatrix(self.handle, ffi.from_buffer(out), vx.VX_READ_ONLY, HOST), "vxCopyMatrix", self)
         return out
 
     def assign(self, values):
         values = np.ascontiguousarray(values, self.dtype).reshape(self.shape)
-        check(lib.vxCopyMatrix(self.handle, ffi.from_buffer(values), vx.VX_WRITE_ONLY, HOST), "vxCopyMatrix")
+        check(lib.vxCopyMatrix(self.handle, ffi.from_buffer(values), vx.VX_WRITE_ONLY, HOST), "vxCopyMatrix", self)

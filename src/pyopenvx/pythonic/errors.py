@@ -123,6 +123,22 @@ def note_cause(exc):
     _cause[:] = [exc]
 
 
+def suspend():
+    """Before a Python callback runs inside a C call: what the outer call has gathered so far,
+    set aside so that the callback's own (nested) calls neither take nor clear it."""
+    outer = list(_recent), list(_cause)
+    _recent.clear()
+    _cause.clear()
+    return outer
+
+
+def resume(outer):
+    lines, cause = outer
+    _recent.extendleft(reversed(lines))
+    if cause and not _cause:
+        _cause[:] = cause
+
+
 def check(status, what, obj=None):
     """Raises the VXError of `status` (not VX_SUCCESS) with the log lines and cause of the call."""
     if status == vx.VX_SUCCESS:

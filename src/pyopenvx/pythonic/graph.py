@@ -14,7 +14,7 @@ from collections import namedtuple
 from .. import constants as vx
 from ..api import ffi, lib
 from .base import Object, StatusError, check, keep, wrap_reference
-from .errors import note_cause
+from .errors import note_cause, resume, suspend
 
 Performance = namedtuple("Performance", "tmp beg end sum avg min num max")
 GRAPH_STATES = {vx.VX_GRAPH_STATE_UNVERIFIED: "unverified", vx.VX_GRAPH_STATE_VERIFIED: "verified",
@@ -40,13 +40,20 @@ def log_failure(ref, status, text):
 def guarded(ref, what, body, success=vx.VX_SUCCESS, failed=None):
     """Runs body() for C and returns its result (None: `success`). An exception never leaves:
     it is logged on `ref` naming `what`, with the StatusError's status or VX_FAILURE, and that
-    status is returned (or `failed` when given)."""
+    status is returned (or `failed` when given). The exception becomes the `__cause__` of the
+    error the outer call raises in Python; the callback's own calls leave that call's log alone."""
+    outer = suspend()
     try:
         result = body()
+        resume(outer)
         return success if result is None else result
     except StatusError as exc:
+        resume(outer)
+        note_cause(exc)
         status = log_failure(ref, exc.status or vx.VX_FAILURE, f"{what}: {exc}")
     except Exception as exc:            # a Python error is a failure, never a success
+        resume(outer)
+        note_cause(exc)
         status = log_failure(ref, vx.VX_FAILURE, f"{what}: {type(exc).__name__}: {exc}")
     return status if failed is None else failed
 
@@ -67,11 +74,11 @@ class Kernel(Object):
     @property
     def name(self):
         out = ffi.new(f"vx_char[{vx.VX_MAX_KERNEL_NAME}]")
-        check(lib.vxQueryKernel(self.handle, vx.VX_KERNEL_NAME, out, len(out)), "vxQueryKernel")
+        check(lib.vxQueryKernel(self.handle, vx.VX_KERNEL_NAME, out, len(out)), "vxQueryKernel", self)
         return ffi.string(out).decode()
 
-    enum = property(lambda self: self.query(lib.vxQueryKernel, vx.VX_KERNEL_ENUM, "vx_enum"))
-    num_parameters = property(lambda self: self.query(lib.vxQueryKernel, vx.VX_KERNEL_PARAMETERS, "vx_uint32"))
+    enum = property(lambda self: self.query("vxQueryKernel", vx.VX_KERNEL_ENUM, "vx_enum"))
+    num_parameters = property(lambda self: self.query("vxQueryKernel", vx.VX_KERNEL_PARAMETERS, "vx_uint32"))
 
 
 def _parameter_ref(parameter, what):
@@ -102,20 +109,20 @@ class Node(Object):
                 self[index] = obj
 
     def __setitem__(self, index, obj):
-        check(lib.vxSetParameterByIndex(self.handle, index, obj.reference), f"vxSetParameterByIndex({index})")
+        check(lib.vxSetParameterByIndex(self.handle, index, obj.reference), f"vxSetParameterByIndex({index})", self)
 
     def __getitem__(self, index):
         """The object set as parameter `index` (an owned wrapper: release it), None if unset."""
         return _parameter_ref(lib.vxGetParameterByIndex(self.handle, index), f"vxGetParameterByIndex({index})")
 
-    status = property(lambda self: self.query(lib.vxQueryNode, vx.VX_NODE_STATUS, "vx_status"))
-    num_parameters = property(lambda self: self.query(lib.vxQueryNode, vx.VX_NODE_PARAMETERS, "vx_uint32"))
+    status = property(lambda self: self.query("vxQueryNode", vx.VX_NODE_STATUS, "vx_status"))
+    num_parameters = property(lambda self: self.query("vxQueryNode", vx.VX_NODE_PARAMETERS, "vx_uint32"))
     performance = property(lambda self: _performance(self, lib.vxQueryNode, vx.VX_NODE_PERFORMANCE))
 
     @property
     def border(self):
         """(mode, constant value): mode "undefined", "constant" or "replicate"; set a mode or a pair."""
-        border = self.query(lib.vxQueryNode, vx.VX_NODE_BORDER, "vx_border_t")
+        border = self.query("vxQueryNode", vx.VX_NODE_BORDER, "vx_border_t")
         return next(name for name, mode in BORDERS.items() if mode == border.mode), border.constant_value.U32
 
     @border.setter
@@ -136,9 +143,9 @@ class Node(Object):
                 return guarded(node, "node callback", lambda: ACTIONS[function(Node.wrap(node))],
                                vx.VX_ACTION_CONTINUE, vx.VX_ACTION_ABANDON)
             callback = ffi.callback("vx_nodecomplete_f", call, error=vx.VX_ACTION_ABANDON)
-        check(lib.vxAssignNodeCallback(self.handle, ffi.NULL), "vxAssignNodeCallback")   # C refuses to replace
+        check(lib.vxAssignNodeCallback(self.handle, ffi.NULL), "vxAssignNodeCallback", self)   # C refuses to replace
         if callback:
-            check(lib.vxAssignNodeCallback(self.handle, callback), "vxAssignNodeCallback")
+            check(lib.vxAssignNodeCallback(self.handle, callback), "vxAssignNodeCallback", self)
         keep(self, ("node callback", int(ffi.cast("uintptr_t", self.handle))), callback or None)
 
 
@@ -156,20 +163,20 @@ class Graph(Object):
         return Node(self, kernel, *parameters)
 
     def verify(self):
-        check(lib.vxVerifyGraph(self.handle), "vxVerifyGraph")
+        check(lib.vxVerifyGraph(self.handle), "vxVerifyGraph", self)
 
     def process(self):
-        check(lib.vxProcessGraph(self.handle), "vxProcessGraph")
+        check(lib.vxProcessGraph(self.handle), "vxProcessGraph", self)
 
     def schedule(self):
-        check(lib.vxScheduleGraph(self.handle), "vxScheduleGraph")
+        check(lib.vxScheduleGraph(self.handle), "vxScheduleGraph", self)
 
     def wait(self):
-        check(lib.vxWaitGraph(self.handle), "vxWaitGraph")
+        check(lib.vxWaitGraph(self.handle), "vxWaitGraph", self)
 
-    state = property(lambda self: GRAPH_STATES[self.query(lib.vxQueryGraph, vx.VX_GRAPH_STATE, "vx_enum")])
-    num_nodes = property(lambda self: self.query(lib.vxQueryGraph, vx.VX_GRAPH_NUMNODES, "vx_uint32"))
-    num_parameters = property(lambda self: self.query(lib.vxQueryGraph, vx.VX_GRAPH_NUMPARAMETERS, "vx_uint32"))
+    state = property(lambda self: GRAPH_STATES[self.query("vxQueryGraph", vx.VX_GRAPH_STATE, "vx_enum")])
+    num_nodes = property(lambda self: self.query("vxQueryGraph", vx.VX_GRAPH_NUMNODES, "vx_uint32"))
+    num_parameters = property(lambda self: self.query("vxQueryGraph", vx.VX_GRAPH_NUMPARAMETERS, "vx_uint32"))
     performance = property(lambda self: _performance(self, lib.vxQueryGraph, vx.VX_GRAPH_PERFORMANCE))
 
     def add_parameter(self, node, index):
@@ -177,20 +184,20 @@ class Graph(Object):
         parameter = lib.vxGetParameterByIndex(node.handle, index)
         check(lib.vxGetStatus(ffi.cast("vx_reference", parameter)), "vxGetParameterByIndex")
         try:
-            check(lib.vxAddParameterToGraph(self.handle, parameter), "vxAddParameterToGraph")
+            check(lib.vxAddParameterToGraph(self.handle, parameter), "vxAddParameterToGraph", self)
         finally:
             lib.vxReleaseParameter(ffi.new("vx_parameter *", parameter))
         return self.num_parameters - 1
 
     def __setitem__(self, index, obj):
-        check(lib.vxSetGraphParameterByIndex(self.handle, index, obj.reference), f"vxSetGraphParameterByIndex({index})")
+        check(lib.vxSetGraphParameterByIndex(self.handle, index, obj.reference), f"vxSetGraphParameterByIndex({index})", self)
 
     def __getitem__(self, index):
         """The object set on graph parameter `index` (an owned wrapper: release it)."""
         return _parameter_ref(lib.vxGetGraphParameterByIndex(self.handle, index), f"vxGetGraphParameterByIndex({index})")
 
     def age_automatically(self, delay):
-        check(lib.vxRegisterAutoAging(self.handle, delay.handle), "vxRegisterAutoAging")
+        check(lib.vxRegisterAutoAging(self.handle, delay.handle), "vxRegisterAutoAging", self)
 
 
 class Delay(Object):
@@ -204,7 +211,7 @@ class Delay(Object):
         super().__init__(lib.vxCreateDelay(context.handle, exemplar.reference, slots), "vxCreateDelay")
 
     def __len__(self):
-        return self.query(lib.vxQueryDelay, vx.VX_DELAY_SLOTS, "vx_size")
+        return self.query("vxQueryDelay", vx.VX_DELAY_SLOTS, "vx_size")
 
     def __getitem__(self, index):
         ref = lib.vxGetReferenceFromDelay(self.handle, index)
@@ -212,4 +219,4 @@ class Delay(Object):
         return wrap_reference(ref)
 
     def age(self):
-        check(lib.vxAgeDelay(self.handle), "vxAgeDelay")
+        check(lib.vxAgeDelay(self.handle), "vxAgeDelay", self)

@@ -7,6 +7,7 @@ import numpy as np
 from .. import constants as vx
 from ..api import ffi, lib
 from .base import Object, check
+from .errors import InvalidFormat
 
 # format -> per plane: (numpy dtype, values per element); U1 planes are packed bytes, 8 pixels each
 _ELEMENTS = {
@@ -16,12 +17,20 @@ _ELEMENTS = {
     "NV21": [(np.uint8, 1), (np.uint8, 2)], "IYUV": [(np.uint8, 1)] * 3, "YUV4": [(np.uint8, 1)] * 3,
 }
 _FORMATS = {getattr(vx, f"VX_DF_IMAGE_{name}"): name for name in _ELEMENTS}
+
+
+def format_name(fmt):
+    return _FORMATS.get(fmt) or f"{fmt:#x}"
 _USAGES = {"r": vx.VX_READ_ONLY, "w": vx.VX_WRITE_ONLY, "rw": vx.VX_READ_AND_WRITE}
 
 
 def _format(fmt):
+    """A vx_df_image from a name ("U8", "rgb", "VIRT") or the value itself."""
     if isinstance(fmt, str):
-        return getattr(vx, f"VX_DF_IMAGE_{fmt.upper()}")
+        value = getattr(vx, f"VX_DF_IMAGE_{fmt.upper()}", None)
+        if value is None:
+            raise InvalidFormat(vx.VX_ERROR_INVALID_FORMAT, f"image format {fmt!r}: not one of {', '.join(_ELEMENTS)}")
+        return value
     return fmt
 
 
@@ -33,7 +42,8 @@ class Image(Object):
     vx_type = vx.VX_TYPE_IMAGE
 
     def __init__(self, context, width, height, format="U8"):
-        super().__init__(lib.vxCreateImage(context.handle, width, height, _format(format)), "vxCreateImage")
+        super().__init__(lib.vxCreateImage(context.handle, width, height, _format(format)),
+                         f"vxCreateImage({width}x{height} {format_name(_format(format))})")
 
     @classmethod
     def virtual(cls, graph, width=0, height=0, format="VIRT"):
@@ -41,8 +51,11 @@ class Image(Object):
         return cls.wrap(lib.vxCreateVirtualImage(graph.handle, width, height, _format(format)), True,
                         "vxCreateVirtualImage")
 
+    def _describe_state(self):
+        return f"{self.width}x{self.height} {self.format}"
+
     def _query(self, attribute, ctype):
-        return self.query(lib.vxQueryImage, attribute, ctype)
+        return self.query("vxQueryImage", attribute, ctype)
 
     width = property(lambda self: self._query(vx.VX_IMAGE_WIDTH, "vx_uint32"))
     height = property(lambda self: self._query(vx.VX_IMAGE_HEIGHT, "vx_uint32"))
@@ -80,7 +93,7 @@ class Image(Object):
             yield view
             view.flags.writeable = False
         finally:
-            check(lib.vxUnmapImagePatch(self.handle, map_id[0]), "vxUnmapImagePatch")
+            check(lib.vxUnmapImagePatch(self.handle, map_id[0]), "vxUnmapImagePatch", self)
 
     def _copy(self, array, rect, plane, usage):
         addr = ffi.new("vx_imagepatch_addressing_t *")

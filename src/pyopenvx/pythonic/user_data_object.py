@@ -58,12 +58,12 @@ class UserDataObject(Object):
     @property
     def type_name(self):
         out = ffi.new(f"vx_char[{vx.VX_MAX_REFERENCE_NAME}]")
-        check(lib.vxQueryUserDataObject(self.handle, vx.VX_USER_DATA_OBJECT_NAME, out, len(out)), "vxQueryUserDataObject")
+        check(lib.vxQueryUserDataObject(self.handle, vx.VX_USER_DATA_OBJECT_NAME, out, len(out)), "vxQueryUserDataObject", self)
         return ffi.string(out).decode()
 
     @property
     def size(self):
-        return self.query(lib.vxQueryUserDataObject, vx.VX_USER_DATA_OBJECT_SIZE, "vx_size")
+        return self.query("vxQueryUserDataObject", vx.VX_USER_DATA_OBJECT_SIZE, "vx_size")
 
     # data ---------------------------------------------------------------------------------
     @contextlib.contextmanager
@@ -82,7 +82,7 @@ class UserDataObject(Object):
             view.flags.writeable = usage != "r"
             yield view
         finally:
-            check(lib.vxUnmapUserDataObject(self.handle, map_id[0]), "vxUnmapUserDataObject")
+            check(lib.vxUnmapUserDataObject(self.handle, map_id[0]), "vxUnmapUserDataObject", self)
 
     def read(self, offset=0, size=0):
         """A copy of bytes [offset, offset + size) (size 0: to the end)."""
