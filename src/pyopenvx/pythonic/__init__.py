@@ -12,13 +12,18 @@ exports objects to a blob and imports them (`export`, `Import`).
 from .base import Context, Object, Reference
 from .errors import *  # noqa: F403  (VXError and its subclasses)
 from .errors import __all__ as _errors
+from .containers import ObjectArray, Pyramid
+from .convolution import Convolution
 from .dataobjects import LUT, Array, Distribution, Matrix, Scalar, Tensor
 from .graph import Delay, Graph, Kernel, Node
 from .image import Image
 from .ix import Import, export
+from .remap import Remap
+from .threshold import Threshold
 from .user_data_object import UserDataObject
 from .user_kernel import BIDIRECTIONAL, INPUT, OPTIONAL, OUTPUT, REQUIRED, UserKernel, user_kernel
 
-__all__ = ["Array", "BIDIRECTIONAL", "Context", "Delay", "Distribution", "Graph", "INPUT", "Image", "Import", "Kernel",
-           "LUT", "Matrix", "Node", "OPTIONAL", "OUTPUT", "Object", "REQUIRED", "Reference", "Scalar", "Tensor",
-           "UserDataObject", "UserKernel", "export", "user_kernel", *_errors]
+__all__ = ["Array", "BIDIRECTIONAL", "Context", "Convolution", "Delay", "Distribution", "Graph", "INPUT", "Image",
+           "Import", "Kernel", "LUT", "Matrix", "Node", "OPTIONAL", "OUTPUT", "Object", "ObjectArray", "Pyramid",
+           "REQUIRED", "Reference", "Remap", "Scalar", "Tensor", "Threshold", "UserDataObject", "UserKernel", "export",
+           "user_kernel", *_errors]

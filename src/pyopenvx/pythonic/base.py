@@ -37,12 +37,13 @@ def keep(obj, key, callbacks):
 
 class _Owner:
     """One OpenVX reference owned by Python. `pins` counts the numpy views that need its memory;
-    `context` is the context's owner (None for a context)."""
-    __slots__ = ("handle", "release_fn", "ptr_type", "context", "pins", "__weakref__")
+    `context` is the context's owner (None for a context); `keep` what the object's memory is
+    (an application's numpy array), kept alive with it."""
+    __slots__ = ("handle", "release_fn", "ptr_type", "context", "pins", "keep", "__weakref__")
 
     def __init__(self, handle, release_fn, ptr_type, context):
-        self.handle, self.release_fn, self.ptr_type, self.context, self.pins = \
-            handle, release_fn, ptr_type, context, 0
+        self.handle, self.release_fn, self.ptr_type, self.context, self.pins, self.keep = \
+            handle, release_fn, ptr_type, context, 0, None
 
     def release(self):
         """Releases now; the status (VX_SUCCESS when the handle was already gone)."""

@@ -15,6 +15,7 @@ import numpy as np
 from .. import constants as vx
 from ..api import ffi, lib
 from .base import Object, check
+from .errors import InvalidType, InvalidValue
 
 VX_TYPES = {np.dtype(name): t for t, name in {
     vx.VX_TYPE_INT8: "int8", vx.VX_TYPE_UINT8: "uint8", vx.VX_TYPE_INT16: "int16", vx.VX_TYPE_UINT16: "uint16",
@@ -23,14 +24,61 @@ VX_TYPES = {np.dtype(name): t for t, name in {
     vx.VX_TYPE_FLOAT16: "float16"}.items()}
 HOST, RW = vx.VX_MEMORY_TYPE_HOST, vx.VX_READ_AND_WRITE
 
+# The other types by name: their C type, and numpy's view of it (structs field by field, at the C offsets).
+_NAMED_CTYPES = {"char": "vx_char", "enum": "vx_enum", "size": "vx_size", "df_image": "vx_df_image",
+                 "bool": "vx_bool", "keypoint": "vx_keypoint_t", "rectangle": "vx_rectangle_t",
+                 "coordinates2d": "vx_coordinates2d_t", "coordinates3d": "vx_coordinates3d_t",
+                 "coordinates2df": "vx_coordinates2df_t", "line2d": "vx_line2d_t"}
+NAMED_TYPES = {name: getattr(vx, f"VX_TYPE_{name.upper()}".replace("LINE2D", "LINE_2D")) for name in _NAMED_CTYPES}
+_NUMPY_OF_C = {"char": "S1", "unsigned char": "u1", "int": "i4", "unsigned int": "u4", "float": "f4",
+               "unsigned short": "u2", "short": "i2", "unsigned long": "u8", "size_t": "u8", "int32_t": "i4",
+               "uint32_t": "u4"}
+
+
+def _numpy_of(ctype):
+    t = ctype if isinstance(ctype, ffi.CType) else ffi.typeof(ctype)
+    if t.kind == "struct":
+        names, fields = zip(*t.fields)
+        return np.dtype({"names": list(names), "formats": [_numpy_of(f.type) for f in fields],
+                         "offsets": [f.offset for f in fields], "itemsize": ffi.sizeof(t)})
+    if t.kind == "enum":
+        return np.dtype("i4")
+    return np.dtype(_NUMPY_OF_C[t.cname])
+
 
 DTYPES = {t: d for d, t in VX_TYPES.items()}
-_SCALAR_CTYPES = {vx.VX_TYPE_CHAR: "vx_char", vx.VX_TYPE_ENUM: "vx_enum", vx.VX_TYPE_SIZE: "vx_size",
-                  vx.VX_TYPE_DF_IMAGE: "vx_df_image", vx.VX_TYPE_BOOL: "vx_bool"}
+DTYPES.update({NAMED_TYPES[name]: _numpy_of(ctype) for name, ctype in _NAMED_CTYPES.items()})
+CTYPES = {t: f"vx_{d.name}" for d, t in VX_TYPES.items()}
+CTYPES.update({NAMED_TYPES[name]: ctype for name, ctype in _NAMED_CTYPES.items()})
 
 
-def _vx_type(dtype):
-    return VX_TYPES[np.dtype(dtype)]
+def _vx_type(kind):
+    """The VX_TYPE_* of a numpy dtype or a name ("uint8", "enum", "bool", "size", "keypoint", ...)."""
+    if isinstance(kind, str) and kind in NAMED_TYPES:
+        return NAMED_TYPES[kind]
+    try:
+        return VX_TYPES[np.dtype(kind)]
+    except (TypeError, KeyError):
+        raise InvalidType(vx.VX_ERROR_INVALID_TYPE, f"type {kind!r}", None, [
+            f"{kind!r} is not one of {', '.join(sorted({d.name for d in VX_TYPES} | set(NAMED_TYPES)))}"]) from None
+
+
+def exact(values, dtype, what, obj=None):
+    """`values` as a contiguous array of `dtype`; refuses a conversion that changes a value
+    (0.9 or 300 into uint8), never rounds or wraps silently."""
+    a = np.asarray(values)
+    if a.dtype == dtype:
+        return np.ascontiguousarray(a)
+    if dtype.fields is not None or a.dtype.fields is not None:
+        raise InvalidType(vx.VX_ERROR_INVALID_TYPE, what, obj, [f"{a.dtype} values are not {dtype} records"])
+    with np.errstate(all="ignore"):
+        out = np.ascontiguousarray(a.astype(dtype))
+        lossy = out != a
+    if np.any(lossy):
+        bad = a[lossy].flat[0].item()
+        raise InvalidValue(vx.VX_ERROR_INVALID_VALUE, what, obj,
+                           [f"{a.dtype} value {bad!r} is not exactly a {dtype} (convert it first)"])
+    return out
 
 
 @contextmanager
@@ -47,32 +95,47 @@ def _mapped(obj, map_fn, unmap_fn, nbytes, dtype, shape, usage):
 
 
 class Scalar(Object):
+    """A scalar of a numpy dtype name or "enum", "bool", "size", "df_image", "char":
+    `Scalar(ctx, "enum", vx.VX_INTERPOLATION_BILINEAR)`, `Scalar(ctx, "bool", True)`. `value`
+    reads and writes it (a bool scalar gives a bool); a value that does not fit raises InvalidValue."""
     _release = lib.vxReleaseScalar
     _ctype = "vx_scalar"
     vx_type = vx.VX_TYPE_SCALAR
 
     def __init__(self, ctx, dtype, value=0):
-        self.ctype = f"vx_{np.dtype(dtype).name}"         # vx_int32, vx_uint8, vx_float32, ...
-        super().__init__(lib.vxCreateScalar(ctx.handle, _vx_type(dtype), ffi.new(f"{self.ctype} *", value)),
-                         "vxCreateScalar")
+        scalar_type = _vx_type(dtype)
+        self.ctype = CTYPES[scalar_type]
+        super().__init__(lib.vxCreateScalar(ctx.handle, scalar_type, self._c_value(value)),
+                         f"vxCreateScalar({dtype})")
 
     @classmethod
     def virtual(cls, graph, dtype):
         return cls.wrap(lib.vxCreateVirtualScalar(graph.handle, _vx_type(dtype)), True, "vxCreateVirtualScalar")
 
     def _describe(self):
-        t = self.query("vxQueryScalar", vx.VX_SCALAR_TYPE, "vx_enum")
-        self.ctype = _SCALAR_CTYPES.get(t) or f"vx_{DTYPES[t].name}"
+        self.ctype = CTYPES[self.query("vxQueryScalar", vx.VX_SCALAR_TYPE, "vx_enum")]
+
+    def _describe_state(self):
+        return f"{self.ctype} {self.value!r}"
+
+    def _c_value(self, v):
+        if self.ctype == "vx_bool":
+            v = vx.vx_true_e if v else vx.vx_false_e
+        try:
+            return ffi.new(f"{self.ctype} *", v)
+        except (OverflowError, TypeError) as exc:
+            raise InvalidValue(vx.VX_ERROR_INVALID_VALUE, f"a {self.ctype} scalar", None,
+                               [f"{v!r} is not a {self.ctype}: {exc}"]) from None
 
     @property
     def value(self):
         out = ffi.new(f"{self.ctype} *")
         check(lib.vxCopyScalar(self.handle, out, vx.VX_READ_ONLY, HOST), "vxCopyScalar", self)
-        return out[0]
+        return bool(out[0]) if self.ctype == "vx_bool" else out[0]
 
     @value.setter
     def value(self, v):
-        check(lib.vxCopyScalar(self.handle, ffi.new(f"{self.ctype} *", v), vx.VX_WRITE_ONLY, HOST), "vxCopyScalar", self)
+        check(lib.vxCopyScalar(self.handle, self._c_value(v), vx.VX_WRITE_ONLY, HOST), "vxCopyScalar", self)
 
 
 class Array(Object):
@@ -81,8 +144,11 @@ class Array(Object):
     vx_type = vx.VX_TYPE_ARRAY
 
     def __init__(self, ctx, dtype, capacity):
-        self.dtype = np.dtype(dtype)
-        super().__init__(lib.vxCreateArray(ctx.handle, _vx_type(dtype), capacity), "vxCreateArray")
+        """Items of a numpy dtype, or structs by name ("keypoint", "rectangle", "coordinates2d",
+        "coordinates3d", "coordinates2df", "line2d"): their views are structured arrays."""
+        item_type = _vx_type(dtype)
+        self.dtype = DTYPES[item_type]
+        super().__init__(lib.vxCreateArray(ctx.handle, item_type, capacity), "vxCreateArray")
 
     @classmethod
     def virtual(cls, graph, dtype, capacity=0):
@@ -95,7 +161,7 @@ class Array(Object):
         return self.query("vxQueryArray", vx.VX_ARRAY_NUMITEMS, "vx_size")
 
     def extend(self, values):
-        values = np.ascontiguousarray(values, self.dtype)
+        values = exact(values, self.dtype, "vxAddArrayItems", self)
         check(lib.vxAddArrayItems(self.handle, len(values), ffi.from_buffer(values), self.dtype.itemsize),
             "vxAddArrayItems")
 
@@ -211,5 +277,5 @@ class Matrix(Object):
         return out
 
     def assign(self, values):
-        values = np.ascontiguousarray(values, self.dtype).reshape(self.shape)
+        values = exact(values, self.dtype, "vxCopyMatrix", self).reshape(self.shape)
         check(lib.vxCopyMatrix(self.handle, ffi.from_buffer(values), vx.VX_WRITE_ONLY, HOST), "vxCopyMatrix", self)

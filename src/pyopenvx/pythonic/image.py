@@ -7,7 +7,8 @@ import numpy as np
 from .. import constants as vx
 from ..api import ffi, lib
 from .base import Object, check
-from .errors import InvalidFormat
+from .dataobjects import exact
+from .errors import InvalidDimension, InvalidFormat
 
 # format -> per plane: (numpy dtype, values per element); U1 planes are packed bytes, 8 pixels each
 _ELEMENTS = {
@@ -17,6 +18,11 @@ _ELEMENTS = {
     "NV21": [(np.uint8, 1), (np.uint8, 2)], "IYUV": [(np.uint8, 1)] * 3, "YUV4": [(np.uint8, 1)] * 3,
 }
 _FORMATS = {getattr(vx, f"VX_DF_IMAGE_{name}"): name for name in _ELEMENTS}
+
+
+_NUMPY_FORMATS = {(np.dtype(d), 2, 1): f for d, f in ((np.uint8, "U8"), (np.uint16, "U16"), (np.int16, "S16"),
+                                                    (np.uint32, "U32"), (np.int32, "S32"))}
+_NUMPY_FORMATS.update({(np.dtype(np.uint8), 3, 3): "RGB", (np.dtype(np.uint8), 3, 4): "RGBX"})
 
 
 def format_name(fmt):
@@ -115,10 +121,51 @@ class Image(Object):
         return out
 
     def write(self, array, rect=None, plane=0):
-        """Copies `array` (shaped as `to_numpy` returns) into the patch."""
+        """Copies `array` (shaped as `to_numpy` returns) into the patch. Values of another dtype
+        must convert exactly (0.9 or 300 into a U8 image raise InvalidValue)."""
         with self.map(rect, plane, "r") as view:
-            expected = view.shape, view.dtype
-        array = np.ascontiguousarray(array, dtype=expected[1])
-        if array.shape != expected[0]:
-            raise ValueError(f"array shape {array.shape} is not the patch shape {expected[0]}")
+            shape, dtype = view.shape, view.dtype
+        array = exact(array, dtype, "write", self)
+        if array.shape != shape:
+            raise InvalidDimension(vx.VX_ERROR_INVALID_DIMENSION, "write", self,
+                                   [f"array shape {array.shape} is not the patch shape {shape}"])
         self._copy(array, rect, plane, vx.VX_WRITE_ONLY)
+
+    def __array__(self, dtype=None, copy=None):
+        """`np.asarray(image)`: a copy of plane 0."""
+        out = self.to_numpy()
+        return out if dtype is None else out.astype(dtype)
+
+    @classmethod
+    def from_numpy(cls, context, array, format=None):
+        """An image whose memory is `array`, without a copy (vxCreateImageFromHandle): a graph
+        writing the image writes the array, which the image keeps alive. A 2-D array of uint8,
+        uint16, int16, uint32 or int32 gives U8, U16, S16, U32, S32; (h, w, 3) and (h, w, 4)
+        uint8 give RGB and RGBX. Rows may be padded (a slice of a bigger array); pixels must be
+        contiguous, and the array writable."""
+        if not isinstance(array, np.ndarray):
+            raise TypeError(f"from_numpy takes a numpy array, not {type(array).__name__}")
+        channels = array.shape[2] if array.ndim == 3 else 1
+        fmt = format or _NUMPY_FORMATS.get((array.dtype, array.ndim, channels))
+        elements = _ELEMENTS.get(fmt)
+        why = (f"a {array.ndim}-D {array.dtype} array is no image format (formats: "
+               f"{', '.join(str(k[0]) + ('' if k[1] == 2 else f' x{k[2]}') + ' -> ' + v for k, v in _NUMPY_FORMATS.items())})"
+               if elements is None else
+               f"{fmt} needs {elements[0][0].__name__} pixels with {elements[0][1]} value(s), not a {array.ndim}-D "
+               f"{array.dtype} array" if len(elements) != 1 or np.dtype(elements[0][0]) != array.dtype
+               or channels != elements[0][1] or array.ndim not in (2, 3) else
+               "its pixels are not contiguous" if array.strides[1] != array.itemsize * channels
+               or (array.ndim == 3 and array.strides[2] != array.itemsize) else
+               "it is read-only" if not array.flags.writeable else None)
+        if why:
+            raise InvalidFormat(vx.VX_ERROR_INVALID_FORMAT, "Image.from_numpy", None, [why])
+        addr = ffi.new("vx_imagepatch_addressing_t *", {
+            "dim_x": array.shape[1], "dim_y": array.shape[0], "stride_x": array.strides[1],
+            "stride_y": array.strides[0], "step_x": 1, "step_y": 1,
+            "scale_x": vx.VX_SCALE_UNITY, "scale_y": vx.VX_SCALE_UNITY})
+        ptrs = ffi.new("void *[1]", [ffi.cast("void *", array.ctypes.data)])
+        img = cls.__new__(cls)
+        Object.__init__(img, lib.vxCreateImageFromHandle(context.handle, _format(fmt), addr, ptrs,
+                                                         vx.VX_MEMORY_TYPE_HOST), "vxCreateImageFromHandle")
+        img._owner.keep = array
+        return img
