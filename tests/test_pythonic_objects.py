@@ -168,3 +168,17 @@ def test_lossy_writes_raise(ctx, values, words):
         Matrix(ctx, 1, 1, "uint8").assign([[values]])
     img.write(np.full((4, 4), 7.0))                               # exact conversions are fine
     assert (img.to_numpy() == 7).all()
+
+
+def test_a_numpy_image_in_a_graph_outlives_its_wrapper_and_array(ctx):
+    graph = Graph(ctx)
+    out = Image(ctx, 32, 24)
+    graph.node(K + "not", Image.from_numpy(ctx, pixels()), out)     # neither wrapper nor array kept here
+    gc.collect()
+    junk = [np.full((24, 32), 1, np.uint8) for _ in range(8)]         # reuse freed memory, if any
+    graph.process()
+    np.testing.assert_array_equal(np.asarray(out), 255 - pixels())
+    graph.release()
+    probe = Image.from_numpy(ctx, junk[0])                            # sweeps what the graph's image kept
+    assert not ctx._owner.parked
+    probe.release()

@@ -38,22 +38,31 @@ def keep(obj, key, callbacks):
 class _Owner:
     """One OpenVX reference owned by Python. `pins` counts the numpy views that need its memory;
     `context` is the context's owner (None for a context); `keep` what the object's memory is
-    (an application's numpy array), kept alive with it."""
-    __slots__ = ("handle", "release_fn", "ptr_type", "context", "pins", "keep", "__weakref__")
+    (an application's numpy array). A graph may hold the object after the application released
+    it, so `keep` moves to the context's `parked` list, swept once the object is gone."""
+    __slots__ = ("handle", "release_fn", "ptr_type", "context", "pins", "keep", "parked", "__weakref__")
 
     def __init__(self, handle, release_fn, ptr_type, context):
-        self.handle, self.release_fn, self.ptr_type, self.context, self.pins, self.keep = \
-            handle, release_fn, ptr_type, context, 0, None
+        self.handle, self.release_fn, self.ptr_type, self.context, self.pins, self.keep, self.parked = \
+            handle, release_fn, ptr_type, context, 0, None, []
 
     def release(self):
         """Releases now; the status (VX_SUCCESS when the handle was already gone)."""
         handle, self.handle = self.handle, None
         if handle is None or (self.context is not None and self.context.handle is None):
             return vx.VX_SUCCESS                 # its context was released, and every object with it
+        if self.keep is not None and self.context is not None:
+            self.context.parked.append((handle, self.keep))
         status = self.release_fn(ffi.new(self.ptr_type, handle))
         if self.context is None:
             _KEPT.pop(_address(handle), None)
+            self.parked = []                     # every object that used them is gone with the context
         return status
+
+    def sweep(self):
+        """Drops what parked objects kept once they are gone (a reused handle only keeps it longer)."""
+        self.parked = [(h, keep) for h, keep in self.parked
+                       if lib.vxGetStatus(ffi.cast("vx_reference", h)) == vx.VX_SUCCESS]
 
     def unpin(self, _pointer):
         self.pins -= 1

@@ -158,6 +158,20 @@ class Graph(Object):
         self.context = context
         super().__init__(lib.vxCreateGraph(context.handle), "vxCreateGraph")
 
+    def __getattr__(self, name):
+        """Node helpers: `graph.gaussian3x3(src)` and one per standard kernel (see nodes.py)."""
+        from .nodes import bound_helper
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return bound_helper(self, name)
+
+    def __dir__(self):
+        from .nodes import helper_names
+        return sorted(set(super().__dir__()) | set(helper_names()))
+
+    def _describe_state(self):
+        return f"{self.state}, {self.num_nodes} nodes"
+
     def node(self, kernel, *parameters):
         """A new node (see Node); its wrapper is owned by the caller, the graph holds the node too."""
         return Node(self, kernel, *parameters)

@@ -26,7 +26,7 @@ _NUMPY_FORMATS.update({(np.dtype(np.uint8), 3, 3): "RGB", (np.dtype(np.uint8), 3
 
 
 def format_name(fmt):
-    return _FORMATS.get(fmt) or f"{fmt:#x}"
+    return _FORMATS.get(fmt) or ("VIRT" if fmt == vx.VX_DF_IMAGE_VIRT else f"{fmt:#x}")
 _USAGES = {"r": vx.VX_READ_ONLY, "w": vx.VX_WRITE_ONLY, "rw": vx.VX_READ_AND_WRITE}
 
 
@@ -65,7 +65,8 @@ class Image(Object):
 
     width = property(lambda self: self._query(vx.VX_IMAGE_WIDTH, "vx_uint32"))
     height = property(lambda self: self._query(vx.VX_IMAGE_HEIGHT, "vx_uint32"))
-    format = property(lambda self: _FORMATS[self._query(vx.VX_IMAGE_FORMAT, "vx_df_image")])
+    format = property(lambda self: format_name(self._query(vx.VX_IMAGE_FORMAT, "vx_df_image")),
+                      doc="The format's name: U8, RGB, NV12, ... (VIRT: a virtual image not verified yet).")
     planes = property(lambda self: self._query(vx.VX_IMAGE_PLANES, "vx_size"))
 
     def _rect(self, rect):
@@ -139,7 +140,8 @@ class Image(Object):
     @classmethod
     def from_numpy(cls, context, array, format=None):
         """An image whose memory is `array`, without a copy (vxCreateImageFromHandle): a graph
-        writing the image writes the array, which the image keeps alive. A 2-D array of uint8,
+        writing the image writes the array, which stays alive while the image lives (in a graph
+        too, after its wrapper is gone; at the latest until the context's release). A 2-D array of uint8,
         uint16, int16, uint32 or int32 gives U8, U16, S16, U32, S32; (h, w, 3) and (h, w, 4)
         uint8 give RGB and RGBX. Rows may be padded (a slice of a bigger array); pixels must be
         contiguous, and the array writable."""
@@ -168,4 +170,6 @@ class Image(Object):
         Object.__init__(img, lib.vxCreateImageFromHandle(context.handle, _format(fmt), addr, ptrs,
                                                          vx.VX_MEMORY_TYPE_HOST), "vxCreateImageFromHandle")
         img._owner.keep = array
+        if img._owner.context is not None:
+            img._owner.context.sweep()
         return img
