@@ -220,6 +220,14 @@ class Context(Object):
         """VX_CONTEXT_REFERENCES: how many references the context's objects hold."""
         return self.query("vxQueryContext", vx.VX_CONTEXT_REFERENCES, "vx_uint32")
 
+    @property
+    def kernels(self):
+        """{name: Kernel} of every kernel of the context (standard, loaded and user kernels);
+        `kernel.signature` shows its parameters. The standard ones also have node helpers
+        (`graph.gaussian3x3(...)`, see pythonic.nodes) and one-call functions (pyopenvx.fn)."""
+        from .graph import kernels
+        return kernels(self)
+
     def on_log(self, function):
         """Calls function(status, text) for every log entry of this context."""
         self._log_functions.append(function)

@@ -80,6 +80,53 @@ class Kernel(Object):
     enum = property(lambda self: self.query("vxQueryKernel", vx.VX_KERNEL_ENUM, "vx_enum"))
     num_parameters = property(lambda self: self.query("vxQueryKernel", vx.VX_KERNEL_PARAMETERS, "vx_uint32"))
 
+    @property
+    def parameters(self):
+        """[KernelParameter(direction, type, optional)] in index order."""
+        out = []
+        for index in range(self.num_parameters):
+            parameter = lib.vxGetKernelParameterByIndex(self.handle, index)
+            check(lib.vxGetStatus(ffi.cast("vx_reference", parameter)), f"vxGetKernelParameterByIndex({index})", self)
+            try:
+                values = []
+                for attribute in (vx.VX_PARAMETER_DIRECTION, vx.VX_PARAMETER_TYPE, vx.VX_PARAMETER_STATE):
+                    value = ffi.new("vx_enum *")
+                    check(lib.vxQueryParameter(parameter, attribute, value, ffi.sizeof("vx_enum")), "vxQueryParameter")
+                    values.append(value[0])
+            finally:
+                lib.vxReleaseParameter(ffi.new("vx_parameter *", parameter))
+            out.append(KernelParameter(DIRECTIONS[values[0]], _TYPE_NAMES.get(values[1], hex(values[1])),
+                                       values[2] == vx.VX_PARAMETER_STATE_OPTIONAL))
+        return out
+
+    @property
+    def signature(self):
+        """"name(input image, input scalar?, output image)": "?" marks an optional parameter."""
+        return f"{self.name}({', '.join(map(str, self.parameters))})"
+
+    def _describe_state(self):
+        return self.signature
+
+
+DIRECTIONS = {vx.VX_INPUT: "input", vx.VX_OUTPUT: "output", vx.VX_BIDIRECTIONAL: "bidirectional"}
+_TYPE_NAMES = {getattr(vx, n): n[len("VX_TYPE_"):].lower() for n in dir(vx) if n.startswith("VX_TYPE_")}
+
+
+class KernelParameter(namedtuple("KernelParameter", "direction type optional")):
+    def __str__(self):
+        return f"{self.direction} {self.type}{'?' if self.optional else ''}"
+
+
+def kernels(context):
+    """{name: Kernel} of every kernel `context` has (owned wrappers)."""
+    count = context.query("vxQueryContext", vx.VX_CONTEXT_UNIQUE_KERNELS, "vx_uint32")
+    table = ffi.new("vx_kernel_info_t[]", max(count, 1))
+    check(lib.vxQueryContext(context.handle, vx.VX_CONTEXT_UNIQUE_KERNEL_TABLE, table,
+                             count * ffi.sizeof("vx_kernel_info_t")), "vxQueryContext(VX_CONTEXT_UNIQUE_KERNEL_TABLE)",
+          context)
+    names = sorted(ffi.string(table[i].name).decode() for i in range(count))
+    return {name: Kernel.by_name(context, name) for name in names}
+
 
 def _parameter_ref(parameter, what):
     """The object set on a vx_parameter (an owned wrapper, or None), releasing the parameter."""

@@ -164,8 +164,8 @@ def _convenience(graph, spec, kwargs):
                                          upper=kwargs.pop("upper"))
 
 
-def call(graph, spec, args, kwargs):
-    """Adds the node of `spec` to `graph`; returns its outputs (one, or a tuple)."""
+def add_node(graph, spec, args, kwargs):
+    """Adds the node of `spec` to `graph`: (the node, its outputs as [(parameter index, object)])."""
     from .graph import Node
 
     kwargs = dict(kwargs)
@@ -180,14 +180,14 @@ def call(graph, spec, args, kwargs):
             raise TypeError(f"{spec.name} has no parameter {name!r}: {spec.signature}")
         values[name] = value
     keep, outputs, c_args = [], [], []
-    for p in spec.parameters:
+    for index, p in enumerate(spec.parameters):
         value = values.get(p.name)
         if value is None and p.direction == "output":
             value = _virtual(graph, p)
             if value is not None:
-                outputs.append(value)
+                outputs.append((index, value))
         elif p.direction != "input" and value is not None:
-            outputs.append(value)
+            outputs.append((index, value))
         if value is None and p.by_value:
             if p.name not in DEFAULTS:
                 raise TypeError(f"{spec.name}: parameter {p.name} is required: {spec.signature}")
@@ -195,7 +195,13 @@ def call(graph, spec, args, kwargs):
         elif value is None and not p.optional and p.direction == "input":
             raise TypeError(f"{spec.name}: parameter {p.name} is required: {spec.signature}")
         c_args.append(_argument(graph, p, value, keep))
-    Node.wrap(getattr(lib, spec.creator)(graph.handle, *c_args), True, spec.creator)
+    node = Node.wrap(getattr(lib, spec.creator)(graph.handle, *c_args), True, spec.creator)
+    return node, outputs
+
+
+def call(graph, spec, args, kwargs):
+    """Adds the node of `spec` to `graph`; returns its outputs (one, or a tuple)."""
+    outputs = [obj for _, obj in add_node(graph, spec, args, kwargs)[1]]
     return outputs[0] if len(outputs) == 1 else tuple(outputs)
 
 
