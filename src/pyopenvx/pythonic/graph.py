@@ -219,9 +219,48 @@ class Graph(Object):
     def _describe_state(self):
         return f"{self.state}, {self.num_nodes} nodes"
 
+    _stream = None          # the queues of `stream`, once set up
+    _nodes = ()             # wrappers of the nodes made through this wrapper (to find parameters)
+
     def node(self, kernel, *parameters):
         """A new node (see Node); its wrapper is owned by the caller, the graph holds the node too."""
-        return Node(self, kernel, *parameters)
+        node = Node(self, kernel, *parameters)
+        self._track(node)
+        return node
+
+    def _track(self, node):
+        """Remembers `node` (borrowed: the graph holds its nodes while it lives)."""
+        if not self._nodes:
+            self._nodes = []
+        self._nodes.append(Node.wrap(node.handle))
+
+    def parameter(self, obj):
+        """Makes the node parameter `obj` is set on (the first found) a graph parameter; its index."""
+        for node in self._nodes:
+            for index in range(node.num_parameters):
+                held = node[index]
+                if held is not None:
+                    same = held.handle == obj.reference
+                    held.release()
+                    if same:
+                        return self.add_parameter(node, index)
+        raise ValueError(f"{obj!r} is not a parameter of a node made through this graph")
+
+    def stream(self, frames, source, sink, depth=3, convert=None):
+        """Pipelined runs over `frames` (numpy arrays into `source`); yields each frame's `sink`
+        as a numpy array (or `convert(sink)`), in order. See pythonic.streaming."""
+        from .streaming import stream
+        return stream(self, frames, source, sink, depth, convert)
+
+    def start_streaming(self, trigger=None):
+        """vxEnableGraphStreaming + vxStartGraphStreaming: the graph runs again and again (a Python
+        kernel without inputs as the source, one without outputs as the sink) until stop_streaming()."""
+        from .streaming import start
+        start(self, trigger)
+
+    def stop_streaming(self):
+        from .streaming import stop
+        stop(self)
 
     def verify(self):
         check(lib.vxVerifyGraph(self.handle), "vxVerifyGraph", self)

@@ -40,6 +40,11 @@ def _format(fmt):
     return fmt
 
 
+def _context_of(obj):
+    from .base import Context
+    return Context.wrap(lib.vxGetContext(obj.reference))
+
+
 class Image(Object):
     """An image of a context; `map` gives numpy views, `to_numpy`/`write` copy."""
 
@@ -131,6 +136,10 @@ class Image(Object):
             raise InvalidDimension(vx.VX_ERROR_INVALID_DIMENSION, "write", self,
                                    [f"array shape {array.shape} is not the patch shape {shape}"])
         self._copy(array, rect, plane, vx.VX_WRITE_ONLY)
+
+    def like(self):
+        """A new image of the same size and format."""
+        return Image(_context_of(self), self.width, self.height, self.format)
 
     def __array__(self, dtype=None, copy=None):
         """`np.asarray(image)`: a copy of plane 0."""

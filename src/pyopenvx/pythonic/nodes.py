@@ -196,6 +196,7 @@ def add_node(graph, spec, args, kwargs):
             raise TypeError(f"{spec.name}: parameter {p.name} is required: {spec.signature}")
         c_args.append(_argument(graph, p, value, keep))
     node = Node.wrap(getattr(lib, spec.creator)(graph.handle, *c_args), True, spec.creator)
+    graph._track(node)
     return node, outputs
 
 
