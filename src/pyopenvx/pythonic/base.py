@@ -125,10 +125,12 @@ class Object:
 
     @property
     def reference(self):
+        """The handle as a vx_reference (for calls of pyopenvx.api that take any object)."""
         return ffi.cast("vx_reference", self.handle)
 
     @property
     def released(self):
+        """True once release() ran (or the with block ended)."""
         return self._handle is None
 
     def release(self):

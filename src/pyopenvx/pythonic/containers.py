@@ -47,8 +47,10 @@ class Pyramid(_Items):
     def __len__(self):
         return self.query("vxQueryPyramid", vx.VX_PYRAMID_LEVELS, "vx_size")
 
-    scale = property(lambda self: self.query("vxQueryPyramid", vx.VX_PYRAMID_SCALE, "vx_float32"))
-    format = property(lambda self: format_name(self.query("vxQueryPyramid", vx.VX_PYRAMID_FORMAT, "vx_df_image")))
+    scale = property(lambda self: self.query("vxQueryPyramid", vx.VX_PYRAMID_SCALE, "vx_float32"),
+                     doc='The ratio between two levels (0.5 for "half").')
+    format = property(lambda self: format_name(self.query("vxQueryPyramid", vx.VX_PYRAMID_FORMAT, "vx_df_image")),
+                      doc="The levels' format name.")
 
     def _item(self, index):
         return Image.wrap(lib.vxGetPyramidLevel(self.handle, index), True, f"vxGetPyramidLevel({index})")

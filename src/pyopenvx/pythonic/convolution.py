@@ -11,6 +11,7 @@ HOST = vx.VX_MEMORY_TYPE_HOST
 
 
 class Convolution(Object):
+    """An int16 convolution matrix and its power-of-2 scale (`Convolution(ctx, coefficients, scale)`)."""
     _release = lib.vxReleaseConvolution
     _ctype = "vx_convolution"
     vx_type = vx.VX_TYPE_CONVOLUTION
@@ -24,10 +25,12 @@ class Convolution(Object):
         self.coefficients = coefficients
 
     shape = property(lambda self: (self.query("vxQueryConvolution", vx.VX_CONVOLUTION_ROWS, "vx_size"),
-                                   self.query("vxQueryConvolution", vx.VX_CONVOLUTION_COLUMNS, "vx_size")))
+                                   self.query("vxQueryConvolution", vx.VX_CONVOLUTION_COLUMNS, "vx_size")),
+                     doc="(rows, columns).")
 
     @property
     def scale(self):
+        """The divisor of the weighted sum (a power of 2)."""
         return self.query("vxQueryConvolution", vx.VX_CONVOLUTION_SCALE, "vx_uint32")
 
     @scale.setter

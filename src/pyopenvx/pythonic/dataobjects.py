@@ -129,6 +129,7 @@ class Scalar(Object):
 
     @property
     def value(self):
+        """The scalar's value (assign to change it)."""
         out = ffi.new(f"{self.ctype} *")
         check(lib.vxCopyScalar(self.handle, out, vx.VX_READ_ONLY, HOST), "vxCopyScalar", self)
         return bool(out[0]) if self.ctype == "vx_bool" else out[0]
@@ -139,6 +140,7 @@ class Scalar(Object):
 
 
 class Array(Object):
+    """An array of items: numpy dtypes or structs by name; `map()` views, `extend()` appends."""
     _release = lib.vxReleaseArray
     _ctype = "vx_array"
     vx_type = vx.VX_TYPE_ARRAY
@@ -160,12 +162,18 @@ class Array(Object):
     def __len__(self):
         return self.query("vxQueryArray", vx.VX_ARRAY_NUMITEMS, "vx_size")
 
+    def _describe_state(self):
+        return f"{self.dtype.name if self.dtype.fields is None else 'struct'} {len(self)}/" \
+               f"{self.query('vxQueryArray', vx.VX_ARRAY_CAPACITY, 'vx_size')}"
+
     def extend(self, values):
+        """vxAddArrayItems: appends `values` (they must convert to the item type exactly)."""
         values = exact(values, self.dtype, "vxAddArrayItems", self)
         check(lib.vxAddArrayItems(self.handle, len(values), ffi.from_buffer(values), self.dtype.itemsize),
             "vxAddArrayItems")
 
     def map(self, start=0, end=None, usage=RW):
+        """A numpy view of items [start, end) (a context manager)."""
         end = len(self) if end is None else end
 
         def map_fn(u):
@@ -177,6 +185,7 @@ class Array(Object):
 
 
 class Tensor(Object):
+    """A tensor, `shape` in numpy order (outermost first); `map()` gives a numpy view."""
     _release = lib.vxReleaseTensor
     _ctype = "vx_tensor"
     vx_type = vx.VX_TYPE_TENSOR
@@ -201,6 +210,7 @@ class Tensor(Object):
         self.dtype = DTYPES.get(self.query("vxQueryTensor", vx.VX_TENSOR_DATA_TYPE, "vx_enum"), np.dtype(np.uint8))
 
     def map(self, usage=RW):
+        """A numpy view of the whole tensor (a context manager)."""
         n = len(self.shape)
 
         def map_fn(u):
@@ -212,11 +222,20 @@ class Tensor(Object):
                             self.dtype, self.shape, usage)
 
 
+def _shape_state(self):
+    return f"{self.shape} {self.dtype}"
+
+
+Tensor._describe_state = _shape_state
+
+
 class _WholeMap(Object):
     """Objects mapped whole by vxMap<X>(handle, &id, &ptr, usage, mem_type, flags)."""
     MAP = UNMAP = None
+    _describe_state = _shape_state
 
     def map(self, usage=RW):
+        """A numpy view of the whole object (a context manager)."""
         def map_fn(u):
             map_id, ptr = ffi.new("vx_map_id *"), ffi.new("void **")
             check(getattr(lib, self.MAP)(self.handle, map_id, ptr, u, HOST, 0), self.MAP)
@@ -225,6 +244,7 @@ class _WholeMap(Object):
 
 
 class LUT(_WholeMap):
+    """A lookup table of `count` entries of `dtype` (uint8 or int16); `map()` gives a numpy view."""
     _release = lib.vxReleaseLUT
     _ctype = "vx_lut"
     vx_type = vx.VX_TYPE_LUT
@@ -242,6 +262,7 @@ class LUT(_WholeMap):
 
 
 class Distribution(_WholeMap):
+    """A histogram of `bins` bins over [offset, offset + range); `map()` gives its int32 counts."""
     _release = lib.vxReleaseDistribution
     _ctype = "vx_distribution"
     vx_type = vx.VX_TYPE_DISTRIBUTION
@@ -271,11 +292,15 @@ class Matrix(Object):
         self.shape = (self.query("vxQueryMatrix", vx.VX_MATRIX_ROWS, "vx_size"),
                       self.query("vxQueryMatrix", vx.VX_MATRIX_COLUMNS, "vx_size"))
 
+    _describe_state = _shape_state
+
     def numpy(self):
+        """A copy of the matrix (rows, columns)."""
         out = np.empty(self.shape, self.dtype)
         check(lib.vxCopyMatrix(self.handle, ffi.from_buffer(out), vx.VX_READ_ONLY, HOST), "vxCopyMatrix", self)
         return out
 
     def assign(self, values):
+        """Copies `values` in (they must convert to the matrix type exactly)."""
         values = exact(values, self.dtype, "vxCopyMatrix", self).reshape(self.shape)
         check(lib.vxCopyMatrix(self.handle, ffi.from_buffer(values), vx.VX_WRITE_ONLY, HOST), "vxCopyMatrix", self)

@@ -14,7 +14,7 @@ from collections import namedtuple
 from .. import constants as vx
 from ..api import ffi, lib
 from .base import Object, StatusError, check, keep, wrap_reference
-from .errors import note_cause, resume, suspend
+from .errors import note_cause, resume, status_name, suspend
 
 Performance = namedtuple("Performance", "tmp beg end sum avg min num max")
 GRAPH_STATES = {vx.VX_GRAPH_STATE_UNVERIFIED: "unverified", vx.VX_GRAPH_STATE_VERIFIED: "verified",
@@ -59,6 +59,7 @@ def guarded(ref, what, body, success=vx.VX_SUCCESS, failed=None):
 
 
 class Kernel(Object):
+    """A kernel of a context (`Kernel.by_name(ctx, name)`): what a node runs."""
     _release = lib.vxReleaseKernel
     _ctype = "vx_kernel"
     vx_type = vx.VX_TYPE_KERNEL
@@ -73,12 +74,15 @@ class Kernel(Object):
 
     @property
     def name(self):
+        """VX_KERNEL_NAME, e.g. "org.khronos.openvx.gaussian_3x3"."""
         out = ffi.new(f"vx_char[{vx.VX_MAX_KERNEL_NAME}]")
         check(lib.vxQueryKernel(self.handle, vx.VX_KERNEL_NAME, out, len(out)), "vxQueryKernel", self)
         return ffi.string(out).decode()
 
-    enum = property(lambda self: self.query("vxQueryKernel", vx.VX_KERNEL_ENUM, "vx_enum"))
-    num_parameters = property(lambda self: self.query("vxQueryKernel", vx.VX_KERNEL_PARAMETERS, "vx_uint32"))
+    enum = property(lambda self: self.query("vxQueryKernel", vx.VX_KERNEL_ENUM, "vx_enum"),
+                    doc="VX_KERNEL_ENUM: the kernel's enumeration.")
+    num_parameters = property(lambda self: self.query("vxQueryKernel", vx.VX_KERNEL_PARAMETERS, "vx_uint32"),
+                              doc='How many parameters the kernel has.')
 
     @property
     def parameters(self):
@@ -140,6 +144,7 @@ def _parameter_ref(parameter, what):
 
 
 class Node(Object):
+    """A node of a graph: a kernel with its parameters (`graph.node(kernel, *objects)`)."""
     _release = lib.vxReleaseNode
     _ctype = "vx_node"
     vx_type = vx.VX_TYPE_NODE
@@ -155,16 +160,23 @@ class Node(Object):
             if obj is not None:
                 self[index] = obj
 
+    def _describe_state(self):
+        return f"status={status_name(self.status)}"
+
     def __setitem__(self, index, obj):
+        """Sets parameter `index` to `obj` (vxSetParameterByIndex)."""
         check(lib.vxSetParameterByIndex(self.handle, index, obj.reference), f"vxSetParameterByIndex({index})", self)
 
     def __getitem__(self, index):
         """The object set as parameter `index` (an owned wrapper: release it), None if unset."""
         return _parameter_ref(lib.vxGetParameterByIndex(self.handle, index), f"vxGetParameterByIndex({index})")
 
-    status = property(lambda self: self.query("vxQueryNode", vx.VX_NODE_STATUS, "vx_status"))
-    num_parameters = property(lambda self: self.query("vxQueryNode", vx.VX_NODE_PARAMETERS, "vx_uint32"))
-    performance = property(lambda self: _performance(self, lib.vxQueryNode, vx.VX_NODE_PERFORMANCE))
+    status = property(lambda self: self.query("vxQueryNode", vx.VX_NODE_STATUS, "vx_status"),
+                      doc="VX_NODE_STATUS: the status of the node's last run.")
+    num_parameters = property(lambda self: self.query("vxQueryNode", vx.VX_NODE_PARAMETERS, "vx_uint32"),
+                              doc='How many parameters the node has.')
+    performance = property(lambda self: _performance(self, lib.vxQueryNode, vx.VX_NODE_PERFORMANCE),
+                           doc="Performance(tmp, beg, end, sum, avg, min, num, max) of the node's runs, in ns.")
 
     @property
     def border(self):
@@ -197,6 +209,8 @@ class Node(Object):
 
 
 class Graph(Object):
+    """A graph of nodes: build it with `graph.<kernel>(...)` helpers or `graph.node(...)`,
+    run it with process(), schedule()/wait() or stream(); see docs/python.md."""
     _release = lib.vxReleaseGraph
     _ctype = "vx_graph"
     vx_type = vx.VX_TYPE_GRAPH
@@ -259,25 +273,34 @@ class Graph(Object):
         start(self, trigger)
 
     def stop_streaming(self):
+        """vxStopGraphStreaming: stops after the run in progress."""
         from .streaming import stop
         stop(self)
 
     def verify(self):
+        """vxVerifyGraph: checks the graph and plans its runs (process() verifies when needed)."""
         check(lib.vxVerifyGraph(self.handle), "vxVerifyGraph", self)
 
     def process(self):
+        """vxProcessGraph: one run, waited for."""
         check(lib.vxProcessGraph(self.handle), "vxProcessGraph", self)
 
     def schedule(self):
+        """vxScheduleGraph: one run in the background; wait() for it."""
         check(lib.vxScheduleGraph(self.handle), "vxScheduleGraph", self)
 
     def wait(self):
+        """vxWaitGraph: waits for the scheduled run; raises if it failed."""
         check(lib.vxWaitGraph(self.handle), "vxWaitGraph", self)
 
-    state = property(lambda self: GRAPH_STATES[self.query("vxQueryGraph", vx.VX_GRAPH_STATE, "vx_enum")])
-    num_nodes = property(lambda self: self.query("vxQueryGraph", vx.VX_GRAPH_NUMNODES, "vx_uint32"))
-    num_parameters = property(lambda self: self.query("vxQueryGraph", vx.VX_GRAPH_NUMPARAMETERS, "vx_uint32"))
-    performance = property(lambda self: _performance(self, lib.vxQueryGraph, vx.VX_GRAPH_PERFORMANCE))
+    state = property(lambda self: GRAPH_STATES[self.query("vxQueryGraph", vx.VX_GRAPH_STATE, "vx_enum")],
+                     doc='"unverified", "verified", "running", "abandoned" or "completed".')
+    num_nodes = property(lambda self: self.query("vxQueryGraph", vx.VX_GRAPH_NUMNODES, "vx_uint32"),
+                         doc='How many nodes the graph has.')
+    num_parameters = property(lambda self: self.query("vxQueryGraph", vx.VX_GRAPH_NUMPARAMETERS, "vx_uint32"),
+                              doc='How many graph parameters the graph has.')
+    performance = property(lambda self: _performance(self, lib.vxQueryGraph, vx.VX_GRAPH_PERFORMANCE),
+                           doc="Performance(tmp, beg, end, sum, avg, min, num, max) of the graph's runs, in ns.")
 
     def add_parameter(self, node, index):
         """Makes parameter `index` of `node` the graph's next parameter; returns its graph index."""
@@ -297,6 +320,7 @@ class Graph(Object):
         return _parameter_ref(lib.vxGetGraphParameterByIndex(self.handle, index), f"vxGetGraphParameterByIndex({index})")
 
     def age_automatically(self, delay):
+        """vxRegisterAutoAging: `delay` ages after each run of the graph."""
         check(lib.vxRegisterAutoAging(self.handle, delay.handle), "vxRegisterAutoAging", self)
 
 
@@ -319,4 +343,5 @@ class Delay(Object):
         return wrap_reference(ref)
 
     def age(self):
+        """vxAgeDelay: slot i becomes slot i - 1 (the current one the previous one)."""
         check(lib.vxAgeDelay(self.handle), "vxAgeDelay", self)

@@ -68,11 +68,14 @@ class Image(Object):
     def _query(self, attribute, ctype):
         return self.query("vxQueryImage", attribute, ctype)
 
-    width = property(lambda self: self._query(vx.VX_IMAGE_WIDTH, "vx_uint32"))
-    height = property(lambda self: self._query(vx.VX_IMAGE_HEIGHT, "vx_uint32"))
+    width = property(lambda self: self._query(vx.VX_IMAGE_WIDTH, "vx_uint32"),
+                     doc='Width in pixels.')
+    height = property(lambda self: self._query(vx.VX_IMAGE_HEIGHT, "vx_uint32"),
+                      doc='Height in pixels.')
     format = property(lambda self: format_name(self._query(vx.VX_IMAGE_FORMAT, "vx_df_image")),
                       doc="The format's name: U8, RGB, NV12, ... (VIRT: a virtual image not verified yet).")
-    planes = property(lambda self: self._query(vx.VX_IMAGE_PLANES, "vx_size"))
+    planes = property(lambda self: self._query(vx.VX_IMAGE_PLANES, "vx_size"),
+                      doc='How many planes the format has.')
 
     def _rect(self, rect):
         return ffi.new("vx_rectangle_t *", rect or (0, 0, self.width, self.height))

@@ -15,6 +15,7 @@ HOST = vx.VX_MEMORY_TYPE_HOST
 
 
 class Remap(Object):
+    """A table of source coordinates per destination pixel (see the module's docstring)."""
     _release = lib.vxReleaseRemap
     _ctype = "vx_remap"
     vx_type = vx.VX_TYPE_REMAP
@@ -31,10 +32,12 @@ class Remap(Object):
         return remap
 
     source_size = property(lambda self: (self.query("vxQueryRemap", vx.VX_REMAP_SOURCE_WIDTH, "vx_uint32"),
-                                         self.query("vxQueryRemap", vx.VX_REMAP_SOURCE_HEIGHT, "vx_uint32")))
+                                         self.query("vxQueryRemap", vx.VX_REMAP_SOURCE_HEIGHT, "vx_uint32")),
+                           doc="(width, height) of the images it reads.")
     destination_size = property(lambda self: (
         self.query("vxQueryRemap", vx.VX_REMAP_DESTINATION_WIDTH, "vx_uint32"),
-        self.query("vxQueryRemap", vx.VX_REMAP_DESTINATION_HEIGHT, "vx_uint32")))
+        self.query("vxQueryRemap", vx.VX_REMAP_DESTINATION_HEIGHT, "vx_uint32")),
+        doc="(width, height) of the images it writes.")
 
     def _copy(self, array, usage):
         height, width = array.shape[:2]
@@ -50,6 +53,7 @@ class Remap(Object):
         return out
 
     def set(self, coordinates):
+        """Copies in a float32 (height, width, 2) table of source x, y."""
         width, height = self.destination_size
         coordinates = exact(coordinates, np.dtype(np.float32), "vxCopyRemapPatch", self)
         if coordinates.shape != (height, width, 2):

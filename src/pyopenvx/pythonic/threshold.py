@@ -36,11 +36,12 @@ class Threshold(Object):
             self.output = (true if true_value is None else true_value, false if false_value is None else false_value)
 
     type = property(lambda self: next(k for k, v in TYPES.items()
-                                      if v == self.query("vxQueryThreshold", vx.VX_THRESHOLD_TYPE, "vx_enum")))
+                                      if v == self.query("vxQueryThreshold", vx.VX_THRESHOLD_TYPE, "vx_enum")),
+                    doc='"binary" or "range".')
     input_format = property(lambda self: format_name(
-        self.query("vxQueryThreshold", vx.VX_THRESHOLD_INPUT_FORMAT, "vx_df_image")))
+        self.query("vxQueryThreshold", vx.VX_THRESHOLD_INPUT_FORMAT, "vx_df_image")), doc="The format of the images compared.")
     output_format = property(lambda self: format_name(
-        self.query("vxQueryThreshold", vx.VX_THRESHOLD_OUTPUT_FORMAT, "vx_df_image")))
+        self.query("vxQueryThreshold", vx.VX_THRESHOLD_OUTPUT_FORMAT, "vx_df_image")), doc="The format of the images written.")
 
     def _describe_state(self):
         bounds = f"value={self.value}" if self.type == "binary" else f"range={self.range}"

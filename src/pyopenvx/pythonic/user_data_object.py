@@ -57,12 +57,14 @@ class UserDataObject(Object):
     # attributes ---------------------------------------------------------------------------
     @property
     def type_name(self):
+        """The type name given at creation ("" if none)."""
         out = ffi.new(f"vx_char[{vx.VX_MAX_REFERENCE_NAME}]")
         check(lib.vxQueryUserDataObject(self.handle, vx.VX_USER_DATA_OBJECT_NAME, out, len(out)), "vxQueryUserDataObject", self)
         return ffi.string(out).decode()
 
     @property
     def size(self):
+        """Its size in bytes."""
         return self.query("vxQueryUserDataObject", vx.VX_USER_DATA_OBJECT_SIZE, "vx_size")
 
     # data ---------------------------------------------------------------------------------
