@@ -53,13 +53,13 @@ def c_functions(prefix):
     """API names that csrc serves, found by their definitions: `pvx_c_<name>` answers the call
     entirely in C; `pvx_fast_<name>` answers when it can and otherwise lets Python decide."""
     names = set()
-    for c in CSRC.glob("*.c"):
+    for c in CSRC.rglob("*.c"):
         names.update(re.findall(rf"^\w[\w\s\*]*\b{prefix}((?:ti)?vx\w+)\s*\(", c.read_text(), re.M))
     return names
 
 
 def immediate_functions(protos):
-    """The vxu functions whose one-node graph may be cached (csrc/immediate.h): every argument after
+    """The vxu functions whose one-node graph may be cached (csrc/runtime/immediate.h): every argument after
     the context a handle or a value, none by pointer (an output by pointer is written by Python)."""
     return sorted(p.name for p in protos
                   if p.name.startswith("vxu") and p.ret == "vx_status" and p.params and
@@ -67,7 +67,7 @@ def immediate_functions(protos):
                   not any("*" in q.ctype for q in p.params[1:]))
 
 
-# An argument as the word csrc/immediate.c compares: handles and integers as uintptr_t (signed
+# An argument as the word csrc/runtime/immediate.c compares: handles and integers as uintptr_t (signed
 # values sign-extended), floats by their bits.
 IMMEDIATE_ARG = """
 static inline uint64_t pvx_f32_word(const void *f) { uint32_t u; memcpy(&u, f, sizeof u); return u; }
@@ -202,7 +202,7 @@ def build(outdir):
     ffi.embedding_api("")
     ffi.set_source(
         MODULE, preamble,
-        sources=[str(p) for p in sorted(CSRC.glob("*.c"))],
+        sources=[str(p) for p in sorted(CSRC.rglob("*.c"))],
         include_dirs=[str(INCLUDE), str(CSRC)],
         extra_compile_args=CFLAGS,
         extra_link_args=LDFLAGS,

@@ -1,83 +1,11 @@
 /* pyopenvx compiled core: plain data and hot loops. Never calls the Python C-API.
- * Python owns the policy; these structures are what Python fills and C reads. */
+ * Python owns the policy; the floors' structures are what Python fills and C reads.
+ * This header is the roof: it gathers every floor (base/ < objects/ < runtime/ < kernels/ < nn/,
+ * see base/base.h) for cffi's declarations and the exported layer (build_ffi.py, embed/glue.c).
+ * Nothing in csrc includes it: each file includes its own floor's main header. */
 #ifndef PVX_H
 #define PVX_H
 
-#include <VX/vx.h>
-#include <stdint.h>
-
-#ifndef PVX_HIDDEN
-#define PVX_HIDDEN __attribute__((visibility("hidden")))
-#endif
-
-/* The handle header every vx_reference points at. Handles live in one arena, so a
- * pointer can be checked (range, alignment, magic) before anything reads through it. */
-#define PVX_MAGIC_LIVE 0x50565821u
-#define PVX_MAGIC_DEAD 0x44454144u
-#define PVX_SLOT_SIZE 128u
-
-typedef struct pvx_ref {
-    uint32_t magic;
-    vx_enum type;
-    uint32_t slot;
-    vx_status status;                 /* error objects: the status they stand for; outputs of a
-                                         pipelined frame: that frame's (vxGetStatus) */
-    uint32_t external_count;          /* held by the application */
-    uint32_t internal_count;          /* held by the framework (graphs, parents) */
-    uint32_t flags;                   /* PVX_REF_* */
-    uint32_t c_images;                /* a context: images made in C that Python has not seen yet
-                                         (csrc/image_lazy.c), counted in VX_CONTEXT_REFERENCES */
-    struct pvx_ref *context;
-    void *desc;                       /* per-type descriptor, owned by Python */
-    vx_char name[VX_MAX_REFERENCE_NAME];
-} pvx_ref;
-
-/* pvx_ref.flags */
-#define PVX_REF_VIRTUAL 0x1u          /* a virtual data object */
-#define PVX_REF_ACCESSIBLE 0x2u       /* a virtual object a running graph lets its kernels touch */
-#define PVX_REF_PERFORMANCE 0x4u      /* a context with VX_DIRECTIVE_ENABLE_PERFORMANCE */
-#define PVX_REF_LAZY 0x8u             /* an image made in C with no Python object yet (image_lazy.c) */
-
-/* Type filters for pvx_ref_slot beyond the vx_type_e values. */
-#define PVX_ANY_TYPE 0
-
-PVX_HIDDEN int pvx_arena_init(void);
-PVX_HIDDEN pvx_ref *pvx_ref_alloc(vx_enum type);
-PVX_HIDDEN void pvx_ref_free(pvx_ref *ref);
-/* Slot index of a live handle of that type (PVX_ANY_TYPE: any), or -1. Never faults. */
-PVX_HIDDEN int64_t pvx_ref_slot(const void *handle, vx_enum type);
-PVX_HIDDEN pvx_ref *pvx_ref_live(const void *handle, vx_enum type);
-/* The context a released handle belonged to (kept through the quarantine), or NULL. */
-PVX_HIDDEN pvx_ref *pvx_ref_former_context(const void *handle);
-
-/* Data-object descriptors: what Python fills and fast paths and kernels read. */
-#include "memory.h"
-#include "scalar.h"
-#include "array.h"
-#include "tensor.h"
-#include "matrix.h"
-#include "convolution.h"
-#include "lut.h"
-#include "distribution.h"
-#include "remap.h"
-#include "threshold.h"
-#include "parts.h"
-#include "image.h"
-#include "user_data_object.h"
-#include "graph.h"
-#include "pipeline.h"
-#include "target.h"
-#include "tiling.h"
-#include "meta_format.h"
-#include "immediate.h"
-#include "simd.h"
-#include "std_kernels.h"
-#include "std_nn.h"
-
-/* A context's descriptor (its pvx_ref.desc): what C reads of the context without Python. */
-typedef struct pvx_context {
-    pvx_events *events;                   /* vx_khr_pipelining's event queue (event.c) */
-    const pvx_immediate_table *immediate; /* the cached vxu graphs, NULL before the first vxu call */
-} pvx_context;
+#include "nn/nn.h"
 
 #endif

@@ -515,7 +515,7 @@ class Machine(RuleBasedStateMachine):
             self._drop(a)
 
     def _verify_model(self, graph):
-        """The status vxVerifyGraph must give, following the phases of verify.py; virtual sizes
+        """The status vxVerifyGraph must give, following the phases of graph/verify.py; virtual sizes
         are given as validation reaches their writers (kept even if a later node fails)."""
         c = self.c
         nodes = graph.nodes

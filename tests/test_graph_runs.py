@@ -117,7 +117,7 @@ def test_releasing_a_running_graph_and_its_objects_keeps_them_until_the_run_ends
 def test_an_exception_after_the_run_is_not_a_success(vx, monkeypatch, how):
     """Aging an auto-aged delay fails (a bug of ours, simulated): vxProcessGraph and vxWaitGraph
     both report a failure and log it, the scheduled thread does not die with it."""
-    from pyopenvx.delay import Delay
+    from pyopenvx.objects.delay import Delay
     lib, ffi, c = vx.lib, vx.ffi, vx.c
     b = Blocking(vx)
     b.go.set()

@@ -43,7 +43,7 @@ def _map(vx, img, usage, rect=(0, 0, 8, 8)):
 
 
 def test_virtual_image_is_optimized_away_outside_its_graph(vx, model):
-    from pyopenvx.image import Image
+    from pyopenvx.objects.image import Image
     with model.lock:
         virt = Image.create(model.obj(vx.context), 0, 0, vx.c.VX_DF_IMAGE_VIRT, virtual=True)
     img = model.handle(virt)
@@ -72,7 +72,7 @@ def test_virtual_image_is_optimized_away_outside_its_graph(vx, model):
 
 
 def test_virtual_pyramid_takes_its_size_from_meta(vx, model):
-    from pyopenvx.pyramid import Pyramid
+    from pyopenvx.objects.pyramid import Pyramid
     c = vx.c
     with model.lock:
         pyr = Pyramid(model.obj(vx.context), 3, c.VX_SCALE_PYRAMID_HALF, 0, 0, c.VX_DF_IMAGE_VIRT, virtual=True)
@@ -106,7 +106,7 @@ def _desc(vx, handle):
 
 
 def test_vxCreateImage_is_made_in_c_and_met_by_python_on_first_lookup(vx):
-    """csrc/image_lazy.c: no Python object until Python needs the handle, then one around the same
+    """csrc/objects/image_lazy.c: no Python object until Python needs the handle, then one around the same
     handle and descriptor; VX_CONTEXT_REFERENCES counts the image in both states."""
     from pyopenvx import reference
     c, lib = vx.c, vx.lib
@@ -150,7 +150,7 @@ def test_vxCreateImageFromHandle_is_made_in_c_on_the_applications_planes(vx):
 def test_images_made_in_c_are_described_as_python_describes_them(vx, model, size):
     """Every format: the descriptor C fills equals the one Image.create fills (layout, space,
     range, memory type, valid rectangle)."""
-    from pyopenvx.image import FORMATS, Image
+    from pyopenvx.objects.image import FORMATS, Image
     fields = ("width", "height", "format", "planes", "space", "range", "memory_type", "uniform", "size")
     plane_fields = ("stride_y", "bits", "step_x", "step_y", "root_plane", "root_x", "root_y")
     for fmt in FORMATS:
@@ -199,10 +199,10 @@ def test_bench_prints_one_json_object(compile_c):
 
 
 def test_the_c_layout_of_every_format_is_the_python_one(vx):
-    """csrc/image.c lays images out (pvx_image_describe); image.py keeps the formats' policy."""
+    """csrc/objects/image_desc.c lays images out (pvx_image_describe); objects/image.py keeps the formats' policy."""
     from _pyopenvx import ffi as core_ffi, lib as core
 
-    from pyopenvx.image import FORMATS, plane_layout
+    from pyopenvx.objects.image import FORMATS, plane_layout
     for fmt in FORMATS:
         for w, h in ((2, 2), (640, 480), (1922, 6)):
             d = core_ffi.new("pvx_image *")

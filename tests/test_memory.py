@@ -1,4 +1,4 @@
-"""The one memory and map-table mechanism (csrc/memory.c) shared by every data object."""
+"""The one memory and map-table mechanism (csrc/objects/memory.c) shared by every data object."""
 
 
 def test_threads_map_and_copy_every_type(c_program):

@@ -7,7 +7,7 @@ from pyopenvx import constants as c
 
 @pytest.fixture
 def blob_type():
-    from pyopenvx.dataobject import DataObject
+    from pyopenvx.objects.dataobject import DataObject
     from pyopenvx.errors import VxError
 
     class Blob(DataObject):

@@ -36,7 +36,7 @@ def test_every_implemented_kernel_is_in_every_context_and_its_functions_are_real
     assert vx.lib.vxReleaseContext(vx.ffi.new("vx_context *", other)) == vx.c.VX_SUCCESS
 
 
-SIMD_LEVELS = pytest.mark.parametrize("simd", ["plain", "sse2", "avx2"])   # csrc/simd.h (avx2 when the CPU has it)
+SIMD_LEVELS = pytest.mark.parametrize("simd", ["plain", "sse2", "avx2"])   # csrc/base/simd.h (avx2 when the CPU has it)
 
 
 @SIMD_LEVELS

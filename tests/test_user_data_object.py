@@ -25,7 +25,7 @@ def _api_handle(vx, obj, ctype="vx_user_data_object"):
 def model(vx):
     """The context's Python object, and a maker of user data objects in the object model."""
     from pyopenvx.reference import LOCK, lookup
-    from pyopenvx.user_data_object import UserDataObject
+    from pyopenvx.objects.user_data_object import UserDataObject
     with LOCK:
         ctx = lookup(_model_handle(vx, vx.context))
 
@@ -72,7 +72,7 @@ def test_virtual_object_is_touched_only_while_its_graph_lets_it(vx, model):
 def test_virtual_object_takes_name_and_size_from_meta_data(vx, model):
     from pyopenvx import constants as c
     from pyopenvx.errors import VxError
-    from pyopenvx.user_data_object import META_ATTRIBUTES
+    from pyopenvx.objects.user_data_object import META_ATTRIBUTES
     NAME, SIZE = c.VX_USER_DATA_OBJECT_NAME, c.VX_USER_DATA_OBJECT_SIZE
     open_obj = model("", 0, scope=model.context, virtual=True)
     assert open_obj.meta() == {NAME: "", SIZE: 0} and set(open_obj.meta()) == set(META_ATTRIBUTES)
@@ -147,7 +147,7 @@ def test_valid_requests_are_answered_in_c(vx, monkeypatch):
     """Query, copy, map and unmap of valid requests never enter Python: with the Python bodies broken
     they still succeed, while a request to refuse reaches Python (and meets the broken body)."""
     from pyopenvx import attributes
-    from pyopenvx.user_data_object import UserDataObject
+    from pyopenvx.objects.user_data_object import UserDataObject
     c, ffi, lib = vx.c, vx.ffi, vx.lib
     udo = lib.vxCreateUserDataObject(vx.context, b"fast_t", 32, ffi.NULL)
 

@@ -111,7 +111,7 @@ def test_delays_of_every_type_in_graphs_from_c(c_program):
 
 
 def test_unloading_a_module_whose_kernel_is_in_use_changes_nothing(vx):
-    """The library's unpublish removes nothing (module.py removes what it forgot): a refused
+    """The library's unpublish removes nothing (graph/module.py removes what it forgot): a refused
     unload must not have removed some kernels already, nor called unpublish."""
     lib, ffi, c = vx.lib, vx.ffi, vx.c
     calls = []

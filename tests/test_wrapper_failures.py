@@ -22,7 +22,7 @@ def _logged(vx, name):
 
 
 def test_status_function(vx, graph, monkeypatch):
-    from pyopenvx.graph import Graph
+    from pyopenvx.graph.graph import Graph
     monkeypatch.setattr(Graph, "prepare", _boom)
     assert vx.lib.vxVerifyGraph(graph) == vx.c.VX_FAILURE
     assert _logged(vx, "vxVerifyGraph")
@@ -31,7 +31,7 @@ def test_status_function(vx, graph, monkeypatch):
 
 
 def test_handle_function(vx, monkeypatch):
-    from pyopenvx import graph
+    from pyopenvx.graph import graph
     monkeypatch.setattr(graph.Graph, "__init__", _boom)
     g = vx.lib.vxCreateGraph(vx.context)
     assert g != vx.ffi.NULL
@@ -86,7 +86,7 @@ def test_void_function(vx, monkeypatch):
 def test_a_refusal_built_with_success_is_a_failure(vx, graph, monkeypatch):
     """A VxError given VX_SUCCESS (a bug: a callee's status passed on unchecked) still refuses."""
     from pyopenvx.errors import VxError
-    from pyopenvx.graph import Graph
+    from pyopenvx.graph.graph import Graph
 
     def refuse(self):
         raise VxError(vx.c.VX_SUCCESS, "refused with a success status", self)

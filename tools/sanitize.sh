@@ -20,7 +20,7 @@ export PVX_CHECK_BUILD=$BUILD PVX_CHECK_CFLAGS="$SAN -fno-sanitize=alignment" PY
 export UBSAN_OPTIONS=print_stacktrace=1
 ASAN_OPTIONS=$ASAN:detect_leaks=1 "$PYTHON" -m pytest -q -p no:cacheprovider -k "not targets" "$@"
 # LeakSanitizer's tracer faults while it stops target threads (they run on an alternate signal
-# stack, csrc/target.c): programs with targets run without leak detection.
+# stack, csrc/runtime/target.c): programs with targets run without leak detection.
 ASAN_OPTIONS=$ASAN:detect_leaks=0 "$PYTHON" -m pytest -q -p no:cacheprovider -k targets "$@"
 
 # The samples, built and run as the Makefile does, against the checked build.

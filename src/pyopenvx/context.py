@@ -46,7 +46,7 @@ class Context(Reference):
         self.objects = {}                        # slot -> object, creation order
         super().__init__(None)
         self.events = lib.pvx_events_create()    # vx_khr_pipelining's event queue, read in C
-        self.desc = ffi.new("pvx_context *", {"events": self.events})   # what C reads (csrc/pvx.h)
+        self.desc = ffi.new("pvx_context *", {"events": self.events})   # what C reads (csrc/runtime/context.h)
         self.h.desc = self.desc
         self.log_callback = None
         self.log_reentrant = False

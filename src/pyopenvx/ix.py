@@ -20,31 +20,31 @@ what it must name before creating anything from it, and on any refusal releases 
 from _pyopenvx import ffi, lib
 
 from . import constants as vx
-from .array import Array
-from .convolution import Convolution
-from .dataobject import DataObject
 from .datatypes import SCALAR_TYPES, size_of
-from .delay import Delay
-from .distribution import Distribution
 from .errors import VxError, check
-from .graph import Graph
-from .image import CHANNEL_PLANES, Image
+from .graph.graph import Graph
+from .graph.node import Node
+from .graph.replicate import replicate_node
 from .ix_blob import Ref, invalid, open_blob, seal
-from .lut import LUT
-from .matrix import PATTERNS, Matrix
-from .memory import Resident
-from .node import Node
-from .object_array import ObjectArray
-from .parts import items_of
-from .pyramid import Pyramid
+from .objects.array import Array
+from .objects.convolution import Convolution
+from .objects.dataobject import DataObject
+from .objects.delay import Delay
+from .objects.distribution import Distribution
+from .objects.image import CHANNEL_PLANES, Image
+from .objects.lut import LUT
+from .objects.matrix import PATTERNS, Matrix
+from .objects.memory import Resident
+from .objects.object_array import ObjectArray
+from .objects.parts import items_of
+from .objects.pyramid import Pyramid
+from .objects.remap import Remap
+from .objects.scalar import Scalar
+from .objects.tensor import Tensor, view_of
+from .objects.tensor_images import TensorImages
+from .objects.threshold import Threshold
+from .objects.user_data_object import UserDataObject
 from .reference import Reference, lookup, type_name
-from .remap import Remap
-from .replicate import replicate_node
-from .scalar import Scalar
-from .tensor import Tensor, view_of
-from .tensor_images import TensorImages
-from .threshold import Threshold
-from .user_data_object import UserDataObject
 
 APPLICATION_CREATE, EXPORT_VALUES, NO_EXPORT_VALUES = (vx.VX_IX_USE_APPLICATION_CREATE, vx.VX_IX_USE_EXPORT_VALUES,
                                                        vx.VX_IX_USE_NO_EXPORT_VALUES)

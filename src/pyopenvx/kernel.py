@@ -40,11 +40,11 @@ class Signature:
 
 class Kernel(Reference):
     vx_type = vx.VX_TYPE_KERNEL
-    tiling = None                             # a tiling kernel's TileSpec (tiling.py)
-    alias_hints = {}                          # (input, output) -> processing type (aliasing.py, seed 004)
+    tiling = None                             # a tiling kernel's TileSpec (graph/tiling.py)
+    alias_hints = {}                          # (input, output) -> processing type (graph/aliasing.py, seed 004)
     pending_hints = ()                        # (a, b, processing type) given before a or b was added
-    targets = ()                              # target ids from tivxAddKernelTarget (targets.py, seed 003)
-    pipeup_output_depth = pipeup_input_depth = 1   # VX_KERNEL_PIPEUP_*_DEPTH (pipelining.py)
+    targets = ()                              # target ids from tivxAddKernelTarget (graph/targets.py, seed 003)
+    pipeup_output_depth = pipeup_input_depth = 1   # VX_KERNEL_PIPEUP_*_DEPTH (graph/pipelining.py)
 
     def __init__(self, context, name, enumeration, function, num_params, validate, init, deinit, module=None,
                  io_validators=(None, None)):

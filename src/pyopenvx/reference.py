@@ -1,6 +1,6 @@
 """The common base of every OpenVX object: its handle, its counts, its name and its scope.
 
-A handle is a header slot in the C arena (csrc/handle.c). The slot carries the type, the counts
+A handle is a header slot in the C arena (csrc/base/handle.c). The slot carries the type, the counts
 and the name so that C can answer plain queries; this module keeps the policy: who holds what,
 when an object dies, and which Python object a handle stands for.
 """
@@ -41,7 +41,7 @@ def type_name(vx_type):
 
 
 def adopt_made_in_c(handle):
-    """The object of a handle C made without Python (image.py sets it: csrc/image_lazy.c), made
+    """The object of a handle C made without Python (objects/image.py sets it: csrc/objects/image_lazy.c), made
     now, or None."""
     return None
 
@@ -95,7 +95,7 @@ class Reference:
     dying = False       # in destroy(): what it releases may release it again (cycles)
 
     def __init__(self, context, scope=None, external=1, handle=None):
-        """`handle`: one C made, counts and context set (csrc/image_lazy.c), that this object takes."""
+        """`handle`: one C made, counts and context set (csrc/objects/image_lazy.c), that this object takes."""
         h = handle if handle is not None else lib.pvx_ref_alloc(self.vx_type)
         if h == ffi.NULL:
             raise VxError(vx.VX_ERROR_NO_RESOURCES, "no handle slots left")

@@ -1,4 +1,4 @@
-/* Images vxCreateImage makes in C (csrc/image_lazy.c) behave like any other image, before Python
+/* Images vxCreateImage makes in C (csrc/objects/image_lazy.c) behave like any other image, before Python
  * has met them (queries, maps, copies, counts, release) and after (names, retain, views, graphs,
  * object arrays, attributes), with VX_CONTEXT_REFERENCES exact throughout; the requests C does not
  * serve are refused with their status and one log entry; a context release frees what is left;

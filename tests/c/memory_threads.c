@@ -1,4 +1,4 @@
-/* Several threads at once on the one memory/map-table mechanism (csrc/memory.c), for every data
+/* Several threads at once on the one memory/map-table mechanism (csrc/objects/memory.c), for every data
  * type: each thread maps, writes and copies its own part of shared objects (images through ROI
  * views, arrays, tensors, remaps and user data objects by region; LUTs, distributions, matrices,
  * convolutions and thresholds read whole), and the same on objects of its own. Then two threads

@@ -1,5 +1,5 @@
 /* Immediate mode keeps the verified one-node graph of a vxu function for the next call with the
- * same arguments (csrc/immediate.h): outputs stay exact while the arguments, the images behind
+ * same arguments (csrc/runtime/immediate.h): outputs stay exact while the arguments, the images behind
  * reused handles, the policies and the immediate border change between calls, the same call
  * repeated sees new input values, refusals still come, and references return to their start. */
 #include <VX/vx.h>

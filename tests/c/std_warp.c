@@ -2,7 +2,7 @@
  * of odd-sized outputs (widths 1, 7, 33, 641) for NEAREST_NEIGHBOR and BILINEAR under UNDEFINED
  * (whose outside pixels the implementation takes from the nearest edge) and CONSTANT borders;
  * identity, scale, rotation and perspective matrices, and maps pointing outside the image (far,
- * infinite, not a number). The arithmetic the implementation documents (csrc/std_warp.c): points
+ * infinite, not a number). The arithmetic the implementation documents (csrc/kernels/warp.c): points
  * in float32, held in 1/128 pixel (nearest even), 7-bit bilinear weights, rounded half up. */
 #include <VX/vx.h>
 #include <VX/vxu.h>

@@ -1,5 +1,5 @@
 """vx_khr_buffer_aliasing (seed 004): kernels' alias hints and the graph's decisions."""
-from .. import aliasing
+from ..graph import aliasing
 from . import export
 from .kernel import kernel_of
 from .node import node_of
@@ -12,5 +12,5 @@ def vxAliasParameterIndexHint(kernel, parameter_index_a, parameter_index_b, proc
 
 @export
 def vxIsParameterAliased(node, parameter_index_a, parameter_index_b):
-    """Valid calls are answered in C (csrc/aliasing.c); here the refusals (vx_false_e, logged)."""
+    """Valid calls are answered in C (csrc/runtime/aliasing.c); here the refusals (vx_false_e, logged)."""
     return aliasing.is_aliased(node_of(node), parameter_index_a, parameter_index_b)

@@ -1,8 +1,8 @@
-"""Array functions (valid queries, maps, copies and appends are answered in csrc/array.c)."""
+"""Array functions (valid queries, maps, copies and appends are answered in csrc/objects/array.c)."""
 from .. import attributes
 from .. import constants as vx
-from ..array import Array
-from ..memory import check_ptrs, graph_of
+from ..objects.array import Array
+from ..objects.memory import check_ptrs, graph_of
 from ..reference import lookup
 from . import export
 from .context import context_of

@@ -3,10 +3,10 @@ from _pyopenvx import ffi
 
 from .. import attributes
 from .. import constants as vx
-from .. import targets
 from ..context import (CONVOLUTION_MAX_DIMENSION, EXTENSIONS, IMPLEMENTATION, MAX_TENSOR_DIMS,
                        NONLINEAR_MAX_DIMENSION, OPTICAL_FLOW_MAX_WINDOW_DIMENSION, Context)
 from ..errors import VxError, check
+from ..graph import targets
 from ..kernels.calls import forget_immediate
 from ..kernels.registry import register as register_standard_kernels
 from ..reference import lookup

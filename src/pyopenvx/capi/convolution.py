@@ -1,8 +1,8 @@
 """Convolution functions."""
 from .. import attributes
 from .. import constants as vx
-from ..convolution import Convolution
-from ..memory import graph_of
+from ..objects.convolution import Convolution
+from ..objects.memory import graph_of
 from ..reference import lookup
 from . import export
 from .context import context_of

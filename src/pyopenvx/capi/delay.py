@@ -1,7 +1,7 @@
 """Delay functions (vxRegisterAutoAging belongs to the graph)."""
 from .. import attributes
 from .. import constants as vx
-from ..delay import Delay
+from ..objects.delay import Delay
 from ..reference import lookup
 from . import export
 from .context import context_of

@@ -1,8 +1,8 @@
-"""Distribution functions (valid unmaps are answered in csrc/distribution.c)."""
+"""Distribution functions (valid unmaps are answered in csrc/objects/distribution.c)."""
 from .. import attributes
 from .. import constants as vx
-from ..distribution import Distribution
-from ..memory import graph_of
+from ..objects.distribution import Distribution
+from ..objects.memory import graph_of
 from ..reference import lookup
 from . import export
 from .context import context_of

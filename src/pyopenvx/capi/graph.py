@@ -3,8 +3,8 @@
 from .. import attributes
 from .. import constants as vx
 from ..errors import check
-from ..graph import Graph
-from ..parameter import Parameter
+from ..graph.graph import Graph
+from ..graph.parameter import Parameter
 from ..reference import lookup, lookup_optional
 from . import export
 from .context import context_of

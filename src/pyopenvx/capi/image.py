@@ -1,11 +1,11 @@
 """Image functions (vx_api.h) and the OpenVX 1.0 patch access kept by vx_compatibility.h.
-vxFormatImagePatchAddress1d/2d are pure C (csrc/image.c)."""
+vxFormatImagePatchAddress1d/2d are pure C (csrc/objects/image.c)."""
 from _pyopenvx import ffi, lib
 
 from .. import attributes
 from .. import constants as vx
 from ..errors import check
-from ..image import Image
+from ..objects.image import Image
 from ..reference import lookup
 from . import export
 from .context import context_of

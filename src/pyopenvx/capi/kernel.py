@@ -1,14 +1,13 @@
 """Kernel functions: user kernels, their parameters and attributes, lookup, modules."""
 from _pyopenvx import ffi
 
-from .. import aliasing, attributes
+from .. import attributes
 from .. import constants as vx
 from .. import kernel as kernels
-from .. import module as modules
-from .. import pipelining
-from .. import tiling
 from ..errors import check
-from ..parameter import Parameter
+from ..graph import aliasing, pipelining, tiling
+from ..graph import module as modules
+from ..graph.parameter import Parameter
 from ..reference import lookup
 from . import export
 from .context import context_of

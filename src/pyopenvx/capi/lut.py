@@ -1,8 +1,8 @@
-"""LUT functions (valid unmaps are answered in csrc/lut.c)."""
+"""LUT functions (valid unmaps are answered in csrc/objects/lut.c)."""
 from .. import attributes
 from .. import constants as vx
-from ..lut import LUT
-from ..memory import graph_of
+from ..objects.lut import LUT
+from ..objects.memory import graph_of
 from ..reference import lookup
 from . import export
 from .context import context_of

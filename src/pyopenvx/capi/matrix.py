@@ -2,8 +2,8 @@
 from .. import attributes
 from .. import constants as vx
 from ..errors import check
-from ..matrix import PATTERNS, Matrix
-from ..memory import graph_of
+from ..objects.matrix import PATTERNS, Matrix
+from ..objects.memory import graph_of
 from ..reference import lookup
 from . import export
 from .context import context_of

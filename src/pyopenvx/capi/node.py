@@ -3,11 +3,10 @@ from _pyopenvx import ffi
 
 from .. import attributes
 from .. import constants as vx
-from .. import targets
-from .. import tiling
 from ..errors import VxError, check
-from ..node import Node
-from ..parameter import Parameter
+from ..graph import targets, tiling
+from ..graph.node import Node
+from ..graph.parameter import Parameter
 from ..reference import lookup, lookup_optional
 from . import export
 from .reference import release_handle
@@ -134,7 +133,7 @@ def vxReplicateNode(graph, first_node, replicate, number_of_parameters):
     # checked before reading: the array has number_of_parameters items, no more
     check(number_of_parameters == len(n.params), vx.VX_ERROR_INVALID_PARAMETERS,
           f"{number_of_parameters} replicate flags for {len(n.params)} parameters", n)
-    from ..replicate import replicate_node
+    from ..graph.replicate import replicate_node
     replicate_node(g, n, [bool(replicate[i]) for i in range(number_of_parameters)])
 
 

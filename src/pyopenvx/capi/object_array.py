@@ -1,10 +1,10 @@
 """Object array functions."""
 from .. import attributes
 from .. import constants as vx
-from ..memory import graph_of
-from ..object_array import ObjectArray
+from ..objects.memory import graph_of
+from ..objects.object_array import ObjectArray
+from ..objects.tensor_images import images_of
 from ..reference import lookup
-from ..tensor_images import images_of
 from . import export
 from .context import context_of
 from .reference import release_handle

@@ -1,14 +1,14 @@
 """vx_khr_pipelining: schedule configuration, parameter queues, streaming, events.
 
 Enqueue, dequeue and check of a verified queued graph, vxWaitEvent and vxSendUserEvent are
-answered in C (csrc/pipeline.c, csrc/event.c); these bodies verify first when needed and refuse
+answered in C (csrc/runtime/pipeline.c, csrc/runtime/events.c); these bodies verify first when needed and refuse
 with the reason C gives."""
 from _pyopenvx import ffi, lib
 
 from .. import constants as vx
-from .. import events, pipelining
 from ..errors import check
-from ..graph import unlocked
+from ..graph import events, pipelining
+from ..graph.graph import unlocked
 from ..reference import lookup, lookup_optional
 from . import export
 from .context import context_of

@@ -1,8 +1,8 @@
 """Pyramid functions."""
 from .. import attributes
 from .. import constants as vx
-from ..memory import graph_of
-from ..pyramid import Pyramid
+from ..objects.memory import graph_of
+from ..objects.pyramid import Pyramid
 from ..reference import lookup
 from . import export
 from .context import context_of

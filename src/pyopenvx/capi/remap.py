@@ -1,11 +1,11 @@
-"""Remap functions (valid unmaps are answered in csrc/remap.c)."""
+"""Remap functions (valid unmaps are answered in csrc/objects/remap.c)."""
 from _pyopenvx import ffi
 
 from .. import attributes
 from .. import constants as vx
-from ..memory import check_ptrs, graph_of
+from ..objects.memory import check_ptrs, graph_of
+from ..objects.remap import Remap
 from ..reference import lookup
-from ..remap import Remap
 from . import export
 from .context import context_of
 from .reference import release_handle

@@ -1,12 +1,12 @@
-"""Scalar functions (vxCopyScalar and vxQueryScalar are answered in csrc/scalar.c when valid)."""
+"""Scalar functions (vxCopyScalar and vxQueryScalar are answered in csrc/objects/scalar.c when valid)."""
 from _pyopenvx import ffi
 
 from .. import attributes
 from .. import constants as vx
 from ..errors import check
-from ..memory import graph_of
+from ..objects.memory import graph_of
+from ..objects.scalar import Scalar
 from ..reference import lookup
-from ..scalar import Scalar
 from . import export
 from .context import context_of
 from .reference import release_handle

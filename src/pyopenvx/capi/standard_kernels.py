@@ -71,7 +71,7 @@ def _node_creator(row, params):
 
 
 def _word(param, arg):
-    """An argument as the generated wrapper gives it to csrc/immediate.c (PVX_IMMEDIATE_ARG)."""
+    """An argument as the generated wrapper gives it to csrc/runtime/immediate.c (PVX_IMMEDIATE_ARG)."""
     if param.ctype in HANDLE_TYPES:
         return int(ffi.cast("uintptr_t", arg))
     if param.ctype == "vx_float32":

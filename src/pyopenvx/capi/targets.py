@@ -1,11 +1,11 @@
 """TI target-kernel functions (seed 003, TI/tivx.h and TI/tivx_target_kernel.h): host side. The
-target-side ones (instance context, memory, descriptors) are plain C in csrc/target.c."""
+target-side ones (instance context, memory, descriptors) are plain C in csrc/runtime/target.c."""
 from _pyopenvx import ffi
 
 from .. import constants as vx
-from .. import module as modules
-from .. import targets
 from ..errors import check
+from ..graph import module as modules
+from ..graph import targets
 from ..reference import lookup
 from . import export
 from .kernel import kernel_of

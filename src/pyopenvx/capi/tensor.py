@@ -1,12 +1,12 @@
-"""Tensor functions (valid queries and maps are answered in csrc/tensor.c)."""
+"""Tensor functions (valid queries and maps are answered in csrc/objects/tensor.c)."""
 from _pyopenvx import ffi
 
 from .. import attributes
 from .. import constants as vx
 from ..errors import check
-from ..memory import check_host, check_ptr, check_ptrs, graph_of
+from ..objects.memory import check_host, check_ptr, check_ptrs, graph_of
+from ..objects.tensor import Tensor, read_sizes, view_of
 from ..reference import lookup
-from ..tensor import Tensor, read_sizes, view_of
 from . import export
 from .context import context_of
 from .reference import release_handle

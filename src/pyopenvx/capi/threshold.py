@@ -2,9 +2,9 @@
 from .. import attributes
 from .. import constants as vx
 from ..errors import check
-from ..memory import graph_of
+from ..objects.memory import graph_of
+from ..objects.threshold import DATA_TYPE_FORMATS, Threshold
 from ..reference import lookup
-from ..threshold import DATA_TYPE_FORMATS, Threshold
 from . import export
 from .context import context_of
 from .reference import release_handle

@@ -1,5 +1,5 @@
 """vx_khr_tiling: tiling kernels (seed 001). Their attributes are rows of the kernel and node tables."""
-from .. import tiling
+from ..graph import tiling
 from . import export
 from .context import context_of
 from .kernel import _text

@@ -1,13 +1,13 @@
 """User data object functions (vx_khr_user_data_object). Valid query/copy/map/unmap requests are
-answered in C (csrc/user_data_object.c); what reaches these bodies is mostly to be refused."""
+answered in C (csrc/objects/user_data_object.c); what reaches these bodies is mostly to be refused."""
 from _pyopenvx import ffi
 
 from .. import attributes
 from .. import constants as vx
 from ..errors import check
-from ..memory import graph_of
+from ..objects.memory import graph_of
+from ..objects.user_data_object import UserDataObject, read_type_name
 from ..reference import lookup
-from ..user_data_object import UserDataObject, read_type_name
 from . import export
 from .context import context_of
 from .reference import QUERY as REFERENCE_QUERY, release_handle

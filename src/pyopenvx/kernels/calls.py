@@ -8,12 +8,12 @@ from _pyopenvx import ffi, lib
 
 from .. import constants as vx
 from .._build_info import IMMEDIATE
-from ..array import Array
 from ..datatypes import SCALAR_TYPES
 from ..errors import VxError
-from ..graph import Graph, unlocked
-from ..node import Node
-from ..scalar import Scalar
+from ..graph.graph import Graph, unlocked
+from ..graph.node import Node
+from ..objects.array import Array
+from ..objects.scalar import Scalar
 
 # value arguments of node creators and vxu functions -> the scalar type that carries them
 SCALAR_OF_CTYPE = {c: t for t, c in reversed(list(SCALAR_TYPES.items()))}
@@ -73,7 +73,7 @@ def create_node(graph, row, arguments):
 
 
 class ImmediateGraphs:
-    """A context's cached immediate-mode graphs (csrc/immediate.h): per vxu function, the verified
+    """A context's cached immediate-mode graphs (csrc/runtime/immediate.h): per vxu function, the verified
     one-node graphs of its last calls with different arguments (up to PVX_IMMEDIATE_WAYS, the
     oldest replaced), each held internally (never in VX_CONTEXT_REFERENCES) with the argument words
     it was made for and the objects it holds. The generated vxu wrapper runs one in C when the

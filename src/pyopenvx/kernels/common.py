@@ -11,7 +11,7 @@ from _pyopenvx import ffi
 from .. import constants as vx
 from ..datatypes import C_TYPES
 from ..errors import VxError
-from ..image import format_name
+from ..objects.image import format_name
 from ..reference import type_name
 
 U8, S16 = vx.VX_DF_IMAGE_U8, vx.VX_DF_IMAGE_S16
@@ -22,7 +22,7 @@ BORDERS = (vx.VX_BORDER_UNDEFINED, vx.VX_BORDER_CONSTANT, vx.VX_BORDER_REPLICATE
 
 @dataclass(frozen=True)
 class Implementation:
-    function: str                     # the C kernel in csrc/std_*.c
+    function: str                     # the C kernel in csrc/kernels/*.c
     validate: object                  # node -> {output index: (format, width, height)}
     border: object = 0                # pixels an output loses on each side under VX_BORDER_UNDEFINED,
                                       # or node -> (x, y) of them

@@ -1,11 +1,11 @@
-"""Validators of the feature detectors (csrc/std_features.c): FAST, Harris, Canny; template matching
-(csrc/std_match.c), probabilistic Hough lines (csrc/std_hough.c), pyramidal Lucas-Kanade
-(csrc/std_optflow.c)."""
+"""Validators of the feature detectors (csrc/kernels/features.c): FAST, Harris, Canny; template matching
+(csrc/kernels/match.c), probabilistic Hough lines (csrc/kernels/hough.c), pyramidal Lucas-Kanade
+(csrc/kernels/optflow.c)."""
 import math
 
 from .. import constants as vx
 from ..context import OPTICAL_FLOW_MAX_WINDOW_DIMENSION
-from ..image import format_name
+from ..objects.image import format_name
 from ..reference import type_name
 from .common import refuse, image_param, scalar_param, struct_param, output_like, U8, S16, Implementation, StructItem
 

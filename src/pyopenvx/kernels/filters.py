@@ -1,10 +1,10 @@
-"""Validators of the neighbourhood filters (csrc/std_kernels.c, csrc/std_filters.c): the 3x3
+"""Validators of the neighbourhood filters (csrc/kernels/kernels.c, csrc/kernels/filters.c): the 3x3
 filters, Sobel, custom convolution, non-maximum suppression, LBP."""
 from _pyopenvx import ffi
 
 from .. import constants as vx
 from ..context import NONLINEAR_MAX_DIMENSION
-from ..image import format_name
+from ..objects.image import format_name
 from ..reference import type_name
 from .common import refuse, image_param, same_size, scalar_param, output_like, U8, S16, Implementation
 

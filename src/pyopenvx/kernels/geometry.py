@@ -1,9 +1,9 @@
-"""Validators of colour conversion and the geometric kernels (csrc/std_geometry.c): scale,
+"""Validators of colour conversion and the geometric kernels (csrc/kernels/geometry.c): scale,
 half-scale Gaussian, warps, remap, Gaussian pyramid; Laplacian pyramid and reconstruction
-(csrc/std_laplacian.c)."""
+(csrc/kernels/laplacian.c)."""
 from .. import constants as vx
-from ..image import format_name
-from ..pyramid import is_orb, level_sizes
+from ..objects.image import format_name
+from ..objects.pyramid import is_orb, level_sizes
 from ..reference import type_name
 from .common import refuse, image_param, scalar_param, output_like, U8, S16, Implementation
 

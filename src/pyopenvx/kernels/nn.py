@@ -1,4 +1,4 @@
-"""Validators of the neural network layers (vx_khr_nn.h; C in csrc/std_nn.c).
+"""Validators of the neural network layers (vx_khr_nn.h; C in csrc/nn/nn.c).
 
 Tensors are Q7.8 (INT16, fixed point position 8), INT8 or UINT8 (position 0), one of them for every
 tensor of a layer. Spatial layers read [width, height, #IFM, #batches...]. The convolution and

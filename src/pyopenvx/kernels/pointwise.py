@@ -1,8 +1,8 @@
-"""Validators of the per-pixel kernels (csrc/std_kernels.c): logic, arithmetic, threshold,
+"""Validators of the per-pixel kernels (csrc/kernels/kernels.c): logic, arithmetic, threshold,
 lookup, depth conversion, magnitude and phase, channel extraction and combination; 1.0's
-accumulations (csrc/std_accumulate.c)."""
+accumulations (csrc/kernels/accumulate.c)."""
 from .. import constants as vx
-from ..image import format_name
+from ..objects.image import format_name
 from ..reference import type_name
 from .common import refuse, image_param, same_size, scalar_param, output_like, POLICIES, ROUNDINGS, U8, S16, Implementation
 

@@ -1,8 +1,8 @@
-"""Validators of statistics and simple operations (csrc/std_stats.c): histogram, equalization,
+"""Validators of statistics and simple operations (csrc/kernels/stats.c): histogram, equalization,
 integral image, mean and deviation, min/max (and their locations), weighted average, copy, swap and
 move (vx_khr_swap_move), select, scalar operations."""
 from .. import constants as vx
-from ..parts import items_of, lineage
+from ..objects.parts import items_of, lineage
 from ..reference import type_name
 from .common import refuse, image_param, same_size, scalar_param, output_like, U8, S16, Implementation
 

@@ -1,5 +1,5 @@
-"""Validators of the tensor kernels (csrc/std_tensors.c), of the bilateral filter
-(csrc/std_bilateral.c) and of HOG, whose cells and features are tensors (csrc/std_hog.c)."""
+"""Validators of the tensor kernels (csrc/kernels/tensors.c), of the bilateral filter
+(csrc/kernels/bilateral.c) and of HOG, whose cells and features are tensors (csrc/kernels/hog.c)."""
 from _pyopenvx import ffi
 
 from .. import constants as vx

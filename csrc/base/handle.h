@@ -1,0 +1,46 @@
+/* The handle header every vx_reference points at. Handles live in one arena (handle.c), so a
+ * pointer can be checked (range, alignment, magic) before anything reads through it. */
+#ifndef PVX_HANDLE_H
+#define PVX_HANDLE_H
+
+#include "common.h"
+
+#define PVX_MAGIC_LIVE 0x50565821u
+#define PVX_MAGIC_DEAD 0x44454144u
+#define PVX_SLOT_SIZE 128u
+
+typedef struct pvx_ref {
+    uint32_t magic;
+    vx_enum type;
+    uint32_t slot;
+    vx_status status;                 /* error objects: the status they stand for; outputs of a
+                                         pipelined frame: that frame's (vxGetStatus) */
+    uint32_t external_count;          /* held by the application */
+    uint32_t internal_count;          /* held by the framework (graphs, parents) */
+    uint32_t flags;                   /* PVX_REF_* */
+    uint32_t c_images;                /* a context: images made in C that Python has not seen yet
+                                         (objects/image_lazy.c), counted in VX_CONTEXT_REFERENCES */
+    struct pvx_ref *context;
+    void *desc;                       /* per-type descriptor, owned by Python */
+    vx_char name[VX_MAX_REFERENCE_NAME];
+} pvx_ref;
+
+/* pvx_ref.flags */
+#define PVX_REF_VIRTUAL 0x1u          /* a virtual data object */
+#define PVX_REF_ACCESSIBLE 0x2u       /* a virtual object a running graph lets its kernels touch */
+#define PVX_REF_PERFORMANCE 0x4u      /* a context with VX_DIRECTIVE_ENABLE_PERFORMANCE */
+#define PVX_REF_LAZY 0x8u             /* an image made in C with no Python object yet (image_lazy.c) */
+
+/* Type filters for pvx_ref_slot beyond the vx_type_e values. */
+#define PVX_ANY_TYPE 0
+
+PVX_HIDDEN int pvx_arena_init(void);
+PVX_HIDDEN pvx_ref *pvx_ref_alloc(vx_enum type);
+PVX_HIDDEN void pvx_ref_free(pvx_ref *ref);
+/* Slot index of a live handle of that type (PVX_ANY_TYPE: any), or -1. Never faults. */
+PVX_HIDDEN int64_t pvx_ref_slot(const void *handle, vx_enum type);
+PVX_HIDDEN pvx_ref *pvx_ref_live(const void *handle, vx_enum type);
+/* The context a released handle belonged to (kept through the quarantine), or NULL. */
+PVX_HIDDEN pvx_ref *pvx_ref_former_context(const void *handle);
+
+#endif

@@ -1,0 +1,154 @@
+/* The thread pool (pool.h): helpers created on first use; the caller always works too. Jobs are
+ * one function that every worker runs; the tile engine and the kernels' row bands are its users. */
+#include "pool.h"
+#include "clock.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static struct {
+    pthread_mutex_t lock;             /* guards the fields below */
+    pthread_cond_t start, done;
+    void (*fn)(void *);
+    void *arg;
+    uint64_t generation;              /* one per job */
+    unsigned helpers;                 /* helper threads alive */
+    unsigned wanted, joined, running; /* helpers the job asks for, that took it, still in it */
+    pthread_mutex_t busy;             /* one job at a time; another caller runs its tiles alone */
+} pool = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER,
+          NULL, NULL, 0, 0, 0, 0, 0, PTHREAD_MUTEX_INITIALIZER};
+static pthread_once_t pool_once = PTHREAD_ONCE_INIT;
+
+/* Helpers and the caller spin (pvx_spin_until) before sleeping: row bands of a fast kernel last
+ * less than a thread wake-up, and jobs of consecutive nodes follow each other closely. */
+static int job_posted(const void *seen)
+{
+    return __atomic_load_n(&pool.generation, __ATOMIC_ACQUIRE) != *(const uint64_t *)seen;
+}
+
+static int helpers_done(const void *unused)
+{
+    (void)unused;
+    return __atomic_load_n(&pool.running, __ATOMIC_ACQUIRE) == 0;
+}
+
+static void *helper(void *unused)
+{
+    (void)unused;
+    uint64_t seen = 0;
+    pthread_mutex_lock(&pool.lock);
+    for (;;) {
+        if (pool.generation == seen) {
+            pthread_mutex_unlock(&pool.lock);
+            pvx_spin_until(job_posted, &seen);
+            pthread_mutex_lock(&pool.lock);
+        }
+        while (pool.generation == seen)
+            pthread_cond_wait(&pool.start, &pool.lock);
+        seen = pool.generation;
+        if (pool.joined == pool.wanted)
+            continue;
+        pool.joined++;
+        void (*fn)(void *) = pool.fn;
+        void *arg = pool.arg;
+        pthread_mutex_unlock(&pool.lock);
+        fn(arg);
+        pthread_mutex_lock(&pool.lock);
+        if (__atomic_sub_fetch(&pool.running, 1, __ATOMIC_RELEASE) == 0)
+            pthread_cond_signal(&pool.done);
+    }
+    return NULL;
+}
+
+static void pool_start(void)
+{
+    const char *env = getenv("PVX_TILE_THREADS");
+    long n = env && *env ? strtol(env, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+    n = n < 1 ? 1 : n > 256 ? 256 : n;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    for (long i = 1; i < n; i++) {
+        pthread_t th;
+        if (pthread_create(&th, &attr, helper, NULL) != 0)
+            break;
+        pool.helpers++;
+    }
+    pthread_attr_destroy(&attr);
+}
+
+static unsigned limit;                 /* pvx_threads_limit: at most this many workers (0: all) */
+
+unsigned pvx_tile_threads(void)
+{
+    pthread_once(&pool_once, pool_start);
+    unsigned n = pool.helpers + 1, cap = __atomic_load_n(&limit, __ATOMIC_RELAXED);
+    return cap && cap < n ? cap : n;
+}
+
+unsigned pvx_threads_limit(unsigned n)
+{
+    __atomic_store_n(&limit, n, __ATOMIC_RELAXED);
+    return pvx_tile_threads();
+}
+
+void pvx_pool_run(void (*fn)(void *), void *arg, unsigned workers)
+{
+    unsigned helpers = workers > 1 ? workers - 1 : 0;
+    if (helpers > pool.helpers)
+        helpers = pool.helpers;
+    if (helpers == 0 || pthread_mutex_trylock(&pool.busy) != 0) {
+        fn(arg);
+        return;
+    }
+    pthread_mutex_lock(&pool.lock);
+    pool.fn = fn;
+    pool.arg = arg;
+    pool.wanted = pool.running = helpers;
+    pool.joined = 0;
+    __atomic_store_n(&pool.generation, pool.generation + 1, __ATOMIC_RELEASE);   /* spinning helpers see it */
+    pthread_cond_broadcast(&pool.start);
+    pthread_mutex_unlock(&pool.lock);
+    fn(arg);
+    pvx_spin_until(helpers_done, NULL);
+    pthread_mutex_lock(&pool.lock);
+    while (pool.running > 0)
+        pthread_cond_wait(&pool.done, &pool.lock);
+    pthread_mutex_unlock(&pool.lock);
+    pthread_mutex_unlock(&pool.busy);
+}
+
+/* ---- rows of a standard kernel in bands ---------------------------------------------------- */
+
+typedef struct {
+    pvx_band_f *fn;
+    void *arg;
+    uint32_t rows, band;
+    uint32_t next;                    /* the next band to take (atomic) */
+} bands_ctx;
+
+static void work_bands(void *arg)
+{
+    bands_ctx *b = arg;
+    for (;;) {
+        uint32_t i = __atomic_fetch_add(&b->next, 1, __ATOMIC_RELAXED);
+        if ((uint64_t)i * b->band >= b->rows)
+            return;
+        uint32_t first = i * b->band, end = b->rows - first < b->band ? b->rows : first + b->band;
+        b->fn(b->arg, first, end);
+    }
+}
+
+void pvx_rows_in_bands(pvx_band_f *fn, void *arg, uint32_t rows, uint64_t pixels)
+{
+    unsigned threads = pixels >= PVX_BAND_MIN_PIXELS ? pvx_tile_threads() : 1;
+    if (threads <= 1 || rows < 2) {
+        fn(arg, 0, rows);
+        return;
+    }
+    uint32_t band = rows / (threads * 4);     /* a few bands per thread: a slow one is evened out */
+    bands_ctx b = {fn, arg, rows, band < 8 ? 8 : band, 0};
+    pvx_pool_run(work_bands, &b, threads);
+}
+

@@ -1,0 +1,22 @@
+/* The thread pool (pool.c): helpers created on first use, the caller always works too. The tile
+ * engine (runtime/tiling.c) runs a plan's jobs on it and the standard kernels their row bands. */
+#ifndef PVX_POOL_H
+#define PVX_POOL_H
+
+#include "common.h"
+
+/* Threads the pool uses: PVX_TILE_THREADS, else the online CPUs (decided once), at most the limit
+ * pvx_threads_limit sets (0: none; bench/opencv.py times one thread against OpenCV). */
+PVX_HIDDEN unsigned pvx_tile_threads(void);
+PVX_HIDDEN unsigned pvx_threads_limit(unsigned n);
+/* fn(arg) on `workers` threads (the caller one of them); returns when all are done. */
+PVX_HIDDEN void pvx_pool_run(void (*fn)(void *), void *arg, unsigned workers);
+
+/* A standard kernel's rows [first, end) (one band); bands never overlap, so they run at once. */
+typedef void pvx_band_f(void *arg, uint32_t first, uint32_t end);
+/* fn over rows [0, rows) in bands on the pool when the image (`pixels`) is large enough to gain
+ * from it, else on the caller alone; returns when every band is done. */
+#define PVX_BAND_MIN_PIXELS 262144u
+PVX_HIDDEN void pvx_rows_in_bands(pvx_band_f *fn, void *arg, uint32_t rows, uint64_t pixels);
+
+#endif

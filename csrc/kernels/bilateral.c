@@ -1,0 +1,139 @@
+/* BilateralFilter on a U8 or S16 tensor of [width, height] or [channels (1 or 2), width, height]:
+ * each value becomes the average of the window's values weighted by
+ * exp(-(dx^2 + dy^2) / (2 sigmaSpace^2)) * exp(-|t - tau|^2 / (2 sigmaValues^2)), |t - tau| the
+ * Euclidean distance of the pixels' channel vectors, over the pixels of the window within its
+ * radius (diameter / 2), in double, rounded half up and saturated. The source is first copied
+ * into a padded plane of int32 per the node's border (UNDEFINED reads as REPLICATE). */
+#include "kernels.h"
+#include "rows.h"
+
+#pragma GCC optimize("O3")
+
+#include <math.h>
+#include <stdlib.h>
+
+static int32_t element(const pvx_tensor *t, const uint8_t *base, uint32_t c, uint32_t x, uint32_t y, int dims3)
+{
+    const uint8_t *p = base + (dims3 ? c * t->strides[0] + x * t->strides[1] + y * t->strides[2]
+                                     : x * t->strides[0] + y * t->strides[1]);
+    return t->data_type == VX_TYPE_UINT8 ? *p : *(const int16_t *)p;
+}
+
+/* The rounded value v saturated into element (c, x, y) of the output. */
+static void store(const pvx_tensor *t, uint8_t *base, uint32_t c, uint32_t x, uint32_t y, int dims3, double v)
+{
+    uint8_t *o = base + (dims3 ? c * t->strides[0] + x * t->strides[1] + y * t->strides[2]
+                               : x * t->strides[0] + y * t->strides[1]);
+    if (t->data_type == VX_TYPE_UINT8)
+        *o = (uint8_t)(v < 0 ? 0 : v > UINT8_MAX ? UINT8_MAX : v);
+    else
+        *(int16_t *)o = (int16_t)(v < INT16_MIN ? INT16_MIN : v > INT16_MAX ? INT16_MAX : v);
+}
+
+/* One channel, a row at a time tap by tap (each pixel's sums still add the taps in order, so the
+ * result is that of the per-pixel loop): the weight of tap k at difference d is space[k] times
+ * values[d], for U8 from a table of those products. */
+static vx_status single_channel(const pvx_tensor *src, const pvx_tensor *dst, uint8_t *out, const int32_t *pad,
+                                const int32_t *offsets, const double *space, const double *values, uint32_t taps,
+                                int32_t r, int u8)
+{
+    int dims3 = src->num_dims == 3;
+    uint32_t w = (uint32_t)src->dims[dims3], h = (uint32_t)src->dims[dims3 + 1], pw = w + 2 * (uint32_t)r;
+    double *weights = malloc(sizeof(double) * w), *sums = malloc(sizeof(double) * w);
+    double *table = u8 ? malloc(sizeof(double) * 256 * taps) : NULL;
+    const pvx_rows *loops = pvx_rows_in_use();
+    if (weights == NULL || sums == NULL || (u8 && table == NULL)) {
+        free(weights), free(sums), free(table);
+        return VX_ERROR_NO_MEMORY;
+    }
+    for (uint32_t k = 0; u8 && k < taps; k++)
+        for (uint32_t d = 0; d < 256; d++)
+            table[k * 256 + d] = space[k] * values[d];
+    for (uint32_t y = 0; y < h; y++) {
+        const int32_t *centre = pad + (size_t)(y + r) * pw + r;
+        for (uint32_t x = 0; x < w; x++)
+            weights[x] = sums[x] = 0.0;
+        for (uint32_t k = 0; k < taps; k++) {
+            const int32_t *q = centre + offsets[k];
+            if (u8 && loops->bilateral_tap != NULL)
+                loops->bilateral_tap(q, centre, table + k * 256, weights, sums, w);
+            else if (u8) {
+                const double *wt = table + k * 256;
+                for (uint32_t x = 0; x < w; x++) {
+                    double wk = wt[abs(q[x] - centre[x])];
+                    weights[x] += wk, sums[x] += wk * q[x];
+                }
+            } else
+                for (uint32_t x = 0; x < w; x++) {
+                    double wk = space[k] * values[abs(q[x] - centre[x])];
+                    weights[x] += wk, sums[x] += wk * q[x];
+                }
+        }
+        for (uint32_t x = 0; x < w; x++)
+            store(dst, out, 0, x, y, dims3, floor(sums[x] / weights[x] + 0.5));
+    }
+    free(weights), free(sums), free(table);
+    return VX_SUCCESS;
+}
+
+vx_status pvx_std_bilateral_filter(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    const pvx_tensor *src = ((pvx_ref *)p[0])->desc, *dst = ((pvx_ref *)p[4])->desc;
+    const uint8_t *in = pvx_memory_storage((pvx_memory *)&src->mem);
+    uint8_t *out = pvx_memory_storage((pvx_memory *)&dst->mem);
+    if (in == NULL || out == NULL)
+        return VX_ERROR_NO_MEMORY;
+    const vx_border_t *border = &((pvx_node *)((pvx_ref *)node)->desc)->border;
+    int dims3 = src->num_dims == 3;
+    uint32_t ch = dims3 ? (uint32_t)src->dims[0] : 1, w = (uint32_t)src->dims[dims3], h = (uint32_t)src->dims[dims3 + 1];
+    int32_t r = *(const vx_int32 *)scalar_value(p[1]) / 2;
+    double sigma_space = *(const vx_float32 *)scalar_value(p[2]), sigma_values = *(const vx_float32 *)scalar_value(p[3]);
+    int u8 = src->data_type == VX_TYPE_UINT8;
+    uint32_t pw = w + 2 * (uint32_t)r, ph = h + 2 * (uint32_t)r, taps = 0, range = u8 ? 256 : 65536;
+    int32_t *pad = malloc(sizeof(int32_t) * (size_t)pw * ph * ch);
+    int32_t *offsets = malloc(sizeof(int32_t) * (size_t)(2 * r + 1) * (2 * r + 1));
+    double *space = malloc(sizeof(double) * (size_t)(2 * r + 1) * (2 * r + 1)), *values = malloc(sizeof(double) * range);
+    if (pad == NULL || offsets == NULL || space == NULL || values == NULL) {
+        free(pad), free(offsets), free(space), free(values);
+        return VX_ERROR_NO_MEMORY;
+    }
+    int32_t constant = u8 ? border->constant_value.U8 : border->constant_value.S16;
+    vx_status s = VX_SUCCESS;
+    for (uint32_t y = 0; y < ph; y++)
+        for (uint32_t x = 0; x < pw; x++) {
+            int64_t sx = (int64_t)x - r, sy = (int64_t)y - r;
+            int outside = sx < 0 || sy < 0 || sx >= w || sy >= h;
+            sx = sx < 0 ? 0 : sx >= w ? w - 1 : sx, sy = sy < 0 ? 0 : sy >= h ? h - 1 : sy;
+            for (uint32_t c = 0; c < ch; c++)
+                pad[((size_t)y * pw + x) * ch + c] = outside && border->mode == VX_BORDER_CONSTANT
+                                                         ? constant : element(src, in, c, (uint32_t)sx, (uint32_t)sy, dims3);
+        }
+    for (int32_t dy = -r; dy <= r; dy++)         /* the window's taps: within the radius */
+        for (int32_t dx = -r; dx <= r; dx++)
+            if (dx * dx + dy * dy <= r * r) {
+                offsets[taps] = (dy * (int32_t)pw + dx) * (int32_t)ch;
+                space[taps++] = exp(-(double)(dx * dx + dy * dy) / (2.0 * sigma_space * sigma_space));
+            }
+    for (uint32_t d = 0; d < range; d++)
+        values[d] = exp(-((double)d * d) / (2.0 * sigma_values * sigma_values));
+    if (ch == 1)
+        s = single_channel(src, dst, out, pad, offsets, space, values, taps, r, u8);
+    else
+        for (uint32_t y = 0; y < h; y++)
+            for (uint32_t x = 0; x < w; x++) {
+                const int32_t *centre = pad + ((size_t)(y + r) * pw + x + r) * ch;
+                double weights = 0.0, sums[2] = {0.0, 0.0};
+                for (uint32_t k = 0; k < taps; k++) {
+                    const int32_t *q = centre + offsets[k];
+                    double d0 = q[0] - centre[0], d1 = q[1] - centre[1];
+                    double wk = space[k] * exp(-(d0 * d0 + d1 * d1) / (2.0 * sigma_values * sigma_values));
+                    weights += wk;
+                    for (uint32_t c = 0; c < ch; c++)
+                        sums[c] += wk * q[c];
+                }
+                for (uint32_t c = 0; c < ch; c++)
+                    store(dst, out, c, x, y, 1, floor(sums[c] / weights + 0.5));
+            }
+    free(pad), free(offsets), free(space), free(values);
+    return s;
+}

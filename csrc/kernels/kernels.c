@@ -1,0 +1,673 @@
+/* The standard vision kernels. Each run reads its images through plain rows of int32 values
+ * (load_row/store_row convert from and to the image formats, applying the overflow policy), so
+ * one loop per operation serves every format combination the validators admit; the pointwise
+ * operations on U8 inputs, the common case, have dedicated row loops instead (u8_rows). */
+#include "kernels.h"
+#include "rows.h"
+#include "stats_rows.h"
+
+/* The row loops need vectorizing with a scalar epilogue, which -O2's cost model declines (x20). */
+#pragma GCC optimize("O3")
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+/* A plane of an image parameter (memory attached on the first run of a new image). */
+vx_status plane_at(vx_reference ref, uint32_t index, plane *pl)
+{
+    pvx_image *img = pvx_image_with_memory(ref);
+    if (img == NULL)
+        return VX_ERROR_NOT_ALLOCATED;
+    const pvx_image_plane *ip = &img->plane[index];
+    pl->ptr = ip->ptr;
+    pl->stride = ip->stride_y;
+    pl->format = img->format;
+    pl->width = (img->width + ip->step_x - 1) / ip->step_x;
+    pl->height = (img->height + ip->step_y - 1) / ip->step_y;
+    pl->pixel_bytes = ip->bits / 8;
+    return VX_SUCCESS;
+}
+
+vx_status plane_of(vx_reference ref, plane *pl)
+{
+    return plane_at(ref, 0, pl);
+}
+
+const void *scalar_value(vx_reference ref)
+{
+    return pvx_memory_storage(&((pvx_scalar *)((pvx_ref *)ref)->desc)->mem);
+}
+
+vx_enum scalar_enum(vx_reference ref)
+{
+    return *(const vx_enum *)scalar_value(ref);
+}
+
+void *row_of(const plane *p, uint32_t y)
+{
+    return p->ptr + (ptrdiff_t)y * p->stride;
+}
+
+void load_row(const plane *p, uint32_t y, int32_t *restrict dst)
+{
+    const void *restrict row = row_of(p, y);
+    uint32_t w = p->width;
+    if (p->format == VX_DF_IMAGE_U8)
+        for (uint32_t x = 0; x < w; x++) dst[x] = ((const uint8_t *)row)[x];
+    else
+        for (uint32_t x = 0; x < w; x++) dst[x] = ((const int16_t *)row)[x];
+}
+
+int32_t clamp(int32_t v, int32_t lo, int32_t hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* Saturate: clamp to the format's range; otherwise wrap (keep the low bits). */
+void store_row(const plane *p, uint32_t y, const int32_t *restrict src, int saturate)
+{
+    void *restrict row = row_of(p, y);
+    uint32_t w = p->width;
+    if (p->format == VX_DF_IMAGE_U8) {
+        uint8_t *restrict o = row;
+        if (saturate)
+            for (uint32_t x = 0; x < w; x++) o[x] = (uint8_t)clamp(src[x], 0, UINT8_MAX);
+        else
+            for (uint32_t x = 0; x < w; x++) o[x] = (uint8_t)src[x];
+    } else {
+        int16_t *restrict o = row;
+        if (saturate)
+            for (uint32_t x = 0; x < w; x++) o[x] = (int16_t)clamp(src[x], INT16_MIN, INT16_MAX);
+        else
+            for (uint32_t x = 0; x < w; x++) o[x] = (int16_t)(uint16_t)src[x];
+    }
+}
+
+/* The row buffers of one run: `rows` rows of `width` int32 each. */
+int32_t *buffers(uint32_t width, uint32_t rows)
+{
+    return malloc(sizeof(int32_t) * (size_t)width * rows);
+}
+
+static void combine(int op, int32_t *restrict a, const int32_t *restrict b, uint32_t w)
+{
+    switch (op) {
+    case OP_AND: for (uint32_t x = 0; x < w; x++) a[x] &= b[x]; break;
+    case OP_OR: for (uint32_t x = 0; x < w; x++) a[x] |= b[x]; break;
+    case OP_XOR: for (uint32_t x = 0; x < w; x++) a[x] ^= b[x]; break;
+    case OP_ABSDIFF: for (uint32_t x = 0; x < w; x++) a[x] = abs(a[x] - b[x]); break;
+    case OP_ADD: for (uint32_t x = 0; x < w; x++) a[x] += b[x]; break;
+    case OP_SUBTRACT: for (uint32_t x = 0; x < w; x++) a[x] -= b[x]; break;
+    case OP_MIN: for (uint32_t x = 0; x < w; x++) a[x] = b[x] < a[x] ? b[x] : a[x]; break;
+    case OP_MAX: for (uint32_t x = 0; x < w; x++) a[x] = b[x] > a[x] ? b[x] : a[x]; break;
+    case OP_MAGNITUDE:        /* sqrt(gx^2 + gy^2) rounded (stored saturated to S16) */
+        for (uint32_t x = 0; x < w; x++) a[x] = (int32_t)(sqrt((double)a[x] * a[x] + (double)b[x] * b[x]) + 0.5);
+        break;
+    case OP_PHASE: {          /* atan2(gy, gx) in [0, 2 pi) as 0..255, rounded (a full turn wraps to 0) */
+        const double turn = 2.0 * 3.14159265358979323846;
+        for (uint32_t x = 0; x < w; x++) {
+            double t = atan2((double)b[x], (double)a[x]);
+            a[x] = (int32_t)((t < 0 ? t + turn : t) * (256.0 / turn) + 0.5);
+        }
+        break;
+    }
+    }
+}
+
+/* The dedicated row loop (rows.h) of this operation for these planes: U8 inputs straight into the
+ * output's format, vectorized, chosen once per run; NULL: the generic int32 rows. */
+static pvx_row2_f *u8_rows(int op, const plane *a, const plane *b, const plane *o, int saturate)
+{
+    if (a->format != VX_DF_IMAGE_U8 || b->format != VX_DF_IMAGE_U8)
+        return NULL;
+    return pvx_rows_in_use()->pointwise[op][o->format == VX_DF_IMAGE_S16][saturate];
+}
+
+typedef struct {
+    pvx_row2_f *row;
+    const plane *a, *b, *o;
+} pointwise_u8;
+
+static void pointwise_u8_rows(void *arg, uint32_t first, uint32_t end)
+{
+    const pointwise_u8 *p = arg;
+    for (uint32_t y = first; y < end; y++)
+        p->row(row_of(p->a, y), row_of(p->b, y), row_of(p->o, y), p->o->width);
+}
+
+static void run_u8_rows(pvx_row2_f *row, const plane *a, const plane *b, const plane *o)
+{
+    pointwise_u8 p = {row, a, b, o};
+    pvx_rows_in_bands(pointwise_u8_rows, &p, o->height, (uint64_t)o->width * o->height);
+}
+
+/* in1, in2 -> out, row by row; `saturate` picks how results are stored. */
+vx_status binary_rows(const vx_reference *p, vx_reference out_ref, int op, int saturate)
+{
+    plane a, b, o;
+    vx_status s;
+    if ((s = plane_of(p[0], &a)) || (s = plane_of(p[1], &b)) || (s = plane_of(out_ref, &o)))
+        return s;
+    pvx_row2_f *row = u8_rows(op, &a, &b, &o, saturate);
+    if (row != NULL) {
+        run_u8_rows(row, &a, &b, &o);
+        return VX_SUCCESS;
+    }
+    int32_t *ra = buffers(o.width, 2);
+    if (ra == NULL)
+        return VX_ERROR_NO_MEMORY;
+    int32_t *rb = ra + o.width;
+    for (uint32_t y = 0; y < o.height; y++) {
+        load_row(&a, y, ra);
+        load_row(&b, y, rb);
+        combine(op, ra, rb, o.width);
+        store_row(&o, y, ra, saturate);
+    }
+    free(ra);
+    return VX_SUCCESS;
+}
+
+vx_status pvx_std_and(vx_node node, const vx_reference *p, vx_uint32 n) { return binary_rows(p, p[2], OP_AND, 0); }
+vx_status pvx_std_or(vx_node node, const vx_reference *p, vx_uint32 n) { return binary_rows(p, p[2], OP_OR, 0); }
+vx_status pvx_std_xor(vx_node node, const vx_reference *p, vx_uint32 n) { return binary_rows(p, p[2], OP_XOR, 0); }
+vx_status pvx_std_absdiff(vx_node node, const vx_reference *p, vx_uint32 n) { return binary_rows(p, p[2], OP_ABSDIFF, 1); }
+
+vx_status pvx_std_add(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return binary_rows(p, p[3], OP_ADD, scalar_enum(p[2]) == VX_CONVERT_POLICY_SATURATE);
+}
+
+vx_status pvx_std_subtract(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return binary_rows(p, p[3], OP_SUBTRACT, scalar_enum(p[2]) == VX_CONVERT_POLICY_SATURATE);
+}
+
+/* One row through a per-pixel function of the input value. */
+#define UNARY(in, out, saturate, EXPR)                                  \
+    do {                                                                \
+        int32_t *r = buffers((out).width, 1);                           \
+        if (r == NULL)                                                  \
+            return VX_ERROR_NO_MEMORY;                                  \
+        for (uint32_t y = 0; y < (out).height; y++) {                   \
+            load_row(&(in), y, r);                                      \
+            for (uint32_t x = 0; x < (out).width; x++) {                \
+                int32_t v = r[x];                                       \
+                r[x] = (EXPR);                                          \
+            }                                                           \
+            store_row(&(out), y, r, saturate);                          \
+        }                                                               \
+        free(r);                                                        \
+    } while (0)
+
+/* U8 only (the validator). */
+vx_status pvx_std_not(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    plane in, out;
+    vx_status s;
+    if ((s = plane_of(p[0], &in)) || (s = plane_of(p[1], &out)))
+        return s;
+    pvx_row2_f *row = u8_rows(OP_NOT, &in, &in, &out, 0);
+    if (row != NULL)
+        run_u8_rows(row, &in, &in, &out);
+    else
+        UNARY(in, out, 0, ~v);
+    return VX_SUCCESS;
+}
+
+/* a * b * scale in double, rounded per policy; wrap keeps the low bits of the integer result. */
+vx_status pvx_std_multiply(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    plane a, b, o;
+    vx_status s;
+    if ((s = plane_of(p[0], &a)) || (s = plane_of(p[1], &b)) || (s = plane_of(p[5], &o)))
+        return s;
+    double scale = *(const vx_float32 *)scalar_value(p[2]);
+    int saturate = scalar_enum(p[3]) == VX_CONVERT_POLICY_SATURATE;
+    int nearest = scalar_enum(p[4]) == VX_ROUND_POLICY_TO_NEAREST_EVEN;
+    const pvx_rows *rows = pvx_rows_in_use();
+    int unit = scale >= 0.0 && scale <= 1.0;   /* the row loops' range: every product fits int32 */
+    if (rows->multiply != NULL && unit && a.format == VX_DF_IMAGE_U8 && b.format == VX_DF_IMAGE_U8 &&
+        o.format == VX_DF_IMAGE_U8) {
+        for (uint32_t y = 0; y < o.height; y++)
+            rows->multiply(row_of(&a, y), row_of(&b, y), row_of(&o, y), o.width, scale, nearest, saturate);
+        return VX_SUCCESS;
+    }
+    const pvx_stats_rows *s16 = pvx_stats_rows_in_use();   /* S16 products: the INT16 tensors' rows */
+    if (s16 != NULL && unit && a.format == VX_DF_IMAGE_S16 && b.format == VX_DF_IMAGE_S16 &&
+        o.format == VX_DF_IMAGE_S16) {
+        for (uint32_t y = 0; y < o.height; y++)
+            s16->tensor_multiply(row_of(&a, y), row_of(&b, y), row_of(&o, y), o.width, scale, nearest, saturate);
+        return VX_SUCCESS;
+    }
+    int32_t *ra = buffers(o.width, 2);
+    if (ra == NULL)
+        return VX_ERROR_NO_MEMORY;
+    int32_t *rb = ra + o.width;
+    for (uint32_t y = 0; y < o.height; y++) {
+        load_row(&a, y, ra);
+        load_row(&b, y, rb);
+        if (rows->scale_products != NULL && unit)
+            rows->scale_products(ra, rb, o.width, scale, nearest);
+        else
+            for (uint32_t x = 0; x < o.width; x++) {
+                double v = (double)ra[x] * rb[x] * scale;
+                v = nearest ? nearbyint(v) : trunc(v);
+                if (saturate)
+                    ra[x] = v >= INT32_MAX ? INT32_MAX : v <= INT32_MIN ? INT32_MIN : (int32_t)v;
+                else
+                    ra[x] = (int32_t)(uint32_t)(int64_t)fmin(fmax(v, (double)INT64_MIN), (double)INT64_MAX);
+            }
+        store_row(&o, y, ra, saturate);
+    }
+    free(ra);
+    return VX_SUCCESS;
+}
+
+int32_t pixel_value(const vx_pixel_value_t *v, vx_df_image format)
+{
+    return format == VX_DF_IMAGE_U8 ? v->U8 : v->S16;
+}
+
+vx_status pvx_std_threshold(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    plane in, out;
+    vx_status s;
+    if ((s = plane_of(p[0], &in)) || (s = plane_of(p[2], &out)))
+        return s;
+    const pvx_threshold *t = ((pvx_ref *)p[1])->desc;
+    int32_t yes = pixel_value(&t->true_value, out.format), no = pixel_value(&t->false_value, out.format);
+    const pvx_rows *rows = pvx_rows_in_use();
+    if (rows->threshold != NULL && in.format == VX_DF_IMAGE_U8 && out.format == VX_DF_IMAGE_U8) {
+        int binary = t->type == VX_THRESHOLD_TYPE_BINARY;      /* v > value: value + 1 <= v <= 255 */
+        uint8_t lower = binary ? (t->value.U8 == 255 ? 255 : t->value.U8 + 1) : t->lower.U8;
+        uint8_t upper = binary ? (t->value.U8 == 255 ? 254 : 255) : t->upper.U8;
+        for (uint32_t y = 0; y < out.height; y++)
+            rows->threshold(row_of(&in, y), row_of(&out, y), out.width, lower, upper, (uint8_t)yes, (uint8_t)no);
+        return VX_SUCCESS;
+    }
+    if (t->type == VX_THRESHOLD_TYPE_BINARY) {
+        int32_t value = pixel_value(&t->value, in.format);
+        UNARY(in, out, 0, v > value ? yes : no);
+    } else {
+        int32_t lower = pixel_value(&t->lower, in.format), upper = pixel_value(&t->upper, in.format);
+        UNARY(in, out, 0, v > upper || v < lower ? no : yes);
+    }
+    return VX_SUCCESS;
+}
+
+/* Entry offset + v; values outside the table keep the input value (the validator makes U8 tables
+ * complete, so only a short S16 table can be outside). */
+vx_status pvx_std_table_lookup(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    plane in, out;
+    vx_status s;
+    if ((s = plane_of(p[0], &in)) || (s = plane_of(p[2], &out)))
+        return s;
+    pvx_lut *lut = ((pvx_ref *)p[1])->desc;
+    const void *table = pvx_memory_storage(&lut->mem);
+    if (table == NULL)
+        return VX_ERROR_NO_MEMORY;
+    int64_t count = (int64_t)lut->count, offset = lut->offset;
+    const pvx_rows *rows = pvx_rows_in_use();
+    if (rows->lookup != NULL && lut->data_type == VX_TYPE_UINT8 && count == 256 && offset == 0 &&
+        in.format == VX_DF_IMAGE_U8 && out.format == VX_DF_IMAGE_U8) {
+        for (uint32_t y = 0; y < out.height; y++)
+            rows->lookup(row_of(&in, y), row_of(&out, y), out.width, table);
+        return VX_SUCCESS;
+    }
+    if (lut->data_type == VX_TYPE_UINT8)
+        UNARY(in, out, 0, (uint64_t)(offset + v) < (uint64_t)count ? ((const uint8_t *)table)[offset + v] : v);
+    else
+        UNARY(in, out, 0, (uint64_t)(offset + v) < (uint64_t)count ? ((const int16_t *)table)[offset + v] : v);
+    return VX_SUCCESS;
+}
+
+/* U8 -> S16: v << shift; S16 -> U8: v >> shift (arithmetic), wrapped or saturated. */
+vx_status pvx_std_convert_depth(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    plane in, out;
+    vx_status s;
+    if ((s = plane_of(p[0], &in)) || (s = plane_of(p[1], &out)))
+        return s;
+    int saturate = scalar_enum(p[2]) == VX_CONVERT_POLICY_SATURATE;
+    int32_t shift = *(const vx_int32 *)scalar_value(p[3]);
+    const pvx_rows *rows = pvx_rows_in_use();
+    int widen = in.format == VX_DF_IMAGE_U8 && out.format == VX_DF_IMAGE_S16;
+    int narrow = in.format == VX_DF_IMAGE_S16 && out.format == VX_DF_IMAGE_U8;
+    if (rows->widen != NULL && (widen || narrow) && shift >= 0 && shift < 8) {
+        for (uint32_t y = 0; y < out.height; y++)
+            if (widen)
+                rows->widen(row_of(&in, y), row_of(&out, y), out.width, (uint32_t)shift);
+            else
+                rows->narrow(row_of(&in, y), row_of(&out, y), out.width, (uint32_t)shift, saturate);
+        return VX_SUCCESS;
+    }
+    if (in.format == VX_DF_IMAGE_U8)
+        UNARY(in, out, 0, v << shift);
+    else
+        UNARY(in, out, saturate, v >> shift);
+    return VX_SUCCESS;
+}
+
+/* Source row y as width + 2 r values: the row with r values either side, rows and columns outside
+ * the image replicated or constant per the border (UNDEFINED: replicated; never written out). */
+void padded_row(const plane *p, int64_t y, uint32_t r, const vx_border_t *border, int32_t *dst)
+{
+    uint32_t w = p->width;
+    int32_t constant = pixel_value(&border->constant_value, p->format);
+    if (border->mode == VX_BORDER_CONSTANT && (y < 0 || y >= p->height)) {
+        for (uint32_t x = 0; x < w + 2 * r; x++) dst[x] = constant;
+        return;
+    }
+    load_row(p, (uint32_t)(y < 0 ? 0 : y >= p->height ? p->height - 1 : y), dst + r);
+    for (uint32_t x = 0; x < r; x++) {
+        int replicate = border->mode != VX_BORDER_CONSTANT;
+        dst[x] = replicate ? dst[r] : constant;
+        dst[w + r + x] = replicate ? dst[w + r - 1] : constant;
+    }
+}
+
+/* A 3x3 neighbourhood operation over the image: `op` makes one output row from three padded
+ * source rows. Under UNDEFINED the outer ring of pixels is not written. */
+typedef void (*row3_f)(const int32_t *up, const int32_t *mid, const int32_t *down, int32_t *out, uint32_t w);
+
+static vx_status filter_3x3(vx_node node, vx_reference in_ref, vx_reference out_ref, row3_f op)
+{
+    plane in, out;
+    vx_status s;
+    if ((s = plane_of(in_ref, &in)) || (s = plane_of(out_ref, &out)))
+        return s;
+    const vx_border_t *border = &((pvx_node *)((pvx_ref *)node)->desc)->border;
+    uint32_t w = in.width, h = in.height, pw = w + 2;
+    int32_t *rows = buffers(pw, 4);
+    if (rows == NULL)
+        return VX_ERROR_NO_MEMORY;
+    int32_t *ring[3] = {rows, rows + pw, rows + 2 * pw}, *result = rows + 3 * pw;
+    int undefined = border->mode == VX_BORDER_UNDEFINED;
+    uint32_t first = undefined ? 1 : 0, last = undefined ? (h > 1 ? h - 1 : 0) : h;
+    for (int k = 0; k < 3; k++) padded_row(&in, (int64_t)first - 1 + k, 1, border, ring[k]);
+    for (uint32_t y = first; y < last; y++) {
+        if (y > first) {                       /* slide the window down one row */
+            int32_t *t = ring[0];
+            ring[0] = ring[1], ring[1] = ring[2], ring[2] = t;
+            padded_row(&in, (int64_t)y + 1, 1, border, ring[2]);
+        }
+        if (undefined) {                       /* keep what is in the first and last column */
+            load_row(&out, y, result);
+            if (w > 2) {
+                int32_t keep0 = result[0], keep1 = result[w - 1];
+                op(ring[0], ring[1], ring[2], result, w);
+                result[0] = keep0, result[w - 1] = keep1;
+            }
+        } else
+            op(ring[0], ring[1], ring[2], result, w);
+        store_row(&out, y, result, 1);
+    }
+    free(rows);
+    return VX_SUCCESS;
+}
+
+/* The same over U8 input with a vectorized row loop (rows.h) that reads the image rows in place:
+ * rows outside the image are the nearest edge row (REPLICATE) or a constant row, and the first and
+ * last columns, whose windows leave the image, go through the same loop on 3-pixel windows. Large
+ * images run in bands of rows on the tile pool. */
+typedef struct {
+    plane in, out;
+    const vx_border_t *border;
+    pvx_row3_f *op;
+    const uint8_t *outside;                    /* CONSTANT: a row of the constant */
+    uint32_t first;                            /* output rows [first, first + band rows) */
+} filter_u8;
+
+static void filter_u8_rows(void *arg, uint32_t first, uint32_t end)
+{
+    const filter_u8 *f = arg;
+    uint32_t w = f->in.width, h = f->in.height, ob = f->out.pixel_bytes;
+    int undefined = f->border->mode == VX_BORDER_UNDEFINED;
+    for (uint32_t y = f->first + first; y < f->first + end; y++) {
+        const uint8_t *r[3];
+        for (int k = 0; k < 3; k++) {
+            int64_t yy = (int64_t)y - 1 + k;
+            r[k] = yy >= 0 && yy < h ? row_of(&f->in, (uint32_t)yy)
+                 : f->outside ? f->outside : row_of(&f->in, yy < 0 ? 0 : h - 1);
+        }
+        uint8_t *o = row_of(&f->out, y);
+        if (w > 2)
+            f->op(r[0], r[1], r[2], o + ob, w - 2);
+        for (uint32_t x = 0; !undefined && x < w; x += w > 1 ? w - 1 : 1) {
+            uint8_t win[3][3];                 /* columns x - 1 .. x + 1 of the three rows */
+            for (int k = 0; k < 3; k++)
+                for (int j = 0; j < 3; j++) {
+                    int64_t xx = (int64_t)x - 1 + j;
+                    win[k][j] = xx >= 0 && xx < w ? r[k][xx] : f->outside ? f->outside[0] : r[k][xx < 0 ? 0 : w - 1];
+                }
+            f->op(win[0], win[1], win[2], o + (size_t)x * ob, 1);
+        }
+    }
+}
+
+static vx_status filter_3x3_u8(vx_node node, vx_reference in_ref, vx_reference out_ref, pvx_row3_f *op)
+{
+    filter_u8 f = {.op = op, .border = &((pvx_node *)((pvx_ref *)node)->desc)->border};
+    vx_status s;
+    if ((s = plane_of(in_ref, &f.in)) || (s = plane_of(out_ref, &f.out)))
+        return s;
+    uint32_t w = f.in.width, h = f.in.height;
+    int undefined = f.border->mode == VX_BORDER_UNDEFINED;
+    if (undefined && (w < 3 || h < 3))
+        return VX_SUCCESS;                     /* no pixel is defined */
+    uint8_t *outside = NULL;
+    if (f.border->mode == VX_BORDER_CONSTANT) {
+        if ((outside = malloc(w)) == NULL)
+            return VX_ERROR_NO_MEMORY;
+        memset(outside, f.border->constant_value.U8, w);
+    }
+    f.outside = outside;
+    f.first = undefined;
+    pvx_rows_in_bands(filter_u8_rows, &f, h - 2 * undefined, (uint64_t)w * h);
+    free(outside);
+    return VX_SUCCESS;
+}
+
+/* filter_3x3_u8 with `fast` where the level in use has one (NULL under PVX_SIMD_PLAIN), else the
+ * generic rows `plain`. */
+static vx_status filter_3x3_either(vx_node node, vx_reference in_ref, vx_reference out_ref, pvx_row3_f *fast,
+                                   row3_f plain)
+{
+    if (fast != NULL && ((pvx_image *)((pvx_ref *)in_ref)->desc)->format == VX_DF_IMAGE_U8)
+        return filter_3x3_u8(node, in_ref, out_ref, fast);
+    return filter_3x3(node, in_ref, out_ref, plain);
+}
+
+static void box_row(const int32_t *u, const int32_t *m, const int32_t *d, int32_t *out, uint32_t w)
+{
+    for (uint32_t x = 0; x < w; x++)
+        out[x] = (u[x] + u[x + 1] + u[x + 2] + m[x] + m[x + 1] + m[x + 2] + d[x] + d[x + 1] + d[x + 2]) / 9;
+}
+
+vx_status pvx_std_box_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return filter_3x3_either(node, p[0], p[1], pvx_rows_in_use()->box, box_row);
+}
+
+static void gaussian_row(const int32_t *u, const int32_t *m, const int32_t *d, int32_t *out, uint32_t w)
+{
+    for (uint32_t x = 0; x < w; x++)
+        out[x] = (u[x] + 2 * u[x + 1] + u[x + 2] + 2 * (m[x] + 2 * m[x + 1] + m[x + 2]) + d[x] + 2 * d[x + 1] +
+                  d[x + 2]) >> 4;
+}
+
+static void dilate_row(const int32_t *u, const int32_t *m, const int32_t *d, int32_t *out, uint32_t w)
+{
+    for (uint32_t x = 0; x < w; x++) {
+        int32_t v = u[x];
+        const int32_t n[8] = {u[x + 1], u[x + 2], m[x], m[x + 1], m[x + 2], d[x], d[x + 1], d[x + 2]};
+        for (int k = 0; k < 8; k++) v = n[k] > v ? n[k] : v;
+        out[x] = v;
+    }
+}
+
+static void erode_row(const int32_t *u, const int32_t *m, const int32_t *d, int32_t *out, uint32_t w)
+{
+    for (uint32_t x = 0; x < w; x++) {
+        int32_t v = u[x];
+        const int32_t n[8] = {u[x + 1], u[x + 2], m[x], m[x + 1], m[x + 2], d[x], d[x + 1], d[x + 2]};
+        for (int k = 0; k < 8; k++) v = n[k] < v ? n[k] : v;
+        out[x] = v;
+    }
+}
+
+static void median_row(const int32_t *u, const int32_t *m, const int32_t *d, int32_t *out, uint32_t w)
+{
+    for (uint32_t x = 0; x < w; x++) {
+        int32_t v[9] = {u[x], u[x + 1], u[x + 2], m[x], m[x + 1], m[x + 2], d[x], d[x + 1], d[x + 2]};
+        for (int i = 1; i < 9; i++)            /* insertion sort of nine values */
+            for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+                int32_t t = v[j];
+                v[j] = v[j - 1], v[j - 1] = t;
+            }
+        out[x] = v[4];
+    }
+}
+
+static void sobel_x_row(const int32_t *u, const int32_t *m, const int32_t *d, int32_t *out, uint32_t w)
+{
+    for (uint32_t x = 0; x < w; x++)
+        out[x] = (u[x + 2] - u[x]) + 2 * (m[x + 2] - m[x]) + (d[x + 2] - d[x]);
+}
+
+static void sobel_y_row(const int32_t *u, const int32_t *m, const int32_t *d, int32_t *out, uint32_t w)
+{
+    for (uint32_t x = 0; x < w; x++)
+        out[x] = (d[x] + 2 * d[x + 1] + d[x + 2]) - (u[x] + 2 * u[x + 1] + u[x + 2]);
+}
+
+vx_status pvx_std_gaussian_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return filter_3x3_either(node, p[0], p[1], pvx_rows_in_use()->gaussian, gaussian_row);
+}
+
+vx_status pvx_std_dilate_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return filter_3x3_either(node, p[0], p[1], pvx_rows_in_use()->dilate, dilate_row);
+}
+
+vx_status pvx_std_erode_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return filter_3x3_either(node, p[0], p[1], pvx_rows_in_use()->erode, erode_row);
+}
+
+vx_status pvx_std_median_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return filter_3x3_either(node, p[0], p[1], pvx_rows_in_use()->median, median_row);
+}
+
+/* Either output may be absent. */
+vx_status pvx_std_sobel_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    vx_status s = VX_SUCCESS;
+    if (p[1] != NULL)
+        s = filter_3x3_either(node, p[0], p[1], pvx_rows_in_use()->sobel_x, sobel_x_row);
+    if (s == VX_SUCCESS && p[2] != NULL)
+        s = filter_3x3_either(node, p[0], p[2], pvx_rows_in_use()->sobel_y, sobel_y_row);
+    return s;
+}
+
+channel_loc channel_of(vx_df_image format, uint32_t k)
+{
+    uint32_t chroma = k > 0;
+    switch (format) {
+    case VX_DF_IMAGE_RGB: return (channel_loc){0, k, 3, 1, 1};
+    case VX_DF_IMAGE_RGBX: return (channel_loc){0, k, 4, 1, 1};
+    case VX_DF_IMAGE_UYVY: return chroma ? (channel_loc){0, 2 * k - 2, 4, 2, 1} : (channel_loc){0, 1, 2, 1, 1};
+    case VX_DF_IMAGE_YUYV: return chroma ? (channel_loc){0, 2 * k - 1, 4, 2, 1} : (channel_loc){0, 0, 2, 1, 1};
+    case VX_DF_IMAGE_NV12: return chroma ? (channel_loc){1, k - 1, 2, 2, 2} : (channel_loc){0, 0, 1, 1, 1};
+    case VX_DF_IMAGE_NV21: return chroma ? (channel_loc){1, 2 - k, 2, 2, 2} : (channel_loc){0, 0, 1, 1, 1};
+    case VX_DF_IMAGE_IYUV: return (channel_loc){k, 0, 1, 1 + chroma, 1 + chroma};
+    default: return (channel_loc){k, 0, 1, 1, 1};            /* YUV4, and single-plane formats */
+    }
+}
+
+/* Channel k of a channel enum: VX_CHANNEL_0.., R/G/B/A or Y/U/V. */
+static uint32_t channel_index(vx_enum channel)
+{
+    return channel >= VX_CHANNEL_Y ? (uint32_t)(channel - VX_CHANNEL_Y)
+         : channel >= VX_CHANNEL_R ? (uint32_t)(channel - VX_CHANNEL_R) : (uint32_t)(channel - VX_CHANNEL_0);
+}
+
+/* Channel k of image `img` into (to_u8) or from the U8 image `u8`, which has the channel's size. */
+static vx_status move_channel(vx_reference img, uint32_t k, vx_reference u8, int to_u8)
+{
+    channel_loc c = channel_of(((pvx_image *)((pvx_ref *)img)->desc)->format, k);
+    plane pi, pu;
+    vx_status s;
+    if ((s = plane_at(img, c.plane, &pi)) || (s = plane_of(u8, &pu)))
+        return s;
+    void (*row)(uint8_t *, uint32_t, uint8_t *, uint32_t, int) = pvx_rows_in_use()->step_row;
+    for (uint32_t y = 0; y < pu.height; y++)
+        (row != NULL ? row : pvx_step_row)((uint8_t *)row_of(&pi, y) + c.offset, c.step, row_of(&pu, y), pu.width,
+                                           to_u8);
+    return VX_SUCCESS;
+}
+
+vx_status pvx_std_channel_extract(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return move_channel(p[0], channel_index(scalar_enum(p[1])), p[2], 1);
+}
+
+/* RGB or RGBX from three or four U8 planes in one pass (each output byte written once). */
+static int interleave(const vx_reference *p, vx_df_image format)
+{
+    uint32_t channels = format == VX_DF_IMAGE_RGB ? 3 : format == VX_DF_IMAGE_RGBX ? 4 : 0;
+    plane in[4], out;
+    for (uint32_t k = 0; k < channels; k++)
+        if (p[k] == NULL || plane_of(p[k], &in[k]))
+            return 0;
+    if (channels == 0 || plane_of(p[4], &out))
+        return 0;
+    void (*row)(const uint8_t *const *, uint32_t, uint8_t *, uint32_t) = pvx_rows_in_use()->interleave;
+    for (uint32_t y = 0; y < out.height; y++) {
+        const uint8_t *rows[4];
+        for (uint32_t k = 0; k < channels; k++) rows[k] = row_of(&in[k], y);
+        (row != NULL ? row : pvx_interleave_row)(rows, channels, row_of(&out, y), out.width);
+    }
+    return 1;
+}
+
+/* Input k (0..3, the absent ones NULL) is channel k of the output. */
+vx_status pvx_std_channel_combine(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    if (interleave(p, ((pvx_image *)((pvx_ref *)p[4])->desc)->format))
+        return VX_SUCCESS;
+    vx_status s = VX_SUCCESS;
+    for (uint32_t k = 0; k < 4 && s == VX_SUCCESS; k++)
+        if (p[k] != NULL)
+            s = move_channel(p[4], k, p[k], 0);
+    return s;
+}
+
+/* Magnitude (S16) or Phase (U8) of S16 gradients with the level's row loop, else the generic rows. */
+static vx_status gradient(const vx_reference *p, pvx_gradient_row_f *row, vx_df_image format, int op, int saturate)
+{
+    plane a, b, o;
+    vx_status s;
+    if ((s = plane_of(p[0], &a)) || (s = plane_of(p[1], &b)) || (s = plane_of(p[2], &o)))
+        return s;
+    if (row == NULL || a.format != VX_DF_IMAGE_S16 || b.format != VX_DF_IMAGE_S16 || o.format != format)
+        return binary_rows(p, p[2], op, saturate);
+    for (uint32_t y = 0; y < o.height; y++)
+        row(row_of(&a, y), row_of(&b, y), row_of(&o, y), o.width);
+    return VX_SUCCESS;
+}
+
+vx_status pvx_std_magnitude(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return gradient(p, pvx_rows_in_use()->magnitude, VX_DF_IMAGE_S16, OP_MAGNITUDE, 1);
+}
+
+vx_status pvx_std_phase(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    return gradient(p, pvx_rows_in_use()->phase, VX_DF_IMAGE_U8, OP_PHASE, 0);
+}

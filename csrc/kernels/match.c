@@ -1,0 +1,191 @@
+/* MatchTemplate: the spec's comparison metrics of a U8 template at each position of a U8 source,
+ * sums exact in 64 bits, each result in double, truncated toward zero and saturated to S16. The
+ * normalised metrics (L2_NORM, CCORR_NORM), mostly within [0, 1], are scaled by 2^15 first. */
+#include "kernels.h"
+#include "stats_rows.h"
+
+#pragma GCC optimize("O3")
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct sums {
+    int64_t hamming, l1, l2, ccorr, image_squares;
+} sums;
+
+static void window_sums(const plane *src, const plane *tpl, uint32_t x, uint32_t y, vx_enum metric, sums *s)
+{
+    int64_t hamming = 0, l1 = 0, l2 = 0, ccorr = 0, squares = 0;
+    for (uint32_t j = 0; j < tpl->height; j++) {
+        const uint8_t *restrict i_row = (const uint8_t *)row_of(src, y + j) + x;
+        const uint8_t *restrict t_row = row_of(tpl, j);
+        int32_t h = 0, a = 0;                  /* a row's sums fit 32 bits (w <= 65535), unsigned */
+        uint32_t d = 0, c = 0, q = 0;
+        switch (metric) {
+        case VX_COMPARE_HAMMING: for (uint32_t i = 0; i < tpl->width; i++) h += i_row[i] ^ t_row[i]; break;
+        case VX_COMPARE_L1:
+            for (uint32_t i = 0; i < tpl->width; i++) a += i_row[i] > t_row[i] ? i_row[i] - t_row[i] : t_row[i] - i_row[i];
+            break;
+        case VX_COMPARE_L2:
+            for (uint32_t i = 0; i < tpl->width; i++) d += (uint32_t)((i_row[i] - t_row[i]) * (i_row[i] - t_row[i]));
+            break;
+        case VX_COMPARE_CCORR:
+            for (uint32_t i = 0; i < tpl->width; i++) c += (uint32_t)(i_row[i] * t_row[i]);
+            break;
+        case VX_COMPARE_L2_NORM:
+            for (uint32_t i = 0; i < tpl->width; i++) {
+                int32_t e = i_row[i] - t_row[i];
+                d += (uint32_t)(e * e), q += (uint32_t)(i_row[i] * i_row[i]);
+            }
+            break;
+        default:
+            for (uint32_t i = 0; i < tpl->width; i++) c += (uint32_t)(i_row[i] * t_row[i]), q += (uint32_t)(i_row[i] * i_row[i]);
+            break;
+        }
+        hamming += h, l1 += a, l2 += d, ccorr += c, squares += q;
+    }
+    *s = (sums){hamming, l1, l2, ccorr, squares};
+}
+
+static int16_t to_s16(double r)
+{
+    return r != r ? 0 : r >= INT16_MAX ? INT16_MAX : r <= INT16_MIN ? INT16_MIN : (int16_t)r;
+}
+
+/* A position's result from its exact sums (both paths: the same integers give the same value). */
+static inline __attribute__((always_inline)) int16_t result(vx_enum metric, const sums *w, int64_t template_squares,
+                                                            double area)
+{
+    double norm = metric >= VX_COMPARE_L2_NORM ? sqrt((double)template_squares * (double)w->image_squares) : 0, r;
+    switch (metric) {
+    case VX_COMPARE_HAMMING: r = (double)w->hamming / area; break;
+    case VX_COMPARE_L1: r = (double)w->l1 / area; break;
+    case VX_COMPARE_L2: r = (double)w->l2 / area; break;
+    case VX_COMPARE_CCORR: r = (double)w->ccorr / area; break;
+    case VX_COMPARE_L2_NORM: r = (double)w->l2 / norm * 32768.0; break;
+    default: r = (double)w->ccorr / norm * 32768.0; break;
+    }
+    return to_s16(r);
+}
+
+/* The row loops of the SIMD level (stats_rows.h), one row of positions at a time: Hamming and L1
+ * tap by tap; the others from the cross-correlation (two template rows at once against rows of
+ * 16-bit pairs of image rows r, r + 1, a ring of th of them) and the window sums of squares
+ * (column sums kept from row to row), as L2 = squares - 2 ccorr + template squares. Every sum
+ * fits 32 bits: the template has at most 65535 pixels. */
+static vx_status match_rows(const pvx_stats_rows *rows, const plane *src, const plane *tpl, const plane *out,
+                            vx_enum metric, int64_t template_squares, double area)
+{
+    uint32_t tw = tpl->width, th = tpl->height, fit_w = src->width - tw + 1, fit_h = src->height - th + 1;
+    uint32_t np = (th + 1) / 2, sw = src->width;
+    int direct = metric == VX_COMPARE_HAMMING || metric == VX_COMPARE_L1;
+    int squared = metric == VX_COMPARE_L2 || metric == VX_COMPARE_L2_NORM || metric == VX_COMPARE_CCORR_NORM;
+    uint32_t *found = malloc(sizeof(uint32_t) * fit_w), *window = malloc(sizeof(uint32_t) * fit_w);
+    uint32_t *column = calloc(sw, sizeof(uint32_t)), *ring = malloc(sizeof(uint32_t) * sw * th);
+    uint32_t *tpairs = calloc((size_t)np * tw, sizeof(uint32_t));
+    uint8_t *t = malloc((size_t)tw * th);
+    const uint8_t **at = malloc(sizeof(*at) * th);
+    const uint32_t **pairs = malloc(sizeof(*pairs) * np);
+    vx_status status = VX_ERROR_NO_MEMORY;
+    if (!found || !window || !column || !ring || !tpairs || !t || !at || !pairs)
+        goto done;
+    for (uint32_t j = 0; j < th; j++) {
+        const uint8_t *tr = row_of(tpl, j);
+        memcpy(t + (size_t)j * tw, tr, tw);
+        for (uint32_t i = 0; i < tw; i++)      /* rows 2k (low half) and 2k + 1 (high; none: 0) */
+            tpairs[(size_t)(j / 2) * tw + i] |= (uint32_t)tr[i] << (16 * (j % 2));
+    }
+    for (uint32_t y = 0; y < out->height; y++) {
+        int16_t *o = row_of(out, y);
+        if (y >= fit_h) {
+            memset(o, 0, sizeof(int16_t) * out->width);
+            continue;
+        }
+        if (direct) {
+            for (uint32_t j = 0; j < th; j++)
+                at[j] = row_of(src, y + j);
+            rows->distance(at, t, tw, th, metric == VX_COMPARE_L1, found, fit_w);
+        } else {
+            for (uint32_t r = y ? y + th - 1 : 0; r < y + th; r++) {   /* the pair rows y lacks */
+                const uint8_t *a = row_of(src, r), *b = row_of(src, r + 1 < src->height ? r + 1 : r);
+                uint32_t *p = ring + (size_t)(r % th) * sw;
+                for (uint32_t x = 0; x < sw; x++)
+                    p[x] = a[x] | (uint32_t)b[x] << 16;
+            }
+            for (uint32_t k = 0; k < np; k++)
+                pairs[k] = ring + (size_t)((y + 2 * k) % th) * sw;
+            rows->ccorr(pairs, tpairs, tw, np, found, fit_w);
+        }
+        if (squared) {
+            uint32_t *restrict col = column, *restrict win = window;
+            for (uint32_t r = y ? y + th - 1 : 0; r < y + th; r++) {   /* rows entering the window */
+                const uint8_t *restrict a = row_of(src, r);
+                for (uint32_t x = 0; x < sw; x++)
+                    col[x] += (uint32_t)((uint16_t)a[x] * (uint16_t)a[x]);
+            }
+            if (y > 0) {                       /* the row leaving it */
+                const uint8_t *restrict a = row_of(src, y - 1);
+                for (uint32_t x = 0; x < sw; x++)
+                    col[x] -= (uint32_t)((uint16_t)a[x] * (uint16_t)a[x]);
+            }
+            memcpy(win, col, sizeof(uint32_t) * fit_w);
+            for (uint32_t i = 1; i < tw; i++)
+                for (uint32_t x = 0; x < fit_w; x++)
+                    win[x] += col[x + i];
+        }
+#define RESULTS(M)                                                                                 \
+    for (uint32_t x = 0; x < fit_w; x++) {     /* the metric a constant: result() folds to its case */ \
+        int64_t q = squared ? window[x] : 0, c = found[x];                                         \
+        sums w = {c, c, q - 2 * c + template_squares, c, q};                                       \
+        o[x] = result(M, &w, template_squares, area);                                              \
+    }
+        switch (metric) {
+        case VX_COMPARE_HAMMING: RESULTS(VX_COMPARE_HAMMING) break;
+        case VX_COMPARE_L1: RESULTS(VX_COMPARE_L1) break;
+        case VX_COMPARE_L2: RESULTS(VX_COMPARE_L2) break;
+        case VX_COMPARE_CCORR: RESULTS(VX_COMPARE_CCORR) break;
+        case VX_COMPARE_L2_NORM: RESULTS(VX_COMPARE_L2_NORM) break;
+        default: RESULTS(VX_COMPARE_CCORR_NORM) break;
+        }
+#undef RESULTS
+        memset(o + fit_w, 0, sizeof(int16_t) * (out->width - fit_w));
+    }
+    status = VX_SUCCESS;
+done:
+    free(found), free(window), free(column), free(ring), free(tpairs), free(t), free(at), free(pairs);
+    return status;
+}
+
+vx_status pvx_std_match_template(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    plane src, tpl, out;
+    vx_status s;
+    if ((s = plane_of(p[0], &src)) || (s = plane_of(p[1], &tpl)) || (s = plane_of(p[3], &out)))
+        return s;
+    vx_enum metric = scalar_enum(p[2]);
+    double area = (double)tpl.width * tpl.height;
+    int64_t template_squares = 0;
+    for (uint32_t j = 0; j < tpl.height; j++)
+        for (uint32_t i = 0; i < tpl.width; i++) {
+            int64_t v = ((const uint8_t *)row_of(&tpl, j))[i];
+            template_squares += v * v;
+        }
+    const pvx_stats_rows *rows = pvx_stats_rows_in_use();
+    if (rows != NULL)
+        return match_rows(rows, &src, &tpl, &out, metric, template_squares, area);
+    uint32_t fit_w = src.width - tpl.width + 1, fit_h = src.height - tpl.height + 1;
+    for (uint32_t y = 0; y < out.height; y++) {
+        int16_t *o = row_of(&out, y);
+        for (uint32_t x = 0; x < out.width; x++) {
+            if (x >= fit_w || y >= fit_h) {
+                o[x] = 0;
+                continue;
+            }
+            sums w;
+            window_sums(&src, &tpl, x, y, metric, &w);
+            o[x] = result(metric, &w, template_squares, area);
+        }
+    }
+    return VX_SUCCESS;
+}

@@ -1,0 +1,35 @@
+/* The statistics row loops (stats_rows.h) per SIMD level: stats_rows.inc compiled for SSE2 and,
+ * again, for AVX2 on x86-64; the level in use (base/simd.c) picks the table. */
+#include "../base/base.h"
+#include "stats_rows.h"
+
+#include <string.h>
+
+#if defined(__x86_64__)
+#pragma GCC optimize("O3")
+#include <immintrin.h>
+
+#define ROW(name) name##_base
+#include "stats_rows.inc"
+#undef ROW
+
+#pragma GCC push_options
+#pragma GCC target("avx2")
+#define ROW(name) name##_avx2
+#include "stats_rows.inc"
+#undef ROW
+#pragma GCC pop_options
+#endif
+
+const pvx_stats_rows *pvx_stats_rows_in_use(void)
+{
+#if defined(__x86_64__)
+    switch (pvx_simd()) {
+    case PVX_SIMD_PLAIN: return NULL;
+    case PVX_SIMD_AVX2: return &stats_rows_avx2;
+    default: return &stats_rows_base;
+    }
+#else
+    return NULL;
+#endif
+}

@@ -1,0 +1,46 @@
+/* The row loops of the statistics and matching kernels (stats.c, match.c) per SIMD level:
+ * stats_rows.inc compiled by stats_rows.c for SSE2 and for AVX2 on x86-64. Under
+ * PVX_SIMD=plain, and on other CPUs, there is no table: the kernels run their plain loops (the
+ * reference the tests compare with). Every loop gives exactly the plain loop's integers. */
+#ifndef PVX_STATS_ROWS_H
+#define PVX_STATS_ROWS_H
+#include <stddef.h>
+#include <math.h>
+#include <stdint.h>
+
+typedef struct pvx_stats_rows {
+    void (*sums)(const uint8_t *in, uint32_t w, uint64_t *sum, uint64_t *squares);   /* added to */
+    /* *lo, *hi updated over h rows of w pixels, `stride` bytes apart */
+    void (*minmax)(const uint8_t *in, ptrdiff_t stride, uint32_t w, uint32_t h, uint8_t *lo, uint8_t *hi);
+    /* count[k]: how many in[x] == v[k] (k = 0, 1); the first room[k] of those x into xs[k] */
+    void (*extremes)(const uint8_t *in, uint32_t w, const uint8_t v[2], uint32_t *const xs[2], const uint32_t room[2],
+                     uint32_t count[2]);
+    /* out[x] = above[x] + in[0] + ... + in[x] (mod 2^32) */
+    void (*integral)(const uint8_t *in, const uint32_t *above, uint32_t *out, uint32_t w);
+    void (*lookup)(const uint8_t *in, uint8_t *out, uint32_t w, const uint8_t *table);   /* 256 entries */
+    /* MatchTemplate, n positions: out[x] = sum over the template (tw x th bytes, contiguous) of
+     * |rows[j][x + i] - t| (l1) or rows[j][x + i] ^ t */
+    void (*distance)(const uint8_t *const *rows, const uint8_t *tpl, uint32_t tw, uint32_t th, int l1, uint32_t *out,
+                     uint32_t n);
+    /* out[x] = sum over k < np, i < tw of the 16-bit pairs of pairs[k][x + i] times those of
+     * tpairs[k * tw + i] (two template rows against two image rows at once) */
+    void (*ccorr)(const uint32_t *const *pairs, const uint32_t *tpairs, uint32_t tw, uint32_t np, uint32_t *out,
+                  uint32_t n);
+    /* INT16 tensor rows of n elements, exactly as tensors.c's element loop: a + sign * b;
+     * a * b * scale rounded (nearest even or toward zero; |scale| <= 1 unless saturated); (a * f[0] -
+     * f[1]) / f[2] * f[3] toward zero, saturated to [lo, hi], into 1- or 2-byte elements */
+    void (*tensor_add)(const int16_t *a, const int16_t *b, int16_t *o, size_t n, int sign, int saturate);
+    void (*tensor_multiply)(const int16_t *a, const int16_t *b, int16_t *o, size_t n, double scale, int nearest,
+                            int saturate);
+    void (*tensor_convert)(const int16_t *a, void *o, size_t n, const double f[4], int bytes, double lo, double hi);
+} pvx_stats_rows;
+
+PVX_HIDDEN const pvx_stats_rows *pvx_stats_rows_in_use(void);
+
+/* n when s = 2^-n for 0 <= n <= 30 (a scale the row loops apply as an exact shift), else -1 */
+static inline int pvx_shift_of(double s)
+{
+    int e;
+    return frexp(s, &e) == 0.5 && e <= 1 && e >= -29 ? 1 - e : -1;
+}   /* NULL: the plain loops */
+#endif

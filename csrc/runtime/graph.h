@@ -1,0 +1,26 @@
+/* The executor (graph.c): runs a compiled schedule (schedule.h) node after node, or through the
+ * targets when some nodes run on them, and answers the plain node and graph attributes that
+ * kernels query on every run. */
+#ifndef PVX_GRAPH_H
+#define PVX_GRAPH_H
+
+#include "schedule.h"
+
+/* Runs the schedule once; the caller holds g->busy. Measures performance when `measure`. */
+PVX_HIDDEN vx_status pvx_graph_run(pvx_graph *g, int measure);
+/* One node: every replica, perf counters, status, completion callback. */
+PVX_HIDDEN vx_status pvx_node_run(pvx_node *n, int measure);
+/* The same with other parameter rows than the node's own (a pipelined frame's, pipeline.c). */
+PVX_HIDDEN vx_status pvx_node_run_rows(pvx_node *n, vx_reference *params, int measure);
+/* Whether the context of a handle asked for performance measurement. */
+PVX_HIDDEN int pvx_performance_enabled(pvx_ref *ref);
+/* Adds a measurement that began at `begin` (pvx_time_ns) and ends now. */
+PVX_HIDDEN void pvx_perf_end_at(vx_perf_t *p, uint64_t begin);
+/* Takes g->busy: 1 when taken, 0 when another run holds it. */
+PVX_HIDDEN int pvx_graph_acquire(pvx_graph *g);
+PVX_HIDDEN void pvx_graph_release(pvx_graph *g);
+/* Runs the graph of handle `ref`, which the caller took, if it is still ready (1, the status in
+ * *out; 0: not run), and gives it back. */
+PVX_HIDDEN int pvx_graph_run_taken(struct pvx_ref *ref, vx_status *out);
+
+#endif

@@ -1,0 +1,76 @@
+/* Pipelined execution and streaming (vx_khr_pipelining; the events they send: events.h).
+ *
+ * Python decides at verification what each frame slot runs (graph/pipelining.py) and fills the plain
+ * data below; C runs the frames on worker threads, moves references through the parameter queues
+ * and delivers events, without the GIL. */
+#ifndef PVX_PIPELINE_H
+#define PVX_PIPELINE_H
+
+#include "schedule.h"
+
+#include <VX/vx_khr_pipelining.h>
+
+/* One queued graph parameter. */
+typedef struct pvx_queue_spec {
+    vx_uint32 index;                  /* graph parameter index */
+    vx_bool output;                   /* its references come back with their frame's status */
+    vx_uint32 num_refs;               /* the references it may take (vxSetGraphScheduleConfig) */
+    vx_reference *refs;
+    vx_uint32 num_sites;              /* where its reference goes in a slot's parameter table */
+    vx_uint32 *sites;
+    vx_reference *values;             /* num_refs * num_sites: what each site holds for refs[r] */
+} pvx_queue_spec;
+
+/* Everything a pipeline runs; Python owns the arrays for the pipeline's life. */
+typedef struct pvx_pipeline_spec {
+    struct pvx_graph *graph;
+    vx_graph handle;
+    vx_uint32 depth;                  /* frame slots = frames in flight = worker threads */
+    vx_uint32 table_size;             /* references per slot table: every node's rows, in order */
+    vx_uint32 *row_offsets;           /* per schedule position: its rows in a slot table */
+    vx_reference *tables;             /* depth * table_size */
+    vx_uint32 num_virtuals;           /* per slot: what its frames make accessible while they run */
+    vx_reference *virtuals;           /* depth * num_virtuals */
+    vx_uint32 num_queues;
+    pvx_queue_spec *queues;
+    vx_int32 trigger;                 /* streaming: schedule position of the trigger node, or -1 */
+    vx_bool auto_start;               /* VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO: a frame starts once its
+                                         references are there (otherwise by batch or streaming) */
+    /* PIPEUP (VX_KERNEL_PIPEUP_*_DEPTH), per schedule position: */
+    vx_uint32 *pipeup_calls;          /* output depth - 1: PIPEUP calls before the first frame's */
+    vx_uint32 *pipeup_rows;           /* where those calls' rows begin in pipeup_table (one row each) */
+    vx_reference *pipeup_table;       /* the first frame's inputs, another slot's outputs per call */
+    vx_uint32 *input_depth;           /* inputs the node keeps: a slot is reused only once it let go */
+} pvx_pipeline_spec;
+
+typedef struct pvx_pipeline pvx_pipeline;
+
+PVX_HIDDEN pvx_pipeline *pvx_pipeline_create(const pvx_pipeline_spec *spec);
+/* Lets started frames finish, then ends the workers. */
+PVX_HIDDEN void pvx_pipeline_destroy(pvx_pipeline *p);
+/* 1 when no frame runs and none may start by itself (so the graph may change). */
+PVX_HIDDEN int pvx_pipeline_idle(pvx_pipeline *p);
+/* Queue position of graph parameter `index`, or -1. */
+PVX_HIDDEN int pvx_pipeline_queue(pvx_pipeline *p, vx_uint32 index);
+/* Each returns a status and, when refusing, a static reason in *why. Enqueue puts the references
+ * in the ready queue, or (`done`: verification again returning the old pipeline's) the done one. */
+PVX_HIDDEN vx_status pvx_pipeline_enqueue(pvx_pipeline *p, vx_uint32 index, const vx_reference *refs, vx_uint32 num,
+                                          int done, const char **why);
+/* Blocks until a reference is done (or the pipeline closes). The pipeline is not freed while a
+ * dequeue waits; a caller that must let go of the object-model lock first takes that hold before
+ * (pvx_pipeline_hold) and passes `held`: the dequeue lets go of it as it returns. */
+PVX_HIDDEN void pvx_pipeline_hold(pvx_pipeline *p);
+PVX_HIDDEN vx_status pvx_pipeline_dequeue(pvx_pipeline *p, vx_uint32 index, vx_reference *refs, vx_uint32 max,
+                                          vx_uint32 *num, int held, const char **why);
+/* Verification again (graph/pipelining.py): the references waiting in the old pipeline's queues, in
+ * order (ready ones: done == 0; done ones: done == 1; refs has room for the queue's list). */
+PVX_HIDDEN vx_uint32 pvx_pipeline_waiting(pvx_pipeline *p, vx_uint32 index, int done, vx_reference *refs);
+PVX_HIDDEN vx_status pvx_pipeline_check(pvx_pipeline *p, vx_uint32 index, vx_uint32 *num, const char **why);
+/* Manual mode: one batch of as many frames as every queue has references for (0 if none). */
+PVX_HIDDEN vx_uint32 pvx_pipeline_schedule(pvx_pipeline *p);
+/* Until every allowed frame ran; the first failing frame's status, or VX_SUCCESS. */
+PVX_HIDDEN vx_status pvx_pipeline_wait(pvx_pipeline *p);
+/* Streaming on (frames start continuously) or off (no new frame; waits for started ones). */
+PVX_HIDDEN void pvx_pipeline_stream(pvx_pipeline *p, int on);
+
+#endif

@@ -1,0 +1,55 @@
+/* The compiled schedule of a verified graph: what vxProcessGraph runs without Python. Python
+ * (graph/graph.py) fills these at verification and whenever a node changes; the executor
+ * (graph.c), the tile engine, the targets and the kernels (a node's border) read them. Plain data
+ * only, the lowest header of the runtime floor (cffi parses it). */
+#ifndef PVX_SCHEDULE_H
+#define PVX_SCHEDULE_H
+
+#include "../objects/objects.h"
+
+/* A node as C runs it; pvx_ref.desc of every vx_node points at one. */
+typedef struct pvx_node {
+    vx_kernel_f function;
+    vx_node node;
+    vx_reference *parameters;         /* replicas * num_parameters, replica-major */
+    vx_uint32 num_parameters;
+    vx_uint32 replicas;               /* 1, or the item count of a replicated node */
+    vx_nodecomplete_f callback;
+    vx_status status;
+    vx_bool is_replicated;
+    vx_bool valid_rect_reset;
+    vx_enum state;                    /* VX_NODE_STATE_* */
+    vx_perf_t perf;
+    vx_border_t border;
+    vx_size local_data_size;
+    void *local_data_ptr;
+    vx_bool *replicate_flags;         /* num_parameters entries */
+    struct pvx_tiling *tiling;        /* a tiling kernel's plan (seed 001): run instead of function */
+    vx_uint32 *aliased;               /* seed 004: pairs (a, b), a < b, sharing a buffer since verification */
+    vx_uint32 num_aliased;            /* pairs in `aliased` */
+    struct _tivx_target_kernel_instance *target;   /* seed 003: one instance per replica, or NULL (host) */
+    vx_uint32 *deps;                  /* seed 003: schedule indexes of the nodes this one waits for */
+    vx_uint32 num_deps;
+} pvx_node;
+
+/* A graph as C runs it; pvx_ref.desc of every vx_graph points at one. */
+typedef struct pvx_graph {
+    pvx_node **schedule;              /* execution order */
+    vx_uint32 num_nodes;
+    uint32_t ready;                   /* verified, unchanged, nothing that needs Python */
+    uint32_t busy;                    /* a run is in progress (taken atomically) */
+    vx_enum state;                    /* vx_graph_state_e */
+    vx_status status;                 /* of the last run */
+    vx_perf_t perf;
+    vx_reference *virtuals;           /* made accessible to kernels while the graph runs */
+    vx_uint32 num_virtuals;
+    vx_uint32 num_targeted;           /* seed 003: nodes that run on target threads */
+    struct pvx_graph_events *events;  /* what vxRegisterEvent asked for, or NULL (pipeline.h) */
+    struct pvx_pipeline *pipeline;    /* frames of a queued or streaming graph, or NULL (pipeline.h) */
+} pvx_graph;
+
+/* How a node runs with a parameter row (graph.c's pvx_node_run_rows): the executor passes it to
+ * the targets, which sit below it. */
+typedef vx_status pvx_node_run_f(pvx_node *n, vx_reference *params, int measure);
+
+#endif

@@ -1,0 +1,334 @@
+"""vx_graph: nodes, graph parameters, auto-aged delays, and execution.
+
+Verification (verify.py) compiles the graph into the C schedule (`pvx_graph`, csrc/runtime/schedule.h).
+While `desc.ready` is set, vxProcessGraph runs that schedule entirely in C; otherwise it comes here,
+which re-verifies if needed, runs the same schedule with the object-model lock released, then does
+what needs Python afterwards (delay aging)."""
+import contextlib
+import threading
+import traceback
+
+from _pyopenvx import ffi, lib
+
+from .. import constants as vx
+from .. import log
+from ..errors import VxError, check
+from ..failure import VX_FAILURE
+from ..objects.parts import items_of, lineage
+from ..reference import LOCK, Reference, unlocked
+from . import aliasing
+from .pipelining import QUEUED, Settings
+
+
+class Graph(Reference):
+    vx_type = vx.VX_TYPE_GRAPH
+    imported = False              # made by vxImportObjectsFromMemory (ix.py): see check_changeable
+
+    def __init__(self, context):
+        super().__init__(context)
+        self.nodes = []
+        self.parameters = []                  # graph parameters: (node, index)
+        self.delays = []                      # registered for auto-aging
+        self.held = []                        # containers whose parts its nodes use, held for them (ix.py)
+        self.order = []                       # nodes in execution order, once verified
+        self.verified = False
+        self.aliases = []                     # objects borrowing another's buffer (aliasing.py)
+        self.worker = None                    # the thread of a vxScheduleGraph run
+        self.pipelining = Settings()          # schedule mode, queues, depth, streaming (pipelining.py)
+        self.pipeline = None                  # its compiled frame slots, once verified
+        self.virtual_objects = []             # what the schedule makes accessible (verify.compile_schedule)
+        self.batch = False                    # a manual-mode vxScheduleGraph waits for vxWaitGraph
+        self.streaming = False                # between vxStartGraphStreaming and vxStopGraphStreaming
+        self.event_values = {}                # (event type, parameter index) -> app value (events.py)
+        self._c_events = None
+        d = self.desc = ffi.new("pvx_graph *")
+        d.state = vx.VX_GRAPH_STATE_UNVERIFIED
+        d.status = vx.VX_SUCCESS
+        self.h.desc = d
+
+    # structure ----------------------------------------------------------------------------
+    def add_node(self, node):
+        node.retain(internal=True)
+        self.nodes.append(node)
+        self.invalidate(f"{node} was added")
+
+    def check_idle(self, what, node):
+        """What releases objects a run may be using waits until the graph is neither running nor
+        scheduled (a kernel would read freed memory): changes to `node`, if it is in the graph
+        (None: to the graph itself)."""
+        if not self.idle() and (node is None or node in self.nodes):
+            raise VxError(vx.VX_ERROR_GRAPH_SCHEDULED, f"{what}: {self} is running or scheduled", node or self)
+
+    def idle(self):
+        """No run, schedule, stream or pipelined frame in progress."""
+        return (self.worker is None and not self.desc.busy
+                and (self.pipeline is None or self.pipeline.idle()))
+
+    def check_changeable(self, what):
+        """vx_khr_ix: an imported graph is verified and never verified again, so it can never become
+        unverified. Every change that would unverify it asks here before it changes anything, so a
+        refusal leaves nothing half done (only a parameter alike may replace one: check_replacement)."""
+        check(not self.imported, vx.VX_ERROR_NOT_SUPPORTED, f"{what}: {self} was imported (vx_khr_ix) and stays "
+              "as verified; only a graph parameter may be replaced, by an object of the same meta data", self)
+
+    def remove_node(self, node):
+        check(node in self.nodes, vx.VX_ERROR_INVALID_PARAMETERS, f"{node} is not in {self}", node)
+        self.check_changeable(f"{node} cannot be removed")
+        self.check_idle(f"{node} cannot be removed", node)
+        self.nodes.remove(node)
+        self.parameters = [(n, i) for n, i in self.parameters if n is not node]
+        self.invalidate(f"{node} was removed")
+        node.release(internal=True)
+
+    def invalidate(self, why=None):
+        """The graph changed: the C schedule may not run until it is verified again."""
+        self.verified = False
+        self.desc.ready = 0
+        self.desc.state = vx.VX_GRAPH_STATE_UNVERIFIED
+        self.desc.pipeline = ffi.NULL         # the queue fast paths defer to Python, which verifies
+        if self.idle():                       # (a running graph keeps these until it is verified again)
+            if self.aliases:
+                aliasing.release(self)
+            self.close_pipeline()
+
+    def check_replacement(self, old, new):
+        """vx_khr_ix: an imported graph is never verified again, so a parameter is replaced only by
+        an object of the same type and meta data, never by NULL."""
+        if self.imported and (new is None or type(new) is not type(old) or _meta(new) != _meta(old)):
+            raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{new} cannot replace {old} in imported {self}: not "
+                          "of the same type and meta data", self)
+
+    def parameter_replaced(self, node, index, old, new):
+        """Seed 000: re-verification only when the new object's meta data differ, or an optional
+        parameter appears or disappears; otherwise the schedule simply sees the new object."""
+        if not self.verified:
+            return
+        if self.pipelining.pipelined:
+            self.invalidate(f"parameter of {node} replaced")   # the frame slots hold copies of the rows
+            return
+        same_kind = (old is not None and new is not None and type(old) is type(new)
+                     and not getattr(new, "virtual", False) and not getattr(old, "virtual", False))
+        if (not same_kind or _meta(old) != _meta(new) or node.replicate is not None
+                or self._used_elsewhere(node, index, new)
+                or (node.target_kernel is not None and items_of(new))):   # seed 003: item descriptors
+            self.invalidate(f"parameter of {node} replaced")
+
+    def _used_elsewhere(self, node, index, obj):
+        """Whether `obj` (or what contains it, or its parts) is another parameter in the graph, the
+        same node's other ones included: then the order or the single writer may change (or a node
+        reads what it writes), and the graph is verified again."""
+        related = set(lineage(obj))
+        for n in self.nodes:
+            for i, p in enumerate(n.params):
+                if p is not None and (p in related or obj in lineage(p)) and not (n is node and i == index):
+                    return True
+        return False
+
+    def add_parameter(self, param):
+        node = param.node
+        check(node is not None, vx.VX_ERROR_INVALID_PARAMETERS, f"{param} is a kernel parameter, not a node's", self)
+        check(node in self.nodes, vx.VX_ERROR_INVALID_PARAMETERS, f"{node} is not in {self}", self)
+        self.parameters.append((node, param.index))
+
+    def parameter(self, index):
+        check(index < len(self.parameters), vx.VX_ERROR_INVALID_VALUE,
+              f"graph parameter index {index} is out of range ({len(self.parameters)} parameters)", self)
+        return self.parameters[index]
+
+    def register_auto_aging(self, delay):
+        check(delay.context is self.context, vx.VX_ERROR_INVALID_REFERENCE, f"{delay} belongs to another context",
+              self)
+        self.check_changeable(f"{delay} cannot be registered for auto-aging")
+        if delay not in self.delays:
+            delay.retain(internal=True)
+            self.delays.append(delay)
+            self.invalidate(f"{delay} registered for auto-aging")
+
+    # execution ----------------------------------------------------------------------------
+    def prepare(self):
+        """Verified and compiled, verifying again if anything changed."""
+        if not self.verified:
+            from .verify import verify
+            verify(self)
+
+    def acquire(self):
+        """Hold the graph for one run or verification: refused while another thread runs it, a
+        scheduled run has not been waited for (vxWaitGraph ends it), it streams or frames run."""
+        check(self.worker is None and (self.pipeline is None or self.pipeline.idle())
+              and lib.pvx_graph_acquire(self.desc), vx.VX_ERROR_GRAPH_SCHEDULED,
+              f"{self} is running, scheduled, streaming or has frames in flight", self)
+
+    @contextlib.contextmanager
+    def busy(self):
+        self.acquire()
+        try:
+            yield
+        finally:
+            lib.pvx_graph_release(self.desc)
+
+    def check_not_queued(self, what):
+        check(self.pipelining.mode not in QUEUED, vx.VX_ERROR_NOT_SUPPORTED,
+              f"{what} of {self}: its graph parameters are queued (vxSetGraphScheduleConfig); "
+              "vxGraphParameterEnqueueReadyRef runs it", self)
+
+    def process(self):
+        self.check_not_queued("vxProcessGraph")
+        with self.busy():
+            self.prepare()
+            self.retain(internal=True)        # the application may release it while it runs
+            try:
+                return self._run()
+            finally:
+                self.release(internal=True)
+
+    def _run(self):
+        measure = int(self.context.performance_enabled)
+        with unlocked():
+            status = lib.pvx_graph_run(self.desc, measure)
+        if status == vx.VX_SUCCESS:            # a failed run is reported by node and graph status
+            for delay in self.delays:
+                delay.age()
+        return status
+
+    def schedule(self):
+        """Busy from here until vxWaitGraph, so the C fast path refuses to run it too. In queue
+        manual mode: one batch of frames, as many as every queued parameter has references for."""
+        if self.pipelining.mode != vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL:
+            self.check_not_queued("vxScheduleGraph")
+        self.acquire()
+        try:
+            self.prepare()
+            if self.pipelining.mode == vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL:
+                check(lib.pvx_pipeline_schedule(self.pipeline.c) > 0, VX_FAILURE,
+                      f"{self}: a queued graph parameter has no reference enqueued", self)
+                self.batch = True
+                return
+        except BaseException:
+            lib.pvx_graph_release(self.desc)
+            raise
+        self.retain(internal=True)            # alive until waited for
+        self.run_status = VX_FAILURE          # until the run says otherwise
+        self.worker = threading.Thread(target=self._run_scheduled, name=f"pyopenvx {self}", daemon=True)
+        self.worker.start()
+
+    def _run_scheduled(self):
+        """vxScheduleGraph's thread. As in an exported call, an exception is logged and what
+        vxWaitGraph returns is never a success then."""
+        with LOCK:
+            try:
+                self.run_status = self._run()
+            except Exception as exc:
+                if not isinstance(exc, VxError):
+                    traceback.print_exc()
+                    exc = VxError(VX_FAILURE, f"internal error: {exc!r}", self)
+                log.entry(self, exc.status, f"vxScheduleGraph: {exc.message}")
+                self.run_status = exc.status
+
+    def wait(self):
+        if self.batch or self.streaming or (self.pipeline is not None and self.worker is None
+                                            and self.pipelining.mode == vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO):
+            return self.wait_frames()
+        check(self.worker is not None, vx.VX_FAILURE, f"{self} was not scheduled", self)
+        status = self.join()
+        self.release(internal=True)
+        return status
+
+    def join(self):
+        """End a scheduled run: wait for its thread (lock released), then free the graph for runs."""
+        check(self.worker is not threading.current_thread(), vx.VX_ERROR_GRAPH_SCHEDULED,
+              f"{self} cannot wait for its run from inside it (a kernel or callback of the run)", self)
+        worker, self.worker = self.worker, None
+        with unlocked():
+            worker.join()
+        lib.pvx_graph_release(self.desc)
+        return self.run_status
+
+    def wait_frames(self):
+        """vxWaitGraph of a manual batch (then the graph is free again), of the frames enqueued in
+        auto mode, or of a stream (until it stopped at an error): the first failing frame's status
+        since the last wait."""
+        with unlocked():
+            status = lib.pvx_pipeline_wait(self.pipeline.c)
+        if self.batch:
+            self.batch = False
+            lib.pvx_graph_release(self.desc)
+        return status
+
+    # streaming ----------------------------------------------------------------------------
+    def enable_streaming(self, trigger):
+        check(trigger is None or trigger in self.nodes, vx.VX_ERROR_INVALID_PARAMETERS,
+              f"the trigger node {trigger} is not in {self}", self)
+        self.check_idle("streaming cannot be enabled", None)
+        self.pipelining.streaming, self.pipelining.trigger = True, trigger
+        self.invalidate("streaming was enabled")
+
+    def start_streaming(self):
+        check(self.pipelining.streaming, VX_FAILURE, f"{self}: streaming is not enabled (vxEnableGraphStreaming)",
+              self)
+        self.acquire()                        # held until vxStopGraphStreaming
+        try:
+            self.prepare()
+        except BaseException:
+            lib.pvx_graph_release(self.desc)
+            raise
+        self.streaming = True
+        lib.pvx_pipeline_stream(self.pipeline.c, 1)
+
+    def stop_streaming(self):
+        check(self.streaming, VX_FAILURE, f"{self} is not streaming", self)
+        with unlocked():
+            lib.pvx_pipeline_stream(self.pipeline.c, 0)
+        self.streaming = False
+        lib.pvx_graph_release(self.desc)
+
+    def close_pipeline(self):
+        """Frames finish and the frame slots go (before verifying again, when the graph dies)."""
+        pipeline, self.pipeline = self.pipeline, None
+        self.desc.pipeline = ffi.NULL
+        if pipeline is not None:
+            if pipeline.idle():
+                self.pipelining.waiting = pipeline.waiting()
+                pipeline.close()
+            else:
+                with unlocked():              # kernels of running frames may call the API
+                    pipeline.close()
+            pipeline.drop_clones()
+
+    def release(self, internal=False):
+        """The application's last reference to a scheduled or streaming graph: its run is waited
+        for here (its stream stopped), as nobody can call vxWaitGraph any more."""
+        if not internal and self.h.external_count == 1:
+            if self.worker is not None:
+                self.wait()
+            self.end_frames()
+        super().release(internal)
+
+    def end_frames(self):
+        if self.batch:
+            self.wait_frames()
+        if self.streaming:
+            self.stop_streaming()
+        self.close_pipeline()
+
+    # life ---------------------------------------------------------------------------------
+    def on_destroy(self):
+        self.desc.ready = 0
+        self.close_pipeline()
+        self.pipelining.drop_queues()
+        aliasing.release(self)
+        for node in reversed(self.nodes):
+            if node.alive:
+                node.release(internal=True)
+        self.nodes = []
+        for obj in self.delays + self.held:
+            if obj.alive:
+                obj.release(internal=True)
+        self.h.desc = ffi.NULL
+
+
+def _meta(obj):
+    """What a replacement must keep to skip re-verification: the meta data, its parts' too (the
+    items of an object array keep their own)."""
+    if obj is None or not hasattr(obj, "meta"):
+        return None
+    return obj.meta(), [_meta(part) for part in items_of(obj) or ()]

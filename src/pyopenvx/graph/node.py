@@ -1,0 +1,258 @@
+"""vx_node: a kernel instance in a graph, its parameters, attributes, local data and callback.
+
+The C descriptor (`pvx_node`, csrc/runtime/schedule.h) is what the schedule runs and what the vxQueryNode
+fast path reads; this object keeps it current."""
+import copy
+
+from _pyopenvx import ffi
+
+from .. import constants as vx
+from ..errors import VxError, check
+from ..objects.parts import container, items_of, scope_of
+from ..reference import Reference, type_name
+from . import targets
+from .meta_format import MetaFormat
+
+_BORDERS = (vx.VX_BORDER_UNDEFINED, vx.VX_BORDER_CONSTANT, vx.VX_BORDER_REPLICATE)
+
+# Who may set VX_NODE_LOCAL_DATA_SIZE/PTR now (seed 000): only the initializer and deinitializer of
+# a kernel without VX_KERNEL_LOCAL_DATA_SIZE (the latter not a pointer the implementation gave).
+PHASE_NONE, PHASE_INIT, PHASE_DEINIT = range(3)
+
+
+class Node(Reference):
+    vx_type = vx.VX_TYPE_NODE
+
+    def __init__(self, graph, kernel):
+        check(kernel.finalized, vx.VX_ERROR_INVALID_REFERENCE, f"{kernel} is not finalized", kernel)
+        check(kernel.context is graph.context, vx.VX_ERROR_INVALID_REFERENCE,
+              f"{kernel} belongs to another context than {graph}", graph)
+        graph.check_changeable(f"a node of {kernel} cannot be added")
+        super().__init__(graph.context, scope=graph)
+        self.graph, self.kernel = graph, kernel
+        n = kernel.num_params
+        self.params = [None] * n
+        self.metas = [None] * n
+        self.initialized = False
+        self.phase = PHASE_NONE
+        self.local_buffer = None               # the local data buffer we allocated, if any
+        self.replicate = None                  # per-parameter flags once replicated
+        self.aliased = set()                   # (a, b), a < b: pairs sharing a buffer (aliasing.py)
+        self.target_id = None                  # seed 003: the target vxSetNodeTarget chose (targets.py)
+        self.target_kernel = None              # the target kernel its instances use, once created
+        self.delay_slots = {}                  # parameter index -> (delay, slot index) it follows
+        self.event_values = {}                 # vx_khr_pipelining event type -> app value (events.py)
+        self.tiling = copy.copy(kernel.tiling)  # a tiling kernel's node: its own attributes (seed 001)
+        kernel.retain(internal=True)
+        kernel.nodes.add(self)
+        self._c_params = ffi.new("vx_reference[]", max(n, 1))
+        self._c_flags = ffi.new("vx_bool[]", max(n, 1))
+        # One meta format per output for the node's life (made here, not at each verification);
+        # inputs get NULL, as validators expect.
+        self._c_metas = ffi.new("vx_meta_format[]", max(n, 1))
+        for i in kernel.outputs:
+            self.metas[i] = MetaFormat(graph.context, self)
+            self._c_metas[i] = ffi.cast("vx_meta_format", self.metas[i].h)
+        d = self.desc = ffi.new("pvx_node *")
+        d.function = kernel.function
+        d.node = ffi.cast("vx_node", self.h)
+        d.parameters = self._c_params
+        d.num_parameters = n
+        d.replicas = 1
+        d.status = vx.VX_SUCCESS
+        d.state = vx.VX_NODE_STATE_STEADY
+        if self.tiling is not None:
+            d.border = kernel.border
+        else:
+            d.border.mode = vx.VX_BORDER_UNDEFINED
+        d.replicate_flags = self._c_flags
+        self.h.desc = d
+
+    # parameters ---------------------------------------------------------------------------
+    def signature(self, index):
+        if index >= len(self.params):
+            raise VxError(vx.VX_ERROR_INVALID_PARAMETERS,
+                          f"parameter index {index} is out of range ({self} has {len(self.params)})", self)
+        return self.kernel.signature[index]
+
+    def set_parameter(self, index, obj):
+        sig = self.signature(index)
+        self.graph.check_idle(f"{self} parameter {index} cannot be replaced", self)
+        self.graph.check_replacement(self.params[index], obj)
+        if obj is not None:
+            if obj.context is not self.context:
+                raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} parameter {index}: {obj} belongs to another "
+                              "context", self)
+            if not sig.accepts(obj):
+                raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{self} parameter {index}: expects a "
+                              f"{type_name(sig.data_type)}, got a {type_name(obj.vx_type)}", self)
+            if getattr(obj, "virtual", False) and scope_of(obj) not in (self.graph, self.context):
+                raise VxError(vx.VX_ERROR_INVALID_SCOPE, f"{self} parameter {index}: virtual {obj} belongs to "
+                              "another graph", self)
+            obj.retain(internal=True)
+        old = self._swap(index, obj)
+        self._bind_delay(index, obj)
+        self.graph.parameter_replaced(self, index, old, obj)
+        if old is not None and old.alive:
+            old.release(internal=True)
+
+    def _swap(self, index, obj):
+        old = self.params[index]
+        self.params[index] = obj
+        self._c_params[index] = ffi.cast("vx_reference", obj.h) if obj is not None else ffi.NULL
+        return old
+
+    def _bind_delay(self, index, obj):
+        """A delay slot as parameter: the node follows the slot index as the delay ages."""
+        delay = container(obj) if obj is not None else None
+        if delay is not None and delay.vx_type == vx.VX_TYPE_DELAY:
+            self.delay_slots[index] = (delay, -delay.slots.index(obj))
+            if self not in delay.followers:
+                delay.followers.append(self)
+        else:
+            self.delay_slots.pop(index, None)
+
+    def follow_delay(self, delay):
+        for index, (d, slot) in list(self.delay_slots.items()):
+            if d is delay:
+                new = delay.slot(slot)
+                new.retain(internal=True)
+                self._swap(index, new).release(internal=True)
+        self.publish_parameters(self.desc.replicas)
+
+    def publish_parameters(self, replicas):
+        """The C parameter array: one row per replica (replicated parameters take item r)."""
+        n = len(self.params)
+        d = self.desc
+        if replicas == 1:                      # _c_params is kept current by _swap
+            d.parameters, d.replicas = self._c_params, 1
+            return
+        rows = ffi.new("vx_reference[]", replicas * n)
+        for r in range(replicas):
+            for i, p in enumerate(self.params):
+                item = items_of(container(p))[r] if p is not None and self.replicate[i] else p
+                rows[r * n + i] = ffi.cast("vx_reference", item.h) if item is not None else ffi.NULL
+        self._c_rows = rows
+        d.parameters, d.replicas = rows, replicas
+
+    # attributes ---------------------------------------------------------------------------
+    @property
+    def border(self):
+        return self.desc.border
+
+    def set_border(self, border):
+        self.graph.check_changeable(f"the border of {self} cannot change")
+        check(border.mode in _BORDERS or (self.tiling is not None and border.mode == vx.VX_BORDER_MODE_SELF),
+              vx.VX_ERROR_INVALID_VALUE, f"border mode {border.mode:#x} is not supported by {self}", self)
+        check(self.tiling is None or self.kernel.border.mode != vx.VX_BORDER_MODE_SELF, vx.VX_ERROR_INVALID_VALUE,
+              f"{self}: its kernel handles its own border (VX_BORDER_MODE_SELF), which stands", self)
+        self.desc.border = border
+        self.graph.invalidate(f"the border of {self} changed")
+
+    def set_local_data_size(self, size):
+        self._check_local_data_access("VX_NODE_LOCAL_DATA_SIZE", own_buffer_blocks=False)
+        self.desc.local_data_size = size
+
+    def set_local_data_ptr(self, ptr):
+        self._check_local_data_access("VX_NODE_LOCAL_DATA_PTR", own_buffer_blocks=True)
+        self.desc.local_data_ptr = ptr
+
+    def _check_local_data_access(self, what, own_buffer_blocks):
+        """Only the initializer or deinitializer, never when the kernel declares
+        VX_KERNEL_LOCAL_DATA_SIZE, and a deinitializer not the pointer the implementation gave."""
+        check(self.phase in (PHASE_INIT, PHASE_DEINIT), vx.VX_ERROR_NOT_SUPPORTED,
+              f"{self}: {what} can be set only by the kernel's initialize or deinitialize callback", self)
+        check(self.kernel.local_data_size == 0, vx.VX_ERROR_NOT_SUPPORTED,
+              f"{self}: {what} cannot be set: the kernel declares VX_KERNEL_LOCAL_DATA_SIZE", self)
+        check(not (self.phase == PHASE_DEINIT and own_buffer_blocks and self.local_buffer is not None),
+              vx.VX_ERROR_NOT_SUPPORTED, f"{self}: {what} was set by the implementation and cannot be changed", self)
+
+    def set_callback(self, callback):
+        check(callback == ffi.NULL or self.desc.callback == ffi.NULL, vx.VX_ERROR_NOT_SUPPORTED,
+              f"{self} already has a completion callback; assign NULL first", self)
+        self.desc.callback = callback
+
+    def set_target(self, target_enum, target_string):
+        self.graph.check_changeable(f"the target of {self} cannot change")
+        if target_enum == vx.VX_TARGET_STRING:
+            check(target_string != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "target string is NULL", self)
+            targets.choose(self, ffi.string(target_string).decode(errors="replace"))
+        else:
+            check(target_enum == vx.VX_TARGET_ANY, vx.VX_ERROR_NOT_SUPPORTED,
+                  f"target {target_enum:#x} is not supported", self)
+            self.target_id = None
+        self.graph.invalidate(f"the target of {self} changed")
+
+    # local data and kernel callbacks (seed 000) ------------------------------------------
+    def meta(self, index, object_type):
+        meta = self.metas[index]
+        meta.reset(object_type)
+        return meta
+
+    def reset_local_data(self):
+        """Before validation: the kernel's declared size, or nothing for the initializer to set."""
+        size = self.kernel.local_data_size
+        if size:
+            if self.local_buffer is None or len(self.local_buffer) != size:
+                self.local_buffer = ffi.new("char[]", size)
+            self.desc.local_data_size, self.desc.local_data_ptr = size, self.local_buffer
+        else:
+            self.local_buffer = None
+            self.desc.local_data_size, self.desc.local_data_ptr = 0, ffi.NULL
+
+    def provide_local_data(self):
+        """After the initializer: a buffer of the size it asked for, if it did not give one."""
+        d = self.desc
+        if self.kernel.local_data_size == 0 and d.local_data_size and d.local_data_ptr == ffi.NULL:
+            self.local_buffer = ffi.new("char[]", d.local_data_size)
+            d.local_data_ptr = self.local_buffer
+
+    def call_kernel_callback(self, fn, phase, what):
+        if fn == ffi.NULL:
+            return vx.VX_SUCCESS
+        self.phase = phase
+        try:
+            return fn(self.desc.node, self.desc.parameters, self.desc.num_parameters)
+        finally:
+            self.phase = PHASE_NONE
+
+    def initialize(self):
+        status = self.call_kernel_callback(self.kernel.initialize, PHASE_INIT, "initialize")
+        if status != vx.VX_SUCCESS:
+            raise VxError(status, f"the initialize callback of {self} failed", self)
+        self.initialized = True
+        self.provide_local_data()
+
+    def deinitialize(self):
+        """Before re-verification and when the node dies; a failure is logged by the caller.
+        A node on a target runs its delete callbacks there first (seed 003)."""
+        targets.delete_node(self)
+        if not self.initialized:
+            return vx.VX_SUCCESS
+        self.initialized = False
+        status = self.call_kernel_callback(self.kernel.deinitialize, PHASE_DEINIT, "deinitialize")
+        if self.kernel.local_data_size == 0:
+            self.local_buffer = None
+            self.desc.local_data_size, self.desc.local_data_ptr = 0, ffi.NULL
+        return status
+
+    # life ---------------------------------------------------------------------------------
+    def on_destroy(self):
+        self.deinitialize()
+        for delay, _ in self.delay_slots.values():
+            if self in delay.followers:
+                delay.followers.remove(self)
+        self.h.desc = ffi.NULL
+        for p in self.params:
+            if p is not None and p.alive:
+                p.release(internal=True)
+        for m in self.metas:
+            if m is not None and m.alive:
+                m.release(internal=True)
+        self.kernel.nodes.discard(self)
+        if self.kernel.alive:
+            self.kernel.release(internal=True)
+
+    def __repr__(self):
+        label = self.name if self.h is not None and self.name else None
+        return f"<Node '{label or self.kernel.kernel_name}'>"

@@ -1,0 +1,361 @@
+"""vxVerifyGraph as named phases, in the order of the 1.3.1 graph manager:
+
+    deinitialize (re-verification) -> aliases undone -> parameters -> single writer -> order (and cycles)
+    -> validation (meta formats, virtual objects, valid rectangles) -> tile plans -> buffer aliasing
+    -> initialization -> compile -> target nodes created (seed 003) -> events, pipeline (vx_khr_pipelining)
+
+Each phase refuses with a status and a message naming the node and parameter; the graph then
+stays unverified. The last phase writes the C schedule that vxProcessGraph runs."""
+import collections
+
+from _pyopenvx import ffi
+
+from .. import constants as vx
+from .. import log
+from ..errors import VxError, attribute_name, check, status_name
+from ..objects.parts import container, items_of, lineage, scope_of
+from ..reference import type_name
+from . import aliasing
+from . import events
+from . import targets
+from .meta_format import AT_LEAST, MISMATCH, OPEN_VALUES, REQUIRED
+from .node import PHASE_NONE
+from .pipelining import QUEUED, Pipeline
+from .tiling import plan_node
+
+
+def verify(graph):
+    graph.invalidate()
+    for phase in PHASES:
+        phase(graph)
+    graph.verified = True
+    graph.desc.state = vx.VX_GRAPH_STATE_VERIFIED
+    # aging after each run needs Python; queued graphs run only through their queues
+    graph.desc.ready = 0 if graph.delays or graph.pipelining.mode in QUEUED else 1
+    if graph.pipeline is not None:            # last, as frames may start: what the last one kept
+        graph.pipeline.restore()
+
+
+def _where(node, index):
+    return f"{node} parameter {index}"
+
+
+def deinitialize_nodes(graph):
+    """Re-verification starts by undoing the previous initialization (seed 000)."""
+    for node in graph.nodes:
+        status = node.deinitialize()
+        if status != vx.VX_SUCCESS:
+            log.entry(node, status, f"the deinitialize callback of {node} failed: {status_name(status)}")
+
+
+def check_parameters(graph):
+    """Every required parameter is set, with an object of the declared type, in scope, outputs
+    writable; the set ones become the graph's input and output edges.
+    (Checks here and below run per parameter: messages are built only on refusal.)"""
+    check(graph.nodes, vx.VX_ERROR_INVALID_GRAPH, f"{graph} has no nodes", graph)
+    # edges: (node, index, object, its lineage, virtual), computed once for the later phases;
+    # updates: VX_BIDIRECTIONAL parameters (read, then written in place)
+    graph.inputs, graph.outputs, graph.updates = inputs, outputs, updates = [], [], []
+    for node in graph.nodes:
+        for i, (sig, obj) in enumerate(zip(node.kernel.signature, node.params)):
+            if obj is None:
+                if not sig.optional:
+                    raise VxError(vx.VX_ERROR_NOT_SUFFICIENT, f"{_where(node, i)}: required but not set", node)
+                continue
+            if obj.h is None:
+                raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{_where(node, i)}: the object was destroyed", node)
+            if obj.vx_type != sig.data_type and not sig.accepts(obj):
+                raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{_where(node, i)}: expects a {type_name(sig.data_type)}, "
+                              f"got a {type_name(obj.vx_type)}", node)
+            virtual = getattr(obj, "virtual", False)
+            if virtual and scope_of(obj) not in (graph, graph.context):
+                raise VxError(vx.VX_ERROR_INVALID_SCOPE, f"{_where(node, i)}: virtual {obj} belongs to another graph",
+                              node)
+            parts = (obj,) if container(obj) is None else tuple(lineage(obj))
+            if sig.direction != vx.VX_INPUT:
+                if obj.vx_type == vx.VX_TYPE_IMAGE and obj.root.is_uniform:
+                    raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{_where(node, i)}: written, but {obj} is a uniform "
+                                  "image (read-only)", node)
+            edges = inputs if sig.direction == vx.VX_INPUT else outputs if sig.direction == vx.VX_OUTPUT else updates
+            edges.append((node, i, obj, parts, virtual))
+
+
+def _claims(edges):
+    """Who writes each object: {object: (node, index)} and {container: a writer inside it};
+    an object (or part of one) claimed twice is VX_ERROR_MULTIPLE_WRITERS."""
+    writers, covered = {}, {}
+    for node, i, obj, parts, _ in edges:
+        for o in parts:
+            other = writers.get(o) or (covered.get(o) if o is obj else None)
+            if other is not None:
+                raise VxError(vx.VX_ERROR_MULTIPLE_WRITERS, f"{_where(node, i)}: {obj} is also written by "
+                              f"{_where(*other)}", node)
+        writers[obj] = (node, i)
+        for o in parts:
+            covered.setdefault(o, (node, i))
+    return writers, covered
+
+
+def _producers(obj, parts, writers, covered):
+    """The nodes whose writes of `obj` (or of what contains it, or of a part of it) its reader comes after."""
+    found = {writers[o][0] for o in parts if o in writers}
+    if obj in covered:
+        found.add(covered[obj][0])
+    return found
+
+
+def check_single_writer(graph):
+    """No object (or part of one) is written by two outputs, nor updated in place (VX_BIDIRECTIONAL)
+    by two nodes: an object has at most one writer, then one updater, then its readers; a node
+    does not update what it writes. Every virtual object read (or updated) has a writer."""
+    graph.writers, graph.covered = writers, covered = _claims(graph.outputs)
+    graph.updaters, graph.updated = _claims(graph.updates)
+    for node, i, obj, parts, _ in graph.updates:
+        if any(writers[o][0] is node for o in parts if o in writers) or covered.get(obj, (None,))[0] is node:
+            raise VxError(vx.VX_ERROR_MULTIPLE_WRITERS, f"{_where(node, i)}: {obj} is also written by {node}", node)
+    for node, i, obj, parts, virtual in graph.inputs + graph.updates:
+        if virtual and obj not in covered and not any(o in writers for o in parts):
+            raise VxError(vx.VX_ERROR_INVALID_GRAPH, f"{_where(node, i)}: virtual {obj} is read but no node writes it",
+                          node)
+
+
+def order_by_dependency(graph):
+    """Topological order by data dependency (stable: creation order among independent nodes);
+    what cannot be ordered is a cycle."""
+    after = {n: set() for n in graph.nodes}
+    pending = dict.fromkeys(graph.nodes, 0)
+    writers, covered, updaters, updated = graph.writers, graph.covered, graph.updaters, graph.updated
+    edges = [(node, _producers(obj, parts, writers, covered) | _producers(obj, parts, updaters, updated))
+             for node, _, obj, parts, _ in graph.inputs]
+    edges += [(node, _producers(obj, parts, writers, covered)) for node, _, obj, parts, _ in graph.updates]
+    for node, producers in edges:
+        for p in producers:
+            if node not in after[p]:
+                after[p].add(node)
+                pending[node] += 1
+    rank = {n: k for k, n in enumerate(graph.nodes)}
+    ready = collections.deque(n for n in graph.nodes if pending[n] == 0)
+    order = []
+    while ready:
+        n = ready.popleft()
+        order.append(n)
+        for m in (sorted(after[n], key=rank.__getitem__) if len(after[n]) > 1 else after[n]):
+            pending[m] -= 1
+            if pending[m] == 0:
+                ready.append(m)
+    stuck = [n for n in graph.nodes if pending[n] > 0]
+    check(not stuck, vx.VX_ERROR_INVALID_GRAPH, f"{graph} has a cycle through {stuck[0] if stuck else ''}",
+          stuck[0] if stuck else graph)
+    graph.order = order
+    graph.after = after
+
+
+def validate_nodes(graph):
+    """Per node in order: local data attributes, the validator with a meta format per output,
+    then each output made or checked to match what the validator said."""
+    for node in graph.order:
+        node.reset_local_data()
+        outputs = []
+        for i in node.kernel.outputs:
+            obj = node.params[i]
+            meta = node.meta(i, obj.vx_type if obj is not None else node.kernel.signature[i].data_type)
+            if obj is not None:
+                # each object the output describes, with its meta as reopened if virtual
+                outputs.append((i, obj, meta, [(t, _reopen(node, i, t) if getattr(t, "virtual", False) else None)
+                                               for t in _described_by(node, i, obj)]))
+        _call_validators(node, outputs)
+        for i, obj, meta, described in outputs:
+            for target, have in described:
+                _apply_output(node, i, target, meta, have)
+        _valid_rectangles(node, outputs)
+
+
+def _reopen(node, index, obj):
+    """A virtual object's open attributes are open again for this verification: its meta now."""
+    try:
+        return obj.reopen()
+    except VxError as e:
+        raise VxError(e.status, f"{_where(node, index)}: {e.message}", node) from None
+
+
+def _call_validators(node, outputs):
+    """vxAddUserKernel's validator once, or vxAddKernel's (vx_compatibility.h) input validator per
+    set input, then its output validator per set output, each with that output's meta format."""
+    kernel, d = node.kernel, node.desc
+    if kernel.validate is not None:
+        status = kernel.validate(d.node, d.parameters, d.num_parameters, node._c_metas)
+        if status != vx.VX_SUCCESS:
+            raise VxError(status, f"the validator of {node} refused its parameters", node)
+        return
+    for i in kernel.inputs:
+        if node.params[i] is not None:
+            status = kernel.input_validate(d.node, i)
+            if status != vx.VX_SUCCESS:
+                raise VxError(status, f"the input validator of {node} refused parameter {i}", node)
+    for i, _, meta, _ in outputs:
+        status = kernel.output_validate(d.node, i, node._c_metas[i])
+        if status != vx.VX_SUCCESS:
+            raise VxError(status, f"the output validator of {node} refused parameter {i}", node)
+
+
+def _described_by(node, index, obj):
+    """What an output's meta format describes: the object, or for a parameter replicated over an
+    object array every item (the validator sees item 0 of items all alike; pyramid levels
+    differ in size and keep their own)."""
+    parent = container(obj) if node.replicate is not None and node.replicate[index] else None
+    if parent is not None and parent.vx_type == vx.VX_TYPE_OBJECT_ARRAY:
+        return parent.items
+    return (obj,)
+
+
+def _apply_output(node, index, obj, meta, have):
+    want = meta.attrs
+    if have is not None:                   # virtual: have is its meta as reopened
+        if have != want and any(have.get(attribute) != value for attribute, value in want.items()):
+            try:
+                obj.apply_meta(want)
+            except VxError as e:
+                raise VxError(e.status, f"{_where(node, index)}: {e.message}", node) from None
+            have = obj.meta()
+        for attribute, value in have.items():
+            if value in OPEN_VALUES and attribute in REQUIRED:
+                raise VxError(MISMATCH.get(attribute, vx.VX_ERROR_INVALID_DIMENSION),
+                              f"{_where(node, index)}: virtual {obj} has no {attribute_name(attribute)}: neither its creator "
+                              "nor the validator gave it", node)
+        return
+    have = obj.meta() if hasattr(obj, "meta") else {}
+    for attribute, value in want.items():
+        got = have.get(attribute)
+        if got is None or got == value or _agrees(attribute, got, value):
+            continue
+        raise VxError(MISMATCH.get(attribute, vx.VX_ERROR_INVALID_DIMENSION),
+                      f"{_where(node, index)}: attribute {attribute_name(attribute)} of {obj} is {got!r}, the validator "
+                      f"asks for {value!r}", node)
+
+
+def _agrees(attribute, got, want):
+    if attribute in AT_LEAST:
+        return got >= want
+    if isinstance(want, float) or isinstance(got, float):
+        return abs(got - want) <= 1e-6 * max(1.0, abs(want))
+    return got == want
+
+
+def _images(obj):
+    """The images whose valid rectangles an object has: itself, or a pyramid's levels."""
+    if obj.vx_type == vx.VX_TYPE_IMAGE:
+        return [obj]
+    if obj.vx_type == vx.VX_TYPE_PYRAMID:
+        return list(obj.levels)
+    return []
+
+
+def _valid_rectangles(node, outputs):
+    """Valid rectangles propagate: an output's comes from the validator's callback over the input
+    images' rectangles; VX_NODE_VALID_RECT_RESET makes it the full image; otherwise it is kept."""
+    inputs = None
+    reset = node.desc.valid_rect_reset
+    for index, obj, meta, _ in outputs:
+        if not reset and meta.valid_rect_callback is None:
+            continue
+        images = _images(obj)
+        if reset:
+            for img in images:
+                img.desc.valid = (0, 0, img.width, img.height)
+        elif images:
+            if inputs is None:
+                inputs = [img for i in node.kernel.inputs if node.params[i] is not None
+                          for img in _images(node.params[i])]
+            _call_valid_rect(node, index, meta.valid_rect_callback, inputs, images)
+
+
+def _call_valid_rect(node, index, callback, inputs, images):
+    c_in = ffi.new("vx_rectangle_t[]", [img.valid_rect() for img in inputs] or 1)
+    c_out = ffi.new("vx_rectangle_t[]", [img.valid_rect() for img in images])
+    in_ptrs = ffi.new("vx_rectangle_t *[]", [c_in + k for k in range(len(inputs))] or 1)
+    out_ptrs = ffi.new("vx_rectangle_t *[]", [c_out + k for k in range(len(images))])
+    status = callback(node.desc.node, index, in_ptrs, out_ptrs)
+    if status != vx.VX_SUCCESS:
+        raise VxError(status, f"{_where(node, index)}: the valid rectangle callback failed", node)
+    for img, r in zip(images, c_out):
+        if not (r.start_x <= r.end_x <= img.width and r.start_y <= r.end_y <= img.height):
+            raise VxError(vx.VX_ERROR_INVALID_VALUE, f"{_where(node, index)}: the valid rectangle callback gave "
+                          f"({r.start_x}, {r.start_y}, {r.end_x}, {r.end_y}), outside {img.width}x{img.height}", node)
+        img.desc.valid = r
+
+
+def plan_tiles(graph):
+    """Tiling kernels' nodes (seed 001): what their tile functions get, and the tile plan."""
+    for node in graph.order:
+        if node.tiling is not None:
+            plan_node(node)
+
+
+def release_aliases(graph):
+    """What the last verification aliased is undone: this one decides again (seed 004)."""
+    aliasing.release(graph)
+
+
+def alias_buffers(graph):
+    """Kernels' alias hints (seed 004), once every virtual object has its final shape and before
+    the initializers, which may ask vxIsParameterAliased."""
+    aliasing.decide(graph)
+
+
+def initialize_nodes(graph):
+    """The kernels' initializers, then the local data buffers they asked for (seed 000)."""
+    for node in graph.order:
+        node.initialize()
+
+
+def compile_schedule(graph):
+    """The plain-data schedule C runs: nodes in order, parameter rows, virtual objects."""
+    order = graph.order
+    graph._c_schedule = ffi.new("pvx_node *[]", max(len(order), 1))
+    for k, node in enumerate(order):
+        node.publish_parameters(_replicas(node))
+        graph._c_schedule[k] = node.desc
+        node.phase = PHASE_NONE
+    virtuals = {}                          # an ordered set
+    for edges in (graph.inputs, graph.outputs, graph.updates):
+        for _, _, obj, parts, virtual in edges:
+            for o in parts:
+                if o not in virtuals and (virtual if o is obj else getattr(o, "virtual", False)):
+                    virtuals[o] = None
+                    for part in items_of(o) or ():       # a virtual pyramid's levels, array's items
+                        virtuals[part] = None
+    graph.virtual_objects = list(virtuals)
+    graph._c_virtuals = ffi.new("vx_reference[]", [ffi.cast("vx_reference", o.h) for o in virtuals] or 1)
+    d = graph.desc
+    d.schedule, d.num_nodes = graph._c_schedule, len(order)
+    d.virtuals, d.num_virtuals = graph._c_virtuals, len(virtuals)
+
+
+def compile_events(graph):
+    """What vxRegisterEvent asked of the graph and its nodes, for C to report."""
+    events.compile_graph(graph)
+
+
+def compile_pipeline(graph):
+    """A queued or streaming graph: its frame slots and the C pipeline that runs them."""
+    graph.close_pipeline()
+    if graph.pipelining.pipelined:
+        check(not graph.delays, vx.VX_ERROR_NOT_SUPPORTED,
+              f"{graph} has auto-aged delays: it cannot run queued or streaming", graph)
+        graph.pipeline = Pipeline(graph)
+        graph.desc.pipeline = graph.pipeline.c
+    else:
+        for node in graph.order:              # PIPEUP is for pipelined graphs only
+            node.desc.state = vx.VX_NODE_STATE_STEADY
+
+
+def _replicas(node):
+    if node.replicate is None:
+        return 1
+    counts = {len(items_of(container(p))) for p, flag in zip(node.params, node.replicate) if flag and p is not None}
+    return counts.pop() if counts else 1
+
+
+PHASES = (deinitialize_nodes, release_aliases, check_parameters, check_single_writer, order_by_dependency,
+          validate_nodes, plan_tiles, alias_buffers, initialize_nodes, compile_schedule, targets.create_nodes,
+          compile_events, compile_pipeline)
