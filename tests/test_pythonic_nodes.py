@@ -31,12 +31,12 @@ def gaussian(a):
     return ((rows[:, :-2] + 2 * rows[:, 1:-1] + rows[:, 2:]) // 16).astype(np.uint8)
 
 
-def test_a_helper_for_every_standard_kernel_with_a_creator():
+def test_a_helper_for_every_standard_kernel_with_a_creator(ctx):
     kernels = {row[1] for row in ROWS if row[2] and row[2] != "vxTensorMatrixMultiplyNode"}
-    assert {spec.kernel for spec in specs().values()} == kernels
+    assert {spec.kernel for spec in specs(ctx.handle).values()} == kernels
     assert {"gaussian3x3", "sobel3x3", "canny", "canny_edge_detector", "scale_image", "color_convert",
-            "threshold", "hog_cells"} <= set(helper_names())
-    assert specs()["canny_edge_detector"].signature == (
+            "threshold", "hog_cells"} <= set(helper_names(ctx.handle))
+    assert specs(ctx.handle)["canny_edge_detector"].signature == (
         "canny_edge_detector(input: vx_image input, hyst: vx_threshold input, gradient_size: vx_int32 input=3, "
         "norm_type: vx_enum input='l1', output: vx_image output=None)")
 

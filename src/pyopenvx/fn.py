@@ -15,7 +15,7 @@ from collections import OrderedDict
 
 import numpy as np
 
-from .pythonic.base import Context
+from .pythonic.context import Context
 from .pythonic.graph import Graph
 from .pythonic.image import Image, _NUMPY_FORMATS
 from .pythonic.nodes import add_node, helper_names, spec_of
@@ -75,7 +75,7 @@ def _build(spec, args, kwargs):
 
 def run(name, *args, **kwargs):
     """Runs the kernel helper `name` on numpy arrays; its outputs as arrays (one, or a tuple)."""
-    spec = spec_of(name)
+    spec = spec_of(name, context().handle)
     if spec is None:
         raise AttributeError(f"pyopenvx.fn has no function {name!r}")
     key = _key(name, args, kwargs)
@@ -97,15 +97,15 @@ def run(name, *args, **kwargs):
 
 
 def __getattr__(name):
-    if name.startswith("_") or spec_of(name) is None:
+    if name.startswith("_") or spec_of(name, context().handle) is None:
         raise AttributeError(f"module 'pyopenvx.fn' has no attribute {name!r}")
 
     def function(*args, **kwargs):
         return run(name, *args, **kwargs)
     function.__name__ = name
-    function.__doc__ = f"{spec_of(name).signature}, on numpy arrays."
+    function.__doc__ = f"{spec_of(name, context().handle).signature}, on numpy arrays."
     return function
 
 
 def __dir__():
-    return sorted(set(globals()) | set(helper_names()))
+    return sorted(set(globals()) | set(helper_names(context().handle)))

@@ -9,10 +9,11 @@ Each object module (image, array, ...) subclasses `Object`; failures raise `Stat
 `graph` has Graph, Node, Kernel and Delay; `user_kernel` makes kernels of Python functions; `ix`
 exports objects to a blob and imports them (`export`, `Import`).
 """
-from .base import Context, Object, Reference
+from .base import Object, Reference
 from .errors import *  # noqa: F403  (VXError and its subclasses)
 from .errors import __all__ as _errors
 from .containers import ObjectArray, Pyramid
+from .context import Context
 from .convolution import Convolution
 from .dataobjects import LUT, Array, Distribution, Matrix, Scalar, Tensor
 from .graph import Delay, Graph, Kernel, Node

@@ -14,7 +14,7 @@ import weakref
 from .. import constants as vx
 from ..api import ffi, lib
 from ..errors import attribute_name
-from .errors import Released, StatusError, VXError, check, note_log  # noqa: F401  (StatusError re-exported)
+from .errors import Released, StatusError, VXError, check  # noqa: F401  (StatusError re-exported)
 
 # Callbacks C keeps for a context's objects (user kernels, node callbacks, its log), by context
 # address then by what they serve: one owner each, replaced when set again, dropped with the context.
@@ -193,46 +193,3 @@ def wrap_reference(handle, owned=False):
     out = ffi.new("vx_enum *")
     check(lib.vxQueryReference(ref, vx.VX_REFERENCE_TYPE, out, ffi.sizeof("vx_enum")), "vxQueryReference")
     return _CLASSES.get(out[0], Reference).wrap(ref, owned)
-
-
-class Context(Object):
-    """An OpenVX context: every object belongs to one. Its log entries go into the errors of
-    failing calls (and to `on_log` functions)."""
-    _release = lib.vxReleaseContext
-    _ctype = "vx_context"
-    vx_type = vx.VX_TYPE_CONTEXT
-
-    def __init__(self):
-        super().__init__(lib.vxCreateContext(), "vxCreateContext")
-        _CONTEXTS[_address(self._handle)] = self._owner
-        self._log_functions = []
-        log = self._log_functions
-
-        def on_entry(_ctx, _ref, status, text):
-            line = ffi.string(text).decode(errors="replace")
-            note_log(line)
-            for function in log:
-                function(status, line)
-        callback = ffi.callback("vx_log_callback_f", on_entry)
-        lib.vxRegisterLogCallback(self._handle, callback, vx.vx_true_e)
-        keep(self, "log", callback)
-
-    @property
-    def references(self):
-        """VX_CONTEXT_REFERENCES: how many references the context's objects hold."""
-        return self.query("vxQueryContext", vx.VX_CONTEXT_REFERENCES, "vx_uint32")
-
-    @property
-    def kernels(self):
-        """{name: Kernel} of every kernel of the context (standard, loaded and user kernels);
-        `kernel.signature` shows its parameters. The standard ones also have node helpers
-        (`graph.gaussian3x3(...)`, see pythonic.nodes) and one-call functions (pyopenvx.fn)."""
-        from .graph import kernels
-        return kernels(self)
-
-    def on_log(self, function):
-        """Calls function(status, text) for every log entry of this context."""
-        self._log_functions.append(function)
-
-    def _describe_state(self):
-        return f"references={self.references}"

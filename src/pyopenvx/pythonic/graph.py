@@ -228,7 +228,7 @@ class Graph(Object):
 
     def __dir__(self):
         from .nodes import helper_names
-        return sorted(set(super().__dir__()) | set(helper_names()))
+        return sorted(set(super().__dir__()) | set(helper_names(lib.vxGetContext(self.reference))))
 
     def _describe_state(self):
         return f"{self.state}, {self.num_nodes} nodes"
@@ -239,6 +239,12 @@ class Graph(Object):
     def node(self, kernel, *parameters):
         """A new node (see Node); its wrapper is owned by the caller, the graph holds the node too."""
         node = Node(self, kernel, *parameters)
+        self._track(node)
+        return node
+
+    def _adopt_node(self, handle, what):
+        """An owned wrapper of a node made by a creator function (node helpers), tracked."""
+        node = Node.wrap(handle, True, what)
         self._track(node)
         return node
 

@@ -1,6 +1,7 @@
 """Images for Python programs, over the exported C API (the same calls a C program
 makes). Maps are numpy views of the image memory, valid inside their `with` block."""
 import contextlib
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -41,8 +42,8 @@ def _format(fmt):
 
 
 def _context_of(obj):
-    from .base import Context
-    return Context.wrap(lib.vxGetContext(obj.reference))
+    """What creation functions need of the context of `obj`: its handle."""
+    return SimpleNamespace(handle=lib.vxGetContext(obj.reference))
 
 
 class Image(Object):

@@ -1,6 +1,6 @@
-"""Node helpers: a Graph method per standard kernel, made from the kernel table (directions,
-types, required/optional) and the node creators' prototypes in our headers (parameter names and
-C types), the way pyvips introspects its operations.
+"""Node helpers: a Graph method per standard kernel, made from the node creators' prototypes in
+our headers (parameter names and C types) and the kernels as the library describes them
+(directions, types, required/optional), the way pyvips introspects its operations.
 
     edges = graph.canny(graph.gaussian3x3(src), low=80, high=160)
     gx, gy = graph.sobel3x3(src)
@@ -15,7 +15,6 @@ Where the spec gives no default, ours are DEFAULTS.
 """
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
@@ -48,7 +47,7 @@ _C_TYPES = {"image": "vx_image", "scalar": "vx_scalar", "array": "vx_array", "te
 class Parameter:
     name: str
     ctype: str          # the creator's C type: a handle type, or a by-value vx_int32, vx_enum, ...
-    direction: str      # input, output, bidirectional
+    direction: str      # input, output, bidirectional (the kernel's, as the library says)
     type: str           # the kernel's parameter type (image, scalar, ...)
     optional: bool
 
@@ -81,32 +80,73 @@ def _snake(name):
     return re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()
 
 
-@lru_cache(maxsize=None)
-def specs():
-    """{helper name: Spec} of every standard kernel whose node creator maps its parameters one to one."""
-    from ..kernels.table import ROWS
-    from ..paths import INCLUDEDIR
-    from ..prototypes import parse
+# node creators whose kernel's name is not their own in snake case
+_KERNEL_NAMES = {"vxConvolveNode": "custom_convolution", "vxEqualizeHistNode": "equalize_histogram"}
+_TYPE_NAMES = {getattr(vx, n): n[len("VX_TYPE_"):].lower() for n in dir(vx) if n.startswith("VX_TYPE_")}
+_DIRECTIONS = {vx.VX_INPUT: "input", vx.VX_OUTPUT: "output", vx.VX_BIDIRECTIONAL: "bidirectional"}
+_specs = {}
 
-    prototypes = {p.name: p for p in parse(INCLUDEDIR)}
-    out = {}
-    for _enum, kernel, creator, _vxu, params in ROWS:
-        proto = prototypes.get(creator)
-        rows = [p.strip().split(":") for p in params.split(";")] if params else []
-        if proto is None or len(proto.params) - 1 != len(rows):
-            continue                      # no creator, or one that packs parameters (tensor_matrix_multiply)
-        name = _snake(creator[2:-len("Node")])
-        out[name] = Spec(name, kernel, creator, tuple(
-            Parameter(p.name, p.ctype, row[1], row[2], row[3] == "optional") for p, row in zip(proto.params[1:], rows)))
+
+def _kernel_parameters(context, name):
+    """[(direction, type, optional)] of kernel `name`, as the library describes it."""
+    kernel = lib.vxGetKernelByName(context, name.encode())
+    out, value = [], ffi.new("vx_uint32 *")
+    try:
+        lib.vxQueryKernel(kernel, vx.VX_KERNEL_PARAMETERS, value, 4)
+        for index in range(value[0]):
+            parameter = lib.vxGetKernelParameterByIndex(kernel, index)
+            got = []
+            for attribute in (vx.VX_PARAMETER_DIRECTION, vx.VX_PARAMETER_TYPE, vx.VX_PARAMETER_STATE):
+                item = ffi.new("vx_enum *")
+                lib.vxQueryParameter(parameter, attribute, item, 4)
+                got.append(item[0])
+            lib.vxReleaseParameter(ffi.new("vx_parameter *", parameter))
+            out.append((_DIRECTIONS[got[0]], _TYPE_NAMES.get(got[1], "reference"),
+                        got[2] == vx.VX_PARAMETER_STATE_OPTIONAL))
+    finally:
+        lib.vxReleaseKernel(ffi.new("vx_kernel *", kernel))
     return out
 
 
-def helper_names():
-    return sorted(set(specs()) | set(ALIASES))
+def specs(context=None):
+    """{helper name: Spec} of every standard kernel whose node creator (vx_nodes.h) maps its
+    parameters one to one; read once, from our headers and the kernels of `context` (a handle)."""
+    if _specs or context is None:
+        return _specs
+    from ..paths import INCLUDEDIR
+    from ..prototypes import parse
+
+    count = ffi.new("vx_uint32 *")
+    lib.vxQueryContext(context, vx.VX_CONTEXT_UNIQUE_KERNELS, count, 4)
+    table = ffi.new("vx_kernel_info_t[]", max(count[0], 1))
+    lib.vxQueryContext(context, vx.VX_CONTEXT_UNIQUE_KERNEL_TABLE, table, count[0] * ffi.sizeof("vx_kernel_info_t"))
+    standard = {}
+    for i in range(count[0]):
+        name = ffi.string(table[i].name).decode()
+        if name.startswith("org.khronos.openvx."):
+            standard[name.rsplit(".", 1)[1].replace("_", "")] = name
+    for proto in parse(INCLUDEDIR):
+        if proto.header != "VX/vx_nodes.h" or not proto.name.endswith("Node"):
+            continue
+        short = _KERNEL_NAMES.get(proto.name, proto.name[2:-len("Node")]).lower().replace("_", "")
+        kernel = standard.get(short)
+        if kernel is None:
+            continue
+        rows = _kernel_parameters(context, kernel)
+        if len(proto.params) - 1 != len(rows):
+            continue                      # a creator that packs parameters (tensor_matrix_multiply)
+        name = _snake(proto.name[2:-len("Node")])
+        _specs[name] = Spec(name, kernel, proto.name, tuple(
+            Parameter(p.name, p.ctype, *row) for p, row in zip(proto.params[1:], rows)))
+    return _specs
 
 
-def spec_of(name):
-    return specs().get(ALIASES.get(name, name))
+def helper_names(context=None):
+    return sorted(set(specs(context)) | set(ALIASES))
+
+
+def spec_of(name, context=None):
+    return specs(context).get(ALIASES.get(name, name))
 
 
 def _enum(p, value):
@@ -166,8 +206,6 @@ def _convenience(graph, spec, kwargs):
 
 def add_node(graph, spec, args, kwargs):
     """Adds the node of `spec` to `graph`: (the node, its outputs as [(parameter index, object)])."""
-    from .graph import Node
-
     kwargs = dict(kwargs)
     _convenience(graph, spec, kwargs)
     if len(args) > len(spec.parameters):
@@ -195,9 +233,7 @@ def add_node(graph, spec, args, kwargs):
         elif value is None and not p.optional and p.direction == "input":
             raise TypeError(f"{spec.name}: parameter {p.name} is required: {spec.signature}")
         c_args.append(_argument(graph, p, value, keep))
-    node = Node.wrap(getattr(lib, spec.creator)(graph.handle, *c_args), True, spec.creator)
-    graph._track(node)
-    return node, outputs
+    return graph._adopt_node(getattr(lib, spec.creator)(graph.handle, *c_args), spec.creator), outputs
 
 
 def call(graph, spec, args, kwargs):
@@ -206,9 +242,13 @@ def call(graph, spec, args, kwargs):
     return outputs[0] if len(outputs) == 1 else tuple(outputs)
 
 
-@lru_cache(maxsize=None)
-def helper(name):
-    spec = spec_of(name)
+_helpers = {}
+
+
+def helper(name, context):
+    if name in _helpers:
+        return _helpers[name]
+    spec = spec_of(name, context)
     if spec is None:
         return None
 
@@ -216,12 +256,14 @@ def helper(name):
         return call(graph, spec, args, kwargs)
     node.__name__ = node.__qualname__ = name
     node.__doc__ = f"{spec.signature}\n\nA node of {spec.kernel} ({spec.creator}); returns its outputs."
+    _helpers[name] = node
     return node
 
 
 def bound_helper(graph, name):
-    function = helper(name)
+    context = lib.vxGetContext(graph.reference)
+    function = helper(name, context)
     if function is None:
         raise AttributeError(f"'Graph' object has no attribute {name!r}, and no standard kernel is called so "
-                             f"(node helpers: {', '.join(helper_names())})")
+                             f"(node helpers: {', '.join(helper_names(context))})")
     return function.__get__(graph)
