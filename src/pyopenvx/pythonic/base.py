@@ -8,6 +8,7 @@ context's owner, so a context is released after its objects. Once the interprete
 (interpreter exit), releases are skipped: the process ends with its objects, and no release can
 run against a half torn down interpreter.
 """
+import functools
 import sys
 import weakref
 
@@ -80,6 +81,12 @@ class _Owner:
 _CLASSES = {}                # vx_type -> the Object subclass wrapping it
 
 
+@functools.lru_cache(maxsize=None)
+def _pointer_type(ctype):
+    """(the C type `ctype *`, sizeof(ctype)), parsed once."""
+    return ffi.typeof(f"{ctype} *"), ffi.sizeof(ctype)
+
+
 class Object:
     """An OpenVX reference owned by Python: released by `release()`, at the end of a with block,
     or when the wrapper (and every numpy view of its memory) is garbage collected.
@@ -109,6 +116,14 @@ class Object:
         """A wrapper of `handle` (owned: this wrapper releases one reference of it)."""
         obj = cls.__new__(cls)
         Object.__init__(obj, ffi.cast(cls._ctype, handle), what, owned)
+        obj._describe()
+        return obj
+
+    @classmethod
+    def borrow(cls, handle):
+        """A borrowed wrapper of a handle known valid and of this class (a kernel's parameter)."""
+        obj = cls.__new__(cls)
+        obj._handle = ffi.cast(cls._ctype, handle)
         obj._describe()
         return obj
 
@@ -173,8 +188,9 @@ class Object:
 
     def query(self, function, attribute, ctype):
         """One attribute by vxQuery<Type> (`function`, its name) as `ctype`."""
-        out = ffi.new(f"{ctype} *")
-        status = getattr(lib, function)(self.handle, attribute, out, ffi.sizeof(ctype))
+        pointer, size = _pointer_type(ctype)
+        out = ffi.new(pointer)
+        status = getattr(lib, function)(self.handle, attribute, out, size)
         if status:
             check(status, f"{function}({attribute_name(attribute)})", self)
         return out[0]

@@ -29,6 +29,8 @@ _NUMPY_FORMATS.update({(np.dtype(np.uint8), 3, 3): "RGB", (np.dtype(np.uint8), 3
 def format_name(fmt):
     return _FORMATS.get(fmt) or ("VIRT" if fmt == vx.VX_DF_IMAGE_VIRT else f"{fmt:#x}")
 _USAGES = {"r": vx.VX_READ_ONLY, "w": vx.VX_WRITE_ONLY, "rw": vx.VX_READ_AND_WRITE}
+_RECT, _MAP_ID = ffi.typeof("vx_rectangle_t *"), ffi.typeof("vx_map_id *")
+_ADDRESSING, _POINTER = ffi.typeof("vx_imagepatch_addressing_t *"), ffi.typeof("void **")
 
 
 def _format(fmt):
@@ -60,26 +62,40 @@ class Image(Object):
     @classmethod
     def virtual(cls, graph, width=0, height=0, format="VIRT"):
         """A virtual image of `graph`; what is left 0/VIRT comes from the graph's meta data."""
-        return cls.wrap(lib.vxCreateVirtualImage(graph.handle, width, height, _format(format)), True,
-                        "vxCreateVirtualImage")
+        img = cls.wrap(lib.vxCreateVirtualImage(graph.handle, width, height, _format(format)), True,
+                       "vxCreateVirtualImage")
+        img._virtual = True
+        return img
 
     def _describe_state(self):
         return f"{self.width}x{self.height} {self.format}"
 
+    _geometry = None        # (width, height, format name, whole-image rectangle) once settled
+    _virtual = False
+
+    def _settled(self):
+        """Width, height and format never change once known (a non-virtual image): queried once."""
+        geometry = self._geometry
+        if geometry is None:
+            width, height = self._query(vx.VX_IMAGE_WIDTH, "vx_uint32"), self._query(vx.VX_IMAGE_HEIGHT, "vx_uint32")
+            fmt = format_name(self._query(vx.VX_IMAGE_FORMAT, "vx_df_image"))
+            geometry = (width, height, fmt, ffi.new(_RECT, (0, 0, width, height)))
+            if not self._virtual and fmt != "VIRT" and width:
+                self._geometry = geometry
+        return geometry
+
     def _query(self, attribute, ctype):
         return self.query("vxQueryImage", attribute, ctype)
 
-    width = property(lambda self: self._query(vx.VX_IMAGE_WIDTH, "vx_uint32"),
-                     doc='Width in pixels.')
-    height = property(lambda self: self._query(vx.VX_IMAGE_HEIGHT, "vx_uint32"),
-                      doc='Height in pixels.')
-    format = property(lambda self: format_name(self._query(vx.VX_IMAGE_FORMAT, "vx_df_image")),
+    width = property(lambda self: self._settled()[0], doc='Width in pixels.')
+    height = property(lambda self: self._settled()[1], doc='Height in pixels.')
+    format = property(lambda self: self._settled()[2],
                       doc="The format's name: U8, RGB, NV12, ... (VIRT: a virtual image not verified yet).")
     planes = property(lambda self: self._query(vx.VX_IMAGE_PLANES, "vx_size"),
                       doc='How many planes the format has.')
 
     def _rect(self, rect):
-        return ffi.new("vx_rectangle_t *", rect or (0, 0, self.width, self.height))
+        return self._settled()[3] if rect is None else ffi.new(_RECT, rect)
 
     def _shape(self, plane, addr):
         """(shape, strides, dtype) of a patch described by `addr`, in plane elements."""
@@ -98,9 +114,9 @@ class Image(Object):
     def map(self, rect=None, plane=0, usage="rw"):
         """A numpy view of the patch `rect` (start_x, start_y, end_x, end_y) of a plane; the map
         is released at the end of the block, and the view is made read-only then."""
-        map_id, addr, ptr = ffi.new("vx_map_id *"), ffi.new("vx_imagepatch_addressing_t *"), ffi.new("void **")
+        map_id, addr, ptr = ffi.new(_MAP_ID), ffi.new(_ADDRESSING), ffi.new(_POINTER)
         check(lib.vxMapImagePatch(self.handle, self._rect(rect), plane, map_id, addr, ptr, _USAGES[usage],
-                                   vx.VX_MEMORY_TYPE_HOST, 0), "vxMapImagePatch")
+                                  vx.VX_MEMORY_TYPE_HOST, 0), "vxMapImagePatch", self)
         try:
             shape, strides, dtype = self._shape(plane, addr)
             nbytes = (shape[0] - 1) * strides[0] + shape[1] * strides[1]
@@ -112,7 +128,7 @@ class Image(Object):
             check(lib.vxUnmapImagePatch(self.handle, map_id[0]), "vxUnmapImagePatch", self)
 
     def _copy(self, array, rect, plane, usage):
-        addr = ffi.new("vx_imagepatch_addressing_t *")
+        addr = ffi.new(_ADDRESSING)
         r = self._rect(rect)
         addr.dim_x, addr.dim_y = r.end_x - r.start_x, r.end_y - r.start_y
         addr.stride_y = array.strides[0]

@@ -15,7 +15,7 @@ mix it with C kernels); its callbacks live until `remove()` or the context's rel
 """
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import Object, check, keep, wrap_reference
+from .base import _CLASSES, Object, check, keep, wrap_reference
 from .dataobjects import _vx_type
 from .graph import Kernel, guarded
 from .image import _format
@@ -56,6 +56,9 @@ class UserKernel(Kernel):
         """params: (name, direction, type[, state]) per parameter; type a TYPES name or VX_TYPE_*."""
         self.context, self.kernel_name, self.function, self.validator = context, name, function, validator
         self.params = [(p[0], p[1], TYPES.get(p[2], p[2]), p[3] if len(p) > 3 else REQUIRED) for p in params]
+        # parameters of one type are wrapped without asking C their type (a kernel run is a hot path)
+        self._borrowers = [_CLASSES[t].borrow if t in _CLASSES and t != vx.VX_TYPE_REFERENCE else None
+                           for _, _, t, _ in self.params]
         run = ffi.callback("vx_kernel_f", self._run, error=vx.VX_FAILURE)
         validate = ffi.callback("vx_kernel_validate_f", self._validate, error=vx.VX_FAILURE)
         enum = ffi.new("vx_enum *")
@@ -81,7 +84,9 @@ class UserKernel(Kernel):
 
     def _call(self, node, what, body, refs, num):
         def call():
-            params = [wrap_reference(refs[i]) for i in range(num)]
+            params = [None if refs[i] == ffi.NULL else
+                      borrow(refs[i]) if borrow is not None else wrap_reference(refs[i])
+                      for i, borrow in zip(range(num), self._borrowers)]
             try:
                 return body(params)
             finally:
