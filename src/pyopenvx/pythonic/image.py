@@ -72,6 +72,7 @@ class Image(Object):
 
     _geometry = None        # (width, height, format name, whole-image rectangle) once settled
     _virtual = False
+    _scratch = None         # map's out-arguments (a wrapper is used by one thread at a time)
 
     def _settled(self):
         """Width, height and format never change once known (a non-virtual image): queried once."""
@@ -99,7 +100,7 @@ class Image(Object):
 
     def _shape(self, plane, addr):
         """(shape, strides, dtype) of a patch described by `addr`, in plane elements."""
-        dtype, values = _ELEMENTS[self.format][plane]
+        dtype, values = _ELEMENTS[self._settled()[2]][plane]
         rows = -(-addr.dim_y // addr.step_y)
         if addr.stride_x == 0:                              # U1: packed bytes
             return (rows, -(-addr.dim_x // 8)), (addr.stride_y, 1), np.dtype(dtype)
@@ -114,9 +115,13 @@ class Image(Object):
     def map(self, rect=None, plane=0, usage="rw"):
         """A numpy view of the patch `rect` (start_x, start_y, end_x, end_y) of a plane; the map
         is released at the end of the block, and the view is made read-only then."""
-        map_id, addr, ptr = ffi.new(_MAP_ID), ffi.new(_ADDRESSING), ffi.new(_POINTER)
+        scratch = self._scratch
+        if scratch is None:         # the out-arguments, read at once after the call: allocated once
+            scratch = self._scratch = (ffi.new(_MAP_ID), ffi.new(_ADDRESSING), ffi.new(_POINTER))
+        map_id, addr, ptr = scratch
         check(lib.vxMapImagePatch(self.handle, self._rect(rect), plane, map_id, addr, ptr, _USAGES[usage],
                                   vx.VX_MEMORY_TYPE_HOST, 0), "vxMapImagePatch", self)
+        opened = map_id[0]
         try:
             shape, strides, dtype = self._shape(plane, addr)
             nbytes = (shape[0] - 1) * strides[0] + shape[1] * strides[1]
@@ -125,7 +130,7 @@ class Image(Object):
             yield view
             view.flags.writeable = False
         finally:
-            check(lib.vxUnmapImagePatch(self.handle, map_id[0]), "vxUnmapImagePatch", self)
+            check(lib.vxUnmapImagePatch(self.handle, opened), "vxUnmapImagePatch", self)
 
     def _copy(self, array, rect, plane, usage):
         addr = ffi.new(_ADDRESSING)
