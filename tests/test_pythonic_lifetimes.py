@@ -57,6 +57,36 @@ SCRIPTS = {
         junk = [np.full((1080, 1920), 1, np.uint8) for _ in range(4)]     # reuse freed memory, if any
         assert view.sum() == 7 * 1920 * 1080 and not view.flags.writeable
     """,
+    "a graph streaming Python kernels at exit": """
+        import itertools, time
+        from pyopenvx.pythonic import Context, Graph, Image, user_kernel, INPUT, OUTPUT
+        ctx = Context()
+        counter = itertools.count()
+        @user_kernel(ctx, "app.camera", [("out", OUTPUT, "image")], validator=lambda out: {0: (640, 480, "U8")})
+        def camera(out):
+            with out.map(usage="w") as pixels:
+                pixels[:] = next(counter) % 256
+        @user_kernel(ctx, "app.show", [("in", INPUT, "image")], validator=lambda src: {})
+        def show(src):
+            with src.map(usage="r"):
+                pass
+        graph = Graph(ctx)
+        picture = Image.virtual(graph)
+        graph.node(camera, picture)
+        graph.node(show, graph.gaussian3x3(picture))
+        graph.start_streaming()
+        time.sleep(0.1)
+    """,
+    "a pipelined stream left half way": """
+        import numpy as np
+        from pyopenvx.pythonic import Context, Graph, Image
+        ctx = Context(); graph = Graph(ctx)
+        src, out = Image(ctx, 640, 480), Image(ctx, 640, 480)
+        graph.canny(graph.gaussian3x3(src), low=80, high=160, output=out)
+        frames = (np.full((480, 640), i, np.uint8) for i in range(100))
+        results = graph.stream(frames, src, out, depth=3)
+        first = next(results)
+    """,
     "wrappers in a reference cycle": """
         from pyopenvx.pythonic import Context, Graph, Image
         ctx = Context(); graph = Graph(ctx); img = Image(ctx, 8, 8)

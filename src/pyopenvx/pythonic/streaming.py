@@ -11,6 +11,7 @@
 depth - 1 alike), queued automatically (VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO): while frame n runs,
 frame n + 1 is copied in and frame n - 1's result copied out.
 """
+import sys
 from collections import deque
 
 from .. import constants as vx
@@ -63,7 +64,7 @@ class Stream:
                 self._dequeue()
                 yield convert(self.outs[in_flight.popleft()])
         finally:                          # stopped early: let the frames in flight finish
-            while in_flight:
+            while in_flight and not sys.is_finalizing():    # (at exit the workers may wait for the GIL)
                 in_flight.popleft()
                 self._dequeue()
 
