@@ -1,9 +1,13 @@
 """The Context of the Pythonic layer: every object belongs to one; its log goes into errors."""
+from __future__ import annotations
+
+from typing import Any, Callable, Dict
+
 from .. import constants as vx
 from ..api import ffi, lib
 from .base import _CONTEXTS, Object, _address, keep
 from .errors import note_log
-from .graph import kernels
+from .graph import Kernel, kernels
 
 
 class Context(Object):
@@ -13,7 +17,7 @@ class Context(Object):
     _ctype = "vx_context"
     vx_type = vx.VX_TYPE_CONTEXT
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(lib.vxCreateContext(), "vxCreateContext")
         _CONTEXTS[_address(self._handle)] = self._owner
         self._log_functions = []
@@ -29,18 +33,18 @@ class Context(Object):
         keep(self, "log", callback)
 
     @property
-    def references(self):
+    def references(self) -> int:
         """VX_CONTEXT_REFERENCES: how many references the context's objects hold."""
         return self.query("vxQueryContext", vx.VX_CONTEXT_REFERENCES, "vx_uint32")
 
     @property
-    def kernels(self):
+    def kernels(self) -> Dict[str, Kernel]:
         """{name: Kernel} of every kernel of the context (standard, loaded and user kernels);
         `kernel.signature` shows its parameters. The standard ones also have node helpers
         (`graph.gaussian3x3(...)`, see pythonic.nodes) and one-call functions (pyopenvx.fn)."""
         return kernels(self)
 
-    def on_log(self, function):
+    def on_log(self, function: Callable[[int, str], Any]) -> None:
         """Calls function(status, text) for every log entry of this context."""
         self._log_functions.append(function)
 

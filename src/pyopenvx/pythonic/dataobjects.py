@@ -8,9 +8,13 @@ view is valid inside the `with` block, after which the map is released).
         a = Array(ctx, "float32", capacity=10)
         a.extend(np.arange(4, dtype=np.float32))
 """
+from __future__ import annotations
+
 from contextlib import contextmanager
+from typing import Optional
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .. import constants as vx
 from ..api import ffi, lib
@@ -63,7 +67,7 @@ def _vx_type(kind):
             f"{kind!r} is not one of {', '.join(sorted({d.name for d in VX_TYPES} | set(NAMED_TYPES)))}"]) from None
 
 
-def exact(values, dtype, what, obj=None):
+def exact(values: ArrayLike, dtype: np.dtype, what: str, obj: Optional[Object] = None) -> np.ndarray:
     """`values` as a contiguous array of `dtype`; refuses a conversion that changes a value
     (0.9 or 300 into uint8), never rounds or wraps silently."""
     a = np.asarray(values)
@@ -166,7 +170,7 @@ class Array(Object):
         return f"{self.dtype.name if self.dtype.fields is None else 'struct'} {len(self)}/" \
                f"{self.query('vxQueryArray', vx.VX_ARRAY_CAPACITY, 'vx_size')}"
 
-    def extend(self, values):
+    def extend(self, values: ArrayLike) -> None:
         """vxAddArrayItems: appends `values` (they must convert to the item type exactly)."""
         values = exact(values, self.dtype, "vxAddArrayItems", self)
         check(lib.vxAddArrayItems(self.handle, len(values), ffi.from_buffer(values), self.dtype.itemsize),
@@ -294,13 +298,13 @@ class Matrix(Object):
 
     _describe_state = _shape_state
 
-    def numpy(self):
+    def numpy(self) -> np.ndarray:
         """A copy of the matrix (rows, columns)."""
         out = np.empty(self.shape, self.dtype)
         check(lib.vxCopyMatrix(self.handle, ffi.from_buffer(out), vx.VX_READ_ONLY, HOST), "vxCopyMatrix", self)
         return out
 
-    def assign(self, values):
+    def assign(self, values: ArrayLike) -> None:
         """Copies `values` in (they must convert to the matrix type exactly)."""
         values = exact(values, self.dtype, "vxCopyMatrix", self).reshape(self.shape)
         check(lib.vxCopyMatrix(self.handle, ffi.from_buffer(values), vx.VX_WRITE_ONLY, HOST), "vxCopyMatrix", self)

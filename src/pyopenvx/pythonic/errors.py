@@ -10,7 +10,10 @@ the previous checked call, so the message carries the library's own reason (the 
 "scalar parameter 2 is a vx_int32, not a vx_enum", not only a status code). An exception raised
 by a Python kernel or callback during the call becomes the error's `__cause__`, with its traceback.
 """
+from __future__ import annotations
+
 from collections import deque
+from typing import Any
 
 from .. import constants as vx
 
@@ -139,7 +142,7 @@ def resume(outer):
         _cause[:] = cause
 
 
-def check(status, what, obj=None):
+def check(status: int, what: str, obj: Any = None) -> None:
     """Raises the VXError of `status` (not VX_SUCCESS) with the log lines and cause of the call."""
     if status == vx.VX_SUCCESS:
         if _recent or _cause:

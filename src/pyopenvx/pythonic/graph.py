@@ -9,7 +9,12 @@
 Nodes made by `Graph.node` are owned by their wrapper and held by the graph too, so releasing
 the wrapper early leaves the node in the graph.
 """
+from __future__ import annotations
+
 from collections import namedtuple
+from typing import Any, Callable, Dict, Iterable, Iterator, Optional, Union
+
+import numpy as np
 
 from .. import constants as vx
 from ..api import ffi, lib
@@ -73,7 +78,7 @@ class Kernel(Object):
         return cls.wrap(lib.vxGetKernelByEnum(context.handle, enum), True, f"vxGetKernelByEnum({enum:#x})")
 
     @property
-    def name(self):
+    def name(self) -> str:
         """VX_KERNEL_NAME, e.g. "org.khronos.openvx.gaussian_3x3"."""
         out = ffi.new(f"vx_char[{vx.VX_MAX_KERNEL_NAME}]")
         check(lib.vxQueryKernel(self.handle, vx.VX_KERNEL_NAME, out, len(out)), "vxQueryKernel", self)
@@ -104,7 +109,7 @@ class Kernel(Object):
         return out
 
     @property
-    def signature(self):
+    def signature(self) -> str:
         """"name(input image, input scalar?, output image)": "?" marks an optional parameter."""
         return f"{self.name}({', '.join(map(str, self.parameters))})"
 
@@ -121,7 +126,7 @@ class KernelParameter(namedtuple("KernelParameter", "direction type optional")):
         return f"{self.direction} {self.type}{'?' if self.optional else ''}"
 
 
-def kernels(context):
+def kernels(context: Object) -> Dict[str, Kernel]:
     """{name: Kernel} of every kernel `context` has (owned wrappers)."""
     count = context.query("vxQueryContext", vx.VX_CONTEXT_UNIQUE_KERNELS, "vx_uint32")
     table = ffi.new("vx_kernel_info_t[]", max(count, 1))
@@ -215,7 +220,7 @@ class Graph(Object):
     _ctype = "vx_graph"
     vx_type = vx.VX_TYPE_GRAPH
 
-    def __init__(self, context):
+    def __init__(self, context: Object) -> None:
         self.context = context
         super().__init__(lib.vxCreateGraph(context.handle), "vxCreateGraph")
 
@@ -236,7 +241,7 @@ class Graph(Object):
     _stream = None          # the queues of `stream`, once set up
     _nodes = ()             # wrappers of the nodes made through this wrapper (to find parameters)
 
-    def node(self, kernel, *parameters):
+    def node(self, kernel: Union[str, Kernel], *parameters: Optional[Object]) -> "Node":
         """A new node (see Node); its wrapper is owned by the caller, the graph holds the node too."""
         node = Node(self, kernel, *parameters)
         self._track(node)
@@ -254,7 +259,7 @@ class Graph(Object):
             self._nodes = []
         self._nodes.append(Node.wrap(node.handle))
 
-    def parameter(self, obj):
+    def parameter(self, obj: Object) -> int:
         """Makes the node parameter `obj` is set on (the first found) a graph parameter; its index."""
         for node in self._nodes:
             for index in range(node.num_parameters):
@@ -266,36 +271,37 @@ class Graph(Object):
                         return self.add_parameter(node, index)
         raise ValueError(f"{obj!r} is not a parameter of a node made through this graph")
 
-    def stream(self, frames, source, sink, depth=3, convert=None):
+    def stream(self, frames: Iterable[np.ndarray], source: Object, sink: Object, depth: int = 3,
+               convert: Optional[Callable[[Object], Any]] = None) -> Iterator[Any]:
         """Pipelined runs over `frames` (numpy arrays into `source`); yields each frame's `sink`
         as a numpy array (or `convert(sink)`), in order. See pythonic.streaming."""
         from .streaming import stream
         return stream(self, frames, source, sink, depth, convert)
 
-    def start_streaming(self, trigger=None):
+    def start_streaming(self, trigger: Optional["Node"] = None) -> None:
         """vxEnableGraphStreaming + vxStartGraphStreaming: the graph runs again and again (a Python
         kernel without inputs as the source, one without outputs as the sink) until stop_streaming()."""
         from .streaming import start
         start(self, trigger)
 
-    def stop_streaming(self):
+    def stop_streaming(self) -> None:
         """vxStopGraphStreaming: stops after the run in progress."""
         from .streaming import stop
         stop(self)
 
-    def verify(self):
+    def verify(self) -> None:
         """vxVerifyGraph: checks the graph and plans its runs (process() verifies when needed)."""
         check(lib.vxVerifyGraph(self.handle), "vxVerifyGraph", self)
 
-    def process(self):
+    def process(self) -> None:
         """vxProcessGraph: one run, waited for."""
         check(lib.vxProcessGraph(self.handle), "vxProcessGraph", self)
 
-    def schedule(self):
+    def schedule(self) -> None:
         """vxScheduleGraph: one run in the background; wait() for it."""
         check(lib.vxScheduleGraph(self.handle), "vxScheduleGraph", self)
 
-    def wait(self):
+    def wait(self) -> None:
         """vxWaitGraph: waits for the scheduled run; raises if it failed."""
         check(lib.vxWaitGraph(self.handle), "vxWaitGraph", self)
 
@@ -308,7 +314,7 @@ class Graph(Object):
     performance = property(lambda self: _performance(self, lib.vxQueryGraph, vx.VX_GRAPH_PERFORMANCE),
                            doc="Performance(tmp, beg, end, sum, avg, min, num, max) of the graph's runs, in ns.")
 
-    def add_parameter(self, node, index):
+    def add_parameter(self, node: "Node", index: int) -> int:
         """Makes parameter `index` of `node` the graph's next parameter; returns its graph index."""
         parameter = lib.vxGetParameterByIndex(node.handle, index)
         check(lib.vxGetStatus(ffi.cast("vx_reference", parameter)), "vxGetParameterByIndex")
@@ -325,7 +331,7 @@ class Graph(Object):
         """The object set on graph parameter `index` (an owned wrapper: release it)."""
         return _parameter_ref(lib.vxGetGraphParameterByIndex(self.handle, index), f"vxGetGraphParameterByIndex({index})")
 
-    def age_automatically(self, delay):
+    def age_automatically(self, delay: "Delay") -> None:
         """vxRegisterAutoAging: `delay` ages after each run of the graph."""
         check(lib.vxRegisterAutoAging(self.handle, delay.handle), "vxRegisterAutoAging", self)
 
@@ -348,6 +354,6 @@ class Delay(Object):
         check(lib.vxGetStatus(ref), f"vxGetReferenceFromDelay({index})")
         return wrap_reference(ref)
 
-    def age(self):
+    def age(self) -> None:
         """vxAgeDelay: slot i becomes slot i - 1 (the current one the previous one)."""
         check(lib.vxAgeDelay(self.handle), "vxAgeDelay", self)

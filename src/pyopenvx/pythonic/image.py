@@ -1,9 +1,13 @@
 """Images for Python programs, over the exported C API (the same calls a C program
 makes). Maps are numpy views of the image memory, valid inside their `with` block."""
+from __future__ import annotations
+
 import contextlib
 from types import SimpleNamespace
+from typing import Iterator, Optional, Tuple, Union
 
 import numpy as np
+from numpy.typing import ArrayLike, DTypeLike
 
 from .. import constants as vx
 from ..api import ffi, lib
@@ -29,6 +33,7 @@ _NUMPY_FORMATS.update({(np.dtype(np.uint8), 3, 3): "RGB", (np.dtype(np.uint8), 3
 def format_name(fmt):
     return _FORMATS.get(fmt) or ("VIRT" if fmt == vx.VX_DF_IMAGE_VIRT else f"{fmt:#x}")
 _USAGES = {"r": vx.VX_READ_ONLY, "w": vx.VX_WRITE_ONLY, "rw": vx.VX_READ_AND_WRITE}
+Rect = Tuple[int, int, int, int]        # start_x, start_y, end_x, end_y
 _RECT, _MAP_ID = ffi.typeof("vx_rectangle_t *"), ffi.typeof("vx_map_id *")
 _ADDRESSING, _POINTER = ffi.typeof("vx_imagepatch_addressing_t *"), ffi.typeof("void **")
 
@@ -55,12 +60,12 @@ class Image(Object):
     _ctype = "vx_image"
     vx_type = vx.VX_TYPE_IMAGE
 
-    def __init__(self, context, width, height, format="U8"):
+    def __init__(self, context: "Context", width: int, height: int, format: Union[str, int] = "U8") -> None:
         super().__init__(lib.vxCreateImage(context.handle, width, height, _format(format)),
                          f"vxCreateImage({width}x{height} {format_name(_format(format))})")
 
     @classmethod
-    def virtual(cls, graph, width=0, height=0, format="VIRT"):
+    def virtual(cls, graph: "Graph", width: int = 0, height: int = 0, format: Union[str, int] = "VIRT") -> "Image":
         """A virtual image of `graph`; what is left 0/VIRT comes from the graph's meta data."""
         img = cls.wrap(lib.vxCreateVirtualImage(graph.handle, width, height, _format(format)), True,
                        "vxCreateVirtualImage")
@@ -112,7 +117,7 @@ class Image(Object):
         return shape, strides, np.dtype(dtype)
 
     @contextlib.contextmanager
-    def map(self, rect=None, plane=0, usage="rw"):
+    def map(self, rect: Optional[Rect] = None, plane: int = 0, usage: str = "rw") -> Iterator[np.ndarray]:
         """A numpy view of the patch `rect` (start_x, start_y, end_x, end_y) of a plane; the map
         is released at the end of the block, and the view is made read-only then."""
         scratch = self._scratch
@@ -144,14 +149,14 @@ class Image(Object):
         check(lib.vxCopyImagePatch(self.handle, r, plane, addr, ffi.from_buffer(array, require_writable=usage == vx.VX_READ_ONLY),
                                     usage, vx.VX_MEMORY_TYPE_HOST), "vxCopyImagePatch")
 
-    def to_numpy(self, rect=None, plane=0):
+    def to_numpy(self, rect: Optional[Rect] = None, plane: int = 0) -> np.ndarray:
         """A copy of the patch (vxCopyImagePatch)."""
         with self.map(rect, plane, "r") as view:
             out = np.empty_like(view)
         self._copy(out, rect, plane, vx.VX_READ_ONLY)
         return out
 
-    def write(self, array, rect=None, plane=0):
+    def write(self, array: ArrayLike, rect: Optional[Rect] = None, plane: int = 0) -> None:
         """Copies `array` (shaped as `to_numpy` returns) into the patch. Values of another dtype
         must convert exactly (0.9 or 300 into a U8 image raise InvalidValue)."""
         with self.map(rect, plane, "r") as view:
@@ -162,17 +167,17 @@ class Image(Object):
                                    [f"array shape {array.shape} is not the patch shape {shape}"])
         self._copy(array, rect, plane, vx.VX_WRITE_ONLY)
 
-    def like(self):
+    def like(self) -> "Image":
         """A new image of the same size and format."""
         return Image(_context_of(self), self.width, self.height, self.format)
 
-    def __array__(self, dtype=None, copy=None):
+    def __array__(self, dtype: Optional[DTypeLike] = None, copy: Optional[bool] = None) -> np.ndarray:
         """`np.asarray(image)`: a copy of plane 0."""
         out = self.to_numpy()
         return out if dtype is None else out.astype(dtype)
 
     @classmethod
-    def from_numpy(cls, context, array, format=None):
+    def from_numpy(cls, context: "Context", array: np.ndarray, format: Optional[str] = None) -> "Image":
         """An image whose memory is `array`, without a copy (vxCreateImageFromHandle): a graph
         writing the image writes the array, which stays alive while the image lives (in a graph
         too, after its wrapper is gone; at the latest until the context's release). A 2-D array of uint8,

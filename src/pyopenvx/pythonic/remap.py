@@ -4,6 +4,8 @@
     r.set(coords)                                    # float32 (240, 320, 2): x, y per pixel
     Remap.from_numpy(ctx, coords, (640, 480))        # the same in one call
 """
+from __future__ import annotations
+
 import numpy as np
 
 from .. import constants as vx
@@ -45,14 +47,14 @@ class Remap(Object):
         check(lib.vxCopyRemapPatch(self.handle, rect, array.strides[0], ffi.from_buffer(array),
                                    vx.VX_TYPE_COORDINATES2DF, usage, HOST), "vxCopyRemapPatch", self)
 
-    def to_numpy(self):
+    def to_numpy(self) -> np.ndarray:
         """A copy of the table: float32 (height, width, 2), x then y."""
         width, height = self.destination_size
         out = np.empty((height, width, 2), np.float32)
         self._copy(out, vx.VX_READ_ONLY)
         return out
 
-    def set(self, coordinates):
+    def set(self, coordinates: np.ndarray) -> None:
         """Copies in a float32 (height, width, 2) table of source x, y."""
         width, height = self.destination_size
         coordinates = exact(coordinates, np.dtype(np.float32), "vxCopyRemapPatch", self)
