@@ -104,6 +104,13 @@ GraphAbandoned = _status_class("GraphAbandoned", vx.VX_ERROR_GRAPH_ABANDONED,
                                doc="VX_ERROR_GRAPH_ABANDONED: a node failed or a callback abandoned the graph.")
 MultipleWriters = _status_class("MultipleWriters", vx.VX_ERROR_MULTIPLE_WRITERS, doc="VX_ERROR_MULTIPLE_WRITERS.")
 ReferenceNonzero = _status_class("ReferenceNonzero", vx.VX_ERROR_REFERENCE_NONZERO, doc="VX_ERROR_REFERENCE_NONZERO.")
+Timeout = _status_class("Timeout", vx.VX_ERROR_TIMEOUT, TimeoutError,
+                        doc="VX_ERROR_TIMEOUT: a wait (a timed node, a target) ran out of time.")
+# a status our headers gain later still gets its class, named after it
+for _name in dir(vx):
+    if _name.startswith("VX_ERROR_") and getattr(vx, _name) not in _BY_STATUS:
+        globals()[_name.title().replace("_", "")[len("VxError"):]] = _status_class(
+            _name.title().replace("_", "")[len("VxError"):], getattr(vx, _name), doc=f"{_name}.")
 
 
 class Released(InvalidReference):
