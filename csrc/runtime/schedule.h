@@ -47,6 +47,7 @@ typedef struct pvx_graph {
     vx_uint32 num_targeted;           /* seed 003: nodes that run on target threads */
     struct pvx_graph_events *events;  /* what vxRegisterEvent asked for, or NULL (pipeline.h) */
     struct pvx_pipeline *pipeline;    /* frames of a queued or streaming graph, or NULL (pipeline.h) */
+    uint32_t timeout_ms;              /* VX_GRAPH_TIMEOUT: how long vxWaitGraph and dequeues wait */
 } pvx_graph;
 
 /* How a node runs with a parameter row (graph.c's pvx_node_run_rows): the executor passes it to

@@ -49,6 +49,14 @@ def _describe(meta, value):
               f"vxSetMetaFormatAttribute({name})")
 
 
+def _remove_or_release(pointer):
+    """A collected user kernel's wrapper: the kernel leaves the context, or (a node still uses it)
+    only the wrapper's reference goes."""
+    if lib.vxRemoveKernel(pointer[0]) == vx.VX_SUCCESS:
+        return vx.VX_SUCCESS
+    return lib.vxReleaseKernel(pointer)
+
+
 class UserKernel(Kernel):
     """A finalized user kernel of `context` (this wrapper holds one reference to it)."""
 
@@ -75,12 +83,25 @@ class UserKernel(Kernel):
             self._forget()
             raise
         keep(context, ("kernel", name), (run, validate))
+        self._owner.release_fn = _remove_or_release
 
     def remove(self):
         """vxRemoveKernel: the kernel leaves the context (refused while a node uses it)."""
         check(lib.vxRemoveKernel(self.handle), "vxRemoveKernel", self)
         self._forget()
         keep(self.context, ("kernel", self.kernel_name), None)
+
+    def release(self):
+        """The kernel this wrapper added leaves the context with it (a user kernel counts in
+        VX_CONTEXT_REFERENCES until removed); while a node still uses it, only the wrapper's
+        reference goes and the kernel stays until the context does. The same when the wrapper
+        is garbage collected."""
+        if self._handle is not None and self._owner is not None:
+            removed = lib.vxRemoveKernel(self._handle) == vx.VX_SUCCESS
+            if removed:
+                self._forget()
+                keep(self.context, ("kernel", self.kernel_name), None)
+        super().release()
 
     def _call(self, node, what, body, refs, num):
         def call():
