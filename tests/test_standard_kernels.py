@@ -184,6 +184,14 @@ def test_neural_network_layers_match_plain_c_and_a_small_network_runs(c_program)
     assert c_program("std_nn.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
 
 
+def test_neural_network_layers_give_the_fixed_point_definition_under_every_policy(c_program):
+    assert c_program("nn_fixed.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_an_alexnet_shaped_q78_network_classifies_as_its_float_reference(c_program):
+    assert c_program("nn_alexnet.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.startswith("ok")
+
+
 @SIMD_LEVELS
 def test_u1_images_in_every_kernel_that_lists_them_bit_exact_with_rois_and_odd_widths(c_program, simd):
     assert c_program("std_u1.c", extra=("-Wl,--no-as-needed", "-lm"), env={"PVX_SIMD": simd}).stdout.strip() == "ok"
