@@ -10,8 +10,11 @@ not used by these kernels).
 Where OpenCV's definition differs (BT.601 vs BT.709 colours, F32 magnitude), the `note` says so;
 `same` says whether both outputs are equal where both define the same result.
 
-    python bench/opencv.py [WIDTHxHEIGHT ...] [kernel name part ...] [threads]
+    python bench/opencv.py [WIDTHxHEIGHT ...] [kernel name part ...] [threads] [pipelines]
     (run.py calls it without arguments: 1920x1080 and 640x480; needs opencv-python-headless)
+
+`pipelines`: the cv2 calls of bench/fusion.c's four pipelines at 1080p on 1 and 2 threads (medians
+of 15 rounds), the figures that table compares with.
 """
 import json
 import sys
@@ -919,16 +922,76 @@ def table(rows):
     return "\n".join(lines)
 
 
+def _median_ns(fn, rounds=15):
+    fn()
+    times = []
+    for _ in range(rounds):
+        t0 = time.perf_counter_ns()
+        fn()
+        times.append(time.perf_counter_ns() - t0)
+    return sorted(times)[rounds // 2]
+
+
+def pipelines(w=1920, h=1080):
+    """bench/fusion.c's pipelines as the cv2 calls a user would write (replicated borders)."""
+    def pattern(rows, seed):                   # bench/fusion.c's `filled`: edges and texture
+        y, x = np.mgrid[0:rows, 0:w].astype(np.int64)
+        return (((x * 7 + y * 13 + seed * 31 + ((x * y) >> 5)) ^ (x >> 3)) & 255).astype(np.uint8)
+
+    a, b = pattern(h, 1), pattern(h, 2)
+    nv12 = np.vstack([pattern(h, 3), pattern(h // 2, 3)])
+    k3 = np.ones((3, 3), np.uint8)
+    rep = cv2.BORDER_REPLICATE
+
+    def edge():
+        blur = cv2.GaussianBlur(a, (3, 3), 0, borderType=rep)
+        gx = cv2.Sobel(blur, cv2.CV_16S, 1, 0, ksize=3, borderType=rep)
+        gy = cv2.Sobel(blur, cv2.CV_16S, 0, 1, ksize=3, borderType=rep)
+        mag = cv2.magnitude(gx.astype(np.float32), gy.astype(np.float32))
+        return cv2.threshold(cv2.convertScaleAbs(mag, alpha=0.5), 40, 255, cv2.THRESH_BINARY)[1]
+
+    def motion():
+        d = cv2.GaussianBlur(cv2.absdiff(a, b), (3, 3), 0, borderType=rep)
+        m = cv2.threshold(d, 20, 255, cv2.THRESH_BINARY)[1]
+        return cv2.dilate(cv2.erode(m, k3, borderType=rep), k3, borderType=rep)
+
+    def camera():
+        rgb = cv2.cvtColor(nv12, cv2.COLOR_YUV2RGB_NV12)
+        level = cv2.resize(nv12[:h], (w // 2, h // 2), interpolation=cv2.INTER_LINEAR)
+        levels = [level]
+        for _ in range(3):
+            levels.append(cv2.pyrDown(levels[-1]))
+        return rgb, levels
+
+    def canny():
+        half = np.ascontiguousarray(cv2.GaussianBlur(a, (3, 3), 0, borderType=rep)[::2, ::2])
+        return cv2.Canny(half, 40, 100, apertureSize=3, L2gradient=False)
+
+    rows = []
+    for name, fn in (("edge", edge), ("motion", motion), ("camera", camera), ("canny", canny)):
+        for threads in (1, 2):
+            cv2.setNumThreads(threads)
+            rows.append({"pipeline": name, "size": f"{w}x{h}", "threads": threads, "opencv_ns": _median_ns(fn)})
+    cv2.setNumThreads(1)
+    return rows
+
+
 def main(argv):
     is_size = [a.replace("x", "").isdigit() for a in argv]
     sizes = [tuple(int(v) for v in a.split("x")) for a, size in zip(argv, is_size) if size]
-    rows = run(sizes or [(1920, 1080), (640, 480)], [a for a, size in zip(argv, is_size) if not size and a != "threads"])
+    parts = [a for a, size in zip(argv, is_size) if not size and a not in ("threads", "pipelines")]
+    only_pipelines = argv and all(a == "pipelines" for a in argv)
+    rows = [] if only_pipelines else run(sizes or [(1920, 1080), (640, 480)], parts)
     threads = scaling(1920, 1080) if not argv or "threads" in argv else []
-    print(json.dumps({"bench": "opencv", "results": rows, "threads": threads}))
+    flows = pipelines() if not argv or "pipelines" in argv else []
+    print(json.dumps({"bench": "opencv", "results": rows, "threads": threads, "pipelines": flows}))
     print(table(rows), file=sys.stderr)
     for r in threads:
         print(f"{r['kernel']:<26} {r['size']:>9}  1 thread {r['one_thread_ns'] / 1e3:9.1f} us  2 threads "
               f"{r['two_threads_ns'] / 1e3:9.1f} us  x{r['ratio']:.2f}", file=sys.stderr)
+    for r in flows:
+        print(f"cv2 pipeline {r['pipeline']:<8} {r['size']:>9}  {r['threads']} thread(s) {r['opencv_ns'] / 1e3:9.1f} us",
+              file=sys.stderr)
     return 0
 
 

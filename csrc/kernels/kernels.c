@@ -378,31 +378,51 @@ int32_t pixel_value(const vx_pixel_value_t *v, vx_df_image format)
     return format == VX_DF_IMAGE_U8 ? v->U8 : format == VX_DF_IMAGE_U1 ? v->U1 != vx_false_e : v->S16;
 }
 
+/* A pixel-wise kernel run by its fused row function (the one fused passes call): the node's rows in
+ * bands on the pool. `ins` parameters in, `out` parameter out. */
+typedef struct {
+    pvx_fused_stage s;
+    plane in[2], out;
+    vx_status status;
+} pixel_run;
+
+static void pixel_rows(void *arg, uint32_t first, uint32_t end)
+{
+    pixel_run *u = arg;
+    int32_t *scratch = buffers(u->out.width, 2);
+    if (scratch == NULL) {
+        __atomic_store_n(&u->status, VX_ERROR_NO_MEMORY, __ATOMIC_RELAXED);
+        return;
+    }
+    for (uint32_t y = first; y < end; y++) {
+        const uint8_t *in[2] = {row_of(&u->in[0], y), u->s.num_in > 1 ? row_of(&u->in[1], y) : NULL};
+        uint8_t *out[1] = {row_of(&u->out, y)};
+        u->s.row(&u->s, in, out, scratch);
+    }
+    free(scratch);
+}
+
+static vx_status pixel_kernel(vx_node node, const vx_reference *p, vx_enum kernel, pvx_fused_prepare_f *prepare,
+                              pvx_fused_row_f *row, uint32_t num_in, uint32_t out)
+{
+    pixel_run u = {.s = {.row = row, .node = ((pvx_ref *)node)->desc, .num_in = num_in, .num_out = 1,
+                         .params = p, .args = {kernel}}, .status = VX_SUCCESS};
+    vx_status s;
+    for (uint32_t i = 0; i < num_in; i++)
+        if ((s = plane_of(p[i], &u.in[i])))
+            return s;
+    if ((s = plane_of(p[out], &u.out)))
+        return s;
+    u.s.width = u.out.width, u.s.height = u.out.height;
+    if ((s = prepare(&u.s)))
+        return s;
+    pvx_rows_in_bands(pixel_rows, &u, u.out.height, (uint64_t)u.out.width * u.out.height);
+    return u.status;
+}
+
 vx_status pvx_std_threshold(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    plane in, out;
-    vx_status s;
-    if ((s = plane_of(p[0], &in)) || (s = plane_of(p[2], &out)))
-        return s;
-    const pvx_threshold *t = ((pvx_ref *)p[1])->desc;
-    int32_t yes = pixel_value(&t->true_value, out.format), no = pixel_value(&t->false_value, out.format);
-    const pvx_rows *rows = pvx_rows_in_use();
-    if (rows->threshold != NULL && in.format == VX_DF_IMAGE_U8 && out.format == VX_DF_IMAGE_U8) {
-        int binary = t->type == VX_THRESHOLD_TYPE_BINARY;      /* v > value: value + 1 <= v <= 255 */
-        uint8_t lower = binary ? (t->value.U8 == 255 ? 255 : t->value.U8 + 1) : t->lower.U8;
-        uint8_t upper = binary ? (t->value.U8 == 255 ? 254 : 255) : t->upper.U8;
-        for (uint32_t y = 0; y < out.height; y++)
-            rows->threshold(row_of(&in, y), row_of(&out, y), out.width, lower, upper, (uint8_t)yes, (uint8_t)no);
-        return VX_SUCCESS;
-    }
-    if (t->type == VX_THRESHOLD_TYPE_BINARY) {
-        int32_t value = pixel_value(&t->value, in.format);
-        UNARY(in, out, 0, v > value ? yes : no);
-    } else {
-        int32_t lower = pixel_value(&t->lower, in.format), upper = pixel_value(&t->upper, in.format);
-        UNARY(in, out, 0, v > upper || v < lower ? no : yes);
-    }
-    return VX_SUCCESS;
+    return pixel_kernel(node, p, VX_KERNEL_THRESHOLD, pvx_fuse_threshold_prepare, pvx_fuse_threshold_row, 1, 2);
 }
 
 /* Entry offset + v; values outside the table keep the input value (the validator makes U8 tables
@@ -440,27 +460,13 @@ vx_status pvx_std_convert_depth(vx_node node, const vx_reference *p, vx_uint32 n
     vx_status s;
     if ((s = plane_of(p[0], &in)) || (s = plane_of(p[1], &out)))
         return s;
-    int saturate = scalar_enum(p[2]) == VX_CONVERT_POLICY_SATURATE;
-    int32_t shift = *(const vx_int32 *)scalar_value(p[3]);
-    const pvx_rows *rows = pvx_rows_in_use();
-    int widen = in.format == VX_DF_IMAGE_U8 && out.format == VX_DF_IMAGE_S16;
-    int narrow = in.format == VX_DF_IMAGE_S16 && out.format == VX_DF_IMAGE_U8;
-    if (rows->widen != NULL && (widen || narrow) && shift >= 0 && shift < 8) {
-        for (uint32_t y = 0; y < out.height; y++)
-            if (widen)
-                rows->widen(row_of(&in, y), row_of(&out, y), out.width, (uint32_t)shift);
-            else
-                rows->narrow(row_of(&in, y), row_of(&out, y), out.width, (uint32_t)shift, saturate);
-        return VX_SUCCESS;
-    }
+    if (in.format != VX_DF_IMAGE_U1 && out.format != VX_DF_IMAGE_U1)
+        return pixel_kernel(node, p, VX_KERNEL_CONVERTDEPTH, pvx_fuse_convert_depth_prepare,
+                            pvx_fuse_convert_depth_row, 1, 1);
     if (in.format == VX_DF_IMAGE_U1)           /* 1: every bit of the output set (U8 255, S16 -1) */
         UNARY(in, out, 0, -v);
-    else if (out.format == VX_DF_IMAGE_U1)     /* store_row: not 0 is 1 */
+    else                                       /* store_row: not 0 is 1 */
         UNARY(in, out, 0, v);
-    else if (in.format == VX_DF_IMAGE_U8)
-        UNARY(in, out, 0, v << shift);
-    else
-        UNARY(in, out, saturate, v >> shift);
     return VX_SUCCESS;
 }
 
@@ -534,11 +540,28 @@ typedef struct {
     uint32_t first;                            /* output rows [first, first + band rows) */
 } filter_u8;
 
+/* Output row `o` from the rows r[0..3) (rows outside the image already the edge or constant row);
+ * `outside`: the constant row under CONSTANT, else NULL. */
+static void filter_u8_row(pvx_row3_f *op, const uint8_t *const *r, uint8_t *o, uint32_t w, uint32_t ob,
+                          int undefined, const uint8_t *outside)
+{
+    if (w > 2)
+        op(r[0], r[1], r[2], o + ob, w - 2);
+    for (uint32_t x = 0; !undefined && x < w; x += w > 1 ? w - 1 : 1) {
+        uint8_t win[3][3];                 /* columns x - 1 .. x + 1 of the three rows */
+        for (int k = 0; k < 3; k++)
+            for (int j = 0; j < 3; j++) {
+                int64_t xx = (int64_t)x - 1 + j;
+                win[k][j] = xx >= 0 && xx < w ? r[k][xx] : outside ? outside[0] : r[k][xx < 0 ? 0 : w - 1];
+            }
+        op(win[0], win[1], win[2], o + (size_t)x * ob, 1);
+    }
+}
+
 static void filter_u8_rows(void *arg, uint32_t first, uint32_t end)
 {
     const filter_u8 *f = arg;
-    uint32_t w = f->in.width, h = f->in.height, ob = f->out.pixel_bytes;
-    int undefined = f->border->mode == VX_BORDER_UNDEFINED;
+    uint32_t h = f->in.height;
     for (uint32_t y = f->first + first; y < f->first + end; y++) {
         const uint8_t *r[3];
         for (int k = 0; k < 3; k++) {
@@ -546,18 +569,8 @@ static void filter_u8_rows(void *arg, uint32_t first, uint32_t end)
             r[k] = yy >= 0 && yy < h ? row_of(&f->in, (uint32_t)yy)
                  : f->outside ? f->outside : row_of(&f->in, yy < 0 ? 0 : h - 1);
         }
-        uint8_t *o = row_of(&f->out, y);
-        if (w > 2)
-            f->op(r[0], r[1], r[2], o + ob, w - 2);
-        for (uint32_t x = 0; !undefined && x < w; x += w > 1 ? w - 1 : 1) {
-            uint8_t win[3][3];                 /* columns x - 1 .. x + 1 of the three rows */
-            for (int k = 0; k < 3; k++)
-                for (int j = 0; j < 3; j++) {
-                    int64_t xx = (int64_t)x - 1 + j;
-                    win[k][j] = xx >= 0 && xx < w ? r[k][xx] : f->outside ? f->outside[0] : r[k][xx < 0 ? 0 : w - 1];
-                }
-            f->op(win[0], win[1], win[2], o + (size_t)x * ob, 1);
-        }
+        filter_u8_row(f->op, r, row_of(&f->out, y), f->in.width, f->out.pixel_bytes,
+                      f->border->mode == VX_BORDER_UNDEFINED, f->outside);
     }
 }
 
@@ -762,25 +775,212 @@ vx_status pvx_std_channel_combine(vx_node node, const vx_reference *p, vx_uint32
 }
 
 /* Magnitude (S16) or Phase (U8) of S16 gradients with the level's row loop, else the generic rows. */
-static vx_status gradient(const vx_reference *p, pvx_gradient_row_f *row, vx_df_image format, int op, int saturate)
-{
-    plane a, b, o;
-    vx_status s;
-    if ((s = plane_of(p[0], &a)) || (s = plane_of(p[1], &b)) || (s = plane_of(p[2], &o)))
-        return s;
-    if (row == NULL || a.format != VX_DF_IMAGE_S16 || b.format != VX_DF_IMAGE_S16 || o.format != format)
-        return binary_rows(p, p[2], op, saturate);
-    for (uint32_t y = 0; y < o.height; y++)
-        row(row_of(&a, y), row_of(&b, y), row_of(&o, y), o.width);
-    return VX_SUCCESS;
-}
-
 vx_status pvx_std_magnitude(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return gradient(p, pvx_rows_in_use()->magnitude, VX_DF_IMAGE_S16, OP_MAGNITUDE, 1);
+    return pixel_kernel(node, p, VX_KERNEL_MAGNITUDE, pvx_fuse_pointwise_prepare, pvx_fuse_pointwise_row, 2, 2);
 }
 
 vx_status pvx_std_phase(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    return gradient(p, pvx_rows_in_use()->phase, VX_DF_IMAGE_U8, OP_PHASE, 0);
+    return pixel_kernel(node, p, VX_KERNEL_PHASE, pvx_fuse_pointwise_prepare, pvx_fuse_pointwise_row, 2, 2);
+}
+
+/* ---- per-row entry points: fused passes (runtime/fusion.h) call them, and so do the 3x3 filters'
+ * rows above and the pixel-wise kernels (pixel_kernel), so both ways give the same pixels ---- */
+/* s->args[0] is the kernel's enum (graph/fusion.py or pixel_kernel sets it); prepare fills the rest per run. */
+
+static vx_df_image param_format(const pvx_fused_stage *s, uint32_t index)
+{
+    vx_reference ref = s->params[index];
+    return ref ? ((pvx_image *)((pvx_ref *)ref)->desc)->format : VX_DF_IMAGE_VIRT;
+}
+
+/* A row of the pass as a one-row plane, for load_row and store_row. */
+static plane row_plane(const void *row, vx_df_image format, uint32_t w)
+{
+    return (plane){(uint8_t *)row, 0, format, w, 1, format == VX_DF_IMAGE_U8 ? 1 : 2};
+}
+
+static void take_border(pvx_fused_stage *s)
+{
+    s->border = s->node->border;
+    s->first = 0, s->last = s->height;
+}
+
+vx_status pvx_fuse_filter_prepare(pvx_fused_stage *s)
+{
+    take_border(s);
+    if (s->border.mode == VX_BORDER_UNDEFINED)   /* the outer ring is not computed */
+        s->first = 1, s->last = s->width < 3 || s->height < 3 ? 1 : s->height - 1;
+    s->in_format[0] = param_format(s, 0);
+    s->out_format[0] = param_format(s, 1);
+    s->out_format[1] = s->node->num_parameters > 2 ? param_format(s, 2) : VX_DF_IMAGE_VIRT;
+    return VX_SUCCESS;
+}
+
+/* The row loops of output o of a 3x3 filter: the level's (NULL under plain) and the generic one. */
+static void filter_ops(vx_enum kernel, uint32_t o, pvx_row3_f **fast, row3_f *plain)
+{
+    const pvx_rows *rows = pvx_rows_in_use();
+    switch (kernel) {
+    case VX_KERNEL_BOX_3x3: *fast = rows->box, *plain = box_row; break;
+    case VX_KERNEL_GAUSSIAN_3x3: *fast = rows->gaussian, *plain = gaussian_row; break;
+    case VX_KERNEL_MEDIAN_3x3: *fast = rows->median, *plain = median_row; break;
+    case VX_KERNEL_ERODE_3x3: *fast = rows->erode, *plain = erode_row; break;
+    case VX_KERNEL_DILATE_3x3: *fast = rows->dilate, *plain = dilate_row; break;
+    default: *fast = o ? rows->sobel_y : rows->sobel_x, *plain = o ? sobel_y_row : sobel_x_row; break;
+    }
+}
+
+void pvx_fuse_filter_row(const pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out, int32_t *scratch)
+{
+    uint32_t w = s->width, pw = w + 2;
+    int undefined = s->border.mode == VX_BORDER_UNDEFINED, constant = s->border.mode == VX_BORDER_CONSTANT;
+    uint8_t c = s->border.constant_value.U8;
+    for (uint32_t o = 0; o < s->num_out; o++) {
+        if (out[o] == NULL)
+            continue;
+        pvx_row3_f *fast;
+        row3_f plain;
+        filter_ops(s->args[0], o, &fast, &plain);
+        if (fast != NULL) {
+            filter_u8_row(fast, in, out[o], w, s->out_format[o] == VX_DF_IMAGE_U8 ? 1 : 2, undefined,
+                          constant ? &c : NULL);
+            continue;
+        }
+        int32_t *ring[3] = {scratch, scratch + pw, scratch + 2 * pw}, *result = scratch + 3 * pw;
+        for (int k = 0; k < 3; k++) {            /* padded_row's values from the resolved rows */
+            plane p = row_plane(in[k], VX_DF_IMAGE_U8, w);
+            load_row(&p, 0, ring[k] + 1);
+            ring[k][0] = constant ? c : ring[k][1];
+            ring[k][w + 1] = constant ? c : ring[k][w];
+        }
+        plain(ring[0], ring[1], ring[2], result, w);
+        plane p = row_plane(out[o], s->out_format[o], w);
+        if (!undefined)
+            store_row(&p, 0, result, 1);
+        else if (w > 2) {                        /* the first and last columns are not written */
+            plane mid = row_plane(out[o] + p.pixel_bytes, s->out_format[o], w - 2);
+            store_row(&mid, 0, result + 1, 1);
+        }
+    }
+}
+
+/* And, Or, Xor, AbsDiff, Add, Subtract (binary_rows), Magnitude and Phase (gradient): args[1] the
+ * operation, args[2] saturate. */
+vx_status pvx_fuse_pointwise_prepare(pvx_fused_stage *s)
+{
+    take_border(s);
+    uint32_t out = 2;
+    int op, saturate = 0;
+    switch (s->args[0]) {
+    case VX_KERNEL_AND: op = OP_AND; break;
+    case VX_KERNEL_OR: op = OP_OR; break;
+    case VX_KERNEL_XOR: op = OP_XOR; break;
+    case VX_KERNEL_ABSDIFF: op = OP_ABSDIFF, saturate = 1; break;
+    case VX_KERNEL_ADD: op = OP_ADD, out = 3; break;
+    case VX_KERNEL_SUBTRACT: op = OP_SUBTRACT, out = 3; break;
+    case VX_KERNEL_MAGNITUDE: op = OP_MAGNITUDE, saturate = 1; break;
+    case VX_KERNEL_PHASE: op = OP_PHASE; break;
+    default: return VX_ERROR_NOT_SUPPORTED;
+    }
+    if (out == 3)
+        saturate = scalar_enum(s->params[2]) == VX_CONVERT_POLICY_SATURATE;
+    s->args[1] = op, s->args[2] = saturate;
+    s->in_format[0] = param_format(s, 0), s->in_format[1] = param_format(s, 1);
+    s->out_format[0] = param_format(s, out);
+    return VX_SUCCESS;
+}
+
+void pvx_fuse_pointwise_row(const pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out, int32_t *scratch)
+{
+    uint32_t w = s->width;
+    int op = s->args[1], saturate = s->args[2];
+    const pvx_rows *rows = pvx_rows_in_use();
+    pvx_gradient_row_f *grad = op == OP_MAGNITUDE ? rows->magnitude : op == OP_PHASE ? rows->phase : NULL;
+    vx_df_image grad_format = op == OP_MAGNITUDE ? VX_DF_IMAGE_S16 : VX_DF_IMAGE_U8;
+    if (grad != NULL && s->in_format[0] == VX_DF_IMAGE_S16 && s->in_format[1] == VX_DF_IMAGE_S16 &&
+        s->out_format[0] == grad_format) {
+        grad((const int16_t *)in[0], (const int16_t *)in[1], out[0], w);
+        return;
+    }
+    plane a = row_plane(in[0], s->in_format[0], w), b = row_plane(in[1], s->in_format[1], w);
+    plane o = row_plane(out[0], s->out_format[0], w);
+    pvx_row2_f *u8 = u8_rows(op, &a, &b, &o, saturate);
+    if (u8 != NULL) {
+        u8(in[0], in[1], out[0], w);
+        return;
+    }
+    load_row(&a, 0, scratch);
+    load_row(&b, 0, scratch + w);
+    combine(op, scratch, scratch + w, w);
+    store_row(&o, 0, scratch, saturate);
+}
+
+/* args[1] yes, [2] no, [3] lower, [4] upper (yes when lower <= v <= upper), [5] the U8 row loop runs */
+vx_status pvx_fuse_threshold_prepare(pvx_fused_stage *s)
+{
+    take_border(s);
+    s->in_format[0] = param_format(s, 0), s->out_format[0] = param_format(s, 2);
+    const pvx_threshold *t = ((pvx_ref *)s->params[1])->desc;
+    vx_df_image in = s->in_format[0], out = s->out_format[0];
+    int binary = t->type == VX_THRESHOLD_TYPE_BINARY;
+    s->args[1] = pixel_value(&t->true_value, out), s->args[2] = pixel_value(&t->false_value, out);
+    s->args[5] = pvx_rows_in_use()->threshold != NULL && in == VX_DF_IMAGE_U8 && out == VX_DF_IMAGE_U8;
+    if (s->args[5] && binary)       /* as pvx_std_threshold: v > value is value + 1 <= v <= 255 */
+        s->args[3] = t->value.U8 == 255 ? 255 : t->value.U8 + 1, s->args[4] = t->value.U8 == 255 ? 254 : 255;
+    else if (binary)
+        s->args[3] = pixel_value(&t->value, in) + 1, s->args[4] = INT32_MAX;
+    else
+        s->args[3] = pixel_value(&t->lower, in), s->args[4] = pixel_value(&t->upper, in);
+    return VX_SUCCESS;
+}
+
+void pvx_fuse_threshold_row(const pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out, int32_t *scratch)
+{
+    uint32_t w = s->width;
+    int32_t yes = s->args[1], no = s->args[2], lower = s->args[3], upper = s->args[4];
+    if (s->args[5]) {
+        pvx_rows_in_use()->threshold(in[0], out[0], w, (uint8_t)lower, (uint8_t)upper, (uint8_t)yes, (uint8_t)no);
+        return;
+    }
+    plane a = row_plane(in[0], s->in_format[0], w), o = row_plane(out[0], s->out_format[0], w);
+    load_row(&a, 0, scratch);
+    for (uint32_t x = 0; x < w; x++)
+        scratch[x] = scratch[x] > upper || scratch[x] < lower ? no : yes;
+    store_row(&o, 0, scratch, 0);
+}
+
+/* args[1] saturate, [2] shift */
+vx_status pvx_fuse_convert_depth_prepare(pvx_fused_stage *s)
+{
+    take_border(s);
+    s->in_format[0] = param_format(s, 0), s->out_format[0] = param_format(s, 1);
+    s->args[1] = scalar_enum(s->params[2]) == VX_CONVERT_POLICY_SATURATE;
+    s->args[2] = *(const vx_int32 *)scalar_value(s->params[3]);
+    return VX_SUCCESS;
+}
+
+void pvx_fuse_convert_depth_row(const pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out,
+                                int32_t *scratch)
+{
+    uint32_t w = s->width;
+    int saturate = s->args[1];
+    int32_t shift = s->args[2];
+    const pvx_rows *rows = pvx_rows_in_use();
+    int widen = s->in_format[0] == VX_DF_IMAGE_U8 && s->out_format[0] == VX_DF_IMAGE_S16;
+    int narrow = s->in_format[0] == VX_DF_IMAGE_S16 && s->out_format[0] == VX_DF_IMAGE_U8;
+    if (rows->widen != NULL && (widen || narrow) && shift >= 0 && shift < 8) {
+        if (widen)
+            rows->widen(in[0], (int16_t *)out[0], w, (uint32_t)shift);
+        else
+            rows->narrow((const int16_t *)in[0], out[0], w, (uint32_t)shift, saturate);
+        return;
+    }
+    plane a = row_plane(in[0], s->in_format[0], w), o = row_plane(out[0], s->out_format[0], w);
+    load_row(&a, 0, scratch);
+    int u8 = s->in_format[0] == VX_DF_IMAGE_U8;
+    for (uint32_t x = 0; x < w; x++)
+        scratch[x] = u8 ? scratch[x] << shift : scratch[x] >> shift;
+    store_row(&o, 0, scratch, u8 ? 0 : saturate);
 }

@@ -47,6 +47,16 @@ PVX_HIDDEN vx_border_t u8_border(const vx_border_t *b, vx_df_image format);
 PVX_HIDDEN vx_status binary_rows(const vx_reference *p, vx_reference out_ref, int op, int saturate);
 PVX_HIDDEN void padded_row(const plane *p, int64_t y, uint32_t r, const vx_border_t *border, int32_t *dst);
 
+/* Fused execution's per-row entry points (runtime/fusion.h), per family of fusable kernels. */
+PVX_HIDDEN pvx_fused_prepare_f pvx_fuse_filter_prepare;
+PVX_HIDDEN pvx_fused_row_f pvx_fuse_filter_row;
+PVX_HIDDEN pvx_fused_prepare_f pvx_fuse_pointwise_prepare;
+PVX_HIDDEN pvx_fused_row_f pvx_fuse_pointwise_row;
+PVX_HIDDEN pvx_fused_prepare_f pvx_fuse_threshold_prepare;
+PVX_HIDDEN pvx_fused_row_f pvx_fuse_threshold_row;
+PVX_HIDDEN pvx_fused_prepare_f pvx_fuse_convert_depth_prepare;
+PVX_HIDDEN pvx_fused_row_f pvx_fuse_convert_depth_row;
+
 PVX_HIDDEN vx_status pvx_std_and(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_or(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_xor(vx_node node, const vx_reference *p, vx_uint32 n);

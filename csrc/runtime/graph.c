@@ -1,6 +1,7 @@
 /* Execution of a compiled schedule, and the node and graph attributes answered from it. */
 #include "graph.h"
 #include "events.h"
+#include "fusion.h"
 #include "target.h"
 #include "tiling.h"
 
@@ -12,10 +13,11 @@ static void perf_begin(vx_perf_t *p)
     p->beg = pvx_time_ns();
 }
 
-static void perf_end(vx_perf_t *p)
+/* One measurement of `ns` that began at p->beg. */
+static void perf_add(vx_perf_t *p, uint64_t ns)
 {
-    p->end = pvx_time_ns();
-    p->tmp = p->end - p->beg;
+    p->end = p->beg + ns;
+    p->tmp = ns;
     p->sum += p->tmp;
     p->num++;
     p->avg = p->sum / p->num;
@@ -23,6 +25,11 @@ static void perf_end(vx_perf_t *p)
         p->min = p->tmp;
     if (p->tmp > p->max)
         p->max = p->tmp;
+}
+
+static void perf_end(vx_perf_t *p)
+{
+    perf_add(p, pvx_time_ns() - p->beg);
 }
 
 void pvx_perf_end_at(vx_perf_t *p, uint64_t begin)
@@ -77,6 +84,32 @@ vx_status pvx_node_run(pvx_node *n, int measure)
     return pvx_node_run_rows(n, n->parameters, measure);
 }
 
+/* A fused pass (fusion.h) in place of its nodes: each gets the pass's status and an even share of
+ * its time, one after the other (their sum is the pass's time). A node with a completion callback
+ * makes them run one by one, as the callback must come between its node and the next. */
+static vx_status run_fused(pvx_fused *f, int measure)
+{
+    vx_status status = VX_SUCCESS;
+    for (uint32_t k = 0; k < f->num_stages; k++)
+        if (f->stages[k].node->callback != NULL) {
+            for (k = 0; k < f->num_stages && status == VX_SUCCESS; k++)
+                status = pvx_node_run(f->stages[k].node, measure);
+            return status;
+        }
+    uint64_t begin = measure ? pvx_time_ns() : 0;
+    status = pvx_fused_run(f);
+    uint64_t share = measure ? (pvx_time_ns() - begin) / f->num_stages : 0;
+    for (uint32_t k = 0; k < f->num_stages; k++) {
+        pvx_node *n = f->stages[k].node;
+        n->status = status;
+        if (measure) {
+            n->perf.beg = begin + k * share;
+            perf_add(&n->perf, share);
+        }
+    }
+    return status;
+}
+
 vx_status pvx_graph_run(pvx_graph *g, int measure)
 {
     vx_status status = VX_SUCCESS;
@@ -89,9 +122,11 @@ vx_status pvx_graph_run(pvx_graph *g, int measure)
     else
         for (vx_uint32 i = 0; i < g->num_nodes && status == VX_SUCCESS; i++) {
             pvx_node *n = g->schedule[i];
-            status = pvx_node_run(n, measure);
-            if (g->events)
-                pvx_graph_events_node(g->events, i, n->node, n->status);
+            vx_uint32 count = n->fused ? n->fused->num_stages : 1;
+            status = n->fused ? run_fused(n->fused, measure) : pvx_node_run(n, measure);
+            for (vx_uint32 k = i; g->events && k < i + count; k++)
+                pvx_graph_events_node(g->events, k, g->schedule[k]->node, g->schedule[k]->status);
+            i += count - 1;
         }
     if (measure)
         perf_end(&g->perf);

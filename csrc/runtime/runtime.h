@@ -15,6 +15,7 @@
 #include "schedule.h"
 #include "events.h"
 #include "tiling.h"
+#include "fusion.h"
 #include "target.h"
 #include "graph.h"
 #include "pipeline.h"

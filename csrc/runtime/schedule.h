@@ -31,6 +31,7 @@ typedef struct pvx_node {
     struct _tivx_target_kernel_instance *target;   /* seed 003: one instance per replica, or NULL (host) */
     vx_uint32 *deps;                  /* seed 003: schedule indexes of the nodes this one waits for */
     vx_uint32 num_deps;
+    struct pvx_fused *fused;          /* the fused pass (fusion.h) this node heads, or NULL */
 } pvx_node;
 
 /* A graph as C runs it; pvx_ref.desc of every vx_graph points at one. */

@@ -3,6 +3,7 @@
     deinitialize (re-verification) -> aliases undone -> parameters -> single writer -> order (and cycles)
     -> validation (meta formats, virtual objects, valid rectangles) -> tile plans -> buffer aliasing
     -> initialization -> compile -> target nodes created (seed 003) -> events, pipeline (vx_khr_pipelining)
+    -> fused passes
 
 Each phase refuses with a status and a message naming the node and parameter; the graph then
 stays unverified. The last phase writes the C schedule that vxProcessGraph runs."""
@@ -17,6 +18,7 @@ from ..objects.parts import container, items_of, lineage, overlap, scope_of, sha
 from ..reference import type_name
 from . import aliasing
 from . import events
+from . import fusion
 from . import targets
 from .meta_format import AT_LEAST, MISMATCH, OPEN_VALUES, REQUIRED
 from .node import PHASE_NONE
@@ -361,6 +363,11 @@ def compile_pipeline(graph):
             node.desc.state = vx.VX_NODE_STATE_STEADY
 
 
+def plan_fusion(graph):
+    """Runs of nodes that read bounded neighbourhoods become one pass over bands of rows (fusion.py)."""
+    fusion.plan(graph)
+
+
 def _replicas(node):
     if node.replicate is None:
         return 1
@@ -370,4 +377,4 @@ def _replicas(node):
 
 PHASES = (deinitialize_nodes, release_aliases, check_parameters, check_single_writer, order_by_dependency,
           validate_nodes, plan_tiles, alias_buffers, initialize_nodes, compile_schedule, targets.create_nodes,
-          compile_events, compile_pipeline)
+          compile_events, compile_pipeline, plan_fusion)

@@ -1,0 +1,61 @@
+/* Fused execution (fusion.c): a run of consecutive nodes of a schedule whose kernels read a
+ * bounded neighbourhood of rows, as one pass over bands of rows. Python (graph/fusion.py) decides
+ * the chains at verification and fills this plan; the kernels give one prepare and one row function
+ * per fusable kernel (their per-row entry points, passed here as pointers like kernel functions),
+ * so the runtime knows no kernel. Images written and read only inside the pass (virtual, no views)
+ * are rings of a few rows and never get memory of their own. Plain data only (cffi parses this). */
+#ifndef PVX_FUSION_H
+#define PVX_FUSION_H
+
+#include "schedule.h"
+
+#define PVX_FUSED_IO 2u               /* inputs and outputs a stage has at most */
+#define PVX_FUSED_NONE 0xffffffffu    /* an absent image (Sobel's optional outputs) */
+
+struct pvx_fused_stage;
+/* Output row y of a stage from `in`: per input, its rows y - radius .. y + radius (rows outside the
+ * image already resolved per the node's border: the edge row or a constant row); `out`: per output,
+ * its row y (NULL: absent). `scratch` holds 8 (width + 2) int32 for the generic loops. */
+typedef void pvx_fused_row_f(const struct pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out,
+                             int32_t *scratch);
+/* Once per run: reads the node's parameters and border into the stage (scalars and thresholds may
+ * change between runs), picks the row loop of the SIMD level in use, and sets the rows computed. */
+typedef vx_status pvx_fused_prepare_f(struct pvx_fused_stage *s);
+
+typedef struct pvx_fused_stage {
+    pvx_fused_row_f *row;
+    pvx_fused_prepare_f *prepare;
+    pvx_node *node;                   /* its border; its parameters are `params` */
+    uint32_t num_in, num_out;
+    uint32_t in[PVX_FUSED_IO], out[PVX_FUSED_IO];     /* indexes in pvx_fused.images, or PVX_FUSED_NONE */
+    uint32_t radius;                  /* rows read above and below the output row */
+    uint32_t lag;                     /* the pass step that computes row 0: >= a producer's lag + radius */
+    /* set per run: by the pass (the node's parameter row) */
+    const vx_reference *params;
+    /* set by prepare, per run */
+    uint32_t width, height;
+    uint32_t first, last;             /* rows it computes: [first, last) (UNDEFINED filters skip the edges) */
+    vx_border_t border;
+    vx_df_image in_format[PVX_FUSED_IO], out_format[PVX_FUSED_IO];
+    int32_t args[6];
+    const void *fn;                   /* the row loop of the level in use, or NULL: the generic one */
+} pvx_fused_stage;
+
+typedef struct pvx_fused_image {
+    uint32_t stage, param;            /* where it is a parameter (the node's row gives the reference) */
+    uint32_t ring;                    /* rows held by a ring; 0: an image of the application (its memory) */
+    uint32_t pixel_bytes;
+} pvx_fused_image;
+
+typedef struct pvx_fused {
+    pvx_fused_stage *stages;          /* in schedule order: one per node of the pass */
+    uint32_t num_stages;
+    pvx_fused_image *images;
+    uint32_t num_images;
+    uint32_t width, height;           /* of every image of the pass */
+} pvx_fused;
+
+/* Runs the pass once (the executor, graph.c, times it and sets its nodes' statuses). */
+PVX_HIDDEN vx_status pvx_fused_run(pvx_fused *f);
+
+#endif

@@ -1,0 +1,189 @@
+"""Fused execution: at verification, runs of consecutive nodes of the schedule whose standard
+kernels read a bounded neighbourhood of rows become one pass over bands of rows (csrc/runtime/
+fusion.c). Here the policy: which nodes join a pass, which images become rings of a few rows (never
+allocated in full), each stage's radius and lag; C gets a plain-data plan (`pvx_fused`) hung on the
+pass's first node, with the kernels' per-row entry points as function pointers.
+
+A node joins the pass being built when its kernel is in FUSABLE, it runs on the host, unreplicated,
+its images are single-plane U8/S16 of the pass's size, and it reads an image a node of the pass
+writes. An image written in the pass becomes a ring when it is virtual, whole (no view, no container,
+not a graph parameter) and read only by nodes of the pass; a pass whose node would read an image of
+the pass that cannot be a ring is cut there. PVX_FUSION=0 in the environment turns fusion off (the
+node-by-node reference the tests compare against)."""
+import os
+
+from _pyopenvx import ffi, lib
+
+from .. import constants as vx
+from ..objects.parts import container, lineage
+
+# kernel enum -> (prepare, row, radius, input parameter indexes, output parameter indexes)
+_FILTER = ("pvx_fuse_filter_prepare", "pvx_fuse_filter_row", 1, (0,), (1,))
+_POINT2 = ("pvx_fuse_pointwise_prepare", "pvx_fuse_pointwise_row", 0, (0, 1), (2,))
+_POINT2_POLICY = ("pvx_fuse_pointwise_prepare", "pvx_fuse_pointwise_row", 0, (0, 1), (3,))
+FUSABLE = {
+    vx.VX_KERNEL_BOX_3x3: _FILTER,
+    vx.VX_KERNEL_GAUSSIAN_3x3: _FILTER,
+    vx.VX_KERNEL_MEDIAN_3x3: _FILTER,
+    vx.VX_KERNEL_ERODE_3x3: _FILTER,
+    vx.VX_KERNEL_DILATE_3x3: _FILTER,
+    vx.VX_KERNEL_SOBEL_3x3: ("pvx_fuse_filter_prepare", "pvx_fuse_filter_row", 1, (0,), (1, 2)),
+    vx.VX_KERNEL_AND: _POINT2,
+    vx.VX_KERNEL_OR: _POINT2,
+    vx.VX_KERNEL_XOR: _POINT2,
+    vx.VX_KERNEL_ABSDIFF: _POINT2,
+    vx.VX_KERNEL_MAGNITUDE: _POINT2,
+    vx.VX_KERNEL_PHASE: _POINT2,
+    vx.VX_KERNEL_ADD: _POINT2_POLICY,
+    vx.VX_KERNEL_SUBTRACT: _POINT2_POLICY,
+    vx.VX_KERNEL_THRESHOLD: ("pvx_fuse_threshold_prepare", "pvx_fuse_threshold_row", 0, (0,), (2,)),
+    vx.VX_KERNEL_CONVERTDEPTH: ("pvx_fuse_convert_depth_prepare", "pvx_fuse_convert_depth_row", 0, (0,), (1,)),
+}
+_FORMATS = (vx.VX_DF_IMAGE_U8, vx.VX_DF_IMAGE_S16)
+
+
+def enabled():
+    return os.environ.get("PVX_FUSION", "1") != "0"
+
+
+def _spec(node):
+    """The node's FUSABLE row: a standard kernel's (no user kernel takes a standard enumeration)."""
+    kernel = node.kernel
+    if node.replicate is not None or node.tiling is not None:
+        return None
+    if node.desc.target != ffi.NULL or getattr(kernel, "targets", None):
+        return None
+    return FUSABLE.get(kernel.enumeration)
+
+
+def _size(node, spec):
+    """(width, height) shared by every image of the node, or None."""
+    sizes = set()
+    for i in spec[3] + spec[4]:
+        obj = node.params[i]
+        if obj is None:
+            continue
+        if obj.vx_type != vx.VX_TYPE_IMAGE or obj.desc.format not in _FORMATS:
+            return None
+        sizes.add((obj.desc.width, obj.desc.height))
+    return sizes.pop() if len(sizes) == 1 else None
+
+
+def _readers(graph):
+    """Per object: the nodes reading it or any part of it (updates count as reads)."""
+    readers = {}
+    for edges in (graph.inputs, graph.updates):
+        for node, _, obj, parts, _ in edges:
+            for o in set(parts) | set(lineage(obj)):
+                readers.setdefault(o, set()).add(node)
+    return readers
+
+
+def _ringable(graph, obj, members, readers):
+    if not getattr(obj, "virtual", False) or obj.root is not obj or obj.views or container(obj) is not None:
+        return False
+    if any(node.params[i] is obj for node, i in graph.parameters):
+        return False
+    return readers.get(obj, set()) <= members
+
+
+def _groups(graph):
+    """Runs of consecutive fusable nodes, each node reading something the run writes."""
+    groups, run, written, size = [], [], set(), None
+    for node in graph.order:
+        spec = _spec(node)
+        s = _size(node, spec) if spec else None
+        reads = {node.params[i] for i in spec[3]} if spec else set()
+        if s is not None and run and s == size and reads & written:
+            run.append(node)
+        else:
+            if len(run) > 1:
+                groups.append(run)
+            run, written, size = ([node], set(), s) if s is not None else ([], set(), None)
+        if s is not None:
+            written |= {node.params[i] for i in spec[4] if node.params[i] is not None}
+    if len(run) > 1:
+        groups.append(run)
+    return groups
+
+
+def _cut(graph, run, readers):
+    """The run split where a node reads an image of the run that cannot be a ring: passes of 2+."""
+    members = set(run)
+    written = {}
+    for k, node in enumerate(run):
+        for i in FUSABLE[node.kernel.enumeration][3]:
+            obj = node.params[i]
+            if obj in written and not _ringable(graph, obj, members, readers):
+                return _cut(graph, run[:k], readers) + _cut(graph, run[k:], readers)
+        for i in FUSABLE[node.kernel.enumeration][4]:
+            if node.params[i] is not None:
+                written[node.params[i]] = k
+    return [run] if len(run) > 1 else []
+
+
+def _plan(graph, run, readers):
+    members = set(run)
+    images, keep = {}, []                     # object -> index; cdata kept alive with the plan
+    c = ffi.new("pvx_fused *")
+    stages = ffi.new("pvx_fused_stage[]", len(run))
+    lags, producer = [], {}
+    first = run[0].params[FUSABLE[run[0].kernel.enumeration][3][0]]
+    for k, node in enumerate(run):
+        prepare, row, radius, ins, outs = FUSABLE[node.kernel.enumeration]
+        s = stages[k]
+        s.prepare = ffi.addressof(lib, prepare)
+        s.row = ffi.addressof(lib, row)
+        s.node = node.desc
+        s.radius = radius
+        s.args[0] = node.kernel.enumeration
+        s.num_in, s.num_out = len(ins), len(outs)
+        lag = 0
+        for j, i in enumerate(ins):
+            obj = node.params[i]
+            images.setdefault(obj, (len(images), k, i))
+            getattr(s, "in")[j] = images[obj][0]     # (a field named `in`)
+            if obj in producer:
+                lag = max(lag, lags[producer[obj]] + radius)
+        for j, i in enumerate(outs):
+            obj = node.params[i]
+            if obj is None:
+                s.out[j] = lib.PVX_FUSED_NONE
+                continue
+            images.setdefault(obj, (len(images), k, i))
+            s.out[j] = images[obj][0]
+            producer[obj] = k
+        s.lag = lag
+        lags.append(lag)
+    c_images = ffi.new("pvx_fused_image[]", len(images))
+    for obj, (index, k, i) in images.items():
+        im = c_images[index]
+        im.stage, im.param = k, i
+        im.pixel_bytes = 1 if obj.desc.format == vx.VX_DF_IMAGE_U8 else 2
+        if obj in producer and _ringable(graph, obj, members, readers):
+            p = producer[obj]
+            # rows from the oldest a consumer reads to the newest the producer has written
+            need = [lags[k] + FUSABLE[n.kernel.enumeration][2] - lags[p] + 1 for k, n in enumerate(run)
+                    if any(n.params[i] is obj for i in FUSABLE[n.kernel.enumeration][3])]
+            im.ring = max(need)
+    c.stages, c.num_stages = stages, len(run)
+    c.images, c.num_images = c_images, len(images)
+    c.width, c.height = first.desc.width, first.desc.height
+    keep += [stages, c_images]
+    return c, keep
+
+
+def plan(graph):
+    """Phase of verify: every pass of the graph (none for pipelined graphs or graphs with target
+    nodes, whose nodes run through other executors)."""
+    for node in graph.order:
+        node.desc.fused = ffi.NULL
+    graph._c_fused = []
+    if not enabled() or graph.pipelining.pipelined or any(n.desc.target != ffi.NULL for n in graph.order):
+        return
+    readers = _readers(graph)
+    for group in _groups(graph):
+        for run in _cut(graph, group, readers):
+            c, keep = _plan(graph, run, readers)
+            run[0].desc.fused = c
+            graph._c_fused.append((c, keep))

@@ -1,0 +1,272 @@
+/* Fused execution (graph/fusion.py, runtime/fusion.c): prints a hash of every output's valid
+ * rectangle (and the rectangle) of three graphs, in every border mode (and one mode per node), at odd
+ * sizes; the test compares the lines of a fused run with those of PVX_FUSION=0 (node by node) at
+ * every SIMD level. Then the heap a first run of the 5-node edge pipeline takes (its virtual images
+ * never allocated when fused) and the performance attributes of a fused graph. Graphs:
+ *   edge: Gaussian3x3 -> Sobel3x3 -> Magnitude -> ConvertDepth -> Threshold (one pass when fused);
+ *   mixed: Box, Median, Erode, Dilate, AbsDiff, Add, Sobel (one output the application's), Phase, Xor,
+ *          Threshold (range), ConvertDepth (widen), Subtract over virtual images read by several nodes;
+ *   points: And, Add, ConvertDepth both ways, Threshold (also at 1xN and Nx1);
+ *   cuts: a Convolve (not fusable) in a chain, an image also read by Not (not fusable). */
+#include <VX/vx.h>
+#include <malloc.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "std_images.h"
+
+#ifdef __SANITIZE_ADDRESS__
+size_t __sanitizer_get_current_allocated_bytes(void);
+#endif
+
+static size_t heap_bytes(void)
+{
+#ifdef __SANITIZE_ADDRESS__
+    return __sanitizer_get_current_allocated_bytes();
+#else
+    struct mallinfo2 mi = mallinfo2();
+    return mi.uordblks + mi.hblkhd;
+#endif
+}
+
+static void print_hash(const char *name, vx_image img)
+{
+    vx_rectangle_t r;
+    CHECK_OK(vxGetValidRegionImage(img, &r));
+    vx_uint32 w;
+    CHECK_OK(vxQueryImage(img, VX_IMAGE_WIDTH, &w, sizeof w));
+    vx_uint32 h;
+    CHECK_OK(vxQueryImage(img, VX_IMAGE_HEIGHT, &h, sizeof h));
+    int32_t *v = malloc(sizeof(int32_t) * w * h);
+    read_image(img, v);
+    uint32_t hash = 2166136261u;
+    for (vx_uint32 y = r.start_y; y < r.end_y; y++)
+        for (vx_uint32 x = r.start_x; x < r.end_x; x++)
+            hash = (hash ^ (uint32_t)v[y * w + x]) * 16777619u;
+    printf("%s %u,%u-%u,%u %08x\n", name, r.start_x, r.start_y, r.end_x, r.end_y, hash);
+    free(v);
+}
+
+static vx_border_t border_of(int mode, int k)
+{
+    static const vx_enum modes[3] = {VX_BORDER_UNDEFINED, VX_BORDER_CONSTANT, VX_BORDER_REPLICATE};
+    vx_border_t b = {modes[mode < 3 ? mode : k % 3], {{0}}};
+    b.constant_value.U8 = (vx_uint8)(37 + 50 * k);
+    return b;
+}
+
+/* Border `mode` on every node (3: each node another one), then verify and run twice; the nodes
+ * released unless `keep`. */
+static void run(vx_graph g, vx_node *nodes, int count, int mode, int keep)
+{
+    for (int k = 0; k < count; k++) {
+        CHECK_REF(nodes[k]);
+        vx_border_t b = border_of(mode, k);
+        CHECK_OK(vxSetNodeAttribute(nodes[k], VX_NODE_BORDER, &b, sizeof b));
+    }
+    CHECK_OK(vxVerifyGraph(g));
+    CHECK_OK(vxProcessGraph(g));
+    CHECK_OK(vxProcessGraph(g));     /* a second run reuses the plan */
+    for (int k = 0; !keep && k < count; k++) CHECK_OK(vxReleaseNode(&nodes[k]));
+}
+
+static vx_threshold binary_threshold(vx_context ctx, int value)
+{
+    vx_threshold t = vxCreateThresholdForImage(ctx, VX_THRESHOLD_TYPE_BINARY, VX_DF_IMAGE_U8, VX_DF_IMAGE_U8);
+    vx_pixel_value_t v = {.U8 = (vx_uint8)value}, yes = {.U8 = 255}, no = {.U8 = 0};
+    CHECK_OK(vxCopyThresholdValue(t, &v, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+    CHECK_OK(vxCopyThresholdOutput(t, &yes, &no, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+    return t;
+}
+
+/* The edge pipeline; returns its graph (verified and run) and, when `n` is given, its nodes. */
+static vx_graph edge(vx_context ctx, vx_image in, vx_image out, int mode, vx_threshold t, vx_scalar shift,
+                     vx_node *keep)
+{
+    vx_uint32 w, h;
+    CHECK_OK(vxQueryImage(in, VX_IMAGE_WIDTH, &w, sizeof w));
+    CHECK_OK(vxQueryImage(in, VX_IMAGE_HEIGHT, &h, sizeof h));
+    vx_graph g = vxCreateGraph(ctx);
+    vx_image blur = vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8), gx = vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_S16);
+    vx_image gy = vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_S16), mag = vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_S16);
+    vx_image u8 = vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8);
+    vx_node local[5], *n = keep ? keep : local;
+    n[0] = vxGaussian3x3Node(g, in, blur), n[1] = vxSobel3x3Node(g, blur, gx, gy);
+    n[2] = vxMagnitudeNode(g, gx, gy, mag), n[3] = vxConvertDepthNode(g, mag, u8, VX_CONVERT_POLICY_SATURATE, shift), n[4] = vxThresholdNode(g, u8, t, out);
+    run(g, n, 5, mode, keep != NULL);
+    vx_image *v[5] = {&blur, &gx, &gy, &mag, &u8};
+    for (int k = 0; k < 5; k++) CHECK_OK(vxReleaseImage(v[k]));
+    return g;
+}
+
+static void mixed(vx_context ctx, vx_image a, vx_image b, vx_image out1, vx_image out2, vx_image out3, int mode)
+{
+    vx_uint32 w, h;
+    CHECK_OK(vxQueryImage(a, VX_IMAGE_WIDTH, &w, sizeof w));
+    CHECK_OK(vxQueryImage(a, VX_IMAGE_HEIGHT, &h, sizeof h));
+    vx_graph g = vxCreateGraph(ctx);
+    vx_image v[11];
+    static const vx_df_image f[11] = {VX_DF_IMAGE_U8, VX_DF_IMAGE_U8, VX_DF_IMAGE_U8, VX_DF_IMAGE_U8,
+                                      VX_DF_IMAGE_U8, VX_DF_IMAGE_U8, VX_DF_IMAGE_S16, VX_DF_IMAGE_S16,
+                                      VX_DF_IMAGE_U8, VX_DF_IMAGE_U8, VX_DF_IMAGE_S16};
+    for (int k = 0; k < 11; k++) v[k] = vxCreateVirtualImage(g, w, h, f[k]);
+    vx_threshold range = vxCreateThresholdForImage(ctx, VX_THRESHOLD_TYPE_RANGE, VX_DF_IMAGE_U8, VX_DF_IMAGE_U8);
+    vx_pixel_value_t lo = {.U8 = 50}, hi = {.U8 = 200}, yes = {.U8 = 17}, no = {.U8 = 3};
+    CHECK_OK(vxCopyThresholdRange(range, &lo, &hi, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+    CHECK_OK(vxCopyThresholdOutput(range, &yes, &no, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+    vx_int32 two = 2;
+    vx_scalar shift = vxCreateScalar(ctx, VX_TYPE_INT32, &two);
+    vx_node n[12] = {
+        vxBox3x3Node(g, a, v[0]), vxMedian3x3Node(g, v[0], v[1]), vxErode3x3Node(g, v[1], v[2]),
+        vxDilate3x3Node(g, v[2], v[3]), vxAbsDiffNode(g, v[3], b, v[4]),
+        vxAddNode(g, v[4], v[0], VX_CONVERT_POLICY_SATURATE, v[5]), vxSobel3x3Node(g, v[5], out3, v[7]),
+        vxPhaseNode(g, v[7], v[7], v[8]), vxXorNode(g, v[8], a, v[9]), vxThresholdNode(g, v[9], range, out1),
+        vxConvertDepthNode(g, v[5], v[10], VX_CONVERT_POLICY_WRAP, shift),
+        vxSubtractNode(g, v[10], v[7], VX_CONVERT_POLICY_WRAP, out2)};
+    run(g, n, 12, mode, 0);
+    print_hash("mixed.threshold", out1);
+    print_hash("mixed.subtract", out2);
+    print_hash("mixed.sobel_x", out3);
+    for (int k = 0; k < 11; k++) CHECK_OK(vxReleaseImage(&v[k]));
+    CHECK_OK(vxReleaseThreshold(&range));
+    CHECK_OK(vxReleaseScalar(&shift));
+    CHECK_OK(vxReleaseGraph(&g));
+}
+
+static void cuts(vx_context ctx, vx_image a, vx_image out1, vx_image out2, int mode)
+{
+    vx_uint32 w, h;
+    CHECK_OK(vxQueryImage(a, VX_IMAGE_WIDTH, &w, sizeof w));
+    CHECK_OK(vxQueryImage(a, VX_IMAGE_HEIGHT, &h, sizeof h));
+    vx_graph g = vxCreateGraph(ctx);
+    vx_image v[4];
+    for (int k = 0; k < 4; k++) v[k] = vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8);
+    vx_convolution conv = vxCreateConvolution(ctx, 3, 3);
+    static const vx_int16 c[9] = {1, 2, 1, 0, 3, 0, -1, 2, 1};
+    CHECK_OK(vxCopyConvolutionCoefficients(conv, (void *)c, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+    vx_node n[6] = {vxGaussian3x3Node(g, a, v[0]), vxBox3x3Node(g, v[0], v[1]), vxConvolveNode(g, v[1], conv, v[2]),
+                    vxMedian3x3Node(g, v[2], v[3]), vxErode3x3Node(g, v[3], out1), vxNotNode(g, v[0], out2)};
+    run(g, n, 6, mode, 0);
+    print_hash("cuts.erode", out1);
+    print_hash("cuts.not", out2);
+    for (int k = 0; k < 4; k++) CHECK_OK(vxReleaseImage(&v[k]));
+    CHECK_OK(vxReleaseConvolution(&conv));
+    CHECK_OK(vxReleaseGraph(&g));
+}
+
+/* Pixel-wise only (any size): And, Add, ConvertDepth both ways, Threshold. */
+static void points(vx_context ctx, vx_image a, vx_image b, vx_image out, vx_threshold t, vx_scalar shift)
+{
+    vx_uint32 w, h;
+    CHECK_OK(vxQueryImage(a, VX_IMAGE_WIDTH, &w, sizeof w));
+    CHECK_OK(vxQueryImage(a, VX_IMAGE_HEIGHT, &h, sizeof h));
+    vx_graph g = vxCreateGraph(ctx);
+    vx_image v[4] = {vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8), vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8),
+                     vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_S16), vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8)};
+    vx_node n[5] = {vxAndNode(g, a, b, v[0]), vxAddNode(g, v[0], a, VX_CONVERT_POLICY_WRAP, v[1]),
+                    vxConvertDepthNode(g, v[1], v[2], VX_CONVERT_POLICY_WRAP, shift),
+                    vxConvertDepthNode(g, v[2], v[3], VX_CONVERT_POLICY_SATURATE, shift), vxThresholdNode(g, v[3], t, out)};
+    run(g, n, 5, 0, 0);
+    print_hash("points", out);
+    for (int k = 0; k < 4; k++) CHECK_OK(vxReleaseImage(&v[k]));
+    CHECK_OK(vxReleaseGraph(&g));
+}
+
+static int completions;
+
+static vx_action VX_CALLBACK completed(vx_node node)
+{
+    (void)node;
+    completions++;
+    return VX_ACTION_CONTINUE;
+}
+
+/* A completion callback on a node of a pass: it runs after its node, before the next (the pass runs
+ * node by node), once per run; the output is the same. */
+static void callback_in_pass(vx_context ctx, vx_image in, vx_image out, vx_threshold t, vx_scalar shift)
+{
+    vx_node n[5];
+    vx_graph g = edge(ctx, in, out, 2, t, shift, n);
+    print_hash("edge.before_callback", out);
+    CHECK_OK(vxAssignNodeCallback(n[2], completed));
+    CHECK_OK(vxProcessGraph(g));
+    CHECK(completions == 1);
+    print_hash("edge.callback", out);
+    for (int k = 0; k < 5; k++) CHECK_OK(vxReleaseNode(&n[k]));
+    CHECK_OK(vxReleaseGraph(&g));
+}
+
+/* The heap a first run of the edge pipeline at 1000 x 700 takes (the better of two graphs), and
+ * the performance attributes: every node measured once, their sum within the graph's time. */
+static void memory_and_performance(vx_context ctx, vx_threshold t, vx_scalar shift)
+{
+    enum { W = 1000, H = 700 };
+    static int32_t va[W * H];
+    vx_image in = test_image(ctx, W, H, VX_DF_IMAGE_U8, 5, va), out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
+    CHECK_OK(vxDirective((vx_reference)ctx, VX_DIRECTIVE_ENABLE_PERFORMANCE));
+    size_t best = SIZE_MAX;
+    for (int i = 0; i < 2; i++) {
+        size_t before = heap_bytes();
+        vx_node n[5];
+        vx_graph g = edge(ctx, in, out, 2, t, shift, n);
+        size_t used = heap_bytes() - before;
+        best = used < best ? used : best;
+        vx_perf_t gp;
+        CHECK_OK(vxQueryGraph(g, VX_GRAPH_PERFORMANCE, &gp, sizeof gp));
+        CHECK(gp.num == 2);
+        vx_uint64 sum = 0;
+        for (int k = 0; k < 5; k++) {
+            vx_perf_t np;
+            CHECK_OK(vxQueryNode(n[k], VX_NODE_PERFORMANCE, &np, sizeof np));
+            CHECK(np.num == 2 && np.tmp > 0 && np.beg >= gp.beg && np.end <= gp.end);
+            sum += np.tmp;
+            CHECK_OK(vxReleaseNode(&n[k]));
+        }
+        CHECK(sum <= gp.tmp);
+        CHECK_OK(vxReleaseGraph(&g));
+    }
+    printf("heap_kb %zu\n", best / 1024);
+    CHECK_OK(vxReleaseImage(&in));
+    CHECK_OK(vxReleaseImage(&out));
+}
+
+int main(void)
+{
+    static const vx_uint32 sizes[][2] = {{1, 5}, {5, 1}, {3, 3}, {7, 3}, {3, 11}, {641, 9}, {9, 641}, {331, 197}};
+    static int32_t va[331 * 197 * 2], vb[331 * 197 * 2];
+    vx_context ctx = test_context();
+    vx_uint32 refs = context_references(ctx);
+    vx_threshold t = binary_threshold(ctx, 40);
+    vx_int32 one = 1;
+    vx_scalar shift = vxCreateScalar(ctx, VX_TYPE_INT32, &one);
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        vx_uint32 w = sizes[s][0], h = sizes[s][1];
+        vx_image a = test_image(ctx, w, h, VX_DF_IMAGE_U8, 1, va), b = test_image(ctx, w, h, VX_DF_IMAGE_U8, 2, vb);
+        vx_image o1 = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8), o2 = vxCreateImage(ctx, w, h, VX_DF_IMAGE_S16);
+        printf("size %ux%u\n", w, h);
+        points(ctx, a, b, o1, t, shift);
+        for (int mode = 0; mode < 4 && w >= 3 && h >= 3; mode++) {
+            printf("size %ux%u border %d\n", w, h, mode);
+            vx_graph g = edge(ctx, a, o1, mode, t, shift, NULL);
+            print_hash("edge", o1);
+            CHECK_OK(vxReleaseGraph(&g));
+            vx_image o3 = vxCreateImage(ctx, w, h, VX_DF_IMAGE_S16);
+            mixed(ctx, a, b, o1, o2, o3, mode);
+            CHECK_OK(vxReleaseImage(&o3));
+            cuts(ctx, a, o1, o2 = (vxReleaseImage(&o2), vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8)), mode);
+            CHECK_OK(vxReleaseImage(&o2));
+            o2 = vxCreateImage(ctx, w, h, VX_DF_IMAGE_S16);
+        }
+        if (w == 331)
+            callback_in_pass(ctx, a, o1, t, shift);
+        vx_image *imgs[4] = {&a, &b, &o1, &o2};
+        for (int k = 0; k < 4; k++) CHECK_OK(vxReleaseImage(imgs[k]));
+    }
+    memory_and_performance(ctx, t, shift);
+    CHECK_OK(vxReleaseThreshold(&t));
+    CHECK_OK(vxReleaseScalar(&shift));
+    CHECK(context_references(ctx) == refs);
+    CHECK_OK(vxReleaseContext(&ctx));
+    puts("ok");
+    return 0;
+}
