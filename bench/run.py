@@ -1,9 +1,11 @@
 """Runs every benchmark in bench/: compiles each bench/*.c with the users' flags (-O2), runs it,
 collects the JSON object it prints, runs bench/opencv.py (every standard kernel beside OpenCV and
-our plain C, when opencv-python-headless is installed: the `bench` extra) and bench/nn_numpy.py (the
-NN layers beside numpy), prints one table and writes bench/out/results.json.
+our plain C, when opencv-python-headless is installed: the `bench` extra), bench/nn_numpy.py (the
+NN layers beside numpy) and bench/python_face.py (the Pythonic layer's costs), prints one table and
+writes bench/out/results.json.
 
-    python bench/run.py [name ...]        (names: C benchmarks by file stem, "opencv" or "nn_numpy")
+    python bench/run.py [name ...]        (names: C benchmarks by file stem, "python_face", "opencv" or
+                                           "nn_numpy")
 """
 import importlib.util
 import json
@@ -59,6 +61,13 @@ def main(names):
             print(f"{bench['bench']:>18}  {row['name']:<44} ours {row['ours_ns']:>12.1f} ns   "
                   f"plain C {row['plain_c_ns']:>12.1f} ns   x{row['ratio']:.2f}")
     sys.stdout.flush()
+    if not names or "python_face" in names:
+        proc = subprocess.run([sys.executable, str(HERE / "python_face.py")], stdout=subprocess.PIPE, text=True,
+                              check=True, timeout=3600)
+        results.append(json.loads(proc.stdout))
+        for row in results[-1]["results"]:
+            print(f"{'python_face':>18}  {row['name']:<44} ours {row['ours_ns']:>12.1f} ns   "
+                  f"floor {row['plain_c_ns']:>12.1f} ns   x{row['ratio']:.2f}")
     if not names or "opencv" in names:
         opencv = run_opencv()
         if opencv is not None:

@@ -1,5 +1,6 @@
 """Setting an attribute that can only be queried: VX_ERROR_NOT_SUPPORTED and a log entry saying it
 is read-only (attributes.set_attribute with the query table), for every object with a setter."""
+from pyopenvx.errors import attribute_name
 
 
 def test_read_only_attributes_are_refused_with_their_reason(vx):
@@ -21,7 +22,7 @@ def test_read_only_attributes_are_refused_with_their_reason(vx):
         assert setter(handle, attribute, value, ffi.sizeof(ctype)) == c.VX_ERROR_NOT_SUPPORTED
         assert len(vx.log) == before + 1
         status, text = vx.log[-1]
-        assert status == c.VX_ERROR_NOT_SUPPORTED and f"attribute {attribute:#x} is read-only" in text, text
+        assert status == c.VX_ERROR_NOT_SUPPORTED and f"attribute {attribute_name(attribute)} is read-only" in text, text
     # an attribute the object does not have at all is refused too, not as read-only
     assert lib.vxSetGraphAttribute(graph, c.VX_IMAGE_WIDTH, ffi.new("vx_uint32 *"), 4) == c.VX_ERROR_NOT_SUPPORTED
     assert "read-only" not in vx.log[-1][1]

@@ -10,7 +10,7 @@ def test_context_lifecycle():
     with Context() as ctx:
         assert ctx.references == 0
         handle = ctx.handle
-    assert ctx.handle is None
+    assert ctx.released
     assert lib.vxGetStatus(ffi.cast("vx_reference", handle)) == vx.VX_ERROR_INVALID_REFERENCE
 
 

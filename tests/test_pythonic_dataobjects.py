@@ -41,4 +41,6 @@ def test_views_are_zero_copy_and_unmapped():
                 pass
         for obj in (t, a, s, lut, d, m):
             obj.release()
+        assert ctx.references == start + 2     # the views still alive keep t and d (their memory)
+        del view, again
         assert ctx.references == start

@@ -86,7 +86,8 @@ FLOORS = {
     "entry": {"ground", "objects", "graph", "kernels", "ix", "capi", "pythonic"},
 }
 _PACKAGES = ("objects", "graph", "kernels", "capi", "pythonic")
-_TOP_LEVEL = {"pyopenvx.ix": "ix", "pyopenvx.embed": "entry", "pyopenvx.status": "entry"}
+_TOP_LEVEL = {"pyopenvx.ix": "ix", "pyopenvx.embed": "entry", "pyopenvx.status": "entry",
+              "pyopenvx.fn": "entry"}     # one-call functions on numpy arrays, over the Pythonic layer
 
 
 def floor_of(name):

@@ -38,7 +38,7 @@ def test_views_are_the_objects_memory(vx):
         assert list(copied["x"]) == list(range(8)) and set(copied["id"]) == {7}
         udo.write(np.array([(9, 9, 9, 0)], POINT), offset=2 * POINT.itemsize)
         assert np.frombuffer(udo.read(2 * POINT.itemsize, POINT.itemsize), POINT)["id"][0] == 9
-    assert udo.handle is None
+    assert udo.released
 
 
 def test_creation_from_data_and_without_name():

@@ -1,4 +1,7 @@
-"""python -m pyopenvx --cflags --libs [--includedir --libdir --cmakedir --pkgconfigdir]"""
+"""python -m pyopenvx --cflags --libs [--includedir --libdir --cmakedir --pkgconfigdir]
+
+Prints the flags and paths to build C programs against this installation.
+  --help      this text        --version   the pyopenvx version"""
 import sys
 
 from .paths import CMAKEDIR, INCLUDEDIR, LIBDIR, PKGCONFIGDIR
@@ -14,6 +17,13 @@ FLAGS = {
 
 
 def main(argv):
+    if argv in (["--help"], ["-h"]):
+        print(__doc__.strip())
+        return 0
+    if argv == ["--version"]:
+        from . import __version__
+        print(__version__)
+        return 0
     unknown = [a for a in argv if a not in FLAGS]
     if not argv or unknown:
         print(__doc__.strip(), file=sys.stderr)

@@ -4,7 +4,8 @@
     ctx = lib.vxCreateContext()
 
 This is the same library C programs link: in a Python process its embedded implementation
-shares this interpreter.
+shares this interpreter. The library stays loaded until the process ends (RTLD_NODELETE): its
+objects' finalizers may run while the interpreter shuts down, after this module is gone.
 """
 import cffi
 
@@ -13,4 +14,4 @@ from .paths import LIBRARY
 
 ffi = cffi.FFI()
 ffi.cdef(DECLS)
-lib = ffi.dlopen(str(LIBRARY))
+lib = ffi.dlopen(str(LIBRARY), ffi.RTLD_NOW | ffi.RTLD_LOCAL | ffi.RTLD_NODELETE)

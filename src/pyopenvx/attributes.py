@@ -13,7 +13,7 @@ from functools import lru_cache
 from _pyopenvx import ffi
 
 from . import constants as vx
-from .errors import VxError
+from .errors import VxError, attribute_name
 
 
 @lru_cache(maxsize=None)
@@ -62,19 +62,19 @@ def read(ctype, ptr, size, what=lambda: "attribute"):
 def _row(table, attribute, obj):
     row = table.get(attribute)
     if row is None:
-        raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"attribute {attribute:#x} is not supported by {obj}", obj)
+        raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"attribute {attribute_name(attribute)} is not supported by {obj}", obj)
     return row
 
 
 def query(table, obj, attribute, ptr, size):
     ctype, getter = _row(table, attribute, obj)[:2]
-    write(ctype, ptr, size, getter(obj), lambda: f"{obj} attribute {attribute:#x}")
+    write(ctype, ptr, size, getter(obj), lambda: f"{obj} attribute {attribute_name(attribute)}")
 
 
 def set_attribute(table, obj, attribute, ptr, size, readable=()):
     """`table` rows are (ctype, setter); a setter raises VxError to refuse a value. An attribute of
     `readable` (the query table) that `table` lacks is refused as read-only."""
     if attribute in readable and attribute not in table:
-        raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{obj} attribute {attribute:#x} is read-only", obj)
+        raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{obj} attribute {attribute_name(attribute)} is read-only", obj)
     ctype, setter = _row(table, attribute, obj)[:2]
-    setter(obj, read(ctype, ptr, size, lambda: f"{obj} attribute {attribute:#x}"))
+    setter(obj, read(ctype, ptr, size, lambda: f"{obj} attribute {attribute_name(attribute)}"))

@@ -6,8 +6,21 @@ from .failure import VX_FAILURE
 _NAMES = {getattr(vx, n): n for n in dir(vx) if n.startswith("VX_ERROR_") or n in ("VX_FAILURE", "VX_SUCCESS")}
 
 
+# Attributes are VX_ATTRIBUTE_BASE(vendor 0, object type) + n; the 1.0 "_ATTRIBUTE_" aliases lose.
+_ATTRIBUTES = {}
+for _n in sorted((n for n in dir(vx) if n.startswith("VX_")), key=lambda n: "_ATTRIBUTE_" in n):
+    _v = getattr(vx, _n)
+    if isinstance(_v, int) and 0x80000 <= _v < 0x90000:
+        _ATTRIBUTES.setdefault(_v, _n)
+
+
 def status_name(status):
     return _NAMES.get(status, str(status))
+
+
+def attribute_name(attribute):
+    """VX_IMAGE_WIDTH, ... for an attribute enum (its hex value if it is none of ours)."""
+    return _ATTRIBUTES.get(attribute) or f"{attribute:#x}"
 
 
 class VxError(Exception):

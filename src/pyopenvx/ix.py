@@ -44,7 +44,7 @@ from .objects.tensor import Tensor, view_of
 from .objects.tensor_images import TensorImages
 from .objects.threshold import Threshold
 from .objects.user_data_object import UserDataObject
-from .reference import Reference, lookup
+from .reference import Reference, lookup, type_name
 
 APPLICATION_CREATE, EXPORT_VALUES, NO_EXPORT_VALUES = (vx.VX_IX_USE_APPLICATION_CREATE, vx.VX_IX_USE_EXPORT_VALUES,
                                                        vx.VX_IX_USE_NO_EXPORT_VALUES)
@@ -622,7 +622,7 @@ class Importer:
         check_fields(fields, "il", f"record {n}")
         obj = self.app.get(n)
         check(obj is not None, vx.VX_ERROR_INVALID_FORMAT, f"record {n} is application-created but not listed")
-        check(obj.vx_type == fields[0], vx.VX_ERROR_INVALID_TYPE, f"{obj} is not of the exported type {fields[0]:#x}",
+        check(obj.vx_type == fields[0], vx.VX_ERROR_INVALID_TYPE, f"{obj} is not of the exported type {type_name(fields[0])}",
               obj)
         check(app_meta(obj) == fields[1], vx.VX_ERROR_INVALID_PARAMETERS,
               f"{obj} does not have the exported meta data {fields[1]}", obj)

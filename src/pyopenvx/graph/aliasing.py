@@ -19,6 +19,7 @@ from ..objects.image import Image
 from ..objects.parts import container
 from ..objects.tensor import Tensor
 from ..objects.user_data_object import UserDataObject
+from ..reference import type_name
 from . import pipelining
 
 DENSE, SPARSE = vx.VX_BUFFER_ALIASING_PROCESSING_TYPE_DENSE, vx.VX_BUFFER_ALIASING_PROCESSING_TYPE_SPARSE
@@ -49,7 +50,7 @@ def _record(kernel, a, b, processing_type):
     check({sa.direction, sb.direction} == {vx.VX_INPUT, vx.VX_OUTPUT}, vx.VX_ERROR_INVALID_PARAMETERS,
           f"parameters {a} and {b} must be one input and one output", kernel)
     check(sa.data_type == sb.data_type, vx.VX_ERROR_INVALID_TYPE,
-          f"parameters {a} and {b} have different types ({sa.data_type:#x}, {sb.data_type:#x})", kernel)
+          f"parameters {a} and {b} have different types ({type_name(sa.data_type)}, {type_name(sb.data_type)})", kernel)
     pair = (a, b) if sa.direction == vx.VX_INPUT else (b, a)
     kernel.alias_hints = {**kernel.alias_hints, pair: processing_type}   # a repeated pair: the last hint
 

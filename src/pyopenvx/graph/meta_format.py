@@ -6,7 +6,7 @@ from _pyopenvx import ffi, lib
 
 from .. import attributes
 from .. import constants as vx
-from ..errors import VxError, check
+from ..errors import VxError, attribute_name, check
 from ..reference import Reference, type_name
 
 # The meta attributes of each object type (1.3.1, vxSetMetaFormatAttribute), with their C type.
@@ -153,7 +153,7 @@ class MetaFormat(Reference):
         else:
             raw = bytes(ffi.buffer(ffi.new(f"{ctype} *", value)))
         check(len(raw) <= len(item.value), vx.VX_ERROR_INVALID_PARAMETERS,
-              f"attribute {attribute:#x}: {len(raw)} bytes do not fit a meta format", self)
+              f"attribute {attribute_name(attribute)}: {len(raw)} bytes do not fit a meta format", self)
         ffi.memmove(item.value, raw, len(raw))
         item.attribute, item.size = attribute, len(raw)
         d.count = max(d.count, index + 1)
@@ -161,7 +161,7 @@ class MetaFormat(Reference):
     def _check_type(self, attribute):
         belongs = owner_type(attribute)
         if self.object_type != belongs and self.object_type != vx.VX_TYPE_REFERENCE:
-            raise VxError(vx.VX_ERROR_INVALID_TYPE, f"attribute {attribute:#x} is a {type_name(belongs)} attribute; "
+            raise VxError(vx.VX_ERROR_INVALID_TYPE, f"attribute {attribute_name(attribute)} is a {type_name(belongs)} attribute; "
                           f"this meta format describes a {type_name(self.object_type)}", self)
 
     def set(self, attribute, ptr, size):
@@ -173,15 +173,15 @@ class MetaFormat(Reference):
             return
         ctype = ATTRIBUTES.get(attribute)
         if ctype is None:
-            raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"attribute {attribute:#x} is not a meta format attribute", self)
+            raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"attribute {attribute_name(attribute)} is not a meta format attribute", self)
         self._check_type(attribute)
         if ctype.endswith("[]"):
             item = ctype[:-2]
             check(ptr != ffi.NULL and size % ffi.sizeof(item) == 0 and size > 0, vx.VX_ERROR_INVALID_PARAMETERS,
-                  f"attribute {attribute:#x}: size {size} is not a multiple of sizeof({item})", self)
+                  f"attribute {attribute_name(attribute)}: size {size} is not a multiple of sizeof({item})", self)
             value = tuple(ffi.cast(f"{item} *", ptr)[0:size // ffi.sizeof(item)])
         else:
-            value = attributes.read(ctype, ptr, size, lambda: f"meta format attribute {attribute:#x}")
+            value = attributes.read(ctype, ptr, size, lambda: f"meta format attribute {attribute_name(attribute)}")
         self._store(attribute, value)
         self.desc.object_type = owner_type(attribute)
 
@@ -199,11 +199,11 @@ class MetaFormat(Reference):
         check(attribute != vx.VX_VALID_RECT_CALLBACK, vx.VX_ERROR_NOT_SUPPORTED,
               "VX_VALID_RECT_CALLBACK is write-only", self)
         ctype = ATTRIBUTES.get(attribute)
-        check(ctype is not None, vx.VX_ERROR_NOT_SUPPORTED, f"attribute {attribute:#x} is not a meta format attribute", self)
+        check(ctype is not None, vx.VX_ERROR_NOT_SUPPORTED, f"attribute {attribute_name(attribute)} is not a meta format attribute", self)
         self._check_type(attribute)
         attrs = self.attrs
-        check(attribute in attrs, vx.VX_ERROR_NOT_SUPPORTED, f"attribute {attribute:#x} has not been set", self)
-        attributes.write(ctype, ptr, size, attrs[attribute], lambda: f"meta format attribute {attribute:#x}")
+        check(attribute in attrs, vx.VX_ERROR_NOT_SUPPORTED, f"attribute {attribute_name(attribute)} has not been set", self)
+        attributes.write(ctype, ptr, size, attrs[attribute], lambda: f"meta format attribute {attribute_name(attribute)}")
 
     def __repr__(self):
         return f"<MetaFormat of {self.owner}>"

@@ -13,7 +13,7 @@ from _pyopenvx import ffi
 
 from .. import constants as vx
 from .. import log
-from ..errors import VxError, check, status_name
+from ..errors import VxError, attribute_name, check, status_name
 from ..objects.parts import container, items_of, lineage, overlap, scope_of, shares_memory
 from ..reference import type_name
 from . import aliasing
@@ -236,7 +236,7 @@ def _apply_output(node, index, obj, meta, have):
         for attribute, value in have.items():
             if value in OPEN_VALUES and attribute in REQUIRED:
                 raise VxError(MISMATCH.get(attribute, vx.VX_ERROR_INVALID_DIMENSION),
-                              f"{_where(node, index)}: virtual {obj} has no {attribute:#x}: neither its creator "
+                              f"{_where(node, index)}: virtual {obj} has no {attribute_name(attribute)}: neither its creator "
                               "nor the validator gave it", node)
         return
     have = obj.meta() if hasattr(obj, "meta") else {}
@@ -245,7 +245,7 @@ def _apply_output(node, index, obj, meta, have):
         if got is None or got == value or _agrees(attribute, got, value):
             continue
         raise VxError(MISMATCH.get(attribute, vx.VX_ERROR_INVALID_DIMENSION),
-                      f"{_where(node, index)}: attribute {attribute:#x} of {obj} is {got!r}, the validator "
+                      f"{_where(node, index)}: attribute {attribute_name(attribute)} of {obj} is {got!r}, the validator "
                       f"asks for {value!r}", node)
 
 

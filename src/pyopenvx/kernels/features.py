@@ -120,7 +120,7 @@ def _optical_flow_pyr_lk(node):
     old, new = node.params[0], node.params[1]
     for index, pyramid in ((0, old), (1, new)):
         if pyramid.format != U8:
-            refuse(node, vx.VX_ERROR_INVALID_FORMAT, f"pyramid {index} is {format_name(pyramid.format)}, not U008")
+            refuse(node, vx.VX_ERROR_INVALID_FORMAT, f"pyramid {index} is {format_name(pyramid.format)}, not U8")
         if pyramid.scale != vx.VX_SCALE_PYRAMID_HALF:
             refuse(node, vx.VX_ERROR_NOT_SUPPORTED, f"pyramid {index} has scale {pyramid.scale} "
                    "(VX_SCALE_PYRAMID_HALF only)")

@@ -114,7 +114,7 @@ def _laplacian(node, index):
         refuse(node, vx.VX_ERROR_NOT_SUPPORTED, f"pyramid scale {pyramid.scale} is not supported "
                "(VX_SCALE_PYRAMID_HALF only)")
     if pyramid.format not in (S16, vx.VX_DF_IMAGE_VIRT):
-        refuse(node, vx.VX_ERROR_INVALID_FORMAT, f"the pyramid is {format_name(pyramid.format)}, not S016")
+        refuse(node, vx.VX_ERROR_INVALID_FORMAT, f"the pyramid is {format_name(pyramid.format)}, not S16")
     return pyramid
 
 

@@ -50,8 +50,12 @@ _INT32_MAX = 2**31 - 1
 _MEMORY_LIMIT = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
 
 
+_FORMAT_NAMES = {getattr(vx, n): n[len("VX_DF_IMAGE_"):] for n in dir(vx) if n.startswith("VX_DF_IMAGE_")}
+
+
 def format_name(fmt):
-    return fmt.to_bytes(4, "little").decode(errors="replace")
+    """The spec's name of an image format (U8, RGB, NV12, ...); an unknown one as its hex value."""
+    return _FORMAT_NAMES.get(fmt) or f"{fmt:#x}"
 
 
 def _planes(fmt):
@@ -81,7 +85,7 @@ def check_geometry(fmt, width, height, virtual=False):
     """Refuses what no image of that format and size can be (0 and VIRT only for virtual images).
     Messages are built only for a refusal: this runs on every creation."""
     if fmt not in FORMATS and not (virtual and fmt == vx.VX_DF_IMAGE_VIRT):
-        raise VxError(vx.VX_ERROR_INVALID_FORMAT, f"format {fmt:#x} ({format_name(fmt)!r}) is not an image format"
+        raise VxError(vx.VX_ERROR_INVALID_FORMAT, f"format {format_name(fmt)} is not an image format"
                       + ("" if virtual else " for a non-virtual image"))
     if not virtual and (width == 0 or height == 0):
         raise VxError(vx.VX_ERROR_INVALID_DIMENSION, f"image size {width}x{height} is empty")
@@ -197,7 +201,7 @@ class Image(DataObject):
         check(memory_type in (vx.VX_MEMORY_TYPE_HOST, vx.VX_MEMORY_TYPE_NONE), vx.VX_ERROR_INVALID_PARAMETERS,
               f"memory type {memory_type:#x} is not VX_MEMORY_TYPE_HOST or VX_MEMORY_TYPE_NONE")
         check(addrs != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "addrs is NULL")
-        check(fmt in FORMATS, vx.VX_ERROR_INVALID_FORMAT, f"format {fmt:#x} is not an image format")
+        check(fmt in FORMATS, vx.VX_ERROR_INVALID_FORMAT, f"format {format_name(fmt)} is not an image format")
         width, height = addrs[0].dim_x, addrs[0].dim_y
         check_geometry(fmt, width, height)
         layout = plane_layout(fmt, width, height)

@@ -1,7 +1,7 @@
 """Object array: `count` objects made like an exemplar (any data object but a delay or an object
 array), owned by the array. Works for any class implementing the DataObject protocol."""
 from .. import constants as vx
-from ..errors import VxError, check
+from ..errors import VxError, attribute_name, check
 from .dataobject import DataObject, adopt_children, drop_children
 
 NOT_ITEMS = (vx.VX_TYPE_DELAY, vx.VX_TYPE_OBJECT_ARRAY)
@@ -35,7 +35,7 @@ class ObjectArray(DataObject):
     def apply_meta(self, meta):
         for attr, mine in self.meta().items():
             if attr in meta and meta[attr] != mine:
-                raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{self} has {attr:#x} = {mine}, not {meta[attr]}", self)
+                raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{self} has {attribute_name(attr)} = {mine}, not {meta[attr]}", self)
 
     def reopen(self):
         """Its own meta is fixed; its items are reopened."""

@@ -7,7 +7,7 @@ can be released first and the other stays valid.
 import math
 
 from .. import constants as vx
-from ..errors import check
+from ..errors import attribute_name, check
 from .dataobject import DataObject, adopt_children, drop_children
 from .image import Image, check_geometry, format_name, settle
 
@@ -72,7 +72,7 @@ class Pyramid(DataObject):
         """Levels and scale are fixed at creation; width, height and format may be open."""
         for attr, have in ((vx.VX_PYRAMID_LEVELS, len(self.levels)), (vx.VX_PYRAMID_SCALE, self.scale)):
             check(meta.get(attr, have) == have, vx.VX_ERROR_INVALID_PARAMETERS,
-                  f"{self} has {attr:#x} = {have}, not {meta.get(attr)}", self)
+                  f"{self} has {attribute_name(attr)} = {have}, not {meta.get(attr)}", self)
         width = settle(self, "width", self.width, meta.get(vx.VX_PYRAMID_WIDTH, 0), 0, vx.VX_ERROR_INVALID_DIMENSION)
         height = settle(self, "height", self.height, meta.get(vx.VX_PYRAMID_HEIGHT, 0), 0, vx.VX_ERROR_INVALID_DIMENSION)
         fmt = settle(self, "format", self.format, meta.get(vx.VX_PYRAMID_FORMAT, vx.VX_DF_IMAGE_VIRT),

@@ -4,6 +4,7 @@ from _pyopenvx import ffi
 from .. import constants as vx
 from ..datatypes import C_TYPES, SCALAR_TYPES, size_of
 from ..errors import check
+from ..reference import type_name
 from .memory import Resident
 
 
@@ -23,7 +24,7 @@ class Scalar(Resident):
             check(data_type in SCALAR_TYPES, vx.VX_ERROR_INVALID_TYPE, f"{data_type:#x} is not a scalar type")
         else:
             check(item is not None, vx.VX_ERROR_INVALID_TYPE, f"{data_type:#x} is not a known type")
-            check(size == item, vx.VX_ERROR_INVALID_PARAMETERS, f"size {size} is not the size {item} of {data_type:#x}")
+            check(size == item, vx.VX_ERROR_INVALID_PARAMETERS, f"size {size} is not the size {item} of {type_name(data_type)}")
         super().__init__(context, scope, virtual)
         self.data_type = data_type
         self.publish()

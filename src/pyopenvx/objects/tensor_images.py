@@ -5,6 +5,7 @@ from _pyopenvx import ffi
 
 from .. import constants as vx
 from ..errors import check
+from ..reference import type_name
 from .image import Image, format_name
 from .object_array import ObjectArray
 
@@ -46,9 +47,9 @@ def images_of(tensor, rect, array_size, jump, fmt):
     check(tensor.num_dims == 3, vx.VX_ERROR_INVALID_DIMENSION,
           f"images come from a 3-D tensor, {tensor} has {tensor.num_dims} dimensions", tensor)
     check(fmt in DATA_TYPES, vx.VX_ERROR_INVALID_FORMAT,
-          f"format {fmt:#x} ({format_name(fmt)!r}) is not one of U8, U16, S16, U32, S32", tensor)
+          f"format {format_name(fmt)} is not one of U8, U16, S16, U32, S32", tensor)
     check(DATA_TYPES[fmt] == tensor.data_type, vx.VX_ERROR_INVALID_FORMAT,
-          f"{format_name(fmt)} images cannot view a tensor of data type {tensor.data_type:#x}", tensor)
+          f"{format_name(fmt)} images cannot view a tensor of data type {type_name(tensor.data_type)}", tensor)
     check(rect != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "rect is NULL", tensor)
     width, height, slices = tensor.dims
     check(rect.start_x < rect.end_x <= width and rect.start_y < rect.end_y <= height, vx.VX_ERROR_INVALID_PARAMETERS,

@@ -3,8 +3,9 @@ It has no bulk memory: the values live in the C descriptor that kernels read."""
 from _pyopenvx import ffi
 
 from .. import constants as vx
-from ..errors import VxError, check
+from ..errors import VxError, attribute_name, check
 from .dataobject import DataObject
+from .image import format_name
 from .memory import COPY_USAGES, check_host, check_ptr, check_usage
 
 TYPES = (vx.VX_THRESHOLD_TYPE_BINARY, vx.VX_THRESHOLD_TYPE_RANGE)
@@ -24,8 +25,10 @@ class Threshold(DataObject):
 
     def __init__(self, context, thresh_type, input_format, output_format, scope=None, virtual=False):
         check(thresh_type in TYPES, vx.VX_ERROR_INVALID_TYPE, f"{thresh_type:#x} is not a threshold type")
-        check(input_format in INPUT_FORMATS, vx.VX_ERROR_INVALID_FORMAT, f"input format {input_format:#x}")
-        check(output_format in FORMATS, vx.VX_ERROR_INVALID_FORMAT, f"output format {output_format:#x}")
+        check(input_format in INPUT_FORMATS, vx.VX_ERROR_INVALID_FORMAT,
+              f"input format {format_name(input_format)} is not one of {', '.join(map(format_name, INPUT_FORMATS))}")
+        check(output_format in FORMATS, vx.VX_ERROR_INVALID_FORMAT,
+              f"output format {format_name(output_format)} is not one of {', '.join(map(format_name, FORMATS))}")
         super().__init__(context, scope, virtual)
         self.desc = ffi.new("pvx_threshold *", {"type": thresh_type, "input_format": input_format,
                                                 "output_format": output_format})
@@ -47,7 +50,7 @@ class Threshold(DataObject):
     def apply_meta(self, meta):
         for attr, mine in self.meta().items():
             if attr in meta and meta[attr] != mine:
-                raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{self} has {attr:#x} = {mine:#x}, not {meta[attr]:#x}", self)
+                raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{self} has {attribute_name(attr)} = {mine:#x}, not {meta[attr]:#x}", self)
 
     def make_like(self, context, scope=None, virtual=False):
         like = Threshold(context, self.thresh_type, self.input_format, self.output_format, scope, virtual)

@@ -1,26 +1,26 @@
-"""Context, the Object base and status checking for the Pythonic layer."""
+"""Context, the Object base and lifetimes for the Pythonic layer.
+
+Lifetimes: an owned wrapper holds an `_Owner`, which releases the OpenVX reference when nothing
+needs it any more: the wrapper's `release()` (or its `with` block), or the garbage collector once
+the wrapper and every numpy view mapped from it are gone. A view keeps its object's memory alive
+(a released image whose view is still in use is released after the view). Owners hold their
+context's owner, so a context is released after its objects. Once the interpreter is finalizing
+(interpreter exit), releases are skipped: the process ends with its objects, and no release can
+run against a half torn down interpreter.
+"""
+import functools
+import sys
+import weakref
+
 from .. import constants as vx
 from ..api import ffi, lib
-from ..errors import status_name
-
-
-class StatusError(Exception):
-    """An OpenVX call failed; `status` is its vx_status. Raised in a Python kernel or validator,
-    its status is what the node reports."""
-
-    def __init__(self, status, what):
-        super().__init__(f"{what} failed: {status_name(status)} ({status})")
-        self.status = status
-
-
-def check(status, what):
-    if status != vx.VX_SUCCESS:
-        raise StatusError(status, what)
-
+from ..errors import attribute_name
+from .errors import Released, StatusError, VXError, check  # noqa: F401  (StatusError re-exported)
 
 # Callbacks C keeps for a context's objects (user kernels, node callbacks, its log), by context
 # address then by what they serve: one owner each, replaced when set again, dropped with the context.
 _KEPT = {}
+_CONTEXTS = weakref.WeakValueDictionary()    # context address -> its _Owner
 
 
 def _address(handle):
@@ -36,33 +36,94 @@ def keep(obj, key, callbacks):
         kept[key] = callbacks
 
 
+class _Owner:
+    """One OpenVX reference owned by Python. `pins` counts the numpy views that need its memory;
+    `context` is the context's owner (None for a context); `keep` what the object's memory is
+    (an application's numpy array). A graph may hold the object after the application released
+    it, so `keep` moves to the context's `parked` list, swept once the object is gone."""
+    __slots__ = ("handle", "release_fn", "ptr_type", "context", "pins", "keep", "parked", "__weakref__")
+
+    def __init__(self, handle, release_fn, ptr_type, context):
+        self.handle, self.release_fn, self.ptr_type, self.context, self.pins, self.keep, self.parked = \
+            handle, release_fn, ptr_type, context, 0, None, []
+
+    def release(self):
+        """Releases now; the status (VX_SUCCESS when the handle was already gone)."""
+        handle, self.handle = self.handle, None
+        if handle is None or (self.context is not None and self.context.handle is None):
+            return vx.VX_SUCCESS                 # its context was released, and every object with it
+        if self.keep is not None and self.context is not None:
+            self.context.parked.append((handle, self.keep))
+        status = self.release_fn(ffi.new(self.ptr_type, handle))
+        if self.context is None:
+            _KEPT.pop(_address(handle), None)
+            self.parked = []                     # every object that used them is gone with the context
+        return status
+
+    def sweep(self):
+        """Drops what parked objects kept once they are gone (a reused handle only keeps it longer)."""
+        self.parked = [(h, keep) for h, keep in self.parked
+                       if lib.vxGetStatus(ffi.cast("vx_reference", h)) == vx.VX_SUCCESS]
+
+    def unpin(self, _pointer):
+        self.pins -= 1
+        if self.context is not None:
+            self.context.pins -= 1
+
+    def __del__(self):
+        if self.handle is not None and not sys.is_finalizing():
+            try:
+                self.release()
+            except Exception:       # noqa: BLE001  (a destructor has no caller to tell)
+                pass
+
+
 _CLASSES = {}                # vx_type -> the Object subclass wrapping it
 
 
+@functools.lru_cache(maxsize=None)
+def _pointer_type(ctype):
+    """(the C type `ctype *`, sizeof(ctype)), parsed once."""
+    return ffi.typeof(f"{ctype} *"), ffi.sizeof(ctype)
+
+
 class Object:
-    """An OpenVX reference owned by Python: released by `release()` or at the end of a with block.
+    """An OpenVX reference owned by Python: released by `release()`, at the end of a with block,
+    or when the wrapper (and every numpy view of its memory) is garbage collected.
     `wrap(handle)` makes a borrowed wrapper (e.g. a kernel's parameter) whose release only forgets it."""
 
     _release = None          # the vxRelease<Type> function, set by subclasses
     _ctype = "vx_reference"  # the C handle type
     vx_type = None
-    _owned = True
+    _owner = None            # None for a borrowed wrapper
+    _handle = None
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
         if cls.vx_type is not None:
             _CLASSES[cls.vx_type] = cls
 
-    def __init__(self, handle, what):
+    def __init__(self, handle, what, owned=True):
         check(lib.vxGetStatus(ffi.cast("vx_reference", handle)), what)
-        self.handle = handle
+        self._handle = handle
+        if owned:
+            context = None if self.vx_type == vx.VX_TYPE_CONTEXT else \
+                _CONTEXTS.get(_address(lib.vxGetContext(ffi.cast("vx_reference", handle))))
+            self._owner = _Owner(handle, type(self)._release, f"{ffi.typeof(handle).cname} *", context)
 
     @classmethod
     def wrap(cls, handle, owned=False, what="wrap"):
         """A wrapper of `handle` (owned: this wrapper releases one reference of it)."""
         obj = cls.__new__(cls)
-        Object.__init__(obj, ffi.cast(cls._ctype, handle), what)
-        obj._owned = owned
+        Object.__init__(obj, ffi.cast(cls._ctype, handle), what, owned)
+        obj._describe()
+        return obj
+
+    @classmethod
+    def borrow(cls, handle):
+        """A borrowed wrapper of a handle known valid and of this class (a kernel's parameter)."""
+        obj = cls.__new__(cls)
+        obj._handle = ffi.cast(cls._ctype, handle)
         obj._describe()
         return obj
 
@@ -70,15 +131,46 @@ class Object:
         """Fills what `__init__` would have set from queries (wrapped handles)."""
 
     @property
+    def handle(self):
+        """The C handle (raises `Released` once released)."""
+        handle = self._handle
+        if handle is None:
+            raise Released(type(self).__name__)
+        return handle
+
+    @property
     def reference(self):
+        """The handle as a vx_reference (for calls of pyopenvx.api that take any object)."""
         return ffi.cast("vx_reference", self.handle)
 
+    @property
+    def released(self):
+        """True once release() ran (or the with block ended)."""
+        return self._handle is None
+
     def release(self):
-        if self.handle is not None:
-            if self._owned:
-                slot = ffi.new(f"{ffi.typeof(self.handle).cname} *", self.handle)
-                check(type(self)._release(slot), "release")
-            self.handle = None
+        """Releases the reference now (later if a numpy view of its memory is still alive);
+        the wrapper is unusable after. Releasing twice does nothing."""
+        owner, self._handle, self._owner = self._owner, None, None
+        if owner is not None and not owner.pins:
+            check(owner.release(), f"release of {type(self).__name__}")
+
+    def _forget(self):
+        """The handle left C another way (e.g. vxRemoveKernel): drop it without a release."""
+        if self._owner is not None:
+            self._owner.handle = None
+        self._handle = self._owner = None
+
+    def _view_buffer(self, pointer, nbytes):
+        """A buffer of mapped memory for numpy that keeps this object (and its memory) alive
+        while any array made from it lives."""
+        owner = self._owner
+        if owner is None:
+            return ffi.buffer(pointer, nbytes)
+        owner.pins += 1
+        if owner.context is not None:
+            owner.context.pins += 1
+        return ffi.buffer(ffi.gc(ffi.cast("char *", pointer), owner.unpin), nbytes)
 
     def __enter__(self):
         return self
@@ -86,14 +178,26 @@ class Object:
     def __exit__(self, *exc):
         self.release()
 
+    def __repr__(self):
+        if self._handle is None:
+            return f"<{type(self).__name__} released>"
+        return f"<{type(self).__name__} {self._describe_state()}>"
+
+    def _describe_state(self):
+        return f"at {_address(self._handle):#x}"
+
     def query(self, function, attribute, ctype):
-        out = ffi.new(f"{ctype} *")
-        check(function(self.handle, attribute, out, ffi.sizeof(ctype)), f"query {attribute:#x}")
+        """One attribute by vxQuery<Type> (`function`, its name) as `ctype`."""
+        pointer, size = _pointer_type(ctype)
+        out = ffi.new(pointer)
+        status = getattr(lib, function)(self.handle, attribute, out, size)
+        if status:
+            check(status, f"{function}({attribute_name(attribute)})", self)
         return out[0]
 
 
 class Reference(Object):
-    """Any other reference type (threshold, pyramid, ...), through the vx_reference API."""
+    """Any other reference type, through the vx_reference API."""
     _release = lib.vxReleaseReference
 
 
@@ -105,28 +209,3 @@ def wrap_reference(handle, owned=False):
     out = ffi.new("vx_enum *")
     check(lib.vxQueryReference(ref, vx.VX_REFERENCE_TYPE, out, ffi.sizeof("vx_enum")), "vxQueryReference")
     return _CLASSES.get(out[0], Reference).wrap(ref, owned)
-
-
-class Context(Object):
-    _release = lib.vxReleaseContext
-    _ctype = "vx_context"
-    vx_type = vx.VX_TYPE_CONTEXT
-
-    def __init__(self):
-        super().__init__(lib.vxCreateContext(), "vxCreateContext")
-
-    @property
-    def references(self):
-        return self.query(lib.vxQueryContext, vx.VX_CONTEXT_REFERENCES, "vx_uint32")
-
-    def on_log(self, function):
-        """Calls function(status, text) for every log entry of this context."""
-        callback = ffi.callback("vx_log_callback_f",
-                                lambda ctx, ref, status, text: function(status, ffi.string(text).decode()))
-        lib.vxRegisterLogCallback(self.handle, callback, vx.vx_true_e)
-        keep(self, "log", callback)
-
-    def release(self):
-        address = self.handle is not None and self._owned and _address(self.handle)
-        super().release()
-        _KEPT.pop(address, None)

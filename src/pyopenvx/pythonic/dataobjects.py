@@ -8,13 +8,18 @@ view is valid inside the `with` block, after which the map is released).
         a = Array(ctx, "float32", capacity=10)
         a.extend(np.arange(4, dtype=np.float32))
 """
+from __future__ import annotations
+
 from contextlib import contextmanager
+from typing import Optional
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .. import constants as vx
 from ..api import ffi, lib
 from .base import Object, check
+from .errors import InvalidType, InvalidValue
 
 VX_TYPES = {np.dtype(name): t for t, name in {
     vx.VX_TYPE_INT8: "int8", vx.VX_TYPE_UINT8: "uint8", vx.VX_TYPE_INT16: "int16", vx.VX_TYPE_UINT16: "uint16",
@@ -23,91 +28,168 @@ VX_TYPES = {np.dtype(name): t for t, name in {
     vx.VX_TYPE_FLOAT16: "float16"}.items()}
 HOST, RW = vx.VX_MEMORY_TYPE_HOST, vx.VX_READ_AND_WRITE
 
+# The other types by name: their C type, and numpy's view of it (structs field by field, at the C offsets).
+_NAMED_CTYPES = {"char": "vx_char", "enum": "vx_enum", "size": "vx_size", "df_image": "vx_df_image",
+                 "bool": "vx_bool", "keypoint": "vx_keypoint_t", "rectangle": "vx_rectangle_t",
+                 "coordinates2d": "vx_coordinates2d_t", "coordinates3d": "vx_coordinates3d_t",
+                 "coordinates2df": "vx_coordinates2df_t", "line2d": "vx_line2d_t"}
+NAMED_TYPES = {name: getattr(vx, f"VX_TYPE_{name.upper()}".replace("LINE2D", "LINE_2D")) for name in _NAMED_CTYPES}
+_NUMPY_OF_C = {"char": "S1", "unsigned char": "u1", "int": "i4", "unsigned int": "u4", "float": "f4",
+               "unsigned short": "u2", "short": "i2", "unsigned long": "u8", "size_t": "u8", "int32_t": "i4",
+               "uint32_t": "u4"}
+
+
+def _numpy_of(ctype):
+    t = ctype if isinstance(ctype, ffi.CType) else ffi.typeof(ctype)
+    if t.kind == "struct":
+        names, fields = zip(*t.fields)
+        return np.dtype({"names": list(names), "formats": [_numpy_of(f.type) for f in fields],
+                         "offsets": [f.offset for f in fields], "itemsize": ffi.sizeof(t)})
+    if t.kind == "enum":
+        return np.dtype("i4")
+    return np.dtype(_NUMPY_OF_C[t.cname])
+
 
 DTYPES = {t: d for d, t in VX_TYPES.items()}
-_SCALAR_CTYPES = {vx.VX_TYPE_CHAR: "vx_char", vx.VX_TYPE_ENUM: "vx_enum", vx.VX_TYPE_SIZE: "vx_size",
-                  vx.VX_TYPE_DF_IMAGE: "vx_df_image", vx.VX_TYPE_BOOL: "vx_bool"}
+DTYPES.update({NAMED_TYPES[name]: _numpy_of(ctype) for name, ctype in _NAMED_CTYPES.items()})
+CTYPES = {t: f"vx_{d.name}" for d, t in VX_TYPES.items()}
+CTYPES.update({NAMED_TYPES[name]: ctype for name, ctype in _NAMED_CTYPES.items()})
 
 
-def _vx_type(dtype):
-    return VX_TYPES[np.dtype(dtype)]
+def _vx_type(kind):
+    """The VX_TYPE_* of a numpy dtype or a name ("uint8", "enum", "bool", "size", "keypoint", ...)."""
+    if isinstance(kind, str) and kind in NAMED_TYPES:
+        return NAMED_TYPES[kind]
+    try:
+        return VX_TYPES[np.dtype(kind)]
+    except (TypeError, KeyError):
+        raise InvalidType(vx.VX_ERROR_INVALID_TYPE, f"type {kind!r}", None, [
+            f"{kind!r} is not one of {', '.join(sorted({d.name for d in VX_TYPES} | set(NAMED_TYPES)))}"]) from None
+
+
+def exact(values: ArrayLike, dtype: np.dtype, what: str, obj: Optional[Object] = None) -> np.ndarray:
+    """`values` as a contiguous array of `dtype`; refuses a conversion that changes a value
+    (0.9 or 300 into uint8), never rounds or wraps silently."""
+    a = np.asarray(values)
+    if a.dtype == dtype:
+        return np.ascontiguousarray(a)
+    if dtype.fields is not None or a.dtype.fields is not None:
+        raise InvalidType(vx.VX_ERROR_INVALID_TYPE, what, obj, [f"{a.dtype} values are not {dtype} records"])
+    with np.errstate(all="ignore"):
+        out = np.ascontiguousarray(a.astype(dtype))
+        lossy = out != a
+    if np.any(lossy):
+        bad = a[lossy].flat[0].item()
+        raise InvalidValue(vx.VX_ERROR_INVALID_VALUE, what, obj,
+                           [f"{a.dtype} value {bad!r} is not exactly a {dtype} (convert it first)"])
+    return out
 
 
 @contextmanager
-def _mapped(map_fn, unmap_fn, handle, nbytes, dtype, shape, usage):
-    """map_fn(usage) -> (map id, pointer); the view lives until the block ends, then the map is closed."""
+def _mapped(obj, map_fn, unmap_fn, nbytes, dtype, shape, usage):
+    """map_fn(usage) -> (map id, pointer); the view is writable until the block ends, then the map
+    is closed and the view made read-only (it keeps the object's memory alive)."""
     map_id, ptr = map_fn(usage)
     try:
-        yield np.frombuffer(ffi.buffer(ptr, nbytes), dtype).reshape(shape)
+        view = np.frombuffer(obj._view_buffer(ptr, nbytes), dtype).reshape(shape)
+        yield view
+        view.flags.writeable = False
     finally:
-        check(unmap_fn(handle, map_id), "unmap")
+        check(unmap_fn(obj.handle, map_id), unmap_fn.__name__, obj)
 
 
 class Scalar(Object):
+    """A scalar of a numpy dtype name or "enum", "bool", "size", "df_image", "char":
+    `Scalar(ctx, "enum", vx.VX_INTERPOLATION_BILINEAR)`, `Scalar(ctx, "bool", True)`. `value`
+    reads and writes it (a bool scalar gives a bool); a value that does not fit raises InvalidValue."""
     _release = lib.vxReleaseScalar
     _ctype = "vx_scalar"
     vx_type = vx.VX_TYPE_SCALAR
 
     def __init__(self, ctx, dtype, value=0):
-        self.ctype = f"vx_{np.dtype(dtype).name}"         # vx_int32, vx_uint8, vx_float32, ...
-        super().__init__(lib.vxCreateScalar(ctx.handle, _vx_type(dtype), ffi.new(f"{self.ctype} *", value)),
-                         "vxCreateScalar")
+        scalar_type = _vx_type(dtype)
+        self.ctype = CTYPES[scalar_type]
+        super().__init__(lib.vxCreateScalar(ctx.handle, scalar_type, self._c_value(value)),
+                         f"vxCreateScalar({dtype})")
 
     @classmethod
     def virtual(cls, graph, dtype):
         return cls.wrap(lib.vxCreateVirtualScalar(graph.handle, _vx_type(dtype)), True, "vxCreateVirtualScalar")
 
     def _describe(self):
-        t = self.query(lib.vxQueryScalar, vx.VX_SCALAR_TYPE, "vx_enum")
-        self.ctype = _SCALAR_CTYPES.get(t) or f"vx_{DTYPES[t].name}"
+        self.ctype = CTYPES[self.query("vxQueryScalar", vx.VX_SCALAR_TYPE, "vx_enum")]
+
+    def _describe_state(self):
+        return f"{self.ctype} {self.value!r}"
+
+    def _c_value(self, v):
+        if self.ctype == "vx_bool":
+            v = vx.vx_true_e if v else vx.vx_false_e
+        try:
+            return ffi.new(f"{self.ctype} *", v)
+        except (OverflowError, TypeError) as exc:
+            raise InvalidValue(vx.VX_ERROR_INVALID_VALUE, f"a {self.ctype} scalar", None,
+                               [f"{v!r} is not a {self.ctype}: {exc}"]) from None
 
     @property
     def value(self):
+        """The scalar's value (assign to change it)."""
         out = ffi.new(f"{self.ctype} *")
-        check(lib.vxCopyScalar(self.handle, out, vx.VX_READ_ONLY, HOST), "vxCopyScalar")
-        return out[0]
+        check(lib.vxCopyScalar(self.handle, out, vx.VX_READ_ONLY, HOST), "vxCopyScalar", self)
+        return bool(out[0]) if self.ctype == "vx_bool" else out[0]
 
     @value.setter
     def value(self, v):
-        check(lib.vxCopyScalar(self.handle, ffi.new(f"{self.ctype} *", v), vx.VX_WRITE_ONLY, HOST), "vxCopyScalar")
+        check(lib.vxCopyScalar(self.handle, self._c_value(v), vx.VX_WRITE_ONLY, HOST), "vxCopyScalar", self)
 
 
 class Array(Object):
+    """An array of items: numpy dtypes or structs by name; `map()` views, `extend()` appends."""
     _release = lib.vxReleaseArray
     _ctype = "vx_array"
     vx_type = vx.VX_TYPE_ARRAY
 
     def __init__(self, ctx, dtype, capacity):
-        self.dtype = np.dtype(dtype)
-        super().__init__(lib.vxCreateArray(ctx.handle, _vx_type(dtype), capacity), "vxCreateArray")
+        """Items of a numpy dtype, or structs by name ("keypoint", "rectangle", "coordinates2d",
+        "coordinates3d", "coordinates2df", "line2d"): their views are structured arrays."""
+        item_type = _vx_type(dtype)
+        self.dtype = DTYPES[item_type]
+        super().__init__(lib.vxCreateArray(ctx.handle, item_type, capacity), "vxCreateArray")
 
     @classmethod
     def virtual(cls, graph, dtype, capacity=0):
         return cls.wrap(lib.vxCreateVirtualArray(graph.handle, _vx_type(dtype), capacity), True, "vxCreateVirtualArray")
 
     def _describe(self):
-        self.dtype = DTYPES.get(self.query(lib.vxQueryArray, vx.VX_ARRAY_ITEMTYPE, "vx_enum"), np.dtype(np.uint8))
+        self.dtype = DTYPES.get(self.query("vxQueryArray", vx.VX_ARRAY_ITEMTYPE, "vx_enum"), np.dtype(np.uint8))
 
     def __len__(self):
-        return self.query(lib.vxQueryArray, vx.VX_ARRAY_NUMITEMS, "vx_size")
+        return self.query("vxQueryArray", vx.VX_ARRAY_NUMITEMS, "vx_size")
 
-    def extend(self, values):
-        values = np.ascontiguousarray(values, self.dtype)
+    def _describe_state(self):
+        return f"{self.dtype.name if self.dtype.fields is None else 'struct'} {len(self)}/" \
+               f"{self.query('vxQueryArray', vx.VX_ARRAY_CAPACITY, 'vx_size')}"
+
+    def extend(self, values: ArrayLike) -> None:
+        """vxAddArrayItems: appends `values` (they must convert to the item type exactly)."""
+        values = exact(values, self.dtype, "vxAddArrayItems", self)
         check(lib.vxAddArrayItems(self.handle, len(values), ffi.from_buffer(values), self.dtype.itemsize),
             "vxAddArrayItems")
 
     def map(self, start=0, end=None, usage=RW):
+        """A numpy view of items [start, end) (a context manager)."""
         end = len(self) if end is None else end
 
         def map_fn(u):
             map_id, stride, ptr = ffi.new("vx_map_id *"), ffi.new("vx_size *"), ffi.new("void **")
-            check(lib.vxMapArrayRange(self.handle, start, end, map_id, stride, ptr, u, HOST, 0), "vxMapArrayRange")
+            check(lib.vxMapArrayRange(self.handle, start, end, map_id, stride, ptr, u, HOST, 0), "vxMapArrayRange", self)
             return map_id[0], ptr[0]
-        return _mapped(map_fn, lib.vxUnmapArrayRange, self.handle, (end - start) * self.dtype.itemsize, self.dtype,
+        return _mapped(self, map_fn, lib.vxUnmapArrayRange, (end - start) * self.dtype.itemsize, self.dtype,
                             (end - start,), usage)
 
 
 class Tensor(Object):
+    """A tensor, `shape` in numpy order (outermost first); `map()` gives a numpy view."""
     _release = lib.vxReleaseTensor
     _ctype = "vx_tensor"
     vx_type = vx.VX_TYPE_TENSOR
@@ -125,13 +207,14 @@ class Tensor(Object):
                         True, "vxCreateVirtualTensor")
 
     def _describe(self):
-        n = self.query(lib.vxQueryTensor, vx.VX_TENSOR_NUMBER_OF_DIMS, "vx_size")
+        n = self.query("vxQueryTensor", vx.VX_TENSOR_NUMBER_OF_DIMS, "vx_size")
         dims = ffi.new("vx_size[]", max(n, 1))
-        check(lib.vxQueryTensor(self.handle, vx.VX_TENSOR_DIMS, dims, n * ffi.sizeof("vx_size")), "vxQueryTensor")
+        check(lib.vxQueryTensor(self.handle, vx.VX_TENSOR_DIMS, dims, n * ffi.sizeof("vx_size")), "vxQueryTensor", self)
         self.shape = tuple(dims[i] for i in reversed(range(n)))
-        self.dtype = DTYPES.get(self.query(lib.vxQueryTensor, vx.VX_TENSOR_DATA_TYPE, "vx_enum"), np.dtype(np.uint8))
+        self.dtype = DTYPES.get(self.query("vxQueryTensor", vx.VX_TENSOR_DATA_TYPE, "vx_enum"), np.dtype(np.uint8))
 
     def map(self, usage=RW):
+        """A numpy view of the whole tensor (a context manager)."""
         n = len(self.shape)
 
         def map_fn(u):
@@ -139,23 +222,33 @@ class Tensor(Object):
             check(lib.vxMapTensorPatch(self.handle, n, [0] * n, list(self.shape[::-1]), map_id, stride, ptr, u, HOST),
                 "vxMapTensorPatch")
             return map_id[0], ptr[0]
-        return _mapped(map_fn, lib.vxUnmapTensorPatch, self.handle, int(np.prod(self.shape)) * self.dtype.itemsize,
+        return _mapped(self, map_fn, lib.vxUnmapTensorPatch, int(np.prod(self.shape)) * self.dtype.itemsize,
                             self.dtype, self.shape, usage)
+
+
+def _shape_state(self):
+    return f"{self.shape} {self.dtype}"
+
+
+Tensor._describe_state = _shape_state
 
 
 class _WholeMap(Object):
     """Objects mapped whole by vxMap<X>(handle, &id, &ptr, usage, mem_type, flags)."""
     MAP = UNMAP = None
+    _describe_state = _shape_state
 
     def map(self, usage=RW):
+        """A numpy view of the whole object (a context manager)."""
         def map_fn(u):
             map_id, ptr = ffi.new("vx_map_id *"), ffi.new("void **")
             check(getattr(lib, self.MAP)(self.handle, map_id, ptr, u, HOST, 0), self.MAP)
             return map_id[0], ptr[0]
-        return _mapped(map_fn, getattr(lib, self.UNMAP), self.handle, self.nbytes, self.dtype, self.shape, usage)
+        return _mapped(self, map_fn, getattr(lib, self.UNMAP), self.nbytes, self.dtype, self.shape, usage)
 
 
 class LUT(_WholeMap):
+    """A lookup table of `count` entries of `dtype` (uint8 or int16); `map()` gives a numpy view."""
     _release = lib.vxReleaseLUT
     _ctype = "vx_lut"
     vx_type = vx.VX_TYPE_LUT
@@ -167,12 +260,13 @@ class LUT(_WholeMap):
         super().__init__(lib.vxCreateLUT(ctx.handle, _vx_type(dtype), count), "vxCreateLUT")
 
     def _describe(self):
-        self.dtype = DTYPES[self.query(lib.vxQueryLUT, vx.VX_LUT_TYPE, "vx_enum")]
-        self.shape = (self.query(lib.vxQueryLUT, vx.VX_LUT_COUNT, "vx_size"),)
+        self.dtype = DTYPES[self.query("vxQueryLUT", vx.VX_LUT_TYPE, "vx_enum")]
+        self.shape = (self.query("vxQueryLUT", vx.VX_LUT_COUNT, "vx_size"),)
         self.nbytes = self.shape[0] * self.dtype.itemsize
 
 
 class Distribution(_WholeMap):
+    """A histogram of `bins` bins over [offset, offset + range); `map()` gives its int32 counts."""
     _release = lib.vxReleaseDistribution
     _ctype = "vx_distribution"
     vx_type = vx.VX_TYPE_DISTRIBUTION
@@ -183,7 +277,7 @@ class Distribution(_WholeMap):
         super().__init__(lib.vxCreateDistribution(ctx.handle, bins, offset, range_), "vxCreateDistribution")
 
     def _describe(self):
-        bins = self.query(lib.vxQueryDistribution, vx.VX_DISTRIBUTION_BINS, "vx_size")
+        bins = self.query("vxQueryDistribution", vx.VX_DISTRIBUTION_BINS, "vx_size")
         self.dtype, self.shape, self.nbytes = np.dtype("int32"), (bins,), bins * 4
 
 
@@ -198,15 +292,19 @@ class Matrix(Object):
         super().__init__(lib.vxCreateMatrix(ctx.handle, _vx_type(dtype), columns, rows), "vxCreateMatrix")
 
     def _describe(self):
-        self.dtype = DTYPES[self.query(lib.vxQueryMatrix, vx.VX_MATRIX_TYPE, "vx_enum")]
-        self.shape = (self.query(lib.vxQueryMatrix, vx.VX_MATRIX_ROWS, "vx_size"),
-                      self.query(lib.vxQueryMatrix, vx.VX_MATRIX_COLUMNS, "vx_size"))
+        self.dtype = DTYPES[self.query("vxQueryMatrix", vx.VX_MATRIX_TYPE, "vx_enum")]
+        self.shape = (self.query("vxQueryMatrix", vx.VX_MATRIX_ROWS, "vx_size"),
+                      self.query("vxQueryMatrix", vx.VX_MATRIX_COLUMNS, "vx_size"))
 
-    def numpy(self):
+    _describe_state = _shape_state
+
+    def numpy(self) -> np.ndarray:
+        """A copy of the matrix (rows, columns)."""
         out = np.empty(self.shape, self.dtype)
-        check(lib.vxCopyMatrix(self.handle, ffi.from_buffer(out), vx.VX_READ_ONLY, HOST), "vxCopyMatrix")
+        check(lib.vxCopyMatrix(self.handle, ffi.from_buffer(out), vx.VX_READ_ONLY, HOST), "vxCopyMatrix", self)
         return out
 
-    def assign(self, values):
-        values = np.ascontiguousarray(values, self.dtype).reshape(self.shape)
-        check(lib.vxCopyMatrix(self.handle, ffi.from_buffer(values), vx.VX_WRITE_ONLY, HOST), "vxCopyMatrix")
+    def assign(self, values: ArrayLike) -> None:
+        """Copies `values` in (they must convert to the matrix type exactly)."""
+        values = exact(values, self.dtype, "vxCopyMatrix", self).reshape(self.shape)
+        check(lib.vxCopyMatrix(self.handle, ffi.from_buffer(values), vx.VX_WRITE_ONLY, HOST), "vxCopyMatrix", self)

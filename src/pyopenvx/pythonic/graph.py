@@ -9,11 +9,17 @@
 Nodes made by `Graph.node` are owned by their wrapper and held by the graph too, so releasing
 the wrapper early leaves the node in the graph.
 """
+from __future__ import annotations
+
 from collections import namedtuple
+from typing import Any, Callable, Dict, Iterable, Iterator, Optional, Union
+
+import numpy as np
 
 from .. import constants as vx
 from ..api import ffi, lib
 from .base import Object, StatusError, check, keep, wrap_reference
+from .errors import note_cause, resume, status_name, suspend
 
 Performance = namedtuple("Performance", "tmp beg end sum avg min num max")
 GRAPH_STATES = {vx.VX_GRAPH_STATE_UNVERIFIED: "unverified", vx.VX_GRAPH_STATE_VERIFIED: "verified",
@@ -39,18 +45,26 @@ def log_failure(ref, status, text):
 def guarded(ref, what, body, success=vx.VX_SUCCESS, failed=None):
     """Runs body() for C and returns its result (None: `success`). An exception never leaves:
     it is logged on `ref` naming `what`, with the StatusError's status or VX_FAILURE, and that
-    status is returned (or `failed` when given)."""
+    status is returned (or `failed` when given). The exception becomes the `__cause__` of the
+    error the outer call raises in Python; the callback's own calls leave that call's log alone."""
+    outer = suspend()
     try:
         result = body()
+        resume(outer)
         return success if result is None else result
     except StatusError as exc:
+        resume(outer)
+        note_cause(exc)
         status = log_failure(ref, exc.status or vx.VX_FAILURE, f"{what}: {exc}")
     except Exception as exc:            # a Python error is a failure, never a success
+        resume(outer)
+        note_cause(exc)
         status = log_failure(ref, vx.VX_FAILURE, f"{what}: {type(exc).__name__}: {exc}")
     return status if failed is None else failed
 
 
 class Kernel(Object):
+    """A kernel of a context (`Kernel.by_name(ctx, name)`): what a node runs."""
     _release = lib.vxReleaseKernel
     _ctype = "vx_kernel"
     vx_type = vx.VX_TYPE_KERNEL
@@ -64,13 +78,63 @@ class Kernel(Object):
         return cls.wrap(lib.vxGetKernelByEnum(context.handle, enum), True, f"vxGetKernelByEnum({enum:#x})")
 
     @property
-    def name(self):
+    def name(self) -> str:
+        """VX_KERNEL_NAME, e.g. "org.khronos.openvx.gaussian_3x3"."""
         out = ffi.new(f"vx_char[{vx.VX_MAX_KERNEL_NAME}]")
-        check(lib.vxQueryKernel(self.handle, vx.VX_KERNEL_NAME, out, len(out)), "vxQueryKernel")
+        check(lib.vxQueryKernel(self.handle, vx.VX_KERNEL_NAME, out, len(out)), "vxQueryKernel", self)
         return ffi.string(out).decode()
 
-    enum = property(lambda self: self.query(lib.vxQueryKernel, vx.VX_KERNEL_ENUM, "vx_enum"))
-    num_parameters = property(lambda self: self.query(lib.vxQueryKernel, vx.VX_KERNEL_PARAMETERS, "vx_uint32"))
+    enum = property(lambda self: self.query("vxQueryKernel", vx.VX_KERNEL_ENUM, "vx_enum"),
+                    doc="VX_KERNEL_ENUM: the kernel's enumeration.")
+    num_parameters = property(lambda self: self.query("vxQueryKernel", vx.VX_KERNEL_PARAMETERS, "vx_uint32"),
+                              doc='How many parameters the kernel has.')
+
+    @property
+    def parameters(self):
+        """[KernelParameter(direction, type, optional)] in index order."""
+        out = []
+        for index in range(self.num_parameters):
+            parameter = lib.vxGetKernelParameterByIndex(self.handle, index)
+            check(lib.vxGetStatus(ffi.cast("vx_reference", parameter)), f"vxGetKernelParameterByIndex({index})", self)
+            try:
+                values = []
+                for attribute in (vx.VX_PARAMETER_DIRECTION, vx.VX_PARAMETER_TYPE, vx.VX_PARAMETER_STATE):
+                    value = ffi.new("vx_enum *")
+                    check(lib.vxQueryParameter(parameter, attribute, value, ffi.sizeof("vx_enum")), "vxQueryParameter")
+                    values.append(value[0])
+            finally:
+                lib.vxReleaseParameter(ffi.new("vx_parameter *", parameter))
+            out.append(KernelParameter(DIRECTIONS[values[0]], _TYPE_NAMES.get(values[1], hex(values[1])),
+                                       values[2] == vx.VX_PARAMETER_STATE_OPTIONAL))
+        return out
+
+    @property
+    def signature(self) -> str:
+        """"name(input image, input scalar?, output image)": "?" marks an optional parameter."""
+        return f"{self.name}({', '.join(map(str, self.parameters))})"
+
+    def _describe_state(self):
+        return self.signature
+
+
+DIRECTIONS = {vx.VX_INPUT: "input", vx.VX_OUTPUT: "output", vx.VX_BIDIRECTIONAL: "bidirectional"}
+_TYPE_NAMES = {getattr(vx, n): n[len("VX_TYPE_"):].lower() for n in dir(vx) if n.startswith("VX_TYPE_")}
+
+
+class KernelParameter(namedtuple("KernelParameter", "direction type optional")):
+    def __str__(self):
+        return f"{self.direction} {self.type}{'?' if self.optional else ''}"
+
+
+def kernels(context: Object) -> Dict[str, Kernel]:
+    """{name: Kernel} of every kernel `context` has (owned wrappers)."""
+    count = context.query("vxQueryContext", vx.VX_CONTEXT_UNIQUE_KERNELS, "vx_uint32")
+    table = ffi.new("vx_kernel_info_t[]", max(count, 1))
+    check(lib.vxQueryContext(context.handle, vx.VX_CONTEXT_UNIQUE_KERNEL_TABLE, table,
+                             count * ffi.sizeof("vx_kernel_info_t")), "vxQueryContext(VX_CONTEXT_UNIQUE_KERNEL_TABLE)",
+          context)
+    names = sorted(ffi.string(table[i].name).decode() for i in range(count))
+    return {name: Kernel.by_name(context, name) for name in names}
 
 
 def _parameter_ref(parameter, what):
@@ -85,6 +149,7 @@ def _parameter_ref(parameter, what):
 
 
 class Node(Object):
+    """A node of a graph: a kernel with its parameters (`graph.node(kernel, *objects)`)."""
     _release = lib.vxReleaseNode
     _ctype = "vx_node"
     vx_type = vx.VX_TYPE_NODE
@@ -100,21 +165,28 @@ class Node(Object):
             if obj is not None:
                 self[index] = obj
 
+    def _describe_state(self):
+        return f"status={status_name(self.status)}"
+
     def __setitem__(self, index, obj):
-        check(lib.vxSetParameterByIndex(self.handle, index, obj.reference), f"vxSetParameterByIndex({index})")
+        """Sets parameter `index` to `obj` (vxSetParameterByIndex)."""
+        check(lib.vxSetParameterByIndex(self.handle, index, obj.reference), f"vxSetParameterByIndex({index})", self)
 
     def __getitem__(self, index):
         """The object set as parameter `index` (an owned wrapper: release it), None if unset."""
         return _parameter_ref(lib.vxGetParameterByIndex(self.handle, index), f"vxGetParameterByIndex({index})")
 
-    status = property(lambda self: self.query(lib.vxQueryNode, vx.VX_NODE_STATUS, "vx_status"))
-    num_parameters = property(lambda self: self.query(lib.vxQueryNode, vx.VX_NODE_PARAMETERS, "vx_uint32"))
-    performance = property(lambda self: _performance(self, lib.vxQueryNode, vx.VX_NODE_PERFORMANCE))
+    status = property(lambda self: self.query("vxQueryNode", vx.VX_NODE_STATUS, "vx_status"),
+                      doc="VX_NODE_STATUS: the status of the node's last run.")
+    num_parameters = property(lambda self: self.query("vxQueryNode", vx.VX_NODE_PARAMETERS, "vx_uint32"),
+                              doc='How many parameters the node has.')
+    performance = property(lambda self: _performance(self, lib.vxQueryNode, vx.VX_NODE_PERFORMANCE),
+                           doc="Performance(tmp, beg, end, sum, avg, min, num, max) of the node's runs, in ns.")
 
     @property
     def border(self):
         """(mode, constant value): mode "undefined", "constant" or "replicate"; set a mode or a pair."""
-        border = self.query(lib.vxQueryNode, vx.VX_NODE_BORDER, "vx_border_t")
+        border = self.query("vxQueryNode", vx.VX_NODE_BORDER, "vx_border_t")
         return next(name for name, mode in BORDERS.items() if mode == border.mode), border.constant_value.U32
 
     @border.setter
@@ -135,61 +207,133 @@ class Node(Object):
                 return guarded(node, "node callback", lambda: ACTIONS[function(Node.wrap(node))],
                                vx.VX_ACTION_CONTINUE, vx.VX_ACTION_ABANDON)
             callback = ffi.callback("vx_nodecomplete_f", call, error=vx.VX_ACTION_ABANDON)
-        check(lib.vxAssignNodeCallback(self.handle, ffi.NULL), "vxAssignNodeCallback")   # C refuses to replace
+        check(lib.vxAssignNodeCallback(self.handle, ffi.NULL), "vxAssignNodeCallback", self)   # C refuses to replace
         if callback:
-            check(lib.vxAssignNodeCallback(self.handle, callback), "vxAssignNodeCallback")
+            check(lib.vxAssignNodeCallback(self.handle, callback), "vxAssignNodeCallback", self)
         keep(self, ("node callback", int(ffi.cast("uintptr_t", self.handle))), callback or None)
 
 
 class Graph(Object):
+    """A graph of nodes: build it with `graph.<kernel>(...)` helpers or `graph.node(...)`,
+    run it with process(), schedule()/wait() or stream(); see docs/python.md."""
     _release = lib.vxReleaseGraph
     _ctype = "vx_graph"
     vx_type = vx.VX_TYPE_GRAPH
 
-    def __init__(self, context):
+    def __init__(self, context: Object) -> None:
         self.context = context
         super().__init__(lib.vxCreateGraph(context.handle), "vxCreateGraph")
 
-    def node(self, kernel, *parameters):
+    def __getattr__(self, name):
+        """Node helpers: `graph.gaussian3x3(src)` and one per standard kernel (see nodes.py)."""
+        from .nodes import bound_helper
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return bound_helper(self, name)
+
+    def __dir__(self):
+        from .nodes import helper_names
+        return sorted(set(super().__dir__()) | set(helper_names(lib.vxGetContext(self.reference))))
+
+    def _describe_state(self):
+        return f"{self.state}, {self.num_nodes} nodes"
+
+    _stream = None          # the queues of `stream`, once set up
+    _nodes = ()             # wrappers of the nodes made through this wrapper (to find parameters)
+
+    def node(self, kernel: Union[str, Kernel], *parameters: Optional[Object]) -> "Node":
         """A new node (see Node); its wrapper is owned by the caller, the graph holds the node too."""
-        return Node(self, kernel, *parameters)
+        node = Node(self, kernel, *parameters)
+        self._track(node)
+        return node
 
-    def verify(self):
-        check(lib.vxVerifyGraph(self.handle), "vxVerifyGraph")
+    def _adopt_node(self, handle, what):
+        """An owned wrapper of a node made by a creator function (node helpers), tracked."""
+        node = Node.wrap(handle, True, what)
+        self._track(node)
+        return node
 
-    def process(self):
-        check(lib.vxProcessGraph(self.handle), "vxProcessGraph")
+    def _track(self, node):
+        """Remembers `node` (borrowed: the graph holds its nodes while it lives)."""
+        if not self._nodes:
+            self._nodes = []
+        self._nodes.append(Node.wrap(node.handle))
 
-    def schedule(self):
-        check(lib.vxScheduleGraph(self.handle), "vxScheduleGraph")
+    def parameter(self, obj: Object) -> int:
+        """Makes the node parameter `obj` is set on (the first found) a graph parameter; its index."""
+        for node in self._nodes:
+            for index in range(node.num_parameters):
+                held = node[index]
+                if held is not None:
+                    same = held.handle == obj.reference
+                    held.release()
+                    if same:
+                        return self.add_parameter(node, index)
+        raise ValueError(f"{obj!r} is not a parameter of a node made through this graph")
 
-    def wait(self):
-        check(lib.vxWaitGraph(self.handle), "vxWaitGraph")
+    def stream(self, frames: Iterable[np.ndarray], source: Object, sink: Object, depth: int = 3,
+               convert: Optional[Callable[[Object], Any]] = None) -> Iterator[Any]:
+        """Pipelined runs over `frames` (numpy arrays into `source`); yields each frame's `sink`
+        as a numpy array (or `convert(sink)`), in order. See pythonic.streaming."""
+        from .streaming import stream
+        return stream(self, frames, source, sink, depth, convert)
 
-    state = property(lambda self: GRAPH_STATES[self.query(lib.vxQueryGraph, vx.VX_GRAPH_STATE, "vx_enum")])
-    num_nodes = property(lambda self: self.query(lib.vxQueryGraph, vx.VX_GRAPH_NUMNODES, "vx_uint32"))
-    num_parameters = property(lambda self: self.query(lib.vxQueryGraph, vx.VX_GRAPH_NUMPARAMETERS, "vx_uint32"))
-    performance = property(lambda self: _performance(self, lib.vxQueryGraph, vx.VX_GRAPH_PERFORMANCE))
+    def start_streaming(self, trigger: Optional["Node"] = None) -> None:
+        """vxEnableGraphStreaming + vxStartGraphStreaming: the graph runs again and again (a Python
+        kernel without inputs as the source, one without outputs as the sink) until stop_streaming()."""
+        from .streaming import start
+        start(self, trigger)
 
-    def add_parameter(self, node, index):
+    def stop_streaming(self) -> None:
+        """vxStopGraphStreaming: stops after the run in progress."""
+        from .streaming import stop
+        stop(self)
+
+    def verify(self) -> None:
+        """vxVerifyGraph: checks the graph and plans its runs (process() verifies when needed)."""
+        check(lib.vxVerifyGraph(self.handle), "vxVerifyGraph", self)
+
+    def process(self) -> None:
+        """vxProcessGraph: one run, waited for."""
+        check(lib.vxProcessGraph(self.handle), "vxProcessGraph", self)
+
+    def schedule(self) -> None:
+        """vxScheduleGraph: one run in the background; wait() for it."""
+        check(lib.vxScheduleGraph(self.handle), "vxScheduleGraph", self)
+
+    def wait(self) -> None:
+        """vxWaitGraph: waits for the scheduled run; raises if it failed."""
+        check(lib.vxWaitGraph(self.handle), "vxWaitGraph", self)
+
+    state = property(lambda self: GRAPH_STATES[self.query("vxQueryGraph", vx.VX_GRAPH_STATE, "vx_enum")],
+                     doc='"unverified", "verified", "running", "abandoned" or "completed".')
+    num_nodes = property(lambda self: self.query("vxQueryGraph", vx.VX_GRAPH_NUMNODES, "vx_uint32"),
+                         doc='How many nodes the graph has.')
+    num_parameters = property(lambda self: self.query("vxQueryGraph", vx.VX_GRAPH_NUMPARAMETERS, "vx_uint32"),
+                              doc='How many graph parameters the graph has.')
+    performance = property(lambda self: _performance(self, lib.vxQueryGraph, vx.VX_GRAPH_PERFORMANCE),
+                           doc="Performance(tmp, beg, end, sum, avg, min, num, max) of the graph's runs, in ns.")
+
+    def add_parameter(self, node: "Node", index: int) -> int:
         """Makes parameter `index` of `node` the graph's next parameter; returns its graph index."""
         parameter = lib.vxGetParameterByIndex(node.handle, index)
         check(lib.vxGetStatus(ffi.cast("vx_reference", parameter)), "vxGetParameterByIndex")
         try:
-            check(lib.vxAddParameterToGraph(self.handle, parameter), "vxAddParameterToGraph")
+            check(lib.vxAddParameterToGraph(self.handle, parameter), "vxAddParameterToGraph", self)
         finally:
             lib.vxReleaseParameter(ffi.new("vx_parameter *", parameter))
         return self.num_parameters - 1
 
     def __setitem__(self, index, obj):
-        check(lib.vxSetGraphParameterByIndex(self.handle, index, obj.reference), f"vxSetGraphParameterByIndex({index})")
+        check(lib.vxSetGraphParameterByIndex(self.handle, index, obj.reference), f"vxSetGraphParameterByIndex({index})", self)
 
     def __getitem__(self, index):
         """The object set on graph parameter `index` (an owned wrapper: release it)."""
         return _parameter_ref(lib.vxGetGraphParameterByIndex(self.handle, index), f"vxGetGraphParameterByIndex({index})")
 
-    def age_automatically(self, delay):
-        check(lib.vxRegisterAutoAging(self.handle, delay.handle), "vxRegisterAutoAging")
+    def age_automatically(self, delay: "Delay") -> None:
+        """vxRegisterAutoAging: `delay` ages after each run of the graph."""
+        check(lib.vxRegisterAutoAging(self.handle, delay.handle), "vxRegisterAutoAging", self)
 
 
 class Delay(Object):
@@ -203,12 +347,13 @@ class Delay(Object):
         super().__init__(lib.vxCreateDelay(context.handle, exemplar.reference, slots), "vxCreateDelay")
 
     def __len__(self):
-        return self.query(lib.vxQueryDelay, vx.VX_DELAY_SLOTS, "vx_size")
+        return self.query("vxQueryDelay", vx.VX_DELAY_SLOTS, "vx_size")
 
     def __getitem__(self, index):
         ref = lib.vxGetReferenceFromDelay(self.handle, index)
         check(lib.vxGetStatus(ref), f"vxGetReferenceFromDelay({index})")
         return wrap_reference(ref)
 
-    def age(self):
-        check(lib.vxAgeDelay(self.handle), "vxAgeDelay")
+    def age(self) -> None:
+        """vxAgeDelay: slot i becomes slot i - 1 (the current one the previous one)."""
+        check(lib.vxAgeDelay(self.handle), "vxAgeDelay", self)

@@ -1,12 +1,19 @@
 """Images for Python programs, over the exported C API (the same calls a C program
 makes). Maps are numpy views of the image memory, valid inside their `with` block."""
+from __future__ import annotations
+
 import contextlib
+from types import SimpleNamespace
+from typing import Iterator, Optional, Tuple, Union
 
 import numpy as np
+from numpy.typing import ArrayLike, DTypeLike
 
 from .. import constants as vx
 from ..api import ffi, lib
 from .base import Object, check
+from .dataobjects import exact
+from .errors import InvalidDimension, InvalidFormat
 
 # format -> per plane: (numpy dtype, values per element); U1 planes are packed bytes, 8 pixels each
 _ELEMENTS = {
@@ -16,13 +23,34 @@ _ELEMENTS = {
     "NV21": [(np.uint8, 1), (np.uint8, 2)], "IYUV": [(np.uint8, 1)] * 3, "YUV4": [(np.uint8, 1)] * 3,
 }
 _FORMATS = {getattr(vx, f"VX_DF_IMAGE_{name}"): name for name in _ELEMENTS}
+
+
+_NUMPY_FORMATS = {(np.dtype(d), 2, 1): f for d, f in ((np.uint8, "U8"), (np.uint16, "U16"), (np.int16, "S16"),
+                                                    (np.uint32, "U32"), (np.int32, "S32"))}
+_NUMPY_FORMATS.update({(np.dtype(np.uint8), 3, 3): "RGB", (np.dtype(np.uint8), 3, 4): "RGBX"})
+
+
+def format_name(fmt):
+    return _FORMATS.get(fmt) or ("VIRT" if fmt == vx.VX_DF_IMAGE_VIRT else f"{fmt:#x}")
 _USAGES = {"r": vx.VX_READ_ONLY, "w": vx.VX_WRITE_ONLY, "rw": vx.VX_READ_AND_WRITE}
+Rect = Tuple[int, int, int, int]        # start_x, start_y, end_x, end_y
+_RECT, _MAP_ID = ffi.typeof("vx_rectangle_t *"), ffi.typeof("vx_map_id *")
+_ADDRESSING, _POINTER = ffi.typeof("vx_imagepatch_addressing_t *"), ffi.typeof("void **")
 
 
 def _format(fmt):
+    """A vx_df_image from a name ("U8", "rgb", "VIRT") or the value itself."""
     if isinstance(fmt, str):
-        return getattr(vx, f"VX_DF_IMAGE_{fmt.upper()}")
+        value = getattr(vx, f"VX_DF_IMAGE_{fmt.upper()}", None)
+        if value is None:
+            raise InvalidFormat(vx.VX_ERROR_INVALID_FORMAT, f"image format {fmt!r}: not one of {', '.join(_ELEMENTS)}")
+        return value
     return fmt
+
+
+def _context_of(obj):
+    """What creation functions need of the context of `obj`: its handle."""
+    return SimpleNamespace(handle=lib.vxGetContext(obj.reference))
 
 
 class Image(Object):
@@ -32,29 +60,52 @@ class Image(Object):
     _ctype = "vx_image"
     vx_type = vx.VX_TYPE_IMAGE
 
-    def __init__(self, context, width, height, format="U8"):
-        super().__init__(lib.vxCreateImage(context.handle, width, height, _format(format)), "vxCreateImage")
+    def __init__(self, context: "Context", width: int, height: int, format: Union[str, int] = "U8") -> None:
+        super().__init__(lib.vxCreateImage(context.handle, width, height, _format(format)),
+                         f"vxCreateImage({width}x{height} {format_name(_format(format))})")
 
     @classmethod
-    def virtual(cls, graph, width=0, height=0, format="VIRT"):
+    def virtual(cls, graph: "Graph", width: int = 0, height: int = 0, format: Union[str, int] = "VIRT") -> "Image":
         """A virtual image of `graph`; what is left 0/VIRT comes from the graph's meta data."""
-        return cls.wrap(lib.vxCreateVirtualImage(graph.handle, width, height, _format(format)), True,
-                        "vxCreateVirtualImage")
+        img = cls.wrap(lib.vxCreateVirtualImage(graph.handle, width, height, _format(format)), True,
+                       "vxCreateVirtualImage")
+        img._virtual = True
+        return img
+
+    def _describe_state(self):
+        return f"{self.width}x{self.height} {self.format}"
+
+    _geometry = None        # (width, height, format name, whole-image rectangle) once settled
+    _virtual = False
+    _scratch = None         # map's out-arguments (a wrapper is used by one thread at a time)
+
+    def _settled(self):
+        """Width, height and format never change once known (a non-virtual image): queried once."""
+        geometry = self._geometry
+        if geometry is None:
+            width, height = self._query(vx.VX_IMAGE_WIDTH, "vx_uint32"), self._query(vx.VX_IMAGE_HEIGHT, "vx_uint32")
+            fmt = format_name(self._query(vx.VX_IMAGE_FORMAT, "vx_df_image"))
+            geometry = (width, height, fmt, ffi.new(_RECT, (0, 0, width, height)))
+            if not self._virtual and fmt != "VIRT" and width:
+                self._geometry = geometry
+        return geometry
 
     def _query(self, attribute, ctype):
-        return self.query(lib.vxQueryImage, attribute, ctype)
+        return self.query("vxQueryImage", attribute, ctype)
 
-    width = property(lambda self: self._query(vx.VX_IMAGE_WIDTH, "vx_uint32"))
-    height = property(lambda self: self._query(vx.VX_IMAGE_HEIGHT, "vx_uint32"))
-    format = property(lambda self: _FORMATS[self._query(vx.VX_IMAGE_FORMAT, "vx_df_image")])
-    planes = property(lambda self: self._query(vx.VX_IMAGE_PLANES, "vx_size"))
+    width = property(lambda self: self._settled()[0], doc='Width in pixels.')
+    height = property(lambda self: self._settled()[1], doc='Height in pixels.')
+    format = property(lambda self: self._settled()[2],
+                      doc="The format's name: U8, RGB, NV12, ... (VIRT: a virtual image not verified yet).")
+    planes = property(lambda self: self._query(vx.VX_IMAGE_PLANES, "vx_size"),
+                      doc='How many planes the format has.')
 
     def _rect(self, rect):
-        return ffi.new("vx_rectangle_t *", rect or (0, 0, self.width, self.height))
+        return self._settled()[3] if rect is None else ffi.new(_RECT, rect)
 
     def _shape(self, plane, addr):
         """(shape, strides, dtype) of a patch described by `addr`, in plane elements."""
-        dtype, values = _ELEMENTS[self.format][plane]
+        dtype, values = _ELEMENTS[self._settled()[2]][plane]
         rows = -(-addr.dim_y // addr.step_y)
         if addr.stride_x == 0:                              # U1: packed bytes
             return (rows, -(-addr.dim_x // 8)), (addr.stride_y, 1), np.dtype(dtype)
@@ -66,24 +117,28 @@ class Image(Object):
         return shape, strides, np.dtype(dtype)
 
     @contextlib.contextmanager
-    def map(self, rect=None, plane=0, usage="rw"):
+    def map(self, rect: Optional[Rect] = None, plane: int = 0, usage: str = "rw") -> Iterator[np.ndarray]:
         """A numpy view of the patch `rect` (start_x, start_y, end_x, end_y) of a plane; the map
         is released at the end of the block, and the view is made read-only then."""
-        map_id, addr, ptr = ffi.new("vx_map_id *"), ffi.new("vx_imagepatch_addressing_t *"), ffi.new("void **")
+        scratch = self._scratch
+        if scratch is None:         # the out-arguments, read at once after the call: allocated once
+            scratch = self._scratch = (ffi.new(_MAP_ID), ffi.new(_ADDRESSING), ffi.new(_POINTER))
+        map_id, addr, ptr = scratch
         check(lib.vxMapImagePatch(self.handle, self._rect(rect), plane, map_id, addr, ptr, _USAGES[usage],
-                                   vx.VX_MEMORY_TYPE_HOST, 0), "vxMapImagePatch")
+                                  vx.VX_MEMORY_TYPE_HOST, 0), "vxMapImagePatch", self)
+        opened = map_id[0]
         try:
             shape, strides, dtype = self._shape(plane, addr)
             nbytes = (shape[0] - 1) * strides[0] + shape[1] * strides[1]
-            view = np.ndarray(shape, dtype, buffer=ffi.buffer(ptr[0], nbytes), strides=strides)
+            view = np.ndarray(shape, dtype, buffer=self._view_buffer(ptr[0], nbytes), strides=strides)
             view.flags.writeable = usage != "r"
             yield view
             view.flags.writeable = False
         finally:
-            check(lib.vxUnmapImagePatch(self.handle, map_id[0]), "vxUnmapImagePatch")
+            check(lib.vxUnmapImagePatch(self.handle, opened), "vxUnmapImagePatch", self)
 
     def _copy(self, array, rect, plane, usage):
-        addr = ffi.new("vx_imagepatch_addressing_t *")
+        addr = ffi.new(_ADDRESSING)
         r = self._rect(rect)
         addr.dim_x, addr.dim_y = r.end_x - r.start_x, r.end_y - r.start_y
         addr.stride_y = array.strides[0]
@@ -94,18 +149,66 @@ class Image(Object):
         check(lib.vxCopyImagePatch(self.handle, r, plane, addr, ffi.from_buffer(array, require_writable=usage == vx.VX_READ_ONLY),
                                     usage, vx.VX_MEMORY_TYPE_HOST), "vxCopyImagePatch")
 
-    def to_numpy(self, rect=None, plane=0):
+    def to_numpy(self, rect: Optional[Rect] = None, plane: int = 0) -> np.ndarray:
         """A copy of the patch (vxCopyImagePatch)."""
         with self.map(rect, plane, "r") as view:
             out = np.empty_like(view)
         self._copy(out, rect, plane, vx.VX_READ_ONLY)
         return out
 
-    def write(self, array, rect=None, plane=0):
-        """Copies `array` (shaped as `to_numpy` returns) into the patch."""
+    def write(self, array: ArrayLike, rect: Optional[Rect] = None, plane: int = 0) -> None:
+        """Copies `array` (shaped as `to_numpy` returns) into the patch. Values of another dtype
+        must convert exactly (0.9 or 300 into a U8 image raise InvalidValue)."""
         with self.map(rect, plane, "r") as view:
-            expected = view.shape, view.dtype
-        array = np.ascontiguousarray(array, dtype=expected[1])
-        if array.shape != expected[0]:
-            raise ValueError(f"array shape {array.shape} is not the patch shape {expected[0]}")
+            shape, dtype = view.shape, view.dtype
+        array = exact(array, dtype, "write", self)
+        if array.shape != shape:
+            raise InvalidDimension(vx.VX_ERROR_INVALID_DIMENSION, "write", self,
+                                   [f"array shape {array.shape} is not the patch shape {shape}"])
         self._copy(array, rect, plane, vx.VX_WRITE_ONLY)
+
+    def like(self) -> "Image":
+        """A new image of the same size and format."""
+        return Image(_context_of(self), self.width, self.height, self.format)
+
+    def __array__(self, dtype: Optional[DTypeLike] = None, copy: Optional[bool] = None) -> np.ndarray:
+        """`np.asarray(image)`: a copy of plane 0."""
+        out = self.to_numpy()
+        return out if dtype is None else out.astype(dtype)
+
+    @classmethod
+    def from_numpy(cls, context: "Context", array: np.ndarray, format: Optional[str] = None) -> "Image":
+        """An image whose memory is `array`, without a copy (vxCreateImageFromHandle): a graph
+        writing the image writes the array, which stays alive while the image lives (in a graph
+        too, after its wrapper is gone; at the latest until the context's release). A 2-D array of uint8,
+        uint16, int16, uint32 or int32 gives U8, U16, S16, U32, S32; (h, w, 3) and (h, w, 4)
+        uint8 give RGB and RGBX. Rows may be padded (a slice of a bigger array); pixels must be
+        contiguous, and the array writable."""
+        if not isinstance(array, np.ndarray):
+            raise TypeError(f"from_numpy takes a numpy array, not {type(array).__name__}")
+        channels = array.shape[2] if array.ndim == 3 else 1
+        fmt = format or _NUMPY_FORMATS.get((array.dtype, array.ndim, channels))
+        elements = _ELEMENTS.get(fmt)
+        why = (f"a {array.ndim}-D {array.dtype} array is no image format (formats: "
+               f"{', '.join(str(k[0]) + ('' if k[1] == 2 else f' x{k[2]}') + ' -> ' + v for k, v in _NUMPY_FORMATS.items())})"
+               if elements is None else
+               f"{fmt} needs {elements[0][0].__name__} pixels with {elements[0][1]} value(s), not a {array.ndim}-D "
+               f"{array.dtype} array" if len(elements) != 1 or np.dtype(elements[0][0]) != array.dtype
+               or channels != elements[0][1] or array.ndim not in (2, 3) else
+               "its pixels are not contiguous" if array.strides[1] != array.itemsize * channels
+               or (array.ndim == 3 and array.strides[2] != array.itemsize) else
+               "it is read-only" if not array.flags.writeable else None)
+        if why:
+            raise InvalidFormat(vx.VX_ERROR_INVALID_FORMAT, "Image.from_numpy", None, [why])
+        addr = ffi.new("vx_imagepatch_addressing_t *", {
+            "dim_x": array.shape[1], "dim_y": array.shape[0], "stride_x": array.strides[1],
+            "stride_y": array.strides[0], "step_x": 1, "step_y": 1,
+            "scale_x": vx.VX_SCALE_UNITY, "scale_y": vx.VX_SCALE_UNITY})
+        ptrs = ffi.new("void *[1]", [ffi.cast("void *", array.ctypes.data)])
+        img = cls.__new__(cls)
+        Object.__init__(img, lib.vxCreateImageFromHandle(context.handle, _format(fmt), addr, ptrs,
+                                                         vx.VX_MEMORY_TYPE_HOST), "vxCreateImageFromHandle")
+        img._owner.keep = array
+        if img._owner.context is not None:
+            img._owner.context.sweep()
+        return img

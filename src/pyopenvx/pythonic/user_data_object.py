@@ -57,13 +57,15 @@ class UserDataObject(Object):
     # attributes ---------------------------------------------------------------------------
     @property
     def type_name(self):
+        """The type name given at creation ("" if none)."""
         out = ffi.new(f"vx_char[{vx.VX_MAX_REFERENCE_NAME}]")
-        check(lib.vxQueryUserDataObject(self.handle, vx.VX_USER_DATA_OBJECT_NAME, out, len(out)), "vxQueryUserDataObject")
+        check(lib.vxQueryUserDataObject(self.handle, vx.VX_USER_DATA_OBJECT_NAME, out, len(out)), "vxQueryUserDataObject", self)
         return ffi.string(out).decode()
 
     @property
     def size(self):
-        return self.query(lib.vxQueryUserDataObject, vx.VX_USER_DATA_OBJECT_SIZE, "vx_size")
+        """Its size in bytes."""
+        return self.query("vxQueryUserDataObject", vx.VX_USER_DATA_OBJECT_SIZE, "vx_size")
 
     # data ---------------------------------------------------------------------------------
     @contextlib.contextmanager
@@ -78,11 +80,11 @@ class UserDataObject(Object):
             nbytes = size or self.size - offset
             if nbytes % dtype.itemsize:
                 raise ValueError(f"{nbytes} bytes are not a whole number of {dtype} items ({dtype.itemsize} bytes)")
-            view = np.frombuffer(ffi.buffer(ptr[0], nbytes), dtype=dtype)
+            view = np.frombuffer(self._view_buffer(ptr[0], nbytes), dtype=dtype)
             view.flags.writeable = usage != "r"
             yield view
         finally:
-            check(lib.vxUnmapUserDataObject(self.handle, map_id[0]), "vxUnmapUserDataObject")
+            check(lib.vxUnmapUserDataObject(self.handle, map_id[0]), "vxUnmapUserDataObject", self)
 
     def read(self, offset=0, size=0):
         """A copy of bytes [offset, offset + size) (size 0: to the end)."""

@@ -15,7 +15,7 @@ mix it with C kernels); its callbacks live until `remove()` or the context's rel
 """
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import Object, check, keep, wrap_reference
+from .base import _CLASSES, Object, check, keep, wrap_reference
 from .dataobjects import _vx_type
 from .graph import Kernel, guarded
 from .image import _format
@@ -49,6 +49,14 @@ def _describe(meta, value):
               f"vxSetMetaFormatAttribute({name})")
 
 
+def _remove_or_release(pointer):
+    """A collected user kernel's wrapper: the kernel leaves the context, or (a node still uses it)
+    only the wrapper's reference goes."""
+    if lib.vxRemoveKernel(pointer[0]) == vx.VX_SUCCESS:
+        return vx.VX_SUCCESS
+    return lib.vxReleaseKernel(pointer)
+
+
 class UserKernel(Kernel):
     """A finalized user kernel of `context` (this wrapper holds one reference to it)."""
 
@@ -56,6 +64,9 @@ class UserKernel(Kernel):
         """params: (name, direction, type[, state]) per parameter; type a TYPES name or VX_TYPE_*."""
         self.context, self.kernel_name, self.function, self.validator = context, name, function, validator
         self.params = [(p[0], p[1], TYPES.get(p[2], p[2]), p[3] if len(p) > 3 else REQUIRED) for p in params]
+        # parameters of one type are wrapped without asking C their type (a kernel run is a hot path)
+        self._borrowers = [_CLASSES[t].borrow if t in _CLASSES and t != vx.VX_TYPE_REFERENCE else None
+                           for _, _, t, _ in self.params]
         run = ffi.callback("vx_kernel_f", self._run, error=vx.VX_FAILURE)
         validate = ffi.callback("vx_kernel_validate_f", self._validate, error=vx.VX_FAILURE)
         enum = ffi.new("vx_enum *")
@@ -69,28 +80,34 @@ class UserKernel(Kernel):
             check(lib.vxFinalizeKernel(self.handle), "vxFinalizeKernel")
         except Exception:
             lib.vxRemoveKernel(self.handle)
-            self.handle = None
+            self._forget()
             raise
         keep(context, ("kernel", name), (run, validate))
+        self._owner.release_fn = _remove_or_release
 
     def remove(self):
         """vxRemoveKernel: the kernel leaves the context (refused while a node uses it)."""
-        check(lib.vxRemoveKernel(self.handle), "vxRemoveKernel")
-        self.handle = None
+        check(lib.vxRemoveKernel(self.handle), "vxRemoveKernel", self)
+        self._forget()
         keep(self.context, ("kernel", self.kernel_name), None)
 
     def release(self):
         """The kernel this wrapper added leaves the context with it (a user kernel counts in
         VX_CONTEXT_REFERENCES until removed); while a node still uses it, only the wrapper's
-        reference goes and the kernel stays until the context does."""
-        if self.handle is not None and lib.vxRemoveKernel(self.handle) == vx.VX_SUCCESS:
-            self.handle = None
-            keep(self.context, ("kernel", self.kernel_name), None)
+        reference goes and the kernel stays until the context does. The same when the wrapper
+        is garbage collected."""
+        if self._handle is not None and self._owner is not None:
+            removed = lib.vxRemoveKernel(self._handle) == vx.VX_SUCCESS
+            if removed:
+                self._forget()
+                keep(self.context, ("kernel", self.kernel_name), None)
         super().release()
 
     def _call(self, node, what, body, refs, num):
         def call():
-            params = [wrap_reference(refs[i]) for i in range(num)]
+            params = [None if refs[i] == ffi.NULL else
+                      borrow(refs[i]) if borrow is not None else wrap_reference(refs[i])
+                      for i, borrow in zip(range(num), self._borrowers)]
             try:
                 return body(params)
             finally:

@@ -1,0 +1,111 @@
+"""One-call functions on numpy arrays, one per standard kernel (the node helpers' names):
+
+    import pyopenvx.fn as vxfn
+    blurred = vxfn.gaussian3x3(a)                       # uint8 (h, w) in, uint8 (h, w) out
+    gx, gy = vxfn.sobel3x3(a)
+    edges = vxfn.canny(a, low=80, high=160)
+
+Each distinct call (function, input shapes and dtypes, other arguments) builds a one-node graph
+once, on a context of this module, and keeps it (the last CACHE_SIZE of them): later calls copy
+the arrays in, process, and copy the outputs out. Images go in as numpy arrays (2-D uint8 is U8,
+(h, w, 3) uint8 is RGB, see Image.from_numpy); outputs come back as new arrays.
+Not thread-safe: use one thread, or graphs of your own.
+"""
+from collections import OrderedDict
+
+import numpy as np
+
+from .pythonic.context import Context
+from .pythonic.graph import Graph
+from .pythonic.image import Image, _NUMPY_FORMATS
+from .pythonic.nodes import add_node, helper_names, spec_of
+
+CACHE_SIZE = 32
+_graphs = OrderedDict()      # call key -> (graph, [(input image, argument position or name)], [output images])
+_context = []
+
+
+def context():
+    """The context the one-call functions run on (made on first use)."""
+    if not _context:
+        _context.append(Context())
+    return _context[0]
+
+
+def _key(name, args, kwargs):
+    def part(v):
+        return ("array", v.shape, v.dtype.str) if isinstance(v, np.ndarray) else v
+    key = (name, tuple(map(part, args)), tuple(sorted((k, part(v)) for k, v in kwargs.items())))
+    try:
+        hash(key)
+    except TypeError:
+        return None                       # an unhashable argument: built for this call only
+    return key
+
+
+def _build(spec, args, kwargs):
+    ctx = context()
+    graph = Graph(ctx)
+    inputs = []
+
+    def image_of(where, value):
+        if not isinstance(value, np.ndarray):
+            return value
+        channels = value.shape[2] if value.ndim == 3 else 1
+        fmt = _NUMPY_FORMATS.get((value.dtype, value.ndim, channels))
+        if fmt is None:
+            return Image.from_numpy(ctx, value)           # refuses with the reason
+        img = Image(ctx, value.shape[1], value.shape[0], fmt)
+        inputs.append((img, where))
+        return img
+    c_args = [image_of(i, v) for i, v in enumerate(args)]
+    c_kwargs = {k: image_of(k, v) for k, v in kwargs.items()}
+    node, outputs = add_node(graph, spec, c_args, c_kwargs)
+    graph.verify()
+    readable = []
+    for index, obj in outputs:            # virtual images cannot be read: real ones of the verified format
+        if isinstance(obj, Image):
+            real = Image(ctx, obj.width, obj.height, obj.format)
+            node[index] = real
+            readable.append(real)
+        else:
+            readable.append(obj)
+    return graph, inputs, readable
+
+
+def run(name, *args, **kwargs):
+    """Runs the kernel helper `name` on numpy arrays; its outputs as arrays (one, or a tuple)."""
+    spec = spec_of(name, context().handle)
+    if spec is None:
+        raise AttributeError(f"pyopenvx.fn has no function {name!r}")
+    key = _key(name, args, kwargs)
+    entry = _graphs.get(key) if key is not None else None
+    if entry is None:
+        entry = _build(spec, args, kwargs)
+        if key is not None:
+            _graphs[key] = entry
+            while len(_graphs) > CACHE_SIZE:
+                _graphs.popitem(last=False)
+    else:
+        _graphs.move_to_end(key)
+    graph, inputs, outputs = entry
+    for img, where in inputs:
+        img.write(args[where] if isinstance(where, int) else kwargs[where])
+    graph.process()
+    results = [o.to_numpy() if isinstance(o, Image) else getattr(o, "value", o) for o in outputs]
+    return results[0] if len(results) == 1 else tuple(results)
+
+
+def __getattr__(name):
+    if name.startswith("_") or spec_of(name, context().handle) is None:
+        raise AttributeError(f"module 'pyopenvx.fn' has no attribute {name!r}")
+
+    def function(*args, **kwargs):
+        return run(name, *args, **kwargs)
+    function.__name__ = name
+    function.__doc__ = f"{spec_of(name, context().handle).signature}, on numpy arrays."
+    return function
+
+
+def __dir__():
+    return sorted(set(globals()) | set(helper_names(context().handle)))

@@ -1,0 +1,83 @@
+"""Pyramids and object arrays: objects made of items, each item an owned wrapper.
+
+    pyr = Pyramid(ctx, 4, "half", 640, 480, "U8")
+    level1 = pyr[1]                     # an Image (320x240)
+    arr = ObjectArray(ctx, Image(ctx, 64, 48), 3)
+    first = arr[0]
+"""
+from .. import constants as vx
+from ..api import lib
+from .base import Object, check, wrap_reference
+from .image import Image, _format, format_name
+
+SCALES = {"half": vx.VX_SCALE_PYRAMID_HALF, "orb": vx.VX_SCALE_PYRAMID_ORB}
+
+
+class _Items(Object):
+    """len() and indexing (negative too) over `_item(index)`."""
+
+    def __len__(self):
+        raise NotImplementedError
+
+    def __getitem__(self, index):
+        count = len(self)
+        if not -count <= index < count:
+            raise IndexError(f"{type(self).__name__} index {index} out of range (it has {count})")
+        return self._item(index % count)
+
+    def __iter__(self):
+        return (self[i] for i in range(len(self)))
+
+
+class Pyramid(_Items):
+    """`levels` images, each `scale` ("half", "orb" or a float) times the previous one."""
+    _release = lib.vxReleasePyramid
+    _ctype = "vx_pyramid"
+    vx_type = vx.VX_TYPE_PYRAMID
+
+    def __init__(self, context, levels, scale, width, height, format="U8"):
+        super().__init__(lib.vxCreatePyramid(context.handle, levels, SCALES.get(scale, scale), width, height,
+                                             _format(format)), f"vxCreatePyramid({levels} levels)")
+
+    @classmethod
+    def virtual(cls, graph, levels, scale, width=0, height=0, format="VIRT"):
+        return cls.wrap(lib.vxCreateVirtualPyramid(graph.handle, levels, SCALES.get(scale, scale), width, height,
+                                                   _format(format)), True, "vxCreateVirtualPyramid")
+
+    def __len__(self):
+        return self.query("vxQueryPyramid", vx.VX_PYRAMID_LEVELS, "vx_size")
+
+    scale = property(lambda self: self.query("vxQueryPyramid", vx.VX_PYRAMID_SCALE, "vx_float32"),
+                     doc='The ratio between two levels (0.5 for "half").')
+    format = property(lambda self: format_name(self.query("vxQueryPyramid", vx.VX_PYRAMID_FORMAT, "vx_df_image")),
+                      doc="The levels' format name.")
+
+    def _item(self, index):
+        return Image.wrap(lib.vxGetPyramidLevel(self.handle, index), True, f"vxGetPyramidLevel({index})")
+
+    def _describe_state(self):
+        width = self.query("vxQueryPyramid", vx.VX_PYRAMID_WIDTH, "vx_uint32")
+        height = self.query("vxQueryPyramid", vx.VX_PYRAMID_HEIGHT, "vx_uint32")
+        return f"{len(self)} levels x{self.scale:.3g} from {width}x{height} {self.format}"
+
+
+class ObjectArray(_Items):
+    """`count` objects like `exemplar` (an image, array, scalar, ...)."""
+    _release = lib.vxReleaseObjectArray
+    _ctype = "vx_object_array"
+    vx_type = vx.VX_TYPE_OBJECT_ARRAY
+
+    def __init__(self, context, exemplar, count):
+        super().__init__(lib.vxCreateObjectArray(context.handle, exemplar.reference, count),
+                         f"vxCreateObjectArray({count})")
+
+    def __len__(self):
+        return self.query("vxQueryObjectArray", vx.VX_OBJECT_ARRAY_NUMITEMS, "vx_size")
+
+    def _item(self, index):
+        ref = lib.vxGetObjectArrayItem(self.handle, index)
+        check(lib.vxGetStatus(ref), f"vxGetObjectArrayItem({index})", self)
+        return wrap_reference(ref, owned=True)
+
+    def _describe_state(self):
+        return f"{len(self)} items"

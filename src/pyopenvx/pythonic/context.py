@@ -1,0 +1,52 @@
+"""The Context of the Pythonic layer: every object belongs to one; its log goes into errors."""
+from __future__ import annotations
+
+from typing import Any, Callable, Dict
+
+from .. import constants as vx
+from ..api import ffi, lib
+from .base import _CONTEXTS, Object, _address, keep
+from .errors import note_log
+from .graph import Kernel, kernels
+
+
+class Context(Object):
+    """An OpenVX context: every object belongs to one. Its log entries go into the errors of
+    failing calls (and to `on_log` functions)."""
+    _release = lib.vxReleaseContext
+    _ctype = "vx_context"
+    vx_type = vx.VX_TYPE_CONTEXT
+
+    def __init__(self) -> None:
+        super().__init__(lib.vxCreateContext(), "vxCreateContext")
+        _CONTEXTS[_address(self._handle)] = self._owner
+        self._log_functions = []
+        log = self._log_functions
+
+        def on_entry(_ctx, _ref, status, text):
+            line = ffi.string(text).decode(errors="replace")
+            note_log(line)
+            for function in log:
+                function(status, line)
+        callback = ffi.callback("vx_log_callback_f", on_entry)
+        lib.vxRegisterLogCallback(self._handle, callback, vx.vx_true_e)
+        keep(self, "log", callback)
+
+    @property
+    def references(self) -> int:
+        """VX_CONTEXT_REFERENCES: how many references the context's objects hold."""
+        return self.query("vxQueryContext", vx.VX_CONTEXT_REFERENCES, "vx_uint32")
+
+    @property
+    def kernels(self) -> Dict[str, Kernel]:
+        """{name: Kernel} of every kernel of the context (standard, loaded and user kernels);
+        `kernel.signature` shows its parameters. The standard ones also have node helpers
+        (`graph.gaussian3x3(...)`, see pythonic.nodes) and one-call functions (pyopenvx.fn)."""
+        return kernels(self)
+
+    def on_log(self, function: Callable[[int, str], Any]) -> None:
+        """Calls function(status, text) for every log entry of this context."""
+        self._log_functions.append(function)
+
+    def _describe_state(self):
+        return f"references={self.references}"

@@ -1,0 +1,166 @@
+"""Exceptions of the Pythonic layer: `VXError`, and one subclass per vx_status.
+
+    try:
+        graph.process()
+    except pyopenvx.pythonic.InvalidType as err:
+        err.status, err.object, err.log      # -17, the graph, the log lines of the failing call
+
+Every pythonic context sends its log entries here; a failing call takes the lines logged since
+the previous checked call, so the message carries the library's own reason (the validator's
+"scalar parameter 2 is a vx_int32, not a vx_enum", not only a status code). An exception raised
+by a Python kernel or callback during the call becomes the error's `__cause__`, with its traceback.
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from .. import constants as vx
+
+_BY_STATUS = {}                 # vx_status -> its VXError subclass
+_recent = deque(maxlen=64)      # log lines since the last checked call
+_cause = []                     # the Python exception a kernel or callback raised since then (one at most)
+
+
+def status_name(status):
+    cls = _BY_STATUS.get(status)
+    return cls.status_name if cls is not None else str(status)
+
+
+class VXError(Exception):
+    """An OpenVX call failed. `status` is its vx_status, `what` the call, `object` the wrapper it
+    concerns (or None), `log` the context log lines the call produced. `VXError(status, what)`
+    makes the subclass of that status; raised in a Python kernel or validator, its status is what
+    the node reports."""
+
+    status = vx.VX_FAILURE
+    status_name = "VX_FAILURE"
+
+    def __new__(cls, status=None, what="", obj=None, log=()):
+        if cls is VXError and status in _BY_STATUS:
+            cls = _BY_STATUS[status]
+        return super().__new__(cls)
+
+    def __init__(self, status=None, what="", obj=None, log=()):
+        self.status = type(self).status if status is None else status
+        self.what, self.object, self.log = what, obj, list(log)
+        text = f"{what} failed: {status_name(self.status)} ({self.status})"
+        if obj is not None:
+            text += f" on {obj!r}"
+        if self.log:
+            text += "\n  " + "\n  ".join(self.log)
+        super().__init__(text)
+
+    def __reduce__(self):
+        return type(self), (self.status, self.what, None, self.log)
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        if "status" in cls.__dict__:
+            _BY_STATUS[cls.status] = cls
+
+
+StatusError = VXError           # the name of releases before 0.2
+
+
+def _status_class(name, status, *bases, doc):
+    return type(name, (VXError, *bases), {"status": status, "status_name": next(
+        n for n in dir(vx) if (n.startswith("VX_ERROR_") or n == "VX_FAILURE") and getattr(vx, n) == status),
+        "__doc__": doc, "__module__": __name__})
+
+
+Failure = _status_class("Failure", vx.VX_FAILURE, doc="VX_FAILURE: a failure without a more precise status.")
+NotImplementedStatus = _status_class("NotImplementedStatus", vx.VX_ERROR_NOT_IMPLEMENTED, NotImplementedError,
+                                     doc="VX_ERROR_NOT_IMPLEMENTED: the function or feature is not implemented.")
+NotSupported = _status_class("NotSupported", vx.VX_ERROR_NOT_SUPPORTED, doc="VX_ERROR_NOT_SUPPORTED.")
+NotSufficient = _status_class("NotSufficient", vx.VX_ERROR_NOT_SUFFICIENT,
+                              doc="VX_ERROR_NOT_SUFFICIENT: e.g. a graph with parameters not all set.")
+NotAllocated = _status_class("NotAllocated", vx.VX_ERROR_NOT_ALLOCATED, doc="VX_ERROR_NOT_ALLOCATED.")
+NotCompatible = _status_class("NotCompatible", vx.VX_ERROR_NOT_COMPATIBLE,
+                              doc="VX_ERROR_NOT_COMPATIBLE: objects that do not match.")
+NoResources = _status_class("NoResources", vx.VX_ERROR_NO_RESOURCES, doc="VX_ERROR_NO_RESOURCES.")
+NoMemory = _status_class("NoMemory", vx.VX_ERROR_NO_MEMORY, MemoryError, doc="VX_ERROR_NO_MEMORY.")
+OptimizedAway = _status_class("OptimizedAway", vx.VX_ERROR_OPTIMIZED_AWAY,
+                              doc="VX_ERROR_OPTIMIZED_AWAY: a virtual object the graph removed.")
+InvalidParameters = _status_class("InvalidParameters", vx.VX_ERROR_INVALID_PARAMETERS, ValueError,
+                                  doc="VX_ERROR_INVALID_PARAMETERS: an argument the call refuses.")
+InvalidModule = _status_class("InvalidModule", vx.VX_ERROR_INVALID_MODULE, doc="VX_ERROR_INVALID_MODULE.")
+InvalidReference = _status_class("InvalidReference", vx.VX_ERROR_INVALID_REFERENCE,
+                                 doc="VX_ERROR_INVALID_REFERENCE: NULL, released or foreign object.")
+InvalidLink = _status_class("InvalidLink", vx.VX_ERROR_INVALID_LINK, doc="VX_ERROR_INVALID_LINK.")
+InvalidFormat = _status_class("InvalidFormat", vx.VX_ERROR_INVALID_FORMAT, ValueError,
+                              doc="VX_ERROR_INVALID_FORMAT: an image or data format the call refuses.")
+InvalidDimension = _status_class("InvalidDimension", vx.VX_ERROR_INVALID_DIMENSION, ValueError,
+                                 doc="VX_ERROR_INVALID_DIMENSION: sizes that do not fit.")
+InvalidValue = _status_class("InvalidValue", vx.VX_ERROR_INVALID_VALUE, ValueError, doc="VX_ERROR_INVALID_VALUE.")
+InvalidType = _status_class("InvalidType", vx.VX_ERROR_INVALID_TYPE, TypeError,
+                            doc="VX_ERROR_INVALID_TYPE: an object of the wrong type.")
+InvalidGraph = _status_class("InvalidGraph", vx.VX_ERROR_INVALID_GRAPH, doc="VX_ERROR_INVALID_GRAPH.")
+InvalidNode = _status_class("InvalidNode", vx.VX_ERROR_INVALID_NODE, doc="VX_ERROR_INVALID_NODE.")
+InvalidScope = _status_class("InvalidScope", vx.VX_ERROR_INVALID_SCOPE, doc="VX_ERROR_INVALID_SCOPE.")
+GraphScheduled = _status_class("GraphScheduled", vx.VX_ERROR_GRAPH_SCHEDULED,
+                               doc="VX_ERROR_GRAPH_SCHEDULED: the graph runs; wait for it first.")
+GraphAbandoned = _status_class("GraphAbandoned", vx.VX_ERROR_GRAPH_ABANDONED,
+                               doc="VX_ERROR_GRAPH_ABANDONED: a node failed or a callback abandoned the graph.")
+MultipleWriters = _status_class("MultipleWriters", vx.VX_ERROR_MULTIPLE_WRITERS, doc="VX_ERROR_MULTIPLE_WRITERS.")
+ReferenceNonzero = _status_class("ReferenceNonzero", vx.VX_ERROR_REFERENCE_NONZERO, doc="VX_ERROR_REFERENCE_NONZERO.")
+Timeout = _status_class("Timeout", vx.VX_ERROR_TIMEOUT, TimeoutError,
+                        doc="VX_ERROR_TIMEOUT: a wait (a timed node, a target) ran out of time.")
+# a status our headers gain later still gets its class, named after it
+for _name in dir(vx):
+    if _name.startswith("VX_ERROR_") and getattr(vx, _name) not in _BY_STATUS:
+        globals()[_name.title().replace("_", "")[len("VxError"):]] = _status_class(
+            _name.title().replace("_", "")[len("VxError"):], getattr(vx, _name), doc=f"{_name}.")
+
+
+class Released(InvalidReference):
+    """The wrapper was released (by `release()` or its `with` block): it has no object any more."""
+
+    def __init__(self, obj_type):
+        self.status, self.what, self.object, self.log = vx.VX_ERROR_INVALID_REFERENCE, "use", None, []
+        Exception.__init__(self, f"this {obj_type} was released (by release() or its with block): it cannot be used")
+
+    def __reduce__(self):
+        return Exception.__reduce__(self)
+
+
+def note_log(text):
+    _recent.append(text)
+
+
+def note_cause(exc):
+    """A Python kernel or callback raised `exc` inside a C call: the call's error gets it as __cause__."""
+    _cause[:] = [exc]
+
+
+def suspend():
+    """Before a Python callback runs inside a C call: what the outer call has gathered so far,
+    set aside so that the callback's own (nested) calls neither take nor clear it."""
+    outer = list(_recent), list(_cause)
+    _recent.clear()
+    _cause.clear()
+    return outer
+
+
+def resume(outer):
+    lines, cause = outer
+    _recent.extendleft(reversed(lines))
+    if cause and not _cause:
+        _cause[:] = cause
+
+
+def check(status: int, what: str, obj: Any = None) -> None:
+    """Raises the VXError of `status` (not VX_SUCCESS) with the log lines and cause of the call."""
+    if status == vx.VX_SUCCESS:
+        if _recent or _cause:
+            _recent.clear()
+            _cause.clear()
+        return
+    log, cause = list(_recent), _cause[0] if _cause else None
+    _recent.clear()
+    _cause.clear()
+    error = VXError(status, what, obj, log)
+    raise error from cause
+
+
+__all__ = ["VXError", "StatusError", "Released", "check", *(c.__name__ for c in _BY_STATUS.values())]

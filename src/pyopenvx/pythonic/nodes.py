@@ -1,0 +1,269 @@
+"""Node helpers: a Graph method per standard kernel, made from the node creators' prototypes in
+our headers (parameter names and C types) and the kernels as the library describes them
+(directions, types, required/optional), the way pyvips introspects its operations.
+
+    edges = graph.canny(graph.gaussian3x3(src), low=80, high=160)
+    gx, gy = graph.sobel3x3(src)
+    small = graph.scale_image(src, Image(ctx, 320, 240), type="bilinear")
+
+Parameters go by position (the creator's order, without the graph) or by name. An output not
+given is created as a virtual object of the graph (its format and size inferred by verification)
+and returned: one output alone, several as a tuple. Numbers are accepted for scalar parameters,
+names for enums ("l1", "saturate", "bilinear", ...), numpy arrays for input images (no copy).
+`canny` takes `low`/`high` instead of a threshold, `threshold` takes `value` or `lower`/`upper`.
+Where the spec gives no default, ours are DEFAULTS.
+"""
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from .. import constants as vx
+from ..api import ffi, lib
+from .dataobjects import Array, Scalar, Tensor
+from .image import Image
+from .threshold import Threshold
+
+# Defaults of by-value parameters where the spec leaves the choice to the application.
+DEFAULTS = {"gradient_size": 3, "norm_type": "l1", "type": "bilinear", "policy": "saturate",
+            "overflow_policy": "saturate", "rounding_policy": "to_zero", "nonmax_suppression": True,
+            "kernel_size": 3}
+# enum parameters by name: the prefix of their values' names in the spec
+ENUMS = {"norm_type": "VX_NORM_", "type": "VX_INTERPOLATION_", "policy": "VX_CONVERT_POLICY_",
+         "overflow_policy": "VX_CONVERT_POLICY_", "rounding_policy": "VX_ROUND_POLICY_", "channel": "VX_CHANNEL_",
+         "function": "VX_NONLINEAR_FILTER_", "matchingMethod": "VX_COMPARE_", "termination": "VX_TERM_CRITERIA_",
+         "scalar_operation": "VX_SCALAR_OP_"}
+# vx_scalar parameters whose type a Python number does not tell (an int for a float32 scale)
+SCALAR_TYPES = {"scale": "float32", "strength_thresh": "float32", "min_distance": "float32",
+                "sensitivity": "float32", "alpha": "float32", "epsilon": "float32", "shift": "int32",
+                "num_iterations": "uint32", "use_initial_estimate": "bool"}
+# virtual scalar outputs need a type: the kernels that have one
+SCALAR_OUTPUTS = {"num_corners": "size"}
+ALIASES = {"canny": "canny_edge_detector", "resize": "scale_image"}
+_C_TYPES = {"image": "vx_image", "scalar": "vx_scalar", "array": "vx_array", "tensor": "vx_tensor"}
+
+
+@dataclass(frozen=True)
+class Parameter:
+    name: str
+    ctype: str          # the creator's C type: a handle type, or a by-value vx_int32, vx_enum, ...
+    direction: str      # input, output, bidirectional (the kernel's, as the library says)
+    type: str           # the kernel's parameter type (image, scalar, ...)
+    optional: bool
+
+    @property
+    def by_value(self):
+        return self.ctype not in ("vx_reference",) and not self.ctype.startswith(
+            ("vx_image", "vx_scalar", "vx_array", "vx_tensor", "vx_threshold", "vx_pyramid", "vx_matrix",
+             "vx_remap", "vx_lut", "vx_distribution", "vx_convolution", "vx_object_array"))
+
+    def __str__(self):
+        default = DEFAULTS.get(self.name) if self.by_value else None
+        mark = "=None" if self.optional or self.direction != "input" else f"={default!r}" if default is not None else ""
+        return f"{self.name}: {self.ctype} {self.direction}{mark}"
+
+
+@dataclass(frozen=True)
+class Spec:
+    name: str           # the helper's name
+    kernel: str         # the kernel's name
+    creator: str        # vx<Name>Node
+    parameters: tuple
+
+    @property
+    def signature(self):
+        return f"{self.name}({', '.join(map(str, self.parameters))})"
+
+
+def _snake(name):
+    name = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)
+    return re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()
+
+
+# node creators whose kernel's name is not their own in snake case
+_KERNEL_NAMES = {"vxConvolveNode": "custom_convolution", "vxEqualizeHistNode": "equalize_histogram"}
+_TYPE_NAMES = {getattr(vx, n): n[len("VX_TYPE_"):].lower() for n in dir(vx) if n.startswith("VX_TYPE_")}
+_DIRECTIONS = {vx.VX_INPUT: "input", vx.VX_OUTPUT: "output", vx.VX_BIDIRECTIONAL: "bidirectional"}
+_specs = {}
+
+
+def _kernel_parameters(context, name):
+    """[(direction, type, optional)] of kernel `name`, as the library describes it."""
+    kernel = lib.vxGetKernelByName(context, name.encode())
+    out, value = [], ffi.new("vx_uint32 *")
+    try:
+        lib.vxQueryKernel(kernel, vx.VX_KERNEL_PARAMETERS, value, 4)
+        for index in range(value[0]):
+            parameter = lib.vxGetKernelParameterByIndex(kernel, index)
+            got = []
+            for attribute in (vx.VX_PARAMETER_DIRECTION, vx.VX_PARAMETER_TYPE, vx.VX_PARAMETER_STATE):
+                item = ffi.new("vx_enum *")
+                lib.vxQueryParameter(parameter, attribute, item, 4)
+                got.append(item[0])
+            lib.vxReleaseParameter(ffi.new("vx_parameter *", parameter))
+            out.append((_DIRECTIONS[got[0]], _TYPE_NAMES.get(got[1], "reference"),
+                        got[2] == vx.VX_PARAMETER_STATE_OPTIONAL))
+    finally:
+        lib.vxReleaseKernel(ffi.new("vx_kernel *", kernel))
+    return out
+
+
+def specs(context=None):
+    """{helper name: Spec} of every standard kernel whose node creator (vx_nodes.h) maps its
+    parameters one to one; read once, from our headers and the kernels of `context` (a handle)."""
+    if _specs or context is None:
+        return _specs
+    from ..paths import INCLUDEDIR
+    from ..prototypes import parse
+
+    count = ffi.new("vx_uint32 *")
+    lib.vxQueryContext(context, vx.VX_CONTEXT_UNIQUE_KERNELS, count, 4)
+    table = ffi.new("vx_kernel_info_t[]", max(count[0], 1))
+    lib.vxQueryContext(context, vx.VX_CONTEXT_UNIQUE_KERNEL_TABLE, table, count[0] * ffi.sizeof("vx_kernel_info_t"))
+    standard = {}
+    for i in range(count[0]):
+        name = ffi.string(table[i].name).decode()
+        if name.startswith("org.khronos.openvx."):
+            standard[name.rsplit(".", 1)[1].replace("_", "")] = name
+    for proto in parse(INCLUDEDIR):
+        if proto.header != "VX/vx_nodes.h" or not proto.name.endswith("Node"):
+            continue
+        short = _KERNEL_NAMES.get(proto.name, proto.name[2:-len("Node")]).lower().replace("_", "")
+        kernel = standard.get(short)
+        if kernel is None:
+            continue
+        rows = _kernel_parameters(context, kernel)
+        if len(proto.params) - 1 != len(rows):
+            continue                      # a creator that packs parameters (tensor_matrix_multiply)
+        name = _snake(proto.name[2:-len("Node")])
+        _specs[name] = Spec(name, kernel, proto.name, tuple(
+            Parameter(p.name, p.ctype, *row) for p, row in zip(proto.params[1:], rows)))
+    return _specs
+
+
+def helper_names(context=None):
+    return sorted(set(specs(context)) | set(ALIASES))
+
+
+def spec_of(name, context=None):
+    return specs(context).get(ALIASES.get(name, name))
+
+
+def _enum(p, value):
+    if not isinstance(value, str):
+        return value
+    prefix = ENUMS.get(p.name, "VX_")
+    for candidate in (prefix + value.upper(), prefix + "TYPE_" + value.upper()):
+        if hasattr(vx, candidate):
+            return getattr(vx, candidate)
+    choices = sorted(n[len(prefix):].lower() for n in dir(vx) if n.startswith(prefix) and "ATTRIBUTE" not in n)
+    raise ValueError(f"{p.name}={value!r}: not one of {', '.join(choices)}")
+
+
+def _argument(graph, p, value, keep):
+    """The C argument for parameter `p` given `value` (wrappers made here go into `keep`)."""
+    if p.by_value:
+        value = _enum(p, value)
+        return bool(value) if p.ctype == "vx_bool" else value
+    if value is None:
+        return ffi.NULL
+    if isinstance(value, np.ndarray) and p.type == "image":
+        value = Image.from_numpy(graph.context, value)
+    elif isinstance(value, (bool, int, float, np.number)) and p.type == "scalar":
+        dtype = SCALAR_TYPES.get(p.name) or ("bool" if isinstance(value, bool) else
+                                             "float32" if isinstance(value, (float, np.floating)) else "int32")
+        value = Scalar(graph.context, dtype, value)
+    keep.append(value)
+    return ffi.cast(p.ctype, value.handle)
+
+
+def _virtual(graph, p):
+    """A virtual object for an output not given (None when optional and not creatable)."""
+    if p.type == "image":
+        return Image.virtual(graph)
+    if p.type == "array":
+        return Array.wrap(lib.vxCreateVirtualArray(graph.handle, 0, 0), True, "vxCreateVirtualArray")
+    if p.type == "tensor":
+        return Tensor.wrap(lib.vxCreateVirtualTensor(graph.handle, 0, ffi.NULL, 0, 0), True, "vxCreateVirtualTensor")
+    if p.type == "scalar" and p.name in SCALAR_OUTPUTS:
+        return Scalar.virtual(graph, SCALAR_OUTPUTS[p.name])
+    if p.optional:
+        return None
+    raise TypeError(f"output {p.name} ({p.type}) cannot be made virtual here: give it")
+
+
+def _convenience(graph, spec, kwargs):
+    """Objects some kernels take that read better as numbers (canny's low/high, threshold's value)."""
+    if spec.name == "canny_edge_detector" and "hyst" not in kwargs and {"low", "high"} & set(kwargs):
+        kwargs["hyst"] = Threshold(graph.context, "range", "U8", lower=kwargs.pop("low"), upper=kwargs.pop("high"))
+    if spec.name == "threshold" and "thresh" not in kwargs:
+        if "value" in kwargs:
+            kwargs["thresh"] = Threshold(graph.context, "binary", "U8", value=kwargs.pop("value"))
+        elif {"lower", "upper"} & set(kwargs):
+            kwargs["thresh"] = Threshold(graph.context, "range", "U8", lower=kwargs.pop("lower"),
+                                         upper=kwargs.pop("upper"))
+
+
+def add_node(graph, spec, args, kwargs):
+    """Adds the node of `spec` to `graph`: (the node, its outputs as [(parameter index, object)])."""
+    kwargs = dict(kwargs)
+    _convenience(graph, spec, kwargs)
+    if len(args) > len(spec.parameters):
+        raise TypeError(f"{spec.signature} takes {len(spec.parameters)} parameters, not {len(args)}")
+    values = dict(zip((p.name for p in spec.parameters), args))
+    for name, value in kwargs.items():
+        if name in values:
+            raise TypeError(f"{spec.name}: {name} given twice")
+        if all(p.name != name for p in spec.parameters):
+            raise TypeError(f"{spec.name} has no parameter {name!r}: {spec.signature}")
+        values[name] = value
+    keep, outputs, c_args = [], [], []
+    for index, p in enumerate(spec.parameters):
+        value = values.get(p.name)
+        if value is None and p.direction == "output":
+            value = _virtual(graph, p)
+            if value is not None:
+                outputs.append((index, value))
+        elif p.direction != "input" and value is not None:
+            outputs.append((index, value))
+        if value is None and p.by_value:
+            if p.name not in DEFAULTS:
+                raise TypeError(f"{spec.name}: parameter {p.name} is required: {spec.signature}")
+            value = DEFAULTS[p.name]
+        elif value is None and not p.optional and p.direction == "input":
+            raise TypeError(f"{spec.name}: parameter {p.name} is required: {spec.signature}")
+        c_args.append(_argument(graph, p, value, keep))
+    return graph._adopt_node(getattr(lib, spec.creator)(graph.handle, *c_args), spec.creator), outputs
+
+
+def call(graph, spec, args, kwargs):
+    """Adds the node of `spec` to `graph`; returns its outputs (one, or a tuple)."""
+    outputs = [obj for _, obj in add_node(graph, spec, args, kwargs)[1]]
+    return outputs[0] if len(outputs) == 1 else tuple(outputs)
+
+
+_helpers = {}
+
+
+def helper(name, context):
+    if name in _helpers:
+        return _helpers[name]
+    spec = spec_of(name, context)
+    if spec is None:
+        return None
+
+    def node(graph, *args, **kwargs):
+        return call(graph, spec, args, kwargs)
+    node.__name__ = node.__qualname__ = name
+    node.__doc__ = f"{spec.signature}\n\nA node of {spec.kernel} ({spec.creator}); returns its outputs."
+    _helpers[name] = node
+    return node
+
+
+def bound_helper(graph, name):
+    context = lib.vxGetContext(graph.reference)
+    function = helper(name, context)
+    if function is None:
+        raise AttributeError(f"'Graph' object has no attribute {name!r}, and no standard kernel is called so "
+                             f"(node helpers: {', '.join(helper_names(context))})")
+    return function.__get__(graph)

@@ -1,0 +1,93 @@
+"""Pipelining and streaming from Python (vx_khr_pipelining).
+
+    for edges in graph.stream(frames, src, out, depth=3):     # numpy frames in, numpy results out
+        show(edges)                                            # in order, `depth` frames in flight
+
+    graph.start_streaming()        # the graph runs again and again: Python kernels as source and sink
+    ...
+    graph.stop_streaming()
+
+`stream` makes `src` and `out` graph parameters with `depth` buffers each (the objects given and
+depth - 1 alike), queued automatically (VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO): while frame n runs,
+frame n + 1 is copied in and frame n - 1's result copied out.
+"""
+import sys
+from collections import deque
+
+from .. import constants as vx
+from ..api import ffi, lib
+from .errors import check
+
+
+class Stream:
+    """The queue set-up of one (input, output) pair of a graph, kept for later `stream` calls
+    (a graph's schedule is configured once)."""
+
+    def __init__(self, graph, source, sink, depth):
+        self.graph, self.source, self.sink, self.depth = graph, source, sink, depth
+        self.in_index, self.out_index = graph.parameter(source), graph.parameter(sink)
+        self.ins = [source] + [source.like() for _ in range(depth - 1)]
+        self.outs = [sink] + [sink.like() for _ in range(depth - 1)]
+        self.lists = [ffi.new("vx_reference[]", [o.reference for o in objects]) for objects in (self.ins, self.outs)]
+        queues = ffi.new("vx_graph_parameter_queue_params_t[]", [(self.in_index, depth, self.lists[0]),
+                                                                 (self.out_index, depth, self.lists[1])])
+        check(lib.vxSetGraphScheduleConfig(graph.handle, vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 2, queues),
+              "vxSetGraphScheduleConfig", graph)
+        graph.verify()
+        self._ref, self._num = ffi.new("vx_reference *"), ffi.new("vx_uint32 *")
+
+    def _enqueue(self, k):
+        check(lib.vxGraphParameterEnqueueReadyRef(self.graph.handle, self.in_index, self.lists[0] + k, 1),
+              "vxGraphParameterEnqueueReadyRef", self.graph)
+        check(lib.vxGraphParameterEnqueueReadyRef(self.graph.handle, self.out_index, self.lists[1] + k, 1),
+              "vxGraphParameterEnqueueReadyRef", self.graph)
+
+    def _dequeue(self):
+        for index in (self.out_index, self.in_index):
+            check(lib.vxGraphParameterDequeueDoneRef(self.graph.handle, index, self._ref, 1, self._num),
+                  "vxGraphParameterDequeueDoneRef", self.graph)
+
+    def run(self, frames, convert):
+        free, in_flight = deque(range(self.depth)), deque()
+        try:
+            for frame in frames:
+                if not free:
+                    self._dequeue()
+                    k = in_flight.popleft()
+                    free.append(k)
+                    yield convert(self.outs[k])
+                k = free.popleft()
+                self.ins[k].write(frame)
+                self._enqueue(k)
+                in_flight.append(k)
+            while in_flight:
+                self._dequeue()
+                yield convert(self.outs[in_flight.popleft()])
+        finally:                          # stopped early: let the frames in flight finish
+            while in_flight and not sys.is_finalizing():    # (at exit the workers may wait for the GIL)
+                in_flight.popleft()
+                self._dequeue()
+
+
+def stream(graph, frames, source, sink, depth=3, convert=None):
+    """Runs `graph` pipelined over `frames` (numpy arrays written into `source`); yields what
+    `convert(sink)` gives for each frame, in order (default: a numpy copy of the sink image)."""
+    if depth < 1:
+        raise ValueError(f"depth {depth}: at least 1")
+    setup = graph._stream
+    if setup is None or (setup.source, setup.sink, setup.depth) != (source, sink, depth):
+        if setup is not None:
+            raise ValueError("this graph is already set up to stream other objects or another depth "
+                             "(a graph's schedule is configured once: make another graph)")
+        setup = graph._stream = Stream(graph, source, sink, depth)
+    return setup.run(frames, convert or (lambda image: image.to_numpy()))
+
+
+def start(graph, trigger=None):
+    check(lib.vxEnableGraphStreaming(graph.handle, ffi.NULL if trigger is None else trigger.handle),
+          "vxEnableGraphStreaming", graph)
+    check(lib.vxStartGraphStreaming(graph.handle), "vxStartGraphStreaming", graph)
+
+
+def stop(graph):
+    check(lib.vxStopGraphStreaming(graph.handle), "vxStopGraphStreaming", graph)

@@ -1,0 +1,77 @@
+"""Thresholds for the Pythonic layer.
+
+    t = Threshold(ctx, "binary", "U8", value=100)            # out = true_value where in > 100
+    r = Threshold(ctx, "range", "U8", lower=50, upper=200)   # true_value where 50 <= in <= 200
+    t.value, r.range, t.output                               # read back; assign to change
+"""
+from .. import constants as vx
+from ..api import ffi, lib
+from .base import Object, check
+from .image import _format, format_name
+
+TYPES = {"binary": vx.VX_THRESHOLD_TYPE_BINARY, "range": vx.VX_THRESHOLD_TYPE_RANGE}
+# the vx_pixel_value_t member that holds a value of each format
+_MEMBERS = {"U1": "U1", "U8": "U8", "U16": "U16", "S16": "S16", "U32": "U32", "S32": "S32"}
+HOST = vx.VX_MEMORY_TYPE_HOST
+
+
+class Threshold(Object):
+    """A binary or range threshold of images of `input` format giving `output` (default U8)
+    images; `true_value`/`false_value` default to the output format's maximum and 0."""
+    _release = lib.vxReleaseThreshold
+    _ctype = "vx_threshold"
+    vx_type = vx.VX_TYPE_THRESHOLD
+
+    def __init__(self, context, type="binary", input="U8", output="U8", value=None, lower=None, upper=None,
+                 true_value=None, false_value=None):
+        super().__init__(lib.vxCreateThresholdForImage(context.handle, TYPES.get(type, type), _format(input),
+                                                       _format(output)), f"vxCreateThresholdForImage({type})")
+        if value is not None:
+            self.value = value
+        if lower is not None or upper is not None:
+            low, high = self.range
+            self.range = (low if lower is None else lower, high if upper is None else upper)
+        if true_value is not None or false_value is not None:
+            true, false = self.output
+            self.output = (true if true_value is None else true_value, false if false_value is None else false_value)
+
+    type = property(lambda self: next(k for k, v in TYPES.items()
+                                      if v == self.query("vxQueryThreshold", vx.VX_THRESHOLD_TYPE, "vx_enum")),
+                    doc='"binary" or "range".')
+    input_format = property(lambda self: format_name(
+        self.query("vxQueryThreshold", vx.VX_THRESHOLD_INPUT_FORMAT, "vx_df_image")), doc="The format of the images compared.")
+    output_format = property(lambda self: format_name(
+        self.query("vxQueryThreshold", vx.VX_THRESHOLD_OUTPUT_FORMAT, "vx_df_image")), doc="The format of the images written.")
+
+    def _describe_state(self):
+        bounds = f"value={self.value}" if self.type == "binary" else f"range={self.range}"
+        return f"{self.type} {self.input_format}->{self.output_format} {bounds} output={self.output}"
+
+    def _pair(self, function, member, values=None):
+        a, b = ffi.new("vx_pixel_value_t *"), ffi.new("vx_pixel_value_t *")
+        if values is not None:
+            setattr(a, member, values[0])
+            setattr(b, member, values[1])
+        usage = vx.VX_READ_ONLY if values is None else vx.VX_WRITE_ONLY
+        check(getattr(lib, function)(self.handle, a, b, usage, HOST), function, self)
+        return getattr(a, member), getattr(b, member)
+
+    @property
+    def value(self):
+        """The binary threshold value."""
+        out = ffi.new("vx_pixel_value_t *")
+        check(lib.vxCopyThresholdValue(self.handle, out, vx.VX_READ_ONLY, HOST), "vxCopyThresholdValue", self)
+        return getattr(out, _MEMBERS[self.input_format])
+
+    @value.setter
+    def value(self, v):
+        pixel = ffi.new("vx_pixel_value_t *")
+        setattr(pixel, _MEMBERS[self.input_format], v)
+        check(lib.vxCopyThresholdValue(self.handle, pixel, vx.VX_WRITE_ONLY, HOST), "vxCopyThresholdValue", self)
+
+    range = property(lambda self: self._pair("vxCopyThresholdRange", _MEMBERS[self.input_format]),
+                     lambda self, v: self._pair("vxCopyThresholdRange", _MEMBERS[self.input_format], v),
+                     doc="(lower, upper) of a range threshold.")
+    output = property(lambda self: self._pair("vxCopyThresholdOutput", _MEMBERS[self.output_format]),
+                      lambda self, v: self._pair("vxCopyThresholdOutput", _MEMBERS[self.output_format], v),
+                      doc="(true value, false value) written to the output image.")
