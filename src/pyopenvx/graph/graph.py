@@ -206,6 +206,8 @@ class Graph(Reference):
         except BaseException:
             lib.pvx_graph_release(self.desc)
             raise
+        if self.desc.ready and lib.pvx_graph_schedule(self.desc, int(self.context.performance_enabled)):
+            return                            # a worker thread of csrc/runtime/async.c runs it
         self.retain(internal=True)            # alive until waited for
         self.run_status = VX_FAILURE          # until the run says otherwise
         self.worker = threading.Thread(target=self._run_scheduled, name=f"pyopenvx {self}", daemon=True)
@@ -228,10 +230,23 @@ class Graph(Reference):
         if self.batch or self.streaming or (self.pipeline is not None and self.worker is None
                                             and self.pipelining.mode == vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO):
             return self.wait_frames()
+        if self.desc.scheduled:
+            return self.join_c()
         check(self.worker is not None, vx.VX_FAILURE, f"{self} was not scheduled", self)
         status = self.join()
         self.release(internal=True)
         return status
+
+    def join_c(self):
+        """vxWaitGraph of a run pvx_fast_vxScheduleGraph queued (csrc/runtime/async.c), when its own
+        fast path declined: from inside the run, or while another thread waits for it."""
+        check(not lib.pvx_graph_running_here(self.desc), vx.VX_ERROR_GRAPH_SCHEDULED,
+              f"{self} cannot wait for its run from inside it (a kernel or callback of the run)", self)
+        status = ffi.new("vx_status *")
+        with unlocked():
+            joined = lib.pvx_graph_join(self.desc, status)
+        check(joined, vx.VX_FAILURE, f"{self}: another thread already waits for its scheduled run", self)
+        return status[0]
 
     def join(self):
         """End a scheduled run: wait for its thread (lock released), then free the graph for runs."""
@@ -298,7 +313,7 @@ class Graph(Reference):
         """The application's last reference to a scheduled or streaming graph: its run is waited
         for here (its stream stopped), as nobody can call vxWaitGraph any more."""
         if not internal and self.h.external_count == 1:
-            if self.worker is not None:
+            if self.worker is not None or self.desc.scheduled:
                 self.wait()
             self.end_frames()
         super().release(internal)
