@@ -189,7 +189,7 @@ static void and_row(vx_context ctx)
     memset(x, 0x5a, sizeof x);
     memset(y, 0x3c, sizeof y);
     MEDIAN_NS(plain, for (int i = 0; i < 640 * 480; i++) z[i] = x[i] & y[i]; bench_sink += z[77]);
-    row("and_vga", ours, plain, "ratio", ours / plain);
+    row("and_vga", ours, plain, "x", ours / plain);
     vxReleaseGraph(&g);
     vxReleaseImage(&a);
     vxReleaseImage(&b);
@@ -216,7 +216,7 @@ static void warp_row(vx_context ctx)
         MEDIAN_NS(t[k], vxProcessGraph(g));
         vxReleaseGraph(&g);
     }
-    row("warp_affine_undefined_1080p", t[0], t[1], "ratio", t[0] / t[1]);
+    row("warp_affine_undefined_1080p", t[0], t[1], "x", t[0] / t[1]);
     vxReleaseMatrix(&mat);
     vxReleaseImage(&in);
     vxReleaseImage(&out);
