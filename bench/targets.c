@@ -19,6 +19,14 @@ static void sleep_ms(vx_uint32 ms)
     nanosleep(&ts, NULL);
 }
 
+/* Nothing to set up (TIOVX requires a create callback). */
+static vx_status VX_CALLBACK no_setup(tivx_target_kernel_instance kernel, tivx_obj_desc_t *obj_desc[], uint16_t num_params,
+                                   void *priv_arg)
+{
+    (void)kernel; (void)obj_desc; (void)num_params; (void)priv_arg;
+    return VX_SUCCESS;
+}
+
 static vx_status VX_CALLBACK sleep_process(tivx_target_kernel_instance kernel, tivx_obj_desc_t *obj_desc[],
                                            uint16_t num_params, void *priv_arg)
 {
@@ -120,10 +128,10 @@ int main(void)
     vx_kernel target_inc = scalar_kernel(ctx, "bench.inc.target", NULL, 1);
     vx_kernel host_inc = scalar_kernel(ctx, "bench.inc.host", inc_host, 1);
     tivx_target_kernel tk[4] = {
-        tivxAddTargetKernelByName("bench.sleep", TIVX_TARGET_DSP1, sleep_process, NULL, NULL, NULL, NULL),
-        tivxAddTargetKernelByName("bench.sleep", TIVX_TARGET_DSP2, sleep_process, NULL, NULL, NULL, NULL),
-        tivxAddTargetKernelByName("bench.inc.target", TIVX_TARGET_DSP1, inc_process, NULL, NULL, NULL, NULL),
-        tivxAddTargetKernelByName("bench.inc.target", TIVX_TARGET_DSP2, inc_process, NULL, NULL, NULL, NULL)};
+        tivxAddTargetKernelByName("bench.sleep", TIVX_TARGET_DSP1, sleep_process, no_setup, NULL, NULL, NULL),
+        tivxAddTargetKernelByName("bench.sleep", TIVX_TARGET_DSP2, sleep_process, no_setup, NULL, NULL, NULL),
+        tivxAddTargetKernelByName("bench.inc.target", TIVX_TARGET_DSP1, inc_process, no_setup, NULL, NULL, NULL),
+        tivxAddTargetKernelByName("bench.inc.target", TIVX_TARGET_DSP2, inc_process, no_setup, NULL, NULL, NULL)};
 
     double sum;
     BENCH_NS(sum, 3, 1, sleep_ms(20); sleep_ms(20));

@@ -2,6 +2,7 @@
 (outside our arena, or inside it but misaligned), or of the wrong type. No crash, no success."""
 import pytest
 
+from pyopenvx.failure import INTEGERS
 from pyopenvx.paths import INCLUDEDIR
 from pyopenvx.prototypes import parse
 from pyopenvx.handle_types import HANDLE_TYPES
@@ -50,7 +51,7 @@ def expect_refused(vx, proto, result, label=None):
     if ret == "vx_status":
         want = NULL_STATUS.get(proto.name, "VX_ERROR_INVALID_REFERENCE") if label == "NULL" else "VX_ERROR_INVALID_REFERENCE"
         assert result == getattr(vx.c, want), f"{proto.name} returned {result} for a {label} handle"
-    elif ret in ("vx_enum", "vx_bool", "vx_size"):
+    elif ret in INTEGERS:
         assert result == 0, f"{proto.name} returned {result}"
     elif ret != "void":
         if vx.ffi.typeof(result).cname.startswith("struct _vx"):

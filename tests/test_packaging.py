@@ -27,10 +27,10 @@ def required_functions():
 
 
 def ti_functions():
-    """Seed 003's TIOVX-compatible functions: what our TI headers declare."""
+    """Seed 003's TIOVX-compatible functions: what our TI headers declare, and the safe casts TIOVX ships."""
     from pyopenvx.paths import INCLUDEDIR
     from pyopenvx.prototypes import parse
-    return {p.name for p in parse(INCLUDEDIR) if p.header.startswith("TI/")}
+    return {p.name for p in parse(INCLUDEDIR) if p.header.startswith("TI/") or p.header == "VX/vx_khr_safe_casts.h"}
 
 
 def test_exports_are_exactly_the_api():

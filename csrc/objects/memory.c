@@ -112,6 +112,14 @@ unsigned char *pvx_memory_storage(pvx_memory *m)
     return base || pvx_memory_alloc(m) ? base : pvx_memory_base(m);
 }
 
+void pvx_memory_adopt(pvx_memory *m, void *base)
+{
+    if (!m->borrowed)
+        free_aligned(pvx_memory_base(m));
+    m->borrowed = 1;
+    __atomic_store_n(&m->base, (unsigned char *)base, __ATOMIC_RELEASE);
+}
+
 void pvx_memory_free(pvx_memory *m)
 {
     if (!m->borrowed)

@@ -1,4 +1,5 @@
-/* A context's event queue (vxWaitEvent) and the events graphs send into it. */
+/* An event queue (a context's for vxWaitEvent, a graph's own for vxWaitGraphEvent) and the events
+ * graphs send into it. */
 #include "events.h"
 #include "context.h"
 
@@ -98,7 +99,7 @@ vx_status pvx_events_wait(pvx_events *q, vx_event_t *e, int block)
     return status;
 }
 
-void pvx_graph_events_node(const pvx_graph_events *ev, vx_uint32 position, vx_node node, vx_status status)
+static void node_event(const pvx_graph_events *ev, vx_uint32 position, vx_node node, vx_status status)
 {
     uint32_t flags = ev->node_flags[position];
     vx_event_t e;
@@ -120,7 +121,7 @@ void pvx_graph_events_node(const pvx_graph_events *ev, vx_uint32 position, vx_no
     pvx_events_send(ev->queue, &e);
 }
 
-void pvx_graph_events_graph(const pvx_graph_events *ev, vx_enum type, vx_uint32 index)
+static void graph_event(const pvx_graph_events *ev, vx_enum type, vx_uint32 index)
 {
     vx_event_t e;
     memset(&e, 0, sizeof e);
@@ -138,6 +139,19 @@ void pvx_graph_events_graph(const pvx_graph_events *ev, vx_enum type, vx_uint32 
         e.event_info.graph_parameter_consumed.graph_parameter_index = index;
     }
     pvx_events_send(ev->queue, &e);
+}
+
+/* Each queue the graph reports to (the context's, the graph's own) gets what was registered for it. */
+void pvx_graph_events_node(const pvx_graph_events *ev, vx_uint32 position, vx_node node, vx_status status)
+{
+    for (; ev != NULL; ev = ev->next)
+        node_event(ev, position, node, status);
+}
+
+void pvx_graph_events_graph(const pvx_graph_events *ev, vx_enum type, vx_uint32 index)
+{
+    for (; ev != NULL; ev = ev->next)
+        graph_event(ev, type, index);
 }
 
 /* The plain cases answered in C; a bad context or NULL event goes to Python, which refuses. */

@@ -31,6 +31,7 @@ typedef struct pvx_graph_events {
     vx_bool *consumed;                /* per graph parameter: VX_EVENT_GRAPH_PARAMETER_CONSUMED */
     vx_uint32 *consumed_value;
     vx_uint32 num_parameters;
+    const struct pvx_graph_events *next;   /* the same for another queue (the graph's own, TI/tivx.h) */
 } pvx_graph_events;
 
 /* After node `position` of the schedule ran with status n->status. */

@@ -365,6 +365,14 @@ int pvx_pipeline_idle(pvx_pipeline *p)
     return idle;
 }
 
+uint64_t pvx_pipeline_completed(pvx_pipeline *p)
+{
+    pthread_mutex_lock(&p->lock);
+    uint64_t n = p->completed;
+    pthread_mutex_unlock(&p->lock);
+    return n;
+}
+
 int pvx_pipeline_queue(pvx_pipeline *p, vx_uint32 index)
 {
     for (vx_uint32 q = 0; q < p->num_queues; q++)

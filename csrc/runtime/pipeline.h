@@ -50,6 +50,8 @@ PVX_HIDDEN pvx_pipeline *pvx_pipeline_create(const pvx_pipeline_spec *spec);
 PVX_HIDDEN void pvx_pipeline_destroy(pvx_pipeline *p);
 /* 1 when no frame runs and none may start by itself (so the graph may change). */
 PVX_HIDDEN int pvx_pipeline_idle(pvx_pipeline *p);
+/* Frames completed since the pipeline was made (TIVX_GRAPH_STREAM_EXECUTIONS of a streaming graph). */
+PVX_HIDDEN uint64_t pvx_pipeline_completed(pvx_pipeline *p);
 /* Queue position of graph parameter `index`, or -1. */
 PVX_HIDDEN int pvx_pipeline_queue(pvx_pipeline *p, vx_uint32 index);
 /* Each returns a status and, when refusing, a static reason in *why. Enqueue puts the references

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,8 +102,31 @@ void pvx_c_tivxGetObjDescList(volatile uint16_t *obj_desc_id, tivx_obj_desc_t **
         return;
     pthread_mutex_lock(&lock);
     for (uint32_t i = 0; i < num_desc_id; i++)
-        obj_desc[i] = obj_desc_id[i] < registry_size ? &registry[obj_desc_id[i]]->base : NULL;
+        obj_desc[i] = obj_desc_id[i] < registry_size && registry[obj_desc_id[i]] ? &registry[obj_desc_id[i]]->base : NULL;
     pthread_mutex_unlock(&lock);
+}
+
+tivx_obj_desc_t *pvx_c_tivxGetObjDescElement(tivx_obj_desc_t *obj_desc, uint16_t elem_idx)
+{
+    if (obj_desc == NULL)
+        return NULL;
+    volatile uint16_t *ids;
+    uint32_t count;
+    if (obj_desc->type == TIVX_OBJ_DESC_OBJARRAY) {
+        tivx_obj_desc_object_array_t *a = (tivx_obj_desc_object_array_t *)obj_desc;
+        ids = a->obj_desc_id;
+        count = a->num_items;
+    } else if (obj_desc->type == TIVX_OBJ_DESC_PYRAMID) {
+        tivx_obj_desc_pyramid_t *p = (tivx_obj_desc_pyramid_t *)obj_desc;
+        ids = p->obj_desc_id;
+        count = p->num_levels;
+    } else {
+        return NULL;
+    }
+    tivx_obj_desc_t *out = NULL;
+    if (elem_idx < count)
+        pvx_c_tivxGetObjDescList(&ids[elem_idx], &out, 1);
+    return out;
 }
 
 /* ---------------------------------------------------------------- descriptors from host objects */
@@ -275,10 +299,31 @@ static vx_status fill_items(pvx_obj_desc *d, const pvx_obj_items *items, uint16_
     return status;
 }
 
+/* The descriptor type code of an object type, as TIOVX numbers them (kernels compare base.type). */
+static uint16_t desc_type(vx_enum type)
+{
+    switch (type) {
+    case VX_TYPE_IMAGE: return TIVX_OBJ_DESC_IMAGE;
+    case VX_TYPE_SCALAR: return TIVX_OBJ_DESC_SCALAR;
+    case VX_TYPE_REMAP: return TIVX_OBJ_DESC_REMAP;
+    case VX_TYPE_MATRIX: return TIVX_OBJ_DESC_MATRIX;
+    case VX_TYPE_LUT: return TIVX_OBJ_DESC_LUT;
+    case VX_TYPE_CONVOLUTION: return TIVX_OBJ_DESC_CONVOLUTION;
+    case VX_TYPE_DISTRIBUTION: return TIVX_OBJ_DESC_DISTRIBUTION;
+    case VX_TYPE_THRESHOLD: return TIVX_OBJ_DESC_THRESHOLD;
+    case VX_TYPE_ARRAY: return TIVX_OBJ_DESC_ARRAY;
+    case VX_TYPE_PYRAMID: return TIVX_OBJ_DESC_PYRAMID;
+    case VX_TYPE_OBJECT_ARRAY: return TIVX_OBJ_DESC_OBJARRAY;
+    case VX_TYPE_TENSOR: return TIVX_OBJ_DESC_TENSOR;
+    case VX_TYPE_USER_DATA_OBJECT: return TIVX_OBJ_DESC_USER_DATA_OBJECT;
+    default: return TIVX_OBJ_DESC_INVALID;
+    }
+}
+
 static vx_status fill(pvx_obj_desc *d, vx_reference ref, const pvx_obj_items *items)
 {
     pvx_ref *r = (pvx_ref *)ref;
-    d->base.type = (uint16_t)r->type;
+    d->base.type = desc_type(r->type);
     d->base.host_ref = (uint64_t)(uintptr_t)ref;
     switch (r->type) {
     case VX_TYPE_IMAGE:
@@ -734,7 +779,7 @@ static vx_status call_and_wait(job *j, uint32_t timeout_ms)
         return VX_ERROR_NO_RESOURCES;
     }
     if (!wait_job(j, timeout_ms))
-        return TIVX_ERROR_EVENT_TIMEOUT;
+        return VX_ERROR_TIMEOUT;
     vx_status status = j->status;
     free_job(j);
     return status;
@@ -943,6 +988,16 @@ vx_status pvx_c_tivxGetTargetKernelTargetId(tivx_target_kernel_instance target_k
         return VX_ERROR_INVALID_PARAMETERS;
     *targetId = target_kernel_instance->target_id;
     return VX_SUCCESS;
+}
+
+tivx_target_kernel pvx_c_tivxTargetKernelInstanceGetKernel(tivx_target_kernel_instance target_kernel_instance)
+{
+    return target_kernel_instance != NULL ? target_kernel_instance->kernel : NULL;
+}
+
+vx_uint32 pvx_c_tivxGetTargetKernelInstanceDebugZonemask(tivx_target_kernel_instance target_kernel_instance)
+{
+    return target_kernel_instance != NULL ? target_kernel_instance->node->debug_zonemask : 0u;
 }
 
 /* Memory: every target shares the host's address space and heap. */

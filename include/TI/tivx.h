@@ -9,13 +9,44 @@
 #include <VX/vx.h>
 #include <VX/vx_khr_pipelining.h>
 #include <VX/vx_khr_user_data_object.h>
+/* TIOVX's VX/vx_types.h includes <string.h> and its kernels call memcpy/memset on that: the TI
+ * headers provide it (our VX headers stay as the specification has them). */
+#ifndef PYOPENVX_DECLARATIONS_ONLY
+#include <string.h>
+#endif
 #include <TI/tivx_config.h>
+#include <TI/tivx_debug.h>
+#include <TI/tivx_kernels.h>
 #include <TI/tivx_mem.h>
 #include <TI/tivx_obj_desc.h>
 #include <TI/tivx_target_kernel.h>
+#include <TI/tivx_log_stats.h>
+#include <TI/tivx_ext_obj_array_from_list.h>
 
 /* Longest target name, terminating NUL included. */
-#define TIVX_TARGET_MAX_NAME (16u)
+#define TIVX_TARGET_MAX_NAME (64u)
+
+/* Elements of an array. */
+#ifndef dimof
+#define dimof(x) (sizeof(x) / sizeof((x)[0]))
+#endif
+
+/* Names TIOVX adds to its copy of the OpenVX pipelining and types headers (our VX headers keep the
+ * specification's): timeouts of vxWaitGraph and vxWaitGraphEvent, in ms, and their status. These
+ * definitions are the only ones in our headers; VX_ERROR_TIMEOUT shares -25 with VX_STATUS_MIN
+ * (TIOVX moved VX_STATUS_MIN to -26; ours stays the specification's). */
+#ifndef VX_TIMEOUT_WAIT_FOREVER
+#define VX_TIMEOUT_WAIT_FOREVER ((vx_uint32)0xFFFFFFFFu)
+#endif
+#ifndef VX_GRAPH_TIMEOUT
+#define VX_GRAPH_TIMEOUT (VX_ATTRIBUTE_BASE(VX_ID_KHRONOS, VX_TYPE_GRAPH) + 0x6)
+#endif
+#ifndef VX_GRAPH_EVENT_TIMEOUT
+#define VX_GRAPH_EVENT_TIMEOUT (VX_ATTRIBUTE_BASE(VX_ID_KHRONOS, VX_TYPE_GRAPH) + 0x7)
+#endif
+#ifndef VX_ERROR_TIMEOUT
+#define VX_ERROR_TIMEOUT ((vx_status)-25)
+#endif
 
 /* Targets (each one distinct). */
 #define TIVX_TARGET_HOST       "HOST"
@@ -59,15 +90,14 @@
 #define TIVX_TARGET_CAPTURE2   "CAPTURE2"
 #define TIVX_TARGET_CSITX      "CSITX"
 
-/* tivxNodeSendCommandTimed: wait without limit. */
+/* tivxNodeSendCommandTimed: wait without limit (as VX_TIMEOUT_WAIT_FOREVER). */
 #define TIVX_EVENT_TIMEOUT_WAIT_FOREVER (0xFFFFFFFFu)
 /* Ask every replica of a replicated node (tivxNodeSendCommand's replicated_node_idx). */
 #define TIVX_CONTROL_CMD_SEND_TO_ALL_REPLICATED_NODES (0xFFFFFFFFu)
 
-/* TI status codes (below the OpenVX ones). */
-#define TIVX_STATUS_BASE (-100)
+/* TI status codes (below the OpenVX ones; a timed-out wait is VX_ERROR_TIMEOUT). */
 typedef enum _tivx_status_e {
-    TIVX_ERROR_EVENT_TIMEOUT = -99,          /* TIVX_STATUS_BASE + 1 */   /* a timed wait ended before the command */
+    TIVX_STATUS_BASE = -100,
 } tivx_status_e;
 
 /* CPUs, for kernel libraries that register their target kernels per CPU (tivxGetSelfCpuId). */
@@ -95,39 +125,33 @@ typedef enum _tivx_cpu_id_e {
     TIVX_CPU_ID_INVALID = 0xFF,
 } tivx_cpu_id_e;
 
-/* TI attributes. */
-typedef enum _tivx_attribute_extensions_e {
+/* TI attributes of graphs, nodes and references. */
+typedef enum _tivx_graph_attribute_extensions_e {
+    /* vxQueryGraph: executions since streaming started, a vx_uint32 (read-only). */
+    TIVX_GRAPH_STREAM_EXECUTIONS = 0x180200,      /* VX_ATTRIBUTE_BASE(VX_ID_TI, VX_TYPE_GRAPH) + 0 */
+} tivx_graph_attribute_extensions_e;
+
+typedef enum _tivx_node_attribute_extensions_e {
     /* vxQueryNode: the node's target name, a char[TIVX_TARGET_MAX_NAME] (read-only). */
-    TIVX_NODE_TARGET_STRING = 0x100000,      /* VX_ATTRIBUTE_BASE(VX_ID_TI, 0) + 0 */
-} tivx_attribute_extensions_e;
+    TIVX_NODE_TARGET_STRING = 0x180300,           /* VX_ATTRIBUTE_BASE(VX_ID_TI, VX_TYPE_NODE) + 0 */
+    /* How long the node may run, in ms, a vx_uint32. */
+    TIVX_NODE_TIMEOUT = 0x180301,                 /* + 1 */
+    /* Whether the node's last run ran out of time, a vx_bool (read-only). */
+    TIVX_NODE_IS_TIMED_OUT = 0x180302,            /* + 2 */
+} tivx_node_attribute_extensions_e;
 
-/* Debug zones of VX_PRINT: errors and warnings go to stderr, the rest is dropped. */
-typedef enum _tivx_debug_zone_e {
-    VX_ZONE_ERROR = 0,
-    VX_ZONE_WARNING = 1,
-    VX_ZONE_API = 2,
-    VX_ZONE_INFO = 3,
-    VX_ZONE_PERF = 4,
-    VX_ZONE_OPTIMIZATION = 5,
-} tivx_debug_zone_e;
+typedef enum _tivx_reference_attribute_extensions_e {
+    /* The time stamp of the object's data, in us, a vx_uint64. */
+    TIVX_REFERENCE_TIMESTAMP = 0x180000,          /* VX_ATTRIBUTE_BASE(VX_ID_TI, VX_TYPE_REFERENCE) + 0 */
+} tivx_reference_attribute_extensions_e;
 
-/* (Macros and inline code; left out where only declarations are read, as the build's cffi does.) */
-#ifndef PYOPENVX_DECLARATIONS_ONLY
-#include <stdio.h>
-
-#define VX_PRINT(zone, message, ...)                                                              \
-    do {                                                                                          \
-        if ((int)(zone) <= (int)VX_ZONE_WARNING)                                                  \
-            fprintf(stderr, "[%s:%u] " message, __func__, (unsigned)__LINE__, ##__VA_ARGS__);     \
-    } while (0)
-
-/* Keeps the first failure: *status becomes prms_status unless it already holds an error. */
-static inline void tivxCheckStatus(vx_status *status, vx_status prms_status)
-{
-    if (*status == VX_SUCCESS)
-        *status = prms_status;
-}
-#endif
+/* TI image formats. */
+typedef enum _tivx_df_image_e {
+    TIVX_DF_IMAGE_P12 = 0x32313050,               /* VX_DF_IMAGE('P','0','1','2'): 12-bit packed */
+    TIVX_DF_IMAGE_NV12_P12 = 0x5032314E,          /* VX_DF_IMAGE('N','1','2','P') */
+    TIVX_DF_IMAGE_RGB565 = 0x35363552,            /* VX_DF_IMAGE('R','5','6','5') */
+    TIVX_DF_IMAGE_BGRX = 0x41524742,              /* VX_DF_IMAGE('B','G','R','A') */
+} tivx_df_image_e;
 
 #ifdef __cplusplus
 extern "C" {
@@ -145,6 +169,37 @@ VX_API_ENTRY void VX_API_CALL tivxSetSelfCpuId(vx_enum cpu_id);
 VX_API_ENTRY vx_status VX_API_CALL tivxAddKernelTarget(vx_kernel kernel, const char *target_name);
 VX_API_ENTRY vx_status VX_API_CALL tivxNodeSendCommand(vx_node node, uint32_t replicated_node_idx, uint32_t node_cmd_id, vx_reference ref[], uint32_t num_refs);
 VX_API_ENTRY vx_status VX_API_CALL tivxNodeSendCommandTimed(vx_node node, uint32_t replicated_node_idx, uint32_t node_cmd_id, vx_reference ref[], uint32_t num_refs, uint32_t timeout);
+/* A sink kernel's buffers (pipelining): recorded; our pipelining gives every sink what it needs. */
+VX_API_ENTRY vx_status VX_API_CALL tivxSetKernelSinkDepth(vx_kernel kernel, uint32_t num_sink_bufs);
+/* A node of a kernel found by enum, handle or name, with its first `num` parameters set. */
+VX_API_ENTRY vx_node VX_API_CALL tivxCreateNodeByKernelEnum(vx_graph graph, vx_enum kernelenum, vx_reference params[], vx_uint32 num);
+VX_API_ENTRY vx_node VX_API_CALL tivxCreateNodeByKernelRef(vx_graph graph, vx_kernel kernel, vx_reference params[], vx_uint32 num);
+VX_API_ENTRY vx_node VX_API_CALL tivxCreateNodeByKernelName(vx_graph graph, const char *kernel_name, vx_reference params[], vx_uint32 num);
+VX_API_ENTRY vx_bool VX_API_CALL tivxIsReferenceVirtual(vx_reference ref);
+/* The pyramid or object array an item belongs to (a new reference), or NULL. */
+VX_API_ENTRY vx_reference VX_API_CALL tivxGetReferenceParent(vx_reference child_ref);
+VX_API_ENTRY vx_bool VX_API_CALL tivxIsTargetEnabled(const char target_name[]);
+/* Microseconds of a monotonic clock. */
+VX_API_ENTRY uint64_t VX_API_CALL tivxPlatformGetTimeInUsecs(void);
+VX_API_ENTRY vx_status VX_API_CALL tivxSetNodeParameterNumBufByIndex(vx_node node, vx_uint32 idx, vx_uint32 num_buf);
+VX_API_ENTRY vx_status VX_API_CALL tivxGetNodeParameterNumBufByIndex(vx_node node, vx_uint32 idx, vx_uint32 *num_buf);
+/* The graph's pipeline depth (VX_GRAPH_PIPELINE_DEPTH), before vxVerifyGraph. */
+VX_API_ENTRY vx_status VX_API_CALL tivxSetGraphPipelineDepth(vx_graph graph, vx_uint32 pipeline_depth);
+/* The graph's node at `idx` in the order they were added (the graph keeps the reference). */
+VX_API_ENTRY vx_node VX_API_CALL tivxGraphGetNode(vx_graph graph, uint32_t idx);
+/* The memory of an object (image planes, array, tensor, user data object, ...): its addresses and sizes,
+ * and the same memory given to another object of the same meta format. */
+VX_API_ENTRY vx_status VX_API_CALL tivxReferenceImportHandle(vx_reference ref, const void *addr[], const uint32_t size[], uint32_t num_entries);
+VX_API_ENTRY vx_status VX_API_CALL tivxReferenceExportHandle(const vx_reference ref, void *addr[], uint32_t size[], uint32_t max_num_entries, uint32_t *num_entries);
+/* A new object of the same type and meta format as `exemplar`. */
+VX_API_ENTRY vx_reference VX_API_CALL tivxCreateReferenceFromExemplar(vx_context context, vx_reference exemplar);
+/* A graph's own event queue (TIOVX's addition to vx_khr_pipelining): events registered here go to it
+ * rather than to the context's; vxWaitGraphEvent takes them (VX_FAILURE when none came). */
+VX_API_ENTRY vx_status VX_API_CALL vxRegisterGraphEvent(vx_reference graph_or_node, enum vx_event_type_e type, vx_uint32 param, vx_uint32 app_value);
+VX_API_ENTRY vx_status VX_API_CALL vxWaitGraphEvent(vx_graph graph, vx_event_t *event, vx_bool do_not_block);
+VX_API_ENTRY vx_status VX_API_CALL vxEnableGraphEvents(vx_graph graph);
+VX_API_ENTRY vx_status VX_API_CALL vxDisableGraphEvents(vx_graph graph);
+VX_API_ENTRY vx_status VX_API_CALL vxSendUserGraphEvent(vx_graph graph, vx_uint32 app_value, const void *parameter);
 
 #ifdef __cplusplus
 }

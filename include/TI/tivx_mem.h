@@ -18,6 +18,8 @@ typedef enum _tivx_mem_heap_region_e {
     TIVX_MEM_EXTERNAL_SCRATCH = 4,
     TIVX_MEM_EXTERNAL_PERSISTENT_NON_CACHEABLE = 5,
     TIVX_MEM_EXTERNAL_SCRATCH_NON_CACHEABLE = 6,
+    TIVX_MEM_EXTERNAL_CACHEABLE_WT = 7,
+    TIVX_MEM_EXTERNAL_SHARED = 8,
 } tivx_mem_heap_region_e;
 
 /* Memory types beyond vx_memory_type_e accepted by tivxMemBufferMap. */

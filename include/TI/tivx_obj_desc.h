@@ -12,13 +12,37 @@
 #include <TI/tivx_config.h>
 #include <TI/tivx_mem.h>
 
-/* No descriptor: an obj_desc_id that names nothing. */
-#define TIVX_OBJ_DESC_INVALID (0xFFFFu)
+/* What a descriptor describes (its base.type). */
+typedef enum _tivx_obj_desc_type_e {
+    TIVX_OBJ_DESC_IMAGE = 0x0,
+    TIVX_OBJ_DESC_SCALAR = 0x1,
+    TIVX_OBJ_DESC_REMAP = 0x2,
+    TIVX_OBJ_DESC_NODE = 0x3,
+    TIVX_OBJ_DESC_CMD = 0x4,
+    TIVX_OBJ_DESC_MATRIX = 0x5,
+    TIVX_OBJ_DESC_LUT = 0x6,
+    TIVX_OBJ_DESC_CONVOLUTION = 0x7,
+    TIVX_OBJ_DESC_DISTRIBUTION = 0x8,
+    TIVX_OBJ_DESC_THRESHOLD = 0x9,
+    TIVX_OBJ_DESC_ARRAY = 0xA,
+    TIVX_OBJ_DESC_PYRAMID = 0xB,
+    TIVX_OBJ_DESC_OBJARRAY = 0xC,
+    TIVX_OBJ_DESC_KERNEL_NAME = 0xD,
+    TIVX_OBJ_DESC_QUEUE = 0xE,
+    TIVX_OBJ_DESC_DATA_REF_Q = 0xF,
+    TIVX_OBJ_DESC_GRAPH = 0x10,
+    TIVX_OBJ_DESC_TENSOR = 0x11,
+    TIVX_OBJ_DESC_USER_DATA_OBJECT = 0x12,
+    TIVX_OBJ_DESC_RAW_IMAGE = 0x13,
+    TIVX_OBJ_DESC_SUPER_NODE = 0x14,
+    TIVX_OBJ_DESC_INVALID = 0xFFFF,       /* also: an obj_desc_id that names nothing */
+} tivx_obj_desc_type_e;
 
 /* Common header of every descriptor. */
 typedef struct _tivx_obj_desc_t {
     uint16_t obj_desc_id;         /* for tivxGetObjDescList */
-    uint16_t type;                /* vx_type_e of the object */
+    uint16_t type;                /* tivx_obj_desc_type_e (TIVX_OBJ_DESC_INVALID: an object
+                                     kernels get no descriptor of, such as a delay) */
     uint32_t flags;
     uint64_t host_ref;            /* the vx_reference described */
     uint16_t scope_obj_desc_id;   /* the container (pyramid, object array) or TIVX_OBJ_DESC_INVALID */
@@ -190,6 +214,14 @@ extern "C" {
 
 /* The descriptors named by `obj_desc_id` (NULL for an unknown id). */
 VX_API_ENTRY void VX_API_CALL tivxGetObjDescList(volatile uint16_t obj_desc_id[], tivx_obj_desc_t *obj_desc[], uint32_t num_desc_id);
+/* Item `elem_idx` of an object array or pyramid descriptor (NULL past the end or for another type). */
+VX_API_ENTRY tivx_obj_desc_t * VX_API_CALL tivxGetObjDescElement(tivx_obj_desc_t *obj_desc, uint16_t elem_idx);
+/* Byte copies between descriptor fields (all memory is the host's here: plain copies). */
+VX_API_ENTRY void VX_API_CALL tivx_obj_desc_strncpy(volatile void *dst, volatile void *src, uint32_t size);
+VX_API_ENTRY void VX_API_CALL tivx_obj_desc_memcpy(volatile void *dst, volatile void *src, uint32_t size);
+VX_API_ENTRY void VX_API_CALL tivx_obj_desc_memset(volatile void *dst, uint8_t val, uint32_t size);
+VX_API_ENTRY int32_t VX_API_CALL tivx_obj_desc_strncmp(volatile void *dst, volatile void *src, uint32_t size);
+VX_API_ENTRY int32_t VX_API_CALL tivx_obj_desc_strncmp_delim(volatile void *dst, volatile void *src, uint32_t size, char delim);
 
 #ifdef __cplusplus
 }

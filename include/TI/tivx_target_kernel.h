@@ -37,8 +37,30 @@ VX_API_ENTRY vx_status VX_API_CALL tivxGetTargetKernelInstanceState(tivx_target_
 VX_API_ENTRY vx_status VX_API_CALL tivxGetTargetKernelInstanceBorderMode(tivx_target_kernel_instance target_kernel_instance, vx_border_t *border_mode);
 VX_API_ENTRY vx_bool VX_API_CALL tivxIsTargetKernelInstanceReplicated(tivx_target_kernel_instance target_kernel_instance);
 VX_API_ENTRY vx_status VX_API_CALL tivxGetTargetKernelTargetId(tivx_target_kernel_instance target_kernel_instance, uint32_t *targetId);
+/* The target kernel an instance runs. */
+VX_API_ENTRY tivx_target_kernel VX_API_CALL tivxTargetKernelInstanceGetKernel(tivx_target_kernel_instance target_kernel_instance);
+/* The debug zones of the instance's node (tivxSetNodeDebugZone): what VX_PRINT_KERNEL prints. */
+VX_API_ENTRY vx_uint32 VX_API_CALL tivxGetTargetKernelInstanceDebugZonemask(tivx_target_kernel_instance target_kernel_instance);
 
 #ifdef __cplusplus
+}
+#endif
+
+#ifndef PYOPENVX_DECLARATIONS_ONLY
+/* Bits of a flags word (descriptor flags, kernel state). */
+static inline vx_bool tivxFlagIsBitSet(uint32_t flag_var, uint32_t flag_val)
+{
+    return (flag_var & flag_val) == flag_val ? (vx_bool)vx_true_e : (vx_bool)vx_false_e;
+}
+
+static inline void tivxFlagBitSet(volatile uint32_t *flag_var, uint32_t flag_val)
+{
+    *flag_var |= flag_val;
+}
+
+static inline void tivxFlagBitClear(volatile uint32_t *flag_var, uint32_t flag_val)
+{
+    *flag_var &= ~flag_val;
 }
 #endif
 

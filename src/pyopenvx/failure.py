@@ -5,7 +5,7 @@ VX_FAILURE = -1
 # Integer return types (every one a function of ours may return, or might): they fail as 0, never
 # as NULL, which C would take as a pointer converted to an integer.
 INTEGERS = frozenset(("vx_enum", "vx_bool", "vx_size", "vx_df_image", "vx_char", "vx_uint8", "vx_uint16",
-                      "vx_uint32", "vx_uint64", "vx_int8", "vx_int16", "vx_int32", "vx_int64", "uint64_t"))
+                      "vx_uint32", "vx_uint64", "vx_int8", "vx_int16", "vx_int32", "vx_int64", "uint64_t", "int32_t"))
 
 
 def c_failure(ret):

@@ -17,7 +17,11 @@ API_HEADERS = tuple(f"VX/{h}" for h in (
     # optional extensions: declared so programs compile; what is not implemented refuses
     "vx_khr_swap_move.h", "vx_khr_bidirectional_parameters.h", "vx_khr_class.h",
     "vx_khr_import_kernel.h", "vx_khr_raw_image.h", "vx_khr_xml.h", "vx_khr_icd.h",
-)) + tuple(f"TI/{h}" for h in ("tivx.h", "tivx_target_kernel.h", "tivx_obj_desc.h", "tivx_mem.h"))
+    # the safe casts TIOVX ships (seed 003)
+    "vx_khr_safe_casts.h",
+)) + tuple(f"TI/{h}" for h in (
+    "tivx.h", "tivx_target_kernel.h", "tivx_obj_desc.h", "tivx_mem.h", "tivx_debug.h", "tivx_task.h",
+    "tivx_event.h", "tivx_mutex.h", "tivx_queue.h", "tivx_log_stats.h", "tivx_ext_obj_array_from_list.h"))
 
 _PROTO = re.compile(r"^VX_API_ENTRY\s+(?P<ret>.+?)\s+VX_API_CALL\s+(?P<name>\w+)\s*\((?P<params>.*)\)\s*;\s*$")
 _PARAM = re.compile(r"^(?P<type>.*?)\b(?P<name>\w+)\s*(?P<array>(\[[^\]]*\])*)$")

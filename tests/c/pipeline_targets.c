@@ -28,6 +28,14 @@ static void note_thread(void)
 }
 
 /* out = in + 1 from descriptors, between two half sleeps (as the host stages of pipeline_stages.h). */
+/* Nothing to set up (TIOVX requires a create callback). */
+static vx_status VX_CALLBACK no_setup(tivx_target_kernel_instance kernel, tivx_obj_desc_t *obj_desc[], uint16_t num_params,
+                                   void *priv_arg)
+{
+    (void)kernel; (void)obj_desc; (void)num_params; (void)priv_arg;
+    return VX_SUCCESS;
+}
+
 static vx_status VX_CALLBACK target_inc(tivx_target_kernel_instance kernel, tivx_obj_desc_t *obj_desc[],
                                         uint16_t num_params, void *priv_arg)
 {
@@ -102,7 +110,7 @@ int main(void)
     tivx_target_kernel tk[3];
     for (int i = 0; i < 3; i++) {
         CHECK_OK(tivxAddKernelTarget(k, targets[i]));
-        tk[i] = tivxAddTargetKernel(id, targets[i], target_inc, NULL, NULL, NULL, NULL);
+        tk[i] = tivxAddTargetKernel(id, targets[i], target_inc, no_setup, NULL, NULL, NULL);
         CHECK(tk[i] != NULL);
     }
     vx_image ins[BUFS], outs[BUFS];

@@ -126,7 +126,7 @@ static void add_const(vx_context ctx)
     /* a command that blocks: the timed wait ends with a timeout; the queue then goes on in order */
     vx_uint32 ms = 200;
     vx_scalar sleep = vxCreateScalar(ctx, VX_TYPE_UINT32, &ms);
-    CHECK_REFUSED(command(node, TIVX_DEMO_CMD_SLEEP, (vx_reference)sleep, 20), TIVX_ERROR_EVENT_TIMEOUT);
+    CHECK_REFUSED(command(node, TIVX_DEMO_CMD_SLEEP, (vx_reference)sleep, 20), VX_ERROR_TIMEOUT);
     CHECK_OK(command(node, TIVX_DEMO_CMD_SET_CONST, (vx_reference)c, TIVX_EVENT_TIMEOUT_WAIT_FOREVER));
     CHECK_OK(vxProcessGraph(graph));
     CHECK(u8_pixel(out, 0, 0) == 6);
@@ -440,8 +440,8 @@ static void data_descriptors(vx_context ctx)
     vx_graph graph = vxCreateGraph(ctx);
     vx_reference params[] = {(vx_reference)matrix, (vx_reference)lut, (vx_reference)thr, (vx_reference)conv,
                              (vx_reference)dist, (vx_reference)remap, (vx_reference)summary};
-    static const vx_enum types[] = {VX_TYPE_MATRIX, VX_TYPE_LUT, VX_TYPE_THRESHOLD, VX_TYPE_CONVOLUTION,
-                                    VX_TYPE_DISTRIBUTION, VX_TYPE_REMAP};
+    static const vx_enum types[] = {TIVX_OBJ_DESC_MATRIX, TIVX_OBJ_DESC_LUT, TIVX_OBJ_DESC_THRESHOLD,
+                                    TIVX_OBJ_DESC_CONVOLUTION, TIVX_OBJ_DESC_DISTRIBUTION, TIVX_OBJ_DESC_REMAP};
     vx_node node = node_of(graph, TIVX_DEMO_DATA_NAME, params, 7);
     target_of(node, TIVX_TARGET_DSP1);
     CHECK_OK(vxProcessGraph(graph));
@@ -498,6 +498,14 @@ static vx_status VX_CALLBACK increment(tivx_target_kernel_instance kernel, tivx_
     return VX_SUCCESS;
 }
 
+/* Nothing to set up (TIOVX requires a create callback). */
+static vx_status VX_CALLBACK no_setup(tivx_target_kernel_instance kernel, tivx_obj_desc_t *obj_desc[], uint16_t num_params,
+                                   void *priv_arg)
+{
+    (void)kernel; (void)obj_desc; (void)num_params; (void)priv_arg;
+    return VX_SUCCESS;
+}
+
 /* Kernels that cannot run: no process function and no target (until the application registers one);
  * a target without a target kernel. */
 static void refusals(vx_context ctx)
@@ -515,10 +523,11 @@ static void refusals(vx_context ctx)
 
     /* the application registers a target kernel itself, by enum, on the HOST target */
     CHECK_OK(tivxAddKernelTarget(k, TIVX_TARGET_HOST));
-    CHECK(tivxAddTargetKernel(id, TIVX_TARGET_HOST, NULL, NULL, NULL, NULL, NULL) == NULL);   /* no process */
-    tivx_target_kernel tk = tivxAddTargetKernel(id, TIVX_TARGET_HOST, increment, NULL, NULL, NULL, NULL);
+    CHECK(tivxAddTargetKernel(id, TIVX_TARGET_HOST, NULL, no_setup, NULL, NULL, NULL) == NULL);   /* no process */
+    CHECK(tivxAddTargetKernel(id, TIVX_TARGET_HOST, increment, NULL, NULL, NULL, NULL) == NULL);  /* no create */
+    tivx_target_kernel tk = tivxAddTargetKernel(id, TIVX_TARGET_HOST, increment, no_setup, NULL, NULL, NULL);
     CHECK(tk != NULL);
-    CHECK(tivxAddTargetKernel(id, TIVX_TARGET_HOST, increment, NULL, NULL, NULL, NULL) == NULL);  /* twice */
+    CHECK(tivxAddTargetKernel(id, TIVX_TARGET_HOST, increment, no_setup, NULL, NULL, NULL) == NULL);  /* twice */
     CHECK_OK(vxVerifyGraph(graph));
     CHECK_OK(vxProcessGraph(graph));
     CHECK(u32_of(s2) == 2);
@@ -564,7 +573,7 @@ static void release_while_busy(const char *module, vx_uint32 target_kernels)
     vx_scalar sleep = vxCreateScalar(ctx, VX_TYPE_UINT32, &ms);
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    CHECK_REFUSED(command(node, TIVX_DEMO_CMD_SLEEP, (vx_reference)sleep, 10), TIVX_ERROR_EVENT_TIMEOUT);
+    CHECK_REFUSED(command(node, TIVX_DEMO_CMD_SLEEP, (vx_reference)sleep, 10), VX_ERROR_TIMEOUT);
     /* the busy target holds nothing the host needs: the API answers meanwhile */
     vx_scalar other = vxCreateScalar(ctx, VX_TYPE_UINT32, &ms);
     CHECK_OK(vxReleaseScalar(&other));

@@ -1,5 +1,7 @@
 """Graph functions: creation, verification, execution (sync and async), attributes, parameters."""
 
+from _pyopenvx import ffi, lib
+
 from .. import attributes
 from .. import constants as vx
 from ..errors import check
@@ -19,7 +21,16 @@ QUERY = {
     vx.VX_GRAPH_SCHEDULE_MODE: ("vx_enum", lambda g: g.pipelining.mode),
     vx.VX_GRAPH_PIPELINE_DEPTH: ("vx_uint32", lambda g: g.pipeline.depth if g.pipeline is not None
                                  else g.pipelining.depth or 1),
+    vx.TIVX_GRAPH_STREAM_EXECUTIONS: ("vx_uint32", lambda g: _stream_executions(g)),
 }
+
+
+def _stream_executions(g):
+    """Frames a streaming graph completed since its verification (0 for another graph)."""
+    pipeline = g.pipeline
+    if pipeline is None or not g.pipelining.streaming or pipeline.c == ffi.NULL:
+        return 0
+    return lib.pvx_pipeline_completed(pipeline.c)
 
 MAX_PIPELINE_DEPTH = 64
 
@@ -47,7 +58,9 @@ def vxCreateGraph(context):
 
 @export
 def vxReleaseGraph(graph):
-    release_handle(graph, vx.VX_TYPE_GRAPH, "graph")
+    g = release_handle(graph, vx.VX_TYPE_GRAPH, "graph")
+    status = getattr(g, "release_status", vx.VX_SUCCESS)     # set when the graph was destroyed
+    check(status == vx.VX_SUCCESS, status, f"a delete callback of {g} failed (the graph is released)")
 
 
 @export

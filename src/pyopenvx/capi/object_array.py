@@ -12,6 +12,7 @@ from .reference import release_handle
 QUERY = {
     vx.VX_OBJECT_ARRAY_ITEMTYPE: ("vx_enum", lambda a: a.item_type),
     vx.VX_OBJECT_ARRAY_NUMITEMS: ("vx_size", lambda a: len(a.items)),
+    vx.TIVX_OBJECT_ARRAY_IS_FROM_LIST: ("vx_bool", lambda a: vx.vx_true_e if a.__dict__.get("from_list") else vx.vx_false_e),
 }
 
 

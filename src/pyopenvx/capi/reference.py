@@ -17,13 +17,15 @@ _HINTS = (vx.VX_HINT_PERFORMANCE_DEFAULT, vx.VX_HINT_PERFORMANCE_LOW_POWER, vx.V
 
 
 def release_handle(ref_ptr, vx_type=0, what="reference"):
-    """The body of every vxRelease<Type>(&handle): drop the application's count, zero its handle."""
+    """The body of every vxRelease<Type>(&handle): drop the application's count, zero its handle;
+    returns the object (destroyed or not)."""
     if ref_ptr == ffi.NULL:
         raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"pointer to the {what} is NULL")
     obj = lookup(ref_ptr[0], vx_type, what)
     check(obj.vx_type != vx.VX_TYPE_ERROR, vx.VX_ERROR_INVALID_REFERENCE, "error objects are not released", obj)
     obj.release()
     ref_ptr[0] = ffi.NULL
+    return obj
 
 
 @export

@@ -58,8 +58,9 @@ def tivxNodeSendCommandTimed(node, replicated_node_idx, node_cmd_id, ref, num_re
     check(num_refs == 0 or ref != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "ref is NULL")
     check(num_refs <= vx.TIVX_KERNEL_MAX_PARAMS, vx.VX_ERROR_INVALID_PARAMETERS,
           f"{num_refs} objects (at most {vx.TIVX_KERNEL_MAX_PARAMS})", n)
-    objects = [lookup(ref[i], what=f"ref[{i}]") for i in range(num_refs)]
-    refs = ffi.new("vx_reference[]", [ffi.cast("vx_reference", o.h) for o in objects] or 1)
+    # a NULL entry reaches the control callback as a NULL descriptor (as in TIOVX)
+    objects = [None if ref[i] == ffi.NULL else lookup(ref[i], what=f"ref[{i}]") for i in range(num_refs)]
+    refs = ffi.new("vx_reference[]", [ffi.NULL if o is None else ffi.cast("vx_reference", o.h) for o in objects] or 1)
     targets.send_command(n, replicated_node_idx, node_cmd_id, refs, num_refs, timeout)
 
 

@@ -17,6 +17,7 @@ from ..failure import VX_FAILURE
 from ..objects.parts import items_of, lineage
 from ..reference import LOCK, Reference, unlocked
 from . import aliasing
+from . import targets
 from .pipelining import QUEUED, Settings
 
 
@@ -40,6 +41,8 @@ class Graph(Reference):
         self.batch = False                    # a manual-mode vxScheduleGraph waits for vxWaitGraph
         self.streaming = False                # between vxStartGraphStreaming and vxStopGraphStreaming
         self.event_values = {}                # (event type, parameter index) -> app value (events.py)
+        self.graph_event_values = {}          # the same for its own queue (vxRegisterGraphEvent)
+        self.own_events = lib.pvx_events_create()    # that queue (TI/tivx.h: vxWaitGraphEvent)
         self._c_events = None
         d = self.desc = ffi.new("pvx_graph *")
         d.state = vx.VX_GRAPH_STATE_UNVERIFIED
@@ -331,6 +334,13 @@ class Graph(Reference):
         self.close_pipeline()
         self.pipelining.drop_queues()
         aliasing.release(self)
+        # the delete callbacks of target kernels run now, whoever still holds the nodes (seed 003):
+        # vxReleaseGraph returns the first failure, as vxVerifyGraph does a create failure
+        self.release_status = vx.VX_SUCCESS
+        for node in reversed(self.nodes):
+            status = targets.delete_node(node) if node.alive else vx.VX_SUCCESS
+            if self.release_status == vx.VX_SUCCESS:
+                self.release_status = status
         for node in reversed(self.nodes):
             if node.alive:
                 node.release(internal=True)
@@ -339,6 +349,8 @@ class Graph(Reference):
             if obj.alive:
                 obj.release(internal=True)
         self.h.desc = ffi.NULL
+        lib.pvx_events_destroy(self.own_events)
+        self.own_events = ffi.NULL
 
 
 def _meta(obj):

@@ -42,6 +42,7 @@ class Node(Reference):
         self.target_kernel = None              # the target kernel its instances use, once created
         self.delay_slots = {}                  # parameter index -> (delay, slot index) it follows
         self.event_values = {}                 # vx_khr_pipelining event type -> app value (events.py)
+        self.graph_event_values = {}           # the same for its graph's own queue (vxRegisterGraphEvent)
         self.tiling = copy.copy(kernel.tiling)  # a tiling kernel's node: its own attributes (seed 001)
         kernel.retain(internal=True)
         kernel.nodes.add(self)
@@ -61,6 +62,7 @@ class Node(Reference):
         d.replicas = 1
         d.status = vx.VX_SUCCESS
         d.state = vx.VX_NODE_STATE_STEADY
+        d.debug_zonemask = (1 << vx.VX_ZONE_ERROR) | (1 << vx.VX_ZONE_WARNING)   # as the global mask starts
         if self.tiling is not None:
             d.border = kernel.border
         else:

@@ -48,7 +48,9 @@ class TargetKernel:
 
 
 def add(kernel_name, kernel_id, target_name, process, create, delete, control, priv_arg):
+    """As TIOVX: a process and a create callback are required (delete and control are optional)."""
     check(process != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "process_func is NULL")
+    check(create != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "create_func is NULL")
     target = target_id(target_name)
     tk = TargetKernel(kernel_name, kernel_id, target, process, create, delete, control, priv_arg)
     for other in REGISTRY:
@@ -185,17 +187,21 @@ def _object_at(node, index, replica):
 
 
 def delete_node(node):
-    """The delete callbacks (graph release, re-verification), then the instances go."""
+    """The delete callbacks (graph release, re-verification), then the instances go. Returns the
+    first failure (each one is logged)."""
     d = node.desc
     if d.target == ffi.NULL:
-        return
+        return vx.VX_SUCCESS
+    failed = vx.VX_SUCCESS
     for r in range(d.target[0].replicas):
         with _waiting():
             status = lib.pvx_target_call(d.target + r, lib.PVX_TARGET_DELETE)
         if status != vx.VX_SUCCESS:
             log.entry(node, status, f"the delete callback of {node} failed: {status_name(status)}")
+            failed = failed or status
     lib.pvx_target_instances_free(d)
     node.target_kernel = None
+    return failed
 
 
 # commands -------------------------------------------------------------------------------------
@@ -219,7 +225,7 @@ def send_command(node, replica, cmd, refs, num_refs, timeout):
         for r in chosen:
             with _waiting():
                 status = lib.pvx_target_command(d.target + r, cmd, refs, num_refs, timeout)
-            if status == vx.TIVX_ERROR_EVENT_TIMEOUT:
+            if status == vx.VX_ERROR_TIMEOUT:
                 raise VxError(status, f"command {cmd} to {node} did not end within {timeout} ms "
                               f"(target {target_name(node)} is busy)", node)
             check(status == vx.VX_SUCCESS, status, f"the control callback of {node} failed: {status_name(status)}",

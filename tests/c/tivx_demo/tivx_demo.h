@@ -5,6 +5,13 @@
 
 #include <TI/tivx.h>
 
+/* Keeps the first failure (TIOVX kernel libraries define this helper themselves). */
+static inline void tivxCheckStatus(vx_status *status, vx_status prms_status)
+{
+    if (*status == VX_SUCCESS)
+        *status = prms_status;
+}
+
 /* in image (U8) + constant (vx_uint8 scalar) -> out image; stats and a process count as outputs */
 #define TIVX_DEMO_ADD_CONST_NAME "com.demo.tivx.add_const"
 #define TIVX_DEMO_ADD_CONST_IN_IDX 0u

@@ -137,7 +137,7 @@ static vx_status VX_CALLBACK tivxDemoAddConstControl(tivx_target_kernel_instance
     case TIVX_DEMO_CMD_SET_CONST:
     case TIVX_DEMO_CMD_SLEEP: {
         tivx_obj_desc_scalar_t *value = num_params == 1 ? (tivx_obj_desc_scalar_t *)obj_desc[0] : NULL;
-        if (value == NULL || value->base.type != VX_TYPE_SCALAR)
+        if (value == NULL || value->base.type != TIVX_OBJ_DESC_SCALAR)
             return VX_ERROR_INVALID_PARAMETERS;
         if (node_cmd_id == TIVX_DEMO_CMD_SLEEP)
             sleep_ms(value->data.u32);
@@ -356,6 +356,14 @@ static vx_status VX_CALLBACK tivxDemoDataProcess(tivx_target_kernel_instance ker
     return VX_SUCCESS;
 }
 
+/* Nothing to set up (TIOVX requires a create callback). */
+static vx_status VX_CALLBACK tivxDemoNoCreate(tivx_target_kernel_instance kernel, tivx_obj_desc_t *obj_desc[], uint16_t num_params,
+                                   void *priv_arg)
+{
+    (void)kernel; (void)obj_desc; (void)num_params; (void)priv_arg;
+    return VX_SUCCESS;
+}
+
 void tivxAddTargetKernelDemo(void)
 {
     const char *add_const_targets[2] = {TIVX_TARGET_DSP1, TIVX_TARGET_DSP2};
@@ -369,7 +377,7 @@ void tivxAddTargetKernelDemo(void)
                                                               tivxDemoSleepProcess, tivxDemoSleepCreate,
                                                               tivxDemoSleepDelete, NULL, NULL);
     vx_data_target_kernel = tivxAddTargetKernelByName(TIVX_DEMO_DATA_NAME, TIVX_TARGET_DSP1, tivxDemoDataProcess,
-                                                      NULL, NULL, NULL, NULL);
+                                                      tivxDemoNoCreate, NULL, NULL, NULL);
 
     /* registered per CPU, as generated TIOVX kernels do */
     char target_name[TIVX_TARGET_MAX_NAME];
@@ -384,7 +392,7 @@ void tivxAddTargetKernelDemo(void)
     }
     if (status == VX_SUCCESS)
         vx_describe_target_kernel = tivxAddTargetKernelByName(TIVX_DEMO_DESCRIBE_NAME, target_name,
-                                                              tivxDemoDescribeProcess, NULL, NULL, NULL, NULL);
+                                                              tivxDemoDescribeProcess, tivxDemoNoCreate, NULL, NULL, NULL);
 }
 
 void tivxRemoveTargetKernelDemo(void)
