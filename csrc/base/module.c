@@ -4,7 +4,9 @@
 #include "module.h"
 
 #include <dlfcn.h>
+#include <limits.h>
 #include <stdio.h>
+#include <string.h>
 
 void *pvx_module_open(const char *path, char *error, size_t error_size)
 {
@@ -26,11 +28,16 @@ int pvx_module_close(void *module)
 }
 
 /* A Python host opens libopenvx with RTLD_LOCAL, so a module that does not link -lopenvx would not
- * find the API. Re-opening ourselves with RTLD_GLOBAL (the same copy: RTLD_NOLOAD) fixes that. */
+ * find the API. Re-opening it with RTLD_GLOBAL (the same copy: RTLD_NOLOAD) fixes that; it is the
+ * libopenvx.so beside this library (_pyopenvx.so). */
 int pvx_export_own_symbols(void)
 {
     Dl_info info;
-    if (dladdr((void *)pvx_export_own_symbols, &info) == 0 || info.dli_fname == NULL)
+    char path[PATH_MAX + 16];
+    const char *slash;
+    if (dladdr((void *)pvx_export_own_symbols, &info) == 0 || info.dli_fname == NULL ||
+        (slash = strrchr(info.dli_fname, '/')) == NULL)
         return -1;
-    return dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_GLOBAL) != NULL ? 0 : -1;
+    snprintf(path, sizeof path, "%.*s/libopenvx.so", (int)(slash - info.dli_fname), info.dli_fname);
+    return dlopen(path, RTLD_NOW | RTLD_NOLOAD | RTLD_GLOBAL) != NULL ? 0 : -1;
 }
