@@ -161,6 +161,8 @@ static void branch_rows(vx_context ctx)
     }
     check(vxVerifyGraph(one), "verify");
     check(vxVerifyGraph(all), "verify");
+    check(vxProcessGraph(one), "process");
+    check(vxProcessGraph(all), "process");
     double t1, tn;
     MEDIAN_NS(t1, vxProcessGraph(one));
     MEDIAN_NS(tn, vxProcessGraph(all));
