@@ -200,6 +200,8 @@ def build(outdir, program=None):
         "#include <string.h>",
         IMMEDIATE_ARG,
         (ROOT / "embed" / "glue.c").read_text(),
+        "void pvx_tivx_print_global_v(vx_enum, const char *, va_list);",
+        "void pvx_tivx_print_object_v(vx_enum, vx_uint32, const char *, va_list);",
         *(wrapper(p, fast, c_only, immediate.get(p.name)) for p in protos if not p.variadic),
         "static const pvx_fn pvx_api_table[] = {\n" +
         "".join(f"    (pvx_fn){name},\n" for name in table_names(protos)) +
@@ -234,9 +236,15 @@ def build(outdir, program=None):
     return libdir / "libopenvx.so"
 
 
+# variadic API function -> the va_list form in _pyopenvx.so its libopenvx.so definition forwards to
+VARIADIC_FORMS = {"vxAddLogEntry": "pvx_log_text", "tivx_print_global": "pvx_tivx_print_global_v",
+                  "tivx_print_object": "pvx_tivx_print_object_v"}
+
+
 def table_names(protos):
-    """The functions _pyopenvx.so hands libopenvx.so, in table order: the API, then the log text."""
-    return [p.name for p in protos if not p.variadic] + ["pvx_log_text"]
+    """The functions _pyopenvx.so hands libopenvx.so, in table order: the API, then the va_list forms
+    of the variadic functions (embed/loader.c defines those and forwards)."""
+    return [p.name for p in protos if not p.variadic] + list(VARIADIC_FORMS.values())
 
 
 def trampoline(proto, index):
@@ -263,7 +271,7 @@ def _build_loader(libdir, protos, program, tmp):
         *(f'#define {k} "{v}"' for k, v in defines.items()),
         "#include <VX/vx.h>",
         *(f"#include <{h}>" for h in prototypes.API_HEADERS),
-        f"#define PVX_LOG_TEXT {names.index('pvx_log_text')}",
+        *(f"#define {form.upper()} {names.index(form)}" for form in VARIADIC_FORMS.values()),
         (ROOT / "embed" / "loader.c").read_text(),
         *(trampoline(p, names.index(p.name)) for p in protos if not p.variadic),
     ]))

@@ -194,7 +194,7 @@ enum { RW = 40, RH = 30, RC = 256, RN = 32, RP = 7 };
 static void plain_roi_pooling(const int16_t *in, const int16_t *rois, int16_t *out)
 {
     for (int r = 0; r < RN; r++) {
-        int x1 = rois[4 * r] >> 8, y1 = rois[4 * r + 1] >> 8, x2 = rois[4 * r + 2] >> 8, y2 = rois[4 * r + 3] >> 8;
+        int x1 = rois[4 * r], y1 = rois[4 * r + 1], x2 = rois[4 * r + 2], y2 = rois[4 * r + 3];   /* element coordinates */
         int rw = x2 - x1 + 1 > 1 ? x2 - x1 + 1 : 1, rh = y2 - y1 + 1 > 1 ? y2 - y1 + 1 : 1;
         for (int c = 0; c < RC; c++)
             for (int by = 0; by < RP; by++)
@@ -374,8 +374,7 @@ int main(void)
         int16_t *x = random_values(count_of(3, xd), -1024, 1024), rois[4 * RN];
         for (int r = 0; r < RN; r++) {
             int x1 = (r * 7) % 24, y1 = (r * 5) % 16;
-            int16_t corners[4] = {(int16_t)(x1 * 256), (int16_t)(y1 * 256), (int16_t)((x1 + 8 + r % 9) * 256),
-                                  (int16_t)((y1 + 6 + r % 7) * 256)};
+            int16_t corners[4] = {(int16_t)x1, (int16_t)y1, (int16_t)(x1 + 8 + r % 9), (int16_t)(y1 + 6 + r % 7)};
             memcpy(rois + 4 * r, corners, sizeof corners);
         }
         vx_tensor tx = q78(ctx, 3, xd, x), tr = q78(ctx, 2, rd, rois);

@@ -1,9 +1,9 @@
 """Runs every benchmark in bench/: compiles each bench/*.c with the users' flags (-O2), runs it,
 collects the JSON object it prints, runs bench/opencv.py (every standard kernel beside OpenCV and
-our plain C, when opencv-python-headless is installed: the `bench` extra), prints one table and
-writes bench/out/results.json.
+our plain C, when opencv-python-headless is installed: the `bench` extra) and bench/nn_numpy.py (the
+NN layers beside numpy), prints one table and writes bench/out/results.json.
 
-    python bench/run.py [name ...]        (names: C benchmarks by file stem, or "opencv")
+    python bench/run.py [name ...]        (names: C benchmarks by file stem, "opencv" or "nn_numpy")
 """
 import importlib.util
 import json
@@ -40,6 +40,13 @@ def run_opencv():
     return json.loads(proc.stdout)
 
 
+def run_numpy_nn():
+    """bench/nn_numpy.py in its own process: the NN layers beside a numpy reference."""
+    proc = subprocess.run([sys.executable, str(HERE / "nn_numpy.py")], stdout=subprocess.PIPE, text=True,
+                          check=True, timeout=3600)
+    return json.loads(proc.stdout)
+
+
 def main(names):
     OUT.mkdir(exist_ok=True)
     flags = user_flags()
@@ -56,6 +63,8 @@ def main(names):
         opencv = run_opencv()
         if opencv is not None:
             results.append(opencv)
+    if not names or "nn_numpy" in names:
+        results.append(run_numpy_nn())
     (OUT / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     return 0
 

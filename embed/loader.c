@@ -129,3 +129,26 @@ PVX_EXPORT void VX_API_CALL vxAddLogEntry(vx_reference ref, vx_status status, co
     ((void (*)(vx_reference, vx_status, const char *, va_list))api[PVX_LOG_TEXT])(ref, status, message, ap);
     va_end(ap);
 }
+
+/* TIOVX's variadic prints (TI/tivx_debug.h), likewise. */
+PVX_EXPORT void VX_API_CALL tivx_print_global(vx_enum zone, const char *format, ...)
+{
+    const pvx_fn *api = pvx_ready();
+    va_list ap;
+    if (api == NULL)
+        return;
+    va_start(ap, format);
+    ((void (*)(vx_enum, const char *, va_list))api[PVX_TIVX_PRINT_GLOBAL_V])(zone, format, ap);
+    va_end(ap);
+}
+
+PVX_EXPORT void VX_API_CALL tivx_print_object(vx_enum zone, vx_uint32 debug_zonemask, const char *format, ...)
+{
+    const pvx_fn *api = pvx_ready();
+    va_list ap;
+    if (api == NULL)
+        return;
+    va_start(ap, format);
+    ((void (*)(vx_enum, vx_uint32, const char *, va_list))api[PVX_TIVX_PRINT_OBJECT_V])(zone, debug_zonemask, format, ap);
+    va_end(ap);
+}

@@ -19,6 +19,7 @@ HEADERS = [
     "vx_khr_tiling.h", "vx_khr_buffer_aliasing.h", "vx_khr_pipelining.h",
     "vx_khr_nn.h", "vx_khr_ix.h", "vx_khr_swap_move.h", "vx_khr_bidirectional_parameters.h",
     "vx_khr_class.h", "vx_khr_import_kernel.h", "vx_khr_raw_image.h", "vx_khr_xml.h", "vx_khr_icd.h",
+    "vx_khr_opencl_interop.h",
 ]
 CFLAGS = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"]
 CXXFLAGS = ["-std=c++11", "-Wall", "-Wextra", "-Werror", "-pedantic"]

@@ -40,3 +40,7 @@ def test_not_implemented_creator_returns_error_object_and_logs_its_name(vx):
 
 def test_reference_counts_over_every_type_from_c(c_program):
     assert c_program("refcounts.c").stdout.strip() == "ok"
+
+
+def test_opencl_interop_header_is_shipped_and_its_function_refuses(c_program):
+    assert c_program("opencl_interop.c", extra=("-pedantic",)).stdout.strip() == "ok"

@@ -218,8 +218,11 @@ class Machine(RuleBasedStateMachine):
         model = self.objs[a]
         if self.kinds[a] == "graph":
             model.scheduled = False              # releasing a scheduled graph waits for its run
+            gone = not _live(self.vx, a)         # (a node may hold its own graph: then it stays)
             for n in model.nodes:
                 n.in_graph = False
+                if gone:                         # 1.3.1: its nodes are released with it, ours too
+                    self.holds[n.handle] = 0
             model.nodes, model.params = [], []
 
     # creators ------------------------------------------------------------------------------
@@ -412,16 +415,14 @@ class Machine(RuleBasedStateMachine):
             return c.VX_ERROR_INVALID_PARAMETERS
         if node.in_graph and node.graph.scheduled:
             return c.VX_ERROR_GRAPH_SCHEDULED
-        if value is None:
-            return c.VX_SUCCESS
+        if value is None:           # only an optional parameter (the scalar of a 3-parameter kernel) may be unset
+            return c.VX_SUCCESS if (len(node.params) == 3 and index == 1) else c.VX_ERROR_INVALID_REFERENCE
         if value.foreign:
             return c.VX_ERROR_INVALID_REFERENCE
         want = "scalar" if (len(node.params) == 3 and index == 1) else "udo"
         if value.kind != want:
             return c.VX_ERROR_INVALID_TYPE
-        if value.graph is not None and value.graph is not node.graph:
-            return c.VX_ERROR_INVALID_SCOPE
-        return c.VX_SUCCESS
+        return c.VX_SUCCESS     # a virtual object of another graph is refused by vxVerifyGraph
 
     def _value_model(self, value):
         if value is None:
@@ -525,6 +526,8 @@ class Machine(RuleBasedStateMachine):
             for i, p in enumerate(n.params):
                 if p is None and not (len(n.params) == 3 and i == 1):
                     return c.VX_ERROR_NOT_SUFFICIENT
+                if p is not None and p.graph is not None and p.graph is not graph:
+                    return c.VX_ERROR_INVALID_SCOPE
         writers = {}
         for n in nodes:
             out = n.params[-1]
@@ -913,7 +916,7 @@ class Machine(RuleBasedStateMachine):
                 if self.kinds[a] == "kernel" and self.holds[a] == 1:
                     break
                 self.expect(lib.vxReleaseReference(ffi.new("vx_reference *", self._handle(a))), c.VX_SUCCESS)
-                self.holds[a] -= 1
+                self._drop(a)
         for name, a in list(self.kernels.items()):      # nothing uses them any more
             self.expect(lib.vxRemoveKernel(ffi.cast("vx_kernel", a)), c.VX_SUCCESS)
         assert self.vx.references() == self.start

@@ -295,7 +295,7 @@ def test_virtual_objects_delays_and_replication_travel(vx, ix):
     start = vx.references()
     kernel = PassKernel(vx)
     k1 = kernel.add(vx.context)
-    ix.kept.append(kernel.add(ix.other))
+    k2 = kernel.add(ix.other)
     ctx = vx.context
     objs = ix.objects(ctx)
     g = lib.vxCreateGraph(ctx)
@@ -349,7 +349,9 @@ def test_virtual_objects_delays_and_replication_travel(vx, ix):
     assert lib.vxGetReferenceFromDelay(delay2, -1) == current      # aged: auto-aging came along
     ix.release_import(imp, refs, uses)
 
-    ix.release(*nodes, out, *virtuals.values(), g, oa_out, *objs.values(), k1)
+    ix.release(*nodes, out, *virtuals.values(), g, oa_out, *objs.values())
+    for k in (k1, k2):                   # a user kernel counts until removed
+        assert lib.vxRemoveKernel(k) == c.VX_SUCCESS
     assert vx.references() == start
 
 

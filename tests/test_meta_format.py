@@ -120,8 +120,8 @@ def test_replacing_with_same_meta_keeps_the_graph_verified(vx, blob_type):
     assert not g.verified()
     assert vx.lib.vxProcessGraph(g.graph) == 0
     assert g.deinits == 1 and g.inits == 2 and g.verified()
-    assert g.set(0, vx.ffi.NULL) == 0             # a required parameter removed
-    assert vx.lib.vxProcessGraph(g.graph) == c.VX_ERROR_NOT_SUFFICIENT
+    assert g.set(0, vx.ffi.NULL) == c.VX_ERROR_INVALID_REFERENCE   # a required parameter stays set (1.3.1)
+    assert g.verified()
 
 
 def test_meta_format_attributes(vx, blob_type):
@@ -171,3 +171,7 @@ def test_async_run_from_a_python_host(vx, blob_type):
     assert vx.lib.vxWaitGraph(g.graph) == c.VX_FAILURE
     state = vx.query(vx.lib.vxQueryGraph, g.graph, c.VX_GRAPH_STATE, "vx_enum")
     assert state == c.VX_GRAPH_STATE_COMPLETED and g.inits == 1
+
+
+def test_tensor_dims_set_from_a_larger_array_follow_the_number_of_dims_set(c_program):
+    assert c_program("meta_tensor_dims.c").stdout.strip() == "ok"

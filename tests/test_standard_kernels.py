@@ -182,3 +182,24 @@ def test_swap_and_move_exchange_every_object_type_in_place_and_order_graphs(c_pr
 
 def test_neural_network_layers_match_plain_c_and_a_small_network_runs(c_program):
     assert c_program("std_nn.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_neural_network_layers_give_the_fixed_point_definition_under_every_policy(c_program):
+    assert c_program("nn_fixed.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.strip() == "ok"
+
+
+def test_an_alexnet_shaped_q78_network_classifies_as_its_float_reference(c_program):
+    assert c_program("nn_alexnet.c", extra=("-Wl,--no-as-needed", "-lm")).stdout.startswith("ok")
+
+
+@SIMD_LEVELS
+def test_u1_images_in_every_kernel_that_lists_them_bit_exact_with_rois_and_odd_widths(c_program, simd):
+    assert c_program("std_u1.c", extra=("-Wl,--no-as-needed", "-lm"), env={"PVX_SIMD": simd}).stdout.strip() == "ok"
+
+
+def test_remap_into_a_virtual_image_of_no_size_takes_the_remap_destination_size(c_program):
+    assert c_program("remap_virtual_size.c").stdout.strip() == "ok"
+
+
+def test_copy_and_select_deep_copy_convolutions_tensor_views_thresholds_pyramids_and_object_arrays(c_program):
+    assert c_program("copy_every_type.c").stdout.strip() == "ok"

@@ -21,3 +21,7 @@ def test_virtual_tensor_laid_out_when_its_data_type_comes_after_its_dims(vx):
         assert obj.strides == (2, 8) and obj.nbytes() == 24
     assert vx.lib.vxReleaseTensor(vx.ffi.new("vx_tensor *", tensor)) == 0
     assert vx.lib.vxReleaseGraph(vx.ffi.new("vx_graph *", graph)) == 0
+
+
+def test_tensors_over_strided_user_memory_and_image_arrays_from_tensors(c_program):
+    assert c_program("tensor_handle_strides.c").stdout.strip() == "ok"

@@ -10,6 +10,17 @@ uint64_t pvx_time_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+void pvx_deadline_in(struct timespec *ts, uint32_t ms)
+{
+    clock_gettime(CLOCK_REALTIME, ts);
+    ts->tv_sec += ms / 1000;
+    ts->tv_nsec += (long)(ms % 1000) * 1000000L;
+    if (ts->tv_nsec >= 1000000000L) {
+        ts->tv_sec++;
+        ts->tv_nsec -= 1000000000L;
+    }
+}
+
 int pvx_spin_until(pvx_ready_f *ready, const void *arg)
 {
     const uint64_t ns = 20000;

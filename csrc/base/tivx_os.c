@@ -17,9 +17,6 @@
 #include <TI/tivx_queue.h>
 #include <TI/tivx_task.h>
 
-/* The variadic prints are exported as written (the generated wrappers take no `...`). */
-#define PVX_TIVX_EXPORT __attribute__((visibility("default")))
-
 /* ---------------------------------------------------------------- debug zones */
 
 /* Errors and warnings print from the start, as our VX_PRINT always did. */
@@ -38,23 +35,33 @@ static void vprint(vx_enum zone, const char *format, va_list ap)
     fputs(text, stderr);
 }
 
-PVX_TIVX_EXPORT void VX_API_CALL tivx_print_global(vx_enum zone, const char *format, ...)
+/* The va_list forms: libopenvx.so's variadic tivx_print_global/object (embed/loader.c) forward to
+ * them through the table, as vxAddLogEntry does; the core's own prints call the variadic ones below. */
+void pvx_tivx_print_global_v(vx_enum zone, const char *format, va_list ap)
 {
-    if (format == NULL || !zone_valid(zone) || !(__atomic_load_n(&zone_mask, __ATOMIC_RELAXED) & (1u << zone)))
-        return;
+    if (format != NULL && zone_valid(zone) && (__atomic_load_n(&zone_mask, __ATOMIC_RELAXED) & (1u << zone)))
+        vprint(zone, format, ap);
+}
+
+void pvx_tivx_print_object_v(vx_enum zone, vx_uint32 debug_zonemask, const char *format, va_list ap)
+{
+    if (format != NULL && zone_valid(zone) && (debug_zonemask & (1u << zone)))
+        vprint(zone, format, ap);
+}
+
+void VX_API_CALL tivx_print_global(vx_enum zone, const char *format, ...)
+{
     va_list ap;
     va_start(ap, format);
-    vprint(zone, format, ap);
+    pvx_tivx_print_global_v(zone, format, ap);
     va_end(ap);
 }
 
-PVX_TIVX_EXPORT void VX_API_CALL tivx_print_object(vx_enum zone, vx_uint32 debug_zonemask, const char *format, ...)
+void VX_API_CALL tivx_print_object(vx_enum zone, vx_uint32 debug_zonemask, const char *format, ...)
 {
-    if (format == NULL || !zone_valid(zone) || !(debug_zonemask & (1u << zone)))
-        return;
     va_list ap;
     va_start(ap, format);
-    vprint(zone, format, ap);
+    pvx_tivx_print_object_v(zone, debug_zonemask, format, ap);
     va_end(ap);
 }
 

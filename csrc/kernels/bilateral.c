@@ -1,4 +1,4 @@
-/* BilateralFilter on a U8 or S16 tensor of [width, height] or [channels (1 or 2), width, height]:
+/* BilateralFilter on a U8 or S16 tensor of [width, height] or [channels (1 to 3), width, height]:
  * each value becomes the average of the window's values weighted by
  * exp(-(dx^2 + dy^2) / (2 sigmaSpace^2)) * exp(-|t - tau|^2 / (2 sigmaValues^2)), |t - tau| the
  * Euclidean distance of the pixels' channel vectors, over the pixels of the window within its
@@ -122,11 +122,13 @@ vx_status pvx_std_bilateral_filter(vx_node node, const vx_reference *p, vx_uint3
         for (uint32_t y = 0; y < h; y++)
             for (uint32_t x = 0; x < w; x++) {
                 const int32_t *centre = pad + ((size_t)(y + r) * pw + x + r) * ch;
-                double weights = 0.0, sums[2] = {0.0, 0.0};
+                double weights = 0.0, sums[3] = {0.0, 0.0, 0.0};
                 for (uint32_t k = 0; k < taps; k++) {
                     const int32_t *q = centre + offsets[k];
-                    double d0 = q[0] - centre[0], d1 = q[1] - centre[1];
-                    double wk = space[k] * exp(-(d0 * d0 + d1 * d1) / (2.0 * sigma_values * sigma_values));
+                    double d2 = 0.0;
+                    for (uint32_t c = 0; c < ch; c++)
+                        d2 += (double)(q[c] - centre[c]) * (q[c] - centre[c]);
+                    double wk = space[k] * exp(-d2 / (2.0 * sigma_values * sigma_values));
                     weights += wk;
                     for (uint32_t c = 0; c < ch; c++)
                         sums[c] += wk * q[c];

@@ -468,7 +468,7 @@ static vx_status canny_rows(const plane *in, int32_t gs, int l2, int64_t lower, 
  * |gx| + |gy| (L1) or gx^2 + gy^2 compared with squared thresholds (L2, so exact); suppressed
  * unless > the neighbour before it along the gradient direction quantized to 0, 45, 90, 135
  * degrees and >= the one after (outside the image: 0); edges are > upper, or > lower and
- * 8-connected to one. Output 255 or 0; under UNDEFINED the outer gradient_size / 2 + 1 pixels are
+ * 8-connected to one. Output 255 or 0 (U1: 1 or 0); under UNDEFINED the outer gradient_size / 2 + 1 pixels are
  * left as they are. The map has a ring of zeros around the image, so growing needs no bounds. */
 vx_status pvx_std_canny_edge_detector(vx_node node, const vx_reference *p, vx_uint32 n)
 {
@@ -510,14 +510,21 @@ vx_status pvx_std_canny_edge_detector(vx_node node, const vx_reference *p, vx_ui
             map[j] = (uint8_t)(map[j] + weak), stack[top] = j, top += weak;
         }
     }
+    int32_t *bits = out.format == VX_DF_IMAGE_U1 ? buffers(out.width, 1) : NULL;
+    if (s == VX_SUCCESS && out.format == VX_DF_IMAGE_U1 && bits == NULL)
+        s = VX_ERROR_NO_MEMORY;
     for (int32_t y = b; s == VX_SUCCESS && w > 2 * b && y < h - b; y++) {
         uint8_t *row = row_of(&out, (uint32_t)y);
         const uint8_t *edge = map + (size_t)(y + 1) * pw + 1;
-        if (rows->threshold != NULL)
+        if (bits != NULL) {                    /* U1: 1 or 0, the columns outside [b, w - b) kept */
+            load_row(&out, (uint32_t)y, bits);
+            for (int32_t x = b; x < w - b; x++) bits[x] = edge[x] == 2;
+            store_row(&out, (uint32_t)y, bits, 0);
+        } else if (rows->threshold != NULL)
             rows->threshold(edge + b, row + b, (uint32_t)(w - 2 * b), 2, 2, 255, 0);
         else
             for (int32_t x = b; x < w - b; x++) row[x] = edge[x] == 2 ? 255 : 0;
     }
-    free(map), free(stack);
+    free(map), free(stack), free(bits);
     return s;
 }

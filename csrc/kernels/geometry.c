@@ -409,31 +409,48 @@ static int separable_rows(const plane *in, const plane *out, vx_enum type, const
     return ok;
 }
 
+static void scale_u8(const plane *in, const plane *out, vx_enum type, const vx_border_t *b)
+{
+    const pvx_rows *rows = pvx_rows_in_use();
+    if (rows->half_mean != NULL && in->width == 2 * out->width && in->height == 2 * out->height &&
+        type != VX_INTERPOLATION_NEAREST_NEIGHBOR) {
+        /* exactly half: every sample inside; BILINEAR and AREA both average 2x2 pixels (the centre
+         * falls between them) */
+        for (uint32_t y = 0; y < out->height; y++)
+            rows->half_mean(row_of(in, 2 * y), row_of(in, 2 * y + 1), row_of(out, y), out->width);
+        return;
+    }
+    if (rows->taps_row != NULL &&
+        (type == VX_INTERPOLATION_NEAREST_NEIGHBOR ? nearest_rows(in, out, b) : separable_rows(in, out, type, b)))
+        return;
+    for (uint32_t y = 0; y < out->height; y++) {
+        uint8_t *o = row_of(out, y);
+        for (uint32_t x = 0; x < out->width; x++) o[x] = scale_pixel(in, x, y, out->width, out->height, type, b);
+    }
+}
+
+/* U1: the U8 loops on 0 and 1 */
 vx_status pvx_std_scale_image(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    plane in, out;
+    plane in, out, in8, out8;
     vx_status s;
     if ((s = plane_of(p[0], &in)) || (s = plane_of(p[1], &out)))
         return s;
     vx_enum type = p[2] != NULL ? scalar_enum(p[2]) : VX_INTERPOLATION_BILINEAR;
-    const vx_border_t *b = border_of(node);
-    const pvx_rows *rows = pvx_rows_in_use();
-    if (rows->half_mean != NULL && in.width == 2 * out.width && in.height == 2 * out.height &&
-        type != VX_INTERPOLATION_NEAREST_NEIGHBOR) {
-        /* exactly half: every sample inside; BILINEAR and AREA both average 2x2 pixels (the centre
-         * falls between them) */
-        for (uint32_t y = 0; y < out.height; y++)
-            rows->half_mean(row_of(&in, 2 * y), row_of(&in, 2 * y + 1), row_of(&out, y), out.width);
+    vx_border_t b = u8_border(border_of(node), in.format);
+    if (in.format != VX_DF_IMAGE_U1) {
+        scale_u8(&in, &out, type, &b);
         return VX_SUCCESS;
     }
-    if (rows->taps_row != NULL &&
-        (type == VX_INTERPOLATION_NEAREST_NEIGHBOR ? nearest_rows(&in, &out, b) : separable_rows(&in, &out, type, b)))
-        return VX_SUCCESS;
-    for (uint32_t y = 0; y < out.height; y++) {
-        uint8_t *o = row_of(&out, y);
-        for (uint32_t x = 0; x < out.width; x++) o[x] = scale_pixel(&in, x, y, out.width, out.height, type, b);
+    if ((s = u1_to_u8(&in, &in8)))
+        return s;
+    if ((s = u1_to_u8(&out, &out8)) == VX_SUCCESS) {
+        scale_u8(&in8, &out8, type, &b);
+        s = u8_to_u1(&out8, &out);
+        free(out8.ptr);
     }
-    return VX_SUCCESS;
+    free(in8.ptr);
+    return s;
 }
 
 /* -- HalfScaleGaussian ----------------------------------------------------------------------------- */

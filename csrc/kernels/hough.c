@@ -1,7 +1,13 @@
 /* HoughLinesP: the progressive probabilistic Hough transform, made deterministic by taking the
- * set pixels in raster order instead of at random. Each pixel still present votes for every
+ * set pixels in a fixed pseudo-random order (the raster-order list shuffled by Fisher-Yates with
+ * the 64-bit LCG x = x * 6364136223846793005 + 1442695040888963407 from x = 0, index (x >> 33) %
+ * (i + 1)): in raster order a line's first votes would all come from its first pixels, and the
+ * angle it is followed at would be off. Each pixel still present votes for every
  * angle theta_min + n theta (rho = round(x cos + y sin) / rho, in double, rounded half away from
- * zero); when its best angle's count reaches the threshold, the line through it at that angle is
+ * zero); its best angle is the middle of the run of neighbouring angles sharing the first largest
+ * count (a line found from its first few pixels ties with the angles next to its own, and following
+ * the first of them would drift off it); when that count reaches the threshold, the line through it
+ * at that angle is
  * followed both ways (one pixel a step along its major axis, 16-bit fixed point) while gaps stay
  * within line_gap; its pixels leave the image (those that voted take their votes back), and it is
  * kept when it spans line_length along x or y. Lines fill the array up to its capacity; the count
@@ -38,20 +44,23 @@ static int32_t rho_index(const hough *hg, int32_t n, uint32_t x, uint32_t y)
     return round_half_away(x * hg->cosines[n] + y * hg->sines[n]) + (hg->numrho - 1) / 2;
 }
 
-/* Adds `sign` to the counts of (x, y); the angle of the largest count after it. */
+/* Adds `sign` to the counts of (x, y); the angle of the largest count after it (the middle of the
+ * first run of neighbouring angles with that count). */
 static int32_t vote(hough *hg, uint32_t x, uint32_t y, int32_t sign, int32_t *best)
 {
-    int32_t top = INT32_MIN, at = 0, *cell = hg->cells;
+    int32_t top = INT32_MIN, first = 0, last = 0, *cell = hg->cells;
     for (int32_t n = 0; n < hg->numangle; n++)   /* first the cells (no dependence on the counts) */
         cell[n] = rho_index(hg, n, x, y) + n * hg->numrho;
     for (int32_t n = 0; n < hg->numangle; n++) {
         int32_t *c = &hg->acc[cell[n]];
         *c += sign;
         if (*c > top)
-            top = *c, at = n;
+            top = *c, first = last = n;
+        else if (*c == top && last == n - 1)
+            last = n;
     }
     *best = top;
-    return at;
+    return (first + last) / 2;
 }
 
 /* Follows the line through (x0, y0) at angle n in direction k (0 along, 1 against); `clear`: the
@@ -125,11 +134,29 @@ vx_status pvx_std_hough_lines_p(vx_node node, const vx_reference *p, vx_uint32 n
             hg.state[(size_t)y * hg.w + x] = (in.format == VX_DF_IMAGE_U1 ? (row[x / 8] >> (x % 8)) & 1 : row[x] != 0)
                                                  ? PRESENT : ABSENT;
     }
+    size_t count = 0;
+    for (size_t i = 0; i < (size_t)hg.w * hg.h; i++) count += hg.state[i] != ABSENT;
+    uint32_t *order = malloc(sizeof *order * (count ? count : 1));
+    if (order == NULL) {
+        free(hg.state), free(hg.acc), free(hg.cosines), free(hg.cells);
+        return VX_ERROR_NO_MEMORY;
+    }
+    count = 0;
+    for (size_t i = 0; i < (size_t)hg.w * hg.h; i++)
+        if (hg.state[i] != ABSENT)
+            order[count++] = (uint32_t)i;
+    uint64_t lcg = 0;
+    for (size_t i = count; i-- > 1;) {
+        lcg = lcg * 6364136223846793005u + 1442695040888963407u;
+        size_t j = (size_t)((lcg >> 33) % (i + 1));
+        uint32_t t = order[i];
+        order[i] = order[j], order[j] = t;
+    }
     lines->num_items = 0;
     vx_size found = 0;
-    for (uint32_t y = 0; y < hg.h; y++)
-        for (uint32_t x = 0; x < hg.w; x++) {
-            uint8_t *st = &hg.state[(size_t)y * hg.w + x];
+    for (size_t i = 0; i < count; i++) {
+            uint32_t x = order[i] % hg.w, y = order[i] / hg.w;
+            uint8_t *st = &hg.state[order[i]];
             if (*st == ABSENT)
                 continue;
             int32_t top, angle = vote(&hg, x, y, 1, &top), end[2][2] = {{(int32_t)x, (int32_t)y}, {(int32_t)x, (int32_t)y}};
@@ -149,6 +176,6 @@ vx_status pvx_std_hough_lines_p(vx_node node, const vx_reference *p, vx_uint32 n
                     (vx_line2d_t){(vx_float32)end[0][0], (vx_float32)end[0][1], (vx_float32)end[1][0], (vx_float32)end[1][1]};
         }
     *(vx_size *)pvx_memory_storage(&((pvx_scalar *)((pvx_ref *)p[3])->desc)->mem) = found;
-    free(hg.state), free(hg.acc), free(hg.cosines), free(hg.cells);
+    free(hg.state), free(hg.acc), free(hg.cosines), free(hg.cells), free(order);
     return VX_SUCCESS;
 }

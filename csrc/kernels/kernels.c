@@ -50,11 +50,21 @@ void *row_of(const plane *p, uint32_t y)
     return p->ptr + (ptrdiff_t)y * p->stride;
 }
 
+/* U1 rows (the spec's U1 addressing): pixel x is bit x % 8 of byte x / 8; the bits of a row's last
+ * byte past the width are no pixel of this image, but may be pixels of the parent of an ROI: a
+ * U1 row written keeps them. */
+uint8_t u1_kept(uint32_t w)
+{
+    return (uint8_t)(0xffu << (w % 8));
+}
+
 void load_row(const plane *p, uint32_t y, int32_t *restrict dst)
 {
     const void *restrict row = row_of(p, y);
     uint32_t w = p->width;
-    if (p->format == VX_DF_IMAGE_U8)
+    if (p->format == VX_DF_IMAGE_U1)
+        for (uint32_t x = 0; x < w; x++) dst[x] = ((const uint8_t *)row)[x / 8] >> (x % 8) & 1;
+    else if (p->format == VX_DF_IMAGE_U8)
         for (uint32_t x = 0; x < w; x++) dst[x] = ((const uint8_t *)row)[x];
     else
         for (uint32_t x = 0; x < w; x++) dst[x] = ((const int16_t *)row)[x];
@@ -65,12 +75,21 @@ int32_t clamp(int32_t v, int32_t lo, int32_t hi)
     return v < lo ? lo : v > hi ? hi : v;
 }
 
-/* Saturate: clamp to the format's range; otherwise wrap (keep the low bits). */
+/* Saturate: clamp to the format's range; otherwise wrap (keep the low bits). U1: a value other
+ * than 0 is 1. */
 void store_row(const plane *p, uint32_t y, const int32_t *restrict src, int saturate)
 {
     void *restrict row = row_of(p, y);
     uint32_t w = p->width;
-    if (p->format == VX_DF_IMAGE_U8) {
+    if (p->format == VX_DF_IMAGE_U1) {
+        uint8_t *restrict o = row;
+        for (uint32_t k = 0; k < (w + 7) / 8; k++) {
+            uint8_t bits = 0;
+            for (uint32_t j = 0; j < 8 && 8 * k + j < w; j++) bits |= (uint8_t)((src[8 * k + j] != 0) << j);
+            uint8_t keep = 8 * k + 8 > w ? u1_kept(w) : 0;
+            o[k] = (uint8_t)((o[k] & keep) | (bits & ~keep));
+        }
+    } else if (p->format == VX_DF_IMAGE_U8) {
         uint8_t *restrict o = row;
         if (saturate)
             for (uint32_t x = 0; x < w; x++) o[x] = (uint8_t)clamp(src[x], 0, UINT8_MAX);
@@ -89,6 +108,48 @@ void store_row(const plane *p, uint32_t y, const int32_t *restrict src, int satu
 int32_t *buffers(uint32_t width, uint32_t rows)
 {
     return malloc(sizeof(int32_t) * (size_t)width * rows);
+}
+
+vx_status u1_to_u8(const plane *u1, plane *u8)
+{
+    *u8 = *u1;
+    u8->format = VX_DF_IMAGE_U8, u8->pixel_bytes = 1, u8->stride = (int32_t)(u1->width ? u1->width : 1);
+    u8->ptr = malloc((size_t)u8->stride * (u1->height ? u1->height : 1));
+    int32_t *r = buffers(u1->width + 1, 1);
+    if (u8->ptr == NULL || r == NULL) {
+        free(u8->ptr), free(r);
+        u8->ptr = NULL;
+        return VX_ERROR_NO_MEMORY;
+    }
+    for (uint32_t y = 0; y < u1->height; y++) {
+        uint8_t *o = row_of(u8, y);
+        load_row(u1, y, r);
+        for (uint32_t x = 0; x < u1->width; x++) o[x] = (uint8_t)r[x];
+    }
+    free(r);
+    return VX_SUCCESS;
+}
+
+vx_status u8_to_u1(const plane *u8, const plane *u1)
+{
+    int32_t *r = buffers(u1->width + 1, 1);
+    if (r == NULL)
+        return VX_ERROR_NO_MEMORY;
+    for (uint32_t y = 0; y < u1->height; y++) {
+        const uint8_t *in = row_of(u8, y);
+        for (uint32_t x = 0; x < u1->width; x++) r[x] = in[x];
+        store_row(u1, y, r, 0);
+    }
+    free(r);
+    return VX_SUCCESS;
+}
+
+vx_border_t u8_border(const vx_border_t *b, vx_df_image format)
+{
+    vx_border_t u8 = *b;
+    if (format == VX_DF_IMAGE_U1)
+        u8.constant_value.U8 = b->constant_value.U1 != vx_false_e;
+    return u8;
 }
 
 static void combine(int op, int32_t *restrict a, const int32_t *restrict b, uint32_t w)
@@ -143,6 +204,45 @@ static void run_u8_rows(pvx_row2_f *row, const plane *a, const plane *b, const p
     pvx_rows_in_bands(pointwise_u8_rows, &p, o->height, (uint64_t)o->width * o->height * PVX_COST_POINTWISE);
 }
 
+/* And, Or, Xor, Not of U1 rows: eight pixels a byte operation (vectorized by -O3 at every level);
+ * the last byte's bits past the width kept. */
+static void bitwise_bytes(int op, const uint8_t *restrict a, const uint8_t *restrict b, uint8_t *restrict o, uint32_t n)
+{
+    switch (op) {
+    case OP_AND: for (uint32_t k = 0; k < n; k++) o[k] = a[k] & b[k]; break;
+    case OP_OR: for (uint32_t k = 0; k < n; k++) o[k] = a[k] | b[k]; break;
+    case OP_XOR: for (uint32_t k = 0; k < n; k++) o[k] = a[k] ^ b[k]; break;
+    default: for (uint32_t k = 0; k < n; k++) o[k] = (uint8_t)~a[k]; break;
+    }
+}
+
+typedef struct {
+    int op;
+    const plane *a, *b, *o;
+} pointwise_u1;
+
+static void pointwise_u1_rows(void *arg, uint32_t first, uint32_t end)
+{
+    const pointwise_u1 *p = arg;
+    uint32_t w = p->o->width, whole = w / 8;
+    uint8_t keep = u1_kept(w), last[1];
+    for (uint32_t y = first; y < end; y++) {
+        const uint8_t *a = row_of(p->a, y), *b = row_of(p->b, y);
+        uint8_t *o = row_of(p->o, y);
+        bitwise_bytes(p->op, a, b, o, whole);
+        if (w % 8) {
+            bitwise_bytes(p->op, a + whole, b + whole, last, 1);
+            o[whole] = (uint8_t)((o[whole] & keep) | (last[0] & ~keep));
+        }
+    }
+}
+
+static void run_u1_rows(int op, const plane *a, const plane *b, const plane *o)
+{
+    pointwise_u1 p = {op, a, b, o};
+    pvx_rows_in_bands(pointwise_u1_rows, &p, o->height, (uint64_t)o->width * o->height / 8);
+}
+
 /* in1, in2 -> out, row by row; `saturate` picks how results are stored. */
 vx_status binary_rows(const vx_reference *p, vx_reference out_ref, int op, int saturate)
 {
@@ -150,6 +250,10 @@ vx_status binary_rows(const vx_reference *p, vx_reference out_ref, int op, int s
     vx_status s;
     if ((s = plane_of(p[0], &a)) || (s = plane_of(p[1], &b)) || (s = plane_of(out_ref, &o)))
         return s;
+    if (o.format == VX_DF_IMAGE_U1) {          /* And, Or, Xor (the validators) */
+        run_u1_rows(op, &a, &b, &o);
+        return VX_SUCCESS;
+    }
     pvx_row2_f *row = u8_rows(op, &a, &b, &o, saturate);
     if (row != NULL) {
         run_u8_rows(row, &a, &b, &o);
@@ -201,13 +305,17 @@ vx_status pvx_std_subtract(vx_node node, const vx_reference *p, vx_uint32 n)
         free(r);                                                        \
     } while (0)
 
-/* U8 only (the validator). */
+/* U8 or U1 (the validator). */
 vx_status pvx_std_not(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     plane in, out;
     vx_status s;
     if ((s = plane_of(p[0], &in)) || (s = plane_of(p[1], &out)))
         return s;
+    if (out.format == VX_DF_IMAGE_U1) {
+        run_u1_rows(OP_NOT, &in, &in, &out);
+        return VX_SUCCESS;
+    }
     pvx_row2_f *row = u8_rows(OP_NOT, &in, &in, &out, 0);
     if (row != NULL)
         run_u8_rows(row, &in, &in, &out);
@@ -267,7 +375,7 @@ vx_status pvx_std_multiply(vx_node node, const vx_reference *p, vx_uint32 n)
 
 int32_t pixel_value(const vx_pixel_value_t *v, vx_df_image format)
 {
-    return format == VX_DF_IMAGE_U8 ? v->U8 : v->S16;
+    return format == VX_DF_IMAGE_U8 ? v->U8 : format == VX_DF_IMAGE_U1 ? v->U1 != vx_false_e : v->S16;
 }
 
 vx_status pvx_std_threshold(vx_node node, const vx_reference *p, vx_uint32 n)
@@ -324,7 +432,8 @@ vx_status pvx_std_table_lookup(vx_node node, const vx_reference *p, vx_uint32 n)
     return VX_SUCCESS;
 }
 
-/* U8 -> S16: v << shift; S16 -> U8: v >> shift (arithmetic), wrapped or saturated. */
+/* U8 -> S16: v << shift; S16 -> U8: v >> shift (arithmetic), wrapped or saturated; U1 -> U8/S16: 0 or
+ * every bit set; U8/S16 -> U1: 0 or (any other value) 1; the shift does not apply to U1. */
 vx_status pvx_std_convert_depth(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     plane in, out;
@@ -344,7 +453,11 @@ vx_status pvx_std_convert_depth(vx_node node, const vx_reference *p, vx_uint32 n
                 rows->narrow(row_of(&in, y), row_of(&out, y), out.width, (uint32_t)shift, saturate);
         return VX_SUCCESS;
     }
-    if (in.format == VX_DF_IMAGE_U8)
+    if (in.format == VX_DF_IMAGE_U1)           /* 1: every bit of the output set (U8 255, S16 -1) */
+        UNARY(in, out, 0, -v);
+    else if (out.format == VX_DF_IMAGE_U1)     /* store_row: not 0 is 1 */
+        UNARY(in, out, 0, v);
+    else if (in.format == VX_DF_IMAGE_U8)
         UNARY(in, out, 0, v << shift);
     else
         UNARY(in, out, saturate, v >> shift);

@@ -34,6 +34,14 @@ PVX_HIDDEN int32_t clamp(int32_t v, int32_t lo, int32_t hi);
 PVX_HIDDEN void store_row(const plane *p, uint32_t y, const int32_t *src, int saturate);
 PVX_HIDDEN int32_t *buffers(uint32_t width, uint32_t rows);
 PVX_HIDDEN int32_t pixel_value(const vx_pixel_value_t *v, vx_df_image format);
+/* U1 (pixel x: bit x % 8 of byte x / 8): the bits of a row's last byte that are no pixel of a
+ * `w` wide image (an ROI's parent may own them: writers keep them); a U1 plane as a new U8
+ * plane of 0 and 1 for the loops that are U8 only (free its ptr), and such a plane stored back
+ * (not 0 is 1); a border whose constant is read as U8 (a U1 constant: 0 or 1). */
+PVX_HIDDEN uint8_t u1_kept(uint32_t w);
+PVX_HIDDEN vx_status u1_to_u8(const plane *u1, plane *u8);
+PVX_HIDDEN vx_status u8_to_u1(const plane *u8, const plane *u1);
+PVX_HIDDEN vx_border_t u8_border(const vx_border_t *b, vx_df_image format);
 /* Two-input operations on int32 rows (binary_rows: in1, in2 -> out, then stored per `saturate`;
  * `op` is one of rows.h's OP_*). */
 PVX_HIDDEN vx_status binary_rows(const vx_reference *p, vx_reference out_ref, int op, int saturate);

@@ -2,10 +2,13 @@
  * the old level's gradients (Scharr / 32 at the four pixels around a point, replicated borders,
  * interpolated bilinearly) and values are sampled over the window around the point; the new
  * level's values at the window moved by the guess plus the flow so far; each iteration adds
- * G^-1 b to the flow, up to num_iterations (ITERATIONS, BOTH) or 100 (EPSILON) of them, stopping early once |G^-1 b| <= epsilon (EPSILON, BOTH); the
- * guess doubles from level to level. A point is lost (tracking_status 0) when its window's
- * smallest gradient eigenvalue per pixel is below 1e-4 or it leaves a level; x and y are rounded
- * (half away from zero), strength, scale and orientation kept, error 0. */
+ * G^-1 b to the flow, up to num_iterations (ITERATIONS, BOTH) or 100 (EPSILON) of them, stopping
+ * early once |G^-1 b| <= epsilon (EPSILON, BOTH); the guess doubles from level to level. A window
+ * of n (any n >= 3, even ones too) samples a side is centred on the point: offsets j - (n - 1) / 2.
+ * Only the finest level decides whether a point is lost (tracking_status 0): where its window's
+ * smallest gradient eigenvalue per pixel is below 1e-4, or it leaves the image; at a coarser level
+ * either only ends that level's iterations (the flow found so far kept). x and y are rounded (half
+ * away from zero), strength, scale and orientation kept, error 0. */
 #include "kernels.h"
 
 #pragma GCC optimize("O3")
@@ -141,21 +144,30 @@ typedef struct criteria {
     uint32_t iterations;
     int use_epsilon;
     double epsilon;
-    int32_t half;                              /* window_dimension / 2 */
+    int32_t n;                                 /* window_dimension */
+    int32_t half;                              /* n / 2: odd n, the offsets -half..half */
 } criteria;
 
-/* The flow at one level from guess (gx, gy) of the point (px, py); 0 when the point is lost. */
+/* The offset of sample j (0..n - 1) of a window from its centre. */
+static inline double offset(const criteria *c, int32_t j)
+{
+    return j - (c->n - 1) / 2.0;
+}
+
+/* The flow at one level from guess (gx, gy) of the point (px, py), added to the guess; 0 when the
+ * point is lost at this level (the flow found before that still added). */
 static int track(const level *lv, const criteria *c, double px, double py, double *gx, double *gy, double *win)
 {
-    double *across = win + 3 * (2 * c->half + 1) * (2 * c->half + 1);     /* (n + 1) x n */
-    int32_t n = 2 * c->half + 1, k = 0;
+    int32_t n = c->n, k = 0, odd = n % 2;
+    double *across = win + 3 * n * n;          /* (n + 1) x n */
     int fast = pvx_simd() != PVX_SIMD_PLAIN;
-    if (!fast || !window_inside(&lv->old, c->half, px, py, win))
-        for (int32_t i = -c->half; i <= c->half; i++)
-            for (int32_t j = -c->half; j <= c->half; j++, k++) {
-                win[3 * k] = bilinear(&lv->old, 0, px + j, py + i);
-                win[3 * k + 1] = bilinear(&lv->old, 1, px + j, py + i) / 32;
-                win[3 * k + 2] = bilinear(&lv->old, 2, px + j, py + i) / 32;
+    if (!fast || !odd || !window_inside(&lv->old, c->half, px, py, win))
+        for (int32_t i = 0; i < n; i++)
+            for (int32_t j = 0; j < n; j++, k++) {
+                double x = px + offset(c, j), y = py + offset(c, i);
+                win[3 * k] = bilinear(&lv->old, 0, x, y);
+                win[3 * k + 1] = bilinear(&lv->old, 1, x, y) / 32;
+                win[3 * k + 2] = bilinear(&lv->old, 2, x, y) / 32;
             }
     double gxx = 0, gxy = 0, gyy = 0;
     for (k = 0; k < n * n; k++) {
@@ -167,11 +179,14 @@ static int track(const level *lv, const criteria *c, double px, double py, doubl
     if (min_eigen < 1e-4 || det == 0)
         return 0;
     double vx = 0, vy = 0;
+    int kept = 1;
     for (uint32_t it = 0; it < c->iterations; it++) {
         double qx = px + *gx + vx, qy = py + *gy + vy, bx = 0, by = 0;
-        if (!(qx >= 0 && qy >= 0 && qx <= lv->new.width - 1 && qy <= lv->new.height - 1))
-            return 0;
-        const uint8_t *rows = fast ? window_rows(&lv->new, c->half, qx, qy) : NULL;
+        if (!(qx >= 0 && qy >= 0 && qx <= lv->new.width - 1 && qy <= lv->new.height - 1)) {
+            kept = 0;
+            break;
+        }
+        const uint8_t *rows = fast && odd ? window_rows(&lv->new, c->half, qx, qy) : NULL;
         if (rows != NULL) {
             /* bilinear() at (qx + j, qy + i) (see window_rows), each row's horizontal part once:
              * it is the top of one sample and the bottom of the one above */
@@ -186,11 +201,11 @@ static int track(const level *lv, const criteria *c, double px, double py, doubl
             }
         } else {
             k = 0;
-            for (int32_t i = -c->half; i <= c->half; i++)
-                for (int32_t j = -c->half; j <= c->half; j++, k++) {
-                    double v;
-                    if (!fast || !bilinear_inside(&lv->new, qx + j, qy + i, &v))
-                        v = bilinear(&lv->new, 0, qx + j, qy + i);
+            for (int32_t i = 0; i < n; i++)
+                for (int32_t j = 0; j < n; j++, k++) {
+                    double v, x = qx + offset(c, j), y = qy + offset(c, i);
+                    if (!fast || !bilinear_inside(&lv->new, x, y, &v))
+                        v = bilinear(&lv->new, 0, x, y);
                     double diff = win[3 * k] - v;
                     bx += diff * win[3 * k + 1], by += diff * win[3 * k + 2];
                 }
@@ -201,7 +216,7 @@ static int track(const level *lv, const criteria *c, double px, double py, doubl
             break;
     }
     *gx += vx, *gy += vy;
-    return 1;
+    return kept;
 }
 
 static vx_status levels_of(vx_reference old_pyr, vx_reference new_pyr, level *lv, vx_size count, vx_image *held)
@@ -224,15 +239,15 @@ vx_status pvx_std_optical_flow_pyr_lk(vx_node node, const vx_reference *p, vx_ui
     const vx_keypoint_t *est_pts = (const vx_keypoint_t *)pvx_memory_storage(&estimates->mem);
     vx_keypoint_t *new_pts = (vx_keypoint_t *)pvx_memory_storage(&news->mem);
     vx_enum termination = scalar_enum(p[5]);
+    int32_t window = (int32_t)*(const vx_size *)scalar_value(p[9]);
     criteria c = {termination == VX_TERM_CRITERIA_EPSILON ? EPSILON_ONLY_ITERATIONS : *(const vx_uint32 *)scalar_value(p[7]),
-                  termination != VX_TERM_CRITERIA_ITERATIONS, *(const vx_float32 *)scalar_value(p[6]),
-                  (int32_t)(*(const vx_size *)scalar_value(p[9]) / 2)};
+                  termination != VX_TERM_CRITERIA_ITERATIONS, *(const vx_float32 *)scalar_value(p[6]), window, window / 2};
     int use_estimate = *(const vx_bool *)scalar_value(p[8]) == vx_true_e;
     vx_size count = 0;
     vx_status s = vxQueryPyramid((vx_pyramid)p[0], VX_PYRAMID_LEVELS, &count, sizeof count);
     level *lv = calloc(count ? count : 1, sizeof *lv);
     vx_image *held = calloc(2 * (count ? count : 1), sizeof *held);
-    size_t side = 2 * (size_t)c.half + 1;       /* win: value, dx, dy per sample; then a row buffer */
+    size_t side = (size_t)c.n;                 /* win: value, dx, dy per sample; then a row buffer */
     double *win = malloc(sizeof(double) * (3 * side * side + (side + 1) * side));
     if (s == VX_SUCCESS && (lv == NULL || held == NULL || win == NULL || old_pts == NULL || new_pts == NULL ||
                             est_pts == NULL))
@@ -250,7 +265,7 @@ vx_status pvx_std_optical_flow_pyr_lk(vx_node node, const vx_reference *p, vx_ui
             double gx = use_estimate ? (est_pts[k].x - old_pts[k].x) * scale : 0;
             double gy = use_estimate ? (est_pts[k].y - old_pts[k].y) * scale : 0;
             int kept = 1;
-            for (vx_size l = count; kept && l-- > 0; scale *= 2) {
+            for (vx_size l = count; l-- > 0; scale *= 2) {
                 kept = track(&lv[l], &c, old_pts[k].x * scale, old_pts[k].y * scale, &gx, &gy, win);
                 if (l > 0)
                     gx *= 2, gy *= 2;

@@ -154,12 +154,31 @@ static vx_status sums_256(vx_reference ref, uint64_t *sum, uint64_t *squares, ui
     return VX_SUCCESS;
 }
 
+/* The same over U1 pixels (0 or 1: squares are the sum). */
+static vx_status sums_u1(vx_reference ref, uint64_t *sum, uint64_t *squares, uint32_t *total)
+{
+    plane in;
+    vx_status s;
+    if ((s = plane_of(ref, &in)))
+        return s;
+    const vx_rectangle_t *r = valid_of(ref);
+    *sum = 0;
+    for (uint32_t y = r->start_y; y < r->end_y; y++) {
+        const uint8_t *row = row_of(&in, y);
+        for (uint32_t x = r->start_x; x < r->end_x; x++) *sum += row[x / 8] >> (x % 8) & 1;
+    }
+    *squares = *sum;
+    *total = (r->end_x - r->start_x) * (r->end_y - r->start_y);
+    return VX_SUCCESS;
+}
+
 vx_status pvx_std_mean_stddev(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     uint32_t total;
     uint64_t sum, squares;
     vx_status s;
-    if ((s = sums_256(p[0], &sum, &squares, &total)))
+    if ((s = (((pvx_image *)((pvx_ref *)p[0])->desc)->format == VX_DF_IMAGE_U1 ? sums_u1 : sums_256)(p[0], &sum,
+                                                                                                   &squares, &total)))
         return s;
     double mean = total ? (double)sum / total : 0.0;
     /* N^2 * variance = N * squares - sum^2, exact in 128 bits */
@@ -333,6 +352,34 @@ __attribute__((optimize("O3"))) static void swap_bytes(void *a, void *b, size_t 
     }
 }
 
+/* Tensors of the same shape and type, either a view (its elements at its strides): row by row
+ * along dimension 0. */
+static vx_status transfer_tensor(const pvx_tensor *a, const pvx_tensor *b, move_f move)
+{
+    uint8_t *pa = pvx_memory_storage((pvx_memory *)&a->mem), *pb = pvx_memory_storage((pvx_memory *)&b->mem);
+    if (pa == NULL || pb == NULL)
+        return VX_ERROR_NO_MEMORY;
+    if (a->num_dims != b->num_dims || a->item_size != b->item_size || a->num_dims == 0)
+        return VX_ERROR_NOT_COMPATIBLE;
+    for (vx_size d = 0; d < a->num_dims; d++)
+        if (a->dims[d] != b->dims[d])
+            return VX_ERROR_NOT_COMPATIBLE;
+    vx_size at[PVX_TENSOR_MAX_DIMS] = {0}, n = a->num_dims, size = a->item_size;
+    int whole_rows = a->strides[0] == size && b->strides[0] == size;
+    for (;;) {
+        size_t oa = 0, ob = 0;
+        for (vx_size d = 1; d < n; d++) oa += at[d] * a->strides[d], ob += at[d] * b->strides[d];
+        if (whole_rows)
+            move(pb + ob, pa + oa, a->dims[0] * size);
+        else
+            for (vx_size x = 0; x < a->dims[0]; x++) move(pb + ob + x * b->strides[0], pa + oa + x * a->strides[0], size);
+        vx_size d = 1;
+        while (d < n && ++at[d] == a->dims[d]) at[d++] = 0;
+        if (d >= n)
+            return VX_SUCCESS;
+    }
+}
+
 static vx_status transfer(vx_reference from, vx_reference to, move_f move)
 {
     const vx_reference p[2] = {from, to};
@@ -344,8 +391,18 @@ static vx_status transfer(vx_reference from, vx_reference to, move_f move)
             vx_status s;
             if ((s = plane_at(p[0], k, &a)) || (s = plane_at(p[1], k, &b)))
                 return s;
-            if (a.width != b.width || a.height != b.height || a.pixel_bytes != b.pixel_bytes)
+            if (a.width != b.width || a.height != b.height || a.format != b.format)
                 return VX_ERROR_NOT_COMPATIBLE;
+            if (b.format == VX_DF_IMAGE_U1) {  /* Copy (Swap and Move refuse U1): the last byte's other bits kept */
+                uint8_t keep = u1_kept(b.width);
+                for (uint32_t y = 0; y < b.height; y++) {
+                    uint8_t *to = row_of(&b, y), *from = row_of(&a, y), last = to[b.width / 8];
+                    move(to, from, ((size_t)b.width + 7) / 8);
+                    if (b.width % 8)
+                        to[b.width / 8] = (uint8_t)((last & keep) | (to[b.width / 8] & ~keep));
+                }
+                continue;
+            }
             for (uint32_t y = 0; y < b.height; y++)
                 move(row_of(&b, y), row_of(&a, y), (size_t)b.width * b.pixel_bytes);
         }
@@ -362,6 +419,8 @@ static vx_status transfer(vx_reference from, vx_reference to, move_f move)
         move(d1, d0, sizeof(pvx_threshold));
         return VX_SUCCESS;
     }
+    if (type == VX_TYPE_TENSOR)
+        return transfer_tensor(d0, d1, move);
     unsigned char *src = storage_of(p[0]), *dst = storage_of(p[1]);
     if (src == NULL || dst == NULL)
         return VX_ERROR_NO_MEMORY;
@@ -380,6 +439,8 @@ static vx_status transfer(vx_reference from, vx_reference to, move_f move)
     if (((pvx_memory *)d0)->bytes != ((pvx_memory *)d1)->bytes)
         return VX_ERROR_NOT_COMPATIBLE;
     move(dst, src, ((pvx_memory *)d0)->bytes);
+    if (type == VX_TYPE_CONVOLUTION)           /* the scale is data too */
+        move(&((pvx_convolution *)d1)->scale, &((pvx_convolution *)d0)->scale, sizeof(vx_uint32));
     return VX_SUCCESS;
 }
 

@@ -10,6 +10,7 @@
 #include "kernels.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #if defined(__x86_64__)
@@ -527,9 +528,25 @@ static vx_status warp(vx_node node, const vx_reference *p, int perspective, int 
             return VX_ERROR_NOT_ALLOCATED;
     } else if ((mp.m = (const vx_float32 *)pvx_memory_storage(&((pvx_matrix *)((pvx_ref *)p[1])->desc)->mem)) == NULL)
         return VX_ERROR_NOT_ALLOCATED;
-    valid_part(p[0], &in, &mp);
-    warp_rows(&in, &out, &mp, table, interpolation_of(p[2]), border_of(node));
-    return VX_SUCCESS;
+    vx_border_t b = u8_border(border_of(node), in.format);
+    if (in.format != VX_DF_IMAGE_U1) {
+        valid_part(p[0], &in, &mp);
+        warp_rows(&in, &out, &mp, table, interpolation_of(p[2]), &b);
+        return VX_SUCCESS;
+    }
+    plane in8, out8;                           /* U1: the U8 loops on 0 and 1 */
+    vx_status s8;
+    if ((s8 = u1_to_u8(&in, &in8)))
+        return s8;
+    plane whole = in8;
+    if ((s8 = u1_to_u8(&out, &out8)) == VX_SUCCESS) {
+        valid_part(p[0], &in8, &mp);
+        warp_rows(&in8, &out8, &mp, table, interpolation_of(p[2]), &b);
+        s8 = u8_to_u1(&out8, &out);
+        free(out8.ptr);
+    }
+    free(whole.ptr);
+    return s8;
 }
 
 vx_status pvx_std_warp_affine(vx_node node, const vx_reference *p, vx_uint32 n)

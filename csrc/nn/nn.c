@@ -3,6 +3,7 @@
  * fixed point position per the rounding policy, the other layers compute in double and round to
  * nearest even; results are stored saturated (or wrapped, per a layer's overflow policy). Skip and
  * upscale follow from the output's dimensions (kernels/nn.py checked that they exist). */
+#pragma GCC optimize("O3")             /* the convolution's row loops: vectorized */
 #include "nn.h"
 #include <VX/vx_khr_nn.h>
 
@@ -92,63 +93,137 @@ static vx_size skip_of(vx_size in, vx_size pad, vx_size kernel_span, vx_size out
     return 1;
 }
 
-/* Per output position and kernel tap along one axis, the input index or -1 (padding, or a zero
- * an upscale inserted): input u = (o x skip + tap x step - pad) / up when that divides. */
+/* One axis of a convolution: output o, kernel tap m read input u = (o x skip + m x step - pad) / up
+ * when that divides and lies inside (padding, and the zeros an upscale inserts, read nothing). */
 typedef struct axis {
     vx_size in, out, taps, skip, step, up;
     int64_t pad;
 } axis;
 
-static int64_t *tap_table(const axis *a)
+/* For one tap along one axis, the outputs that read an input element: `count` of them from `first`
+ * every `step`, reading from input `in` every `in_step` (valid u is monotone in o and periodic
+ * modulo up, so they form one arithmetic run). */
+typedef struct run {
+    vx_size first, count, step, in, in_step;
+} run;
+
+static vx_size gcd(vx_size a, vx_size b)
 {
-    int64_t *t = malloc(a->out * a->taps * sizeof *t);
-    for (vx_size o = 0; t != NULL && o < a->out; o++)
-        for (vx_size m = 0; m < a->taps; m++) {
-            int64_t u = (int64_t)(o * a->skip + m * a->step) - a->pad;
-            t[o * a->taps + m] = u < 0 || u % (int64_t)a->up || u / (int64_t)a->up >= (int64_t)a->in ? -1
-                                                                                               : u / (int64_t)a->up;
+    return b ? gcd(b, a % b) : a;
+}
+
+static run run_of(const axis *a, vx_size tap)
+{
+    run r = {0, 0, a->up / gcd(a->skip, a->up), 0, 0};
+    r.in_step = r.step * a->skip / a->up;
+    int64_t t = (int64_t)(tap * a->step) - a->pad;
+    for (vx_size o = 0; o < a->out; o++) {
+        int64_t u = (int64_t)(o * a->skip) + t;
+        if (u >= 0 && u % (int64_t)a->up == 0) {
+            if ((vx_size)u / a->up < a->in) {
+                vx_size by_out = (a->out - o + r.step - 1) / r.step, in = (vx_size)u / a->up;
+                vx_size by_in = (a->in - in + r.in_step - 1) / r.in_step;
+                r = (run){o, by_out < by_in ? by_out : by_in, r.step, in, r.in_step};
+            }
+            break;
         }
-    return t;
+    }
+    return r;
+}
+
+static run *runs_of(const axis *a)
+{
+    run *r = malloc(a->taps * sizeof *r);
+    for (vx_size m = 0; r != NULL && m < a->taps; m++)
+        r[m] = run_of(a, m);
+    return r;
+}
+
+static int64_t largest_magnitude(const int32_t *v, vx_size count)
+{
+    int64_t top = 0;
+    for (vx_size i = 0; i < count; i++)
+        top = llabs(v[i]) > top ? llabs(v[i]) : top;
+    return top;
+}
+
+/* Adds the int32 partial sums into the exact ones and clears them. */
+static void flush(int64_t *acc, int32_t *part, vx_size count)
+{
+    for (vx_size i = 0; i < count; i++)
+        acc[i] += part[i], part[i] = 0;
 }
 
 /* out[x, y, f, n] = round(sum over c, taps of in[.., .., c, n] x w[kx, ky, c, f] + bias) (convolution
- * and deconvolution alike: the axes say where each tap reads). */
+ * and deconvolution alike: the runs say which outputs each tap adds to). Weight by weight, each
+ * adds w x an input row segment to an output row segment (contiguous input, through phases for a
+ * skip; contiguous output but for deconvolution's upscale): a loop the compiler vectorizes. The sums are exact: int32 partial
+ * sums take `budget` weights (each adds at most one product of magnitude <= the inputs' largest x
+ * the weights' largest to an output: within int32) before they go into int64 ones. */
 static vx_status convolve(layer *l, const pvx_tensor *x, const pvx_tensor *b, const axis *ax, const axis *ay,
                           int nearest_even)
 {
-    int64_t *xs = tap_table(ax), *ys = tap_table(ay);
-    if (xs == NULL || ys == NULL) {
-        free(xs), free(ys);
+    run *xs = runs_of(ax), *ys = runs_of(ay);
+    vx_size ow = ax->out, oh = ay->out, plane = ow * oh;
+    int64_t *acc = malloc(plane * sizeof *acc);
+    int32_t *part = calloc(plane, sizeof *part);
+    if (xs == NULL || ys == NULL || acc == NULL || part == NULL) {
+        free(xs), free(ys), free(acc), free(part);
         return VX_ERROR_NO_MEMORY;
     }
-    vx_size maps = x->dims[2], ofm = l->o->dims[2], batches = count_of(x, 3), plane = ax->in * ay->in;
-    vx_size kx = ax->taps, ky = ay->taps;
+    vx_size maps = x->dims[2], ofm = l->o->dims[2], batches = count_of(x, 3), kx = ax->taps, ky = ay->taps;
+    /* A skip s along x reads every s-th input: rows stored as s phases (phase p holds inputs p, p + s,
+     * ...) make each run contiguous. */
+    vx_size s = xs[0].in_step, width = (ax->in + s - 1) / s, rows = count_of(x, 1);
+    const int32_t *input = l->in[0];
+    int32_t *phased = NULL;
+    if (s > 1) {
+        phased = calloc(rows * s * width, sizeof *phased);
+        if (phased == NULL) {
+            free(xs), free(ys), free(acc), free(part);
+            return VX_ERROR_NO_MEMORY;
+        }
+        for (vx_size r = 0; r < rows; r++)
+            for (vx_size u = 0; u < ax->in; u++)
+                phased[(r * s + u % s) * width + u / s] = input[r * ax->in + u];
+        input = phased;
+    }
+    int64_t largest = largest_magnitude(l->in[0], count_of(x, 0)) * largest_magnitude(l->in[1], kx * ky * maps * ofm);
+    vx_size budget = largest ? (vx_size)(INT32_MAX / largest) : (vx_size)-1, added = 0;
     int q = x->fixed_point_position;
     int64_t *out = l->out;
     for (vx_size n = 0; n < batches; n++)
-        for (vx_size f = 0; f < ofm; f++)
-            for (vx_size oy = 0; oy < ay->out; oy++)
-                for (vx_size ox = 0; ox < ax->out; ox++) {
-                    int64_t acc = 0;
-                    for (vx_size c = 0; c < maps; c++) {
-                        const int32_t *in = l->in[0] + (n * maps + c) * plane;
-                        const int32_t *w = l->in[1] + (f * maps + c) * kx * ky;
-                        for (vx_size m = 0; m < ky; m++) {
-                            int64_t iy = ys[oy * ky + m];
-                            if (iy < 0)
-                                continue;
-                            const int32_t *row = in + iy * ax->in, *wrow = w + m * kx;
-                            const int64_t *xt = xs + ox * kx;
-                            for (vx_size k = 0; k < kx; k++)
-                                if (xt[k] >= 0)
-                                    acc += row[xt[k]] * wrow[k];          /* 16 x 16 bits fit in 32 */
+        for (vx_size f = 0; f < ofm; f++) {
+            for (vx_size i = 0; i < plane; i++)
+                acc[i] = b == NULL ? 0 : (int64_t)l->in[2][b->num_dims == 1 ? f : f * plane + i] << q;
+            for (vx_size c = 0; c < maps; c++) {
+                const int32_t *in = input + (n * maps + c) * ay->in * s * width;
+                const int32_t *w = l->in[1] + (f * maps + c) * kx * ky;
+                for (vx_size m = 0; m < ky; m++)
+                    for (vx_size k = 0; k < kx; k++) {
+                        const run *ry = &ys[m], *rx = &xs[k];
+                        int32_t wv = w[m * kx + k];
+                        if (wv == 0 || ry->count == 0 || rx->count == 0)
+                            continue;
+                        if (added++ == budget)
+                            flush(acc, part, plane), added = 1;
+                        for (vx_size j = 0; j < ry->count; j++) {
+                            int32_t *a = part + (ry->first + j * ry->step) * ow + rx->first;
+                            const int32_t *row = in + ((ry->in + j * ry->in_step) * s + rx->in % s) * width + rx->in / s;
+                            if (rx->step == 1)
+                                for (vx_size i = 0; i < rx->count; i++)
+                                    a[i] += wv * row[i];
+                            else
+                                for (vx_size i = 0; i < rx->count; i++)
+                                    a[i * rx->step] += wv * row[i];
                         }
                     }
-                    if (b != NULL)
-                        acc += (int64_t)l->in[2][b->num_dims == 1 ? f : (f * ay->out + oy) * ax->out + ox] << q;
-                    *out++ = divided(acc, (int64_t)1 << q, nearest_even);
-                }
-    free(xs), free(ys);
+            }
+            flush(acc, part, plane), added = 0;
+            for (vx_size i = 0; i < plane; i++)
+                *out++ = divided(acc[i], (int64_t)1 << q, nearest_even);
+        }
+    free(xs), free(ys), free(acc), free(part), free(phased);
     return VX_SUCCESS;
 }
 
@@ -222,7 +297,8 @@ static int64_t dot16(const int16_t *in, const int16_t *w, vx_size count)
 }
 
 /* out[f, n] = round(sum over j of in[j, n] x w[j, f] + bias[f]); the inputs' first dimensions
- * flattened to the weights' first. Packed weights (the bulk of the data) are read in place.
+ * flattened as the weights' all but last ([#IFM or width x height x #IFM, #OFM], or [width, height,
+ * #IFM, #OFM]). Packed weights (the bulk of the data) are read in place.
  * p: inputs, weights, biases, overflow, rounding, outputs */
 vx_status pvx_nn_fully_connected(vx_node node, const vx_reference *p, vx_uint32 n)
 {
@@ -233,7 +309,7 @@ vx_status pvx_nn_fully_connected(vx_node node, const vx_reference *p, vx_uint32 
     layer l;
     vx_status s = layer_open(&l, inputs, 3, p[5]);
     if (s == VX_SUCCESS) {
-        vx_size inner = w->dims[0], ofm = w->dims[1], batches = count_of(l.o, 1);
+        vx_size ofm = w->dims[w->num_dims - 1], inner = count_of(w, 0) / ofm, batches = count_of(l.o, 1);
         vx_size item = weights ? w->item_size : sizeof(int32_t);
         int q = w->fixed_point_position, nearest_even = scalar_enum(p[4]) == VX_ROUND_POLICY_TO_NEAREST_EVEN;
         weights = weights ? weights : (const uint8_t *)l.in[1];
@@ -400,7 +476,8 @@ vx_status pvx_nn_activation(vx_node node, const vx_reference *p, vx_uint32 n)
     return layer_close(&l, s, p[4], 1);
 }
 
-/* For each roi (x1, y1, x2, y2: the integer part of its values) of each batch, the maximum of each
+/* For each roi (x1, y1, x2, y2: integer element coordinates, stored as they are whatever the
+ * tensor's fixed point position: Q7.8 could not address past element 127) of each batch, the maximum of each
  * of pooled width x pooled height bins over it (bin i covers floor(i size / bins) to
  * ceil((i + 1) size / bins)), clipped to the input; an empty bin is 0. p: inputs, rois, type, outputs */
 vx_status pvx_nn_roi_pooling(vx_node node, const vx_reference *p, vx_uint32 n)
@@ -414,9 +491,7 @@ vx_status pvx_nn_roi_pooling(vx_node node, const vx_reference *p, vx_uint32 n)
     for (vx_size b = 0; s == VX_SUCCESS && b < count_of(x, 3); b++)
         for (int64_t i = 0; i < rois; i++) {
             const int32_t *roi = l.in[1] + (b * rois + i) * 4;
-            int64_t corner[4];
-            for (int k = 0; k < 4; k++)
-                corner[k] = (int64_t)floor(roi[k] / l.unit);
+            const int64_t corner[4] = {roi[0], roi[1], roi[2], roi[3]};
             int64_t rw = corner[2] - corner[0] + 1 > 1 ? corner[2] - corner[0] + 1 : 1;
             int64_t rh = corner[3] - corner[1] + 1 > 1 ? corner[3] - corner[1] + 1 : 1;
             for (int64_t c = 0; c < maps; c++) {

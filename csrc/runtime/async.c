@@ -9,6 +9,8 @@
 #include "async.h"
 #include "graph.h"
 
+#include <TI/tivx.h>   /* VX_GRAPH_TIMEOUT's VX_TIMEOUT_WAIT_FOREVER (TIOVX's name) */
+#include <errno.h>
 #include <pthread.h>
 
 #define MAX_WORKERS 64u
@@ -139,7 +141,7 @@ static int run_done(const void *g)
     return __atomic_load_n(&((const pvx_graph *)g)->scheduled, __ATOMIC_ACQUIRE) == PVX_SCHEDULED_DONE;
 }
 
-int pvx_graph_join(pvx_graph *g, vx_status *status)
+int pvx_graph_join(pvx_graph *g, vx_status *status, uint32_t timeout_ms)
 {
     if (__atomic_load_n(&g->scheduled, __ATOMIC_ACQUIRE) == PVX_SCHEDULED_NONE
         || !__atomic_exchange_n(&g->unwaited, 0, __ATOMIC_ACQ_REL))
@@ -150,12 +152,23 @@ int pvx_graph_join(pvx_graph *g, vx_status *status)
     if (mine)
         run(g);
     else if (!pvx_spin_until(run_done, g)) {
+        struct timespec deadline;
+        if (timeout_ms != VX_TIMEOUT_WAIT_FOREVER)
+            pvx_deadline_in(&deadline, timeout_ms);
+        int late = 0;
         pthread_mutex_lock(&q.lock);
         q.waiters++;
-        while (!run_done(g))
-            pthread_cond_wait(&q.done, &q.lock);
+        while (!run_done(g) && !late)
+            if (timeout_ms == VX_TIMEOUT_WAIT_FOREVER)
+                pthread_cond_wait(&q.done, &q.lock);
+            else
+                late = pthread_cond_timedwait(&q.done, &q.lock, &deadline) == ETIMEDOUT && !run_done(g);
         q.waiters--;
         pthread_mutex_unlock(&q.lock);
+        if (late) {                       /* it goes on: the next vxWaitGraph waits again */
+            __atomic_store_n(&g->unwaited, 1, __ATOMIC_RELEASE);
+            return -1;
+        }
     }
     *status = g->status;
     g->scheduled = PVX_SCHEDULED_NONE;
@@ -180,13 +193,13 @@ int pvx_fast_vxScheduleGraph(vx_graph graph, vx_status *out)
     return 1;
 }
 
-/* Waits for a run scheduled here; a wait from inside that run, a second waiter and graphs
- * scheduled by Python go to Python. */
+/* Waits for a run scheduled here; a wait from inside that run, a second waiter, a graph with a
+ * VX_GRAPH_TIMEOUT (Python reports the timeout) and graphs scheduled by Python go to Python. */
 int pvx_fast_vxWaitGraph(vx_graph graph, vx_status *out)
 {
     pvx_ref *ref = pvx_ref_live(graph, VX_TYPE_GRAPH);
     pvx_graph *g = ref ? ref->desc : NULL;
-    if (g == NULL || running_here == g)
+    if (g == NULL || running_here == g || g->timeout_ms != VX_TIMEOUT_WAIT_FOREVER)
         return 0;
-    return pvx_graph_join(g, out);
+    return pvx_graph_join(g, out, VX_TIMEOUT_WAIT_FOREVER);
 }

@@ -17,8 +17,9 @@
 PVX_HIDDEN int pvx_graph_schedule(pvx_graph *g, int measure);
 /* Waits for the run scheduled in C (runs it here if no worker started it), gives the graph back
  * (busy cleared) and puts the run's status in *status: 1. 0 when g has no run scheduled in C or
- * another thread already waits for it. */
-PVX_HIDDEN int pvx_graph_join(pvx_graph *g, vx_status *status);
+ * another thread already waits for it; -1 when the run went on past timeout_ms
+ * (VX_TIMEOUT_WAIT_FOREVER: no limit), and it stays scheduled. */
+PVX_HIDDEN int pvx_graph_join(pvx_graph *g, vx_status *status, uint32_t timeout_ms);
 /* 1 when the calling thread is the one running g's scheduled run (a kernel or callback of it). */
 PVX_HIDDEN int pvx_graph_running_here(pvx_graph *g);
 

@@ -68,18 +68,21 @@ static int make_room(pvx_events *q)
     return 1;
 }
 
-void pvx_events_send(pvx_events *q, vx_event_t *e)
+int pvx_events_send(pvx_events *q, vx_event_t *e)
 {
+    int queued = 0;
     if (q == NULL)
-        return;
+        return 0;
     e->timestamp = pvx_time_ns();
     pthread_mutex_lock(&q->lock);
     if (q->enabled && make_room(q)) {
         q->ring[(q->head + q->count) % q->capacity] = *e;
         q->count++;
+        queued = 1;
         pthread_cond_signal(&q->arrived);
     }
     pthread_mutex_unlock(&q->lock);
+    return queued;
 }
 
 vx_status pvx_events_wait(pvx_events *q, vx_event_t *e, int block)
@@ -176,7 +179,8 @@ int pvx_fast_vxSendUserEvent(vx_context context, vx_uint32 app_value, void *para
     e.type = VX_EVENT_USER;
     e.app_value = app_value;
     e.event_info.user_event.user_event_parameter = parameter;
-    pvx_events_send(c->events, &e);
+    if (!pvx_events_send(c->events, &e))
+        return 0;                     /* disabled: Python refuses and says why */
     *out = VX_SUCCESS;
     return 1;
 }

@@ -13,8 +13,8 @@ typedef struct pvx_events pvx_events;
 PVX_HIDDEN pvx_events *pvx_events_create(void);
 PVX_HIDDEN void pvx_events_destroy(pvx_events *q);
 PVX_HIDDEN void pvx_events_enable(pvx_events *q, int on);
-/* Queues a copy of `e` stamped now; dropped while events are disabled. */
-PVX_HIDDEN void pvx_events_send(pvx_events *q, vx_event_t *e);
+/* Queues a copy of `e` stamped now (1); dropped while events are disabled (0). */
+PVX_HIDDEN int pvx_events_send(pvx_events *q, vx_event_t *e);
 /* The oldest event: VX_SUCCESS, or VX_FAILURE when none came (at once when !block). */
 PVX_HIDDEN vx_status pvx_events_wait(pvx_events *q, vx_event_t *e, int block);
 

@@ -16,9 +16,13 @@
 #include "graph.h"
 #include "target.h"
 
+#include <TI/tivx.h>   /* VX_GRAPH_TIMEOUT's VX_TIMEOUT_WAIT_FOREVER and VX_ERROR_TIMEOUT (TIOVX's names) */
+
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef struct ring {                 /* FIFO of positions in a queue's reference list */
     vx_uint32 *items;
@@ -55,6 +59,8 @@ struct pvx_pipeline {
     vx_int32 trigger;
     const vx_uint32 *pipeup_calls, *pipeup_rows, *input_depth;
     const vx_reference *pipeup_table;
+    const pvx_pipeline_spec *spec;    /* (auto-aged delay sites) */
+    int ages;                         /* the graph has auto-aged delays */
     int auto_start, streaming, closing;
     int keeps_inputs;                 /* a node has VX_KERNEL_PIPEUP_INPUT_DEPTH > 1 */
     vx_status batch_status;           /* the first failure since the last wait */
@@ -107,6 +113,11 @@ static slot *claim(pvx_pipeline *p)
         s->taken[q] = r;
         for (vx_uint32 k = 0; k < spec->num_sites; k++)
             s->table[spec->sites[k]] = spec->values[(size_t)r * spec->num_sites + k];
+    }
+    const pvx_pipeline_spec *sp = p->spec;
+    for (vx_uint32 i = 0, first = 0; i < sp->num_aged_sites; first += sp->aged_slots[i], i++) {
+        vx_uint32 d = sp->aged_slots[i];   /* after f agings index -k holds the object at -(k - f) */
+        s->table[sp->aged_sites[i]] = sp->aged_objects[first + (sp->aged_position[i] + d - (vx_uint32)(f % d)) % d];
     }
     return s;
 }
@@ -196,6 +207,15 @@ static vx_status run_node(pvx_pipeline *p, vx_uint32 k, uint64_t f, vx_reference
     return status == VX_SUCCESS ? call_node(n, rows, measure) : status;
 }
 
+/* Whether every node touching an auto-aged delay ran frame f - 1 (lock held). */
+static int delays_ready(const pvx_pipeline *p, uint64_t f)
+{
+    for (vx_uint32 j = 0; j < p->num_nodes; j++)
+        if (p->spec->aged[j] && p->turn[j] < f)
+            return 0;
+    return 1;
+}
+
 /* Runs a claimed frame; called and returns with the lock held, drops it while nodes run. */
 static void run_frame(pvx_pipeline *p, slot *s)
 {
@@ -208,7 +228,7 @@ static void run_frame(pvx_pipeline *p, slot *s)
     s->begin = pvx_time_ns();
     for (vx_uint32 k = 0; k < p->num_nodes; k++) {
         pthread_mutex_lock(&p->lock);
-        while (p->turn[k] != f)
+        while (p->turn[k] != f || (p->ages && p->spec->aged[k] && !delays_ready(p, f)))
             pthread_cond_wait(&p->changed, &p->lock);
         pthread_mutex_unlock(&p->lock);
         if (s->status == VX_SUCCESS) {  /* after a failure the frame's later nodes only pass their turn */
@@ -313,8 +333,11 @@ pvx_pipeline *pvx_pipeline_create(const pvx_pipeline_spec *spec)
     p->pipeup_rows = spec->pipeup_rows;
     p->pipeup_table = spec->pipeup_table;
     p->input_depth = spec->input_depth;
-    for (vx_uint32 k = 0; k < p->num_nodes; k++)
+    p->spec = spec;
+    for (vx_uint32 k = 0; k < p->num_nodes; k++) {
         p->keeps_inputs |= spec->input_depth[k] > 1;
+        p->ages |= spec->aged[k] != 0;
+    }
     for (vx_uint32 k = 0; k < p->num_nodes; k++)       /* queried before the first frame */
         g->schedule[k]->state = spec->pipeup_calls[k] || spec->input_depth[k] > 1 ? VX_NODE_STATE_PIPEUP
                                                                                    : VX_NODE_STATE_STEADY;
@@ -340,10 +363,10 @@ pvx_pipeline *pvx_pipeline_create(const pvx_pipeline_spec *spec)
     return p;
 }
 
-void pvx_pipeline_destroy(pvx_pipeline *p)
+uint64_t pvx_pipeline_destroy(pvx_pipeline *p)
 {
     if (p == NULL)
-        return;
+        return 0;
     pthread_mutex_lock(&p->lock);
     p->closing = 1;
     pthread_cond_broadcast(&p->work);
@@ -354,7 +377,9 @@ void pvx_pipeline_destroy(pvx_pipeline *p)
     pthread_mutex_unlock(&p->lock);
     for (vx_uint32 w = 0; w < workers; w++)
         pthread_join(p->workers[w], NULL);
+    uint64_t completed = p->completed;
     free_pipeline(p);
+    return completed;
 }
 
 int pvx_pipeline_idle(pvx_pipeline *p)
@@ -478,10 +503,31 @@ void pvx_pipeline_hold(pvx_pipeline *p)
     pthread_mutex_unlock(&p->lock);
 }
 
+/* A deadline `ms` from now for the waits below (VX_GRAPH_TIMEOUT); NULL when there is no limit. */
+static const struct timespec *deadline_after(uint32_t ms, struct timespec *ts)
+{
+    if (ms == VX_TIMEOUT_WAIT_FOREVER)
+        return NULL;
+    pvx_deadline_in(ts, ms);
+    return ts;
+}
+
+/* Waits for `changed` (lock held) until `deadline` (NULL: no limit); 0 once the deadline passed. */
+static int wait_changed(pvx_pipeline *p, const struct timespec *deadline)
+{
+    if (deadline == NULL) {
+        pthread_cond_wait(&p->changed, &p->lock);
+        return 1;
+    }
+    return pthread_cond_timedwait(&p->changed, &p->lock, deadline) != ETIMEDOUT;
+}
+
 vx_status pvx_pipeline_dequeue(pvx_pipeline *p, vx_uint32 index, vx_reference *refs, vx_uint32 max,
                                vx_uint32 *num, int held, const char **why)
 {
     vx_status status = VX_SUCCESS;
+    struct timespec ts;
+    const struct timespec *deadline = deadline_after(p->g->timeout_ms, &ts);
     pthread_mutex_lock(&p->lock);
     p->waiters += !held;
     queue *q = queue_of(p, index, why);
@@ -490,8 +536,8 @@ vx_status pvx_pipeline_dequeue(pvx_pipeline *p, vx_uint32 index, vx_reference *r
     while (q->done.count == 0) {      /* until a frame is done; another thread may enqueue it later */
         if (p->closing)
             REFUSE(VX_FAILURE, "the graph was released or is verified again: no reference can come");
-        if (!help(p))
-            pthread_cond_wait(&p->changed, &p->lock);
+        if (!help(p) && !wait_changed(p, deadline) && q->done.count == 0)
+            REFUSE(VX_ERROR_TIMEOUT, "no reference was done within VX_GRAPH_TIMEOUT");
     }
     vx_uint32 n = 0;
     while (n < max && q->done.count > 0) {
@@ -537,15 +583,20 @@ vx_uint32 pvx_pipeline_schedule(pvx_pipeline *p)
     return frames;
 }
 
-vx_status pvx_pipeline_wait(pvx_pipeline *p)
+vx_status pvx_pipeline_wait(pvx_pipeline *p, uint32_t timeout_ms)
 {
+    struct timespec ts;
+    const struct timespec *deadline = deadline_after(timeout_ms, &ts);
     pthread_mutex_lock(&p->lock);
     for (;;) {
         if (help(p))
             continue;
         if (p->started == p->completed && !claimable(p))
             break;
-        pthread_cond_wait(&p->changed, &p->lock);
+        if (!wait_changed(p, deadline) && (p->started != p->completed || claimable(p))) {
+            pthread_mutex_unlock(&p->lock);
+            return VX_ERROR_TIMEOUT;  /* the frames go on; a later wait collects them */
+        }
     }
     vx_status status = p->batch_status;
     p->batch_status = VX_SUCCESS;
@@ -591,7 +642,7 @@ int pvx_fast_vxGraphParameterDequeueDoneRef(vx_graph graph, vx_uint32 index, vx_
 {
     pvx_pipeline *p = pipeline_of(graph);
     const char *why;
-    if (p == NULL || refs == NULL || num == NULL || max == 0 ||
+    if (p == NULL || refs == NULL || num == NULL || max == 0 || p->g->timeout_ms != VX_TIMEOUT_WAIT_FOREVER ||
         pvx_pipeline_dequeue(p, index, refs, max, num, 0, &why) != VX_SUCCESS)
         return 0;
     *out = VX_SUCCESS;

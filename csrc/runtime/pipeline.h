@@ -41,16 +41,27 @@ typedef struct pvx_pipeline_spec {
     vx_uint32 *pipeup_rows;           /* where those calls' rows begin in pipeup_table (one row each) */
     vx_reference *pipeup_table;       /* the first frame's inputs, another slot's outputs per call */
     vx_uint32 *input_depth;           /* inputs the node keeps: a slot is reused only once it let go */
+    /* Auto-aged delays (vxRegisterAutoAging): at each of these slot-table sites frame f finds what
+     * the delay holds there after f agings; the nodes that touch them (`aged`, per schedule
+     * position) run frame f only once all of them ran frame f - 1, so the frames see the serial
+     * order of the delay's objects. */
+    vx_uint32 num_aged_sites;
+    vx_uint32 *aged_sites;            /* where, in a slot table */
+    vx_uint32 *aged_position;         /* per site: k, the delay index -k the parameter follows */
+    vx_uint32 *aged_slots;            /* per site: the delay's number of slots, D */
+    vx_reference *aged_objects;       /* per site: D objects, the delay's slots 0, -1, ... at frame 0 */
+    vx_uint8 *aged;
 } pvx_pipeline_spec;
 
 typedef struct pvx_pipeline pvx_pipeline;
 
 PVX_HIDDEN pvx_pipeline *pvx_pipeline_create(const pvx_pipeline_spec *spec);
-/* Lets started frames finish, then ends the workers. */
-PVX_HIDDEN void pvx_pipeline_destroy(pvx_pipeline *p);
+/* Lets started frames finish, then ends the workers; the frames it completed in its life. */
+PVX_HIDDEN uint64_t pvx_pipeline_destroy(pvx_pipeline *p);
 /* 1 when no frame runs and none may start by itself (so the graph may change). */
 PVX_HIDDEN int pvx_pipeline_idle(pvx_pipeline *p);
-/* Frames completed since the pipeline was made (TIVX_GRAPH_STREAM_EXECUTIONS of a streaming graph). */
+/* Frames completed since the pipeline was made (TIVX_GRAPH_STREAM_EXECUTIONS of a streaming graph;
+ * the agings of its auto-aged delays). */
 PVX_HIDDEN uint64_t pvx_pipeline_completed(pvx_pipeline *p);
 /* Queue position of graph parameter `index`, or -1. */
 PVX_HIDDEN int pvx_pipeline_queue(pvx_pipeline *p, vx_uint32 index);
@@ -70,8 +81,9 @@ PVX_HIDDEN vx_uint32 pvx_pipeline_waiting(pvx_pipeline *p, vx_uint32 index, int 
 PVX_HIDDEN vx_status pvx_pipeline_check(pvx_pipeline *p, vx_uint32 index, vx_uint32 *num, const char **why);
 /* Manual mode: one batch of as many frames as every queue has references for (0 if none). */
 PVX_HIDDEN vx_uint32 pvx_pipeline_schedule(pvx_pipeline *p);
-/* Until every allowed frame ran; the first failing frame's status, or VX_SUCCESS. */
-PVX_HIDDEN vx_status pvx_pipeline_wait(pvx_pipeline *p);
+/* Until every allowed frame ran; the first failing frame's status, or VX_SUCCESS. VX_ERROR_TIMEOUT
+ * after timeout_ms (VX_TIMEOUT_WAIT_FOREVER: no limit): the frames go on. */
+PVX_HIDDEN vx_status pvx_pipeline_wait(pvx_pipeline *p, uint32_t timeout_ms);
 /* Streaming on (frames start continuously) or off (no new frame; waits for started ones). */
 PVX_HIDDEN void pvx_pipeline_stream(pvx_pipeline *p, int on);
 

@@ -51,6 +51,7 @@ typedef struct pvx_graph {
     uint32_t unwaited;                /* 1 from that vxScheduleGraph until a vxWaitGraph takes it */
     int measure_scheduled;            /* that run measures performance */
     struct pvx_graph *next_scheduled; /* the next graph in async.c's queue */
+    uint32_t timeout_ms;              /* VX_GRAPH_TIMEOUT: how long vxWaitGraph and dequeues wait */
 } pvx_graph;
 
 /* How a node runs with a parameter row (graph.c's pvx_node_run_rows): the executor passes it to

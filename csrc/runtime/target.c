@@ -679,9 +679,14 @@ static int job_done(const void *j)
     return __atomic_load_n(&((const job *)j)->done, __ATOMIC_ACQUIRE) != 0;
 }
 
+/* The target the calling thread serves (NULL on other threads): a context released from one of
+ * its callbacks cannot wait for it to go idle. */
+static __thread const target *self_target;
+
 static void *target_main(void *arg)
 {
     target *t = arg;
+    self_target = t;
     stack_t alt = {.ss_sp = malloc(1 << 16), .ss_size = 1 << 16};
     if (alt.ss_sp != NULL)
         sigaltstack(&alt, NULL);   /* a stack overflow in a callback is reported too */
@@ -741,24 +746,13 @@ static int submit(uint32_t id, job *j)
     return 0;
 }
 
-static void deadline_in(struct timespec *ts, uint32_t ms)
-{
-    clock_gettime(CLOCK_REALTIME, ts);
-    ts->tv_sec += ms / 1000;
-    ts->tv_nsec += (long)(ms % 1000) * 1000000L;
-    if (ts->tv_nsec >= 1000000000L) {
-        ts->tv_sec++;
-        ts->tv_nsec -= 1000000000L;
-    }
-}
-
 /* 1 when the job ended; 0 after timeout_ms, and then the target frees the job when it ends. */
 static int wait_job(job *j, uint32_t timeout_ms)
 {
     struct timespec ts;
     int timed = timeout_ms != TIVX_EVENT_TIMEOUT_WAIT_FOREVER;
     if (timed)
-        deadline_in(&ts, timeout_ms);
+        pvx_deadline_in(&ts, timeout_ms);
     else if (pvx_spin_until(job_done, j))
         return 1;
     pthread_mutex_lock(&lock);
@@ -785,14 +779,14 @@ static vx_status call_and_wait(job *j, uint32_t timeout_ms)
     return status;
 }
 
-vx_status pvx_target_call(struct _tivx_target_kernel_instance *inst, int command)
+vx_status pvx_target_call(struct _tivx_target_kernel_instance *inst, int command, uint32_t timeout_ms)
 {
     job *j = calloc(1, sizeof *j);
     if (j == NULL)
         return VX_ERROR_NO_MEMORY;
     j->kind = command;
     j->inst = inst;
-    return call_and_wait(j, TIVX_EVENT_TIMEOUT_WAIT_FOREVER);
+    return call_and_wait(j, timeout_ms);
 }
 
 vx_status pvx_target_command(struct _tivx_target_kernel_instance *inst, uint32_t cmd, const vx_reference *refs,
@@ -885,12 +879,13 @@ int pvx_target_define(uint32_t id, const char *name)
 int pvx_targets_wait_idle(uint32_t timeout_ms)
 {
     struct timespec ts;
-    deadline_in(&ts, timeout_ms);
+    pvx_deadline_in(&ts, timeout_ms);
     pthread_mutex_lock(&lock);
     for (;;) {
         uint32_t busy = 0;
         for (uint32_t i = 0; i < PVX_TARGETS_MAX; i++)
-            busy += targets[i].pending;
+            if (&targets[i] != self_target)   /* (it runs the caller, and what it queued waits behind it) */
+                busy += targets[i].pending;
         if (busy == 0 || pthread_cond_timedwait(&done, &lock, &ts) == ETIMEDOUT) {
             for (uint32_t i = 0; busy && i < PVX_TARGETS_MAX; i++) {
                 job *j = targets[i].running;

@@ -72,9 +72,11 @@ PVX_HIDDEN int pvx_target_instances_new(struct pvx_node *n, struct _tivx_target_
 PVX_HIDDEN void pvx_target_instances_free(struct pvx_node *n);
 PVX_HIDDEN int pvx_target_set_items(struct _tivx_target_kernel_instance *inst, uint32_t index,
                                     const vx_reference *refs, uint32_t count);
-/* Create or delete on the instance's target; waits for it. */
-PVX_HIDDEN vx_status pvx_target_call(struct _tivx_target_kernel_instance *inst, int command);
-/* A control command: waits up to timeout_ms (TIVX_EVENT_TIMEOUT_WAIT_FOREVER: no limit). */
+/* Create or delete on the instance's target; waits up to timeout_ms (TIVX_NODE_TIMEOUT), then
+ * VX_ERROR_TIMEOUT: the target still runs it and frees the job, not the instance. */
+PVX_HIDDEN vx_status pvx_target_call(struct _tivx_target_kernel_instance *inst, int command, uint32_t timeout_ms);
+/* A control command: waits up to timeout_ms (TIVX_EVENT_TIMEOUT_WAIT_FOREVER: no limit), then
+ * VX_ERROR_TIMEOUT. */
 PVX_HIDDEN vx_status pvx_target_command(struct _tivx_target_kernel_instance *inst, uint32_t cmd,
                                         const vx_reference *refs, uint32_t num_refs, uint32_t timeout_ms);
 /* One replica's process callback with its parameter row, on the calling (target) thread. */
@@ -86,7 +88,8 @@ PVX_HIDDEN vx_status pvx_target_process(struct pvx_node *n, vx_reference *row, u
 PVX_HIDDEN vx_status pvx_target_run_node(struct pvx_node *n, vx_reference *rows, int measure, pvx_node_run_f *host);
 /* A graph with target nodes: host nodes here, target nodes queued, dependencies waited for. */
 PVX_HIDDEN vx_status pvx_target_run_graph(struct pvx_graph *g, int measure, pvx_node_run_f *host);
-/* Waits until no target has work, up to timeout_ms: 1 when idle. Reports what runs when not. */
+/* Waits until no target has work (the caller's own target aside), up to timeout_ms: 1 when idle.
+ * Reports what runs when not. */
 PVX_HIDDEN int pvx_targets_wait_idle(uint32_t timeout_ms);
 
 #endif

@@ -51,7 +51,9 @@ class Kernel(Reference):
         super().__init__(context)
         self.kernel_name = name
         self.enumeration = enumeration
-        self.function, self.validate, self.initialize, self.deinitialize = function, validate, init, deinit
+        # a NULL validate (vx_khr_pipelining source and sink kernels): the objects given describe the outputs
+        self.function, self.initialize, self.deinitialize = function, init, deinit
+        self.validate = None if validate == ffi.NULL else validate
         # vxAddKernel (vx_compatibility.h): a validator per input and per output instead of `validate`
         self.input_validate, self.output_validate = io_validators
         self.signature = [None] * num_params
@@ -62,6 +64,12 @@ class Kernel(Reference):
         self.name = name
         self.retain(internal=True)            # the context's registry
         context.kernels.append(self)
+
+    @property
+    def counted(self):
+        """In VX_CONTEXT_REFERENCES from vxAddUserKernel until removed, whatever references
+        vxGetKernelByName/ByEnum hand out meanwhile (standard kernels: never)."""
+        return self.h is not None and self in self.context.kernels
 
     @property
     def num_params(self):
@@ -134,10 +142,9 @@ def check_new_kernel(context, name, enumeration, num_params):
 def add_user_kernel(context, name, enumeration, function, num_params, validate, init, deinit,
                     io_validators=None):
     """vxAddUserKernel; vxAddKernel gives `io_validators` (input, output) and no `validate`.
-    vxAddUserKernel's func_ptr may be NULL (seed 003): the kernel then runs on its targets."""
-    if io_validators is None:
-        check(validate != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, f"kernel {name!r}: validate is NULL")
-    else:
+    vxAddUserKernel's func_ptr may be NULL (seed 003): the kernel then runs on its targets; so may its
+    validate (vx_khr_pipelining's source kernels): nothing is checked, outputs are what they are given."""
+    if io_validators is not None:
         check(function != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, f"kernel {name!r}: func_ptr is NULL")
         check(ffi.NULL not in io_validators, vx.VX_ERROR_INVALID_PARAMETERS,
               f"kernel {name!r}: the input and output validators are both required")

@@ -16,7 +16,7 @@ API_HEADERS = tuple(f"VX/{h}" for h in (
     "vx_khr_pipelining.h", "vx_khr_nn.h", "vx_khr_ix.h",
     # optional extensions: declared so programs compile; what is not implemented refuses
     "vx_khr_swap_move.h", "vx_khr_bidirectional_parameters.h", "vx_khr_class.h",
-    "vx_khr_import_kernel.h", "vx_khr_raw_image.h", "vx_khr_xml.h", "vx_khr_icd.h",
+    "vx_khr_import_kernel.h", "vx_khr_raw_image.h", "vx_khr_xml.h", "vx_khr_icd.h", "vx_khr_opencl_interop.h",
     # the safe casts TIOVX ships (seed 003)
     "vx_khr_safe_casts.h",
 )) + tuple(f"TI/{h}" for h in (

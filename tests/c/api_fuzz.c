@@ -132,6 +132,20 @@ static void expect_(vx_status s, const char *call)
 }
 #define expect(call) expect_((call), #call)
 
+/* 1.3.1: a graph that goes (as we released it, or what held it) releases its nodes, the
+ * references we hold too (a node others still hold lives on, with a count of 0): they leave the
+ * pool as soon as they went. */
+static void forget_released_nodes(void)
+{
+    for (int j = npool - 1; j >= 0; j--) {
+        vx_uint32 n = 0;
+        if (vxQueryReference(pool[j], VX_REFERENCE_COUNT, &n, sizeof n) != VX_SUCCESS || n == 0) {
+            dead[ndead < DEAD ? ndead++ : (int)rnd(DEAD)] = pool[j];
+            pool[j] = pool[--npool];
+        }
+    }
+}
+
 static void release_at(int i)
 {
     vx_reference r = pool[i];
@@ -139,6 +153,7 @@ static void release_at(int i)
     CHECK(r == NULL);
     dead[ndead < DEAD ? ndead++ : (int)rnd(DEAD)] = pool[i];
     pool[i] = pool[--npool];
+    forget_released_nodes();
 }
 
 /* Keeps what a creator returned when it is an object we now hold. */
@@ -695,6 +710,7 @@ int main(int argc, char **argv)
             cycle();
         else
             ops[rnd(sizeof ops / sizeof ops[0])]();
+        forget_released_nodes();
     }
 
     while (npool)

@@ -153,7 +153,8 @@ static void virtual_images_and_valid_rectangles(vx_context ctx, vx_kernel same, 
     /* a virtual image of another graph */
     vx_graph other = vxCreateGraph(ctx);
     vx_image foreign = vxCreateVirtualImage(other, 32, 16, VX_DF_IMAGE_U8);
-    CHECK_REFUSED(vxSetParameterByIndex(n2, 0, (vx_reference)foreign), VX_ERROR_INVALID_SCOPE);
+    CHECK_OK(vxSetParameterByIndex(n2, 0, (vx_reference)foreign));   /* refused by verification */
+    CHECK_REFUSED(vxVerifyGraph(g), VX_ERROR_INVALID_SCOPE);
 
     vx_image imgs[] = {in, out, v1, v2, v3, v4, small, s16, foreign};
     for (unsigned i = 0; i < sizeof imgs / sizeof *imgs; i++)

@@ -368,7 +368,7 @@ int main(void)
     for (int i = 0; i < NREFS; i++)
         if (i != 2)
             CHECK_OK(vxReleaseReference(&refs2[i]));
-    CHECK_OK(vxReleaseKernel(&k2));
+    CHECK_OK(vxRemoveKernel(k2));                 /* a user kernel counts until removed */
     CHECK(context_references(ctx2) == start2);
     CHECK_OK(vxReleaseContext(&ctx2));
 
@@ -376,7 +376,7 @@ int main(void)
     vx_image images[] = {e.in, e.out, e.out2, e.out3, in_b};
     for (int i = 0; i < 5; i++)
         CHECK_OK(vxReleaseImage(&images[i]));
-    CHECK_OK(vxReleaseKernel(&k));
+    CHECK_OK(vxRemoveKernel(k));
     CHECK(context_references(ctx) == start);
     CHECK_OK(vxReleaseContext(&ctx));
     puts("ok");

@@ -1,6 +1,6 @@
 /* vxLoadKernels/vxUnloadKernels from a C host: argv[1] a good module (path), argv[2] one whose
  * publish fails, argv[3] one without vxPublishKernels, argv[4] a short name found via the search
- * paths (LD_LIBRARY_PATH). */
+ * paths (LD_LIBRARY_PATH), argv[5] one without vxUnpublishKernels. */
 #include "kernels.h"
 #include <string.h>
 
@@ -19,7 +19,7 @@ static int mapped(const char *path)
 
 int main(int argc, char **argv)
 {
-    CHECK(argc == 5);
+    CHECK(argc == 6);
     vx_context ctx = test_context();
     vx_uint32 refs0 = context_references(ctx), kernels0 = context_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS);
 
@@ -52,6 +52,19 @@ int main(int argc, char **argv)
     CHECK_OK(vxUnloadKernels(ctx, argv[4]));
     CHECK(context_references(ctx) == refs0);
     CHECK(!mapped(argv[1]));
+
+    /* 1.3.1 asks modules for vxPublishKernels only: without vxUnpublishKernels, vxUnloadKernels
+     * removes the module's kernels itself */
+    CHECK_OK(vxLoadKernels(ctx, argv[5]));
+    vx_kernel k = vxGetKernelByName(ctx, "test.module.run");
+    CHECK_REF(k);
+    CHECK_OK(vxReleaseKernel(&k));
+    CHECK(context_u32(ctx, VX_CONTEXT_MODULES) == 1 && context_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS) == kernels0 + 1);
+    CHECK_OK(vxUnloadKernels(ctx, argv[5]));
+    CHECK(context_u32(ctx, VX_CONTEXT_MODULES) == 0 && context_u32(ctx, VX_CONTEXT_UNIQUE_KERNELS) == kernels0);
+    CHECK(vxGetStatus((vx_reference)vxGetKernelByName(ctx, "test.module.run")) != VX_SUCCESS);
+    CHECK(context_references(ctx) == refs0);
+    CHECK(!mapped(argv[5]));
 
     /* a module still loaded when its context goes is closed with it */
     CHECK_OK(vxLoadKernels(ctx, argv[1]));

@@ -39,7 +39,7 @@ static void user_events(vx_context ctx)
     CHECK(e.type == VX_EVENT_USER && e.app_value == 77 && e.event_info.user_event.user_event_parameter == &tag);
     CHECK(e.timestamp > 0);
     CHECK_OK(vxDisableEvents(ctx));
-    CHECK_OK(vxSendUserEvent(ctx, 78, NULL));                          /* dropped while disabled */
+    CHECK_REFUSED(vxSendUserEvent(ctx, 78, NULL), VX_FAILURE);         /* refused while disabled */
     CHECK_STATUS(vxWaitEvent(ctx, &e, vx_true_e), VX_FAILURE);
     CHECK_OK(vxEnableEvents(ctx));
     /* an application that never waits keeps the newest 65536 */

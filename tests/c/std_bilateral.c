@@ -1,5 +1,5 @@
-/* BilateralFilter against plain C: U8 and S16 tensors of [width, height], [1, width, height] and
- * [2, width, height], several diameters and sigmas, every border mode, as a node and through
+/* BilateralFilter against plain C: U8 and S16 tensors of [width, height], [1, width, height],
+ * [2, width, height] and (a colour image) U8 [3, width, height], several diameters and sigmas, every border mode, as a node and through
  * vxu (tests/test_standard_kernels.py runs this at every SIMD level). Then refusals. */
 #include <VX/vx.h>
 #include <VX/vxu.h>
@@ -79,11 +79,12 @@ int main(void)
 {
     vx_context ctx = test_context();
     vx_uint32 start = context_references(ctx);
-    static int32_t in[2 * W * H], got[2 * W * H];
-    const shape shapes[4] = {{2, 1, VX_TYPE_UINT8}, {2, 1, VX_TYPE_INT16}, {3, 1, VX_TYPE_UINT8}, {3, 2, VX_TYPE_INT16}};
+    static int32_t in[3 * W * H], got[3 * W * H];
+    const shape shapes[5] = {{2, 1, VX_TYPE_UINT8}, {2, 1, VX_TYPE_INT16}, {3, 1, VX_TYPE_UINT8}, {3, 2, VX_TYPE_INT16},
+                             {3, 3, VX_TYPE_UINT8}};
     const struct { vx_int32 d; vx_float32 ss, sv; } settings[3] = {{3, 1.0f, 20.0f}, {5, 2.5f, 60.0f}, {9, 4.0f, 3000.0f}};
     vx_border_t borders[3] = {{VX_BORDER_UNDEFINED, {{0}}}, {VX_BORDER_CONSTANT, {{0}}}, {VX_BORDER_REPLICATE, {{0}}}};
-    for (int sh = 0; sh < 4; sh++) {
+    for (int sh = 0; sh < 5; sh++) {
         const shape *s = &shapes[sh];
         uint32_t seed = 77 + sh;
         for (vx_size k = 0; k < s->channels * W * H; k++) {   /* smooth areas and edges: both weights matter */
@@ -124,8 +125,8 @@ int main(void)
     }
 
     /* refusals */
-    shape u8 = {2, 1, VX_TYPE_UINT8}, s16 = {2, 1, VX_TYPE_INT16}, three = {3, 3, VX_TYPE_UINT8};
-    vx_tensor a = tensor(ctx, &u8), a2 = tensor(ctx, &u8), b = tensor(ctx, &s16), c = tensor(ctx, &three), d = tensor(ctx, &three);
+    shape u8 = {2, 1, VX_TYPE_UINT8}, s16 = {2, 1, VX_TYPE_INT16}, four_ch = {3, 4, VX_TYPE_UINT8};
+    vx_tensor a = tensor(ctx, &u8), a2 = tensor(ctx, &u8), b = tensor(ctx, &s16), c = tensor(ctx, &four_ch), d = tensor(ctx, &four_ch);
     vx_size small_dims[2] = {W, H - 1}, dims4[4] = {1, W, H, 1};
     vx_tensor small = vxCreateTensor(ctx, 2, small_dims, VX_TYPE_UINT8, 0);
     vx_tensor s8 = vxCreateTensor(ctx, 2, small_dims, VX_TYPE_INT8, 0), s8_out = vxCreateTensor(ctx, 2, small_dims, VX_TYPE_INT8, 0);

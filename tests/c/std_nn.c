@@ -1,9 +1,9 @@
 /* The neural network layers (vx_khr_nn.h) against plain C: Convolution, Deconvolution,
  * FullyConnected, Pooling (max, avg), Softmax, Normalization (LRN, both types, and the 1.1
- * vxNormalizationLayer), Activation (every function), ROIPooling, on Q7.8, INT8 and UINT8 tensors,
+ * vxNormalizationLayer), Activation (every function), on Q7.8, INT8 and UINT8 tensors,
  * both overflow and both rounding policies. Then the refusals, the extension strings, and a small
  * network (convolution, relu, max pooling, fully connected, softmax) as one graph with virtual
- * tensors, run twice, against the chained references. */
+ * tensors, run twice, against the chained references. ROIPooling: nn_fixed.c. */
 #include <VX/vx.h>
 #include <VX/vx_khr_nn.h>
 #include <math.h>
@@ -429,45 +429,6 @@ static void check_normalization(vx_context ctx, const kind *k, vx_enum type, vx_
     drop(&x), drop(&out);
 }
 
-/* ---------------------------------------------------------------- ROI pooling */
-static void check_roi_pooling(vx_context ctx, const kind *k, vx_size batches)
-{
-    vx_size n = batches > 1 ? 4 : 3, dims[4] = {10, 9, 3, batches}, rd[3] = {4, 3, batches};
-    vx_size od[5] = {3, 2, 3, 3, batches};
-    const int32_t corners[3][4] = {{1, 2, 8, 7}, {6, 5, 12, 11}, {4, 3, 5, 3}};   /* the second leaves the input */
-    tensor x = random_tensor(ctx, k, n, dims), rois = output_tensor(ctx, k, n - 1, rd);
-    for (vx_size i = 0; i < rois.count; i++)
-        rois.v[i] = corners[i / 4 % 3][i % 4] * (1 << k->q) + (k->q ? 100 : 0);   /* fractions are dropped */
-    copy_values(&rois, VX_WRITE_ONLY);
-    tensor out = output_tensor(ctx, k, n + 1, od);
-    vx_nn_roi_pool_params_t params = {VX_NN_POOLING_MAX};
-    vx_graph g = vxCreateGraph(ctx);
-    run_node(g, vxROIPoolingLayer(g, x.t, rois.t, &params, sizeof params, out.t));
-    int64_t *want = results(out.count), *r = want;
-    for (vx_size bb = 0; bb < batches; bb++)
-        for (int i = 0; i < 3; i++) {
-            const int32_t *c = corners[i];
-            int64_t rw = c[2] - c[0] + 1, rh = c[3] - c[1] + 1;
-            for (vx_size ch = 0; ch < 3; ch++)
-                for (int64_t by = 0; by < 2; by++)
-                    for (int64_t bx = 0; bx < 3; bx++) {
-                        int64_t y0 = c[1] + (int64_t)floor(by * rh / 2.0), y1 = c[1] + (int64_t)ceil((by + 1) * rh / 2.0);
-                        int64_t x0 = c[0] + (int64_t)floor(bx * rw / 3.0), x1 = c[0] + (int64_t)ceil((bx + 1) * rw / 3.0);
-                        int64_t best = 0;
-                        int any = 0;
-                        for (int64_t yy = y0; yy < y1 && yy < 9; yy++)
-                            for (int64_t xx = x0; xx < x1 && xx < 10; xx++) {
-                                int64_t v = at(&x, xx, yy, ch, bb);
-                                best = !any || v > best ? v : best;
-                                any = 1;
-                            }
-                        *r++ = best;
-                    }
-        }
-    expect(&out, want, 1, "roi pooling");
-    drop(&x), drop(&rois), drop(&out);
-}
-
 /* ---------------------------------------------------------------- refusals */
 static vx_status verify_convolution(vx_context ctx, vx_enum wtype, vx_int8 wq, vx_size ifm, vx_size out_width,
                                     vx_enum policy)
@@ -708,8 +669,6 @@ int main(void)
         check_normalization(ctx, k, VX_NN_NORMALIZATION_SAME_MAP, 3, 2.0f);
         check_normalization(ctx, k, VX_NN_NORMALIZATION_ACROSS_MAPS, 5, 1.5f);
         check_normalization(ctx, k, VX_NN_NORMALIZATION_ACROSS_MAPS, 3, -1);
-        check_roi_pooling(ctx, k, 1);
-        check_roi_pooling(ctx, k, 2);
     }
     vx_size q78_table_dims[4] = {64, 64, 17, 1};
     check_activation(ctx, &KINDS[0], VX_NN_ACTIVATION_SOFTRELU, q78_table_dims);

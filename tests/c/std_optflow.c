@@ -1,8 +1,10 @@
 /* OpticalFlowPyrLK against plain C (pyramidal Lucas-Kanade written out in double): a smooth
  * pattern moved by (2.6, -1.4), three-level pyramids (and one-level ones), every termination
- * criterion, with and without initial estimates, windows 3 to 9, as a node and through vxu;
- * points in a flat area are lost, points already lost stay lost, tracked points land on the true
- * motion. Refusals. */
+ * criterion, with and without initial estimates, windows 3 to 10 (even ones too: the window
+ * centred on the point, offsets j - (n - 1) / 2), as a node and through vxu; points in a flat
+ * area are lost, points already lost stay lost, tracked points land on the true motion. Only the
+ * finest level decides: with four levels, points next to the bottom edge (outside the coarsest
+ * level) are tracked. Refusals. */
 #include <VX/vx.h>
 #include <VX/vxu.h>
 #include <math.h>
@@ -62,41 +64,53 @@ static double sample(const img *im, int what, double x, double y)
     return (1 - ay) * ((1 - ax) * v[0] + ax * v[1]) + ay * ((1 - ax) * v[2] + ax * v[3]);
 }
 
+/* A window of n samples a side: sample j at offset j - (n - 1) / 2 from the point. A level where
+ * the gradients are too weak or the point leaves the image loses the point at the finest level;
+ * at a coarser one it ends that level (the flow so far kept). */
 static vx_keypoint_t reference(vx_keypoint_t p, const vx_keypoint_t *estimate, vx_enum term, double eps,
-                               unsigned iterations, int half)
+                               unsigned iterations, int n)
 {
     vx_keypoint_t out = p;
     out.error = 0;
     if (p.tracking_status == 0)
         return out;
     unsigned max_it = term == VX_TERM_CRITERIA_EPSILON ? 100 : iterations;
-    int use_eps = term != VX_TERM_CRITERIA_ITERATIONS, n = 2 * half + 1;
+    int use_eps = term != VX_TERM_CRITERIA_ITERATIONS;
+    double h = (n - 1) / 2.0;
     double scale = 1.0 / (1 << (n_levels - 1));
     double gx = estimate ? (estimate->x - p.x) * scale : 0, gy = estimate ? (estimate->y - p.y) * scale : 0;
     for (int l = n_levels - 1; l >= 0; l--, scale *= 2) {
         double cx = p.x * scale, cy = p.y * scale, gxx = 0, gxy = 0, gyy = 0;
-        for (int i = -half; i <= half; i++)
-            for (int j = -half; j <= half; j++) {
-                double dx = sample(&old_lv[l], 1, cx + j, cy + i) / 32, dy = sample(&old_lv[l], 2, cx + j, cy + i) / 32;
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) {
+                double x = cx + (j - h), y = cy + (i - h);
+                double dx = sample(&old_lv[l], 1, x, y) / 32, dy = sample(&old_lv[l], 2, x, y) / 32;
                 gxx += dx * dx, gxy += dx * dy, gyy += dy * dy;
             }
-        double det = gxx * gyy - gxy * gxy;
+        double det = gxx * gyy - gxy * gxy, vx = 0, vy = 0;
         if ((gxx + gyy - sqrt((gxx - gyy) * (gxx - gyy) + 4 * gxy * gxy)) / (2.0 * n * n) < 1e-4 || det == 0) {
-            out.tracking_status = 0;
-            return out;
-        }
-        double vx = 0, vy = 0;
-        for (unsigned it = 0; it < max_it; it++) {
-            double qx = cx + gx + vx, qy = cy + gy + vy, bx = 0, by = 0;
-            if (!(qx >= 0 && qy >= 0 && qx <= new_lv[l].w - 1 && qy <= new_lv[l].h - 1)) {
+            if (l == 0) {
                 out.tracking_status = 0;
                 return out;
             }
-            for (int i = -half; i <= half; i++)
-                for (int j = -half; j <= half; j++) {
-                    double d = sample(&old_lv[l], 0, cx + j, cy + i) - sample(&new_lv[l], 0, qx + j, qy + i);
-                    bx += d * (sample(&old_lv[l], 1, cx + j, cy + i) / 32);
-                    by += d * (sample(&old_lv[l], 2, cx + j, cy + i) / 32);
+            gx *= 2, gy *= 2;
+            continue;
+        }
+        for (unsigned it = 0; it < max_it; it++) {
+            double qx = cx + gx + vx, qy = cy + gy + vy, bx = 0, by = 0;
+            if (!(qx >= 0 && qy >= 0 && qx <= new_lv[l].w - 1 && qy <= new_lv[l].h - 1)) {
+                if (l == 0) {
+                    out.tracking_status = 0;
+                    return out;
+                }
+                break;
+            }
+            for (int i = 0; i < n; i++)
+                for (int j = 0; j < n; j++) {
+                    double x = cx + (j - h), y = cy + (i - h);
+                    double d = sample(&old_lv[l], 0, x, y) - sample(&new_lv[l], 0, qx + (j - h), qy + (i - h));
+                    bx += d * (sample(&old_lv[l], 1, x, y) / 32);
+                    by += d * (sample(&old_lv[l], 2, x, y) / 32);
                 }
             double ex = (gyy * bx - gxy * by) / det, ey = (gxx * by - gxy * bx) / det;
             vx += ex, vy += ey;
@@ -152,19 +166,20 @@ int main(void)
         estimates[k] = olds[k];
         estimates[k].x += 2, estimates[k].y -= 1;
     }
-    olds[10].x = 72;                           /* in the flat area */
+    olds[10].x = 75;                           /* in the flat area (the window of 10 too) */
     olds[11].tracking_status = 0;              /* lost already */
     vx_array old_arr = vxCreateArray(ctx, VX_TYPE_KEYPOINT, POINTS), est_arr = vxCreateArray(ctx, VX_TYPE_KEYPOINT, POINTS);
     CHECK_OK(vxAddArrayItems(old_arr, POINTS, olds, sizeof olds[0]));
     CHECK_OK(vxAddArrayItems(est_arr, POINTS, estimates, sizeof estimates[0]));
     const vx_enum terms[3] = {VX_TERM_CRITERIA_ITERATIONS, VX_TERM_CRITERIA_EPSILON, VX_TERM_CRITERIA_BOTH};
-    const vx_size windows[3] = {3, 5, 9};
+    enum { WINDOWS = 5 };
+    const vx_size windows[WINDOWS] = {3, 5, 6, 9, 10};
     vx_float32 eps = 0.01f;
     vx_uint32 iterations = 6;
     int on_target = 0;
     for (int t = 0; t < 3; t++)
         for (int e = 0; e < 2; e++)
-            for (int wi = 0; wi < 3; wi++)
+            for (int wi = 0; wi < WINDOWS; wi++)
                 for (int immediate = 0; immediate < 2; immediate++) {
                     vx_bool use = e ? vx_true_e : vx_false_e;
                     vx_scalar s_eps = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &eps);
@@ -182,7 +197,7 @@ int main(void)
                     CHECK_OK(vxCopyArrayRange(new_arr, 0, POINTS, sizeof got[0], got, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
                     for (int k = 0; k < POINTS; k++) {
                         vx_keypoint_t want = reference(olds[k], e ? &estimates[k] : NULL, terms[t], eps, iterations,
-                                                       (int)windows[wi] / 2);
+                                                       (int)windows[wi]);
                         if (memcmp(&got[k], &want, sizeof want) != 0) {
                             fprintf(stderr, "term %#x estimate %d window %d immediate %d point %d: (%d, %d) status %d, "
                                     "expected (%d, %d) status %d\n", terms[t], e, (int)windows[wi], immediate, k,
@@ -197,7 +212,7 @@ int main(void)
                     }
                     vxReleaseScalar(&s_eps), vxReleaseScalar(&s_it), vxReleaseScalar(&s_use), vxReleaseArray(&new_arr);
                 }
-    CHECK(on_target >= 200);                    /* of 3 x 2 x 2 x 2 x 11 = 264 */
+    CHECK(on_target >= 350);                    /* of 3 x 2 x 4 x 2 x 11 = 528 */
 
     /* pyramids of one level */
     n_levels = 1;
@@ -211,12 +226,39 @@ int main(void)
                                      s_use, 7));
         CHECK_OK(vxCopyArrayRange(new_arr, 0, POINTS, sizeof got[0], got, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
         for (int k = 0; k < POINTS; k++) {
-            vx_keypoint_t want = reference(olds[k], &estimates[k], VX_TERM_CRITERIA_BOTH, eps, iterations, 3);
+            vx_keypoint_t want = reference(olds[k], &estimates[k], VX_TERM_CRITERIA_BOTH, eps, iterations, 7);
             CHECK(memcmp(&got[k], &want, sizeof want) == 0);
         }
         vxReleaseScalar(&s_eps), vxReleaseScalar(&s_it), vxReleaseScalar(&s_use), vxReleaseArray(&new_arr);
     }
     vxReleasePyramid(&old1), vxReleasePyramid(&new1);
+
+    /* pyramids of four levels (the coarsest 10 x 8): points next to the bottom edge lie outside the
+     * coarsest level, and are tracked by the finer ones; windows 6 and 9 */
+    n_levels = 4;
+    vx_pyramid old4 = pyramid_of(ctx, 0, 0, old_lv), new4 = pyramid_of(ctx, SHIFT_X, SHIFT_Y, new_lv);
+    vx_keypoint_t edge[6];
+    for (int k = 0; k < 6; k++) edge[k] = (vx_keypoint_t){8 + 10 * k, 57 + k % 2, 1.0f, 0.0f, 0.0f, 1, 0.0f};
+    vx_array edge_arr = vxCreateArray(ctx, VX_TYPE_KEYPOINT, 6);
+    CHECK_OK(vxAddArrayItems(edge_arr, 6, edge, sizeof edge[0]));
+    for (int w = 6; w <= 9; w += 3) {
+        vx_bool use = vx_false_e;
+        vx_scalar s_eps = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &eps), s_it = vxCreateScalar(ctx, VX_TYPE_UINT32, &iterations);
+        vx_scalar s_use = vxCreateScalar(ctx, VX_TYPE_BOOL, &use);
+        vx_array new_arr = vxCreateArray(ctx, VX_TYPE_KEYPOINT, 6);
+        CHECK_OK(vxuOpticalFlowPyrLK(ctx, old4, new4, edge_arr, edge_arr, new_arr, VX_TERM_CRITERIA_BOTH, s_eps, s_it,
+                                     s_use, (vx_size)w));
+        CHECK_OK(vxCopyArrayRange(new_arr, 0, 6, sizeof got[0], got, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+        for (int k = 0; k < 6; k++) {
+            vx_keypoint_t want = reference(edge[k], NULL, VX_TERM_CRITERIA_BOTH, eps, iterations, w);
+            CHECK(memcmp(&got[k], &want, sizeof want) == 0);
+            CHECK(got[k].tracking_status == 1);
+            CHECK(abs(got[k].x - (int)lround(edge[k].x + SHIFT_X)) <= 1 && abs(got[k].y - (int)lround(edge[k].y + SHIFT_Y)) <= 1);
+        }
+        vxReleaseScalar(&s_eps), vxReleaseScalar(&s_it), vxReleaseScalar(&s_use), vxReleaseArray(&new_arr);
+    }
+    vxReleaseArray(&edge_arr), vxReleasePyramid(&old4), vxReleasePyramid(&new4);
+    n_levels = LEVELS;
 
     /* refusals */
     vx_scalar s_eps = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &eps), s_it = vxCreateScalar(ctx, VX_TYPE_UINT32, &iterations);
@@ -238,8 +280,12 @@ int main(void)
     CHECK_REFUSED(LK(old_pyr, new_pyr, old_arr, est_arr, new_arr, VX_TERM_CRITERIA_BOTH + 1, s_eps, s_it, s_use, 5), VX_ERROR_INVALID_VALUE);
     CHECK_REFUSED(LK(old_pyr, new_pyr, old_arr, est_arr, new_arr, VX_TERM_CRITERIA_BOTH, s_neg, s_it, s_use, 5), VX_ERROR_INVALID_VALUE);
     CHECK_REFUSED(LK(old_pyr, new_pyr, old_arr, est_arr, new_arr, VX_TERM_CRITERIA_BOTH, s_it, s_it, s_use, 5), VX_ERROR_INVALID_TYPE);
-    CHECK_REFUSED(LK(old_pyr, new_pyr, old_arr, est_arr, new_arr, VX_TERM_CRITERIA_BOTH, s_eps, s_it, s_use, 4), VX_ERROR_INVALID_VALUE);
-    CHECK_REFUSED(LK(old_pyr, new_pyr, old_arr, est_arr, new_arr, VX_TERM_CRITERIA_BOTH, s_eps, s_it, s_use, 11), VX_ERROR_INVALID_VALUE);
+    vx_size max_window = 0;
+    CHECK_OK(vxQueryContext(ctx, VX_CONTEXT_OPTICAL_FLOW_MAX_WINDOW_DIMENSION, &max_window, sizeof max_window));
+    CHECK(max_window >= 10);
+    CHECK_REFUSED(LK(old_pyr, new_pyr, old_arr, est_arr, new_arr, VX_TERM_CRITERIA_BOTH, s_eps, s_it, s_use, 2), VX_ERROR_INVALID_VALUE);
+    CHECK_REFUSED(LK(old_pyr, new_pyr, old_arr, est_arr, new_arr, VX_TERM_CRITERIA_BOTH, s_eps, s_it, s_use, max_window + 1),
+                  VX_ERROR_INVALID_VALUE);
     CHECK_REFUSED(LK(old_pyr, new_pyr, old_arr, few, new_arr, VX_TERM_CRITERIA_BOTH, s_eps, s_it, s_use, 5), VX_ERROR_INVALID_PARAMETERS);
     CHECK_REFUSED_LAST(LK(old_pyr, new_pyr, old_arr, est_arr, coords, VX_TERM_CRITERIA_BOTH, s_eps, s_it, s_use, 5), VX_ERROR_INVALID_TYPE);
     vxReleaseScalar(&s_eps), vxReleaseScalar(&s_it), vxReleaseScalar(&s_use), vxReleaseScalar(&s_neg);

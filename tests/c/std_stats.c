@@ -412,13 +412,13 @@ static void refusals(vx_context ctx)
     g = vxCreateGraph(ctx), refused(g, vxMinMaxLocNode(g, u8, NULL, NULL, NULL, NULL, NULL, fs), VX_ERROR_INVALID_TYPE);
     vx_array small_arr = vxCreateArray(ctx, VX_TYPE_INT32, 4);
     vx_threshold t = vxCreateThresholdForImage(ctx, VX_THRESHOLD_TYPE_BINARY, VX_DF_IMAGE_U8, VX_DF_IMAGE_U8);
-    vx_threshold t2 = vxCreateThresholdForImage(ctx, VX_THRESHOLD_TYPE_BINARY, VX_DF_IMAGE_U8, VX_DF_IMAGE_U8);
+    vx_threshold t2 = vxCreateThresholdForImage(ctx, VX_THRESHOLD_TYPE_RANGE, VX_DF_IMAGE_U8, VX_DF_IMAGE_U8);
     g = vxCreateGraph(ctx), refused(g, vxCopyNode(g, (vx_reference)u8, (vx_reference)ints), VX_ERROR_INVALID_TYPE);
     g = vxCreateGraph(ctx), refused(g, vxCopyNode(g, (vx_reference)u8, (vx_reference)s16), VX_ERROR_INVALID_FORMAT);
     g = vxCreateGraph(ctx), refused(g, vxCopyNode(g, (vx_reference)u8, (vx_reference)small), VX_ERROR_INVALID_DIMENSION);
     g = vxCreateGraph(ctx), refused(g, vxCopyNode(g, (vx_reference)ints, (vx_reference)small_arr), VX_ERROR_INVALID_DIMENSION);
     g = vxCreateGraph(ctx), refused(g, vxCopyNode(g, (vx_reference)fs, (vx_reference)is), VX_ERROR_INVALID_TYPE);
-    g = vxCreateGraph(ctx), refused(g, vxCopyNode(g, (vx_reference)t, (vx_reference)t2), VX_ERROR_NOT_SUPPORTED);
+    g = vxCreateGraph(ctx), refused(g, vxCopyNode(g, (vx_reference)t, (vx_reference)t2), VX_ERROR_INVALID_TYPE);
     CHECK_OK(vxReleaseArray(&small_arr));
     CHECK_OK(vxReleaseThreshold(&t));
     CHECK_OK(vxReleaseThreshold(&t2));

@@ -1,7 +1,8 @@
 /* A user-kernel module for the vxLoadKernels tests. Built in variants:
  *   -DPUBLISH_FAILS    vxPublishKernels adds a kernel then fails
  *   -DNO_PUBLISH       no vxPublishKernels entry point
- *   -DNO_UNPUBLISH     no vxUnpublishKernels entry point (refused before vxPublishKernels runs) */
+ *   -DNO_UNPUBLISH     no vxUnpublishKernels entry point (as the Khronos samples' modules: vxUnloadKernels
+ *                      removes the kernels itself) */
 #include "kernels.h"
 
 #ifndef NO_PUBLISH

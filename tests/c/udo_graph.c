@@ -189,11 +189,13 @@ static void virtual_edge(vx_context ctx, vx_kernel k)
     CHECK_OK(vxSetParameterByIndex(n2, 2, (vx_reference)step));
     vx_node n1 = inc_node(g, k, a, v);
 
-    /* a virtual object of another graph is refused as a parameter */
+    /* a virtual object of another graph is refused by verification */
     vx_graph other = vxCreateGraph(ctx);
     vx_user_data_object foreign = vxCreateVirtualUserDataObject(other, "acc_t", sizeof(acc_t));
     CHECK_REF(foreign);
-    CHECK_REFUSED(vxSetParameterByIndex(n2, 0, (vx_reference)foreign), VX_ERROR_INVALID_SCOPE);
+    CHECK_OK(vxSetParameterByIndex(n2, 0, (vx_reference)foreign));
+    CHECK_REFUSED(vxVerifyGraph(g), VX_ERROR_INVALID_SCOPE);
+    CHECK_OK(vxSetParameterByIndex(n2, 0, (vx_reference)v));
     /* so is an object of another type */
     CHECK_REFUSED(vxSetParameterByIndex(n2, 0, (vx_reference)step), VX_ERROR_INVALID_TYPE);
     CHECK_OK(vxReleaseUserDataObject(&foreign));

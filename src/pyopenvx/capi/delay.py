@@ -29,9 +29,7 @@ def vxGetReferenceFromDelay(delay, index):
 
 @export
 def vxAgeDelay(delay):
-    d = delay_of(delay)
-    d.check_idle()
-    d.age()
+    delay_of(delay).age_by_application()
 
 
 @export

@@ -21,6 +21,7 @@ QUERY = {
     vx.VX_GRAPH_SCHEDULE_MODE: ("vx_enum", lambda g: g.pipelining.mode),
     vx.VX_GRAPH_PIPELINE_DEPTH: ("vx_uint32", lambda g: g.pipeline.depth if g.pipeline is not None
                                  else g.pipelining.depth or 1),
+    vx.VX_GRAPH_TIMEOUT: ("vx_uint32", lambda g: g.desc.timeout_ms),
     vx.TIVX_GRAPH_STREAM_EXECUTIONS: ("vx_uint32", lambda g: _stream_executions(g)),
 }
 
@@ -44,7 +45,15 @@ def _set_depth(g, depth):
     g.invalidate("its pipeline depth changed")
 
 
-SET = {vx.VX_GRAPH_PIPELINE_DEPTH: ("vx_uint32", _set_depth)}
+def _set_timeout(g, ms):
+    """VX_GRAPH_TIMEOUT (TIOVX): 0 would make every wait fail at once, refused as TIOVX does."""
+    check(ms != 0, vx.VX_ERROR_INVALID_PARAMETERS, "VX_GRAPH_TIMEOUT cannot be 0 (VX_TIMEOUT_WAIT_FOREVER: no limit)",
+          g)
+    g.desc.timeout_ms = ms
+
+
+SET = {vx.VX_GRAPH_PIPELINE_DEPTH: ("vx_uint32", _set_depth),
+       vx.VX_GRAPH_TIMEOUT: ("vx_uint32", _set_timeout)}
 
 
 def graph_of(handle):

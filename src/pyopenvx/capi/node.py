@@ -24,8 +24,8 @@ QUERY = {
     vx.VX_NODE_VALID_RECT_RESET: ("vx_bool", lambda n: n.desc.valid_rect_reset),
     vx.VX_NODE_STATE: ("vx_enum", lambda n: n.desc.state),
     vx.TIVX_NODE_TARGET_STRING: ("str", targets.target_name),
-    vx.TIVX_NODE_TIMEOUT: ("vx_uint32", lambda n: vx.VX_TIMEOUT_WAIT_FOREVER),    # (not limited: see SET)
-    vx.TIVX_NODE_IS_TIMED_OUT: ("vx_bool", lambda n: vx.vx_false_e),
+    vx.TIVX_NODE_TIMEOUT: ("vx_uint32", lambda n: n.timeout),
+    vx.TIVX_NODE_IS_TIMED_OUT: ("vx_bool", lambda n: vx.vx_true_e if n.timed_out else vx.vx_false_e),
     **tiling.NODE_QUERY,
 }
 
@@ -37,18 +37,12 @@ def _set_valid_rect_reset(node, value):
     node.graph.invalidate(f"VX_NODE_VALID_RECT_RESET of {node} changed")
 
 
-def _set_timeout(node, value):
-    """TIOVX's per-node time limit: nodes here run to completion, so only "no limit" is accepted."""
-    check(value == vx.VX_TIMEOUT_WAIT_FOREVER, vx.VX_ERROR_NOT_SUPPORTED,
-          f"{node}: nodes run without a time limit here (TIVX_NODE_TIMEOUT {value} ms refused)", node)
-
-
 SET = {
     vx.VX_NODE_BORDER: ("vx_border_t", lambda n, v: n.set_border(v)),
     vx.VX_NODE_LOCAL_DATA_SIZE: ("vx_size", lambda n, v: n.set_local_data_size(v)),
     vx.VX_NODE_LOCAL_DATA_PTR: ("void *", lambda n, v: n.set_local_data_ptr(v)),
     vx.VX_NODE_VALID_RECT_RESET: ("vx_bool", _set_valid_rect_reset),
-    vx.TIVX_NODE_TIMEOUT: ("vx_uint32", _set_timeout),
+    vx.TIVX_NODE_TIMEOUT: ("vx_uint32", lambda n, v: n.set_timeout(v)),
     **tiling.NODE_SET,
 }
 

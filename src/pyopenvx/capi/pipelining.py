@@ -7,6 +7,7 @@ from _pyopenvx import ffi, lib
 
 from .. import constants as vx
 from ..errors import check
+from ..failure import VX_FAILURE
 from ..graph import events, pipelining
 from ..graph.graph import unlocked
 from ..reference import lookup, lookup_optional
@@ -104,7 +105,9 @@ def vxRegisterEvent(ref, event_type, param, app_value):
 def vxSendUserEvent(context, app_value, parameter):
     e = ffi.new("vx_event_t *", {"type": vx.VX_EVENT_USER, "app_value": app_value})
     e.event_info.user_event.user_event_parameter = parameter
-    lib.pvx_events_send(context_of(context).events, e)
+    ctx = context_of(context)
+    check(lib.pvx_events_send(ctx.events, e), VX_FAILURE, "events are disabled (vxDisableEvents): nothing is "
+          "queued until vxEnableEvents", ctx)
 
 
 @export

@@ -47,6 +47,7 @@ class Graph(Reference):
         d = self.desc = ffi.new("pvx_graph *")
         d.state = vx.VX_GRAPH_STATE_UNVERIFIED
         d.status = vx.VX_SUCCESS
+        d.timeout_ms = vx.VX_TIMEOUT_WAIT_FOREVER
         self.h.desc = d
 
     # structure ----------------------------------------------------------------------------
@@ -145,6 +146,7 @@ class Graph(Reference):
         if delay not in self.delays:
             delay.retain(internal=True)
             self.delays.append(delay)
+            delay.aging_graphs.append(self)
             self.invalidate(f"{delay} registered for auto-aging")
 
     # execution ----------------------------------------------------------------------------
@@ -232,41 +234,51 @@ class Graph(Reference):
     def wait(self):
         if self.batch or self.streaming or (self.pipeline is not None and self.worker is None
                                             and self.pipelining.mode == vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO):
-            return self.wait_frames()
+            return self.wait_frames(self.desc.timeout_ms)
         if self.desc.scheduled:
-            return self.join_c()
+            return self.join_c(self.desc.timeout_ms)
         check(self.worker is not None, vx.VX_FAILURE, f"{self} was not scheduled", self)
-        status = self.join()
+        status = self.join(self.desc.timeout_ms)
         self.release(internal=True)
         return status
 
-    def join_c(self):
-        """vxWaitGraph of a run pvx_fast_vxScheduleGraph queued (csrc/runtime/async.c), when its own
-        fast path declined: from inside the run, or while another thread waits for it."""
+    def join_c(self, timeout_ms=vx.VX_TIMEOUT_WAIT_FOREVER):
+        """vxWaitGraph of a run queued in C (csrc/runtime/async.c) when its fast path declined:
+        from inside the run, while another thread waits for it, or with a VX_GRAPH_TIMEOUT."""
         check(not lib.pvx_graph_running_here(self.desc), vx.VX_ERROR_GRAPH_SCHEDULED,
               f"{self} cannot wait for its run from inside it (a kernel or callback of the run)", self)
         status = ffi.new("vx_status *")
         with unlocked():
-            joined = lib.pvx_graph_join(self.desc, status)
+            joined = lib.pvx_graph_join(self.desc, status, timeout_ms)
+        check(joined >= 0, vx.VX_ERROR_TIMEOUT, f"{self}: the run did not end within VX_GRAPH_TIMEOUT "
+              f"({timeout_ms} ms); it goes on, wait again", self)
         check(joined, vx.VX_FAILURE, f"{self}: another thread already waits for its scheduled run", self)
         return status[0]
 
-    def join(self):
-        """End a scheduled run: wait for its thread (lock released), then free the graph for runs."""
+    def join(self, timeout_ms=vx.VX_TIMEOUT_WAIT_FOREVER):
+        """End a scheduled run: wait for its thread (lock released), then free the graph for runs.
+        VX_GRAPH_TIMEOUT: VX_ERROR_TIMEOUT when the run goes on longer; it stays scheduled."""
         check(self.worker is not threading.current_thread(), vx.VX_ERROR_GRAPH_SCHEDULED,
               f"{self} cannot wait for its run from inside it (a kernel or callback of the run)", self)
-        worker, self.worker = self.worker, None
+        worker, self.worker = self.worker, None      # one waiter: others find it not scheduled
         with unlocked():
-            worker.join()
+            worker.join(None if timeout_ms == vx.VX_TIMEOUT_WAIT_FOREVER else timeout_ms / 1000)
+        if worker.is_alive():
+            self.worker = worker
+            raise VxError(vx.VX_ERROR_TIMEOUT, f"{self}: the run did not end within VX_GRAPH_TIMEOUT ({timeout_ms} "
+                          "ms); it goes on, wait again", self)
         lib.pvx_graph_release(self.desc)
         return self.run_status
 
-    def wait_frames(self):
+    def wait_frames(self, timeout_ms=vx.VX_TIMEOUT_WAIT_FOREVER):
         """vxWaitGraph of a manual batch (then the graph is free again), of the frames enqueued in
         auto mode, or of a stream (until it stopped at an error): the first failing frame's status
         since the last wait."""
         with unlocked():
-            status = lib.pvx_pipeline_wait(self.pipeline.c)
+            status = lib.pvx_pipeline_wait(self.pipeline.c, timeout_ms)
+        self.sync_delays()
+        check(status != vx.VX_ERROR_TIMEOUT, status, f"{self}: its frames did not end within VX_GRAPH_TIMEOUT "
+              f"({timeout_ms} ms); they go on, wait again", self)
         if self.batch:
             self.batch = False
             lib.pvx_graph_release(self.desc)
@@ -310,14 +322,31 @@ class Graph(Reference):
             else:
                 with unlocked():              # kernels of running frames may call the API
                     pipeline.close()
+            self.sync_delays(pipeline)        # the next pipeline starts from the delays as they are
             pipeline.drop_clones()
+
+    def sync_delays(self, pipeline=None):
+        """Pipelined frames age the auto-aged delays in C (each frame finds its slots' objects);
+        Python's delays (vxGetReferenceFromDelay, the nodes following slots) catch up here, one
+        aging per frame completed."""
+        p = pipeline or self.pipeline
+        if p is None or not self.delays:
+            return
+        done = p.completed_frames()
+        frames, p.aged = done - p.aged, done
+        for delay in self.delays:
+            for _ in range(frames % len(delay.slots)):
+                delay.age()
 
     def release(self, internal=False):
         """The application's last reference to a scheduled or streaming graph: its run is waited
         for here (its stream stopped), as nobody can call vxWaitGraph any more."""
         if not internal and self.h.external_count == 1:
-            if self.worker is not None or self.desc.scheduled:
-                self.wait()
+            if self.worker is not None:
+                self.join()                   # (whatever VX_GRAPH_TIMEOUT says: nobody can wait later)
+                self.release(internal=True)
+            elif self.desc.scheduled:
+                self.join_c()
             self.end_frames()
         super().release(internal)
 
@@ -343,8 +372,14 @@ class Graph(Reference):
                 self.release_status = status
         for node in reversed(self.nodes):
             if node.alive:
+                # 1.3.1 vxReleaseGraph: the graph's nodes are released with it, the application's
+                # references too (vxAddNode's result is commonly never released)
+                node.h.external_count = 0
                 node.release(internal=True)
         self.nodes = []
+        for delay in self.delays:
+            if self in delay.aging_graphs:
+                delay.aging_graphs.remove(self)
         for obj in self.delays + self.held:
             if obj.alive:
                 obj.release(internal=True)

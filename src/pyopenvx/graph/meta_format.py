@@ -134,6 +134,9 @@ class MetaFormat(Reference):
         for at in range(0, count * _ITEM, _ITEM):
             attribute, size = _HEAD.unpack_from(raw, at)
             out[attribute] = _READERS[attribute](raw, at + _VALUE_AT, size)
+        dims, count = out.get(vx.VX_TENSOR_DIMS), out.get(vx.VX_TENSOR_NUMBER_OF_DIMS)
+        if dims is not None and count is not None and len(dims) > count:
+            out[vx.VX_TENSOR_DIMS] = dims[:count]     # the dims set, not the array's byte size (vx_size[4] for 3)
         return out
 
     def _store(self, attribute, value):

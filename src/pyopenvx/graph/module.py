@@ -16,10 +16,21 @@ def path_of(name):
 
 
 class Module:
-    """A loaded module: its entry points, and the library handle when it was opened from a file."""
+    """A loaded module: its entry points, and the library handle when it was opened from a file.
+    A file's vxUnpublishKernels is optional and looked up at vxUnloadKernels (the Khronos samples'
+    modules export vxPublishKernels only)."""
 
     def __init__(self, name, publish, unpublish, handle=None):
-        self.name, self.publish, self.unpublish, self.handle = name, publish, unpublish, handle
+        self.name, self.publish, self.handle = name, publish, handle
+        self._unpublish = unpublish
+
+    @property
+    def unpublish(self):
+        """The unpublish function, or None when the module has none."""
+        if self._unpublish is None and self.handle is not None:
+            fn = lib.pvx_module_symbol(self.handle, b"vxUnpublishKernels")
+            return ffi.cast("vx_unpublish_kernels_f", fn) if fn != ffi.NULL else None
+        return self._unpublish
 
     def close(self):
         targets.forget(self)                  # target kernels it registered and left (their code goes)
@@ -70,8 +81,7 @@ def _open(context, name):
     check(handle != ffi.NULL, vx.VX_ERROR_INVALID_MODULE,
           f"module {name!r} cannot be opened: {ffi.string(error).decode(errors='replace')}", context)
     try:
-        return Module(name, _symbol(handle, "vxPublishKernels", name, "vx_publish_kernels_f"),
-                      _symbol(handle, "vxUnpublishKernels", name, "vx_unpublish_kernels_f"), handle)
+        return Module(name, _symbol(handle, "vxPublishKernels", name, "vx_publish_kernels_f"), None, handle)
     except VxError:
         lib.pvx_module_close(handle)
         raise
@@ -106,9 +116,11 @@ def unload(context, name):
         if k.module == name and k.nodes:
             raise VxError(vx.VX_FAILURE, f"module {name!r}: {k} is still used by {len(k.nodes)} node(s): release "
                           "them (and their graphs) first", context)
-    status = module.unpublish(ffi.cast("vx_context", context.h))
-    check(status == vx.VX_SUCCESS, status, f"vxUnpublishKernels of module {name!r} failed", context)
-    for k in [k for k in context.kernels if k.module == name]:      # what the module forgot to remove
+    unpublish = module.unpublish
+    if unpublish is not None:
+        status = unpublish(ffi.cast("vx_context", context.h))
+        check(status == vx.VX_SUCCESS, status, f"vxUnpublishKernels of module {name!r} failed", context)
+    for k in [k for k in context.kernels if k.module == name]:      # what the module left (or has no unpublish)
         k.remove(forced=True)
     del context.modules[name]
     module.close()

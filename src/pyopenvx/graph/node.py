@@ -8,7 +8,7 @@ from _pyopenvx import ffi
 
 from .. import constants as vx
 from ..errors import VxError, check
-from ..objects.parts import container, items_of, scope_of
+from ..objects.parts import container, in_delay, items_of, part_at
 from ..reference import Reference, type_name
 from . import targets
 from .meta_format import MetaFormat
@@ -40,9 +40,11 @@ class Node(Reference):
         self.aliased = set()                   # (a, b), a < b: pairs sharing a buffer (aliasing.py)
         self.target_id = None                  # seed 003: the target vxSetNodeTarget chose (targets.py)
         self.target_kernel = None              # the target kernel its instances use, once created
-        self.delay_slots = {}                  # parameter index -> (delay, slot index) it follows
+        self.delay_slots = {}                  # parameter index -> (delay, slot index, path) it follows
         self.event_values = {}                 # vx_khr_pipelining event type -> app value (events.py)
         self.graph_event_values = {}           # the same for its graph's own queue (vxRegisterGraphEvent)
+        self.timeout = vx.VX_TIMEOUT_WAIT_FOREVER   # TIVX_NODE_TIMEOUT of create/delete (targets.py)
+        self.timed_out = False                 # TIVX_NODE_IS_TIMED_OUT: its last create or delete expired
         self.tiling = copy.copy(kernel.tiling)  # a tiling kernel's node: its own attributes (seed 001)
         kernel.retain(internal=True)
         kernel.nodes.add(self)
@@ -81,6 +83,8 @@ class Node(Reference):
         sig = self.signature(index)
         self.graph.check_idle(f"{self} parameter {index} cannot be replaced", self)
         self.graph.check_replacement(self.params[index], obj)
+        check(obj is not None or sig.optional, vx.VX_ERROR_INVALID_REFERENCE,
+              f"{self} parameter {index} is required: it cannot be set to NULL", self)
         if obj is not None:
             if obj.context is not self.context:
                 raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} parameter {index}: {obj} belongs to another "
@@ -88,9 +92,6 @@ class Node(Reference):
             if not sig.accepts(obj):
                 raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{self} parameter {index}: expects a "
                               f"{type_name(sig.data_type)}, got a {type_name(obj.vx_type)}", self)
-            if getattr(obj, "virtual", False) and scope_of(obj) not in (self.graph, self.context):
-                raise VxError(vx.VX_ERROR_INVALID_SCOPE, f"{self} parameter {index}: virtual {obj} belongs to "
-                              "another graph", self)
             obj.retain(internal=True)
         old = self._swap(index, obj)
         self._bind_delay(index, obj)
@@ -105,19 +106,20 @@ class Node(Reference):
         return old
 
     def _bind_delay(self, index, obj):
-        """A delay slot as parameter: the node follows the slot index as the delay ages."""
-        delay = container(obj) if obj is not None else None
-        if delay is not None and delay.vx_type == vx.VX_TYPE_DELAY:
-            self.delay_slots[index] = (delay, -delay.slots.index(obj))
-            if self not in delay.followers:
-                delay.followers.append(self)
+        """A delay slot (or a part of one: a pyramid level, an object array item) as parameter: the
+        node follows the slot index as the delay ages, and the same part of what is there."""
+        bound = in_delay(obj) if obj is not None else None
+        if bound is not None:
+            self.delay_slots[index] = bound
+            if self not in bound[0].followers:
+                bound[0].followers.append(self)
         else:
             self.delay_slots.pop(index, None)
 
     def follow_delay(self, delay):
-        for index, (d, slot) in list(self.delay_slots.items()):
+        for index, (d, slot, path) in list(self.delay_slots.items()):
             if d is delay:
-                new = delay.slot(slot)
+                new = part_at(delay.slot(slot), path)
                 new.retain(internal=True)
                 self._swap(index, new).release(internal=True)
         self.publish_parameters(self.desc.replicas)
@@ -168,6 +170,11 @@ class Node(Reference):
               f"{self}: {what} cannot be set: the kernel declares VX_KERNEL_LOCAL_DATA_SIZE", self)
         check(not (self.phase == PHASE_DEINIT and own_buffer_blocks and self.local_buffer is not None),
               vx.VX_ERROR_NOT_SUPPORTED, f"{self}: {what} was set by the implementation and cannot be changed", self)
+
+    def set_timeout(self, ms):
+        check(ms != 0, vx.VX_ERROR_INVALID_PARAMETERS, f"{self}: TIVX_NODE_TIMEOUT cannot be 0 "
+              "(VX_TIMEOUT_WAIT_FOREVER: no limit)", self)
+        self.timeout = ms
 
     def set_callback(self, callback):
         check(callback == ffi.NULL or self.desc.callback == ffi.NULL, vx.VX_ERROR_NOT_SUPPORTED,
@@ -241,7 +248,7 @@ class Node(Reference):
     # life ---------------------------------------------------------------------------------
     def on_destroy(self):
         self.deinitialize()
-        for delay, _ in self.delay_slots.values():
+        for delay, *_ in self.delay_slots.values():
             if self in delay.followers:
                 delay.followers.remove(self)
         self.h.desc = ffi.NULL

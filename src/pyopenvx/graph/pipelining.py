@@ -10,8 +10,8 @@ from _pyopenvx import ffi, lib
 
 from .. import constants as vx
 from ..errors import VxError, check
-from ..objects.parts import container, items_of
-from ..reference import unlocked
+from ..objects.parts import container, items_of, part_at
+from ..reference import type_name, unlocked
 
 QUEUED = (vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL)
 MODES = (vx.VX_GRAPH_SCHEDULE_MODE_NORMAL,) + QUEUED
@@ -42,6 +42,22 @@ class Settings:
         self.queues, self.waiting = {}, {}
 
 
+def _holds_accepted(sig, obj):
+    """A container of what the parameter takes: the list of a replicated node's parameter holds
+    whole object arrays (pyramids), one per frame, as TIOVX's applications enqueue them."""
+    items = items_of(obj) if obj.vx_type in (vx.VX_TYPE_OBJECT_ARRAY, vx.VX_TYPE_PYRAMID) else None
+    return bool(items) and sig.accepts(items[0])
+
+
+def queued_object(node, index):
+    """What a graph parameter's queue exchanges: the node's object, or for a replicated parameter
+    the object array (pyramid) whose items the replicas take."""
+    obj = node.params[index]
+    if obj is not None and node.replicate is not None and node.replicate[index]:
+        return container(obj)
+    return obj
+
+
 def configure(graph, mode, entries):
     """vxSetGraphScheduleConfig: `entries` is [(graph parameter index, [objects])]."""
     settings = graph.pipelining
@@ -64,7 +80,7 @@ def configure(graph, mode, entries):
         for obj in refs:
             check(obj.context is graph.context, vx.VX_ERROR_INVALID_REFERENCE,
                   f"graph parameter {index}: {obj} belongs to another context", graph)
-            check(sig.accepts(obj), vx.VX_ERROR_INVALID_PARAMETERS,
+            check(sig.accepts(obj) or _holds_accepted(sig, obj), vx.VX_ERROR_INVALID_PARAMETERS,
                   f"graph parameter {index}: {obj} is not of the parameter's type", graph)
             check(not getattr(obj, "virtual", False), vx.VX_ERROR_INVALID_PARAMETERS,
                   f"graph parameter {index}: {obj} is virtual", graph)
@@ -146,6 +162,8 @@ class Pipeline:
         spec.trigger = order.index(settings.trigger) if settings.trigger in order else -1
         spec.auto_start = settings.mode == vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO
         self._pipeup(spec, len(rows))
+        self._aged_delays(spec, rows)
+        self.aged = 0                      # frames whose aging Python has applied (Graph.sync_delays)
         self.c = lib.pvx_pipeline_create(spec)
         if self.c == ffi.NULL:
             self.drop_clones()
@@ -172,6 +190,32 @@ class Pipeline:
                        ffi.new("vx_uint32[]", [_pipeup(node)[1] for node in order] or [1])]
         spec.pipeup_calls, spec.pipeup_rows, spec.pipeup_table, spec.input_depth = self.pipeup
 
+    def _aged_delays(self, spec, rows):
+        """The sites of the graph's auto-aged delay slots in a slot table, with each delay's slots
+        as they are now (frame 0), and which nodes touch them."""
+        graph = self.graph
+        sites, positions, counts, objects, aged = [], [], [], [], []
+        for k, node in enumerate(graph.order):
+            d, touches = node.desc, False
+            for index, (delay, slot, path) in node.delay_slots.items():
+                if delay not in graph.delays:
+                    continue
+                touches = True
+                handle = ffi.cast("vx_reference", node.params[index].h)
+                for r in range(d.replicas):
+                    site = self.offsets[k] + r * d.num_parameters + index
+                    if rows[site] == handle:
+                        sites.append(site)
+                        positions.append(-slot)
+                        counts.append(len(delay.slots))
+                        objects.extend(ffi.cast("vx_reference", part_at(o, path).h) for o in delay.slots)
+            aged.append(touches)
+        self.aged_arrays = [ffi.new("vx_uint32[]", sites or 1), ffi.new("vx_uint32[]", positions or 1),
+                            ffi.new("vx_uint32[]", counts or 1), ffi.new("vx_reference[]", objects or 1),
+                            ffi.new("vx_uint8[]", aged or [0])]
+        spec.num_aged_sites = len(sites)
+        spec.aged_sites, spec.aged_position, spec.aged_slots, spec.aged_objects, spec.aged = self.aged_arrays
+
     def _copies(self, whole):
         """One slot's map: each whole virtual object of the graph -> its copy, items -> items."""
         graph, mapping = self.graph, {}
@@ -191,9 +235,12 @@ class Pipeline:
         """Where the graph parameter's object (or its items) sits in a slot table, and what
         each listed reference puts there."""
         node, i = self.graph.parameters[index]
-        current = node.params[i]
+        current = queued_object(node, i)
         check(current is not None, vx.VX_ERROR_NOT_SUFFICIENT, f"graph parameter {index} is not set", node)
         for obj in refs:
+            check(obj.vx_type == current.vx_type, vx.VX_ERROR_INVALID_PARAMETERS, f"graph parameter {index}: {obj} "
+                  f"is not a {type_name(current.vx_type)} as {current} (an object array is enqueued for a "
+                  "replicated parameter only)", self.graph)
             if hasattr(obj, "meta") and obj.meta() != current.meta():
                 raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"graph parameter {index}: {obj} is not like "
                               f"{current}, the object the graph was verified with", self.graph)
@@ -244,7 +291,10 @@ class Pipeline:
         unless idle: kernels of running frames may call the API)."""
         c, self.c = self.c, ffi.NULL
         if c != ffi.NULL:
-            lib.pvx_pipeline_destroy(c)
+            self.completed = lib.pvx_pipeline_destroy(c)
+
+    def completed_frames(self):
+        return lib.pvx_pipeline_completed(self.c) if self.c != ffi.NULL else self.completed
 
     def drop_clones(self):
         for clone in self.clones:

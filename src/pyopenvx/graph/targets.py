@@ -154,7 +154,10 @@ def _create(node):
         _describe_containers(node, inst, r)
     for r in range(d.replicas):
         with _waiting():
-            status = lib.pvx_target_call(d.target + r, lib.PVX_TARGET_CREATE)
+            status = lib.pvx_target_call(d.target + r, lib.PVX_TARGET_CREATE, node.timeout)
+        node.timed_out = status == vx.VX_ERROR_TIMEOUT
+        check(not node.timed_out, status, f"the create callback of {node} on target {NAMES[target]} did "
+              f"not end within TIVX_NODE_TIMEOUT ({node.timeout} ms)", node)
         if status != vx.VX_SUCCESS:
             raise VxError(status, f"the create callback of {node} on target {NAMES[target]} failed: "
                           f"{status_name(status)}", node)
@@ -187,19 +190,27 @@ def _object_at(node, index, replica):
 
 
 def delete_node(node):
-    """The delete callbacks (graph release, re-verification), then the instances go. Returns the
-    first failure (each one is logged)."""
+    """The delete callbacks (graph release, re-verification), then the instances go; unless one
+    did not end within TIVX_NODE_TIMEOUT: the target still has it (or a create before it) and uses
+    the instances, which are then left to it. Returns the first failure (each one is logged)."""
     d = node.desc
     if d.target == ffi.NULL:
         return vx.VX_SUCCESS
     failed = vx.VX_SUCCESS
     for r in range(d.target[0].replicas):
         with _waiting():
-            status = lib.pvx_target_call(d.target + r, lib.PVX_TARGET_DELETE)
-        if status != vx.VX_SUCCESS:
+            status = lib.pvx_target_call(d.target + r, lib.PVX_TARGET_DELETE, node.timeout)
+        if status == vx.VX_ERROR_TIMEOUT:
+            node.timed_out = True
+            log.entry(node, status, f"the delete callback of {node} did not end within TIVX_NODE_TIMEOUT "
+                      f"({node.timeout} ms): its target keeps its instances")
+        elif status != vx.VX_SUCCESS:
             log.entry(node, status, f"the delete callback of {node} failed: {status_name(status)}")
-            failed = failed or status
-    lib.pvx_target_instances_free(d)
+        failed = failed or status
+    if node.timed_out:
+        d.target = ffi.NULL
+    else:
+        lib.pvx_target_instances_free(d)
     node.target_kernel = None
     return failed
 

@@ -13,7 +13,7 @@ from _pyopenvx import ffi, lib
 from .. import constants as vx
 from .. import log
 from ..errors import VxError, check, status_name
-from ..objects.parts import container, items_of, lineage, scope_of
+from ..objects.parts import container, items_of, lineage, overlap, scope_of, shares_memory
 from ..reference import type_name
 from . import aliasing
 from . import events
@@ -119,6 +119,17 @@ def check_single_writer(graph):
                           node)
 
 
+def _memory_edges(graph):
+    """Readers after the writers of images sharing their pixels without containing them or being
+    part of them (parts.overlap): overlapping ROIs or channels of one image, images from handles
+    that alias."""
+    written = [(node, obj) for node, _, obj, _, _ in graph.outputs + graph.updates if shares_memory(obj)]
+    if not written:
+        return []
+    return [(node, {w for w, wobj in written if w is not node and wobj is not obj and overlap(obj, wobj)})
+            for node, _, obj, _, _ in graph.inputs + graph.updates if shares_memory(obj)]
+
+
 def order_by_dependency(graph):
     """Topological order by data dependency (stable: creation order among independent nodes);
     what cannot be ordered is a cycle."""
@@ -128,6 +139,7 @@ def order_by_dependency(graph):
     edges = [(node, _producers(obj, parts, writers, covered) | _producers(obj, parts, updaters, updated))
              for node, _, obj, parts, _ in graph.inputs]
     edges += [(node, _producers(obj, parts, writers, covered)) for node, _, obj, parts, _ in graph.updates]
+    edges += _memory_edges(graph)
     for node, producers in edges:
         for p in producers:
             if node not in after[p]:
@@ -186,6 +198,8 @@ def _call_validators(node, outputs):
         status = kernel.validate(d.node, d.parameters, d.num_parameters, node._c_metas)
         if status != vx.VX_SUCCESS:
             raise VxError(status, f"the validator of {node} refused its parameters", node)
+        return
+    if kernel.input_validate is None:     # vxAddUserKernel without a validator: nothing to ask
         return
     for i in kernel.inputs:
         if node.params[i] is not None:
@@ -343,8 +357,6 @@ def compile_pipeline(graph):
     """A queued or streaming graph: its frame slots and the C pipeline that runs them."""
     graph.close_pipeline()
     if graph.pipelining.pipelined:
-        check(not graph.delays, vx.VX_ERROR_NOT_SUPPORTED,
-              f"{graph} has auto-aged delays: it cannot run queued or streaming", graph)
         graph.pipeline = Pipeline(graph)
         graph.desc.pipeline = graph.pipeline.c
     else:

@@ -14,7 +14,7 @@ from ..errors import VxError
 from ..objects.image import format_name
 from ..reference import type_name
 
-U8, S16 = vx.VX_DF_IMAGE_U8, vx.VX_DF_IMAGE_S16
+U1, U8, S16 = vx.VX_DF_IMAGE_U1, vx.VX_DF_IMAGE_U8, vx.VX_DF_IMAGE_S16
 POLICIES = (vx.VX_CONVERT_POLICY_WRAP, vx.VX_CONVERT_POLICY_SATURATE)
 ROUNDINGS = (vx.VX_ROUND_POLICY_TO_ZERO, vx.VX_ROUND_POLICY_TO_NEAREST_EVEN)
 BORDERS = (vx.VX_BORDER_UNDEFINED, vx.VX_BORDER_CONSTANT, vx.VX_BORDER_REPLICATE)

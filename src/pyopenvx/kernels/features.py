@@ -58,7 +58,8 @@ def _canny_edge_detector(node):
     scalar_param(node, 3, vx.VX_TYPE_ENUM, (vx.VX_NORM_L1, vx.VX_NORM_L2))
     if a.width < size or a.height < size:
         refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the input is {a.width}x{a.height}, less than {size}x{size}")
-    return output_like(node, 4, U8, a)
+    out = node.params[4].format
+    return output_like(node, 4, out if out == vx.VX_DF_IMAGE_U1 else U8, a)
 
 
 def _canny_border(node):
@@ -114,7 +115,7 @@ _TERMINATIONS = (vx.VX_TERM_CRITERIA_ITERATIONS, vx.VX_TERM_CRITERIA_EPSILON, vx
 
 def _optical_flow_pyr_lk(node):
     """Two U8 VX_SCALE_PYRAMID_HALF pyramids alike; keypoint arrays (as many estimates as points
-    when they are used); a non-negative epsilon; an odd window from 3 to
+    when they are used); a non-negative epsilon; a window (even ones too) from 3 to
     VX_CONTEXT_OPTICAL_FLOW_MAX_WINDOW_DIMENSION. The new points: keypoints, as many as the old."""
     old, new = node.params[0], node.params[1]
     for index, pyramid in ((0, old), (1, new)):
@@ -137,8 +138,8 @@ def _optical_flow_pyr_lk(node):
     scalar_param(node, 7, vx.VX_TYPE_UINT32)
     estimate = scalar_param(node, 8, vx.VX_TYPE_BOOL)
     window = scalar_param(node, 9, vx.VX_TYPE_SIZE)
-    if window % 2 == 0 or not 3 <= window <= OPTICAL_FLOW_MAX_WINDOW_DIMENSION:
-        refuse(node, vx.VX_ERROR_INVALID_VALUE, f"window dimension {window} is not odd from 3 to "
+    if not 3 <= window <= OPTICAL_FLOW_MAX_WINDOW_DIMENSION:
+        refuse(node, vx.VX_ERROR_INVALID_VALUE, f"window dimension {window} is not from 3 to "
                f"{OPTICAL_FLOW_MAX_WINDOW_DIMENSION}")
     olds, estimates = node.params[2], node.params[3]
     if estimate and not olds.virtual and not estimates.virtual and estimates.num_items != olds.num_items:

@@ -6,14 +6,19 @@ from .. import constants as vx
 from ..context import NONLINEAR_MAX_DIMENSION
 from ..objects.image import format_name
 from ..reference import type_name
-from .common import refuse, image_param, same_size, scalar_param, output_like, U8, S16, Implementation
+from .common import refuse, image_param, same_size, scalar_param, output_like, U1, U8, S16, Implementation
 
 
-def _filter_u8(node, out_format=U8):
-    a = image_param(node, 0, (U8,))
+def _filter_u8(node, out_format=U8, formats=(U8,)):
+    a = image_param(node, 0, formats)
     if a.width < 3 or a.height < 3:
         refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the input is {a.width}x{a.height}, less than 3x3")
     return output_like(node, 1, out_format, a)
+
+
+def _filter_binary(node):
+    """Median, Dilate, Erode: U8 or U1, the output alike."""
+    return _filter_u8(node, node.params[0].format, (U8, U1))
 
 
 def _sobel(node):
@@ -45,7 +50,7 @@ def _convolve_border(node):
 def _non_max_suppression(node):
     a = image_param(node, 0, (U8, S16))
     if node.params[1] is not None:
-        image_param(node, 1, (U8,))
+        image_param(node, 1, (U8, U1))
         same_size(node, 0, 1)
     size = scalar_param(node, 2, vx.VX_TYPE_INT32)
     if size < 1 or size % 2 == 0 or size > min(a.width, a.height):
@@ -75,7 +80,7 @@ def _non_linear_filter(node):
     """A U8 mask of at most VX_CONTEXT_NONLINEAR_MAX_DIMENSION a side with an element set (the C
     kernel refuses one emptied after verification)."""
     scalar_param(node, 0, vx.VX_TYPE_ENUM, _NONLINEAR)
-    a = image_param(node, 1, (U8,))
+    a = image_param(node, 1, (U8, U1))
     mask = node.params[2]
     if mask.data_type != vx.VX_TYPE_UINT8:
         refuse(node, vx.VX_ERROR_INVALID_TYPE, f"the mask is of {type_name(mask.data_type)}, not VX_TYPE_UINT8")
@@ -84,7 +89,7 @@ def _non_linear_filter(node):
                f"{NONLINEAR_MAX_DIMENSION} a side or than the {a.width}x{a.height} input")
     if not mask.virtual and not any(bytes(ffi.buffer(mask.base(), mask.nbytes()))):
         refuse(node, vx.VX_ERROR_INVALID_VALUE, "the mask has no element set")
-    return output_like(node, 3, U8, a)
+    return output_like(node, 3, a.format, a)
 
 
 def _mask_border(node):
@@ -97,9 +102,9 @@ def _mask_border(node):
 IMPLEMENTATIONS = {
     "VX_KERNEL_BOX_3x3": Implementation("pvx_std_box_3x3", _filter_u8, border=1),
     "VX_KERNEL_GAUSSIAN_3x3": Implementation("pvx_std_gaussian_3x3", _filter_u8, border=1),
-    "VX_KERNEL_MEDIAN_3x3": Implementation("pvx_std_median_3x3", _filter_u8, border=1),
-    "VX_KERNEL_DILATE_3x3": Implementation("pvx_std_dilate_3x3", _filter_u8, border=1),
-    "VX_KERNEL_ERODE_3x3": Implementation("pvx_std_erode_3x3", _filter_u8, border=1),
+    "VX_KERNEL_MEDIAN_3x3": Implementation("pvx_std_median_3x3", _filter_binary, border=1),
+    "VX_KERNEL_DILATE_3x3": Implementation("pvx_std_dilate_3x3", _filter_binary, border=1),
+    "VX_KERNEL_ERODE_3x3": Implementation("pvx_std_erode_3x3", _filter_binary, border=1),
     "VX_KERNEL_SOBEL_3x3": Implementation("pvx_std_sobel_3x3", _sobel, border=1),
     "VX_KERNEL_CUSTOM_CONVOLUTION": Implementation("pvx_std_convolve", _convolve, border=_convolve_border),
     "VX_KERNEL_NON_MAX_SUPPRESSION": Implementation("pvx_std_non_max_suppression", _non_max_suppression,

@@ -5,7 +5,7 @@ from .. import constants as vx
 from ..objects.image import format_name
 from ..objects.pyramid import is_orb, level_sizes
 from ..reference import type_name
-from .common import refuse, image_param, scalar_param, output_like, U8, S16, Implementation
+from .common import refuse, image_param, scalar_param, output_like, U1, U8, S16, Implementation
 
 
 _RGB, _RGBX, _NV12, _IYUV, _YUV4 = (vx.VX_DF_IMAGE_RGB, vx.VX_DF_IMAGE_RGBX, vx.VX_DF_IMAGE_NV12,
@@ -47,10 +47,11 @@ _INTERPOLATIONS = (vx.VX_INTERPOLATION_NEAREST_NEIGHBOR, vx.VX_INTERPOLATION_BIL
 
 
 def _scale_image(node):
-    image_param(node, 0, (U8,))
+    """U8, or U1 (the U8 interpolation of 0 and 1), the output alike."""
+    a = image_param(node, 0, (U8, U1))
     if node.params[2] is not None:
         scalar_param(node, 2, vx.VX_TYPE_ENUM, _INTERPOLATIONS)
-    return output_like(node, 1, U8, _output_size(node, 1))
+    return output_like(node, 1, a.format, _output_size(node, 1))
 
 
 def _halfscale_gaussian(node):
@@ -68,27 +69,31 @@ def _sampling(node, index):
 
 def _warp(columns):
     def validate(node):
-        image_param(node, 0, (U8,))
+        a = image_param(node, 0, (U8, U1))
         m = node.params[1]
         if m.data_type != vx.VX_TYPE_FLOAT32:
             refuse(node, vx.VX_ERROR_INVALID_TYPE, f"the matrix is of {type_name(m.data_type)}, not VX_TYPE_FLOAT32")
         if (m.columns, m.rows) != (columns, 3):
             refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the matrix is {m.columns}x{m.rows}, not {columns}x3")
         _sampling(node, 2)
-        return output_like(node, 3, U8, _output_size(node, 3))
+        return output_like(node, 3, a.format, _output_size(node, 3))
     return validate
 
 
 def _remap(node):
+    """The images at the remap's sizes; a virtual output without a size takes the remap's
+    destination size."""
     a = image_param(node, 0, (U8,))
-    table, out = node.params[1], _output_size(node, 3)
-    if (table.src_width, table.src_height, table.dst_width, table.dst_height) != (a.width, a.height, out.width,
-                                                                                   out.height):
+    table, out = node.params[1], node.params[3]
+    size = (table.dst_width, table.dst_height)
+    if not (out.virtual and (out.width, out.height) == (0, 0)):
+        out = _output_size(node, 3)
+        size = (out.width, out.height)
+    if (table.src_width, table.src_height, table.dst_width, table.dst_height) != (a.width, a.height, *size):
         refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the remap maps {table.src_width}x{table.src_height} to "
-               f"{table.dst_width}x{table.dst_height}, the images are {a.width}x{a.height} and "
-               f"{out.width}x{out.height}")
+               f"{table.dst_width}x{table.dst_height}, the images are {a.width}x{a.height} and {size[0]}x{size[1]}")
     _sampling(node, 2)
-    return output_like(node, 3, U8, out)
+    return {3: (U8, *size)}
 
 
 def _gaussian_pyramid(node):

@@ -105,7 +105,7 @@ def _convolution(node):
 
 def _deconvolution(node):
     """Outputs (in - 1) x upscale - 2 pad + k + a per axis, the upscale an integer above a; the
-    padding below the kernel size; biases [#OFM]."""
+    padding below the kernel size; biases [#OFM] or [width', height', #OFM] (as the convolution's)."""
     pads = _sizes(node, 3, 4)
     scalar_param(node, 5, vx.VX_TYPE_ENUM, POLICIES)
     scalar_param(node, 6, vx.VX_TYPE_ENUM, ROUNDINGS)
@@ -126,26 +126,29 @@ def _deconvolution(node):
             refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"no upscale above a = {a} gives output dimension {axis} = "
                    f"{out} from {n} (kernel {k}, padding {pad})")
         sizes.append(out)
-    _biases(node, 2, (w[3],))
+    _biases(node, 2, (w[3],), (*sizes, w[3]))
     return _tensor_output(node, 9, (*sizes, w[3], *dims[3:]), x)
 
 
 def _fully_connected(node):
     """Inputs [#IFM, batches...] or [width, height, #IFM, batches...] against weights [#IFM (or
-    width x height x #IFM), #OFM]: outputs [#OFM, batches...]; biases [#OFM]."""
+    width x height x #IFM), #OFM] or [width, height, #IFM, #OFM]: outputs [#OFM, batches...]; biases
+    [#OFM]. When both readings of the input fit (height and #IFM 1), the output's rank decides."""
     scalar_param(node, 3, vx.VX_TYPE_ENUM, POLICIES)
     scalar_param(node, 4, vx.VX_TYPE_ENUM, ROUNDINGS)
     x = _nn_types(node, (0, 1, 2, 5))
-    inner, ofm = _rank(node, 1, (2,))
-    dims = tuple(x.dims)
-    if dims[0] == inner:
-        batches = dims[1:]
-    elif len(dims) >= 3 and prod(dims[:3]) == inner:
-        batches = dims[3:]
-    else:
-        refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"inputs {dims} do not give the weights' {inner} inputs")
+    w = _rank(node, 1, (2, 4))
+    dims, ofm = tuple(x.dims), w[-1]
+    cores = [1, 3] if len(w) == 2 else [3]
+    fits = [c for c in cores
+            if len(dims) >= c and prod(dims[:c]) == prod(w[:-1]) and (len(w) == 2 or dims[:3] == tuple(w[:3]))]
+    given = node.params[5].dims
+    if len(fits) > 1 and given:
+        fits = [c for c in fits if 1 + len(dims) - c == len(given)] or fits
+    if not fits:
+        refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"inputs {dims} do not give the weights' {tuple(w[:-1])} inputs")
     _biases(node, 2, (ofm,))
-    return _tensor_output(node, 5, (ofm, *batches), x)
+    return _tensor_output(node, 5, (ofm, *dims[fits[0]:]), x)
 
 
 def _pooling(node):
@@ -196,8 +199,8 @@ def _activation(node):
 
 
 def _roi_pooling(node):
-    """Inputs [width, height, #IFM (, batches)], rois [4, count (, batches)] (x1, y1, x2, y2 in the
-    inputs' type): outputs [pooled width, pooled height, #IFM, count (, batches)], the pooled size
+    """Inputs [width, height, #IFM (, batches)], rois [4, count (, batches)] (x1, y1, x2, y2: integer
+    coordinates in the inputs' type, not scaled by its fixed point position): outputs [pooled width, pooled height, #IFM, count (, batches)], the pooled size
     taken from the output (2 x 2 without one). MAX pooling only."""
     if scalar_param(node, 2, vx.VX_TYPE_ENUM, _POOLINGS) != vx.VX_NN_POOLING_MAX:
         refuse(node, vx.VX_ERROR_NOT_SUPPORTED, "ROI pooling is MAX pooling only")

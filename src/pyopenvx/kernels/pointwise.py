@@ -4,16 +4,19 @@ accumulations (csrc/kernels/accumulate.c)."""
 from .. import constants as vx
 from ..objects.image import format_name
 from ..reference import type_name
-from .common import refuse, image_param, same_size, scalar_param, output_like, POLICIES, ROUNDINGS, U8, S16, Implementation
+from .common import refuse, image_param, same_size, scalar_param, output_like, POLICIES, ROUNDINGS, U1, U8, S16, Implementation
 
 
 def _bitwise(node):
-    image_param(node, 0, (U8,)), image_param(node, 1, (U8,))
-    return output_like(node, 2, U8, same_size(node, 0, 1))
+    """U8 or U1 (bit by bit), both inputs and the output alike."""
+    a = image_param(node, 0, (U8, U1))
+    image_param(node, 1, (a.format,))
+    return output_like(node, 2, a.format, same_size(node, 0, 1))
 
 
 def _not(node):
-    return output_like(node, 1, U8, image_param(node, 0, (U8,)))
+    a = image_param(node, 0, (U8, U1))
+    return output_like(node, 1, a.format, a)
 
 
 def _absdiff(node):
@@ -52,10 +55,10 @@ def _threshold(node):
     if t.input_format != a.format:
         refuse(node, vx.VX_ERROR_INVALID_FORMAT, f"the threshold is for {format_name(t.input_format)} input, "
                f"the image is {format_name(a.format)}")
-    if t.output_format != U8:
+    if t.output_format not in (U8, U1):
         refuse(node, vx.VX_ERROR_INVALID_FORMAT, f"threshold output format {format_name(t.output_format)} is not "
-               "supported (U8 only)")
-    return output_like(node, 2, U8, a)
+               "U8 or U1")
+    return output_like(node, 2, t.output_format, a)
 
 
 def _table_lookup(node):
@@ -71,12 +74,19 @@ def _table_lookup(node):
 
 
 def _convert_depth(node):
-    a = image_param(node, 0, (U8, S16))
+    """U8 <-> S16, and U1 <-> U8 or S16 (the output's format says which; an open virtual output of
+    U8 is S16, of S16 or U1 is U8)."""
+    a = image_param(node, 0, (U8, S16, U1))
     scalar_param(node, 2, vx.VX_TYPE_ENUM, POLICIES)
     shift = scalar_param(node, 3, vx.VX_TYPE_INT32)
     if not 0 <= shift < 8:
         refuse(node, vx.VX_ERROR_INVALID_VALUE, f"shift {shift} is outside 0..7")
-    return output_like(node, 1, S16 if a.format == U8 else U8, a)
+    have = node.params[1].format
+    if a.format == U1:
+        fmt = S16 if have == S16 else U8
+    else:
+        fmt = U1 if have == U1 else S16 if a.format == U8 else U8
+    return output_like(node, 1, fmt, a)
 
 
 # format -> its channels in order (channel k is also VX_CHANNEL_k), and the subsampling (x, y) of

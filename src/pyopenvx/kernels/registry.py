@@ -68,6 +68,10 @@ class StandardKernel(Kernel):
         self.finalize()
         self.release()                        # only the registry holds it
 
+    @property
+    def counted(self):
+        return False                          # the context's own, not the application's
+
     def remove(self, forced=False):
         raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{self} is a standard kernel: it cannot be removed", self)
 

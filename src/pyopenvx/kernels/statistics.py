@@ -21,7 +21,7 @@ def _integral_image(node):
 
 
 def _mean_stddev(node):
-    image_param(node, 0, (U8,))
+    image_param(node, 0, (U8, vx.VX_DF_IMAGE_U1))
     return {1: {vx.VX_SCALAR_TYPE: vx.VX_TYPE_FLOAT32}, 2: {vx.VX_SCALAR_TYPE: vx.VX_TYPE_FLOAT32}}
 
 
@@ -59,23 +59,33 @@ def _weighted_average(node):
     return output_like(node, 3, U8, same_size(node, 0, 2))
 
 
-# the object types Copy handles: images plane by plane, arrays by their items, the rest whole
+# the object types Copy, Select, Swap and Move handle: images plane by plane, arrays by their
+# items, tensors element by element (views too), containers part by part, thresholds their values,
+# convolutions their coefficients and scale, the rest whole
 _COPYABLE = (vx.VX_TYPE_IMAGE, vx.VX_TYPE_ARRAY, vx.VX_TYPE_SCALAR, vx.VX_TYPE_LUT, vx.VX_TYPE_DISTRIBUTION,
-             vx.VX_TYPE_MATRIX, vx.VX_TYPE_REMAP, vx.VX_TYPE_USER_DATA_OBJECT)
+             vx.VX_TYPE_MATRIX, vx.VX_TYPE_REMAP, vx.VX_TYPE_USER_DATA_OBJECT, vx.VX_TYPE_CONVOLUTION,
+             vx.VX_TYPE_TENSOR, vx.VX_TYPE_THRESHOLD, vx.VX_TYPE_PYRAMID, vx.VX_TYPE_OBJECT_ARRAY)
+
+
+def _full_meta(obj):
+    """What two objects exchanging their contents must share: type, meta, and their parts'."""
+    return obj.vx_type, obj.meta(), [_full_meta(part) for part in items_of(obj) or ()]
 
 
 def _copy_of(node, src, dst_index, types=_COPYABLE, mismatch=vx.VX_ERROR_INVALID_TYPE):
-    """The output `dst_index` as a copy of `src`: same type, same meta."""
+    """The output `dst_index` as a copy of `src`: same type, same meta (a real container: its parts
+    alike too)."""
     dst = node.params[dst_index]
     if dst.vx_type != src.vx_type:
         refuse(node, mismatch, f"parameter {dst_index} is a {type_name(dst.vx_type)}, the input a "
                f"{type_name(src.vx_type)}")
     if src.vx_type not in types:
         refuse(node, vx.VX_ERROR_NOT_SUPPORTED, f"copying a {type_name(src.vx_type)} is not supported")
+    if src.vx_type in (vx.VX_TYPE_PYRAMID, vx.VX_TYPE_OBJECT_ARRAY) and not dst.virtual \
+            and _full_meta(dst) != _full_meta(src):
+        refuse(node, vx.VX_ERROR_NOT_COMPATIBLE, f"the parts of {dst} differ from those of {src}")
     if src.vx_type != vx.VX_TYPE_IMAGE:
         return {dst_index: src.meta()}
-    if src.format == vx.VX_DF_IMAGE_U1:
-        refuse(node, vx.VX_ERROR_NOT_SUPPORTED, "copying a U1 image is not supported")
     return output_like(node, dst_index, src.format, src)
 
 
@@ -83,15 +93,9 @@ def _copy(node):
     return _copy_of(node, node.params[0], 1)
 
 
-# Swap and Move exchange the bytes in place (views of the objects see it): containers part by part,
-# thresholds their values; views themselves (their bytes are not all theirs) are refused
-_SWAPPABLE = _COPYABLE + (vx.VX_TYPE_CONVOLUTION, vx.VX_TYPE_TENSOR, vx.VX_TYPE_THRESHOLD, vx.VX_TYPE_PYRAMID,
-                          vx.VX_TYPE_OBJECT_ARRAY)
-
-
-def _full_meta(obj):
-    """What two objects exchanging their contents must share: type, meta, and their parts'."""
-    return obj.vx_type, obj.meta(), [_full_meta(part) for part in items_of(obj) or ()]
+# Swap and Move exchange the bytes in place (views of the objects see it); views themselves
+# (their bytes are not all theirs) are refused
+_SWAPPABLE = _COPYABLE
 
 
 def _exchanged(node, index):
@@ -135,7 +139,7 @@ def _select(node):
     if b.vx_type != a.vx_type:
         refuse(node, vx.VX_ERROR_INVALID_TYPE, f"the false value is a {type_name(b.vx_type)}, the true value a "
                f"{type_name(a.vx_type)}")
-    if a.vx_type in _COPYABLE and a.meta() != b.meta():
+    if a.vx_type in _COPYABLE and _full_meta(a) != _full_meta(b):
         refuse(node, vx.VX_ERROR_INVALID_PARAMETERS, f"the true and false values differ: {a.meta()} and {b.meta()}")
     return _copy_of(node, a, 3)
 

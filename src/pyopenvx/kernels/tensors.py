@@ -121,11 +121,12 @@ def _tensor_matrix_multiply(node):
 
 def _bilateral_filter(node):
     """U8 or S16 tensors (any fixed point position, read as integers) of [width, height] or
-    [channels (1 or 2), width, height], alike; an odd diameter from 3 to 9, positive sigmas."""
+    [channels (1 to 3: 3, a colour image), width, height], alike; an odd diameter from 3 to 9,
+    positive sigmas."""
     src = _tensor_types(node, (0, 4), {vx.VX_TYPE_UINT8: 1, vx.VX_TYPE_INT16: 2})
-    if len(src.dims) not in (2, 3) or (len(src.dims) == 3 and src.dims[0] not in (1, 2)):
+    if len(src.dims) not in (2, 3) or (len(src.dims) == 3 and src.dims[0] not in (1, 2, 3)):
         refuse(node, vx.VX_ERROR_INVALID_DIMENSION, f"the source is {tuple(src.dims)}, not [width, height] or "
-               "[1 or 2, width, height]")
+               "[1 to 3, width, height]")
     diameter = scalar_param(node, 1, vx.VX_TYPE_INT32)
     if diameter not in (3, 5, 7, 9):
         refuse(node, vx.VX_ERROR_INVALID_VALUE, f"diameter {diameter} is not odd from 3 to 9")

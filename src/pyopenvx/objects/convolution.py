@@ -20,19 +20,24 @@ class Convolution(Resident):
             check((virtual and n == 0) or (n >= 3 and n % 2 == 1 and n <= CONVOLUTION_MAX_DIMENSION),
                   vx.VX_ERROR_INVALID_DIMENSION, f"{what} {n} must be odd, 3..{CONVOLUTION_MAX_DIMENSION}")
         super().__init__(context, scope, virtual)
-        self.columns, self.rows, self.scale = columns, rows, 1
+        self.columns, self.rows = columns, rows
+        self.desc.scale = 1
         self.publish()
 
+    @property
+    def scale(self):
+        """Held in the descriptor: Copy, Select, Swap and Move change it as data."""
+        return self.desc.scale
+
     def fill(self, desc):
-        desc.columns, desc.rows, desc.scale = self.columns, self.rows, self.scale
+        desc.columns, desc.rows = self.columns, self.rows
 
     def nbytes(self):
         return self.columns * self.rows * 2
 
     def set_scale(self, scale):
         check_scale(scale)
-        self.scale = scale
-        self.fill(self.desc)
+        self.desc.scale = scale
 
     def make_like(self, context, scope=None, virtual=False):
         like = Convolution(context, self.columns, self.rows, scope, virtual)

@@ -16,13 +16,26 @@ class Delay(Reference):
         super().__init__(context)
         self.item_type = exemplar.vx_type
         self.followers = []                # nodes bound to slots: they rebind after each aging
+        self.aging_graphs = []             # graphs that registered it for auto-aging
         self.slots = [None] * num_slots    # slots[k] is at index -k
         adopt_children(self, self.slots, lambda _: exemplar.make_like(context, scope=self))
 
     def slot(self, index):
         check(-len(self.slots) < index <= 0, vx.VX_ERROR_INVALID_PARAMETERS,
               f"index {index} is outside 0..-{len(self.slots) - 1} of {self}", self)
+        for graph in self.aging_graphs:       # frames of pipelined graphs aged it meanwhile
+            graph.sync_delays()
         return self.slots[-index]
+
+    def age_by_application(self):
+        """vxAgeDelay: pipelined graphs that age it too start their next frames from here."""
+        self.check_idle()
+        for graph in self.aging_graphs:
+            graph.sync_delays()
+        self.age()
+        for graph in self.aging_graphs:
+            if graph.pipeline is not None:
+                graph.invalidate(f"{self} was aged by the application")
 
     def age(self):
         self.slots.insert(0, self.slots.pop())

@@ -79,6 +79,15 @@ class UserKernel(Kernel):
         self.handle = None
         keep(self.context, ("kernel", self.kernel_name), None)
 
+    def release(self):
+        """The kernel this wrapper added leaves the context with it (a user kernel counts in
+        VX_CONTEXT_REFERENCES until removed); while a node still uses it, only the wrapper's
+        reference goes and the kernel stays until the context does."""
+        if self.handle is not None and lib.vxRemoveKernel(self.handle) == vx.VX_SUCCESS:
+            self.handle = None
+            keep(self.context, ("kernel", self.kernel_name), None)
+        super().release()
+
     def _call(self, node, what, body, refs, num):
         def call():
             params = [wrap_reference(refs[i]) for i in range(num)]
