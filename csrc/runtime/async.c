@@ -147,7 +147,7 @@ int pvx_graph_join(pvx_graph *g, vx_status *status, uint32_t timeout_ms)
         || !__atomic_exchange_n(&g->unwaited, 0, __ATOMIC_ACQ_REL))
         return 0;
     pthread_mutex_lock(&q.lock);
-    int mine = take(g);
+    int mine = timeout_ms == VX_TIMEOUT_WAIT_FOREVER && take(g);   /* a bounded wait leaves it to a worker */
     pthread_mutex_unlock(&q.lock);
     if (mine)
         run(g);
