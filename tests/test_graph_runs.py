@@ -207,3 +207,27 @@ def test_waiting_for_a_run_from_inside_it_is_refused(vx):
     b.inside = None
     assert lib.vxProcessGraph(b.graph) == c.VX_SUCCESS
     b.release_all()
+
+
+def test_virtual_images_get_their_memory_at_verification(vx):
+    """A virtual image's memory is allocated (and its pages touched) by vxVerifyGraph, so the first
+    vxProcessGraph does not pay for it (issue 25); what the graph computes is unchanged."""
+    from dataobj_helpers import obj_of
+    lib, ffi, c = vx.lib, vx.ffi, vx.c
+    start = vx.references()
+    src, dst = (lib.vxCreateImage(vx.context, 640, 48, c.VX_DF_IMAGE_U8) for _ in range(2))
+    graph = lib.vxCreateGraph(vx.context)
+    mid = lib.vxCreateVirtualImage(graph, 0, 0, c.VX_DF_IMAGE_VIRT)
+    nodes = [lib.vxNotNode(graph, src, mid), lib.vxNotNode(graph, mid, dst)]
+    from _pyopenvx import ffi as core
+    memory = obj_of(ffi, mid).root.mem
+    assert memory.base == core.NULL
+    assert lib.vxVerifyGraph(graph) == c.VX_SUCCESS
+    assert memory.base != core.NULL and memory.bytes == 640 * 48
+    assert lib.vxProcessGraph(graph) == c.VX_SUCCESS
+    for n in nodes:
+        assert lib.vxReleaseNode(ffi.new("vx_node *", n)) == c.VX_SUCCESS
+    for img in (src, dst, mid):
+        assert lib.vxReleaseImage(ffi.new("vx_image *", img)) == c.VX_SUCCESS
+    assert lib.vxReleaseGraph(ffi.new("vx_graph *", graph)) == c.VX_SUCCESS
+    assert vx.references() == start

@@ -112,3 +112,10 @@ def test_c_threads_on_own_and_shared_graphs(c_program):
     out = c_program("graph_threads.c", 10000, extra=("-pthread",), timeout=600)
     assert out.stdout.strip() == "ok"
     assert "shared graph: 10000 runs" in out.stderr
+
+
+def test_many_graphs_scheduled_at_once(c_program):
+    """tests/c/graph_schedule.c: six verified graphs scheduled together (csrc/runtime/async.c's
+    worker threads, or the waiter) and waited for in changing orders, 300 rounds: exact outputs,
+    busy until waited for, performance counted, released while scheduled, references back."""
+    assert c_program("graph_schedule.c").stdout.strip() == "ok"

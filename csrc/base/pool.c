@@ -140,9 +140,9 @@ static void work_bands(void *arg)
     }
 }
 
-void pvx_rows_in_bands(pvx_band_f *fn, void *arg, uint32_t rows, uint64_t pixels)
+void pvx_rows_in_bands(pvx_band_f *fn, void *arg, uint32_t rows, uint64_t work)
 {
-    unsigned threads = pixels >= PVX_BAND_MIN_PIXELS ? pvx_tile_threads() : 1;
+    unsigned threads = work >= PVX_BAND_MIN_WORK ? pvx_tile_threads() : 1;
     if (threads <= 1 || rows < 2) {
         fn(arg, 0, rows);
         return;

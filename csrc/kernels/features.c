@@ -217,10 +217,12 @@ static vx_status harris_rows(const plane *in, int32_t gs, int32_t bs, double k, 
     return s;
 }
 
-enum { DIGIT_BITS = 11, DIGITS = 3, BUCKETS = 1 << DIGIT_BITS };
+enum { DIGIT_BITS = 8, DIGITS = 4, BUCKETS = 1 << DIGIT_BITS };
 
 /* The candidates (in raster order) stronger first, equal strengths in raster order: a stable LSD radix
- * sort on the high 32 bits of the strengths (positive doubles order as their bits) by 11-bit digits,
+ * sort on the high 32 bits of the strengths (positive doubles order as their bits) by 8-bit digits
+ * (with 11-bit ones, a pass over a million candidates wrote to 2048 places at once and missed the
+ * TLB on most writes),
  * skipping the digits all share, then insertion within the runs those bits leave equal (short).
  * Returns c or tmp, whichever holds the result. */
 static candidate *stronger_first(candidate *c, candidate *tmp, size_t n, size_t (*count)[BUCKETS])
@@ -256,12 +258,26 @@ static candidate *stronger_first(candidate *c, candidate *tmp, size_t n, size_t 
     return c;
 }
 
+/* Bits x0..x1 (inclusive) of a row of 64-bit words. */
+static void set_bits(uint64_t *row, int32_t x0, int32_t x1)
+{
+    for (int32_t x = x0; x <= x1;) {
+        int32_t bit = x & 63, n = x1 - x + 1 < 64 - bit ? x1 - x + 1 : 64 - bit;
+        row[x >> 6] |= (n == 64 ? ~0ull : ((1ull << n) - 1)) << bit;
+        x += n;
+    }
+}
+
 /* From the strongest down, a corner is dropped when it lies closer than min_distance to one kept:
- * each kept corner marks its disc in `near`, so a candidate is one look-up. */
+ * each kept corner marks its disc in `near`, so a candidate is one look-up. `near` holds a bit per
+ * pixel: candidates come in strength order, so look-ups land anywhere in the image, and a byte per
+ * pixel (8 MB at 4K) missed the cache on most of them (Harris ran 3.5x slower per pixel at 4K
+ * than at 640x480). */
 static vx_status harris_select(candidate *c, size_t count, double min_distance, int32_t w, int32_t h,
                                pvx_array *corners, vx_size *found)
 {
-    uint8_t *near = calloc((size_t)w * h, 1);
+    size_t words = ((size_t)w + 63) / 64;
+    uint64_t *near = calloc(words * h, sizeof *near);
     int32_t r = (int32_t)min_distance, *half = malloc((2 * (size_t)r + 1) * sizeof *half);
     candidate *tmp = malloc((count + 1) * sizeof *tmp);
     size_t (*digits)[BUCKETS] = calloc(DIGITS, sizeof *digits);
@@ -278,13 +294,13 @@ static vx_status harris_select(candidate *c, size_t count, double min_distance, 
     *found = 0;
     for (size_t i = 0; i < count; i++) {
         int32_t x = c[i].x, y = c[i].y;
-        if (near[(size_t)y * w + x])
+        if (near[(size_t)y * words + (x >> 6)] >> (x & 63) & 1)
             continue;
         for (int32_t dy = -r; dy <= r; dy++) {
             int32_t v = y + dy, hw = half[dy + r];
             int32_t x0 = x - hw < 0 ? 0 : x - hw, x1 = x + hw >= w ? w - 1 : x + hw;
             if (hw >= 0 && v >= 0 && v < h)
-                memset(near + (size_t)v * w + x0, 1, (size_t)(x1 - x0 + 1));
+                set_bits(near + (size_t)v * words, x0, x1);
         }
         (*found)++, add_keypoint(corners, x, y, (float)c[i].strength);
     }

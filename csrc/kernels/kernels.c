@@ -201,7 +201,7 @@ static void pointwise_u8_rows(void *arg, uint32_t first, uint32_t end)
 static void run_u8_rows(pvx_row2_f *row, const plane *a, const plane *b, const plane *o)
 {
     pointwise_u8 p = {row, a, b, o};
-    pvx_rows_in_bands(pointwise_u8_rows, &p, o->height, (uint64_t)o->width * o->height);
+    pvx_rows_in_bands(pointwise_u8_rows, &p, o->height, (uint64_t)o->width * o->height * PVX_COST_POINTWISE);
 }
 
 /* And, Or, Xor, Not of U1 rows: eight pixels a byte operation (vectorized by -O3 at every level);
@@ -592,7 +592,7 @@ static vx_status filter_3x3_u8(vx_node node, vx_reference in_ref, vx_reference o
     }
     f.outside = outside;
     f.first = undefined;
-    pvx_rows_in_bands(filter_u8_rows, &f, h - 2 * undefined, (uint64_t)w * h);
+    pvx_rows_in_bands(filter_u8_rows, &f, h - 2 * undefined, (uint64_t)w * h * PVX_COST_FILTER3);
     free(outside);
     return VX_SUCCESS;
 }

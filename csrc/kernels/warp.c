@@ -290,9 +290,36 @@ static inline __m128i pairs8(const uint8_t *p, __m128i lo, __m128i hi)
     return v;
 }
 
+/* The bytes p[a_j], p[b_j] as 16-bit lanes j, low and high byte: a footprint's row whose two taps
+ * were moved apart to the edge. */
+static inline __m128i taps8(const uint8_t *p, __m256i a, __m256i b)
+{
+    __m128i alo = _mm256_castsi256_si128(a), ahi = _mm256_extracti128_si256(a, 1);
+    __m128i blo = _mm256_castsi256_si128(b), bhi = _mm256_extracti128_si256(b, 1);
+    __m128i v = _mm_setzero_si128();
+#define TAP(j) v = _mm_insert_epi16(v, p[LANE(alo, ahi, j)] | p[LANE(blo, bhi, j)] << 8, j)
+    TAP(0); TAP(1); TAP(2); TAP(3); TAP(4); TAP(5); TAP(6); TAP(7);
+#undef TAP
+    return v;
+}
+
+/* Bilinear blend of 8 footprints, top and bottom rows as (left, right) byte pairs, into out. */
+static inline void blend8(__m128i top_pairs, __m128i bottom_pairs, __m256i fx, __m256i fy, uint8_t *out)
+{
+    __m256i frac = _mm256_set1_epi32(ONE - 1), one = _mm256_set1_epi32(ONE), half = _mm256_set1_epi32(1 << (2 * FRAC_BITS - 1));
+    __m256i top = _mm256_cvtepu8_epi16(top_pairs), bottom = _mm256_cvtepu8_epi16(bottom_pairs);
+    __m256i ax = _mm256_and_si256(fx, frac), ay = _mm256_and_si256(fy, frac);
+    __m256i bx = _mm256_sub_epi32(one, ax), by = _mm256_sub_epi32(one, ay);
+    /* (w00, w10) and (w01, w11) as 16-bit pairs: each product < 2^15 */
+    __m256i wt = _mm256_or_si256(_mm256_mullo_epi16(bx, by), _mm256_slli_epi32(_mm256_mullo_epi16(ax, by), 16));
+    __m256i wb = _mm256_or_si256(_mm256_mullo_epi16(bx, ay), _mm256_slli_epi32(_mm256_mullo_epi16(ax, ay), 16));
+    __m256i v = _mm256_add_epi32(_mm256_madd_epi16(top, wt), _mm256_madd_epi16(bottom, wb));
+    store_low_bytes(_mm256_srai_epi32(_mm256_add_epi32(v, half), 2 * FRAC_BITS), out);
+}
+
 /* The row's points as points_sse2 computes them; where all 8 footprints lie inside, the pixels by
- * scalar loads and the blend in registers; wholly outside under CONSTANT the constant; else pixel by
- * pixel. (Planes narrower than 2^22 pixels.) */
+ * scalar loads and the blend in registers; wholly outside under CONSTANT the constant; under
+ * UNDEFINED and REPLICATE the taps moved to the edge, then the same blend; else pixel by pixel. (Planes narrower than 2^22 pixels.) */
 static inline __attribute__((always_inline)) void row_avx2_of(const plane *in, const mapping *mp, const float *c,
                                                                uint32_t x0, uint32_t x1, uint8_t *out, int bilinear,
                                                                const vx_border_t *b, int remap, int perspective)
@@ -306,8 +333,7 @@ static inline __attribute__((always_inline)) void row_avx2_of(const plane *in, c
     __m256 m0 = _mm256_set1_ps(m != NULL ? m[0] : 0), m1 = _mm256_set1_ps(m != NULL ? m[1] : 0);
     __m256 m2 = _mm256_set1_ps(m != NULL ? m[2] : 0), c0 = _mm256_set1_ps(c[0]), c1 = _mm256_set1_ps(c[1]);
     __m256 c2 = _mm256_set1_ps(c[2]);
-    __m256i stride = _mm256_set1_epi32(in->stride), frac = _mm256_set1_epi32(ONE - 1), one = _mm256_set1_epi32(ONE);
-    __m256i round = _mm256_set1_epi32(bilinear ? 0 : ONE / 2), half = _mm256_set1_epi32(1 << (2 * FRAC_BITS - 1));
+    __m256i stride = _mm256_set1_epi32(in->stride), round = _mm256_set1_epi32(bilinear ? 0 : ONE / 2);
     __m256i last_x = _mm256_set1_epi32(iw - 1 - reach), last_y = _mm256_set1_epi32(ih - 1 - reach);
     __m256 scale = _mm256_set1_ps((float)ONE);
     int room = iw > reach && ih > reach;              /* a footprint fits inside */
@@ -363,20 +389,26 @@ static inline __attribute__((always_inline)) void row_avx2_of(const plane *in, c
         if (room && _mm256_movemask_epi8(_mm256_and_si256(below8(ix, last_x), below8(iy, last_y))) == -1) {
             __m256i off = _mm256_add_epi32(_mm256_mullo_epi32(iy, stride), ix);
             __m128i lo = _mm256_castsi256_si128(off), hi = _mm256_extracti128_si256(off, 1);
-            __m256i top = _mm256_cvtepu8_epi16(pairs8(base, lo, hi));
-            __m256i bottom = _mm256_cvtepu8_epi16(pairs8(base + in->stride, lo, hi));
-            __m256i ax = _mm256_and_si256(fx, frac), ay = _mm256_and_si256(fy, frac);
-            __m256i bx = _mm256_sub_epi32(one, ax), by = _mm256_sub_epi32(one, ay);
-            /* (w00, w10) and (w01, w11) as 16-bit pairs: each product < 2^15 */
-            __m256i wt = _mm256_or_si256(_mm256_mullo_epi16(bx, by), _mm256_slli_epi32(_mm256_mullo_epi16(ax, by), 16));
-            __m256i wb = _mm256_or_si256(_mm256_mullo_epi16(bx, ay), _mm256_slli_epi32(_mm256_mullo_epi16(ax, ay), 16));
-            __m256i v = _mm256_add_epi32(_mm256_madd_epi16(top, wt), _mm256_madd_epi16(bottom, wb));
-            store_low_bytes(_mm256_srai_epi32(_mm256_add_epi32(v, half), 2 * FRAC_BITS), out + k);
+            blend8(pairs8(base, lo, hi), pairs8(base + in->stride, lo, hi), fx, fy, out + k);
             continue;
         }
         if (constant && _mm256_testz_si256(_mm256_and_si256(within8(ix, -reach, iw), within8(iy, -reach, ih)),
                                            _mm256_set1_epi32(-1))) {
             memset(out + k, b->constant_value.U8, 8);
+            continue;
+        }
+        if (!constant && _mm256_testz_si256(overflow, overflow)) {
+            /* UNDEFINED, REPLICATE: each tap moved to the nearest edge pixel, as sample() does; a
+             * point beyond FAR (clamped there by plain) has both taps of a row on the same pixel,
+             * whose weights sum to ONE, so the fraction it keeps here changes nothing */
+            __m256i zero = _mm256_setzero_si256(), next = _mm256_set1_epi32(1);
+            __m256i ex = _mm256_set1_epi32(iw - 1), ey = _mm256_set1_epi32(ih - 1);
+            __m256i xa = _mm256_min_epi32(_mm256_max_epi32(ix, zero), ex);
+            __m256i xb = _mm256_min_epi32(_mm256_max_epi32(_mm256_add_epi32(ix, next), zero), ex);
+            __m256i ra = _mm256_mullo_epi32(_mm256_min_epi32(_mm256_max_epi32(iy, zero), ey), stride);
+            __m256i rb = _mm256_mullo_epi32(_mm256_min_epi32(_mm256_max_epi32(_mm256_add_epi32(iy, next), zero), ey), stride);
+            blend8(taps8(base, _mm256_add_epi32(ra, xa), _mm256_add_epi32(ra, xb)),
+                   taps8(base, _mm256_add_epi32(rb, xa), _mm256_add_epi32(rb, xb)), fx, fy, out + k);
             continue;
         }
         _mm256_storeu_si256((__m256i *)X, fixed_avx2(sx)), _mm256_storeu_si256((__m256i *)Y, fixed_avx2(sy));

@@ -98,6 +98,14 @@ int pvx_memory_alloc(pvx_memory *m)
     return 0;
 }
 
+void pvx_memory_prefault(pvx_memory *m)
+{
+    /* calloc maps large blocks lazily: one write per page makes the kernel map them now */
+    volatile unsigned char *p = pvx_memory_base(m);
+    for (vx_size i = 0; p != NULL && i < m->bytes; i += 4096)
+        p[i] = 0;
+}
+
 unsigned char *pvx_memory_storage(pvx_memory *m)
 {
     unsigned char *base = pvx_memory_base(m);

@@ -53,6 +53,9 @@ PVX_HIDDEN void pvx_memory_view(pvx_memory *m, pvx_memory *root);
 /* Allocate `bytes` zeroed bytes if base is still NULL and not borrowed: 0 done, -1 no memory.
  * Safe from several threads: base is set once and never moves. */
 PVX_HIDDEN int pvx_memory_alloc(pvx_memory *m);
+/* Writes a zero to every page of storage just allocated (calloc'd: its content stays), so the first
+ * run of a graph does not pay the page faults of its virtual images (verification does). */
+PVX_HIDDEN void pvx_memory_prefault(pvx_memory *m);
 /* The application's memory `base` replaces the object's (its own is freed): borrowed from now on. */
 PVX_HIDDEN void pvx_memory_adopt(pvx_memory *m, void *base);
 /* Free what the object owns (not borrowed memory) and its own table. */

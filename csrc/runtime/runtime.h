@@ -1,6 +1,7 @@
 /* The runtime floor (csrc/runtime): what runs a verified graph without Python. The compiled
  * schedule (schedule.h) that Python fills at verification; the executor (graph.c) that runs it
- * node after node; the three ways a node can run that the executor chooses between, each below it
+ * node after node, and the worker threads of scheduled runs (async.c); the three ways a node can
+ * run that the executor chooses between, each below it
  * and none calling it: a kernel function, the tile engine (tiling.c, seed 001), a target's thread
  * (target.c, seed 003, handed the executor's node runner); the events the runs report (events.c);
  * and above the executor, what drives it: pipelined frames (pipeline.c), the cached vxu graphs
@@ -18,6 +19,7 @@
 #include "fusion.h"
 #include "target.h"
 #include "graph.h"
+#include "async.h"
 #include "pipeline.h"
 #include "immediate.h"
 #include "context.h"

@@ -48,6 +48,10 @@ typedef struct pvx_graph {
     vx_uint32 num_targeted;           /* seed 003: nodes that run on target threads */
     struct pvx_graph_events *events;  /* what vxRegisterEvent asked for, or NULL (pipeline.h) */
     struct pvx_pipeline *pipeline;    /* frames of a queued or streaming graph, or NULL (pipeline.h) */
+    uint32_t scheduled;               /* PVX_SCHEDULED_*: a run vxScheduleGraph queued in C (async.h) */
+    uint32_t unwaited;                /* 1 from that vxScheduleGraph until a vxWaitGraph takes it */
+    int measure_scheduled;            /* that run measures performance */
+    struct pvx_graph *next_scheduled; /* the next graph in async.c's queue */
     uint32_t timeout_ms;              /* VX_GRAPH_TIMEOUT: how long vxWaitGraph and dequeues wait */
 } pvx_graph;
 

@@ -106,6 +106,8 @@ class Context(Reference):
             if obj.vx_type == vx.VX_TYPE_GRAPH:
                 if obj.worker is not None:
                     obj.join()
+                elif obj.desc.scheduled:
+                    obj.join_c()
                 obj.end_frames()
         for obj in reversed(list(self.objects.values())):
             obj.destroy()

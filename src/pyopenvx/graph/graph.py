@@ -211,6 +211,8 @@ class Graph(Reference):
         except BaseException:
             lib.pvx_graph_release(self.desc)
             raise
+        if self.desc.ready and lib.pvx_graph_schedule(self.desc, int(self.context.performance_enabled)):
+            return                            # a worker thread of csrc/runtime/async.c runs it
         self.retain(internal=True)            # alive until waited for
         self.run_status = VX_FAILURE          # until the run says otherwise
         self.worker = threading.Thread(target=self._run_scheduled, name=f"pyopenvx {self}", daemon=True)
@@ -233,10 +235,25 @@ class Graph(Reference):
         if self.batch or self.streaming or (self.pipeline is not None and self.worker is None
                                             and self.pipelining.mode == vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO):
             return self.wait_frames(self.desc.timeout_ms)
+        if self.desc.scheduled:
+            return self.join_c(self.desc.timeout_ms)
         check(self.worker is not None, vx.VX_FAILURE, f"{self} was not scheduled", self)
         status = self.join(self.desc.timeout_ms)
         self.release(internal=True)
         return status
+
+    def join_c(self, timeout_ms=vx.VX_TIMEOUT_WAIT_FOREVER):
+        """vxWaitGraph of a run queued in C (csrc/runtime/async.c) when its fast path declined:
+        from inside the run, while another thread waits for it, or with a VX_GRAPH_TIMEOUT."""
+        check(not lib.pvx_graph_running_here(self.desc), vx.VX_ERROR_GRAPH_SCHEDULED,
+              f"{self} cannot wait for its run from inside it (a kernel or callback of the run)", self)
+        status = ffi.new("vx_status *")
+        with unlocked():
+            joined = lib.pvx_graph_join(self.desc, status, timeout_ms)
+        check(joined >= 0, vx.VX_ERROR_TIMEOUT, f"{self}: the run did not end within VX_GRAPH_TIMEOUT "
+              f"({timeout_ms} ms); it goes on, wait again", self)
+        check(joined, vx.VX_FAILURE, f"{self}: another thread already waits for its scheduled run", self)
+        return status[0]
 
     def join(self, timeout_ms=vx.VX_TIMEOUT_WAIT_FOREVER):
         """End a scheduled run: wait for its thread (lock released), then free the graph for runs.
@@ -328,6 +345,8 @@ class Graph(Reference):
             if self.worker is not None:
                 self.join()                   # (whatever VX_GRAPH_TIMEOUT says: nobody can wait later)
                 self.release(internal=True)
+            elif self.desc.scheduled:
+                self.join_c()
             self.end_frames()
         super().release(internal)
 

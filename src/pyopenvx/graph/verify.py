@@ -9,7 +9,7 @@ Each phase refuses with a status and a message naming the node and parameter; th
 stays unverified. The last phase writes the C schedule that vxProcessGraph runs."""
 import collections
 
-from _pyopenvx import ffi
+from _pyopenvx import ffi, lib
 
 from .. import constants as vx
 from .. import log
@@ -340,6 +340,9 @@ def compile_schedule(graph):
                     virtuals[o] = None
                     for part in items_of(o) or ():       # a virtual pyramid's levels, array's items
                         virtuals[part] = None
+    for o in virtuals:                     # their memory now, not on the first run (issue 25)
+        if o.vx_type == vx.VX_TYPE_IMAGE and o.allocate():
+            lib.pvx_memory_prefault(o.root.mem)
     graph.virtual_objects = list(virtuals)
     graph._c_virtuals = ffi.new("vx_reference[]", [ffi.cast("vx_reference", o.h) for o in virtuals] or 1)
     d = graph.desc

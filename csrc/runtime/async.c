@@ -1,0 +1,205 @@
+/* Scheduled runs (async.h). vxScheduleGraph used to start a Python thread per run (0.3-0.9 ms);
+ * here a ready graph is queued and a sleeping worker thread kept from earlier runs is woken for
+ * it. A vxWaitGraph that comes before the worker took the graph (a wake-up takes tens of us) runs
+ * it on the calling thread, so schedule-then-wait costs about one futex wake over
+ * vxProcessGraph; a waiter whose graph a worker runs spins briefly (pvx_spin_until) before
+ * sleeping. Workers do not spin for work: a spinning worker would take the graph from under a
+ * waiter about to run it and eat the core the run's row bands use. Graphs scheduled together run
+ * side by side: on the waiter and on the workers woken for the others. */
+#include "async.h"
+#include "graph.h"
+
+#include <TI/tivx.h>   /* VX_GRAPH_TIMEOUT's VX_TIMEOUT_WAIT_FOREVER (TIOVX's name) */
+#include <errno.h>
+#include <pthread.h>
+
+#define MAX_WORKERS 64u
+
+static struct {
+    pthread_mutex_t lock;             /* guards the queue and the counts */
+    pthread_cond_t work;              /* a graph was queued */
+    pthread_cond_t done;              /* a run ended */
+    pvx_graph *head, *tail;           /* queued graphs, linked by next_scheduled */
+    uint32_t queued;                  /* graphs in the queue */
+    unsigned workers, idle, sleeping, waiters;
+} q = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER,
+       NULL, NULL, 0, 0, 0, 0, 0};
+
+static __thread pvx_graph *running_here;
+
+int pvx_graph_running_here(pvx_graph *g)
+{
+    return running_here == g;
+}
+
+/* Called with q.lock held. */
+static pvx_graph *pop(void)
+{
+    pvx_graph *g = q.head;
+    if (g != NULL) {
+        q.head = g->next_scheduled;
+        if (q.head == NULL)
+            q.tail = NULL;
+        g->next_scheduled = NULL;
+        q.queued--;
+        g->scheduled = PVX_SCHEDULED_RUNNING;
+    }
+    return g;
+}
+
+/* Called with q.lock held: takes g out of the queue if it is still there (1). */
+static int take(pvx_graph *g)
+{
+    if (g->scheduled != PVX_SCHEDULED_QUEUED)
+        return 0;
+    pvx_graph **at = &q.head, *prev = NULL;
+    while (*at != g) {
+        prev = *at;
+        at = &(*at)->next_scheduled;
+    }
+    *at = g->next_scheduled;
+    if (q.tail == g)
+        q.tail = prev;
+    g->next_scheduled = NULL;
+    q.queued--;
+    g->scheduled = PVX_SCHEDULED_RUNNING;
+    return 1;
+}
+
+/* The run; g is not touched after DONE is stored, as the waiter may then free it. */
+static void run(pvx_graph *g)
+{
+    pvx_graph *outer = running_here;
+    running_here = g;
+    pvx_graph_run(g, g->measure_scheduled);
+    running_here = outer;
+    __atomic_store_n(&g->scheduled, PVX_SCHEDULED_DONE, __ATOMIC_RELEASE);
+    pthread_mutex_lock(&q.lock);
+    if (q.waiters)
+        pthread_cond_broadcast(&q.done);
+    pthread_mutex_unlock(&q.lock);
+}
+
+static void *worker(void *unused)
+{
+    (void)unused;
+    pthread_mutex_lock(&q.lock);
+    for (;;) {
+        pvx_graph *g = pop();
+        if (g == NULL) {
+            q.sleeping++;
+            pthread_cond_wait(&q.work, &q.lock);
+            q.sleeping--;
+            continue;
+        }
+        q.idle--;
+        pthread_mutex_unlock(&q.lock);
+        run(g);
+        pthread_mutex_lock(&q.lock);
+        q.idle++;
+    }
+    return NULL;
+}
+
+int pvx_graph_schedule(pvx_graph *g, int measure)
+{
+    g->measure_scheduled = measure;
+    g->scheduled = PVX_SCHEDULED_QUEUED;
+    g->next_scheduled = NULL;
+    g->unwaited = 1;
+    pthread_mutex_lock(&q.lock);
+    if (q.idle <= q.queued && q.workers < MAX_WORKERS) {
+        pthread_attr_t attr;
+        pthread_t th;
+        pthread_attr_init(&attr);
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        if (pthread_create(&th, &attr, worker, NULL) == 0) {
+            q.workers++;
+            q.idle++;
+        }
+        pthread_attr_destroy(&attr);
+    }
+    if (q.workers == 0) {
+        pthread_mutex_unlock(&q.lock);
+        g->scheduled = PVX_SCHEDULED_NONE;
+        return 0;
+    }
+    if (q.tail)
+        q.tail->next_scheduled = g;
+    else
+        q.head = g;
+    q.tail = g;
+    q.queued++;
+    if (q.sleeping)
+        pthread_cond_signal(&q.work);
+    pthread_mutex_unlock(&q.lock);
+    return 1;
+}
+
+static int run_done(const void *g)
+{
+    return __atomic_load_n(&((const pvx_graph *)g)->scheduled, __ATOMIC_ACQUIRE) == PVX_SCHEDULED_DONE;
+}
+
+int pvx_graph_join(pvx_graph *g, vx_status *status, uint32_t timeout_ms)
+{
+    if (__atomic_load_n(&g->scheduled, __ATOMIC_ACQUIRE) == PVX_SCHEDULED_NONE
+        || !__atomic_exchange_n(&g->unwaited, 0, __ATOMIC_ACQ_REL))
+        return 0;
+    pthread_mutex_lock(&q.lock);
+    int mine = timeout_ms == VX_TIMEOUT_WAIT_FOREVER && take(g);   /* a bounded wait leaves it to a worker */
+    pthread_mutex_unlock(&q.lock);
+    if (mine)
+        run(g);
+    else if (!pvx_spin_until(run_done, g)) {
+        struct timespec deadline;
+        if (timeout_ms != VX_TIMEOUT_WAIT_FOREVER)
+            pvx_deadline_in(&deadline, timeout_ms);
+        int late = 0;
+        pthread_mutex_lock(&q.lock);
+        q.waiters++;
+        while (!run_done(g) && !late)
+            if (timeout_ms == VX_TIMEOUT_WAIT_FOREVER)
+                pthread_cond_wait(&q.done, &q.lock);
+            else
+                late = pthread_cond_timedwait(&q.done, &q.lock, &deadline) == ETIMEDOUT && !run_done(g);
+        q.waiters--;
+        pthread_mutex_unlock(&q.lock);
+        if (late) {                       /* it goes on: the next vxWaitGraph waits again */
+            __atomic_store_n(&g->unwaited, 1, __ATOMIC_RELEASE);
+            return -1;
+        }
+    }
+    *status = g->status;
+    g->scheduled = PVX_SCHEDULED_NONE;
+    pvx_graph_release(g);
+    return 1;
+}
+
+/* A ready graph is scheduled here; anything else (pipelined modes, delays to age, not verified)
+ * goes to Python. */
+int pvx_fast_vxScheduleGraph(vx_graph graph, vx_status *out)
+{
+    pvx_ref *ref = pvx_ref_live(graph, VX_TYPE_GRAPH);
+    pvx_graph *g = ref ? ref->desc : NULL;
+    if (g == NULL || g->pipeline != NULL || !__atomic_load_n(&g->ready, __ATOMIC_ACQUIRE)
+        || !pvx_graph_acquire(g))
+        return 0;
+    if (!__atomic_load_n(&g->ready, __ATOMIC_ACQUIRE) || !pvx_graph_schedule(g, pvx_performance_enabled(ref))) {
+        pvx_graph_release(g);
+        return 0;
+    }
+    *out = VX_SUCCESS;
+    return 1;
+}
+
+/* Waits for a run scheduled here; a wait from inside that run, a second waiter, a graph with a
+ * VX_GRAPH_TIMEOUT (Python reports the timeout) and graphs scheduled by Python go to Python. */
+int pvx_fast_vxWaitGraph(vx_graph graph, vx_status *out)
+{
+    pvx_ref *ref = pvx_ref_live(graph, VX_TYPE_GRAPH);
+    pvx_graph *g = ref ? ref->desc : NULL;
+    if (g == NULL || running_here == g || g->timeout_ms != VX_TIMEOUT_WAIT_FOREVER)
+        return 0;
+    return pvx_graph_join(g, out, VX_TIMEOUT_WAIT_FOREVER);
+}
