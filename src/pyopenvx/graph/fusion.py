@@ -166,6 +166,7 @@ def _plan(graph, run, readers):
             need = [lags[k] + FUSABLE[n.kernel.enumeration][2] - lags[p] + 1 for k, n in enumerate(run)
                     if any(n.params[i] is obj for i in FUSABLE[n.kernel.enumeration][3])]
             im.ring = max(need)
+            graph.ring_images.add(obj)
     c.stages, c.num_stages = stages, len(run)
     c.images, c.num_images = c_images, len(images)
     c.width, c.height = first.desc.width, first.desc.height
@@ -178,7 +179,7 @@ def plan(graph):
     nodes, whose nodes run through other executors)."""
     for node in graph.order:
         node.desc.fused = ffi.NULL
-    graph._c_fused = []
+    graph._c_fused, graph.ring_images = [], set()
     if not enabled() or graph.pipelining.pipelined or any(n.desc.target != ffi.NULL for n in graph.order):
         return
     readers = _readers(graph)

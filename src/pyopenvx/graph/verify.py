@@ -340,9 +340,6 @@ def compile_schedule(graph):
                     virtuals[o] = None
                     for part in items_of(o) or ():       # a virtual pyramid's levels, array's items
                         virtuals[part] = None
-    for o in virtuals:                     # their memory now, not on the first run (issue 25)
-        if o.vx_type == vx.VX_TYPE_IMAGE and o.allocate():
-            lib.pvx_memory_prefault(o.root.mem)
     graph.virtual_objects = list(virtuals)
     graph._c_virtuals = ffi.new("vx_reference[]", [ffi.cast("vx_reference", o.h) for o in virtuals] or 1)
     d = graph.desc
@@ -378,6 +375,14 @@ def _replicas(node):
     return counts.pop() if counts else 1
 
 
+def allocate_virtuals(graph):
+    """Virtual images get their memory now, pages mapped, not on the first run (issue 25), except
+    the rings of fused passes (fusion.plan), which never need theirs."""
+    for o in graph.virtual_objects:
+        if o.vx_type == vx.VX_TYPE_IMAGE and o not in graph.ring_images and o.allocate():
+            lib.pvx_memory_prefault(o.root.mem)
+
+
 PHASES = (deinitialize_nodes, release_aliases, check_parameters, check_single_writer, order_by_dependency,
           validate_nodes, plan_tiles, alias_buffers, initialize_nodes, compile_schedule, targets.create_nodes,
-          compile_events, compile_pipeline, plan_fusion)
+          compile_events, compile_pipeline, plan_fusion, allocate_virtuals)
