@@ -14,7 +14,7 @@
 #include "check.h"
 #include "std_images.h"
 
-enum { W = 80, H = 60, LEVELS = 3, POINTS = 13 };
+enum { W = 80, H = 60, LEVELS = 3, MAX_LEVELS = 4, POINTS = 13 };   /* MAX_LEVELS: the deepest pyramid a case uses */
 static int n_levels = LEVELS;                 /* of the pyramids in use */
 #define SHIFT_X 2.6
 #define SHIFT_Y (-1.4)
@@ -24,7 +24,7 @@ typedef struct img {
     uint8_t v[W * H];
 } img;
 
-static img old_lv[LEVELS], new_lv[LEVELS];
+static img old_lv[MAX_LEVELS], new_lv[MAX_LEVELS];
 
 static double pattern(double x, double y)
 {
