@@ -8,9 +8,12 @@ context's owner, so a context is released after its objects. Once the interprete
 (interpreter exit), releases are skipped: the process ends with its objects, and no release can
 run against a half torn down interpreter.
 """
+from __future__ import annotations
+
 import functools
 import sys
 import weakref
+from typing import Any, Optional, Type, TypeVar
 
 from .. import constants as vx
 from ..api import ffi, lib
@@ -79,6 +82,11 @@ class _Owner:
 
 
 _CLASSES = {}                # vx_type -> the Object subclass wrapping it
+Handle = Any                # a cffi pointer: vx_image, vx_graph, ... (or a vx_reference)
+# A Context / a Graph in the annotations of the modules pythonic.context and pythonic.graph import
+# themselves (graph, nodes, image, dataobjects, threshold): importing them back would be a cycle.
+ContextLike = GraphLike = Any
+_T = TypeVar("_T", bound="Object")
 
 
 @functools.lru_cache(maxsize=None)
@@ -103,7 +111,7 @@ class Object:
         if cls.vx_type is not None:
             _CLASSES[cls.vx_type] = cls
 
-    def __init__(self, handle, what, owned=True):
+    def __init__(self, handle: Handle, what: str, owned: bool = True) -> None:
         check(lib.vxGetStatus(ffi.cast("vx_reference", handle)), what)
         self._handle = handle
         if owned:
@@ -112,7 +120,7 @@ class Object:
             self._owner = _Owner(handle, type(self)._release, f"{ffi.typeof(handle).cname} *", context)
 
     @classmethod
-    def wrap(cls, handle, owned=False, what="wrap"):
+    def wrap(cls: Type[_T], handle: Handle, owned: bool = False, what: str = "wrap") -> _T:
         """A wrapper of `handle` (owned: this wrapper releases one reference of it)."""
         obj = cls.__new__(cls)
         Object.__init__(obj, ffi.cast(cls._ctype, handle), what, owned)
@@ -120,7 +128,7 @@ class Object:
         return obj
 
     @classmethod
-    def borrow(cls, handle):
+    def borrow(cls: Type[_T], handle: Handle) -> _T:
         """A borrowed wrapper of a handle known valid and of this class (a kernel's parameter)."""
         obj = cls.__new__(cls)
         obj._handle = ffi.cast(cls._ctype, handle)
@@ -131,7 +139,7 @@ class Object:
         """Fills what `__init__` would have set from queries (wrapped handles)."""
 
     @property
-    def handle(self):
+    def handle(self) -> Handle:
         """The C handle (raises `Released` once released)."""
         handle = self._handle
         if handle is None:
@@ -139,16 +147,16 @@ class Object:
         return handle
 
     @property
-    def reference(self):
+    def reference(self) -> Handle:
         """The handle as a vx_reference (for calls of pyopenvx.api that take any object)."""
         return ffi.cast("vx_reference", self.handle)
 
     @property
-    def released(self):
+    def released(self) -> bool:
         """True once release() ran (or the with block ended)."""
         return self._handle is None
 
-    def release(self):
+    def release(self) -> None:
         """Releases the reference now (later if a numpy view of its memory is still alive);
         the wrapper is unusable after. Releasing twice does nothing."""
         owner, self._handle, self._owner = self._owner, None, None
@@ -172,10 +180,10 @@ class Object:
             owner.context.pins += 1
         return ffi.buffer(ffi.gc(ffi.cast("char *", pointer), owner.unpin), nbytes)
 
-    def __enter__(self):
+    def __enter__(self: _T) -> _T:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: Any) -> None:
         self.release()
 
     def __repr__(self):
@@ -186,7 +194,7 @@ class Object:
     def _describe_state(self):
         return f"at {_address(self._handle):#x}"
 
-    def query(self, function, attribute, ctype):
+    def query(self, function: str, attribute: int, ctype: str) -> Any:
         """One attribute by vxQuery<Type> (`function`, its name) as `ctype`."""
         pointer, size = _pointer_type(ctype)
         out = ffi.new(pointer)
@@ -201,7 +209,7 @@ class Reference(Object):
     _release = lib.vxReleaseReference
 
 
-def wrap_reference(handle, owned=False):
+def wrap_reference(handle: Handle, owned: bool = False) -> Optional[Object]:
     """The wrapper of the right class for a vx_reference (None for NULL)."""
     if handle == ffi.NULL:
         return None

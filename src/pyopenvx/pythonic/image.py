@@ -11,7 +11,7 @@ from numpy.typing import ArrayLike, DTypeLike
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import Object, check
+from .base import ContextLike, GraphLike, Object, check
 from .dataobjects import exact
 from .errors import InvalidDimension, InvalidFormat
 
@@ -60,12 +60,12 @@ class Image(Object):
     _ctype = "vx_image"
     vx_type = vx.VX_TYPE_IMAGE
 
-    def __init__(self, context: "Context", width: int, height: int, format: Union[str, int] = "U8") -> None:
+    def __init__(self, context: ContextLike, width: int, height: int, format: Union[str, int] = "U8") -> None:
         super().__init__(lib.vxCreateImage(context.handle, width, height, _format(format)),
                          f"vxCreateImage({width}x{height} {format_name(_format(format))})")
 
     @classmethod
-    def virtual(cls, graph: "Graph", width: int = 0, height: int = 0, format: Union[str, int] = "VIRT") -> "Image":
+    def virtual(cls, graph: GraphLike, width: int = 0, height: int = 0, format: Union[str, int] = "VIRT") -> "Image":
         """A virtual image of `graph`; what is left 0/VIRT comes from the graph's meta data."""
         img = cls.wrap(lib.vxCreateVirtualImage(graph.handle, width, height, _format(format)), True,
                        "vxCreateVirtualImage")
@@ -93,12 +93,25 @@ class Image(Object):
     def _query(self, attribute, ctype):
         return self.query("vxQueryImage", attribute, ctype)
 
-    width = property(lambda self: self._settled()[0], doc='Width in pixels.')
-    height = property(lambda self: self._settled()[1], doc='Height in pixels.')
-    format = property(lambda self: self._settled()[2],
-                      doc="The format's name: U8, RGB, NV12, ... (VIRT: a virtual image not verified yet).")
-    planes = property(lambda self: self._query(vx.VX_IMAGE_PLANES, "vx_size"),
-                      doc='How many planes the format has.')
+    @property
+    def width(self) -> int:
+        """Width in pixels."""
+        return self._settled()[0]
+
+    @property
+    def height(self) -> int:
+        """Height in pixels."""
+        return self._settled()[1]
+
+    @property
+    def format(self) -> str:
+        """The format's name: U8, RGB, NV12, ... (VIRT: a virtual image not verified yet)."""
+        return self._settled()[2]
+
+    @property
+    def planes(self) -> int:
+        """How many planes the format has."""
+        return self._query(vx.VX_IMAGE_PLANES, "vx_size")
 
     def _rect(self, rect):
         return self._settled()[3] if rect is None else ffi.new(_RECT, rect)
@@ -177,7 +190,7 @@ class Image(Object):
         return out if dtype is None else out.astype(dtype)
 
     @classmethod
-    def from_numpy(cls, context: "Context", array: np.ndarray, format: Optional[str] = None) -> "Image":
+    def from_numpy(cls, context: ContextLike, array: np.ndarray, format: Optional[str] = None) -> "Image":
         """An image whose memory is `array`, without a copy (vxCreateImageFromHandle): a graph
         writing the image writes the array, which stays alive while the image lives (in a graph
         too, after its wrapper is gone; at the latest until the context's release). A 2-D array of uint8,
