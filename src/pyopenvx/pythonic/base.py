@@ -90,6 +90,15 @@ _T = TypeVar("_T", bound="Object")
 
 
 @functools.lru_cache(maxsize=None)
+def _c_type(name):
+    """The cffi type of a C type name, parsed once (ffi.cast/new with a string parse it per call)."""
+    return ffi.typeof(name)
+
+
+_CHAR_P, _REFERENCE = _c_type("char *"), _c_type("vx_reference")
+
+
+@functools.lru_cache(maxsize=None)
 def _pointer_type(ctype):
     """(the C type `ctype *`, sizeof(ctype)), parsed once."""
     return ffi.typeof(f"{ctype} *"), ffi.sizeof(ctype)
@@ -105,6 +114,8 @@ class Object:
     vx_type = None
     _owner = None            # None for a borrowed wrapper
     _handle = None
+    _view_base = None        # an array over mapped memory kept for the next map (Image.map); it pins
+                             # the memory like any view, so release() drops it first
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
@@ -131,7 +142,7 @@ class Object:
     def borrow(cls: Type[_T], handle: Handle) -> _T:
         """A borrowed wrapper of a handle known valid and of this class (a kernel's parameter)."""
         obj = cls.__new__(cls)
-        obj._handle = ffi.cast(cls._ctype, handle)
+        obj._handle = ffi.cast(_c_type(cls._ctype), handle)
         obj._describe()
         return obj
 
@@ -149,7 +160,7 @@ class Object:
     @property
     def reference(self) -> Handle:
         """The handle as a vx_reference (for calls of pyopenvx.api that take any object)."""
-        return ffi.cast("vx_reference", self.handle)
+        return ffi.cast(_REFERENCE, self.handle)
 
     @property
     def released(self) -> bool:
@@ -159,7 +170,7 @@ class Object:
     def release(self) -> None:
         """Releases the reference now (later if a numpy view of its memory is still alive);
         the wrapper is unusable after. Releasing twice does nothing."""
-        owner, self._handle, self._owner = self._owner, None, None
+        owner, self._handle, self._owner, self._view_base = self._owner, None, None, None
         if owner is not None and not owner.pins:
             check(owner.release(), f"release of {type(self).__name__}")
 
@@ -178,7 +189,7 @@ class Object:
         owner.pins += 1
         if owner.context is not None:
             owner.context.pins += 1
-        return ffi.buffer(ffi.gc(ffi.cast("char *", pointer), owner.unpin), nbytes)
+        return ffi.buffer(ffi.gc(ffi.cast(_CHAR_P, pointer), owner.unpin), nbytes)
 
     def __enter__(self: _T) -> _T:
         return self

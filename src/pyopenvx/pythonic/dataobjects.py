@@ -11,7 +11,7 @@ view is valid inside the `with` block, after which the map is released).
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Any, ContextManager, Optional, Sequence, Tuple
+from typing import Any, ContextManager, Optional, Sequence
 
 import numpy as np
 from numpy.typing import ArrayLike, DTypeLike

@@ -2,15 +2,15 @@
 makes). Maps are numpy views of the image memory, valid inside their `with` block."""
 from __future__ import annotations
 
-import contextlib
 from types import SimpleNamespace
-from typing import Iterator, Optional, Tuple, Union
+from typing import ContextManager, Optional, Tuple, Union
 
 import numpy as np
 from numpy.typing import ArrayLike, DTypeLike
 
 from .. import constants as vx
 from ..api import ffi, lib
+from ..errors import attribute_name
 from .base import ContextLike, GraphLike, Object, check
 from .dataobjects import exact
 from .errors import InvalidDimension, InvalidFormat
@@ -36,6 +36,45 @@ _USAGES = {"r": vx.VX_READ_ONLY, "w": vx.VX_WRITE_ONLY, "rw": vx.VX_READ_AND_WRI
 Rect = Tuple[int, int, int, int]        # start_x, start_y, end_x, end_y
 _RECT, _MAP_ID = ffi.typeof("vx_rectangle_t *"), ffi.typeof("vx_map_id *")
 _ADDRESSING, _POINTER = ffi.typeof("vx_imagepatch_addressing_t *"), ffi.typeof("void **")
+_GEOMETRY = ffi.typeof("vx_uint32[3]")      # width, height, format (a vx_df_image is a vx_uint32)
+_GEOMETRY_ATTRIBUTES = (vx.VX_IMAGE_WIDTH, vx.VX_IMAGE_HEIGHT, vx.VX_IMAGE_FORMAT)
+
+
+class _PatchMap:
+    """What `Image.map` returns: maps on entry (a numpy view that pins the image's memory), unmaps
+    on exit and makes the view read-only. A class, not a generator: maps are a hot path."""
+    __slots__ = ("image", "rect", "plane", "usage", "handle", "map_id", "view")
+
+    def __init__(self, image, rect, plane, usage):
+        self.image, self.rect, self.plane, self.usage = image, rect, plane, usage
+
+    def __enter__(self):
+        image, plane = self.image, self.plane
+        scratch = image._scratch
+        if scratch is None:         # the out-arguments, read at once after the call: allocated once
+            scratch = image._scratch = (ffi.new(_MAP_ID), ffi.new(_ADDRESSING), ffi.new(_POINTER))
+        map_id, addr, ptr = scratch
+        handle = self.handle = image.handle     # unmapped by it even if the wrapper is released meanwhile
+        status = lib.vxMapImagePatch(handle, image._rect(self.rect), plane, map_id, addr, ptr, _USAGES[self.usage],
+                                     _HOST, 0)
+        if status:
+            check(status, "vxMapImagePatch", image)
+        self.map_id = map_id[0]
+        try:
+            view = self.view = image._mapped_view(plane, addr, ptr[0])
+        except BaseException:
+            lib.vxUnmapImagePatch(handle, self.map_id)
+            raise
+        if self.usage == "r":
+            view.flags.writeable = False
+        return view
+
+    def __exit__(self, *exc):
+        self.view.flags.writeable = False
+        check(lib.vxUnmapImagePatch(self.handle, self.map_id), "vxUnmapImagePatch", self.image)
+
+
+_HOST = vx.VX_MEMORY_TYPE_HOST
 
 
 def _format(fmt):
@@ -83,8 +122,12 @@ class Image(Object):
         """Width, height and format never change once known (a non-virtual image): queried once."""
         geometry = self._geometry
         if geometry is None:
-            width, height = self._query(vx.VX_IMAGE_WIDTH, "vx_uint32"), self._query(vx.VX_IMAGE_HEIGHT, "vx_uint32")
-            fmt = format_name(self._query(vx.VX_IMAGE_FORMAT, "vx_df_image"))
+            out, handle = ffi.new(_GEOMETRY), self.handle       # one buffer for the three queries
+            for i, attribute in enumerate(_GEOMETRY_ATTRIBUTES):
+                status = lib.vxQueryImage(handle, attribute, out + i, 4)
+                if status:
+                    check(status, f"vxQueryImage({attribute_name(attribute)})", self)
+            width, height, fmt = out[0], out[1], format_name(out[2])
             geometry = (width, height, fmt, ffi.new(_RECT, (0, 0, width, height)))
             if not self._virtual and fmt != "VIRT" and width:
                 self._geometry = geometry
@@ -129,26 +172,24 @@ class Image(Object):
             shape, strides = shape + (values,), strides + (item,)
         return shape, strides, np.dtype(dtype)
 
-    @contextlib.contextmanager
-    def map(self, rect: Optional[Rect] = None, plane: int = 0, usage: str = "rw") -> Iterator[np.ndarray]:
-        """A numpy view of the patch `rect` (start_x, start_y, end_x, end_y) of a plane; the map
-        is released at the end of the block, and the view is made read-only then."""
-        scratch = self._scratch
-        if scratch is None:         # the out-arguments, read at once after the call: allocated once
-            scratch = self._scratch = (ffi.new(_MAP_ID), ffi.new(_ADDRESSING), ffi.new(_POINTER))
-        map_id, addr, ptr = scratch
-        check(lib.vxMapImagePatch(self.handle, self._rect(rect), plane, map_id, addr, ptr, _USAGES[usage],
-                                  vx.VX_MEMORY_TYPE_HOST, 0), "vxMapImagePatch", self)
-        opened = map_id[0]
-        try:
+    def _mapped_view(self, plane, addr, pointer):
+        """A new numpy view of the mapped patch at `pointer` that `addr` describes. Maps of an
+        image mostly give the same memory and addressing again: the array over it (which pins
+        the image's memory, see _view_buffer) is kept in `_view_base` and each map returns a new
+        view of it (building one costs several times more)."""
+        key = (bytes(ffi.buffer(addr)), plane, self._settled()[2])
+        base = self._view_base
+        if base is None or base[0] != pointer or base[1] != key:
             shape, strides, dtype = self._shape(plane, addr)
             nbytes = (shape[0] - 1) * strides[0] + shape[1] * strides[1]
-            view = np.ndarray(shape, dtype, buffer=self._view_buffer(ptr[0], nbytes), strides=strides)
-            view.flags.writeable = usage != "r"
-            yield view
-            view.flags.writeable = False
-        finally:
-            check(lib.vxUnmapImagePatch(self.handle, opened), "vxUnmapImagePatch", self)
+            array = np.ndarray(shape, dtype, buffer=self._view_buffer(pointer, nbytes), strides=strides)
+            base = self._view_base = (pointer, key, array)
+        return base[2].view()
+
+    def map(self, rect: Optional[Rect] = None, plane: int = 0, usage: str = "rw") -> ContextManager[np.ndarray]:
+        """A numpy view of the patch `rect` (start_x, start_y, end_x, end_y) of a plane; the map
+        is released at the end of the block, and the view is made read-only then."""
+        return _PatchMap(self, rect, plane, usage)
 
     def _copy(self, array, rect, plane, usage):
         addr = ffi.new(_ADDRESSING)
