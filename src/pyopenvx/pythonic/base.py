@@ -116,6 +116,8 @@ class Object:
     _handle = None
     _view_base = None        # an array over mapped memory kept for the next map (Image.map); it pins
                              # the memory like any view, so release() drops it first
+    _reusable = ()           # attributes a kernel's next borrowed wrapper of the same handle may reuse
+                             # while its graph stays verified (see UserKernel._call)
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)

@@ -117,6 +117,7 @@ class Image(Object):
     _geometry = None        # (width, height, format name, whole-image rectangle) once settled
     _virtual = False
     _scratch = None         # map's out-arguments (a wrapper is used by one thread at a time)
+    _reusable = ("_geometry", "_scratch", "_view_base")
 
     def _settled(self):
         """Width, height and format never change once known (a non-virtual image): queried once."""

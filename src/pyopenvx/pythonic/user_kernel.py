@@ -77,6 +77,7 @@ class UserKernel(Kernel):
         # parameters of one type are wrapped without asking C their type (a kernel run is a hot path)
         self._borrowers = [_CLASSES[t].borrow if t in _CLASSES and t != vx.VX_TYPE_REFERENCE else None
                            for _, _, t, _ in self.params]
+        self._reused = {}       # node -> per parameter (handle, reusable attributes) of its last run
         run = ffi.callback("vx_kernel_f", self._run, error=vx.VX_FAILURE)
         validate = ffi.callback("vx_kernel_validate_f", self._validate, error=vx.VX_FAILURE)
         enum = ffi.new("vx_enum *")
@@ -113,23 +114,44 @@ class UserKernel(Kernel):
                 keep(self.context, ("kernel", self.kernel_name), None)
         super().release()
 
-    def _call(self, node, what, body, refs, num):
+    def _call(self, node, what, body, refs, num, reuse=False):
+        """body(params) with borrowed wrappers of the parameters, forgotten after the call. With
+        `reuse` (runs), what a wrapper learnt of its object (an image's geometry, map buffers, see
+        Object._reusable) passes to the next run's wrapper of the same handle at the same place:
+        between two validations of the node (every verification validates every node) an object
+        replaced there has the same meta data. Taken out while running: concurrent runs of one
+        node never share it."""
         def call():
             params = [None if refs[i] == ffi.NULL else
                       borrow(refs[i]) if borrow is not None else wrap_reference(refs[i])
                       for i, borrow in zip(range(num), self._borrowers)]
+            last = self._reused.pop(node, None) if reuse else None
+            if last is not None:
+                for p, (handle, values) in zip(params, last):
+                    if p is not None and values and p._handle == handle:
+                        for attribute, value in zip(p._reusable, values):
+                            setattr(p, attribute, value)
             try:
                 return body(params)
             finally:
+                kept = []
                 for p in params:
                     if p is not None:
+                        kept.append((p._handle, [getattr(p, a) for a in p._reusable]))
                         p.release()         # borrowed: the wrapper forgets the handle
+                    else:
+                        kept.append((None, None))
+                if reuse:
+                    if len(self._reused) > 1024:        # nodes gone long ago
+                        self._reused.clear()
+                    self._reused[node] = kept
         return guarded(node, f"{self.kernel_name} {what}", call)
 
     def _run(self, node, refs, num):
-        return self._call(node, "kernel", lambda params: self.function(*params), refs, num)
+        return self._call(node, "kernel", lambda params: self.function(*params), refs, num, reuse=True)
 
     def _validate(self, node, refs, num, metas):
+        self._reused.pop(node, None)            # its parameters may change from here
         def validate(params):
             described = self.validator(*params) if self.validator else self._like_first_input(params)
             names = [p[0] for p in self.params]
