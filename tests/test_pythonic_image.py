@@ -101,3 +101,19 @@ def test_failed_view_unmaps(ctx):
     with img.map(usage="w") as view:            # a second map of a mapped image would be refused
         view[:] = 3
     img.release()
+
+
+def test_the_array_kept_for_the_next_map_does_not_hold_the_context():
+    """Only the application's views defer a context's release, not what a map keeps for reuse."""
+    for keep_view in (False, True):
+        context = Context()
+        handle = context.handle
+        img = Image(context, 8, 4)
+        with img.map() as view:
+            view[:] = 1
+        if not keep_view:
+            del view
+        context.release()
+        alive = lib.vxGetStatus(ffi.cast("vx_reference", handle)) == c.VX_SUCCESS
+        assert alive == keep_view
+        del img

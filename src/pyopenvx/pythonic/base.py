@@ -43,12 +43,14 @@ class _Owner:
     """One OpenVX reference owned by Python. `pins` counts the numpy views that need its memory;
     `context` is the context's owner (None for a context); `keep` what the object's memory is
     (an application's numpy array). A graph may hold the object after the application released
-    it, so `keep` moves to the context's `parked` list, swept once the object is gone."""
-    __slots__ = ("handle", "release_fn", "ptr_type", "context", "pins", "keep", "parked", "__weakref__")
+    it, so `keep` moves to the context's `parked` list, swept once the object is gone. A context's
+    `reusing` holds (weakly) its wrappers that keep an array for their next map (Object._view_base)."""
+    __slots__ = ("handle", "release_fn", "ptr_type", "context", "pins", "keep", "parked", "reusing", "__weakref__")
 
     def __init__(self, handle, release_fn, ptr_type, context):
         self.handle, self.release_fn, self.ptr_type, self.context, self.pins, self.keep, self.parked = \
             handle, release_fn, ptr_type, context, 0, None, []
+        self.reusing = None
 
     def release(self):
         """Releases now; the status (VX_SUCCESS when the handle was already gone)."""
@@ -173,6 +175,9 @@ class Object:
         """Releases the reference now (later if a numpy view of its memory is still alive);
         the wrapper is unusable after. Releasing twice does nothing."""
         owner, self._handle, self._owner, self._view_base = self._owner, None, None, None
+        if owner is not None and owner.reusing:     # a context: arrays kept for reuse pin it too
+            for obj in list(owner.reusing):
+                obj._view_base = None
         if owner is not None and not owner.pins:
             check(owner.release(), f"release of {type(self).__name__}")
 
@@ -181,6 +186,16 @@ class Object:
         if self._owner is not None:
             self._owner.handle = None
         self._handle = self._owner = None
+
+    def _keep_view_base(self, base):
+        """Keeps `base` (pointer, key, array over mapped memory) for the next map; the context's
+        release drops it (it pins the context like any view)."""
+        self._view_base = base
+        context = self._owner.context if self._owner is not None else None
+        if context is not None:
+            if context.reusing is None:
+                context.reusing = weakref.WeakSet()
+            context.reusing.add(self)
 
     def _view_buffer(self, pointer, nbytes):
         """A buffer of mapped memory for numpy that keeps this object (and its memory) alive

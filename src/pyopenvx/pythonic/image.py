@@ -184,7 +184,8 @@ class Image(Object):
             shape, strides, dtype = self._shape(plane, addr)
             nbytes = (shape[0] - 1) * strides[0] + shape[1] * strides[1]
             array = np.ndarray(shape, dtype, buffer=self._view_buffer(pointer, nbytes), strides=strides)
-            base = self._view_base = (pointer, key, array)
+            base = (pointer, key, array)
+            self._keep_view_base(base)
         return base[2].view()
 
     def map(self, rect: Optional[Rect] = None, plane: int = 0, usage: str = "rw") -> ContextManager[np.ndarray]:
