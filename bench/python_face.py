@@ -2,6 +2,7 @@
   map/unmap of a 64x48 image       pythonic `with img.map()`     vs the raw cffi calls it makes
   one attribute                    `img.width`                   vs a raw vxQueryImage
   a Python kernel mapping 2 images a graph of it                 vs the same graph with a C kernel
+  an empty Python kernel           a graph of it (the callback's own cost, without maps) vs the same
   a 1080p edge graph, pipelined    graph.stream (numpy in/out)   vs graph.process() alone
 Prints a JSON object like the C benchmarks (bench/run.py collects it); medians of batches.
 
@@ -64,10 +65,17 @@ def main():
         graph.verify()
         return graph
 
-    python_graph, c_graph = one_node(copy), one_node("org.khronos.openvx.not")
+    @user_kernel(ctx, "bench.nothing", [("in", INPUT, "image"), ("out", OUTPUT, "image")])
+    def nothing(src, dst):
+        pass
+
+    python_graph, empty_graph, c_graph = one_node(copy), one_node(nothing), one_node("org.khronos.openvx.not")
     python_ns, c_ns = per_call_ns(python_graph.process, 500), per_call_ns(c_graph.process, 500)
+    empty_ns = per_call_ns(empty_graph.process, 500)
     results.append(row("Python kernel mapping 2 images 64x48 (graph run vs C kernel)", python_ns, c_ns))
     results[-1]["overhead_ns"] = python_ns - c_ns
+    results.append(row("empty Python kernel (graph run vs C kernel)", empty_ns, c_ns))
+    results[-1]["overhead_ns"] = empty_ns - c_ns
 
     frames = [np.random.default_rng(i).integers(0, 256, (1080, 1920), dtype=np.uint8) for i in range(4)]
     graph, src, edges = Graph(ctx), Image(ctx, 1920, 1080), Image(ctx, 1920, 1080)

@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from pyopenvx import constants as vx
-from pyopenvx.api import lib
+from pyopenvx.api import ffi, lib
 from pyopenvx.pythonic import (INPUT, OUTPUT, Context, Delay, Graph, Image, Kernel, Scalar, StatusError, Tensor,
                                user_kernel)
 from pyopenvx.pythonic import base
@@ -260,3 +260,39 @@ def test_a_delay_does_not_age_under_a_scheduled_graph(ctx):
         graph.wait()
         delay.age()                                  # idle again: the node follows the slot
         graph.process()
+
+
+def test_python_kernel_runs_follow_replaced_parameters(ctx):
+    """A Python kernel's wrappers reuse what the previous run learnt of the same image (speed);
+    a parameter replaced by an image of another size (verified again) or of the same size (not
+    verified again), or an image whose memory was swapped, is seen as it is now."""
+    invert, half = register(ctx)
+    seen = []
+
+    @user_kernel(ctx, "app.shape_of", U8_IO)
+    def shape_of(src, dst):
+        with src.map(usage="r") as a, dst.map(usage="w") as b:
+            seen.append(a.shape)
+            b[:] = 255 - a
+
+    with invert, half, shape_of, Graph(ctx) as graph, Image(ctx, 10, 6) as a, Image(ctx, 10, 6) as out, \
+            Image(ctx, 16, 8) as big, Image(ctx, 16, 8) as big_out, Image(ctx, 10, 6) as other:
+        with graph.node(shape_of, a, out) as node:
+            for src, dst, seed in ((a, out, 1), (a, out, 2), (big, big_out, 3), (other, out, 4), (a, out, 5)):
+                node[0], node[1] = src, dst
+                data = pixels(seed, (src.height, src.width))
+                src.write(data)
+                graph.process()
+                np.testing.assert_array_equal(dst.to_numpy(), 255 - data)
+        assert seen == [(6, 10), (6, 10), (8, 16), (6, 10), (6, 10)]
+        swapped = pixels(6)
+        with Image.from_numpy(ctx, swapped.copy()) as own, Graph(ctx) as g2:
+            g2.node(shape_of, own, out).release()
+            g2.process()
+            np.testing.assert_array_equal(out.to_numpy(), 255 - swapped)
+            new = pixels(7)
+            previous = ffi.new("void *[1]")
+            assert lib.vxSwapImageHandle(own.handle, ffi.new("void *[1]", [ffi.from_buffer(new)]), previous, 1) == 0
+            g2.process()
+            np.testing.assert_array_equal(out.to_numpy(), 255 - new)
+            assert lib.vxSwapImageHandle(own.handle, previous, ffi.NULL, 1) == 0

@@ -65,3 +65,55 @@ def test_refused_map_raises_and_leaves_no_map(ctx):
     with img.map(usage="w") as px:                         # nothing left mapped by the refusal
         px[:] = 1
     img.release()
+
+
+def test_repeated_maps_give_new_views_and_release_waits_for_the_last(ctx):
+    """Maps reuse the array over the image's memory (speed), yet each gives its own view: an
+    earlier view stays read-only while a later map writes, a patch or plane maps anew, and the
+    image's release waits exactly for the views still alive."""
+    start = ctx.references
+    img = Image(ctx, 8, 4)
+    with img.map(usage="w") as first:
+        first[:] = 1
+    with img.map() as second:
+        assert second is not first and not first.flags.writeable and second.flags.writeable
+        second[0, 0] = 9
+    with img.map((2, 1, 6, 3), usage="r") as patch:
+        assert patch.shape == (2, 4) and not patch.flags.writeable
+    assert first[0, 0] == 9 and img.to_numpy()[0, 0] == 9
+    img.release()
+    assert ctx.references > start                  # `first` and `patch` still pin the memory
+    del second
+    assert ctx.references > start and first[0, 1] == 1
+    del first, patch
+    assert ctx.references == start
+
+
+def test_failed_view_unmaps(ctx):
+    """A map whose view cannot be made (an exception after vxMapImagePatch) leaves no map open."""
+    img = Image(ctx, 8, 4)
+    original = img._shape
+    img._shape = lambda plane, addr: 1 / 0
+    with pytest.raises(ZeroDivisionError):
+        with img.map():
+            pass
+    img._shape = original
+    with img.map(usage="w") as view:            # a second map of a mapped image would be refused
+        view[:] = 3
+    img.release()
+
+
+def test_the_array_kept_for_the_next_map_does_not_hold_the_context():
+    """Only the application's views defer a context's release, not what a map keeps for reuse."""
+    for keep_view in (False, True):
+        context = Context()
+        handle = context.handle
+        img = Image(context, 8, 4)
+        with img.map() as view:
+            view[:] = 1
+        if not keep_view:
+            del view
+        context.release()
+        alive = lib.vxGetStatus(ffi.cast("vx_reference", handle)) == c.VX_SUCCESS
+        assert alive == keep_view
+        del img

@@ -8,9 +8,12 @@ context's owner, so a context is released after its objects. Once the interprete
 (interpreter exit), releases are skipped: the process ends with its objects, and no release can
 run against a half torn down interpreter.
 """
+from __future__ import annotations
+
 import functools
 import sys
 import weakref
+from typing import Any, Optional, Type, TypeVar
 
 from .. import constants as vx
 from ..api import ffi, lib
@@ -40,12 +43,14 @@ class _Owner:
     """One OpenVX reference owned by Python. `pins` counts the numpy views that need its memory;
     `context` is the context's owner (None for a context); `keep` what the object's memory is
     (an application's numpy array). A graph may hold the object after the application released
-    it, so `keep` moves to the context's `parked` list, swept once the object is gone."""
-    __slots__ = ("handle", "release_fn", "ptr_type", "context", "pins", "keep", "parked", "__weakref__")
+    it, so `keep` moves to the context's `parked` list, swept once the object is gone. A context's
+    `reusing` holds (weakly) its wrappers that keep an array for their next map (Object._view_base)."""
+    __slots__ = ("handle", "release_fn", "ptr_type", "context", "pins", "keep", "parked", "reusing", "__weakref__")
 
     def __init__(self, handle, release_fn, ptr_type, context):
         self.handle, self.release_fn, self.ptr_type, self.context, self.pins, self.keep, self.parked = \
             handle, release_fn, ptr_type, context, 0, None, []
+        self.reusing = None
 
     def release(self):
         """Releases now; the status (VX_SUCCESS when the handle was already gone)."""
@@ -79,6 +84,20 @@ class _Owner:
 
 
 _CLASSES = {}                # vx_type -> the Object subclass wrapping it
+Handle = Any                # a cffi pointer: vx_image, vx_graph, ... (or a vx_reference)
+# A Context / a Graph in the annotations of the modules pythonic.context and pythonic.graph import
+# themselves (graph, nodes, image, dataobjects, threshold): importing them back would be a cycle.
+ContextLike = GraphLike = Any
+_T = TypeVar("_T", bound="Object")
+
+
+@functools.lru_cache(maxsize=None)
+def _c_type(name):
+    """The cffi type of a C type name, parsed once (ffi.cast/new with a string parse it per call)."""
+    return ffi.typeof(name)
+
+
+_CHAR_P, _REFERENCE = _c_type("char *"), _c_type("vx_reference")
 
 
 @functools.lru_cache(maxsize=None)
@@ -97,13 +116,17 @@ class Object:
     vx_type = None
     _owner = None            # None for a borrowed wrapper
     _handle = None
+    _view_base = None        # an array over mapped memory kept for the next map (Image.map); it pins
+                             # the memory like any view, so release() drops it first
+    _reusable = ()           # attributes a kernel's next borrowed wrapper of the same handle may reuse
+                             # while its graph stays verified (see UserKernel._call)
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
         if cls.vx_type is not None:
             _CLASSES[cls.vx_type] = cls
 
-    def __init__(self, handle, what, owned=True):
+    def __init__(self, handle: Handle, what: str, owned: bool = True) -> None:
         check(lib.vxGetStatus(ffi.cast("vx_reference", handle)), what)
         self._handle = handle
         if owned:
@@ -112,7 +135,7 @@ class Object:
             self._owner = _Owner(handle, type(self)._release, f"{ffi.typeof(handle).cname} *", context)
 
     @classmethod
-    def wrap(cls, handle, owned=False, what="wrap"):
+    def wrap(cls: Type[_T], handle: Handle, owned: bool = False, what: str = "wrap") -> _T:
         """A wrapper of `handle` (owned: this wrapper releases one reference of it)."""
         obj = cls.__new__(cls)
         Object.__init__(obj, ffi.cast(cls._ctype, handle), what, owned)
@@ -120,10 +143,10 @@ class Object:
         return obj
 
     @classmethod
-    def borrow(cls, handle):
+    def borrow(cls: Type[_T], handle: Handle) -> _T:
         """A borrowed wrapper of a handle known valid and of this class (a kernel's parameter)."""
         obj = cls.__new__(cls)
-        obj._handle = ffi.cast(cls._ctype, handle)
+        obj._handle = ffi.cast(_c_type(cls._ctype), handle)
         obj._describe()
         return obj
 
@@ -131,7 +154,7 @@ class Object:
         """Fills what `__init__` would have set from queries (wrapped handles)."""
 
     @property
-    def handle(self):
+    def handle(self) -> Handle:
         """The C handle (raises `Released` once released)."""
         handle = self._handle
         if handle is None:
@@ -139,19 +162,22 @@ class Object:
         return handle
 
     @property
-    def reference(self):
+    def reference(self) -> Handle:
         """The handle as a vx_reference (for calls of pyopenvx.api that take any object)."""
-        return ffi.cast("vx_reference", self.handle)
+        return ffi.cast(_REFERENCE, self.handle)
 
     @property
-    def released(self):
+    def released(self) -> bool:
         """True once release() ran (or the with block ended)."""
         return self._handle is None
 
-    def release(self):
+    def release(self) -> None:
         """Releases the reference now (later if a numpy view of its memory is still alive);
         the wrapper is unusable after. Releasing twice does nothing."""
-        owner, self._handle, self._owner = self._owner, None, None
+        owner, self._handle, self._owner, self._view_base = self._owner, None, None, None
+        if owner is not None and owner.reusing:     # a context: arrays kept for reuse pin it too
+            for obj in list(owner.reusing):
+                obj._view_base = None
         if owner is not None and not owner.pins:
             check(owner.release(), f"release of {type(self).__name__}")
 
@@ -160,6 +186,16 @@ class Object:
         if self._owner is not None:
             self._owner.handle = None
         self._handle = self._owner = None
+
+    def _keep_view_base(self, base):
+        """Keeps `base` (pointer, key, array over mapped memory) for the next map; the context's
+        release drops it (it pins the context like any view)."""
+        self._view_base = base
+        context = self._owner.context if self._owner is not None else None
+        if context is not None:
+            if context.reusing is None:
+                context.reusing = weakref.WeakSet()
+            context.reusing.add(self)
 
     def _view_buffer(self, pointer, nbytes):
         """A buffer of mapped memory for numpy that keeps this object (and its memory) alive
@@ -170,12 +206,12 @@ class Object:
         owner.pins += 1
         if owner.context is not None:
             owner.context.pins += 1
-        return ffi.buffer(ffi.gc(ffi.cast("char *", pointer), owner.unpin), nbytes)
+        return ffi.buffer(ffi.gc(ffi.cast(_CHAR_P, pointer), owner.unpin), nbytes)
 
-    def __enter__(self):
+    def __enter__(self: _T) -> _T:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: Any) -> None:
         self.release()
 
     def __repr__(self):
@@ -186,7 +222,7 @@ class Object:
     def _describe_state(self):
         return f"at {_address(self._handle):#x}"
 
-    def query(self, function, attribute, ctype):
+    def query(self, function: str, attribute: int, ctype: str) -> Any:
         """One attribute by vxQuery<Type> (`function`, its name) as `ctype`."""
         pointer, size = _pointer_type(ctype)
         out = ffi.new(pointer)
@@ -201,7 +237,7 @@ class Reference(Object):
     _release = lib.vxReleaseReference
 
 
-def wrap_reference(handle, owned=False):
+def wrap_reference(handle: Handle, owned: bool = False) -> Optional[Object]:
     """The wrapper of the right class for a vx_reference (None for NULL)."""
     if handle == ffi.NULL:
         return None

@@ -5,10 +5,18 @@
     arr = ObjectArray(ctx, Image(ctx, 64, 48), 3)
     first = arr[0]
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator, Optional, Union
+
 from .. import constants as vx
 from ..api import lib
 from .base import Object, check, wrap_reference
 from .image import Image, _format, format_name
+
+if TYPE_CHECKING:
+    from .context import Context
+    from .graph import Graph
 
 SCALES = {"half": vx.VX_SCALE_PYRAMID_HALF, "orb": vx.VX_SCALE_PYRAMID_ORB}
 
@@ -16,16 +24,16 @@ SCALES = {"half": vx.VX_SCALE_PYRAMID_HALF, "orb": vx.VX_SCALE_PYRAMID_ORB}
 class _Items(Object):
     """len() and indexing (negative too) over `_item(index)`."""
 
-    def __len__(self):
+    def __len__(self) -> int:
         raise NotImplementedError
 
-    def __getitem__(self, index):
+    def __getitem__(self, index: int) -> Optional[Object]:
         count = len(self)
         if not -count <= index < count:
             raise IndexError(f"{type(self).__name__} index {index} out of range (it has {count})")
         return self._item(index % count)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Optional[Object]]:
         return (self[i] for i in range(len(self)))
 
 
@@ -35,22 +43,30 @@ class Pyramid(_Items):
     _ctype = "vx_pyramid"
     vx_type = vx.VX_TYPE_PYRAMID
 
-    def __init__(self, context, levels, scale, width, height, format="U8"):
+    def __init__(self, context: "Context", levels: int, scale: Union[str, float], width: int, height: int,
+                 format: Union[str, int] = "U8") -> None:
         super().__init__(lib.vxCreatePyramid(context.handle, levels, SCALES.get(scale, scale), width, height,
                                              _format(format)), f"vxCreatePyramid({levels} levels)")
 
     @classmethod
-    def virtual(cls, graph, levels, scale, width=0, height=0, format="VIRT"):
+    def virtual(cls, graph: "Graph", levels: int, scale: Union[str, float], width: int = 0, height: int = 0,
+                format: Union[str, int] = "VIRT") -> "Pyramid":
+        """A virtual pyramid of `graph`; what is left 0/VIRT comes from the graph's meta data."""
         return cls.wrap(lib.vxCreateVirtualPyramid(graph.handle, levels, SCALES.get(scale, scale), width, height,
                                                    _format(format)), True, "vxCreateVirtualPyramid")
 
-    def __len__(self):
+    def __len__(self) -> int:
         return self.query("vxQueryPyramid", vx.VX_PYRAMID_LEVELS, "vx_size")
 
-    scale = property(lambda self: self.query("vxQueryPyramid", vx.VX_PYRAMID_SCALE, "vx_float32"),
-                     doc='The ratio between two levels (0.5 for "half").')
-    format = property(lambda self: format_name(self.query("vxQueryPyramid", vx.VX_PYRAMID_FORMAT, "vx_df_image")),
-                      doc="The levels' format name.")
+    @property
+    def scale(self) -> float:
+        """The ratio between two levels (0.5 for "half")."""
+        return self.query("vxQueryPyramid", vx.VX_PYRAMID_SCALE, "vx_float32")
+
+    @property
+    def format(self) -> str:
+        """The levels' format name."""
+        return format_name(self.query("vxQueryPyramid", vx.VX_PYRAMID_FORMAT, "vx_df_image"))
 
     def _item(self, index):
         return Image.wrap(lib.vxGetPyramidLevel(self.handle, index), True, f"vxGetPyramidLevel({index})")
@@ -67,11 +83,11 @@ class ObjectArray(_Items):
     _ctype = "vx_object_array"
     vx_type = vx.VX_TYPE_OBJECT_ARRAY
 
-    def __init__(self, context, exemplar, count):
+    def __init__(self, context: "Context", exemplar: Object, count: int) -> None:
         super().__init__(lib.vxCreateObjectArray(context.handle, exemplar.reference, count),
                          f"vxCreateObjectArray({count})")
 
-    def __len__(self):
+    def __len__(self) -> int:
         return self.query("vxQueryObjectArray", vx.VX_OBJECT_ARRAY_NUMITEMS, "vx_size")
 
     def _item(self, index):

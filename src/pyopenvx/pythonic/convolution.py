@@ -1,11 +1,19 @@
 """Convolutions for the Pythonic layer: `Convolution(ctx, coefficients, scale=16)` with an int16
 matrix of odd sizes; the kernel computes sum(coefficients * pixels) / scale."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Tuple
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .. import constants as vx
 from ..api import ffi, lib
 from .base import Object, check
 from .dataobjects import exact
+
+if TYPE_CHECKING:
+    from .context import Context
 
 HOST = vx.VX_MEMORY_TYPE_HOST
 
@@ -16,7 +24,7 @@ class Convolution(Object):
     _ctype = "vx_convolution"
     vx_type = vx.VX_TYPE_CONVOLUTION
 
-    def __init__(self, context, coefficients, scale=1):
+    def __init__(self, context: "Context", coefficients: ArrayLike, scale: int = 1) -> None:
         coefficients = np.asarray(coefficients)
         rows, columns = coefficients.shape
         super().__init__(lib.vxCreateConvolution(context.handle, columns, rows),
@@ -24,22 +32,24 @@ class Convolution(Object):
         self.scale = scale
         self.coefficients = coefficients
 
-    shape = property(lambda self: (self.query("vxQueryConvolution", vx.VX_CONVOLUTION_ROWS, "vx_size"),
-                                   self.query("vxQueryConvolution", vx.VX_CONVOLUTION_COLUMNS, "vx_size")),
-                     doc="(rows, columns).")
+    @property
+    def shape(self) -> Tuple[int, int]:
+        """(rows, columns)."""
+        return (self.query("vxQueryConvolution", vx.VX_CONVOLUTION_ROWS, "vx_size"),
+                self.query("vxQueryConvolution", vx.VX_CONVOLUTION_COLUMNS, "vx_size"))
 
     @property
-    def scale(self):
+    def scale(self) -> int:
         """The divisor of the weighted sum (a power of 2)."""
         return self.query("vxQueryConvolution", vx.VX_CONVOLUTION_SCALE, "vx_uint32")
 
     @scale.setter
-    def scale(self, value):
+    def scale(self, value: int) -> None:
         check(lib.vxSetConvolutionAttribute(self.handle, vx.VX_CONVOLUTION_SCALE, ffi.new("vx_uint32 *", value), 4),
               "vxSetConvolutionAttribute(VX_CONVOLUTION_SCALE)", self)
 
     @property
-    def coefficients(self):
+    def coefficients(self) -> np.ndarray:
         """A copy of the int16 coefficients (rows, columns); assign an array to change them."""
         out = np.empty(self.shape, np.int16)
         check(lib.vxCopyConvolutionCoefficients(self.handle, ffi.from_buffer(out), vx.VX_READ_ONLY, HOST),
@@ -47,7 +57,7 @@ class Convolution(Object):
         return out
 
     @coefficients.setter
-    def coefficients(self, values):
+    def coefficients(self, values: ArrayLike) -> None:
         values = exact(values, np.dtype(np.int16), "vxCopyConvolutionCoefficients", self).reshape(self.shape)
         check(lib.vxCopyConvolutionCoefficients(self.handle, ffi.from_buffer(values), vx.VX_WRITE_ONLY, HOST),
               "vxCopyConvolutionCoefficients", self)

@@ -11,14 +11,14 @@ view is valid inside the `with` block, after which the map is released).
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Optional
+from typing import Any, ContextManager, Optional, Sequence
 
 import numpy as np
-from numpy.typing import ArrayLike
+from numpy.typing import ArrayLike, DTypeLike
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import Object, check
+from .base import ContextLike, GraphLike, Object, check
 from .errors import InvalidType, InvalidValue
 
 VX_TYPES = {np.dtype(name): t for t, name in {
@@ -106,14 +106,15 @@ class Scalar(Object):
     _ctype = "vx_scalar"
     vx_type = vx.VX_TYPE_SCALAR
 
-    def __init__(self, ctx, dtype, value=0):
+    def __init__(self, ctx: ContextLike, dtype: DTypeLike, value: Any = 0) -> None:
         scalar_type = _vx_type(dtype)
         self.ctype = CTYPES[scalar_type]
         super().__init__(lib.vxCreateScalar(ctx.handle, scalar_type, self._c_value(value)),
                          f"vxCreateScalar({dtype})")
 
     @classmethod
-    def virtual(cls, graph, dtype):
+    def virtual(cls, graph: GraphLike, dtype: DTypeLike) -> "Scalar":
+        """A virtual scalar of `graph` of type `dtype`."""
         return cls.wrap(lib.vxCreateVirtualScalar(graph.handle, _vx_type(dtype)), True, "vxCreateVirtualScalar")
 
     def _describe(self):
@@ -132,14 +133,14 @@ class Scalar(Object):
                                [f"{v!r} is not a {self.ctype}: {exc}"]) from None
 
     @property
-    def value(self):
+    def value(self) -> Any:
         """The scalar's value (assign to change it)."""
         out = ffi.new(f"{self.ctype} *")
         check(lib.vxCopyScalar(self.handle, out, vx.VX_READ_ONLY, HOST), "vxCopyScalar", self)
         return bool(out[0]) if self.ctype == "vx_bool" else out[0]
 
     @value.setter
-    def value(self, v):
+    def value(self, v: Any) -> None:
         check(lib.vxCopyScalar(self.handle, self._c_value(v), vx.VX_WRITE_ONLY, HOST), "vxCopyScalar", self)
 
 
@@ -149,7 +150,7 @@ class Array(Object):
     _ctype = "vx_array"
     vx_type = vx.VX_TYPE_ARRAY
 
-    def __init__(self, ctx, dtype, capacity):
+    def __init__(self, ctx: ContextLike, dtype: DTypeLike, capacity: int) -> None:
         """Items of a numpy dtype, or structs by name ("keypoint", "rectangle", "coordinates2d",
         "coordinates3d", "coordinates2df", "line2d"): their views are structured arrays."""
         item_type = _vx_type(dtype)
@@ -157,13 +158,14 @@ class Array(Object):
         super().__init__(lib.vxCreateArray(ctx.handle, item_type, capacity), "vxCreateArray")
 
     @classmethod
-    def virtual(cls, graph, dtype, capacity=0):
+    def virtual(cls, graph: GraphLike, dtype: DTypeLike, capacity: int = 0) -> "Array":
+        """A virtual array of `graph`; capacity 0 leaves it to the graph's meta data."""
         return cls.wrap(lib.vxCreateVirtualArray(graph.handle, _vx_type(dtype), capacity), True, "vxCreateVirtualArray")
 
     def _describe(self):
         self.dtype = DTYPES.get(self.query("vxQueryArray", vx.VX_ARRAY_ITEMTYPE, "vx_enum"), np.dtype(np.uint8))
 
-    def __len__(self):
+    def __len__(self) -> int:
         return self.query("vxQueryArray", vx.VX_ARRAY_NUMITEMS, "vx_size")
 
     def _describe_state(self):
@@ -176,7 +178,7 @@ class Array(Object):
         check(lib.vxAddArrayItems(self.handle, len(values), ffi.from_buffer(values), self.dtype.itemsize),
             "vxAddArrayItems")
 
-    def map(self, start=0, end=None, usage=RW):
+    def map(self, start: int = 0, end: Optional[int] = None, usage: int = RW) -> ContextManager[np.ndarray]:
         """A numpy view of items [start, end) (a context manager)."""
         end = len(self) if end is None else end
 
@@ -194,13 +196,14 @@ class Tensor(Object):
     _ctype = "vx_tensor"
     vx_type = vx.VX_TYPE_TENSOR
 
-    def __init__(self, ctx, shape, dtype, fixed_point_position=0):
+    def __init__(self, ctx: ContextLike, shape: Sequence[int], dtype: DTypeLike, fixed_point_position: int = 0) -> None:
         self.shape, self.dtype = tuple(shape), np.dtype(dtype)
         super().__init__(lib.vxCreateTensor(ctx.handle, len(shape), list(self.shape[::-1]), _vx_type(dtype),
                                             fixed_point_position), "vxCreateTensor")
 
     @classmethod
-    def virtual(cls, graph, dtype, shape=(), fixed_point_position=0):
+    def virtual(cls, graph: GraphLike, dtype: DTypeLike, shape: Sequence[int] = (),
+                fixed_point_position: int = 0) -> "Tensor":
         """A virtual tensor of `graph`; shape () leaves its dimensions to the graph's meta data."""
         dims = list(tuple(shape)[::-1]) or ffi.NULL
         return cls.wrap(lib.vxCreateVirtualTensor(graph.handle, len(shape), dims, _vx_type(dtype), fixed_point_position),
@@ -213,7 +216,7 @@ class Tensor(Object):
         self.shape = tuple(dims[i] for i in reversed(range(n)))
         self.dtype = DTYPES.get(self.query("vxQueryTensor", vx.VX_TENSOR_DATA_TYPE, "vx_enum"), np.dtype(np.uint8))
 
-    def map(self, usage=RW):
+    def map(self, usage: int = RW) -> ContextManager[np.ndarray]:
         """A numpy view of the whole tensor (a context manager)."""
         n = len(self.shape)
 
@@ -238,7 +241,7 @@ class _WholeMap(Object):
     MAP = UNMAP = None
     _describe_state = _shape_state
 
-    def map(self, usage=RW):
+    def map(self, usage: int = RW) -> ContextManager[np.ndarray]:
         """A numpy view of the whole object (a context manager)."""
         def map_fn(u):
             map_id, ptr = ffi.new("vx_map_id *"), ffi.new("void **")
@@ -254,7 +257,7 @@ class LUT(_WholeMap):
     vx_type = vx.VX_TYPE_LUT
     MAP, UNMAP = "vxMapLUT", "vxUnmapLUT"
 
-    def __init__(self, ctx, dtype="uint8", count=256):
+    def __init__(self, ctx: ContextLike, dtype: DTypeLike = "uint8", count: int = 256) -> None:
         self.dtype, self.shape = np.dtype(dtype), (count,)
         self.nbytes = count * self.dtype.itemsize
         super().__init__(lib.vxCreateLUT(ctx.handle, _vx_type(dtype), count), "vxCreateLUT")
@@ -272,7 +275,7 @@ class Distribution(_WholeMap):
     vx_type = vx.VX_TYPE_DISTRIBUTION
     MAP, UNMAP = "vxMapDistribution", "vxUnmapDistribution"
 
-    def __init__(self, ctx, bins, offset, range_):
+    def __init__(self, ctx: ContextLike, bins: int, offset: int, range_: int) -> None:
         self.dtype, self.shape, self.nbytes = np.dtype("int32"), (bins,), bins * 4
         super().__init__(lib.vxCreateDistribution(ctx.handle, bins, offset, range_), "vxCreateDistribution")
 
@@ -287,7 +290,7 @@ class Matrix(Object):
     _ctype = "vx_matrix"
     vx_type = vx.VX_TYPE_MATRIX
 
-    def __init__(self, ctx, rows, columns, dtype="float32"):
+    def __init__(self, ctx: ContextLike, rows: int, columns: int, dtype: DTypeLike = "float32") -> None:
         self.dtype, self.shape = np.dtype(dtype), (rows, columns)
         super().__init__(lib.vxCreateMatrix(ctx.handle, _vx_type(dtype), columns, rows), "vxCreateMatrix")
 

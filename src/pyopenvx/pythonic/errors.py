@@ -13,7 +13,7 @@ by a Python kernel or callback during the call becomes the error's `__cause__`, 
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from typing import Any, Iterable, Optional
 
 from .. import constants as vx
 
@@ -36,12 +36,14 @@ class VXError(Exception):
     status = vx.VX_FAILURE
     status_name = "VX_FAILURE"
 
-    def __new__(cls, status=None, what="", obj=None, log=()):
+    def __new__(cls, status: Optional[int] = None, what: str = "", obj: Any = None,
+                log: Iterable[str] = ()) -> "VXError":
         if cls is VXError and status in _BY_STATUS:
             cls = _BY_STATUS[status]
         return super().__new__(cls)
 
-    def __init__(self, status=None, what="", obj=None, log=()):
+    def __init__(self, status: Optional[int] = None, what: str = "", obj: Any = None,
+                 log: Iterable[str] = ()) -> None:
         self.status = type(self).status if status is None else status
         self.what, self.object, self.log = what, obj, list(log)
         text = f"{what} failed: {status_name(self.status)} ({self.status})"
@@ -116,7 +118,7 @@ for _name in dir(vx):
 class Released(InvalidReference):
     """The wrapper was released (by `release()` or its `with` block): it has no object any more."""
 
-    def __init__(self, obj_type):
+    def __init__(self, obj_type: str) -> None:
         self.status, self.what, self.object, self.log = vx.VX_ERROR_INVALID_REFERENCE, "use", None, []
         Exception.__init__(self, f"this {obj_type} was released (by release() or its with block): it cannot be used")
 

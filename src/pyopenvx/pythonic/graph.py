@@ -12,13 +12,13 @@ the wrapper early leaves the node in the graph.
 from __future__ import annotations
 
 from collections import namedtuple
-from typing import Any, Callable, Dict, Iterable, Iterator, Optional, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
 import numpy as np
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import Object, StatusError, check, keep, wrap_reference
+from .base import ContextLike, Object, StatusError, check, keep, wrap_reference
 from .errors import note_cause, resume, status_name, suspend
 
 Performance = namedtuple("Performance", "tmp beg end sum avg min num max")
@@ -70,11 +70,13 @@ class Kernel(Object):
     vx_type = vx.VX_TYPE_KERNEL
 
     @classmethod
-    def by_name(cls, context, name):
+    def by_name(cls, context: ContextLike, name: str) -> "Kernel":
+        """vxGetKernelByName: the kernel named `name` (an owned wrapper)."""
         return cls.wrap(lib.vxGetKernelByName(context.handle, name.encode()), True, f"vxGetKernelByName({name})")
 
     @classmethod
-    def by_enum(cls, context, enum):
+    def by_enum(cls, context: ContextLike, enum: int) -> "Kernel":
+        """vxGetKernelByEnum: the kernel of enumeration `enum` (an owned wrapper)."""
         return cls.wrap(lib.vxGetKernelByEnum(context.handle, enum), True, f"vxGetKernelByEnum({enum:#x})")
 
     @property
@@ -84,13 +86,18 @@ class Kernel(Object):
         check(lib.vxQueryKernel(self.handle, vx.VX_KERNEL_NAME, out, len(out)), "vxQueryKernel", self)
         return ffi.string(out).decode()
 
-    enum = property(lambda self: self.query("vxQueryKernel", vx.VX_KERNEL_ENUM, "vx_enum"),
-                    doc="VX_KERNEL_ENUM: the kernel's enumeration.")
-    num_parameters = property(lambda self: self.query("vxQueryKernel", vx.VX_KERNEL_PARAMETERS, "vx_uint32"),
-                              doc='How many parameters the kernel has.')
+    @property
+    def enum(self) -> int:
+        """VX_KERNEL_ENUM: the kernel's enumeration."""
+        return self.query("vxQueryKernel", vx.VX_KERNEL_ENUM, "vx_enum")
 
     @property
-    def parameters(self):
+    def num_parameters(self) -> int:
+        """How many parameters the kernel has."""
+        return self.query("vxQueryKernel", vx.VX_KERNEL_PARAMETERS, "vx_uint32")
+
+    @property
+    def parameters(self) -> List["KernelParameter"]:
         """[KernelParameter(direction, type, optional)] in index order."""
         out = []
         for index in range(self.num_parameters):
@@ -154,7 +161,7 @@ class Node(Object):
     _ctype = "vx_node"
     vx_type = vx.VX_TYPE_NODE
 
-    def __init__(self, graph, kernel, *parameters):
+    def __init__(self, graph: "Graph", kernel: Union[str, Kernel], *parameters: Optional[Object]) -> None:
         """A node of `kernel` (a Kernel or its name) with `parameters` in order (None: not set)."""
         if isinstance(kernel, str):
             with Kernel.by_name(graph.context, kernel) as k:
@@ -168,36 +175,44 @@ class Node(Object):
     def _describe_state(self):
         return f"status={status_name(self.status)}"
 
-    def __setitem__(self, index, obj):
+    def __setitem__(self, index: int, obj: Object) -> None:
         """Sets parameter `index` to `obj` (vxSetParameterByIndex)."""
         check(lib.vxSetParameterByIndex(self.handle, index, obj.reference), f"vxSetParameterByIndex({index})", self)
 
-    def __getitem__(self, index):
+    def __getitem__(self, index: int) -> Optional[Object]:
         """The object set as parameter `index` (an owned wrapper: release it), None if unset."""
         return _parameter_ref(lib.vxGetParameterByIndex(self.handle, index), f"vxGetParameterByIndex({index})")
 
-    status = property(lambda self: self.query("vxQueryNode", vx.VX_NODE_STATUS, "vx_status"),
-                      doc="VX_NODE_STATUS: the status of the node's last run.")
-    num_parameters = property(lambda self: self.query("vxQueryNode", vx.VX_NODE_PARAMETERS, "vx_uint32"),
-                              doc='How many parameters the node has.')
-    performance = property(lambda self: _performance(self, lib.vxQueryNode, vx.VX_NODE_PERFORMANCE),
-                           doc="Performance(tmp, beg, end, sum, avg, min, num, max) of the node's runs, in ns.")
+    @property
+    def status(self) -> int:
+        """VX_NODE_STATUS: the status of the node's last run."""
+        return self.query("vxQueryNode", vx.VX_NODE_STATUS, "vx_status")
 
     @property
-    def border(self):
+    def num_parameters(self) -> int:
+        """How many parameters the node has."""
+        return self.query("vxQueryNode", vx.VX_NODE_PARAMETERS, "vx_uint32")
+
+    @property
+    def performance(self) -> Performance:
+        """Performance(tmp, beg, end, sum, avg, min, num, max) of the node's runs, in ns."""
+        return _performance(self, lib.vxQueryNode, vx.VX_NODE_PERFORMANCE)
+
+    @property
+    def border(self) -> Tuple[str, int]:
         """(mode, constant value): mode "undefined", "constant" or "replicate"; set a mode or a pair."""
         border = self.query("vxQueryNode", vx.VX_NODE_BORDER, "vx_border_t")
         return next(name for name, mode in BORDERS.items() if mode == border.mode), border.constant_value.U32
 
     @border.setter
-    def border(self, value):
+    def border(self, value: Union[str, Tuple[str, int]]) -> None:
         mode, constant = (value, 0) if isinstance(value, str) else value
         border = ffi.new("vx_border_t *", {"mode": BORDERS[mode]})
         border.constant_value.U32 = constant
         check(lib.vxSetNodeAttribute(self.handle, vx.VX_NODE_BORDER, border, ffi.sizeof("vx_border_t")),
               "vxSetNodeAttribute(VX_NODE_BORDER)")
 
-    def on_complete(self, function):
+    def on_complete(self, function: Optional[Callable[["Node"], Optional[str]]]) -> None:
         """Calls function(node) after each run of this node; it returns None/"continue" or
         "abandon". An exception abandons the graph, with a log entry. Replaces the callback set
         before; None removes it."""
@@ -220,7 +235,7 @@ class Graph(Object):
     _ctype = "vx_graph"
     vx_type = vx.VX_TYPE_GRAPH
 
-    def __init__(self, context: Object) -> None:
+    def __init__(self, context: ContextLike) -> None:
         self.context = context
         super().__init__(lib.vxCreateGraph(context.handle), "vxCreateGraph")
 
@@ -305,14 +320,25 @@ class Graph(Object):
         """vxWaitGraph: waits for the scheduled run; raises if it failed."""
         check(lib.vxWaitGraph(self.handle), "vxWaitGraph", self)
 
-    state = property(lambda self: GRAPH_STATES[self.query("vxQueryGraph", vx.VX_GRAPH_STATE, "vx_enum")],
-                     doc='"unverified", "verified", "running", "abandoned" or "completed".')
-    num_nodes = property(lambda self: self.query("vxQueryGraph", vx.VX_GRAPH_NUMNODES, "vx_uint32"),
-                         doc='How many nodes the graph has.')
-    num_parameters = property(lambda self: self.query("vxQueryGraph", vx.VX_GRAPH_NUMPARAMETERS, "vx_uint32"),
-                              doc='How many graph parameters the graph has.')
-    performance = property(lambda self: _performance(self, lib.vxQueryGraph, vx.VX_GRAPH_PERFORMANCE),
-                           doc="Performance(tmp, beg, end, sum, avg, min, num, max) of the graph's runs, in ns.")
+    @property
+    def state(self) -> str:
+        """"unverified", "verified", "running", "abandoned" or "completed"."""
+        return GRAPH_STATES[self.query("vxQueryGraph", vx.VX_GRAPH_STATE, "vx_enum")]
+
+    @property
+    def num_nodes(self) -> int:
+        """How many nodes the graph has."""
+        return self.query("vxQueryGraph", vx.VX_GRAPH_NUMNODES, "vx_uint32")
+
+    @property
+    def num_parameters(self) -> int:
+        """How many graph parameters the graph has."""
+        return self.query("vxQueryGraph", vx.VX_GRAPH_NUMPARAMETERS, "vx_uint32")
+
+    @property
+    def performance(self) -> Performance:
+        """Performance(tmp, beg, end, sum, avg, min, num, max) of the graph's runs, in ns."""
+        return _performance(self, lib.vxQueryGraph, vx.VX_GRAPH_PERFORMANCE)
 
     def add_parameter(self, node: "Node", index: int) -> int:
         """Makes parameter `index` of `node` the graph's next parameter; returns its graph index."""
@@ -324,10 +350,11 @@ class Graph(Object):
             lib.vxReleaseParameter(ffi.new("vx_parameter *", parameter))
         return self.num_parameters - 1
 
-    def __setitem__(self, index, obj):
+    def __setitem__(self, index: int, obj: Object) -> None:
+        """Sets graph parameter `index` to `obj` (vxSetGraphParameterByIndex)."""
         check(lib.vxSetGraphParameterByIndex(self.handle, index, obj.reference), f"vxSetGraphParameterByIndex({index})", self)
 
-    def __getitem__(self, index):
+    def __getitem__(self, index: int) -> Optional[Object]:
         """The object set on graph parameter `index` (an owned wrapper: release it)."""
         return _parameter_ref(lib.vxGetGraphParameterByIndex(self.handle, index), f"vxGetGraphParameterByIndex({index})")
 
@@ -343,13 +370,13 @@ class Delay(Object):
     _ctype = "vx_delay"
     vx_type = vx.VX_TYPE_DELAY
 
-    def __init__(self, context, exemplar, slots):
+    def __init__(self, context: ContextLike, exemplar: Object, slots: int) -> None:
         super().__init__(lib.vxCreateDelay(context.handle, exemplar.reference, slots), "vxCreateDelay")
 
-    def __len__(self):
+    def __len__(self) -> int:
         return self.query("vxQueryDelay", vx.VX_DELAY_SLOTS, "vx_size")
 
-    def __getitem__(self, index):
+    def __getitem__(self, index: int) -> Optional[Object]:
         ref = lib.vxGetReferenceFromDelay(self.handle, index)
         check(lib.vxGetStatus(ref), f"vxGetReferenceFromDelay({index})")
         return wrap_reference(ref)

@@ -2,16 +2,16 @@
 makes). Maps are numpy views of the image memory, valid inside their `with` block."""
 from __future__ import annotations
 
-import contextlib
 from types import SimpleNamespace
-from typing import Iterator, Optional, Tuple, Union
+from typing import ContextManager, Optional, Tuple, Union
 
 import numpy as np
 from numpy.typing import ArrayLike, DTypeLike
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import Object, check
+from ..errors import attribute_name
+from .base import ContextLike, GraphLike, Object, check
 from .dataobjects import exact
 from .errors import InvalidDimension, InvalidFormat
 
@@ -36,6 +36,45 @@ _USAGES = {"r": vx.VX_READ_ONLY, "w": vx.VX_WRITE_ONLY, "rw": vx.VX_READ_AND_WRI
 Rect = Tuple[int, int, int, int]        # start_x, start_y, end_x, end_y
 _RECT, _MAP_ID = ffi.typeof("vx_rectangle_t *"), ffi.typeof("vx_map_id *")
 _ADDRESSING, _POINTER = ffi.typeof("vx_imagepatch_addressing_t *"), ffi.typeof("void **")
+_GEOMETRY = ffi.typeof("vx_uint32[3]")      # width, height, format (a vx_df_image is a vx_uint32)
+_GEOMETRY_ATTRIBUTES = (vx.VX_IMAGE_WIDTH, vx.VX_IMAGE_HEIGHT, vx.VX_IMAGE_FORMAT)
+
+
+class _PatchMap:
+    """What `Image.map` returns: maps on entry (a numpy view that pins the image's memory), unmaps
+    on exit and makes the view read-only. A class, not a generator: maps are a hot path."""
+    __slots__ = ("image", "rect", "plane", "usage", "handle", "map_id", "view")
+
+    def __init__(self, image, rect, plane, usage):
+        self.image, self.rect, self.plane, self.usage = image, rect, plane, usage
+
+    def __enter__(self):
+        image, plane = self.image, self.plane
+        scratch = image._scratch
+        if scratch is None:         # the out-arguments, read at once after the call: allocated once
+            scratch = image._scratch = (ffi.new(_MAP_ID), ffi.new(_ADDRESSING), ffi.new(_POINTER))
+        map_id, addr, ptr = scratch
+        handle = self.handle = image.handle     # unmapped by it even if the wrapper is released meanwhile
+        status = lib.vxMapImagePatch(handle, image._rect(self.rect), plane, map_id, addr, ptr, _USAGES[self.usage],
+                                     _HOST, 0)
+        if status:
+            check(status, "vxMapImagePatch", image)
+        self.map_id = map_id[0]
+        try:
+            view = self.view = image._mapped_view(plane, addr, ptr[0])
+        except BaseException:
+            lib.vxUnmapImagePatch(handle, self.map_id)
+            raise
+        if self.usage == "r":
+            view.flags.writeable = False
+        return view
+
+    def __exit__(self, *exc):
+        self.view.flags.writeable = False
+        check(lib.vxUnmapImagePatch(self.handle, self.map_id), "vxUnmapImagePatch", self.image)
+
+
+_HOST = vx.VX_MEMORY_TYPE_HOST
 
 
 def _format(fmt):
@@ -60,12 +99,12 @@ class Image(Object):
     _ctype = "vx_image"
     vx_type = vx.VX_TYPE_IMAGE
 
-    def __init__(self, context: "Context", width: int, height: int, format: Union[str, int] = "U8") -> None:
+    def __init__(self, context: ContextLike, width: int, height: int, format: Union[str, int] = "U8") -> None:
         super().__init__(lib.vxCreateImage(context.handle, width, height, _format(format)),
                          f"vxCreateImage({width}x{height} {format_name(_format(format))})")
 
     @classmethod
-    def virtual(cls, graph: "Graph", width: int = 0, height: int = 0, format: Union[str, int] = "VIRT") -> "Image":
+    def virtual(cls, graph: GraphLike, width: int = 0, height: int = 0, format: Union[str, int] = "VIRT") -> "Image":
         """A virtual image of `graph`; what is left 0/VIRT comes from the graph's meta data."""
         img = cls.wrap(lib.vxCreateVirtualImage(graph.handle, width, height, _format(format)), True,
                        "vxCreateVirtualImage")
@@ -78,13 +117,18 @@ class Image(Object):
     _geometry = None        # (width, height, format name, whole-image rectangle) once settled
     _virtual = False
     _scratch = None         # map's out-arguments (a wrapper is used by one thread at a time)
+    _reusable = ("_geometry", "_scratch", "_view_base")
 
     def _settled(self):
         """Width, height and format never change once known (a non-virtual image): queried once."""
         geometry = self._geometry
         if geometry is None:
-            width, height = self._query(vx.VX_IMAGE_WIDTH, "vx_uint32"), self._query(vx.VX_IMAGE_HEIGHT, "vx_uint32")
-            fmt = format_name(self._query(vx.VX_IMAGE_FORMAT, "vx_df_image"))
+            out, handle = ffi.new(_GEOMETRY), self.handle       # one buffer for the three queries
+            for i, attribute in enumerate(_GEOMETRY_ATTRIBUTES):
+                status = lib.vxQueryImage(handle, attribute, out + i, 4)
+                if status:
+                    check(status, f"vxQueryImage({attribute_name(attribute)})", self)
+            width, height, fmt = out[0], out[1], format_name(out[2])
             geometry = (width, height, fmt, ffi.new(_RECT, (0, 0, width, height)))
             if not self._virtual and fmt != "VIRT" and width:
                 self._geometry = geometry
@@ -93,12 +137,25 @@ class Image(Object):
     def _query(self, attribute, ctype):
         return self.query("vxQueryImage", attribute, ctype)
 
-    width = property(lambda self: self._settled()[0], doc='Width in pixels.')
-    height = property(lambda self: self._settled()[1], doc='Height in pixels.')
-    format = property(lambda self: self._settled()[2],
-                      doc="The format's name: U8, RGB, NV12, ... (VIRT: a virtual image not verified yet).")
-    planes = property(lambda self: self._query(vx.VX_IMAGE_PLANES, "vx_size"),
-                      doc='How many planes the format has.')
+    @property
+    def width(self) -> int:
+        """Width in pixels."""
+        return self._settled()[0]
+
+    @property
+    def height(self) -> int:
+        """Height in pixels."""
+        return self._settled()[1]
+
+    @property
+    def format(self) -> str:
+        """The format's name: U8, RGB, NV12, ... (VIRT: a virtual image not verified yet)."""
+        return self._settled()[2]
+
+    @property
+    def planes(self) -> int:
+        """How many planes the format has."""
+        return self._query(vx.VX_IMAGE_PLANES, "vx_size")
 
     def _rect(self, rect):
         return self._settled()[3] if rect is None else ffi.new(_RECT, rect)
@@ -116,26 +173,25 @@ class Image(Object):
             shape, strides = shape + (values,), strides + (item,)
         return shape, strides, np.dtype(dtype)
 
-    @contextlib.contextmanager
-    def map(self, rect: Optional[Rect] = None, plane: int = 0, usage: str = "rw") -> Iterator[np.ndarray]:
-        """A numpy view of the patch `rect` (start_x, start_y, end_x, end_y) of a plane; the map
-        is released at the end of the block, and the view is made read-only then."""
-        scratch = self._scratch
-        if scratch is None:         # the out-arguments, read at once after the call: allocated once
-            scratch = self._scratch = (ffi.new(_MAP_ID), ffi.new(_ADDRESSING), ffi.new(_POINTER))
-        map_id, addr, ptr = scratch
-        check(lib.vxMapImagePatch(self.handle, self._rect(rect), plane, map_id, addr, ptr, _USAGES[usage],
-                                  vx.VX_MEMORY_TYPE_HOST, 0), "vxMapImagePatch", self)
-        opened = map_id[0]
-        try:
+    def _mapped_view(self, plane, addr, pointer):
+        """A new numpy view of the mapped patch at `pointer` that `addr` describes. Maps of an
+        image mostly give the same memory and addressing again: the array over it (which pins
+        the image's memory, see _view_buffer) is kept in `_view_base` and each map returns a new
+        view of it (building one costs several times more)."""
+        key = (bytes(ffi.buffer(addr)), plane, self._settled()[2])
+        base = self._view_base
+        if base is None or base[0] != pointer or base[1] != key:
             shape, strides, dtype = self._shape(plane, addr)
             nbytes = (shape[0] - 1) * strides[0] + shape[1] * strides[1]
-            view = np.ndarray(shape, dtype, buffer=self._view_buffer(ptr[0], nbytes), strides=strides)
-            view.flags.writeable = usage != "r"
-            yield view
-            view.flags.writeable = False
-        finally:
-            check(lib.vxUnmapImagePatch(self.handle, opened), "vxUnmapImagePatch", self)
+            array = np.ndarray(shape, dtype, buffer=self._view_buffer(pointer, nbytes), strides=strides)
+            base = (pointer, key, array)
+            self._keep_view_base(base)
+        return base[2].view()
+
+    def map(self, rect: Optional[Rect] = None, plane: int = 0, usage: str = "rw") -> ContextManager[np.ndarray]:
+        """A numpy view of the patch `rect` (start_x, start_y, end_x, end_y) of a plane; the map
+        is released at the end of the block, and the view is made read-only then."""
+        return _PatchMap(self, rect, plane, usage)
 
     def _copy(self, array, rect, plane, usage):
         addr = ffi.new(_ADDRESSING)
@@ -177,7 +233,7 @@ class Image(Object):
         return out if dtype is None else out.astype(dtype)
 
     @classmethod
-    def from_numpy(cls, context: "Context", array: np.ndarray, format: Optional[str] = None) -> "Image":
+    def from_numpy(cls, context: ContextLike, array: np.ndarray, format: Optional[str] = None) -> "Image":
         """An image whose memory is `array`, without a copy (vxCreateImageFromHandle): a graph
         writing the image writes the array, which stays alive while the image lives (in a graph
         too, after its wrapper is gone; at the latest until the context's release). A 2-D array of uint8,

@@ -6,12 +6,17 @@
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Tuple
+
 import numpy as np
 
 from .. import constants as vx
 from ..api import ffi, lib
 from .base import Object, check
 from .dataobjects import exact
+
+if TYPE_CHECKING:
+    from .context import Context
 
 HOST = vx.VX_MEMORY_TYPE_HOST
 
@@ -22,24 +27,28 @@ class Remap(Object):
     _ctype = "vx_remap"
     vx_type = vx.VX_TYPE_REMAP
 
-    def __init__(self, context, source_size, destination_size):
+    def __init__(self, context: "Context", source_size: Tuple[int, int], destination_size: Tuple[int, int]) -> None:
         (sw, sh), (dw, dh) = source_size, destination_size
         super().__init__(lib.vxCreateRemap(context.handle, sw, sh, dw, dh), f"vxCreateRemap({sw}x{sh} -> {dw}x{dh})")
 
     @classmethod
-    def from_numpy(cls, context, coordinates, source_size):
+    def from_numpy(cls, context: "Context", coordinates: np.ndarray, source_size: Tuple[int, int]) -> "Remap":
         """A remap whose destination is `coordinates`' (height, width) and whose table it is."""
         remap = cls(context, source_size, (coordinates.shape[1], coordinates.shape[0]))
         remap.set(coordinates)
         return remap
 
-    source_size = property(lambda self: (self.query("vxQueryRemap", vx.VX_REMAP_SOURCE_WIDTH, "vx_uint32"),
-                                         self.query("vxQueryRemap", vx.VX_REMAP_SOURCE_HEIGHT, "vx_uint32")),
-                           doc="(width, height) of the images it reads.")
-    destination_size = property(lambda self: (
-        self.query("vxQueryRemap", vx.VX_REMAP_DESTINATION_WIDTH, "vx_uint32"),
-        self.query("vxQueryRemap", vx.VX_REMAP_DESTINATION_HEIGHT, "vx_uint32")),
-        doc="(width, height) of the images it writes.")
+    @property
+    def source_size(self) -> Tuple[int, int]:
+        """(width, height) of the images it reads."""
+        return (self.query("vxQueryRemap", vx.VX_REMAP_SOURCE_WIDTH, "vx_uint32"),
+                self.query("vxQueryRemap", vx.VX_REMAP_SOURCE_HEIGHT, "vx_uint32"))
+
+    @property
+    def destination_size(self) -> Tuple[int, int]:
+        """(width, height) of the images it writes."""
+        return (self.query("vxQueryRemap", vx.VX_REMAP_DESTINATION_WIDTH, "vx_uint32"),
+                self.query("vxQueryRemap", vx.VX_REMAP_DESTINATION_HEIGHT, "vx_uint32"))
 
     def _copy(self, array, usage):
         height, width = array.shape[:2]

@@ -4,9 +4,13 @@
     r = Threshold(ctx, "range", "U8", lower=50, upper=200)   # true_value where 50 <= in <= 200
     t.value, r.range, t.output                               # read back; assign to change
 """
+from __future__ import annotations
+
+from typing import Optional, Tuple, Union
+
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import Object, check
+from .base import ContextLike, Object, check
 from .image import _format, format_name
 
 TYPES = {"binary": vx.VX_THRESHOLD_TYPE_BINARY, "range": vx.VX_THRESHOLD_TYPE_RANGE}
@@ -22,8 +26,10 @@ class Threshold(Object):
     _ctype = "vx_threshold"
     vx_type = vx.VX_TYPE_THRESHOLD
 
-    def __init__(self, context, type="binary", input="U8", output="U8", value=None, lower=None, upper=None,
-                 true_value=None, false_value=None):
+    def __init__(self, context: ContextLike, type: Union[str, int] = "binary", input: Union[str, int] = "U8",
+                 output: Union[str, int] = "U8", value: Optional[int] = None, lower: Optional[int] = None,
+                 upper: Optional[int] = None, true_value: Optional[int] = None,
+                 false_value: Optional[int] = None) -> None:
         super().__init__(lib.vxCreateThresholdForImage(context.handle, TYPES.get(type, type), _format(input),
                                                        _format(output)), f"vxCreateThresholdForImage({type})")
         if value is not None:
@@ -35,13 +41,21 @@ class Threshold(Object):
             true, false = self.output
             self.output = (true if true_value is None else true_value, false if false_value is None else false_value)
 
-    type = property(lambda self: next(k for k, v in TYPES.items()
-                                      if v == self.query("vxQueryThreshold", vx.VX_THRESHOLD_TYPE, "vx_enum")),
-                    doc='"binary" or "range".')
-    input_format = property(lambda self: format_name(
-        self.query("vxQueryThreshold", vx.VX_THRESHOLD_INPUT_FORMAT, "vx_df_image")), doc="The format of the images compared.")
-    output_format = property(lambda self: format_name(
-        self.query("vxQueryThreshold", vx.VX_THRESHOLD_OUTPUT_FORMAT, "vx_df_image")), doc="The format of the images written.")
+    @property
+    def type(self) -> str:
+        """"binary" or "range"."""
+        kind = self.query("vxQueryThreshold", vx.VX_THRESHOLD_TYPE, "vx_enum")
+        return next(k for k, v in TYPES.items() if v == kind)
+
+    @property
+    def input_format(self) -> str:
+        """The format of the images compared."""
+        return format_name(self.query("vxQueryThreshold", vx.VX_THRESHOLD_INPUT_FORMAT, "vx_df_image"))
+
+    @property
+    def output_format(self) -> str:
+        """The format of the images written."""
+        return format_name(self.query("vxQueryThreshold", vx.VX_THRESHOLD_OUTPUT_FORMAT, "vx_df_image"))
 
     def _describe_state(self):
         bounds = f"value={self.value}" if self.type == "binary" else f"range={self.range}"
@@ -57,21 +71,32 @@ class Threshold(Object):
         return getattr(a, member), getattr(b, member)
 
     @property
-    def value(self):
+    def value(self) -> int:
         """The binary threshold value."""
         out = ffi.new("vx_pixel_value_t *")
         check(lib.vxCopyThresholdValue(self.handle, out, vx.VX_READ_ONLY, HOST), "vxCopyThresholdValue", self)
         return getattr(out, _MEMBERS[self.input_format])
 
     @value.setter
-    def value(self, v):
+    def value(self, v: int) -> None:
         pixel = ffi.new("vx_pixel_value_t *")
         setattr(pixel, _MEMBERS[self.input_format], v)
         check(lib.vxCopyThresholdValue(self.handle, pixel, vx.VX_WRITE_ONLY, HOST), "vxCopyThresholdValue", self)
 
-    range = property(lambda self: self._pair("vxCopyThresholdRange", _MEMBERS[self.input_format]),
-                     lambda self, v: self._pair("vxCopyThresholdRange", _MEMBERS[self.input_format], v),
-                     doc="(lower, upper) of a range threshold.")
-    output = property(lambda self: self._pair("vxCopyThresholdOutput", _MEMBERS[self.output_format]),
-                      lambda self, v: self._pair("vxCopyThresholdOutput", _MEMBERS[self.output_format], v),
-                      doc="(true value, false value) written to the output image.")
+    @property
+    def range(self) -> Tuple[int, int]:
+        """(lower, upper) of a range threshold."""
+        return self._pair("vxCopyThresholdRange", _MEMBERS[self.input_format])
+
+    @range.setter
+    def range(self, v: Tuple[int, int]) -> None:
+        self._pair("vxCopyThresholdRange", _MEMBERS[self.input_format], v)
+
+    @property
+    def output(self) -> Tuple[int, int]:
+        """(true value, false value) written to the output image."""
+        return self._pair("vxCopyThresholdOutput", _MEMBERS[self.output_format])
+
+    @output.setter
+    def output(self, v: Tuple[int, int]) -> None:
+        self._pair("vxCopyThresholdOutput", _MEMBERS[self.output_format], v)

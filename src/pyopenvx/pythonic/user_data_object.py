@@ -12,9 +12,13 @@
 A view is valid only inside its `with` block: leaving it unmaps the memory. `context` (and
 `graph`) may be Pythonic objects or raw handles of pyopenvx.api.
 """
+from __future__ import annotations
+
 import contextlib
+from typing import Any, Iterator, Optional
 
 import numpy as np
+from numpy.typing import DTypeLike
 
 from .. import constants as vx
 from ..api import ffi, lib
@@ -38,7 +42,8 @@ class UserDataObject(Object):
     _ctype = "vx_user_data_object"
     vx_type = vx.VX_TYPE_USER_DATA_OBJECT
 
-    def __init__(self, context, type_name=None, size=None, data=None):
+    def __init__(self, context: Any, type_name: Optional[str] = None, size: Optional[int] = None,
+                 data: Any = None) -> None:
         """`data`: initial contents, any buffer (bytes, numpy array); `size` defaults to its length."""
         init = ffi.NULL if data is None else ffi.from_buffer("char[]", np.ascontiguousarray(data))
         if size is None:
@@ -49,27 +54,28 @@ class UserDataObject(Object):
                          "vxCreateUserDataObject")
 
     @classmethod
-    def virtual(cls, graph, type_name=None, size=0):
+    def virtual(cls, graph: Any, type_name: Optional[str] = None, size: int = 0) -> "UserDataObject":
         """A virtual object of `graph`; size 0 leaves it to the graph's meta data."""
         return cls.wrap(lib.vxCreateVirtualUserDataObject(_handle(graph), _name(type_name), size), True,
                         "vxCreateVirtualUserDataObject")
 
     # attributes ---------------------------------------------------------------------------
     @property
-    def type_name(self):
+    def type_name(self) -> str:
         """The type name given at creation ("" if none)."""
         out = ffi.new(f"vx_char[{vx.VX_MAX_REFERENCE_NAME}]")
         check(lib.vxQueryUserDataObject(self.handle, vx.VX_USER_DATA_OBJECT_NAME, out, len(out)), "vxQueryUserDataObject", self)
         return ffi.string(out).decode()
 
     @property
-    def size(self):
+    def size(self) -> int:
         """Its size in bytes."""
         return self.query("vxQueryUserDataObject", vx.VX_USER_DATA_OBJECT_SIZE, "vx_size")
 
     # data ---------------------------------------------------------------------------------
     @contextlib.contextmanager
-    def map(self, offset=0, size=0, usage="rw", dtype=np.uint8):
+    def map(self, offset: int = 0, size: int = 0, usage: str = "rw",
+            dtype: DTypeLike = np.uint8) -> Iterator[np.ndarray]:
         """A numpy view of bytes [offset, offset + size) (size 0: to the end) as `dtype`, e.g. a
         structured dtype matching the C struct. Read-only for usage "r"; "w" promises to write it all."""
         dtype = np.dtype(dtype)
@@ -86,14 +92,14 @@ class UserDataObject(Object):
         finally:
             check(lib.vxUnmapUserDataObject(self.handle, map_id[0]), "vxUnmapUserDataObject", self)
 
-    def read(self, offset=0, size=0):
+    def read(self, offset: int = 0, size: int = 0) -> bytes:
         """A copy of bytes [offset, offset + size) (size 0: to the end)."""
         out = bytearray(size or max(self.size - offset, 0))    # a bad range: the C API refuses it
         check(lib.vxCopyUserDataObject(self.handle, offset, size, ffi.from_buffer(out), vx.VX_READ_ONLY,
                                        vx.VX_MEMORY_TYPE_HOST), "vxCopyUserDataObject")
         return bytes(out)
 
-    def write(self, data, offset=0):
+    def write(self, data: Any, offset: int = 0) -> None:
         """Copies `data` (any buffer) into the object at `offset`."""
         src = ffi.from_buffer("char[]", np.ascontiguousarray(data))
         check(lib.vxCopyUserDataObject(self.handle, offset, len(src), src, vx.VX_WRITE_ONLY, vx.VX_MEMORY_TYPE_HOST),

@@ -13,6 +13,10 @@ input. Raising StatusError(status, why) refuses with that status; any other exce
 with VX_FAILURE; both add a log entry. The kernel is usable by name from C too (one graph may
 mix it with C kernels); its callbacks live until `remove()` or the context's release.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Tuple, Union
+
 from .. import constants as vx
 from ..api import ffi, lib
 from .base import _CLASSES, Object, check, keep, wrap_reference
@@ -20,11 +24,16 @@ from .dataobjects import _vx_type
 from .graph import Kernel, guarded
 from .image import _format
 
+if TYPE_CHECKING:
+    from .context import Context
+
 INPUT, OUTPUT, BIDIRECTIONAL = vx.VX_INPUT, vx.VX_OUTPUT, vx.VX_BIDIRECTIONAL
 REQUIRED, OPTIONAL = vx.VX_PARAMETER_STATE_REQUIRED, vx.VX_PARAMETER_STATE_OPTIONAL
 TYPES = {name: getattr(vx, f"VX_TYPE_{name.upper()}") for name in (
     "reference", "image", "scalar", "array", "tensor", "user_data_object", "lut", "distribution", "matrix",
     "threshold", "pyramid", "convolution", "remap", "object_array")}
+# a kernel parameter: (name, direction, type[, state]); type a TYPES name or a VX_TYPE_* value
+Param = Union[Tuple[str, int, Union[str, int]], Tuple[str, int, Union[str, int], int]]
 
 # meta attribute name -> (attribute, C type, conversion)
 META = {
@@ -60,13 +69,15 @@ def _remove_or_release(pointer):
 class UserKernel(Kernel):
     """A finalized user kernel of `context` (this wrapper holds one reference to it)."""
 
-    def __init__(self, context, name, function, params, validator=None):
+    def __init__(self, context: "Context", name: str, function: Callable[..., Any], params: Sequence[Param],
+                 validator: Optional[Callable[..., Any]] = None) -> None:
         """params: (name, direction, type[, state]) per parameter; type a TYPES name or VX_TYPE_*."""
         self.context, self.kernel_name, self.function, self.validator = context, name, function, validator
         self.params = [(p[0], p[1], TYPES.get(p[2], p[2]), p[3] if len(p) > 3 else REQUIRED) for p in params]
         # parameters of one type are wrapped without asking C their type (a kernel run is a hot path)
         self._borrowers = [_CLASSES[t].borrow if t in _CLASSES and t != vx.VX_TYPE_REFERENCE else None
                            for _, _, t, _ in self.params]
+        self._reused = {}       # node -> per parameter (handle, reusable attributes) of its last run
         run = ffi.callback("vx_kernel_f", self._run, error=vx.VX_FAILURE)
         validate = ffi.callback("vx_kernel_validate_f", self._validate, error=vx.VX_FAILURE)
         enum = ffi.new("vx_enum *")
@@ -85,13 +96,13 @@ class UserKernel(Kernel):
         keep(context, ("kernel", name), (run, validate))
         self._owner.release_fn = _remove_or_release
 
-    def remove(self):
+    def remove(self) -> None:
         """vxRemoveKernel: the kernel leaves the context (refused while a node uses it)."""
         check(lib.vxRemoveKernel(self.handle), "vxRemoveKernel", self)
         self._forget()
         keep(self.context, ("kernel", self.kernel_name), None)
 
-    def release(self):
+    def release(self) -> None:
         """The kernel this wrapper added leaves the context with it (a user kernel counts in
         VX_CONTEXT_REFERENCES until removed); while a node still uses it, only the wrapper's
         reference goes and the kernel stays until the context does. The same when the wrapper
@@ -103,23 +114,44 @@ class UserKernel(Kernel):
                 keep(self.context, ("kernel", self.kernel_name), None)
         super().release()
 
-    def _call(self, node, what, body, refs, num):
+    def _call(self, node, what, body, refs, num, reuse=False):
+        """body(params) with borrowed wrappers of the parameters, forgotten after the call. With
+        `reuse` (runs), what a wrapper learnt of its object (an image's geometry, map buffers, see
+        Object._reusable) passes to the next run's wrapper of the same handle at the same place:
+        between two validations of the node (every verification validates every node) an object
+        replaced there has the same meta data. Taken out while running: concurrent runs of one
+        node never share it."""
         def call():
             params = [None if refs[i] == ffi.NULL else
                       borrow(refs[i]) if borrow is not None else wrap_reference(refs[i])
                       for i, borrow in zip(range(num), self._borrowers)]
+            last = self._reused.pop(node, None) if reuse else None
+            if last is not None:
+                for p, (handle, values) in zip(params, last):
+                    if p is not None and values and p._handle == handle:
+                        for attribute, value in zip(p._reusable, values):
+                            setattr(p, attribute, value)
             try:
                 return body(params)
             finally:
+                kept = []
                 for p in params:
                     if p is not None:
+                        kept.append((p._handle, [getattr(p, a) for a in p._reusable]))
                         p.release()         # borrowed: the wrapper forgets the handle
+                    else:
+                        kept.append((None, None))
+                if reuse:
+                    if len(self._reused) > 1024:        # nodes gone long ago
+                        self._reused.clear()
+                    self._reused[node] = kept
         return guarded(node, f"{self.kernel_name} {what}", call)
 
     def _run(self, node, refs, num):
-        return self._call(node, "kernel", lambda params: self.function(*params), refs, num)
+        return self._call(node, "kernel", lambda params: self.function(*params), refs, num, reuse=True)
 
     def _validate(self, node, refs, num, metas):
+        self._reused.pop(node, None)            # its parameters may change from here
         def validate(params):
             described = self.validator(*params) if self.validator else self._like_first_input(params)
             names = [p[0] for p in self.params]
@@ -133,6 +165,7 @@ class UserKernel(Kernel):
                 if direction == OUTPUT and inputs}
 
 
-def user_kernel(context, name, params, validator=None):
+def user_kernel(context: "Context", name: str, params: Sequence[Param],
+                validator: Optional[Callable[..., Any]] = None) -> Callable[[Callable[..., Any]], UserKernel]:
     """Decorator: registers the function as the kernel `name` and returns the UserKernel."""
     return lambda function: UserKernel(context, name, function, params, validator)
