@@ -5,6 +5,7 @@
   Programs run with a bare environment (no LD_LIBRARY_PATH, a PATH without our Python), so the
   library must find its own interpreter.
 - `vx`: the installed libopenvx.so from Python (cffi ABI mode), with a fresh context.
+- `ctx`: a Pythonic context whose references come back to their start.
 Unraisable exceptions (e.g. raised inside a cffi callback) fail the test.
 
 Under a checker (tools/sanitize.sh, tools/valgrind.sh) only the tests that run C programs are
@@ -143,3 +144,17 @@ def vx():
     v = VX()
     yield v
     v.release()
+
+
+@pytest.fixture
+def ctx():
+    """A Pythonic context (pyopenvx.pythonic) whose references come back to their start once the
+    test's wrappers are collected. Test files that want another context define their own `ctx`."""
+    import gc
+
+    from pyopenvx.pythonic import Context
+    with Context() as context:
+        start = context.references
+        yield context
+        gc.collect()
+        assert context.references == start

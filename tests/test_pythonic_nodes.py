@@ -1,24 +1,14 @@
 """Node helpers made from the kernel table, one-call numpy functions (pyopenvx.fn), kernel discovery."""
-import gc
 
 import numpy as np
 import pytest
 
 import pyopenvx.fn as vxfn
 from pyopenvx.kernels.table import ROWS
-from pyopenvx.pythonic import INPUT, OUTPUT, Context, Graph, Image, Threshold, user_kernel
+from pyopenvx.pythonic import INPUT, OUTPUT, Graph, Image, Threshold, user_kernel
 from pyopenvx.pythonic.nodes import helper_names, specs
 
 K = "org.khronos.openvx."
-
-
-@pytest.fixture
-def ctx():
-    with Context() as context:
-        start = context.references
-        yield context
-        gc.collect()
-        assert context.references == start
 
 
 def pixels(shape=(48, 64), seed=3):

@@ -8,19 +8,10 @@ import pytest
 
 from pyopenvx import constants as vx
 from pyopenvx.api import ffi
-from pyopenvx.pythonic import (Array, Context, Convolution, Graph, Image, InvalidFormat, InvalidType, InvalidValue,
+from pyopenvx.pythonic import (Array, Convolution, Graph, Image, InvalidFormat, InvalidType, InvalidValue,
                                Matrix, ObjectArray, Pyramid, Remap, Scalar, Threshold)
 
 K = "org.khronos.openvx."
-
-
-@pytest.fixture
-def ctx():
-    with Context() as context:
-        start = context.references
-        yield context
-        gc.collect()
-        assert context.references == start
 
 
 def pixels(shape=(24, 32), seed=1):
