@@ -4,6 +4,7 @@
 #define PVX_TEST_CHECK_H
 #include <VX/vx.h>
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 #define CHECK(cond)                                                                  \
@@ -113,6 +114,26 @@ static inline vx_uint8 u8_pixel(vx_image img, vx_uint32 x, vx_uint32 y)
     vx_uint8 v = 0;
     CHECK_OK(copy_u8_pixel(img, x, y, &v, VX_READ_ONLY));
     return v;
+}
+
+/* A program of named cases (tests/test_graph_letter.py runs one per process): runs the case
+ * argv[1] names and prints "ok"; exit 2 for an unknown name. */
+typedef struct test_case {
+    const char *name;
+    void (*run)(void);
+} test_case;
+
+static inline int run_case(const test_case *cases, size_t count, int argc, char **argv)
+{
+    CHECK(argc == 2);
+    for (size_t i = 0; i < count; i++)
+        if (strcmp(argv[1], cases[i].name) == 0) {
+            cases[i].run();
+            printf("ok\n");
+            return 0;
+        }
+    fprintf(stderr, "no case %s\n", argv[1]);
+    return 2;
 }
 
 /* Sets every pixel of a U8 image to `value`. */

@@ -525,10 +525,7 @@ static void timeouts(void)
     CHECK_OK(vxReleaseContext(&ctx));
 }
 
-static const struct {
-    const char *name;
-    void (*run)(void);
-} CASES[] = {
+static const test_case CASES[] = {
     {"release_graph_releases_nodes", release_graph_releases_nodes},
     {"shared_memory_order", shared_memory_order},
     {"set_parameter_null", set_parameter_null},
@@ -542,13 +539,5 @@ static const struct {
 
 int main(int argc, char **argv)
 {
-    CHECK(argc == 2);
-    for (unsigned i = 0; i < sizeof CASES / sizeof *CASES; i++)
-        if (strcmp(argv[1], CASES[i].name) == 0) {
-            CASES[i].run();
-            printf("ok\n");
-            return 0;
-        }
-    fprintf(stderr, "no case %s\n", argv[1]);
-    return 2;
+    return run_case(CASES, sizeof CASES / sizeof *CASES, argc, argv);
 }

@@ -44,6 +44,18 @@ static inline vx_status map_u8(vx_image img, vx_enum usage, u8_map *m)
     return VX_SUCCESS;
 }
 
+/* Sets every pixel of a U8 image to `value` through a map (what a kernel may do with an image,
+ * virtual ones included, that the application may not fill from outside). */
+static inline vx_status write_u8(vx_image img, vx_uint8 value)
+{
+    u8_map m;
+    TRY(map_u8(img, VX_WRITE_ONLY, &m));
+    for (vx_uint32 y = 0; y < m.height; y++)
+        for (vx_uint32 x = 0; x < m.width; x++)
+            m.p[y * m.stride + x] = value;
+    return vxUnmapImagePatch(img, m.id);
+}
+
 /* The body of a U8 in -> out kernel: out(x, y) = op(in(x, y)), parameters 0 and 1 mapped. */
 static inline vx_status u8_pointwise(const vx_reference *p, vx_uint8 (*op)(vx_uint8))
 {

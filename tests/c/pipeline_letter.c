@@ -12,16 +12,6 @@ static vx_enum state_of(vx_node node)
     return state;
 }
 
-static vx_status write_all(vx_image img, vx_uint8 value)
-{
-    u8_map m;
-    TRY(map_u8(img, VX_WRITE_ONLY, &m));
-    for (vx_uint32 y = 0; y < m.height; y++)
-        for (vx_uint32 x = 0; x < m.width; x++)
-            m.p[y * m.stride + x] = value;
-    return vxUnmapImagePatch(img, m.id);
-}
-
 static vx_uint8 read_first(vx_image img)
 {
     u8_map m;
@@ -43,16 +33,16 @@ static vx_status VX_CALLBACK source_run(vx_node node, const vx_reference *p, vx_
     (void)n;
     if (state_of(node) == VX_NODE_STATE_PIPEUP) {
         source_pipeups++;
-        return write_all((vx_image)p[0], 250);
+        return write_u8((vx_image)p[0], 250);
     }
-    return write_all((vx_image)p[0], (vx_uint8)source_steady++);
+    return write_u8((vx_image)p[0], (vx_uint8)source_steady++);
 }
 
 static vx_status VX_CALLBACK process_run(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     (void)node; (void)n;
     process_calls++;
-    return write_all((vx_image)p[1], (vx_uint8)(read_first((vx_image)p[0]) + 1));
+    return write_u8((vx_image)p[1], (vx_uint8)(read_first((vx_image)p[0]) + 1));
 }
 
 /* A sink (no outputs): records what it sees. */
@@ -203,13 +193,6 @@ static const vx_enum DATA_TYPES[] = {
 #define QBUFS 3
 #define QFRAMES 9
 
-static void add_parameter(vx_graph g, vx_node n, vx_uint32 index)
-{
-    vx_parameter p = vxGetParameterByIndex(n, index);
-    CHECK_OK(vxAddParameterToGraph(g, p));
-    CHECK_OK(vxReleaseParameter(&p));
-}
-
 /* One type in one mode: QFRAMES frames through QBUFS references of each queue; every frame's node
  * gets the references enqueued for it, and they come back done in order. */
 static void queue_type(vx_context ctx, vx_kernel tag, vx_enum type, vx_enum mode)
@@ -221,8 +204,8 @@ static void queue_type(vx_context ctx, vx_kernel tag, vx_enum type, vx_enum mode
     }
     vx_graph g = vxCreateGraph(ctx);
     vx_node n = node_of_two(g, tag, ins[0], outs[0]);
-    add_parameter(g, n, 0);
-    add_parameter(g, n, 1);
+    add_graph_parameter(g, n, 0);
+    add_graph_parameter(g, n, 1);
     vx_graph_parameter_queue_params_t q[2] = {{0, QBUFS, ins}, {1, QBUFS, outs}};
     CHECK_OK(vxSetGraphScheduleConfig(g, mode, 2, q));
     CHECK_OK(vxVerifyGraph(g));
@@ -276,10 +259,10 @@ static void scalars_through_kernels(vx_context ctx, vx_enum mode)
     vx_node mean = vxMeanStdDevNode(g, imgs[0], means[0], sd);
     CHECK_REF(copy);
     CHECK_REF(mean);
-    add_parameter(g, copy, 0);
-    add_parameter(g, copy, 1);
-    add_parameter(g, mean, 0);
-    add_parameter(g, mean, 1);
+    add_graph_parameter(g, copy, 0);
+    add_graph_parameter(g, copy, 1);
+    add_graph_parameter(g, mean, 0);
+    add_graph_parameter(g, mean, 1);
     vx_graph_parameter_queue_params_t q[4] = {{0, QBUFS, (vx_reference *)sin}, {1, QBUFS, (vx_reference *)sout},
                                               {2, QBUFS, (vx_reference *)imgs}, {3, QBUFS, (vx_reference *)means}};
     CHECK_OK(vxSetGraphScheduleConfig(g, mode, 4, q));
@@ -413,8 +396,8 @@ static void replicated_run(vx_context ctx, vx_kernel inc, vx_uint32 depth, int f
     vx_bool both[2] = {vx_true_e, vx_true_e};
     CHECK_OK(vxReplicateNode(g, not_node, both, 2));
     CHECK_OK(vxReplicateNode(g, inc_node, both, 2));
-    add_parameter(g, not_node, 0);
-    add_parameter(g, inc_node, 1);
+    add_graph_parameter(g, not_node, 0);
+    add_graph_parameter(g, inc_node, 1);
     vx_graph_parameter_queue_params_t q[2] = {{0, QBUFS, (vx_reference *)ins}, {1, QBUFS, (vx_reference *)outs}};
     CHECK_OK(vxSetGraphScheduleConfig(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 2, q));
     CHECK_OK(vxSetGraphAttribute(g, VX_GRAPH_PIPELINE_DEPTH, &depth, sizeof depth));
@@ -473,8 +456,8 @@ static vx_status VX_CALLBACK split_run(vx_node node, const vx_reference *p, vx_u
     (void)node; (void)n;
     vx_uint32 f = 0;
     TRY(vxCopyScalar((vx_scalar)p[0], &f, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
-    TRY(write_all((vx_image)p[1], (vx_uint8)f));
-    TRY(write_all((vx_image)p[2], (vx_uint8)(f >> 8)));
+    TRY(write_u8((vx_image)p[1], (vx_uint8)f));
+    TRY(write_u8((vx_image)p[2], (vx_uint8)(f >> 8)));
     return vxCopyScalar((vx_scalar)p[3], &f, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST);
 }
 
@@ -562,10 +545,10 @@ static void several_outputs_run(vx_context ctx, vx_kernel split, vx_kernel pair,
         CHECK_OK(vxSetParameterByIndex(n1, i, p1[i]));
         CHECK_OK(vxSetParameterByIndex(n2, i, p2[i]));
     }
-    add_parameter(g, n1, 0);
-    add_parameter(g, n1, 3);
-    add_parameter(g, n2, 2);
-    add_parameter(g, n2, 3);
+    add_graph_parameter(g, n1, 0);
+    add_graph_parameter(g, n1, 3);
+    add_graph_parameter(g, n2, 2);
+    add_graph_parameter(g, n2, 3);
     vx_graph_parameter_queue_params_t q[4] = {{0, SBUFS, (vx_reference *)ins}, {1, SBUFS, (vx_reference *)counts},
                                               {2, SBUFS, (vx_reference *)as}, {3, SBUFS, (vx_reference *)bs}};
     CHECK_OK(vxSetGraphScheduleConfig(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 4, q));
@@ -696,8 +679,8 @@ static void loop_carried_run(vx_context ctx, vx_kernel acc_k, vx_kernel copy_k, 
     vx_node writer = node_of_two(g, copy_k, sum_v, vxGetReferenceFromDelay(delay, 0));
     vx_node output = node_of_two(g, inc_k, sum_v, outs[0]);
     CHECK_OK(vxRegisterAutoAging(g, delay));
-    add_parameter(g, reader, 0);
-    add_parameter(g, output, 1);
+    add_graph_parameter(g, reader, 0);
+    add_graph_parameter(g, output, 1);
     vx_graph_parameter_queue_params_t q[2] = {{0, QBUFS, (vx_reference *)ins}, {1, QBUFS, (vx_reference *)outs}};
     CHECK_OK(vxSetGraphScheduleConfig(g, mode, 2, q));
     CHECK_OK(vxSetGraphAttribute(g, VX_GRAPH_PIPELINE_DEPTH, &depth, sizeof depth));
@@ -776,10 +759,7 @@ static void loop_carried_delay(void)
     CHECK_OK(vxReleaseContext(&ctx));
 }
 
-static const struct {
-    const char *name;
-    void (*run)(void);
-} CASES[] = {
+static const test_case CASES[] = {
     {"streaming", streaming},
     {"every_type_queued", every_type_queued},
     {"replicated_pipelined", replicated_pipelined},
@@ -789,13 +769,5 @@ static const struct {
 
 int main(int argc, char **argv)
 {
-    CHECK(argc == 2);
-    for (unsigned i = 0; i < sizeof CASES / sizeof *CASES; i++)
-        if (strcmp(argv[1], CASES[i].name) == 0) {
-            CASES[i].run();
-            printf("ok\n");
-            return 0;
-        }
-    fprintf(stderr, "no case %s\n", argv[1]);
-    return 2;
+    return run_case(CASES, sizeof CASES / sizeof *CASES, argc, argv);
 }

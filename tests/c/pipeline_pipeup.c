@@ -22,17 +22,6 @@ static vx_enum state_of(vx_node node)
     return state;
 }
 
-/* Kernels map their images (virtual ones may not be filled from outside). */
-static vx_status write_all(vx_image img, vx_uint8 value)
-{
-    u8_map m;
-    TRY(map_u8(img, VX_WRITE_ONLY, &m));
-    for (vx_uint32 y = 0; y < m.height; y++)
-        for (vx_uint32 x = 0; x < m.width; x++)
-            m.p[y * m.stride + x] = value;
-    return vxUnmapImagePatch(img, m.id);
-}
-
 static vx_status VX_CALLBACK source_run(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     (void)n;
@@ -48,7 +37,7 @@ static vx_status VX_CALLBACK source_run(vx_node node, const vx_reference *p, vx_
             reused_kept_input = 1;
         steady_frames++;
     }
-    return write_all((vx_image)p[1], state == VX_NODE_STATE_STEADY ? (vx_uint8)frame : 250);
+    return write_u8((vx_image)p[1], state == VX_NODE_STATE_STEADY ? (vx_uint8)frame : 250);
 }
 
 static vx_status VX_CALLBACK sink_run(vx_node node, const vx_reference *p, vx_uint32 n)
@@ -66,7 +55,7 @@ static vx_status VX_CALLBACK sink_run(vx_node node, const vx_reference *p, vx_ui
     vx_uint8 v = in.p[0];
     TRY(vxUnmapImagePatch((vx_image)p[0], in.id));
     __atomic_add_fetch(&sink_calls, 1, __ATOMIC_SEQ_CST);
-    return write_all((vx_image)p[1], (vx_uint8)(v + 1));
+    return write_u8((vx_image)p[1], (vx_uint8)(v + 1));
 }
 
 static vx_status VX_CALLBACK source_validate(vx_node node, const vx_reference p[], vx_uint32 n, vx_meta_format m[])
