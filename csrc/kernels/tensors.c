@@ -310,48 +310,59 @@ static int64_t matrix_element(const pvx_tensor *t, const uint8_t *base, vx_size 
     return load_element(t, base + column * t->strides[0] + row * t->strides[1]);
 }
 
-/* The dot products of rows of A and (packed once as rows) columns of B, the same exact sums:
- * in 32 bits (pairs of 16-bit products, what the vectorizer makes of it) when no partial sum can
- * leave them, else in 64. */
+/* v / 2^position toward zero, as C's division by the unit */
+static int64_t unit_quotient(int64_t v, int position)
+{
+    return (v + (v < 0 ? ((int64_t)1 << position) - 1 : 0)) >> position;
+}
+
+/* The same exact sums by the SIMD level's tiles (stats_rows.h matrix_sums): rows of A and columns of
+ * B packed once into int16 rows of an even length (a zero past an odd inner size), 32-bit sums over
+ * runs of pairs of products short enough to stay within int32 (max|a| max|b| 2 run < 2^31), 64-bit
+ * totals. Only a pair of two -32768 products each overflows a pair's 32-bit sum: the element loop. */
 static vx_status matrix_products(const pvx_tensor *a, const uint8_t *pa, vx_bool ta, const pvx_tensor *b,
                                  const uint8_t *pb, vx_bool tb, const pvx_tensor *c, const uint8_t *pc, vx_bool tc,
                                  const pvx_tensor *o, uint8_t *po, vx_size rows, vx_size columns, vx_size inner)
 {
-    int16_t *ar = malloc(sizeof(int16_t) * rows * inner + 1), *bc = malloc(sizeof(int16_t) * columns * inner + 1);
-    if (ar == NULL || bc == NULL) {
-        free(ar), free(bc);
+    size_t even = inner + (inner & 1);
+    int16_t *ar = calloc(rows * even + 1, sizeof *ar), *bc = calloc(columns * even + 1, sizeof *bc);
+    int16_t *strip = malloc(sizeof(int16_t) * 16 * even + 1);
+    int64_t *sums = malloc(sizeof(int64_t) * rows * columns + 1);
+    if (ar == NULL || bc == NULL || strip == NULL || sums == NULL) {
+        free(ar), free(bc), free(strip), free(sums);
         return VX_ERROR_NO_MEMORY;
     }
-    int64_t most_a = 0, most_b = 0, unit = (int64_t)1 << a->fixed_point_position;
+    int64_t most_a = 0, most_b = 0;
     for (vx_size r = 0; r < rows; r++)
         for (vx_size i = 0; i < inner; i++) {
             int64_t v = matrix_element(a, pa, r, i, ta);
-            ar[r * inner + i] = (int16_t)v, most_a = llabs(v) > most_a ? llabs(v) : most_a;
+            ar[r * even + i] = (int16_t)v, most_a = llabs(v) > most_a ? llabs(v) : most_a;
         }
     for (vx_size k = 0; k < columns; k++)
         for (vx_size i = 0; i < inner; i++) {
             int64_t v = matrix_element(b, pb, i, k, tb);
-            bc[k * inner + i] = (int16_t)v, most_b = llabs(v) > most_b ? llabs(v) : most_b;
+            bc[k * even + i] = (int16_t)v, most_b = llabs(v) > most_b ? llabs(v) : most_b;
         }
-    int narrow = (double)most_a * (double)most_b * (double)(inner + 1) < 2147483647.0;
+    int64_t pair = 2 * most_a * most_b;            /* the most a madd lane adds */
+    if (pair < INT32_MAX) {
+        size_t run = pair == 0 ? even / 2 + 1 : (size_t)(INT32_MAX / pair);
+        pvx_stats_rows_in_use()->matrix_sums(ar, bc, rows, columns, even, run, strip, sums);
+    } else
+        for (vx_size r = 0; r < rows; r++)
+            for (vx_size k = 0; k < columns; k++) {
+                int64_t sum = 0;
+                for (vx_size i = 0; i < inner; i++)
+                    sum += (int64_t)ar[r * even + i] * bc[k * even + i];
+                sums[r * columns + k] = sum;
+            }
     for (vx_size r = 0; r < rows; r++)
         for (vx_size k = 0; k < columns; k++) {
-            const int16_t *restrict x = ar + r * inner, *restrict y = bc + k * inner;
-            int64_t sum = 0;
-            if (narrow) {
-                int32_t s32 = 0;
-                for (vx_size i = 0; i < inner; i++)
-                    s32 += x[i] * y[i];
-                sum = s32;
-            } else
-                for (vx_size i = 0; i < inner; i++)
-                    sum += (int64_t)x[i] * y[i];
-            sum /= unit;
+            int64_t sum = unit_quotient(sums[r * columns + k], a->fixed_point_position);
             if (c)
                 sum += matrix_element(c, pc, r, k, tc);
             store_element(o, po + k * o->strides[0] + r * o->strides[1], sum, 1);
         }
-    free(ar), free(bc);
+    free(ar), free(bc), free(strip), free(sums);
     return VX_SUCCESS;
 }
 
