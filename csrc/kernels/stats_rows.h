@@ -34,7 +34,7 @@ typedef struct pvx_stats_rows {
                             int saturate);
     void (*tensor_convert)(const int16_t *a, void *o, size_t n, const double f[4], int bytes, double lo, double hi);
     /* TensorMatrixMultiply: sums[r * columns + k] = the sum over i < inner (even) of a[r * inner + i]
-     * b[k * inner + i], exactly when no `run` consecutive pairs of products can leave int32 (the
+     * b[i * columns + k], exactly when no `run` consecutive pairs of products can leave int32 (the
      * caller's bound); strip: scratch of 16 * inner */
     void (*matrix_sums)(const int16_t *a, const int16_t *b, size_t rows, size_t columns, size_t inner, size_t run,
                         int16_t *strip, int64_t *sums);
