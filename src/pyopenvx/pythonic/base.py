@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import sys
+import threading
 import weakref
 from typing import Any, Optional, Type, TypeVar
 
@@ -70,10 +71,17 @@ class _Owner:
         self.parked = [(h, keep) for h, keep in self.parked
                        if lib.vxGetStatus(ffi.cast("vx_reference", h)) == vx.VX_SUCCESS]
 
+    def pin(self):
+        with _PINS:                 # two threads may map one object at once
+            self.pins += 1
+            if self.context is not None:
+                self.context.pins += 1
+
     def unpin(self, _pointer):
-        self.pins -= 1
-        if self.context is not None:
-            self.context.pins -= 1
+        with _PINS:
+            self.pins -= 1
+            if self.context is not None:
+                self.context.pins -= 1
 
     def __del__(self):
         if self.handle is not None and not sys.is_finalizing():
@@ -83,6 +91,7 @@ class _Owner:
                 pass
 
 
+_PINS = threading.Lock()     # guards the pin counts (a += from two threads could lose one)
 _CLASSES = {}                # vx_type -> the Object subclass wrapping it
 Handle = Any                # a cffi pointer: vx_image, vx_graph, ... (or a vx_reference)
 # A Context / a Graph in the annotations of the modules pythonic.context and pythonic.graph import
@@ -197,15 +206,25 @@ class Object:
                 context.reusing = weakref.WeakSet()
             context.reusing.add(self)
 
+    def _reused_view(self, pointer, key, make):
+        """A new numpy view of the mapped memory at `pointer` whose layout `key` describes. Maps
+        of an object mostly give the same memory and layout again: the array over it, make()
+        (built on _view_buffer, so it pins the memory), is kept in `_view_base` and each map
+        returns a new view of it (an earlier view stays read-only while a later map writes;
+        building an array costs several times more than a view)."""
+        base = self._view_base
+        if base is None or base[0] != pointer or base[1] != key:
+            base = (pointer, key, make())
+            self._keep_view_base(base)
+        return base[2].view()
+
     def _view_buffer(self, pointer, nbytes):
         """A buffer of mapped memory for numpy that keeps this object (and its memory) alive
         while any array made from it lives."""
         owner = self._owner
         if owner is None:
             return ffi.buffer(pointer, nbytes)
-        owner.pins += 1
-        if owner.context is not None:
-            owner.context.pins += 1
+        owner.pin()
         return ffi.buffer(ffi.gc(ffi.cast(_CHAR_P, pointer), owner.unpin), nbytes)
 
     def __enter__(self: _T) -> _T:

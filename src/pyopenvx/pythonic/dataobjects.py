@@ -91,7 +91,8 @@ def _mapped(obj, map_fn, unmap_fn, nbytes, dtype, shape, usage):
     is closed and the view made read-only (it keeps the object's memory alive)."""
     map_id, ptr = map_fn(usage)
     try:
-        view = np.frombuffer(obj._view_buffer(ptr, nbytes), dtype).reshape(shape)
+        view = obj._reused_view(ptr, (nbytes, dtype, shape),
+                                lambda: np.frombuffer(obj._view_buffer(ptr, nbytes), dtype).reshape(shape))
         yield view
         view.flags.writeable = False
     finally:

@@ -9,17 +9,48 @@ Every pythonic context sends its log entries here; a failing call takes the line
 the previous checked call, so the message carries the library's own reason (the validator's
 "scalar parameter 2 is a vx_int32, not a vx_enum", not only a status code). An exception raised
 by a Python kernel or callback during the call becomes the error's `__cause__`, with its traceback.
+
+Threads: each Python thread gathers the lines it logs itself, so two threads' failing calls never
+take each other's lines. Lines (and kernel exceptions) of threads that Python did not start (the
+C workers of pipelined and scheduled graphs) go to a shared record, numbered: a failing call also
+takes those numbered after its thread's previous checked call.
 """
 from __future__ import annotations
 
+import threading
 from collections import deque
-from typing import Any, Iterable, Optional
+from typing import Any, Deque, Dict, Iterable, List, Optional, Tuple, Type
 
 from .. import constants as vx
 
-_BY_STATUS = {}                 # vx_status -> its VXError subclass
-_recent = deque(maxlen=64)      # log lines since the last checked call
-_cause = []                     # the Python exception a kernel or callback raised since then (one at most)
+_BY_STATUS: Dict[int, Type["VXError"]] = {}     # vx_status -> its VXError subclass
+
+
+class _ThreadState(threading.local):
+    """What one thread gathered since its last checked call: log lines, the Python exception a
+    kernel or callback raised (one at most), and `mark`, the last worker record number seen then."""
+
+    def __init__(self) -> None:
+        self.recent: Deque[str] = deque(maxlen=64)
+        self.cause: List[BaseException] = []
+        self.mark = _workers_seen[0]
+
+
+# lines and causes of C worker threads: (number, line or None, exception or None), the last 64
+_workers: Deque[Tuple[int, Optional[str], Optional[BaseException]]] = deque(maxlen=64)
+_workers_seen = [0]             # the number of the last record
+_workers_lock = threading.Lock()
+_state = _ThreadState()
+
+
+def _from_worker(line, cause):
+    """True (recorded) when the calling thread is a C worker (not started by Python)."""
+    if not isinstance(threading.current_thread(), threading._DummyThread):
+        return False
+    with _workers_lock:
+        _workers_seen[0] += 1
+        _workers.append((_workers_seen[0], line, cause))
+    return True
 
 
 def status_name(status):
@@ -65,7 +96,7 @@ class VXError(Exception):
 StatusError = VXError           # the name of releases before 0.2
 
 
-def _status_class(name, status, *bases, doc):
+def _status_class(name: str, status: int, *bases: type, doc: str) -> Type[VXError]:
     return type(name, (VXError, *bases), {"status": status, "status_name": next(
         n for n in dir(vx) if (n.startswith("VX_ERROR_") or n == "VX_FAILURE") and getattr(vx, n) == status),
         "__doc__": doc, "__module__": __name__})
@@ -87,8 +118,14 @@ OptimizedAway = _status_class("OptimizedAway", vx.VX_ERROR_OPTIMIZED_AWAY,
 InvalidParameters = _status_class("InvalidParameters", vx.VX_ERROR_INVALID_PARAMETERS, ValueError,
                                   doc="VX_ERROR_INVALID_PARAMETERS: an argument the call refuses.")
 InvalidModule = _status_class("InvalidModule", vx.VX_ERROR_INVALID_MODULE, doc="VX_ERROR_INVALID_MODULE.")
-InvalidReference = _status_class("InvalidReference", vx.VX_ERROR_INVALID_REFERENCE,
-                                 doc="VX_ERROR_INVALID_REFERENCE: NULL, released or foreign object.")
+
+
+class InvalidReference(VXError):        # a class statement: Released derives from it
+    """VX_ERROR_INVALID_REFERENCE: NULL, released or foreign object."""
+    status = vx.VX_ERROR_INVALID_REFERENCE
+    status_name = "VX_ERROR_INVALID_REFERENCE"
+
+
 InvalidLink = _status_class("InvalidLink", vx.VX_ERROR_INVALID_LINK, doc="VX_ERROR_INVALID_LINK.")
 InvalidFormat = _status_class("InvalidFormat", vx.VX_ERROR_INVALID_FORMAT, ValueError,
                               doc="VX_ERROR_INVALID_FORMAT: an image or data format the call refuses.")
@@ -126,43 +163,54 @@ class Released(InvalidReference):
         return Exception.__reduce__(self)
 
 
-def note_log(text):
-    _recent.append(text)
+def note_log(text: str) -> None:
+    if not _from_worker(text, None):
+        _state.recent.append(text)
 
 
-def note_cause(exc):
+def note_cause(exc: BaseException) -> None:
     """A Python kernel or callback raised `exc` inside a C call: the call's error gets it as __cause__."""
-    _cause[:] = [exc]
+    if not _from_worker(None, exc):
+        _state.cause[:] = [exc]
 
 
-def suspend():
+def suspend() -> Tuple[List[str], List[BaseException]]:
     """Before a Python callback runs inside a C call: what the outer call has gathered so far,
     set aside so that the callback's own (nested) calls neither take nor clear it."""
-    outer = list(_recent), list(_cause)
-    _recent.clear()
-    _cause.clear()
+    state = _state
+    outer = list(state.recent), list(state.cause)
+    state.recent.clear()
+    state.cause.clear()
     return outer
 
 
-def resume(outer):
+def resume(outer: Tuple[List[str], List[BaseException]]) -> None:
     lines, cause = outer
-    _recent.extendleft(reversed(lines))
-    if cause and not _cause:
-        _cause[:] = cause
+    state = _state
+    state.recent.extendleft(reversed(lines))
+    if cause and not state.cause:
+        state.cause[:] = cause
 
 
 def check(status: int, what: str, obj: Any = None) -> None:
     """Raises the VXError of `status` (not VX_SUCCESS) with the log lines and cause of the call."""
+    state = _state
     if status == vx.VX_SUCCESS:
-        if _recent or _cause:
-            _recent.clear()
-            _cause.clear()
+        if state.recent or state.cause:
+            state.recent.clear()
+            state.cause.clear()
+        state.mark = _workers_seen[0]
         return
-    log, cause = list(_recent), _cause[0] if _cause else None
-    _recent.clear()
-    _cause.clear()
-    error = VXError(status, what, obj, log)
-    raise error from cause
+    log, cause = list(state.recent), state.cause[0] if state.cause else None
+    state.recent.clear()
+    state.cause.clear()
+    if _workers_seen[0] != state.mark:
+        with _workers_lock:
+            records = [r for r in _workers if r[0] > state.mark]
+        log += [line for _, line, _ in records if line is not None]
+        cause = cause or next((c for _, _, c in reversed(records) if c is not None), None)
+    state.mark = _workers_seen[0]
+    raise VXError(status, what, obj, log) from cause
 
 
 __all__ = ["VXError", "StatusError", "Released", "check", *(c.__name__ for c in _BY_STATUS.values())]

@@ -50,14 +50,15 @@ class _PatchMap:
 
     def __enter__(self):
         image, plane = self.image, self.plane
-        scratch = image._scratch
-        if scratch is None:         # the out-arguments, read at once after the call: allocated once
-            scratch = image._scratch = (ffi.new(_MAP_ID), ffi.new(_ADDRESSING), ffi.new(_POINTER))
+        # the out-arguments, read at once after the call: allocated once, taken while in use (a
+        # dict pop is atomic: another thread mapping the same image meanwhile allocates its own)
+        scratch = image.__dict__.pop("_scratch", None) or (ffi.new(_MAP_ID), ffi.new(_ADDRESSING), ffi.new(_POINTER))
         map_id, addr, ptr = scratch
         handle = self.handle = image.handle     # unmapped by it even if the wrapper is released meanwhile
         status = lib.vxMapImagePatch(handle, image._rect(self.rect), plane, map_id, addr, ptr, _USAGES[self.usage],
                                      _HOST, 0)
         if status:
+            image._scratch = scratch
             check(status, "vxMapImagePatch", image)
         self.map_id = map_id[0]
         try:
@@ -65,6 +66,8 @@ class _PatchMap:
         except BaseException:
             lib.vxUnmapImagePatch(handle, self.map_id)
             raise
+        finally:
+            image._scratch = scratch
         if self.usage == "r":
             view.flags.writeable = False
         return view
@@ -116,7 +119,7 @@ class Image(Object):
 
     _geometry = None        # (width, height, format name, whole-image rectangle) once settled
     _virtual = False
-    _scratch = None         # map's out-arguments (a wrapper is used by one thread at a time)
+    _scratch = None         # map's out-arguments, in the instance's dict while no map uses them
     _reusable = ("_geometry", "_scratch", "_view_base")
 
     def _settled(self):
@@ -174,19 +177,12 @@ class Image(Object):
         return shape, strides, np.dtype(dtype)
 
     def _mapped_view(self, plane, addr, pointer):
-        """A new numpy view of the mapped patch at `pointer` that `addr` describes. Maps of an
-        image mostly give the same memory and addressing again: the array over it (which pins
-        the image's memory, see _view_buffer) is kept in `_view_base` and each map returns a new
-        view of it (building one costs several times more)."""
-        key = (bytes(ffi.buffer(addr)), plane, self._settled()[2])
-        base = self._view_base
-        if base is None or base[0] != pointer or base[1] != key:
+        """A new numpy view of the mapped patch at `pointer` that `addr` describes (see _reused_view)."""
+        def make():
             shape, strides, dtype = self._shape(plane, addr)
             nbytes = (shape[0] - 1) * strides[0] + shape[1] * strides[1]
-            array = np.ndarray(shape, dtype, buffer=self._view_buffer(pointer, nbytes), strides=strides)
-            base = (pointer, key, array)
-            self._keep_view_base(base)
-        return base[2].view()
+            return np.ndarray(shape, dtype, buffer=self._view_buffer(pointer, nbytes), strides=strides)
+        return self._reused_view(pointer, (bytes(ffi.buffer(addr)), plane, self._settled()[2]), make)
 
     def map(self, rect: Optional[Rect] = None, plane: int = 0, usage: str = "rw") -> ContextManager[np.ndarray]:
         """A numpy view of the patch `rect` (start_x, start_y, end_x, end_y) of a plane; the map
