@@ -9,9 +9,12 @@ Each distinct call (function, input shapes and dtypes, other arguments) builds a
 once, on a context of this module, and keeps it (the last CACHE_SIZE of them): later calls copy
 the arrays in, process, and copy the outputs out. Images go in as numpy arrays (2-D uint8 is U8,
 (h, w, 3) uint8 is RGB, see Image.from_numpy); outputs come back as new arrays.
-Not thread-safe: use one thread, or graphs of your own.
+Thread-safe: each thread keeps its own graphs (on the one context of this module).
 """
+import threading
 from collections import OrderedDict
+
+from typing import Any, Dict, List, Tuple
 
 import numpy as np
 
@@ -21,14 +24,34 @@ from .pythonic.image import Image, _NUMPY_FORMATS
 from .pythonic.nodes import add_node, helper_names, spec_of
 
 CACHE_SIZE = 32
-_graphs = OrderedDict()      # call key -> (graph, [(input image, argument position or name)], [output images])
-_context = []
+_context: List[Context] = []
+_context_lock = threading.Lock()
 
 
-def context():
+# thread ident -> that thread's graphs: call key -> (graph, [(input image, argument position or name)],
+# [outputs]). Not a threading.local: its graphs would be released while the thread's state is torn
+# down, where a release can deadlock; a finished thread's graphs go on another thread's next first call.
+_graphs: Dict[int, "OrderedDict[Any, Tuple[Graph, list, list]]"] = {}
+_graphs_lock = threading.Lock()
+
+
+def _cache() -> "OrderedDict[Any, Tuple[Graph, list, list]]":
+    """The calling thread's graphs."""
+    cache = _graphs.get(threading.get_ident())
+    if cache is None:
+        with _graphs_lock:
+            alive = {t.ident for t in threading.enumerate()}
+            gone = [_graphs.pop(ident) for ident in list(_graphs) if ident not in alive]
+            cache = _graphs[threading.get_ident()] = OrderedDict()
+        del gone                    # released here, outside the lock
+    return cache
+
+
+def context() -> Context:
     """The context the one-call functions run on (made on first use)."""
-    if not _context:
-        _context.append(Context())
+    with _context_lock:
+        if not _context:
+            _context.append(Context())
     return _context[0]
 
 
@@ -78,16 +101,16 @@ def run(name, *args, **kwargs):
     spec = spec_of(name, context().handle)
     if spec is None:
         raise AttributeError(f"pyopenvx.fn has no function {name!r}")
-    key = _key(name, args, kwargs)
-    entry = _graphs.get(key) if key is not None else None
+    key, graphs = _key(name, args, kwargs), _cache()
+    entry = graphs.get(key) if key is not None else None
     if entry is None:
         entry = _build(spec, args, kwargs)
         if key is not None:
-            _graphs[key] = entry
-            while len(_graphs) > CACHE_SIZE:
-                _graphs.popitem(last=False)
+            graphs[key] = entry
+            while len(graphs) > CACHE_SIZE:
+                graphs.popitem(last=False)
     else:
-        _graphs.move_to_end(key)
+        graphs.move_to_end(key)
     graph, inputs, outputs = entry
     for img, where in inputs:
         img.write(args[where] if isinstance(where, int) else kwargs[where])

@@ -14,7 +14,9 @@ names for enums ("l1", "saturate", "bilinear", ...), numpy arrays for input imag
 Where the spec gives no default, ours are DEFAULTS.
 """
 import re
+import threading
 from dataclasses import dataclass
+from typing import Any, Callable, Dict
 
 import numpy as np
 
@@ -84,7 +86,8 @@ def _snake(name):
 _KERNEL_NAMES = {"vxConvolveNode": "custom_convolution", "vxEqualizeHistNode": "equalize_histogram"}
 _TYPE_NAMES = {getattr(vx, n): n[len("VX_TYPE_"):].lower() for n in dir(vx) if n.startswith("VX_TYPE_")}
 _DIRECTIONS = {vx.VX_INPUT: "input", vx.VX_OUTPUT: "output", vx.VX_BIDIRECTIONAL: "bidirectional"}
-_specs = {}
+_specs: Dict[str, "Spec"] = {}
+_specs_lock = threading.Lock()      # two threads' first helpers: one builds the table, the other waits
 
 
 def _kernel_parameters(context, name):
@@ -113,6 +116,13 @@ def specs(context=None):
     parameters one to one; read once, from our headers and the kernels of `context` (a handle)."""
     if _specs or context is None:
         return _specs
+    with _specs_lock:
+        if not _specs:
+            _specs.update(_read_specs(context))
+    return _specs
+
+
+def _read_specs(context):
     from ..paths import INCLUDEDIR
     from ..prototypes import parse
 
@@ -120,7 +130,7 @@ def specs(context=None):
     lib.vxQueryContext(context, vx.VX_CONTEXT_UNIQUE_KERNELS, count, 4)
     table = ffi.new("vx_kernel_info_t[]", max(count[0], 1))
     lib.vxQueryContext(context, vx.VX_CONTEXT_UNIQUE_KERNEL_TABLE, table, count[0] * ffi.sizeof("vx_kernel_info_t"))
-    standard = {}
+    standard, found = {}, {}
     for i in range(count[0]):
         name = ffi.string(table[i].name).decode()
         if name.startswith("org.khronos.openvx."):
@@ -136,9 +146,9 @@ def specs(context=None):
         if len(proto.params) - 1 != len(rows):
             continue                      # a creator that packs parameters (tensor_matrix_multiply)
         name = _snake(proto.name[2:-len("Node")])
-        _specs[name] = Spec(name, kernel, proto.name, tuple(
+        found[name] = Spec(name, kernel, proto.name, tuple(
             Parameter(p.name, p.ctype, *row) for p, row in zip(proto.params[1:], rows)))
-    return _specs
+    return found
 
 
 def helper_names(context=None):
@@ -242,7 +252,7 @@ def call(graph, spec, args, kwargs):
     return outputs[0] if len(outputs) == 1 else tuple(outputs)
 
 
-_helpers = {}
+_helpers: Dict[str, Callable[..., Any]] = {}
 
 
 def helper(name, context):
