@@ -119,3 +119,26 @@ def test_kernel_discovery(ctx):
     for kernel in kernels.values():
         kernel.release()
     double.remove()
+
+
+def test_python_nodes_graph_functions_and_output_shorthands(ctx):
+    """graph.python: a numpy function as a node (one kernel per function and context); its result
+    must fit the output exactly. vxfn.run/stream: a graph from a function, once or pipelined.
+    Outputs given as a format name or a size are virtual images of that format or size."""
+    from pyopenvx.pythonic import Graph, Image, InvalidValue
+
+    def double(a):
+        return a.astype(np.int32) * 2
+
+    a = pixels((24, 32)) // 2
+    out = vxfn.run(lambda g, src: g.python(double, src), a)
+    np.testing.assert_array_equal(out, a * 2)
+    frames = [pixels((24, 32), seed=i) for i in range(5)]
+    assert [f.shape for f in vxfn.stream(lambda g, src: g.python(double, src), [])] == []
+    with pytest.raises(InvalidValue) as err:              # 255 * 2 does not fit a U8 image
+        list(vxfn.stream(lambda g, src: g.python(double, src), frames))
+    assert isinstance(err.value.__cause__, InvalidValue) and "is not exactly a uint8" in str(err.value)
+    graph = Graph(ctx)
+    small = graph.scale_image(graph.channel_extract(graph.color_convert(Image(ctx, 32, 24, "RGB"), "IYUV"), "y"),
+                              (16, 12))
+    assert graph.readable(small).width == 16 and small.released is False

@@ -1,9 +1,13 @@
-"""One-call functions on numpy arrays, one per standard kernel (the node helpers' names):
+"""One-call functions on numpy arrays, one per standard kernel (the node helpers' names), and
+whole graphs run on numpy arrays, once or pipelined over frames:
 
     import pyopenvx.fn as vxfn
     blurred = vxfn.gaussian3x3(a)                       # uint8 (h, w) in, uint8 (h, w) out
     gx, gy = vxfn.sobel3x3(a)
     edges = vxfn.canny(a, low=80, high=160)
+    edges = vxfn.run(lambda g, src: g.canny(g.gaussian3x3(src), low=80, high=160), a)   # one graph
+    for edges in vxfn.stream(lambda g, src: g.canny(g.gaussian3x3(src), low=80, high=160), frames):
+        ...                                             # the same graph, pipelined, in frame order
 
 Each distinct call (function, input shapes and dtypes, other arguments) builds a one-node graph
 once, on a context of this module, and keeps it (the last CACHE_SIZE of them): later calls copy
@@ -11,10 +15,10 @@ the arrays in, process, and copy the outputs out. Images go in as numpy arrays (
 (h, w, 3) uint8 is RGB, see Image.from_numpy); outputs come back as new arrays.
 Thread-safe: each thread keeps its own graphs (on the one context of this module).
 """
+import itertools
 import threading
 from collections import OrderedDict
-
-from typing import Any, Dict, List, Tuple
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Tuple, Union
 
 import numpy as np
 
@@ -74,11 +78,7 @@ def _build(spec, args, kwargs):
     def image_of(where, value):
         if not isinstance(value, np.ndarray):
             return value
-        channels = value.shape[2] if value.ndim == 3 else 1
-        fmt = _NUMPY_FORMATS.get((value.dtype, value.ndim, channels))
-        if fmt is None:
-            return Image.from_numpy(ctx, value)           # refuses with the reason
-        img = Image(ctx, value.shape[1], value.shape[0], fmt)
+        img = _input(ctx, value)
         inputs.append((img, where))
         return img
     c_args = [image_of(i, v) for i, v in enumerate(args)]
@@ -96,8 +96,65 @@ def _build(spec, args, kwargs):
     return graph, inputs, readable
 
 
-def run(name, *args, **kwargs):
-    """Runs the kernel helper `name` on numpy arrays; its outputs as arrays (one, or a tuple)."""
+def _input(ctx, array):
+    """A real image for `array` (format from its dtype and shape), to be written before each run."""
+    channels = array.shape[2] if array.ndim == 3 else 1
+    fmt = _NUMPY_FORMATS.get((array.dtype, array.ndim, channels))
+    if fmt is None:
+        return Image.from_numpy(ctx, array)               # refuses with the reason
+    return Image(ctx, array.shape[1], array.shape[0], fmt)
+
+
+def _built(build, arrays):
+    """(graph, input images, readable outputs) of build(graph, *input images) for `arrays`."""
+    graph = Graph(context())
+    inputs = [_input(graph.context, a) for a in arrays]
+    outputs = build(graph, *inputs)
+    outputs = list(outputs) if isinstance(outputs, tuple) else [outputs]
+    return graph, inputs, [graph.readable(o) for o in outputs]
+
+
+def _run_graph(build, arrays):
+    # a lambda written in a loop is a new function each time, of the same code
+    same = getattr(build, "__code__", build) if not getattr(build, "__closure__", None) and \
+        not getattr(build, "__defaults__", None) else build
+    key = ("graph", same, tuple((a.shape, a.dtype.str) for a in arrays))
+    graphs = _cache()
+    entry = graphs.get(key)
+    if entry is None:
+        entry = graphs[key] = _built(build, arrays)
+        while len(graphs) > CACHE_SIZE:
+            graphs.popitem(last=False)
+    graphs.move_to_end(key)
+    graph, inputs, outputs = entry
+    for img, array in zip(inputs, arrays):
+        img.write(array)
+    graph.process()
+    results = [o.to_numpy() if isinstance(o, Image) else getattr(o, "value", o) for o in outputs]
+    return results[0] if len(results) == 1 else tuple(results)
+
+
+def stream(build: Callable[..., Any], frames: Iterable[np.ndarray], depth: int = 3) -> Iterator[np.ndarray]:
+    """build(graph, source image) -> output image (node helpers, e.g.
+    `lambda g, src: g.canny(g.gaussian3x3(src), low=80, high=160)`), run pipelined over `frames`
+    (numpy arrays, all of the first one's shape and dtype): yields each frame's output as a new
+    array, in order, with `depth` frames in flight (see Graph.stream)."""
+    frames = iter(frames)
+    first = next(frames, None)
+    if first is None:
+        return
+    graph, (source,), outputs = _built(build, [first])
+    if len(outputs) != 1 or not isinstance(outputs[0], Image):
+        raise TypeError("stream: the graph must give one output image")
+    yield from graph.stream(itertools.chain([first], frames), source, outputs[0], depth)
+
+
+def run(name: Union[str, Callable[..., Any]], *args: Any, **kwargs: Any) -> Any:
+    """Runs the kernel helper `name` on numpy arrays; its outputs as arrays (one, or a tuple).
+    With a function instead of a name: run(build, *arrays) runs the graph build(graph, *input
+    images) makes with node helpers (built once per build function and input shapes, per thread)."""
+    if callable(name):
+        return _run_graph(name, args)
     spec = spec_of(name, context().handle)
     if spec is None:
         raise AttributeError(f"pyopenvx.fn has no function {name!r}")

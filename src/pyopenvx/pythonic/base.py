@@ -40,6 +40,11 @@ def keep(obj, key, callbacks):
         kept[key] = callbacks
 
 
+def kept(obj, key):
+    """What `keep` keeps for `key` on `obj`'s context (None when nothing)."""
+    return _KEPT.get(_address(lib.vxGetContext(obj.reference)), {}).get(key)
+
+
 class _Owner:
     """One OpenVX reference owned by Python. `pins` counts the numpy views that need its memory;
     `context` is the context's owner (None for a context); `keep` what the object's memory is

@@ -7,7 +7,7 @@ from .. import constants as vx
 from ..api import ffi, lib
 from .base import _CONTEXTS, Object, _address, keep
 from .errors import note_log
-from .graph import Kernel, kernels
+from .kernel import Kernel, kernels
 
 
 class Context(Object):

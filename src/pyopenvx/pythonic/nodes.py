@@ -8,7 +8,8 @@ our headers (parameter names and C types) and the kernels as the library describ
 
 Parameters go by position (the creator's order, without the graph) or by name. An output not
 given is created as a virtual object of the graph (its format and size inferred by verification)
-and returned: one output alone, several as a tuple. Numbers are accepted for scalar parameters,
+and returned: one output alone, several as a tuple; an output image given as a format name
+("IYUV") or a size ((320, 240)) is a virtual image of that format or size. Numbers are accepted for scalar parameters,
 names for enums ("l1", "saturate", "bilinear", ...), numpy arrays for input images (no copy).
 `canny` takes `low`/`high` instead of a threshold, `threshold` takes `value` or `lower`/`upper`.
 Where the spec gives no default, ours are DEFAULTS.
@@ -230,6 +231,8 @@ def add_node(graph, spec, args, kwargs):
     keep, outputs, c_args = [], [], []
     for index, p in enumerate(spec.parameters):
         value = values.get(p.name)
+        if p.direction == "output" and p.type == "image" and isinstance(value, (str, tuple)):
+            value = Image.virtual(graph, format=value) if isinstance(value, str) else Image.virtual(graph, *value)
         if value is None and p.direction == "output":
             value = _virtual(graph, p)
             if value is not None:

@@ -43,17 +43,28 @@ class Stream:
               "vxGraphParameterEnqueueReadyRef", self.graph)
 
     def _dequeue(self):
+        """Dequeues the oldest frame's output and input; the frame's status (a failed node's
+        status comes back as its output reference's vxGetStatus)."""
+        status = vx.VX_SUCCESS
         for index in (self.out_index, self.in_index):
-            check(lib.vxGraphParameterDequeueDoneRef(self.graph.handle, index, self._ref, 1, self._num),
-                  "vxGraphParameterDequeueDoneRef", self.graph)
+            failed = lib.vxGraphParameterDequeueDoneRef(self.graph.handle, index, self._ref, 1, self._num)
+            if failed:          # checked only when failing: a success would clear the frame's log lines
+                check(failed, "vxGraphParameterDequeueDoneRef", self.graph)
+            status = status or lib.vxGetStatus(self._ref[0])
+        return status
+
+    def _done(self, in_flight):
+        """The slot of the oldest frame, once done; raises its node's failure."""
+        k = in_flight.popleft()
+        check(self._dequeue(), "a frame of graph.stream", self.graph)
+        return k
 
     def run(self, frames, convert):
         free, in_flight = deque(range(self.depth)), deque()
         try:
             for frame in frames:
                 if not free:
-                    self._dequeue()
-                    k = in_flight.popleft()
+                    k = self._done(in_flight)
                     free.append(k)
                     yield convert(self.outs[k])
                 k = free.popleft()
@@ -61,8 +72,7 @@ class Stream:
                 self._enqueue(k)
                 in_flight.append(k)
             while in_flight:
-                self._dequeue()
-                yield convert(self.outs[in_flight.popleft()])
+                yield convert(self.outs[self._done(in_flight)])
         finally:                          # stopped early: let the frames in flight finish
             while in_flight and not sys.is_finalizing():    # (at exit the workers may wait for the GIL)
                 in_flight.popleft()

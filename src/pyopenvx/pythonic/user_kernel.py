@@ -15,14 +15,15 @@ mix it with C kernels); its callbacks live until `remove()` or the context's rel
 """
 from __future__ import annotations
 
+from contextlib import ExitStack
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Tuple, Union
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import _CLASSES, Object, check, keep, wrap_reference
-from .dataobjects import _vx_type
-from .graph import Kernel, guarded
-from .image import _format
+from .base import _CLASSES, Object, check, keep, kept, wrap_reference
+from .dataobjects import _vx_type, exact
+from .kernel import Kernel, guarded
+from .image import Image, _format
 
 if TYPE_CHECKING:
     from .context import Context
@@ -169,3 +170,31 @@ def user_kernel(context: "Context", name: str, params: Sequence[Param],
                 validator: Optional[Callable[..., Any]] = None) -> Callable[[Callable[..., Any]], UserKernel]:
     """Decorator: registers the function as the kernel `name` and returns the UserKernel."""
     return lambda function: UserKernel(context, name, function, params, validator)
+
+
+def python_node(graph: Any, function: Callable[..., Any], inputs: Sequence[Object]) -> Image:
+    """Graph.python: the node of `function`'s kernel on `inputs`; its output (a virtual image)."""
+    context = graph.context
+    kernel = kept(context, ("python node", function, len(inputs)))
+    if kernel is None:
+        kernel = _numpy_kernel(context, function, len(inputs))
+        keep(context, ("python node", function, len(inputs)), kernel)
+    out = Image.virtual(graph)
+    graph.node(kernel, *inputs, out)
+    return out
+
+
+def _numpy_kernel(context, function, count):
+    """A user kernel: `count` input images mapped as numpy arrays into function, its result into
+    the output image (exactly: a value that does not fit its type fails the node)."""
+    what = getattr(function, "__name__", "function")
+
+    def run(*images):
+        *sources, out = images
+        with ExitStack() as stack:
+            arrays = [stack.enter_context(s.map(usage="r")) for s in sources]
+            target = stack.enter_context(out.map(usage="w"))
+            target[...] = exact(function(*arrays), target.dtype, what, out)
+    name = f"python.{getattr(function, '__qualname__', 'function')}.{id(function):x}"
+    params = [(f"in{i}", INPUT, "image") for i in range(count)] + [("out", OUTPUT, "image")]
+    return UserKernel(context, name, run, params)
