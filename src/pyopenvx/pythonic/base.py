@@ -14,7 +14,7 @@ import functools
 import sys
 import threading
 import weakref
-from typing import Any, Optional, Type, TypeVar
+from typing import Any, Dict, Optional, Tuple, Type, TypeVar
 
 from .. import constants as vx
 from ..api import ffi, lib
@@ -23,8 +23,8 @@ from .errors import Released, StatusError, VXError, check  # noqa: F401  (Status
 
 # Callbacks C keeps for a context's objects (user kernels, node callbacks, its log), by context
 # address then by what they serve: one owner each, replaced when set again, dropped with the context.
-_KEPT = {}
-_CONTEXTS = weakref.WeakValueDictionary()    # context address -> its _Owner
+_KEPT: Dict[int, Dict[Any, Any]] = {}
+_CONTEXTS: "weakref.WeakValueDictionary[int, _Owner]" = weakref.WeakValueDictionary()   # context address -> its _Owner
 
 
 def _address(handle):
@@ -97,11 +97,12 @@ class _Owner:
 
 
 _PINS = threading.Lock()     # guards the pin counts (a += from two threads could lose one)
-_CLASSES = {}                # vx_type -> the Object subclass wrapping it
+_CLASSES: Dict[int, Type["Object"]] = {}   # vx_type -> the Object subclass wrapping it
 Handle = Any                # a cffi pointer: vx_image, vx_graph, ... (or a vx_reference)
 # A Context / a Graph in the annotations of the modules pythonic.context and pythonic.graph import
 # themselves (graph, nodes, image, dataobjects, threshold): importing them back would be a cycle.
-ContextLike = GraphLike = Any
+ContextLike = Any
+GraphLike = Any
 _T = TypeVar("_T", bound="Object")
 
 
@@ -125,14 +126,14 @@ class Object:
     or when the wrapper (and every numpy view of its memory) is garbage collected.
     `wrap(handle)` makes a borrowed wrapper (e.g. a kernel's parameter) whose release only forgets it."""
 
-    _release = None          # the vxRelease<Type> function, set by subclasses
+    _release: Any = None     # the vxRelease<Type> function, set by subclasses
     _ctype = "vx_reference"  # the C handle type
-    vx_type = None
-    _owner = None            # None for a borrowed wrapper
-    _handle = None
-    _view_base = None        # an array over mapped memory kept for the next map (Image.map); it pins
-                             # the memory like any view, so release() drops it first
-    _reusable = ()           # attributes a kernel's next borrowed wrapper of the same handle may reuse
+    vx_type: Optional[int] = None
+    _owner: Optional[_Owner] = None     # None for a borrowed wrapper
+    _handle: Handle = None
+    _view_base: Optional[Tuple[Any, Any, Any]] = None   # an array over mapped memory kept for the next
+                             # map (_reused_view); it pins the memory like any view, so release() drops it first
+    _reusable: Tuple[str, ...] = ()     # attributes a kernel's next borrowed wrapper of the same handle may reuse
                              # while its graph stays verified (see UserKernel._call)
 
     def __init_subclass__(cls, **kw):

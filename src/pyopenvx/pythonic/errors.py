@@ -213,4 +213,9 @@ def check(status: int, what: str, obj: Any = None) -> None:
     raise VXError(status, what, obj, log) from cause
 
 
-__all__ = ["VXError", "StatusError", "Released", "check", *(c.__name__ for c in _BY_STATUS.values())]
+__all__ = ["VXError", "StatusError", "Released", "check", "Failure", "NotImplementedStatus", "NotSupported",
+           "NotSufficient", "NotAllocated", "NotCompatible", "NoResources", "NoMemory", "OptimizedAway",
+           "InvalidParameters", "InvalidModule", "InvalidReference", "InvalidLink", "InvalidFormat", "InvalidDimension",
+           "InvalidValue", "InvalidType", "InvalidGraph", "InvalidNode", "InvalidScope", "GraphScheduled",
+           "GraphAbandoned", "MultipleWriters", "ReferenceNonzero", "Timeout"]     # listed: type checkers read it
+__all__ += [c.__name__ for c in _BY_STATUS.values() if c.__name__ not in __all__]    # statuses added later

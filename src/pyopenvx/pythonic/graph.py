@@ -189,7 +189,7 @@ class Graph(Object):
         if not getattr(image, "_virtual", False):
             return image
         self.verify()
-        real = image.like()
+        real = image.like()         # type: ignore[attr-defined]  # an Image: the virtual kind read here
         node, index = self._site(image)
         node[index] = real
         return real

@@ -3,7 +3,7 @@ makes). Maps are numpy views of the image memory, valid inside their `with` bloc
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import ContextManager, Optional, Tuple, Union
+from typing import Any, ContextManager, Dict, List, Optional, Tuple, Union
 
 import numpy as np
 from numpy.typing import ArrayLike, DTypeLike
@@ -16,7 +16,7 @@ from .dataobjects import exact
 from .errors import InvalidDimension, InvalidFormat
 
 # format -> per plane: (numpy dtype, values per element); U1 planes are packed bytes, 8 pixels each
-_ELEMENTS = {
+_ELEMENTS: Dict[str, List[Tuple[Any, int]]] = {
     "U1": [(np.uint8, 1)], "U8": [(np.uint8, 1)], "U16": [(np.uint16, 1)], "S16": [(np.int16, 1)],
     "U32": [(np.uint32, 1)], "S32": [(np.int32, 1)], "RGB": [(np.uint8, 3)], "RGBX": [(np.uint8, 4)],
     "UYVY": [(np.uint8, 2)], "YUYV": [(np.uint8, 2)], "NV12": [(np.uint8, 1), (np.uint8, 2)],
@@ -240,7 +240,7 @@ class Image(Object):
             raise TypeError(f"from_numpy takes a numpy array, not {type(array).__name__}")
         channels = array.shape[2] if array.ndim == 3 else 1
         fmt = format or _NUMPY_FORMATS.get((array.dtype, array.ndim, channels))
-        elements = _ELEMENTS.get(fmt)
+        elements: Optional[List[Tuple[Any, int]]] = _ELEMENTS.get(fmt or "")
         why = (f"a {array.ndim}-D {array.dtype} array is no image format (formats: "
                f"{', '.join(str(k[0]) + ('' if k[1] == 2 else f' x{k[2]}') + ' -> ' + v for k, v in _NUMPY_FORMATS.items())})"
                if elements is None else
@@ -260,7 +260,9 @@ class Image(Object):
         img = cls.__new__(cls)
         Object.__init__(img, lib.vxCreateImageFromHandle(context.handle, _format(fmt), addr, ptrs,
                                                          vx.VX_MEMORY_TYPE_HOST), "vxCreateImageFromHandle")
-        img._owner.keep = array
-        if img._owner.context is not None:
-            img._owner.context.sweep()
+        owner = img._owner
+        assert owner is not None
+        owner.keep = array
+        if owner.context is not None:
+            owner.context.sweep()
         return img

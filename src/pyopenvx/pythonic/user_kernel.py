@@ -16,7 +16,7 @@ mix it with C kernels); its callbacks live until `remove()` or the context's rel
 from __future__ import annotations
 
 from contextlib import ExitStack
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from .. import constants as vx
 from ..api import ffi, lib
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 INPUT, OUTPUT, BIDIRECTIONAL = vx.VX_INPUT, vx.VX_OUTPUT, vx.VX_BIDIRECTIONAL
 REQUIRED, OPTIONAL = vx.VX_PARAMETER_STATE_REQUIRED, vx.VX_PARAMETER_STATE_OPTIONAL
-TYPES = {name: getattr(vx, f"VX_TYPE_{name.upper()}") for name in (
+TYPES: Dict[Any, int] = {name: getattr(vx, f"VX_TYPE_{name.upper()}") for name in (
     "reference", "image", "scalar", "array", "tensor", "user_data_object", "lut", "distribution", "matrix",
     "threshold", "pyramid", "convolution", "remap", "object_array")}
 # a kernel parameter: (name, direction, type[, state]); type a TYPES name or a VX_TYPE_* value
@@ -78,7 +78,7 @@ class UserKernel(Kernel):
         # parameters of one type are wrapped without asking C their type (a kernel run is a hot path)
         self._borrowers = [_CLASSES[t].borrow if t in _CLASSES and t != vx.VX_TYPE_REFERENCE else None
                            for _, _, t, _ in self.params]
-        self._reused = {}       # node -> per parameter (handle, reusable attributes) of its last run
+        self._reused: Dict[Any, List[Tuple[Any, Any]]] = {}     # node -> per parameter (handle, reusable attributes) of its last run
         run = ffi.callback("vx_kernel_f", self._run, error=vx.VX_FAILURE)
         validate = ffi.callback("vx_kernel_validate_f", self._validate, error=vx.VX_FAILURE)
         enum = ffi.new("vx_enum *")
@@ -95,6 +95,7 @@ class UserKernel(Kernel):
             self._forget()
             raise
         keep(context, ("kernel", name), (run, validate))
+        assert self._owner is not None
         self._owner.release_fn = _remove_or_release
 
     def remove(self) -> None:
