@@ -212,15 +212,15 @@ class Object:
                 context.reusing = weakref.WeakSet()
             context.reusing.add(self)
 
-    def _reused_view(self, pointer, key, make):
+    def _reused_view(self, pointer, key, make, *args):
         """A new numpy view of the mapped memory at `pointer` whose layout `key` describes. Maps
-        of an object mostly give the same memory and layout again: the array over it, make()
+        of an object mostly give the same memory and layout again: the array over it, make(*args)
         (built on _view_buffer, so it pins the memory), is kept in `_view_base` and each map
         returns a new view of it (an earlier view stays read-only while a later map writes;
         building an array costs several times more than a view)."""
         base = self._view_base
         if base is None or base[0] != pointer or base[1] != key:
-            base = (pointer, key, make())
+            base = (pointer, key, make(*args))
             self._keep_view_base(base)
         return base[2].view()
 

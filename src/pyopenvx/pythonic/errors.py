@@ -12,8 +12,8 @@ by a Python kernel or callback during the call becomes the error's `__cause__`, 
 
 Threads: each Python thread gathers the lines it logs itself, so two threads' failing calls never
 take each other's lines. Lines (and kernel exceptions) of threads that Python did not start (the
-C workers of pipelined and scheduled graphs) go to a shared record, numbered: a failing call also
-takes those numbered after its thread's previous checked call.
+C workers of pipelined and scheduled graphs) have no caller of their own: the next failing call
+of any thread takes them (in a program that waits for its graphs in one thread, that call).
 """
 from __future__ import annotations
 
@@ -26,31 +26,45 @@ from .. import constants as vx
 _BY_STATUS: Dict[int, Type["VXError"]] = {}     # vx_status -> its VXError subclass
 
 
-class _ThreadState(threading.local):
-    """What one thread gathered since its last checked call: log lines, the Python exception a
-    kernel or callback raised (one at most), and `mark`, the last worker record number seen then."""
+class _Gathered:
+    """What one thread gathered since its last checked call: log lines, and the Python exception
+    a kernel or callback raised (one at most)."""
+    __slots__ = ("recent", "cause")
 
     def __init__(self) -> None:
         self.recent: Deque[str] = deque(maxlen=64)
         self.cause: List[BaseException] = []
-        self.mark = _workers_seen[0]
 
 
-# lines and causes of C worker threads: (number, line or None, exception or None), the last 64
-_workers: Deque[Tuple[int, Optional[str], Optional[BaseException]]] = deque(maxlen=64)
-_workers_seen = [0]             # the number of the last record
-_workers_lock = threading.Lock()
-_state = _ThreadState()
+# Thread ident -> what it gathered (threads with nothing gathered have no entry). `_pending` counts
+# the items of all of them: a successful call, the common case, only reads it (no thread lookup).
+_gathered: Dict[Any, _Gathered] = {}
+_pending = [0]
+_lock = threading.Lock()
+_WORKERS = "C workers"          # the key of what threads Python did not start gathered
 
 
-def _from_worker(line, cause):
-    """True (recorded) when the calling thread is a C worker (not started by Python)."""
-    if not isinstance(threading.current_thread(), threading._DummyThread):
-        return False
-    with _workers_lock:
-        _workers_seen[0] += 1
-        _workers.append((_workers_seen[0], line, cause))
-    return True
+def _gather(line, cause):
+    key = _WORKERS if isinstance(threading.current_thread(), threading._DummyThread) else threading.get_ident()
+    with _lock:
+        gathered = _gathered.get(key)
+        if gathered is None:
+            gathered = _gathered[key] = _Gathered()
+        if line is not None:
+            _pending[0] += len(gathered.recent) < 64
+            gathered.recent.append(line)
+        else:
+            _pending[0] += not gathered.cause
+            gathered.cause[:] = [cause]
+
+
+def _take(key):
+    """What thread `key` gathered, forgotten (None when nothing)."""
+    with _lock:
+        gathered = _gathered.pop(key, None)
+        if gathered is not None:
+            _pending[0] -= len(gathered.recent) + len(gathered.cause)
+    return gathered
 
 
 def status_name(status):
@@ -164,52 +178,49 @@ class Released(InvalidReference):
 
 
 def note_log(text: str) -> None:
-    if not _from_worker(text, None):
-        _state.recent.append(text)
+    _gather(text, None)
 
 
 def note_cause(exc: BaseException) -> None:
     """A Python kernel or callback raised `exc` inside a C call: the call's error gets it as __cause__."""
-    if not _from_worker(None, exc):
-        _state.cause[:] = [exc]
+    _gather(None, exc)
 
 
-def suspend() -> Tuple[List[str], List[BaseException]]:
+def suspend() -> Optional[_Gathered]:
     """Before a Python callback runs inside a C call: what the outer call has gathered so far,
     set aside so that the callback's own (nested) calls neither take nor clear it."""
-    state = _state
-    outer = list(state.recent), list(state.cause)
-    state.recent.clear()
-    state.cause.clear()
-    return outer
+    return _take(threading.get_ident()) if _pending[0] else None
 
 
-def resume(outer: Tuple[List[str], List[BaseException]]) -> None:
-    lines, cause = outer
-    state = _state
-    state.recent.extendleft(reversed(lines))
-    if cause and not state.cause:
-        state.cause[:] = cause
+def resume(outer: Optional[_Gathered]) -> None:
+    if outer is None:
+        return
+    key = threading.get_ident()
+    with _lock:
+        inner = _gathered.get(key)
+        if inner is None:
+            _gathered[key] = outer
+            _pending[0] += len(outer.recent) + len(outer.cause)
+        else:                       # the outer call's lines first; its cause unless the callback has one
+            _pending[0] -= len(inner.recent)
+            inner.recent.extendleft(reversed(outer.recent))
+            _pending[0] += len(inner.recent)
+            if outer.cause and not inner.cause:
+                inner.cause[:] = outer.cause
+                _pending[0] += 1
 
 
 def check(status: int, what: str, obj: Any = None) -> None:
     """Raises the VXError of `status` (not VX_SUCCESS) with the log lines and cause of the call."""
-    state = _state
     if status == vx.VX_SUCCESS:
-        if state.recent or state.cause:
-            state.recent.clear()
-            state.cause.clear()
-        state.mark = _workers_seen[0]
+        if _pending[0]:
+            _take(threading.get_ident())
         return
-    log, cause = list(state.recent), state.cause[0] if state.cause else None
-    state.recent.clear()
-    state.cause.clear()
-    if _workers_seen[0] != state.mark:
-        with _workers_lock:
-            records = [r for r in _workers if r[0] > state.mark]
-        log += [line for _, line, _ in records if line is not None]
-        cause = cause or next((c for _, _, c in reversed(records) if c is not None), None)
-    state.mark = _workers_seen[0]
+    log, cause = [], None
+    for gathered in (_take(threading.get_ident()), _take(_WORKERS)):
+        if gathered is not None:
+            log += gathered.recent
+            cause = cause or (gathered.cause[0] if gathered.cause else None)
     raise VXError(status, what, obj, log) from cause
 
 

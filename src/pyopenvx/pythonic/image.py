@@ -178,11 +178,13 @@ class Image(Object):
 
     def _mapped_view(self, plane, addr, pointer):
         """A new numpy view of the mapped patch at `pointer` that `addr` describes (see _reused_view)."""
-        def make():
-            shape, strides, dtype = self._shape(plane, addr)
-            nbytes = (shape[0] - 1) * strides[0] + shape[1] * strides[1]
-            return np.ndarray(shape, dtype, buffer=self._view_buffer(pointer, nbytes), strides=strides)
-        return self._reused_view(pointer, (bytes(ffi.buffer(addr)), plane, self._settled()[2]), make)
+        return self._reused_view(pointer, (bytes(ffi.buffer(addr)), plane, self._settled()[2]), self._view_array,
+                                 plane, addr, pointer)
+
+    def _view_array(self, plane, addr, pointer):
+        shape, strides, dtype = self._shape(plane, addr)
+        nbytes = (shape[0] - 1) * strides[0] + shape[1] * strides[1]
+        return np.ndarray(shape, dtype, buffer=self._view_buffer(pointer, nbytes), strides=strides)
 
     def map(self, rect: Optional[Rect] = None, plane: int = 0, usage: str = "rw") -> ContextManager[np.ndarray]:
         """A numpy view of the patch `rect` (start_x, start_y, end_x, end_y) of a plane; the map
