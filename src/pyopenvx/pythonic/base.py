@@ -133,8 +133,7 @@ class Object:
     _handle: Handle = None
     _view_base: Optional[Tuple[Any, Any, Any]] = None   # an array over mapped memory kept for the next
                              # map (_reused_view); it pins the memory like any view, so release() drops it first
-    _reusable: Tuple[str, ...] = ()     # attributes a kernel's next borrowed wrapper of the same handle may reuse
-                             # while its graph stays verified (see UserKernel._call)
+    _last: Handle = None     # a kernel's borrowed wrapper: its handle in the last run (UserKernel._params)
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)

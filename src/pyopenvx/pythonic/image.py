@@ -120,7 +120,6 @@ class Image(Object):
     _geometry = None        # (width, height, format name, whole-image rectangle) once settled
     _virtual = False
     _scratch = None         # map's out-arguments, in the instance's dict while no map uses them
-    _reusable = ("_geometry", "_scratch", "_view_base")
 
     def _settled(self):
         """Width, height and format never change once known (a non-virtual image): queried once."""

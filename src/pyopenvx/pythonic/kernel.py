@@ -17,14 +17,14 @@ def log_failure(ref, status, text):
     return status
 
 
-def guarded(ref, what, body, success=vx.VX_SUCCESS, failed=None):
-    """Runs body() for C and returns its result (None: `success`). An exception never leaves:
+def guarded(ref, what, body, success=vx.VX_SUCCESS, failed=None, args=()):
+    """Runs body(*args) for C and returns its result (None: `success`). An exception never leaves:
     it is logged on `ref` naming `what`, with the StatusError's status or VX_FAILURE, and that
     status is returned (or `failed` when given). The exception becomes the `__cause__` of the
     error the outer call raises in Python; the callback's own calls leave that call's log alone."""
     outer = suspend()
     try:
-        result = body()
+        result = body(*args)
         resume(outer)
         return success if result is None else result
     except StatusError as exc:

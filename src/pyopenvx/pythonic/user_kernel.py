@@ -15,6 +15,7 @@ mix it with C kernels); its callbacks live until `remove()` or the context's rel
 """
 from __future__ import annotations
 
+import sys
 from contextlib import ExitStack
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
@@ -78,7 +79,8 @@ class UserKernel(Kernel):
         # parameters of one type are wrapped without asking C their type (a kernel run is a hot path)
         self._borrowers = [_CLASSES[t].borrow if t in _CLASSES and t != vx.VX_TYPE_REFERENCE else None
                            for _, _, t, _ in self.params]
-        self._reused: Dict[Any, List[Tuple[Any, Any]]] = {}     # node -> per parameter (handle, reusable attributes) of its last run
+        self._what_run, self._what_validate = f"{name} kernel", f"{name} validator"
+        self._reused: Dict[Any, List[Any]] = {}     # node -> the wrappers of its last run (see _params)
         run = ffi.callback("vx_kernel_f", self._run, error=vx.VX_FAILURE)
         validate = ffi.callback("vx_kernel_validate_f", self._validate, error=vx.VX_FAILURE)
         enum = ffi.new("vx_enum *")
@@ -116,50 +118,59 @@ class UserKernel(Kernel):
                 keep(self.context, ("kernel", self.kernel_name), None)
         super().release()
 
-    def _call(self, node, what, body, refs, num, reuse=False):
-        """body(params) with borrowed wrappers of the parameters, forgotten after the call. With
-        `reuse` (runs), what a wrapper learnt of its object (an image's geometry, map buffers, see
-        Object._reusable) passes to the next run's wrapper of the same handle at the same place:
-        between two validations of the node (every verification validates every node) an object
-        replaced there has the same meta data. Taken out while running: concurrent runs of one
-        node never share it."""
-        def call():
-            params = [None if refs[i] == ffi.NULL else
-                      borrow(refs[i]) if borrow is not None else wrap_reference(refs[i])
-                      for i, borrow in zip(range(num), self._borrowers)]
-            last = self._reused.pop(node, None) if reuse else None
-            if last is not None:
-                for p, (handle, values) in zip(params, last):
-                    if p is not None and values and p._handle == handle:
-                        for attribute, value in zip(p._reusable, values):
-                            setattr(p, attribute, value)
-            try:
-                return body(params)
-            finally:
-                kept = []
-                for p in params:
-                    if p is not None:
-                        kept.append((p._handle, [getattr(p, a) for a in p._reusable]))
-                        p.release()         # borrowed: the wrapper forgets the handle
-                    else:
-                        kept.append((None, None))
-                if reuse:
-                    if len(self._reused) > 1024:        # nodes gone long ago
-                        self._reused.clear()
-                    self._reused[node] = kept
-        return guarded(node, f"{self.kernel_name} {what}", call)
+    def _params(self, refs, num, last=None):
+        """Borrowed wrappers of the parameters (None for an unset one). `last`: the wrappers of the
+        node's previous run, used again for the same handle at the same place: what they learnt
+        (an image's geometry, map buffers, the array kept over its memory) stays valid, as between
+        two validations of the node (every verification validates every node) an object replaced
+        there has the same meta data."""
+        params = []
+        for i, borrow in zip(range(num), self._borrowers):
+            ref = refs[i]
+            if ref == ffi.NULL:
+                params.append(None)
+                continue
+            old = last[i] if last is not None else None
+            if old is not None and old._last == ref:
+                old._handle = old._last
+                params.append(old)
+            else:
+                params.append(borrow(ref) if borrow is not None else wrap_reference(ref))
+        return params
 
     def _run(self, node, refs, num):
-        return self._call(node, "kernel", lambda params: self.function(*params), refs, num, reuse=True)
+        return guarded(node, self._what_run, self._run_params, args=(node, refs, num))
+
+    def _run_params(self, node, refs, num):
+        params = self._params(refs, num, self._reused.pop(node, None))   # taken: runs of one node never share
+        try:
+            return self.function(*params)
+        finally:
+            for i in range(len(params)):
+                p = params[i]
+                if p is not None:
+                    p._last, p._handle = p._handle, None    # borrowed: the wrapper forgets the handle
+                    if sys.getrefcount(p) > 3:              # params, p, the argument: anything more kept it
+                        params[i] = None                    # (it stays released; the next run makes another)
+            if len(self._reused) > 1024:                    # nodes gone long ago
+                self._reused.clear()
+            self._reused[node] = params
 
     def _validate(self, node, refs, num, metas):
         self._reused.pop(node, None)            # its parameters may change from here
-        def validate(params):
-            described = self.validator(*params) if self.validator else self._like_first_input(params)
-            names = [p[0] for p in self.params]
-            for key, value in (described or {}).items():
-                _describe(metas[names.index(key) if isinstance(key, str) else key], value)
-        return self._call(node, "validator", validate, refs, num)
+
+        def validate():
+            params = self._params(refs, num)
+            try:
+                described = self.validator(*params) if self.validator else self._like_first_input(params)
+                names = [p[0] for p in self.params]
+                for key, value in (described or {}).items():
+                    _describe(metas[names.index(key) if isinstance(key, str) else key], value)
+            finally:
+                for p in params:
+                    if p is not None:
+                        p.release()             # borrowed: the wrapper forgets the handle
+        return guarded(node, self._what_validate, validate)
 
     def _like_first_input(self, params):
         inputs = [p for p, (_, direction, _t, _s) in zip(params, self.params) if direction == INPUT]
