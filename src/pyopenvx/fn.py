@@ -152,7 +152,8 @@ def stream(build: Callable[..., Any], frames: Iterable[np.ndarray], depth: int =
 def run(name: Union[str, Callable[..., Any]], *args: Any, **kwargs: Any) -> Any:
     """Runs the kernel helper `name` on numpy arrays; its outputs as arrays (one, or a tuple).
     With a function instead of a name: run(build, *arrays) runs the graph build(graph, *input
-    images) makes with node helpers (built once per build function and input shapes, per thread)."""
+    images) makes with node helpers, built once per build function and input shapes (per thread):
+    values build reads are read then, so for other values use another function."""
     if callable(name):
         return _run_graph(name, args)
     spec = spec_of(name, context().handle)
