@@ -111,6 +111,12 @@ void pvx_pool_run(void (*fn)(void *), void *arg, unsigned workers)
     pthread_cond_broadcast(&pool.start);
     pthread_mutex_unlock(&pool.lock);
     fn(arg);
+    /* fn returns when nothing is left to take: helpers that did not join yet (still waking up)
+     * are not waited for, and skip this job */
+    pthread_mutex_lock(&pool.lock);
+    __atomic_sub_fetch(&pool.running, pool.wanted - pool.joined, __ATOMIC_RELEASE);
+    pool.wanted = pool.joined;
+    pthread_mutex_unlock(&pool.lock);
     pvx_spin_until(helpers_done, NULL);
     pthread_mutex_lock(&pool.lock);
     while (pool.running > 0)

@@ -25,13 +25,6 @@ static struct {
 } q = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER,
        NULL, NULL, 0, 0, 0, 0, 0};
 
-static __thread pvx_graph *running_here;
-
-int pvx_graph_running_here(pvx_graph *g)
-{
-    return running_here == g;
-}
-
 /* Called with q.lock held. */
 static pvx_graph *pop(void)
 {
@@ -69,10 +62,7 @@ static int take(pvx_graph *g)
 /* The run; g is not touched after DONE is stored, as the waiter may then free it. */
 static void run(pvx_graph *g)
 {
-    pvx_graph *outer = running_here;
-    running_here = g;
     pvx_graph_run(g, g->measure_scheduled);
-    running_here = outer;
     __atomic_store_n(&g->scheduled, PVX_SCHEDULED_DONE, __ATOMIC_RELEASE);
     pthread_mutex_lock(&q.lock);
     if (q.waiters)
@@ -199,7 +189,7 @@ int pvx_fast_vxWaitGraph(vx_graph graph, vx_status *out)
 {
     pvx_ref *ref = pvx_ref_live(graph, VX_TYPE_GRAPH);
     pvx_graph *g = ref ? ref->desc : NULL;
-    if (g == NULL || running_here == g || g->timeout_ms != VX_TIMEOUT_WAIT_FOREVER)
+    if (g == NULL || pvx_graph_running_here(g) || g->timeout_ms != VX_TIMEOUT_WAIT_FOREVER)
         return 0;
     return pvx_graph_join(g, out, VX_TIMEOUT_WAIT_FOREVER);
 }

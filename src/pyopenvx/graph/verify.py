@@ -3,7 +3,7 @@
     deinitialize (re-verification) -> aliases undone -> parameters -> single writer -> order (and cycles)
     -> validation (meta formats, virtual objects, valid rectangles) -> tile plans -> buffer aliasing
     -> initialization -> compile -> target nodes created (seed 003) -> events, pipeline (vx_khr_pipelining)
-    -> fused passes
+    -> fused passes -> branches
 
 Each phase refuses with a status and a message naming the node and parameter; the graph then
 stays unverified. The last phase writes the C schedule that vxProcessGraph runs."""
@@ -368,6 +368,69 @@ def plan_fusion(graph):
     fusion.plan(graph)
 
 
+# A unit beside another gains only when each lasts well beyond a hand-over to a pool thread (a few
+# us): ~256 KiB of image or tensor data (a 640x480 U8 3x3 filter takes ~30 us on one thread).
+CONCURRENT_BYTES = 1 << 18
+
+
+def _data_bytes(obj):
+    if obj is None:
+        return 0
+    if obj.vx_type == vx.VX_TYPE_IMAGE:
+        return obj.desc.size
+    if obj.vx_type == vx.VX_TYPE_TENSOR:
+        return obj.nbytes()
+    return sum(_data_bytes(o) for o in items_of(obj) or ())
+
+
+def compile_branches(graph):
+    """Units (a node, or a fused pass) that wait for no one another waits for may run side by
+    side (csrc/runtime/graph.c): per unit the units waiting for it and how many it waits for,
+    and whether it has enough data (`CONCURRENT_BYTES`) to gain from it. Only graphs where two
+    such units are independent get `branches`; the others keep the plain node-after-node loop."""
+    d = graph.desc
+    d.branches = 0
+    order = graph.order
+    if graph.pipeline is not None or d.num_targeted or len(order) < 2:
+        return
+    head, units, k = {}, [], 0
+    while k < len(order):
+        fused = order[k].desc.fused
+        size = fused.num_stages if fused != ffi.NULL else 1
+        for node in order[k:k + size]:
+            head[node] = k
+        units.append((k, order[k:k + size]))
+        k += size
+    nexts = {k: set() for k, _ in units}
+    for k, nodes in units:
+        for node in nodes:
+            nexts[k].update(head[m] for m in graph.after[node] if head[m] != k)
+    concurrent = {k for k, nodes in units
+                  if max((_data_bytes(p) for n in nodes for p in n.params), default=0) >= CONCURRENT_BYTES}
+    # ancestors as bit sets (units in schedule order, a topological order): two concurrent units
+    # are independent when the later one does not descend from the earlier one
+    ancestors = dict.fromkeys(nexts, 0)
+    earlier = 0
+    for k, _ in units:
+        if k in concurrent:
+            if earlier & ~ancestors[k]:
+                break
+            earlier |= 1 << k
+        for m in nexts[k]:
+            ancestors[m] |= ancestors[k] | (1 << k)
+    else:
+        return
+    waits = collections.Counter(m for k in nexts for m in nexts[k])
+    graph._c_branches = keep = [ffi.new("vx_uint32[]", len(order)), ffi.new("vx_uint32[]", len(order))]
+    for k, nodes in units:
+        nd = nodes[0].desc
+        nd.num_waits, nd.concurrent = waits[k], int(k in concurrent)
+        keep.append(ffi.new("vx_uint32[]", sorted(nexts[k]) or 1))
+        nd.next, nd.num_next = keep[-1], len(nexts[k])
+    d.waiting, d.ready_units = keep[0], keep[1]
+    d.branches = 1
+
+
 def _replicas(node):
     if node.replicate is None:
         return 1
@@ -385,4 +448,4 @@ def allocate_virtuals(graph):
 
 PHASES = (deinitialize_nodes, release_aliases, check_parameters, check_single_writer, order_by_dependency,
           validate_nodes, plan_tiles, alias_buffers, initialize_nodes, compile_schedule, targets.create_nodes,
-          compile_events, compile_pipeline, plan_fusion, allocate_virtuals)
+          compile_events, compile_pipeline, plan_fusion, compile_branches, allocate_virtuals)
