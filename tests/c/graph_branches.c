@@ -14,9 +14,9 @@
 #include <VX/vx_khr_pipelining.h>
 #include <pthread.h>
 #include <stdlib.h>
-#include <time.h>
 #include <unistd.h>
 #include "kernels.h"
+#include "meet.h"
 
 #define W 640
 #define H 480
@@ -26,7 +26,7 @@ static vx_node nodes[4];                  /* the node of each letter of the diam
 static vx_node abandon_at;                /* the node whose callback abandons the run */
 static int order_log[MAX_LOG], logged;    /* 2k: node k's kernel began, 2k + 1: its callback */
 static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
-static int arrived, missed, calls;        /* the barrier: calls so far, calls that met nobody */
+static int missed, calls;                 /* calls of `meet` that met nobody; calls of `step` */
 static pthread_t callers[MAX_LOG];
 
 static void note(int what)
@@ -43,25 +43,6 @@ static int letter(vx_node node)
         if (nodes[k] == node)
             return k;
     return -1;
-}
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-/* Arrives, then waits (up to 5 s) until the other node of its pair arrived too. */
-static void barrier(void)
-{
-    int me = __atomic_add_fetch(&arrived, 1, __ATOMIC_ACQ_REL);
-    int partner = (me + 1) / 2 * 2;       /* calls 1 and 2 meet, then 3 and 4, ... */
-    double until = now_s() + 5;
-    while (__atomic_load_n(&arrived, __ATOMIC_ACQUIRE) < partner && now_s() < until)
-        sched_yield();
-    if (__atomic_load_n(&arrived, __ATOMIC_ACQUIRE) < partner)
-        __atomic_add_fetch(&missed, 1, __ATOMIC_RELAXED);
 }
 
 static vx_uint8 plus_one(vx_uint8 v)
@@ -81,7 +62,8 @@ static vx_status VX_CALLBACK meet(vx_node node, const vx_reference *p, vx_uint32
     int k = letter(node);
     if (k >= 0)
         note(2 * k);
-    barrier();
+    if (!meet_partner())
+        __atomic_add_fetch(&missed, 1, __ATOMIC_RELAXED);
     return u8_pointwise(p, plus_one);
 }
 

@@ -383,17 +383,11 @@ def _data_bytes(obj):
     return sum(_data_bytes(o) for o in items_of(obj) or ())
 
 
-def compile_branches(graph):
-    """Units (a node, or a fused pass) that wait for no one another waits for may run side by
-    side (csrc/runtime/graph.c): per unit the units waiting for it and how many it waits for,
-    and whether it has enough data (`CONCURRENT_BYTES`) to gain from it. Only graphs where two
-    such units are independent get `branches`; the others keep the plain node-after-node loop."""
-    d = graph.desc
-    d.branches = 0
-    order = graph.order
-    if graph.pipeline is not None or d.num_targeted or len(order) < 2:
-        return
-    head, units, k = {}, [], 0
+def _units(graph):
+    """The schedule's units (a node, or a fused pass's stages), the unit each node belongs to
+    (its head's schedule index), the units waiting for each, and each unit's ancestors as a bit
+    set of heads (units are in schedule order, a topological order)."""
+    order, head, units, k = graph.order, {}, [], 0
     while k < len(order):
         fused = order[k].desc.fused
         size = fused.num_stages if fused != ffi.NULL else 1
@@ -405,23 +399,36 @@ def compile_branches(graph):
     for k, nodes in units:
         for node in nodes:
             nexts[k].update(head[m] for m in graph.after[node] if head[m] != k)
+    ancestors = dict.fromkeys(nexts, 0)
+    for k, _ in units:
+        for m in nexts[k]:
+            ancestors[m] |= ancestors[k] | (1 << k)
+    return units, head, nexts, ancestors
+
+
+def compile_branches(graph):
+    """Units that wait for no one another waits for may run side by side (csrc/runtime/graph.c):
+    per unit the units waiting for it and how many it waits for, and whether it has enough data
+    (`CONCURRENT_BYTES`) to gain from it. Only graphs where two such units are independent get
+    `branches`; the others keep the plain node-after-node loop."""
+    d = graph.desc
+    d.branches = 0
+    graph.units = None
+    if graph.pipeline is not None or d.num_targeted:
+        return
+    graph.units = units, _, nexts, ancestors = _units(graph)
     concurrent = {k for k, nodes in units
                   if max((_data_bytes(p) for n in nodes for p in n.params), default=0) >= CONCURRENT_BYTES}
-    # ancestors as bit sets (units in schedule order, a topological order): two concurrent units
-    # are independent when the later one does not descend from the earlier one
-    ancestors = dict.fromkeys(nexts, 0)
-    earlier = 0
+    earlier = 0                            # concurrent units so far: one the next does not descend from?
     for k, _ in units:
         if k in concurrent:
             if earlier & ~ancestors[k]:
                 break
             earlier |= 1 << k
-        for m in nexts[k]:
-            ancestors[m] |= ancestors[k] | (1 << k)
     else:
         return
     waits = collections.Counter(m for k in nexts for m in nexts[k])
-    graph._c_branches = keep = [ffi.new("vx_uint32[]", len(order)), ffi.new("vx_uint32[]", len(order))]
+    graph._c_branches = keep = [ffi.new("vx_uint32[]", len(graph.order)), ffi.new("vx_uint32[]", len(graph.order))]
     for k, nodes in units:
         nd = nodes[0].desc
         nd.num_waits, nd.concurrent = waits[k], int(k in concurrent)
@@ -438,12 +445,55 @@ def _replicas(node):
     return counts.pop() if counts else 1
 
 
+def _storage_plan(graph):
+    """Virtual images whose lifetimes do not overlap share storage (issue 25): {image: the image
+    whose buffer it borrows}. An image lives from its writer's unit to its last reader's; it may
+    take a buffer whose every user (writer or reader of an image on it) is an ancestor of its
+    writer's unit (so before it, however branches run) and that has the bytes. Only whole images
+    of the graph read and written by its nodes: not graph parameters, views or parts, images
+    updated in place (their pixels live on between runs), rings (no memory) or images aliasing
+    already shares (aliasing.py); no pipelined graph (its slots are copies) nor graph with target
+    nodes. Images that still have their memory (verified before) keep it and lend it."""
+    if graph.units is None:
+        return {}
+    _, head, _, ancestors = graph.units
+    users, writer = {}, {}
+    for node, _, obj, _, _ in graph.inputs + graph.outputs:
+        users[obj] = users.get(obj, 0) | (1 << head[node])
+    for node, _, obj, _, _ in graph.outputs:
+        writer[obj] = head[node]
+    params = {node.params[i] for node, i in graph.parameters}
+    excluded = params | {obj for _, _, obj, _, _ in graph.updates} | graph.ring_images | set(graph.aliases)
+    aliased = {int(ffi.cast("uintptr_t", o.mem.base)) for o in graph.aliases}
+    candidates = [o for o in graph.virtual_objects
+                  if o.vx_type == vx.VX_TYPE_IMAGE and o in writer and o not in excluded
+                  and o.parent_image is None and not o.views and container(o) is None
+                  and not getattr(o, "image_arrays", 0) and not o.swappable and not o.mem.borrowed
+                  and int(ffi.cast("uintptr_t", o.mem.base)) not in aliased]
+    plan, buffers = {}, []                 # buffers: [lender, bytes, users of every image on it]
+    for o in sorted(candidates, key=writer.__getitem__):
+        before = ancestors[writer[o]]
+        if o.base is None:
+            fits = [b for b in buffers if b[1] >= o.desc.size and not b[2] & ~before]
+            if fits:
+                b = min(fits, key=lambda b: b[1])
+                plan[o] = b[0]
+                b[2] |= users[o]
+                continue
+        buffers.append([o, o.mem.bytes if o.base is not None else o.desc.size, users[o]])
+    return plan
+
+
 def allocate_virtuals(graph):
     """Virtual images get their memory now, pages mapped, not on the first run (issue 25), except
-    the rings of fused passes (fusion.plan), which never need theirs."""
+    the rings of fused passes (fusion.plan), which never need theirs; images whose lifetimes do
+    not overlap share it (`_storage_plan`)."""
+    plan = _storage_plan(graph)
     for o in graph.virtual_objects:
-        if o.vx_type == vx.VX_TYPE_IMAGE and o not in graph.ring_images and o.allocate():
+        if o.vx_type == vx.VX_TYPE_IMAGE and o not in graph.ring_images and o not in plan and o.allocate():
             lib.pvx_memory_prefault(o.root.mem)
+    for o, lender in plan.items():
+        aliasing.lend(graph, lender, o)
 
 
 PHASES = (deinitialize_nodes, release_aliases, check_parameters, check_single_writer, order_by_dependency,
