@@ -93,11 +93,23 @@ unsigned pvx_threads_limit(unsigned n)
     return pvx_tile_threads();
 }
 
+static unsigned runners;               /* pvx_pool_runners: threads running graphs now */
+
+void pvx_pool_runners(int delta)
+{
+    __atomic_add_fetch(&runners, (unsigned)delta, __ATOMIC_RELAXED);
+}
+
 void pvx_pool_run(void (*fn)(void *), void *arg, unsigned workers)
 {
+    /* each other thread running a graph keeps a core busy: helpers beyond what is left would
+     * only take turns with it (two graphs on two cores run best one per core, without bands) */
+    unsigned others = __atomic_load_n(&runners, __ATOMIC_RELAXED);
+    others = others > 1 ? others - 1 : 0;
+    unsigned free = pool.helpers > others ? pool.helpers - others : 0;
     unsigned helpers = workers > 1 ? workers - 1 : 0;
-    if (helpers > pool.helpers)
-        helpers = pool.helpers;
+    if (helpers > free)
+        helpers = free;
     if (helpers == 0 || pthread_mutex_trylock(&pool.busy) != 0) {
         fn(arg);
         return;

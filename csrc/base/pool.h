@@ -12,6 +12,10 @@ PVX_HIDDEN unsigned pvx_threads_limit(unsigned n);
 /* fn(arg) on `workers` threads (the caller one of them); returns when all are done. */
 PVX_HIDDEN void pvx_pool_run(void (*fn)(void *), void *arg, unsigned workers);
 
+/* Threads running graphs (the executor counts itself in and out): a job asked for while others
+ * run gets fewer helpers, so that threads do not outnumber cores. */
+PVX_HIDDEN void pvx_pool_runners(int delta);
+
 /* A standard kernel's rows [first, end) (one band); bands never overlap, so they run at once. */
 typedef void pvx_band_f(void *arg, uint32_t first, uint32_t end);
 /* fn over rows [0, rows) in bands on the pool when the work (pixels times the kernel's cost per

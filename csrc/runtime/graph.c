@@ -265,6 +265,7 @@ vx_status pvx_graph_run(pvx_graph *g, int measure)
     vx_status status = VX_SUCCESS;
     pvx_graph *outer = running_here;
     running_here = g;
+    pvx_pool_runners(1);
     g->state = VX_GRAPH_STATE_RUNNING;
     set_accessible(g, 1);
     if (measure)
@@ -285,6 +286,7 @@ vx_status pvx_graph_run(pvx_graph *g, int measure)
     g->state = status == VX_SUCCESS ? VX_GRAPH_STATE_COMPLETED : VX_GRAPH_STATE_ABANDONED;
     if (g->events)
         pvx_graph_events_graph(g->events, VX_EVENT_GRAPH_COMPLETED, 0);
+    pvx_pool_runners(-1);
     running_here = outer;
     return status;
 }

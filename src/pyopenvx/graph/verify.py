@@ -412,8 +412,8 @@ def compile_branches(graph):
     (`CONCURRENT_BYTES`) to gain from it. Only graphs where two such units are independent get
     `branches`; the others keep the plain node-after-node loop."""
     d = graph.desc
-    d.branches = 0
-    graph.units = None
+    d.branches, d.waiting, d.ready_units = 0, ffi.NULL, ffi.NULL
+    graph.units = graph._c_branches = None
     if graph.pipeline is not None or d.num_targeted:
         return
     graph.units = units, _, nexts, ancestors = _units(graph)
@@ -445,11 +445,25 @@ def _replicas(node):
     return counts.pop() if counts else 1
 
 
+def _unwritten(node, obj):
+    """What decides which pixels of obj its writer leaves alone, or None when it writes them all.
+    Pixel-wise standard kernels and borders other than UNDEFINED write every pixel; others
+    (UNDEFINED borders, a frame per kernel) only share with images written the same way, so
+    that pixels nobody writes stay as allocation left them (zeros: what a fused pass assumes
+    and what node-by-node runs have always read there). User kernels decide for themselves."""
+    spec = fusion.FUSABLE.get(node.kernel.enumeration)
+    if (spec is not None and spec[2] == 0) or node.desc.border.mode != vx.VX_BORDER_UNDEFINED \
+            or node.kernel.enumeration >= 1 << 20:
+        return None
+    return node.kernel.enumeration, obj.format, obj.width, obj.height
+
+
 def _storage_plan(graph):
     """Virtual images whose lifetimes do not overlap share storage (issue 25): {image: the image
     whose buffer it borrows}. An image lives from its writer's unit to its last reader's; it may
     take a buffer whose every user (writer or reader of an image on it) is an ancestor of its
-    writer's unit (so before it, however branches run) and that has the bytes. Only whole images
+    writer's unit (so before it, however branches run), that has the bytes and whose images'
+    writers leave the same pixels alone (`_unwritten`). Only whole images
     of the graph read and written by its nodes: not graph parameters, views or parts, images
     updated in place (their pixels live on between runs), rings (no memory) or images aliasing
     already shares (aliasing.py); no pipelined graph (its slots are copies) nor graph with target
@@ -457,11 +471,13 @@ def _storage_plan(graph):
     if graph.units is None:
         return {}
     _, head, _, ancestors = graph.units
-    users, writer = {}, {}
+    users, writer, unwritten = {}, {}, {}
     for node, _, obj, _, _ in graph.inputs + graph.outputs:
         users[obj] = users.get(obj, 0) | (1 << head[node])
     for node, _, obj, _, _ in graph.outputs:
         writer[obj] = head[node]
+        if obj.vx_type == vx.VX_TYPE_IMAGE:
+            unwritten[obj] = _unwritten(node, obj)
     params = {node.params[i] for node, i in graph.parameters}
     excluded = params | {obj for _, _, obj, _, _ in graph.updates} | graph.ring_images | set(graph.aliases)
     aliased = {int(ffi.cast("uintptr_t", o.mem.base)) for o in graph.aliases}
@@ -470,17 +486,17 @@ def _storage_plan(graph):
                   and o.parent_image is None and not o.views and container(o) is None
                   and not getattr(o, "image_arrays", 0) and not o.swappable and not o.mem.borrowed
                   and int(ffi.cast("uintptr_t", o.mem.base)) not in aliased]
-    plan, buffers = {}, []                 # buffers: [lender, bytes, users of every image on it]
+    plan, buffers = {}, []                 # buffers: [lender, bytes, users of every image on it, unwritten]
     for o in sorted(candidates, key=writer.__getitem__):
         before = ancestors[writer[o]]
         if o.base is None:
-            fits = [b for b in buffers if b[1] >= o.desc.size and not b[2] & ~before]
+            fits = [b for b in buffers if b[1] >= o.desc.size and not b[2] & ~before and b[3] == unwritten[o]]
             if fits:
                 b = min(fits, key=lambda b: b[1])
                 plan[o] = b[0]
                 b[2] |= users[o]
                 continue
-        buffers.append([o, o.mem.bytes if o.base is not None else o.desc.size, users[o]])
+        buffers.append([o, o.mem.bytes if o.base is not None else o.desc.size, users[o], unwritten[o]])
     return plan
 
 
