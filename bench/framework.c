@@ -12,6 +12,8 @@
  *                          of one then the other; metric: speed-up (goal >= 1.6 on 2 cores)
  *  first_run_chain64_1080p the first vxProcessGraph after vxVerifyGraph of a 64-node Box3x3 chain,
  *                          beside the next runs; metric: first minus next in ms (goal <= next)
+ *  verify_not_chain64_1080p  vxVerifyGraph of a 64-node Not chain (virtual intermediates, not fused),
+ *                          beside a 2-node one; metric: ms (virtual images sharing storage: a few buffers)
  *  and_vga                 And of two 640x480 U8 images, beside a plain C loop; metric: ratio
  *  warp_affine_undefined_1080p  bilinear WarpAffine (a rotation, part of the output outside), UNDEFINED
  *                          border beside CONSTANT; metric: ratio
@@ -199,6 +201,35 @@ static void first_run_row(vx_context ctx)
     row("first_run_chain64_1080p", f, nx, "extra_ms", (f - nx) / 1e6);
 }
 
+/* vxVerifyGraph of a 64-node Not chain at 1080p (Not is not fused: its 63 virtual images are real),
+ * beside the verification of the same chain of 2 nodes: what the virtual images' memory costs. */
+static void verify_row(vx_context ctx)
+{
+    double t[2][5];
+    for (int k = 0; k < 5; k++)
+        for (int len = 0; len < 2; len++) {
+            vx_image in = filled(ctx, 1920, 1080, 4), out = vxCreateImage(ctx, 1920, 1080, VX_DF_IMAGE_U8);
+            vx_graph g = vxCreateGraph(ctx);
+            vx_image cur = in;
+            for (int i = 0, n = len ? 64 : 2; i < n; i++) {
+                vx_image next = i == n - 1 ? out : vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_U8);
+                vx_node node = vxNotNode(g, cur, next);
+                vxReleaseNode(&node);
+                if (cur != in)
+                    vxReleaseImage(&cur);
+                cur = next;
+            }
+            double t0 = bench_now_ns();
+            check(vxVerifyGraph(g), "verify");
+            t[len][k] = bench_now_ns() - t0;
+            vxReleaseGraph(&g);
+            vxReleaseImage(&in);
+            vxReleaseImage(&out);
+        }
+    double two = median(t[0], 5), many = median(t[1], 5);
+    row("verify_not_chain64_1080p", many, two, "ms", many / 1e6);
+}
+
 static void and_row(vx_context ctx)
 {
     vx_image a = filled(ctx, 640, 480, 5), b = filled(ctx, 640, 480, 6), out = vxCreateImage(ctx, 640, 480, VX_DF_IMAGE_U8);
@@ -292,6 +323,8 @@ int main(int argc, char **argv)
         branch_rows(ctx);
     if (!*only || strstr(only, "first"))
         first_run_row(ctx);
+    if (!*only || strstr(only, "verify"))
+        verify_row(ctx);
     if (!*only || strstr(only, "and"))
         and_row(ctx);
     if (!*only || strstr(only, "warp"))
