@@ -6,12 +6,14 @@
  * sleeping. Workers do not spin for work: a spinning worker would take the graph from under a
  * waiter about to run it and eat the core the run's row bands use. Graphs scheduled together run
  * side by side: on the waiter and on the workers woken for the others. */
+#define _GNU_SOURCE                   /* SCHED_BATCH */
 #include "async.h"
 #include "graph.h"
 
 #include <TI/tivx.h>   /* VX_GRAPH_TIMEOUT's VX_TIMEOUT_WAIT_FOREVER (TIOVX's name) */
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 
 #define MAX_WORKERS 64u
 
@@ -73,6 +75,12 @@ static void run(pvx_graph *g)
 static void *worker(void *unused)
 {
     (void)unused;
+    /* SCHED_BATCH: a worker woken for a graph never preempts a running thread (Linux skips
+     * wake-up preemption for it). In schedule-then-wait the waiter runs the graph itself, and a
+     * worker that preempted it (or a pool helper in the run's bands) to find the queue empty
+     * cost the run a time slice on a loaded machine; on an idle core it starts at once. */
+    struct sched_param param = {0};
+    pthread_setschedparam(pthread_self(), SCHED_BATCH, &param);
     pthread_mutex_lock(&q.lock);
     for (;;) {
         pvx_graph *g = pop();
@@ -120,9 +128,10 @@ int pvx_graph_schedule(pvx_graph *g, int measure)
         q.head = g;
     q.tail = g;
     q.queued++;
-    if (q.sleeping)
-        pthread_cond_signal(&q.work);
+    int wake = q.sleeping > 0;
     pthread_mutex_unlock(&q.lock);
+    if (wake)                         /* after unlocking: the worker does not wake into a held lock */
+        pthread_cond_signal(&q.work);
     return 1;
 }
 

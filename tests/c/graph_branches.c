@@ -1,7 +1,7 @@
 /* Independent branches of one graph run side by side (csrc/runtime/graph.c, run_branches):
  *  meet     two user-kernel nodes with enough data (640x480) that wait for each other at a
  *           bounded barrier: they meet only when run at the same time, run after run;
- *  diamond  a -> (b, c) -> d, b and c meeting: kernels and completion callbacks in dependency
+ *  diamond  a -> (b, c) -> d (d reads both), b and c meeting: kernels and completion callbacks in dependency
  *           order, node-completed events (a first, d last, then the graph's), performance counts,
  *           VX_GRAPH_STATE; b's callback abandoning: d never starts, the run is abandoned, the next
  *           run completes;
@@ -86,6 +86,34 @@ static vx_status VX_CALLBACK late_seven(vx_node node, const vx_reference *p, vx_
     (void)node; (void)n;
     usleep(20000);
     return write_u8((vx_image)p[1], 7);
+}
+
+/* d of the diamond: out (parameter 2) = in0 + 1, after both inputs are written */
+static vx_status VX_CALLBACK join(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    (void)n;
+    note(2 * letter(node));
+    const vx_reference in_out[2] = {p[0], p[2]};
+    return u8_pointwise(in_out, plus_one);
+}
+
+static vx_status VX_CALLBACK join_validate(vx_node node, const vx_reference p[], vx_uint32 n, vx_meta_format m[])
+{
+    (void)node; (void)n;
+    return vxSetMetaFormatFromReference(m[2], p[0]);
+}
+
+static vx_kernel join_kernel(vx_context ctx)
+{
+    vx_enum id;
+    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
+    vx_kernel k = vxAddUserKernel(ctx, "test.join", id, join, 3, join_validate, NULL, NULL);
+    CHECK_REF(k);
+    CHECK_OK(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
+    CHECK_OK(vxAddParameterToKernel(k, 1, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
+    CHECK_OK(vxAddParameterToKernel(k, 2, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
+    CHECK_OK(vxFinalizeKernel(k));
+    return k;
 }
 
 static vx_status VX_CALLBACK copy(vx_node node, const vx_reference *p, vx_uint32 n)
@@ -176,7 +204,9 @@ static void test_diamond(vx_context ctx, vx_kernel k_step, vx_kernel k_meet)
     nodes[0] = node_of_two(g, k_step, in, ab);
     nodes[1] = node_of_two(g, k_meet, ab, b_out);
     nodes[2] = node_of_two(g, k_meet, ab, c_out);
-    nodes[3] = node_of_two(g, k_step, b_out, out);
+    vx_kernel k_join = join_kernel(ctx);
+    nodes[3] = node_of_two(g, k_join, b_out, c_out);
+    CHECK_OK(vxSetParameterByIndex(nodes[3], 2, (vx_reference)out));
     for (int k = 0; k < 4; k++) {
         CHECK_OK(vxAssignNodeCallback(nodes[k], completed));
         CHECK_OK(vxRegisterEvent((vx_reference)nodes[k], VX_EVENT_NODE_COMPLETED, 0, (vx_uint32)k));
@@ -237,6 +267,7 @@ static void test_diamond(vx_context ctx, vx_kernel k_step, vx_kernel k_meet)
     for (int i = 0; i < 5; i++)
         CHECK_OK(vxReleaseImage(&imgs[i]));
     CHECK_OK(vxReleaseGraph(&g));
+    CHECK_OK(vxRemoveKernel(k_join));
 }
 
 static void test_pixels(vx_context ctx, vx_kernel k_seven, vx_kernel k_copy, vx_kernel k_step)
