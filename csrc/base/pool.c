@@ -106,10 +106,10 @@ void pvx_pool_run(void (*fn)(void *), void *arg, unsigned workers)
      * only take turns with it (two graphs on two cores run best one per core, without bands) */
     unsigned others = __atomic_load_n(&runners, __ATOMIC_RELAXED);
     others = others > 1 ? others - 1 : 0;
-    unsigned free = pool.helpers > others ? pool.helpers - others : 0;
+    unsigned spare = pool.helpers > others ? pool.helpers - others : 0;
     unsigned helpers = workers > 1 ? workers - 1 : 0;
-    if (helpers > free)
-        helpers = free;
+    if (helpers > spare)
+        helpers = spare;
     if (helpers == 0 || pthread_mutex_trylock(&pool.busy) != 0) {
         fn(arg);
         return;

@@ -9,7 +9,10 @@
  * pvx_threads_limit sets (0: none; bench/opencv.py times one thread against OpenCV). */
 PVX_HIDDEN unsigned pvx_tile_threads(void);
 PVX_HIDDEN unsigned pvx_threads_limit(unsigned n);
-/* fn(arg) on `workers` threads (the caller one of them); returns when all are done. */
+/* fn(arg) on `workers` threads (the caller one of them); returns when every thread that took the
+ * job is done. fn must return only when nothing is left for the others: helpers still waking up
+ * then skip the job. While a job runs the pool is taken: pvx_pool_run from inside it (or from
+ * another thread) runs fn on its caller alone, so work in a job may itself ask for the pool. */
 PVX_HIDDEN void pvx_pool_run(void (*fn)(void *), void *arg, unsigned workers);
 
 /* Threads running graphs (the executor counts itself in and out): a job asked for while others

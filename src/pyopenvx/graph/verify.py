@@ -3,7 +3,7 @@
     deinitialize (re-verification) -> aliases undone -> parameters -> single writer -> order (and cycles)
     -> validation (meta formats, virtual objects, valid rectangles) -> tile plans -> buffer aliasing
     -> initialization -> compile -> target nodes created (seed 003) -> events, pipeline (vx_khr_pipelining)
-    -> fused passes -> branches
+    -> fused passes -> branches -> virtual images' storage (shared where lifetimes do not overlap)
 
 Each phase refuses with a status and a message naming the node and parameter; the graph then
 stays unverified. The last phase writes the C schedule that vxProcessGraph runs."""
