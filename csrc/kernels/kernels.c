@@ -1019,3 +1019,23 @@ void pvx_fuse_convert_depth_row(const pvx_fused_stage *s, const uint8_t *const *
         scratch[x] = u8 ? scratch[x] << shift : scratch[x] >> shift;
     store_row(&o, 0, scratch, u8 ? 0 : saturate);
 }
+
+/* Fused (graph/fusion.py fuses channels of the first plane at full size only): args[1] the byte
+ * offset, [2] the step. The channel is a scalar read per run: one moved to another plane (U or V
+ * of NV12, NV21, IYUV) has another size than the output, which the validator refused. */
+vx_status pvx_fuse_channel_extract_prepare(pvx_fused_stage *s)
+{
+    take_border(s);
+    channel_loc c = channel_of(param_format(s, 0), channel_index(scalar_enum(s->params[1])));
+    if (c.plane != 0 || c.sub_x != 1 || c.sub_y != 1)
+        return VX_ERROR_INVALID_PARAMETERS;
+    s->args[1] = (int32_t)c.offset, s->args[2] = (int32_t)c.step;
+    return VX_SUCCESS;
+}
+
+void pvx_fuse_channel_extract_row(const pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out,
+                                  int32_t *scratch)
+{
+    void (*row)(uint8_t *, uint32_t, uint8_t *, uint32_t, int) = pvx_rows_in_use()->step_row;
+    (row != NULL ? row : pvx_step_row)((uint8_t *)in[0] + s->args[1], (uint32_t)s->args[2], out[0], s->width, 1);
+}

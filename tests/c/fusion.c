@@ -12,7 +12,10 @@
  *           ConvertDepth -> Threshold and -> ScaleImage to half (NEAREST, BILINEAR or AREA; fused
  *           only where the half size is even), beside HalfScaleGaussian 5 of the blurred input ->
  *           AbsDiff with the first half-size image (stages of half size, two producers of one stage,
- *           a ring read by two stages that change size). */
+ *           a ring read by two stages that change size);
+ *   channels: ChannelExtract G of RGB and B of RGBX -> AbsDiff -> Gaussian3x3, and (even sizes) Y of
+ *             NV12 -> ScaleImage to half, Y of IYUV -> Xor with that Y (chains starting from several
+ *             inputs, multi-plane inputs read through their first plane). */
 #include <VX/vx.h>
 #include <malloc.h>
 #include <stdlib.h>
@@ -198,6 +201,51 @@ static vx_graph scaled(vx_context ctx, vx_image a, vx_image out1, vx_image out2,
     return g;
 }
 
+/* An image of any format, every plane filled with a pattern from `seed`. */
+static vx_image patterned(vx_context ctx, vx_uint32 w, vx_uint32 h, vx_df_image f, uint32_t seed)
+{
+    vx_image img = vxCreateImage(ctx, w, h, f);
+    vx_size planes;
+    CHECK_OK(vxQueryImage(img, VX_IMAGE_PLANES, &planes, sizeof planes));
+    for (vx_uint32 p = 0; p < planes; p++) {
+        vx_rectangle_t rect = {0, 0, w, h};
+        vx_imagepatch_addressing_t addr;
+        vx_map_id id;
+        void *ptr;
+        CHECK_OK(vxMapImagePatch(img, &rect, p, &id, &addr, &ptr, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST, 0));
+        for (vx_uint32 y = 0; y < addr.dim_y / addr.step_y; y++)
+            for (vx_uint32 x = 0; x < addr.dim_x / addr.step_x * (vx_uint32)addr.stride_x; x++)
+                ((vx_uint8 *)ptr)[(size_t)y * addr.stride_y + x] = (vx_uint8)((x * 7 + y * 13 + seed * 31 + p * 5) ^ (x * y >> 3));
+        CHECK_OK(vxUnmapImagePatch(img, id));
+    }
+    return img;
+}
+
+static void channels(vx_context ctx, vx_uint32 w, vx_uint32 h, int mode)
+{
+    int yuv = w % 2 == 0 && h % 2 == 0;
+    vx_graph g = vxCreateGraph(ctx);
+    vx_image rgb = patterned(ctx, w, h, VX_DF_IMAGE_RGB, 1), rgbx = patterned(ctx, w, h, VX_DF_IMAGE_RGBX, 2);
+    vx_image nv12 = patterned(ctx, yuv ? w : 2, yuv ? h : 2, VX_DF_IMAGE_NV12, 3);
+    vx_image iyuv = patterned(ctx, yuv ? w : 2, yuv ? h : 2, VX_DF_IMAGE_IYUV, 4);
+    vx_image out1 = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8), out2 = vxCreateImage(ctx, w / 2, h / 2 ? h / 2 : 1, VX_DF_IMAGE_U8);
+    vx_image out3 = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8), v[5];
+    for (int k = 0; k < 5; k++) v[k] = vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8);
+    vx_node n[8] = {vxChannelExtractNode(g, rgb, VX_CHANNEL_G, v[0]), vxChannelExtractNode(g, rgbx, VX_CHANNEL_B, v[1]),
+                    vxAbsDiffNode(g, v[0], v[1], v[2]), vxGaussian3x3Node(g, v[2], out1)};
+    if (yuv) {
+        n[4] = vxChannelExtractNode(g, nv12, VX_CHANNEL_Y, v[3]), n[5] = vxScaleImageNode(g, v[3], out2, VX_INTERPOLATION_BILINEAR);
+        n[6] = vxChannelExtractNode(g, iyuv, VX_CHANNEL_Y, v[4]), n[7] = vxXorNode(g, v[3], v[4], out3);
+    }
+    run(g, n, yuv ? 8 : 4, mode, 0);
+    print_hash("channels.gaussian", out1);
+    if (yuv)
+        print_hash("channels.scale", out2), print_hash("channels.xor", out3);
+    vx_image *imgs[12] = {&rgb, &rgbx, &nv12, &iyuv, &out1, &out2, &out3, &v[0], &v[1], &v[2], &v[3], &v[4]};
+    for (int k = 0; k < 12; k++) CHECK_OK(vxReleaseImage(imgs[k]));
+    CHECK_OK(vxReleaseGraph(&g));
+}
+
 /* Pixel-wise only (any size): And, Add, ConvertDepth both ways, Threshold. */
 static void points(vx_context ctx, vx_image a, vx_image b, vx_image out, vx_threshold t, vx_scalar shift)
 {
@@ -318,6 +366,7 @@ int main(void)
             cuts(ctx, a, o1, o2 = (vxReleaseImage(&o2), vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8)), mode);
             CHECK_OK(vxReleaseImage(&o2));
             o2 = vxCreateImage(ctx, w, h, VX_DF_IMAGE_S16);
+            channels(ctx, w, h, mode);
             for (int kind = 0; kind < 3 && w >= 5 && h >= 5; kind++) {      /* Sobel needs 3x3 at half size */
                 vx_uint32 hw = (w + 1) / 2, hh = (h + 1) / 2;
                 vx_image h1 = vxCreateImage(ctx, hw, hh, VX_DF_IMAGE_U8), h3 = vxCreateImage(ctx, hw, hh, VX_DF_IMAGE_U8);

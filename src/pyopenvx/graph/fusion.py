@@ -6,7 +6,9 @@ pass's first node, with the kernels' per-row entry points as function pointers.
 
 A node joins the pass being built when its kernel is in FUSABLE, it runs on the host, unreplicated,
 its images are single-plane U8/S16 of the sizes its row map needs (one size, or an input twice the
-output for HalfScaleGaussian and 2:1 ScaleImage), and it reads an image a node of the pass writes.
+output for HalfScaleGaussian and 2:1 ScaleImage). Nodes of a pass need not read each other's images
+(the first nodes of chains are often ChannelExtracts of different inputs): the schedule's order already
+put what they read before them, and `_cut` keeps every image the pass writes and reads a ring.
 Each stage has a row map (output row y reads input rows factor y - up .. factor y + down) and a scale
 (pass rows per row of its output: the product of the factors along the chain). An image written in the pass becomes a ring when it is virtual, whole (no view, no container,
 not a graph parameter) and read only by nodes of the pass; a pass whose node would read an image of
@@ -46,8 +48,22 @@ FUSABLE = {
     vx.VX_KERNEL_HALFSCALE_GAUSSIAN: ("pvx_fuse_halfscale_prepare", "pvx_fuse_halfscale_row", _HALF_GAUSSIAN, (0,), (1,)),
     # exactly half in both directions (every interpolation reads rows 2y and 2y + 1)
     vx.VX_KERNEL_SCALE_IMAGE: ("pvx_fuse_half_scale_prepare", "pvx_fuse_half_scale_row", (2, 0, 1), (0,), (1,)),
+    # a channel of RGB or RGBX, or the Y of NV12, NV21 or IYUV: bytes of the first plane's rows
+    vx.VX_KERNEL_CHANNEL_EXTRACT: ("pvx_fuse_channel_extract_prepare", "pvx_fuse_channel_extract_row", _SAME, (0,),
+                                   (2,)),
 }
 _FORMATS = (vx.VX_DF_IMAGE_U8, vx.VX_DF_IMAGE_S16)
+_INTERLEAVED = (vx.VX_DF_IMAGE_RGB, vx.VX_DF_IMAGE_RGBX)
+_LUMA_FIRST = (vx.VX_DF_IMAGE_NV12, vx.VX_DF_IMAGE_NV21, vx.VX_DF_IMAGE_IYUV)
+
+
+def _first_plane_input(node, obj):
+    """ChannelExtract's input whose channel lies in the first plane at full size."""
+    if node.kernel.enumeration != vx.VX_KERNEL_CHANNEL_EXTRACT or obj is not node.params[0]:
+        return False
+    channel = node.params[1].value
+    return obj.desc.format in _INTERLEAVED or (obj.desc.format in _LUMA_FIRST and channel in (vx.VX_CHANNEL_Y,
+                                                                                              vx.VX_CHANNEL_0))
 
 
 def enabled():
@@ -71,7 +87,7 @@ def _fits(node, spec):
         obj = node.params[i]
         if obj is None:
             continue
-        if obj.vx_type != vx.VX_TYPE_IMAGE or obj.desc.format not in _FORMATS:
+        if obj.vx_type != vx.VX_TYPE_IMAGE or (obj.desc.format not in _FORMATS and not _first_plane_input(node, obj)):
             return False
         (ins if i in spec[3] else outs).add((obj.desc.width, obj.desc.height))
     if len(ins) != 1 or len(outs) != 1:
@@ -103,20 +119,16 @@ def _ringable(graph, obj, members, readers):
 
 
 def _groups(graph):
-    """Runs of consecutive fusable nodes, each node reading something the run writes."""
-    groups, run, written = [], [], set()
+    """Runs of consecutive fusable nodes."""
+    groups, run = [], []
     for node in graph.order:
         spec = _spec(node)
-        ok = spec is not None and _fits(node, spec)
-        reads = {node.params[i] for i in spec[3]} if ok else set()
-        if ok and run and reads & written:
+        if spec is not None and _fits(node, spec):
             run.append(node)
-        else:
-            if len(run) > 1:
-                groups.append(run)
-            run, written = ([node], set()) if ok else ([], set())
-        if ok:
-            written |= {node.params[i] for i in spec[4] if node.params[i] is not None}
+            continue
+        if len(run) > 1:
+            groups.append(run)
+        run = []
     if len(run) > 1:
         groups.append(run)
     return groups
