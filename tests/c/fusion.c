@@ -15,7 +15,8 @@
  *           a ring read by two stages that change size);
  *   channels: ChannelExtract G of RGB and B of RGBX -> AbsDiff -> Gaussian3x3, and (even sizes) Y of
  *             NV12 -> ScaleImage to half, Y of IYUV -> Xor with that Y (chains starting from several
- *             inputs, multi-plane inputs read through their first plane). */
+ *             inputs, multi-plane inputs read through their first plane), and A of RGBX into a
+ *             virtual image nobody reads. */
 #include <VX/vx.h>
 #include <malloc.h>
 #include <stdlib.h>
@@ -229,20 +230,22 @@ static void channels(vx_context ctx, vx_uint32 w, vx_uint32 h, int mode)
     vx_image nv12 = patterned(ctx, yuv ? w : 2, yuv ? h : 2, VX_DF_IMAGE_NV12, 3);
     vx_image iyuv = patterned(ctx, yuv ? w : 2, yuv ? h : 2, VX_DF_IMAGE_IYUV, 4);
     vx_image out1 = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8), out2 = vxCreateImage(ctx, w / 2, h / 2 ? h / 2 : 1, VX_DF_IMAGE_U8);
-    vx_image out3 = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8), v[5];
-    for (int k = 0; k < 5; k++) v[k] = vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8);
-    vx_node n[8] = {vxChannelExtractNode(g, rgb, VX_CHANNEL_G, v[0]), vxChannelExtractNode(g, rgbx, VX_CHANNEL_B, v[1]),
-                    vxAbsDiffNode(g, v[0], v[1], v[2]), vxGaussian3x3Node(g, v[2], out1)};
+    vx_image out3 = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8), v[6];
+    for (int k = 0; k < 6; k++) v[k] = vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8);
+    /* v[5]: a virtual image nobody reads (a ring of the one row written) */
+    vx_node n[9] = {vxChannelExtractNode(g, rgb, VX_CHANNEL_G, v[0]), vxChannelExtractNode(g, rgbx, VX_CHANNEL_B, v[1]),
+                    vxAbsDiffNode(g, v[0], v[1], v[2]), vxGaussian3x3Node(g, v[2], out1),
+                    vxChannelExtractNode(g, rgbx, VX_CHANNEL_A, v[5])};
     if (yuv) {
-        n[4] = vxChannelExtractNode(g, nv12, VX_CHANNEL_Y, v[3]), n[5] = vxScaleImageNode(g, v[3], out2, VX_INTERPOLATION_BILINEAR);
-        n[6] = vxChannelExtractNode(g, iyuv, VX_CHANNEL_Y, v[4]), n[7] = vxXorNode(g, v[3], v[4], out3);
+        n[5] = vxChannelExtractNode(g, nv12, VX_CHANNEL_Y, v[3]), n[6] = vxScaleImageNode(g, v[3], out2, VX_INTERPOLATION_BILINEAR);
+        n[7] = vxChannelExtractNode(g, iyuv, VX_CHANNEL_Y, v[4]), n[8] = vxXorNode(g, v[3], v[4], out3);
     }
-    run(g, n, yuv ? 8 : 4, mode, 0);
+    run(g, n, yuv ? 9 : 5, mode, 0);
     print_hash("channels.gaussian", out1);
     if (yuv)
         print_hash("channels.scale", out2), print_hash("channels.xor", out3);
-    vx_image *imgs[12] = {&rgb, &rgbx, &nv12, &iyuv, &out1, &out2, &out3, &v[0], &v[1], &v[2], &v[3], &v[4]};
-    for (int k = 0; k < 12; k++) CHECK_OK(vxReleaseImage(imgs[k]));
+    vx_image *imgs[13] = {&rgb, &rgbx, &nv12, &iyuv, &out1, &out2, &out3, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]};
+    for (int k = 0; k < 13; k++) CHECK_OK(vxReleaseImage(imgs[k]));
     CHECK_OK(vxReleaseGraph(&g));
 }
 

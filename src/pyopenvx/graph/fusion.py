@@ -199,10 +199,11 @@ def _plan(graph, run, readers):
             height = max(height, scales[producer[obj]] * obj.desc.height)
         if obj in producer and _ringable(graph, obj, members, readers):
             p = producer[obj]
-            # rows from the oldest a consumer reads to the newest the producer has written
+            # rows from the oldest a consumer reads to the newest the producer has written (an image
+            # nobody reads: the one row written)
             need = [(lags[k] - lags[p]) // scales[p] + FUSABLE[n.kernel.enumeration][2][1] + 1
                     for k, n in enumerate(run) if any(n.params[i] is obj for i in FUSABLE[n.kernel.enumeration][3])]
-            im.ring = max(need)
+            im.ring = max(need, default=1)
             rings.add(obj)
     graph.ring_images |= rings
     c.stages, c.num_stages = stages, len(run)
