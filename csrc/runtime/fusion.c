@@ -12,7 +12,7 @@
 typedef struct {
     uint8_t *ptr;                     /* row 0 (an image) or the ring's first row */
     size_t stride;
-    uint32_t ring;
+    uint32_t ring;                    /* rows of a ring (a power of two: no division per row), or 0 */
 } image_rows;
 
 typedef struct {
@@ -24,7 +24,7 @@ typedef struct {
 
 static uint8_t *row_at(const image_rows *im, uint32_t y)
 {
-    return im->ptr + (im->ring ? y % im->ring : y) * im->stride;
+    return im->ptr + (im->ring ? y & (im->ring - 1) : y) * im->stride;
 }
 
 /* Row y (maybe outside the image) of input image i of stage k, per the stage's border. */
@@ -37,6 +37,14 @@ static const uint8_t *input_row(const pass *p, uint32_t k, const image_rows *im,
         y = y < 0 ? 0 : h - 1;
     }
     return row_at(im, (uint32_t)y);
+}
+
+/* The rows a ring holds: the plan's, rounded up to a power of two. */
+static uint32_t ring_rows(const pvx_fused_image *fi)
+{
+    uint32_t n = 1;
+    while (n < fi->ring) n *= 2;
+    return n;
 }
 
 /* Bytes of a ring's row: whole 64-byte lines, so every row (of every ring) starts aligned. */
@@ -62,7 +70,7 @@ static void run_band(void *arg, uint32_t first, uint32_t end)
         im[i] = p->images[i];
         widest = f->images[i].width > widest ? f->images[i].width : widest;
         if (f->images[i].ring)
-            ring_bytes += (size_t)f->images[i].ring * ring_stride(&f->images[i]);
+            ring_bytes += (size_t)ring_rows(&f->images[i]) * ring_stride(&f->images[i]);
     }
     size_t scratch_bytes = sizeof(int32_t) * 8 * ((size_t)widest + 2);
     uint8_t *mem = calloc(1, ring_bytes + scratch_bytes);
@@ -74,7 +82,7 @@ static void run_band(void *arg, uint32_t first, uint32_t end)
     uint8_t *next = mem + scratch_bytes;
     for (uint32_t i = 0; i < f->num_images; i++)
         if (f->images[i].ring) {
-            im[i].ptr = next, im[i].stride = ring_stride(&f->images[i]), im[i].ring = f->images[i].ring;
+            im[i].ptr = next, im[i].stride = ring_stride(&f->images[i]), im[i].ring = ring_rows(&f->images[i]);
             next += im[i].ring * im[i].stride;
         }
     /* rows needed, last stage first: a stage whose outputs no stage reads gives the rows of the
@@ -109,9 +117,11 @@ static void run_band(void *arg, uint32_t first, uint32_t end)
         for (uint32_t k = 0; k < n; k++) {
             const pvx_fused_stage *s = &f->stages[k];
             int64_t y = t - s->lag;
-            if (y % s->scale != 0)
-                continue;
-            y /= s->scale;
+            if (s->scale > 1) {                /* (most stages have scale 1: no division) */
+                if (y % s->scale != 0)
+                    continue;
+                y /= s->scale;
+            }
             if (y < lo[k] || y >= hi[k])
                 continue;
             const uint8_t *in[PVX_FUSED_IO * PVX_FUSED_ROWS];
