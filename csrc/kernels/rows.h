@@ -22,6 +22,8 @@ enum { PVX_SELECT_MAX = 81 };                 /* mask elements: 9 x 9 */
 typedef struct pvx_rows {
     pvx_row2_f *pointwise[OP_COUNT][2][2];     /* [op][output is S16][saturate] */
     pvx_row3_f *box, *gaussian, *median, *erode, *dilate, *sobel_x, *sobel_y;   /* U8 -> U8, Sobel -> S16 */
+    /* Sobel3x3's both outputs at once (the values of sobel_x and sobel_y) */
+    void (*sobel)(const uint8_t *u, const uint8_t *m, const uint8_t *d, int16_t *gx, int16_t *gy, uint32_t w);
     /* out = lower <= v <= upper ? yes : no (never when lower > upper) */
     void (*threshold)(const uint8_t *in, uint8_t *out, uint32_t w, uint8_t lower, uint8_t upper, uint8_t yes,
                       uint8_t no);
