@@ -71,10 +71,11 @@ typedef struct pvx_rows {
                    uint8_t *out, uint32_t w);
     void (*median25)(const uint8_t *const *r, uint8_t *out, uint32_t w);     /* select of 25 for its median */
     void (*median5x5)(const uint8_t *const *r, uint8_t *out, uint32_t w);    /* of r[i][x + j], i, j < 5 */
-    /* BilateralFilter (U8, one channel), one tap over a row: wk = table[|q - c|] added to weights,
-     * wk q to sums */
-    void (*bilateral_tap)(const int32_t *q, const int32_t *c, const double *table, double *weights, double *sums,
-                          uint32_t w);
+    /* BilateralFilter (U8, one channel), a row of w pixels c = centre[x]: out[x] = floor(S / W + 0.5),
+     * W the sum (from 0.0, taps k in order) of wk = table[k * 256 + |q - c|] for q = centre[x +
+     * offsets[k]], S that of wk q, in double (as bilateral.c's plain loop) */
+    void (*bilateral_row)(const int32_t *centre, const int32_t *offsets, uint32_t taps, const double *table,
+                          double *out, uint32_t w);
     /* ColorConvert (BT.709, exactly as the plain loop): channels as a first byte and the bytes between
      * pixels (s: 3 RGB, 4 RGBX). RGB <-> RGBX; Y, U, V of a row; two rows' Y and the
      * U, V of their 2x2 blocks (stored every os bytes); RGB(X) from Y (every ys bytes) and U, V
