@@ -515,12 +515,46 @@ def k_canny(f):
     return g, lambda: cv2.Canny(smooth, 80, 200, apertureSize=3, L2gradient=False), None
 
 
-def k_fast(f):
-    corners = f.keep(lib.vxCreateArray(f.ctx, vx.VX_TYPE_KEYPOINT, 200000))
-    detector = cv2.FastFeatureDetector_create(40, True)
-    g = f.graph(vx.VX_KERNEL_FAST_CORNERS, [f.ia, f.scalar("vx_float32", vx.VX_TYPE_FLOAT32, 40.0),
+def natural(w, h, seed=5):
+    """A natural-like picture: smooth noise at four scales with 300 flat rectangles and discs over it
+    (edges and corners in a textured scene; uniform noise is a corner at most pixels, which no camera
+    image is)."""
+    rng = np.random.default_rng(seed)
+    img = np.zeros((h, w), np.float32)
+    for s, amp in ((256, 90), (64, 50), (16, 30), (4, 16)):
+        small = rng.random((h // s + 2, w // s + 2)).astype(np.float32)
+        img += amp * cv2.resize(small, (w + 2 * s, h + 2 * s), interpolation=cv2.INTER_CUBIC)[s:s + h, s:s + w]
+    img = cv2.normalize(img, None, 0, 255, cv2.NORM_MINMAX)
+    for _ in range(300):
+        x, y, c = int(rng.integers(0, w)), int(rng.integers(0, h)), int(rng.integers(0, 256))
+        if rng.random() < .5:
+            cv2.rectangle(img, (x, y), (x + int(rng.integers(5, 80)), y + int(rng.integers(5, 80))), c, -1)
+        else:
+            cv2.circle(img, (x, y), int(rng.integers(3, 40)), c, -1)
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def k_fast(f, scene, t):
+    """FAST-9 with suppression: on `natural` at t (opencv-mark's cv::FAST threshold 30), or on the
+    uniform noise openvx-mark feeds it (t 50). `same` compares positions and strengths: cv2 drops
+    both of two equal neighbours where OpenVX keeps the first in raster order, so ours must be a
+    superset with equal strengths (without suppression both return the same set)."""
+    img = natural(f.w, f.h) if scene else f.a
+    src = f.image(vx.VX_DF_IMAGE_U8, [img]) if scene else f.ia
+    corners = f.keep(lib.vxCreateArray(f.ctx, vx.VX_TYPE_KEYPOINT, f.w * f.h // 4))
+    detector = cv2.FastFeatureDetector_create(t, True)
+    g = f.graph(vx.VX_KERNEL_FAST_CORNERS, [src, f.scalar("vx_float32", vx.VX_TYPE_FLOAT32, float(t)),
                                             f.scalar("vx_bool", vx.VX_TYPE_BOOL, vx.vx_true_e), corners])
-    return g, lambda: detector.detect(f.a), None
+
+    def same():
+        n = ffi.new("vx_size *")
+        lib.vxQueryArray(corners, vx.VX_ARRAY_NUMITEMS, n, ffi.sizeof("vx_size"))
+        kps = ffi.new("vx_keypoint_t[]", max(n[0], 1))
+        check(lib.vxCopyArrayRange(corners, 0, n[0], ffi.sizeof("vx_keypoint_t"), kps, vx.VX_READ_ONLY,
+                                   vx.VX_MEMORY_TYPE_HOST), "corners")
+        ours = {(kps[i].x, kps[i].y): kps[i].strength for i in range(n[0])}
+        return all(ours.get((round(k.pt[0]), round(k.pt[1]))) == k.response for k in detector.detect(img))
+    return g, lambda: detector.detect(img), same
 
 
 def k_harris(f):
@@ -856,7 +890,8 @@ KERNELS = [
     ("Remap nearest", lambda f: k_remap(f, "nearest", "constant"), "cv2 F32 maps"),
     ("Remap bilinear undef", lambda f: k_remap(f, "bilinear", "undefined"), "cv2 BORDER_REPLICATE"),
     ("CannyEdgeDetector 3x3 L1", k_canny, ""),
-    ("FastCorners nonmax", k_fast, ""),
+    ("FastCorners nonmax", lambda f: k_fast(f, True, 30), "natural-like scene, t 30; cv2 drops ties"),
+    ("FastCorners nonmax noise", lambda f: k_fast(f, False, 50), "uniform noise, t 50; cv2 drops ties"),
     ("HarrisCorners 3x3", k_harris, "cv2.cornerHarris: response only"),
     ("HarrisCorners 3x3 (gftt)", k_harris_gftt, "cv2.goodFeaturesToTrack Harris: + maxima, sort, distance"),
     ("OpticalFlowPyrLK 1000 pts 9x9", k_optflow, "4 levels, 10 it / 0.01; cv2 also builds pyramids"),

@@ -34,6 +34,7 @@ static int32_t fast9_strength(const uint8_t *centre, int32_t stride)
 
 /* SSE2: 16 centres a step */
 #define V __m128i
+#define NV 16
 #define ALL 0xFFFFu
 #define LOADU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define STOREU(p, v) _mm_storeu_si128((__m128i *)(void *)(p), v)
@@ -49,6 +50,7 @@ static int32_t fast9_strength(const uint8_t *centre, int32_t stride)
 #define FN(name) name##_sse2
 #include "fast.inc"
 #undef V
+#undef NV
 #undef ALL
 #undef LOADU
 #undef STOREU
@@ -67,6 +69,7 @@ static int32_t fast9_strength(const uint8_t *centre, int32_t stride)
 #pragma GCC push_options
 #pragma GCC target("avx2")
 #define V __m256i
+#define NV 32
 #define ALL 0xFFFFFFFFu
 #define LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define STOREU(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
@@ -85,41 +88,29 @@ static int32_t fast9_strength(const uint8_t *centre, int32_t stride)
 
 /* One SIMD level's row operations (fast.inc) and its lane count. */
 typedef struct fast_rows {
-    int (*scores)(const uint8_t *c, const ptrdiff_t *off, uint8_t t, uint8_t *out);
-    uint32_t (*kept)(const uint8_t *u, const uint8_t *m, const uint8_t *d, size_t x, int nonmax);
+    int (*score_row)(const uint8_t *c, const ptrdiff_t *off, uint32_t n, uint8_t t, uint8_t *out);
+    void (*keep_row)(const uint8_t *u, const uint8_t *m, const uint8_t *d, uint32_t x0, uint32_t x1, uint32_t y,
+                     int nonmax, pvx_array *corners, vx_size *found);
     uint32_t lanes;
 } fast_rows;
 
-static const fast_rows rows_sse2 = {scores_sse2, kept_sse2, 16}, rows_avx2 = {scores_avx2, kept_avx2, 32};
+static const fast_rows rows_sse2 = {score_row_sse2, keep_row_sse2, 16},
+                       rows_avx2 = {score_row_avx2, keep_row_avx2, 32};
 
-/* The score row (strength + 1 where >= t, else 0) of the centres 0 <= x < n of image row c. */
-static void score_row(const fast_rows *r, const uint8_t *c, int32_t stride, const ptrdiff_t *off, uint32_t n,
-                      uint8_t t, uint8_t *out)
+/* The score row (strength + 1 where >= t, else 0) of the centres 0 <= x < n of image row c; whether
+ * it holds a corner. */
+static int score_row(const fast_rows *r, const uint8_t *c, int32_t stride, const ptrdiff_t *off, uint32_t n,
+                     uint8_t t, uint8_t *out)
 {
-    uint32_t x = 0, lanes = r->lanes;
-    if (n < lanes)
-        for (; x < n; x++) {
-            int32_t v = fast9_strength(c + x, stride);
-            out[x] = (uint8_t)(v >= t ? v + 1 : 0);
-        }
-    for (; x < n; x += lanes) {
-        x = x + lanes <= n ? x : n - lanes;        /* the last step overlaps: the same values again */
-        if (!r->scores(c + x, off, t, out + x))
-            memset(out + x, 0, lanes);
+    if (n >= r->lanes)
+        return r->score_row(c, off, n, t, out);
+    int any = 0;
+    for (uint32_t x = 0; x < n; x++) {
+        int32_t v = fast9_strength(c + x, stride);
+        out[x] = (uint8_t)(v >= t ? v + 1 : 0);
+        any |= v >= t;
     }
-}
-
-/* Appends the kept corners of row y (scores m, rows around it u and d, read up to x1 + lanes + 1:
- * 0 from x1 on) in x order; counts them. */
-static void keep_row(const fast_rows *r, const uint8_t *u, const uint8_t *m, const uint8_t *d, uint32_t x0,
-                     uint32_t x1, uint32_t y, int nonmax, pvx_array *corners, vx_size *found)
-{
-    for (uint32_t x = x0; x < x1; x += r->lanes) {
-        for (uint32_t bits = r->kept(u, m, d, x, nonmax); bits; bits &= bits - 1) {
-            uint32_t at = x + (uint32_t)__builtin_ctz(bits);
-            ++*found, add_keypoint(corners, (int32_t)at, (int32_t)y, (float)(m[at] - 1));
-        }
-    }
+    return any;
 }
 
 /* FAST-9 row by row: three score rows in a ring (zero beyond the centres, padded for the last
@@ -135,15 +126,16 @@ static vx_status fast_simd(const fast_rows *r, const plane *in, int32_t t, int n
     ptrdiff_t off[16];
     for (int k = 0; k < 16; k++) off[k] = (ptrdiff_t)circle[k][1] * in->stride + circle[k][0];
     uint8_t tt = (uint8_t)(t > 255 ? 255 : t);
+    int any[3] = {0, 0, 0};                    /* whether ring row k holds a corner */
     for (uint32_t y = 3; y < h - 2; y++) {     /* scores of row y (none at h - 3), corners of y - 1 */
         uint8_t *now = ring + (y % 3) * rw;
         if (y < h - 3)
-            score_row(r, (const uint8_t *)row_of(in, y) + 3, in->stride, off, w - 6, tt, now + 3);
+            any[y % 3] = score_row(r, (const uint8_t *)row_of(in, y) + 3, in->stride, off, w - 6, tt, now + 3);
         else
-            memset(now, 0, rw);
-        if (y > 3)
-            keep_row(r, ring + ((y - 2) % 3) * rw, ring + ((y - 1) % 3) * rw, now, 3, w - 3, y - 1, nonmax, corners,
-                     found);
+            memset(now, 0, rw), any[y % 3] = 0;
+        if (y > 3 && any[(y - 1) % 3])
+            r->keep_row(ring + ((y - 2) % 3) * rw, ring + ((y - 1) % 3) * rw, now, 3, w - 3, y - 1, nonmax, corners,
+                        found);
     }
     free(ring);
     return VX_SUCCESS;

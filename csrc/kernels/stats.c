@@ -84,11 +84,11 @@ vx_status pvx_std_equalize_histogram(vx_node node, const vx_reference *p, vx_uin
         lut[v] = total == cdf_min ? (uint8_t)v
                  : (uint8_t)floor((double)(cdf - cdf_min) * 255.0 / (double)(total - cdf_min) + 0.5);
     }
-    const pvx_stats_rows *rows = pvx_stats_rows_in_use();
+    const pvx_rows *rows = pvx_rows_in_use();          /* TableLookup's loop (byte shuffles on AVX2) */
     for (uint32_t y = 0; y < out.height; y++) {
         const uint8_t *src = row_of(&in, y);
         uint8_t *dst = row_of(&out, y);
-        if (rows != NULL)
+        if (rows->lookup != NULL)
             rows->lookup(src, dst, out.width, lut);
         else
             for (uint32_t x = 0; x < out.width; x++)

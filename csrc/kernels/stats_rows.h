@@ -17,7 +17,6 @@ typedef struct pvx_stats_rows {
                      uint32_t count[2]);
     /* out[x] = above[x] + in[0] + ... + in[x] (mod 2^32) */
     void (*integral)(const uint8_t *in, const uint32_t *above, uint32_t *out, uint32_t w);
-    void (*lookup)(const uint8_t *in, uint8_t *out, uint32_t w, const uint8_t *table);   /* 256 entries */
     /* MatchTemplate, n positions: out[x] = sum over the template (tw x th bytes, contiguous) of
      * |rows[j][x + i] - t| (l1) or rows[j][x + i] ^ t */
     void (*distance)(const uint8_t *const *rows, const uint8_t *tpl, uint32_t tw, uint32_t th, int l1, uint32_t *out,
