@@ -234,11 +234,15 @@ static const uint8_t *patch(const plane *p, int64_t x, int64_t y, int32_t cols, 
         return (const uint8_t *)row_of(p, (uint32_t)y) + x;
     }
     int32_t st = cols + 2, xs[PATCH_COLS];
+    int whole = x >= 1 && x + cols + 1 <= (int64_t)p->width;    /* only rows clamped */
     for (int32_t c = 0; c < st; c++) xs[c] = (int32_t)(x + c - 1 < 0 ? 0 : x + c - 1 >= p->width ? p->width - 1 : x + c - 1);
     for (int32_t r = 0; r < rows + 2; r++) {
         int64_t yy = y + r - 1 < 0 ? 0 : y + r - 1 >= p->height ? p->height - 1 : y + r - 1;
         const uint8_t *src = (const uint8_t *)row_of(p, (uint32_t)yy);
-        for (int32_t c = 0; c < st; c++) scratch[r * st + c] = src[xs[c]];
+        if (whole)
+            memcpy(scratch + r * st, src + x - 1, (size_t)st);
+        else
+            for (int32_t c = 0; c < st; c++) scratch[r * st + c] = src[xs[c]];
     }
     *stride = st;
     return scratch + st + 1;
