@@ -12,7 +12,6 @@
 
 #pragma GCC optimize("O3")
 
-#include <stdint.h>
 #include <stdlib.h>
 
 typedef struct grid {
@@ -84,19 +83,13 @@ typedef struct source {
     uint32_t w, h;
 } source;
 
-static inline __attribute__((always_inline)) const int32_t *row_at(source *s, uint32_t y)
+static const int32_t *row_at(source *s, uint32_t y)
 {
     if (s->g != NULL)
         return s->g->v + (size_t)y * s->w;
-    int32_t *restrict r = s->ring + (size_t)(y % RING) * s->w;
-    if (s->held[y % RING] != y + 1) {
-        const uint8_t *restrict u8 = row_of(&s->p, y);
-        if (s->p.format == VX_DF_IMAGE_U8)   /* inlined: vectorized at each level */
-            for (size_t x = 0; x < s->w; x++) r[x] = u8[x];
-        else
-            load_row(&s->p, y, r);
-        s->held[y % RING] = y + 1;
-    }
+    int32_t *r = s->ring + (size_t)(y % RING) * s->w;
+    if (s->held[y % RING] != y + 1)
+        load_row(&s->p, y, r), s->held[y % RING] = y + 1;
     return r;
 }
 
@@ -167,29 +160,11 @@ static inline __attribute__((always_inline)) void up_row_taps(const grid *g, uin
     }
 }
 
-/* Row y of a Laplacian level: the source's row minus up's, saturated to the S16 level. */
-static inline __attribute__((always_inline)) void difference_row(source *g, uint32_t y, const int32_t *restrict up,
-                                                                 const plane *level)
-{
-    const int32_t *restrict a = row_at(g, y);
-    int16_t *restrict o = row_of(level, y);
-    for (size_t x = 0; x < g->w; x++) {
-        int32_t d = a[x] - up[x];
-        o[x] = (int16_t)(d < INT16_MIN ? INT16_MIN : d > INT16_MAX ? INT16_MAX : d);
-    }
-}
-
-/* half, up_row and difference compiled for the baseline and, on x86-64, for AVX2 (the same
- * integer sums, so the same values); the SIMD level in use (base/simd.c) picks, plain taking the
- * baseline. */
+/* half and up_row compiled for the baseline and, on x86-64, for AVX2 (the same integer sums, so
+ * the same values); the SIMD level in use (base/simd.c) picks, plain taking the baseline. */
 static vx_status half(source *g, grid *out)
 {
     return half_rows(g, out);
-}
-
-static void difference(source *g, uint32_t y, const int32_t *restrict up, const plane *level)
-{
-    difference_row(g, y, up, level);
 }
 
 static void up_row(const grid *g, uint32_t w, uint32_t h, uint32_t y, int32_t *restrict cols, int32_t *restrict o)
@@ -208,27 +183,20 @@ __attribute__((target("avx2"))) static void up_row_avx2(const grid *g, uint32_t 
 {
     up_row_taps(g, w, h, y, cols, o);
 }
-
-__attribute__((target("avx2"))) static void difference_avx2(source *g, uint32_t y, const int32_t *restrict up,
-                                                            const plane *level)
-{
-    difference_row(g, y, up, level);
-}
 #endif
 
 typedef struct steps {
     vx_status (*half)(source *, grid *);
     void (*up_row)(const grid *, uint32_t, uint32_t, uint32_t, int32_t *restrict, int32_t *restrict);
-    void (*difference)(source *, uint32_t, const int32_t *restrict, const plane *);
 } steps;
 
 static steps steps_in_use(void)
 {
 #if defined(__x86_64__)
     if (pvx_simd() == PVX_SIMD_AVX2)
-        return (steps){half_avx2, up_row_avx2, difference_avx2};
+        return (steps){half_avx2, up_row_avx2};
 #endif
-    return (steps){half, up_row, difference};
+    return (steps){half, up_row};
 }
 
 /* The scratch rows of up_row and one row of output for images up to w wide */
@@ -285,8 +253,10 @@ vx_status pvx_std_laplacian_pyramid(vx_node node, const vx_reference *p, vx_uint
         if (s == VX_SUCCESS)
             s = plane_of((vx_reference)level, &lp);
         for (uint32_t y = 0; s == VX_SUCCESS && y < src.h; y++) {
+            const int32_t *gy = row_at(&src, y);
             step.up_row(&next, src.w, src.h, y, r.cols, r.row);
-            step.difference(&src, y, r.row, &lp);
+            for (uint32_t x = 0; x < src.w; x++) r.row[x] = gy[x] - r.row[x];
+            store_row(&lp, y, r.row, 1);
         }
         if (level != NULL)
             vxReleaseImage(&level);
