@@ -1,11 +1,13 @@
 """The Pythonic layer's graphs and Python user kernels, alone and mixed with C kernels."""
+import weakref
+
 import numpy as np
 import pytest
 
 from pyopenvx import constants as vx
 from pyopenvx.api import ffi, lib
-from pyopenvx.pythonic import (INPUT, OUTPUT, Context, Delay, Graph, Image, Kernel, Scalar, StatusError, Tensor,
-                               user_kernel)
+from pyopenvx.pythonic import (INPUT, OUTPUT, Context, Delay, Graph, Image, Kernel, Released, Scalar, StatusError,
+                               Tensor, user_kernel)
 from pyopenvx.pythonic import base
 
 U8_IO = [("in", INPUT, "image"), ("out", OUTPUT, "image")]
@@ -296,3 +298,32 @@ def test_python_kernel_runs_follow_replaced_parameters(ctx):
             g2.process()
             np.testing.assert_array_equal(out.to_numpy(), 255 - new)
             assert lib.vxSwapImageHandle(own.handle, previous, ffi.NULL, 1) == 0
+
+
+def test_a_python_kernels_wrappers_come_back_unless_kept(ctx):
+    """A node's next run uses its wrappers again (speed), but one the function kept (an escaped
+    wrapper) stays released and the next run gets another; a failed run's wrappers too."""
+    ids, kept = [], []              # weak references: they do not keep the wrappers
+
+    @user_kernel(ctx, "app.keep_some", U8_IO)
+    def keep_some(src, dst):
+        ids.append(weakref.ref(src))
+        if len(ids) == 3:
+            kept.append(src)
+        if len(ids) == 5:
+            raise ValueError("this run fails")
+
+    with keep_some, Graph(ctx) as graph, Image(ctx, 8, 4) as a, Image(ctx, 8, 4) as out:
+        graph.node(keep_some, a, out).release()
+        for run in range(6):
+            if run == 4:
+                with pytest.raises(StatusError) as failed:      # its traceback holds the run's wrappers
+                    graph.process()
+            else:
+                graph.process()
+        assert ids[0]() is ids[1]() is ids[2]() is kept[0]     # the same wrapper, run after run
+        assert kept[0].released and ids[3]() is ids[4]() is not kept[0]
+        assert ids[5]() is not ids[4]() and failed
+        with pytest.raises(Released):
+            kept[0].width
+        assert kept[0].released                     # still, after the later runs

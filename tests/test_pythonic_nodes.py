@@ -79,10 +79,10 @@ def test_one_call_functions_on_arrays():
     blurred = vxfn.gaussian3x3(a)
     assert blurred.shape == a.shape and blurred.dtype == np.uint8
     np.testing.assert_array_equal(blurred[1:-1, 1:-1], gaussian(a))
-    cached = len(vxfn._graphs)
+    cached = len(vxfn._cache())
     b = pixels(seed=4)
     np.testing.assert_array_equal(vxfn.gaussian3x3(b)[1:-1, 1:-1], gaussian(b))   # the cached graph again
-    assert len(vxfn._graphs) == cached
+    assert len(vxfn._cache()) == cached
     gx, gy = vxfn.sobel3x3(a)
     assert gx.dtype == gy.dtype == np.int16
     w = a.astype(np.int32)
@@ -95,7 +95,13 @@ def test_one_call_functions_on_arrays():
 def test_one_call_functions_match_cv2():
     cv2 = pytest.importorskip("cv2")
     a = pixels((120, 160))
-    np.testing.assert_array_equal(vxfn.gaussian3x3(a)[1:-1, 1:-1], cv2.GaussianBlur(a, (3, 3), 0)[1:-1, 1:-1])
+    # the same 1-2-1 weighted sum; OpenVX divides by 16 truncating (the CTS reference), cv2 rounds
+    w = a.astype(np.int32)
+    rows = w[:-2] + 2 * w[1:-1] + w[2:]
+    total = rows[:, :-2] + 2 * rows[:, 1:-1] + rows[:, 2:]
+    ours, theirs = vxfn.gaussian3x3(a)[1:-1, 1:-1], cv2.GaussianBlur(a, (3, 3), 0)[1:-1, 1:-1]
+    np.testing.assert_array_equal(ours, total >> 4)
+    np.testing.assert_array_equal(theirs, (total + 8) >> 4)
     gx, gy = vxfn.sobel3x3(a)
     np.testing.assert_array_equal(gx[1:-1, 1:-1], cv2.Sobel(a, cv2.CV_16S, 1, 0, ksize=3)[1:-1, 1:-1])
     np.testing.assert_array_equal(gy[1:-1, 1:-1], cv2.Sobel(a, cv2.CV_16S, 0, 1, ksize=3)[1:-1, 1:-1])
@@ -113,3 +119,26 @@ def test_kernel_discovery(ctx):
     for kernel in kernels.values():
         kernel.release()
     double.remove()
+
+
+def test_python_nodes_graph_functions_and_output_shorthands(ctx):
+    """graph.python: a numpy function as a node (one kernel per function and context); its result
+    must fit the output exactly. vxfn.run/stream: a graph from a function, once or pipelined.
+    Outputs given as a format name or a size are virtual images of that format or size."""
+    from pyopenvx.pythonic import Graph, Image, InvalidValue
+
+    def double(a):
+        return a.astype(np.int32) * 2
+
+    a = pixels((24, 32)) // 2
+    out = vxfn.run(lambda g, src: g.python(double, src), a)
+    np.testing.assert_array_equal(out, a * 2)
+    frames = [pixels((24, 32), seed=i) for i in range(5)]
+    assert [f.shape for f in vxfn.stream(lambda g, src: g.python(double, src), [])] == []
+    with pytest.raises(InvalidValue) as err:              # 255 * 2 does not fit a U8 image
+        list(vxfn.stream(lambda g, src: g.python(double, src), frames))
+    assert isinstance(err.value.__cause__, InvalidValue) and "is not exactly a uint8" in str(err.value)
+    graph = Graph(ctx)
+    small = graph.scale_image(graph.channel_extract(graph.color_convert(Image(ctx, 32, 24, "RGB"), "IYUV"), "y"),
+                              (16, 12))
+    assert graph.readable(small).width == 16 and small.released is False

@@ -1,6 +1,9 @@
 """Every public callable of pyopenvx.pythonic carries full type hints (and py.typed ships), so a
 type checker sees the whole Python face."""
 import inspect
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pyopenvx.pythonic
@@ -58,3 +61,63 @@ def test_every_public_callable_is_annotated():
 
 def test_py_typed_ships():
     assert (Path(pyopenvx.pythonic.__file__).parents[1] / "py.typed").is_file()
+
+
+ROOT = Path(__file__).resolve().parents[1]
+# what a user writes, annotated: mypy must accept it against the face's hints
+USER_SCRIPT = """
+    import numpy as np
+    import pyopenvx.fn as vxfn
+    from pyopenvx.pythonic import Context, Graph, Image, InvalidValue, Scalar, Tensor, VXError
+
+    def edges(frame: np.ndarray) -> np.ndarray:
+        return vxfn.run(lambda g, src: g.canny(g.gaussian3x3(src), low=80, high=160), frame)
+
+    with Context() as ctx:
+        img: Image = Image.from_numpy(ctx, np.zeros((48, 64), np.uint8))
+        width: int = img.width + img.height
+        with img.map(usage="w") as view:
+            view[:] = 1
+        graph = Graph(ctx)
+        out = graph.python(lambda a: 255 - a, img)
+        graph.node("org.khronos.openvx.box_3x3", out, Image(ctx, 64, 48))
+        graph.process()
+        state: str = graph.state
+        flag: bool = Scalar(ctx, "bool", True).value
+        with Tensor(ctx, (2, 3), "int16").map() as t:
+            total: int = int(t.sum())
+        try:
+            img.write(np.full((48, 64), 300))
+        except InvalidValue as err:
+            status: int = err.status
+            lines: list = err.log
+        for result in vxfn.stream(lambda g, src: g.gaussian3x3(src), [np.zeros((48, 64), np.uint8)]):
+            mean: float = float(result.mean())
+"""
+# mistakes the hints must catch, one per line
+WRONG_SCRIPT = """
+    from pyopenvx.pythonic import Context, Image
+    ctx = Context()
+    img = Image(ctx, "64", 48)
+    name: int = img.format
+    img.map(usage=3)
+"""
+
+
+def _mypy(tmp_path, *targets):
+    return subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
+                           "--cache-dir", str(tmp_path / "cache"), "--no-error-summary", *targets],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+
+
+def test_mypy_accepts_the_face_and_a_typed_user_script(tmp_path):
+    """mypy (the test extra installs it) finds no error in pyopenvx.pythonic, pyopenvx.fn and a
+    user's annotated script; and it does find the mistakes of a wrong one (the hints are real)."""
+    user, wrong = tmp_path / "user.py", tmp_path / "wrong.py"
+    user.write_text(textwrap.dedent(USER_SCRIPT))
+    wrong.write_text(textwrap.dedent(WRONG_SCRIPT))
+    proc = _mypy(tmp_path, "src/pyopenvx/pythonic", "src/pyopenvx/fn.py", str(user))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    proc = _mypy(tmp_path, str(wrong))
+    assert proc.returncode == 1
+    assert [int(line.split(":")[1]) for line in proc.stdout.splitlines() if ": error:" in line] == [4, 5, 6], proc.stdout

@@ -337,9 +337,9 @@ vx_status pvx_std_multiply(vx_node node, const vx_reference *p, vx_uint32 n)
     const pvx_rows *rows = pvx_rows_in_use();
     int unit = scale >= 0.0 && scale <= 1.0;   /* the row loops' range: every product fits int32 */
     if (rows->multiply != NULL && unit && a.format == VX_DF_IMAGE_U8 && b.format == VX_DF_IMAGE_U8 &&
-        o.format == VX_DF_IMAGE_U8) {
-        for (uint32_t y = 0; y < o.height; y++)
-            rows->multiply(row_of(&a, y), row_of(&b, y), row_of(&o, y), o.width, scale, nearest, saturate);
+        (o.format == VX_DF_IMAGE_U8 || o.format == VX_DF_IMAGE_S16)) {
+        rows->multiply(a.ptr, a.stride, b.ptr, b.stride, o.ptr, o.stride, o.width, o.height, scale, nearest, saturate,
+                       o.format == VX_DF_IMAGE_S16);
         return VX_SUCCESS;
     }
     const pvx_stats_rows *s16 = pvx_stats_rows_in_use();   /* S16 products: the INT16 tensors' rows */

@@ -25,9 +25,10 @@ typedef struct pvx_rows {
     /* out = lower <= v <= upper ? yes : no (never when lower > upper) */
     void (*threshold)(const uint8_t *in, uint8_t *out, uint32_t w, uint8_t lower, uint8_t upper, uint8_t yes,
                       uint8_t no);
-    /* out = a * b * scale rounded (nearest even or toward zero), saturated or wrapped; 0 <= scale <= 1 */
-    void (*multiply)(const uint8_t *a, const uint8_t *b, uint8_t *out, uint32_t w, double scale, int nearest,
-                     int saturate);
+    /* out = a * b * scale rounded (nearest even or toward zero), saturated or wrapped to U8 or (s16) S16;
+     * 0 <= scale <= 1; h rows of w pixels, each image's rows its stride (bytes) apart */
+    void (*multiply)(const uint8_t *a, ptrdiff_t sa, const uint8_t *b, ptrdiff_t sb, void *out, ptrdiff_t so,
+                     uint32_t w, uint32_t h, double scale, int nearest, int saturate, int s16);
     /* a[x] = a[x] * b[x] * scale in double rounded so (nearest even or toward zero): |a b| <= 2^30, scale <= 1 */
     void (*scale_products)(int32_t *a, const int32_t *b, uint32_t w, double scale, int nearest);
     void (*lookup)(const uint8_t *in, uint8_t *out, uint32_t w, const uint8_t *table);   /* 256 entries */
@@ -36,9 +37,9 @@ typedef struct pvx_rows {
     pvx_gradient_row_f *magnitude;                                  /* S16, rounded, saturated */
     void (*weighted)(const uint8_t *a, const uint8_t *b, uint8_t *out, uint32_t w, float alpha);
     /* The Accumulate kernels in place (accumulate.c has the formulas): acc + in saturated;
-     * weighted as above (b = out = acc); (uint16)acc + (in^2 >> shift) saturated */
+     * ((2^15 - weight) acc + weight in) >> 15 (weight <= 2^15); (uint16)acc + (in^2 >> shift) saturated */
     void (*accumulate)(const uint8_t *in, int16_t *acc, uint32_t w, uint32_t unused);
-    void (*accumulate_weighted)(const uint8_t *in, uint8_t *acc, uint32_t w, float alpha);
+    void (*accumulate_weighted)(const uint8_t *in, uint8_t *acc, uint32_t w, uint32_t weight);
     void (*accumulate_square)(const uint8_t *in, int16_t *acc, uint32_t w, uint32_t shift);
     /* 2:1 down: out[x] = round half up of the mean of r0[2x], r0[2x + 1], r1[2x], r1[2x + 1] */
     void (*half_mean)(const uint8_t *r0, const uint8_t *r1, uint8_t *out, uint32_t w);

@@ -33,6 +33,11 @@ typedef struct pvx_stats_rows {
     void (*tensor_multiply)(const int16_t *a, const int16_t *b, int16_t *o, size_t n, double scale, int nearest,
                             int saturate);
     void (*tensor_convert)(const int16_t *a, void *o, size_t n, const double f[4], int bytes, double lo, double hi);
+    /* TensorMatrixMultiply: sums[r * columns + k] = the sum over i < inner (even) of a[r * inner + i]
+     * b[i * columns + k], exactly when no `run` consecutive pairs of products can leave int32 (the
+     * caller's bound); strip: scratch of 16 * inner */
+    void (*matrix_sums)(const int16_t *a, const int16_t *b, size_t rows, size_t columns, size_t inner, size_t run,
+                        int16_t *strip, int64_t *sums);
 } pvx_stats_rows;
 
 PVX_HIDDEN const pvx_stats_rows *pvx_stats_rows_in_use(void);

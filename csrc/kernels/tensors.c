@@ -1,6 +1,7 @@
 /* The standard tensor kernels: element-wise loops over the output's index space (inputs of size 1
  * in a dimension broadcast along it), elements read and written as int32. */
 #include "kernels.h"
+#include "rows.h"
 #include "stats_rows.h"
 
 /* O3: the matrix products' dot loops vectorize */
@@ -176,8 +177,8 @@ vx_status pvx_std_tensor_table_lookup(vx_node node, const vx_reference *p, vx_ui
     vx_size at[PVX_TENSOR_MAX_DIMS] = {0};
     if (rows_apply(&a, 1, o) && a->data_type == VX_TYPE_UINT8 && o->data_type == VX_TYPE_UINT8 &&
         lut->data_type == VX_TYPE_UINT8 && lut->count == 256 && lut->offset == 0) {
-        do
-            pvx_stats_rows_in_use()->lookup(pa + offset_in(a, at), po + offset_in(o, at), (uint32_t)o->dims[0], table);
+        do                                     /* the image TableLookup's rows (AVX2: byte shuffles) */
+            pvx_rows_in_use()->lookup(pa + offset_in(a, at), po + offset_in(o, at), (uint32_t)o->dims[0], table);
         while (next_row(at, o));
         return VX_SUCCESS;
     }
@@ -310,48 +311,92 @@ static int64_t matrix_element(const pvx_tensor *t, const uint8_t *base, vx_size 
     return load_element(t, base + column * t->strides[0] + row * t->strides[1]);
 }
 
-/* The dot products of rows of A and (packed once as rows) columns of B, the same exact sums:
- * in 32 bits (pairs of 16-bit products, what the vectorizer makes of it) when no partial sum can
- * leave them, else in 64. */
+/* dst[r * ds + c] = element (r, c) of the 2-D tensor t (read transposed if asked) for r < rows,
+ * c < cols, one typed loop per type; the largest magnitude into *most. */
+static void pack_int16(const pvx_tensor *t, const uint8_t *base, vx_bool transposed, size_t rows, size_t cols,
+                       int16_t *dst, size_t ds, int64_t *most)
+{
+    size_t sr = transposed ? t->strides[0] : t->strides[1], sc = transposed ? t->strides[1] : t->strides[0];
+    int32_t lo = 0, hi = 0;
+#define PACK(T)                                                                                    \
+    for (size_t r = 0; r < rows; r++) {                                                            \
+        const uint8_t *row = base + r * sr;                                                        \
+        int16_t *restrict d = dst + r * ds;                                                        \
+        if (sc == sizeof(T))                   /* rows in place: a loop the compiler vectorizes */ \
+            for (size_t c = 0; c < cols; c++) {                                                    \
+                int32_t v = ((const T *)(const void *)row)[c];                                     \
+                d[c] = (int16_t)v, lo = v < lo ? v : lo, hi = v > hi ? v : hi;                     \
+            }                                                                                      \
+        else                                                                                       \
+            for (size_t c = 0; c < cols; c++) {                                                    \
+                int32_t v = *(const T *)(const void *)(row + c * sc);                              \
+                d[c] = (int16_t)v, lo = v < lo ? v : lo, hi = v > hi ? v : hi;                     \
+            }                                                                                      \
+    }
+    switch (t->data_type) {
+    case VX_TYPE_UINT8: PACK(uint8_t) break;
+    case VX_TYPE_INT8: PACK(int8_t) break;
+    default: PACK(int16_t) break;
+    }
+#undef PACK
+    *most = -(int64_t)lo > hi ? -(int64_t)lo : hi;
+}
+
+/* The same exact sums by the SIMD level's tiles (stats_rows.h matrix_sums): A's rows and B's rows
+ * packed once into int16 rows (a zero row or column past an odd inner size), 32-bit sums over runs of
+ * pairs of products short enough to stay within int32 (max|a| max|b| 2 run < 2^31), 64-bit totals.
+ * Only a pair of two -32768 products each overflows a pair's 32-bit sum: then the element loop. */
 static vx_status matrix_products(const pvx_tensor *a, const uint8_t *pa, vx_bool ta, const pvx_tensor *b,
                                  const uint8_t *pb, vx_bool tb, const pvx_tensor *c, const uint8_t *pc, vx_bool tc,
                                  const pvx_tensor *o, uint8_t *po, vx_size rows, vx_size columns, vx_size inner)
 {
-    int16_t *ar = malloc(sizeof(int16_t) * rows * inner + 1), *bc = malloc(sizeof(int16_t) * columns * inner + 1);
-    if (ar == NULL || bc == NULL) {
-        free(ar), free(bc);
+    size_t even = inner + (inner & 1);
+    int16_t *ar = calloc(rows * even + 1, sizeof *ar), *br = calloc(even * columns + 1, sizeof *br);
+    int16_t *strip = malloc(sizeof(int16_t) * 16 * even + 1);
+    int64_t *sums = malloc(sizeof(int64_t) * rows * columns + 1);
+    if (ar == NULL || br == NULL || strip == NULL || sums == NULL) {
+        free(ar), free(br), free(strip), free(sums);
         return VX_ERROR_NO_MEMORY;
     }
-    int64_t most_a = 0, most_b = 0, unit = (int64_t)1 << a->fixed_point_position;
-    for (vx_size r = 0; r < rows; r++)
-        for (vx_size i = 0; i < inner; i++) {
-            int64_t v = matrix_element(a, pa, r, i, ta);
-            ar[r * inner + i] = (int16_t)v, most_a = llabs(v) > most_a ? llabs(v) : most_a;
-        }
-    for (vx_size k = 0; k < columns; k++)
-        for (vx_size i = 0; i < inner; i++) {
-            int64_t v = matrix_element(b, pb, i, k, tb);
-            bc[k * inner + i] = (int16_t)v, most_b = llabs(v) > most_b ? llabs(v) : most_b;
-        }
-    int narrow = (double)most_a * (double)most_b * (double)(inner + 1) < 2147483647.0;
-    for (vx_size r = 0; r < rows; r++)
-        for (vx_size k = 0; k < columns; k++) {
-            const int16_t *restrict x = ar + r * inner, *restrict y = bc + k * inner;
-            int64_t sum = 0;
-            if (narrow) {
-                int32_t s32 = 0;
+    int64_t most_a, most_b;
+    pack_int16(a, pa, ta, rows, inner, ar, even, &most_a);
+    pack_int16(b, pb, tb, inner, columns, br, columns, &most_b);
+    int64_t pair = 2 * most_a * most_b;            /* the most a madd lane adds */
+    if (pair < INT32_MAX) {
+        size_t run = pair == 0 ? even / 2 + 1 : (size_t)(INT32_MAX / pair);
+        pvx_stats_rows_in_use()->matrix_sums(ar, br, rows, columns, even, run, strip, sums);
+    } else
+        for (vx_size r = 0; r < rows; r++)
+            for (vx_size k = 0; k < columns; k++) {
+                int64_t sum = 0;
                 for (vx_size i = 0; i < inner; i++)
-                    s32 += x[i] * y[i];
-                sum = s32;
-            } else
-                for (vx_size i = 0; i < inner; i++)
-                    sum += (int64_t)x[i] * y[i];
-            sum /= unit;
-            if (c)
-                sum += matrix_element(c, pc, r, k, tc);
-            store_element(o, po + k * o->strides[0] + r * o->strides[1], sum, 1);
-        }
-    free(ar), free(bc);
+                    sum += (int64_t)ar[r * even + i] * br[i * columns + k];
+                sums[r * columns + k] = sum;
+            }
+    const int position = a->fixed_point_position, type = o->data_type;
+    const int64_t round = ((int64_t)1 << position) - 1;
+    const int64_t lo = type == VX_TYPE_UINT8 ? 0 : type == VX_TYPE_INT8 ? INT8_MIN : INT16_MIN;
+    const int64_t hi = type == VX_TYPE_UINT8 ? UINT8_MAX : type == VX_TYPE_INT8 ? INT8_MAX : INT16_MAX;
+    const size_t os0 = o->strides[0], os1 = o->strides[1];
+    for (vx_size r = 0; r < rows; r++) {
+        int64_t *v = sums + r * columns;
+        for (vx_size k = 0; k < columns; k++)
+            v[k] = (v[k] + (v[k] < 0 ? round : 0)) >> position;              /* / 2^position toward zero */
+        if (c)
+            for (vx_size k = 0; k < columns; k++)
+                v[k] += matrix_element(c, pc, r, k, tc);
+        uint8_t *row = po + r * os1;
+        if (type == VX_TYPE_INT16 && os0 == 2)
+            for (vx_size k = 0; k < columns; k++)
+                ((int16_t *)(void *)row)[k] = (int16_t)(v[k] < lo ? lo : v[k] > hi ? hi : v[k]);
+        else if (type == VX_TYPE_INT16)
+            for (vx_size k = 0; k < columns; k++)
+                *(int16_t *)(void *)(row + k * os0) = (int16_t)(v[k] < lo ? lo : v[k] > hi ? hi : v[k]);
+        else
+            for (vx_size k = 0; k < columns; k++)
+                row[k * os0] = (uint8_t)(v[k] < lo ? lo : v[k] > hi ? hi : v[k]);
+    }
+    free(ar), free(br), free(strip), free(sums);
     return VX_SUCCESS;
 }
 

@@ -7,7 +7,7 @@ _NAMES = {getattr(vx, n): n for n in dir(vx) if n.startswith("VX_ERROR_") or n i
 
 
 # Attributes are VX_ATTRIBUTE_BASE(vendor 0, object type) + n; the 1.0 "_ATTRIBUTE_" aliases lose.
-_ATTRIBUTES = {}
+_ATTRIBUTES: dict = {}
 for _n in sorted((n for n in dir(vx) if n.startswith("VX_")), key=lambda n: "_ATTRIBUTE_" in n):
     _v = getattr(vx, _n)
     if isinstance(_v, int) and 0x80000 <= _v < 0x90000:

@@ -1,17 +1,24 @@
-"""One-call functions on numpy arrays, one per standard kernel (the node helpers' names):
+"""One-call functions on numpy arrays, one per standard kernel (the node helpers' names), and
+whole graphs run on numpy arrays, once or pipelined over frames:
 
     import pyopenvx.fn as vxfn
     blurred = vxfn.gaussian3x3(a)                       # uint8 (h, w) in, uint8 (h, w) out
     gx, gy = vxfn.sobel3x3(a)
     edges = vxfn.canny(a, low=80, high=160)
+    edges = vxfn.run(lambda g, src: g.canny(g.gaussian3x3(src), low=80, high=160), a)   # one graph
+    for edges in vxfn.stream(lambda g, src: g.canny(g.gaussian3x3(src), low=80, high=160), frames):
+        ...                                             # the same graph, pipelined, in frame order
 
 Each distinct call (function, input shapes and dtypes, other arguments) builds a one-node graph
 once, on a context of this module, and keeps it (the last CACHE_SIZE of them): later calls copy
 the arrays in, process, and copy the outputs out. Images go in as numpy arrays (2-D uint8 is U8,
 (h, w, 3) uint8 is RGB, see Image.from_numpy); outputs come back as new arrays.
-Not thread-safe: use one thread, or graphs of your own.
+Thread-safe: each thread keeps its own graphs (on the one context of this module).
 """
+import itertools
+import threading
 from collections import OrderedDict
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Tuple, Union
 
 import numpy as np
 
@@ -21,14 +28,34 @@ from .pythonic.image import Image, _NUMPY_FORMATS
 from .pythonic.nodes import add_node, helper_names, spec_of
 
 CACHE_SIZE = 32
-_graphs = OrderedDict()      # call key -> (graph, [(input image, argument position or name)], [output images])
-_context = []
+_context: List[Context] = []
+_context_lock = threading.Lock()
 
 
-def context():
+# thread ident -> that thread's graphs: call key -> (graph, [(input image, argument position or name)],
+# [outputs]). Not a threading.local: its graphs would be released while the thread's state is torn
+# down, where a release can deadlock; a finished thread's graphs go on another thread's next first call.
+_graphs: Dict[int, "OrderedDict[Any, Tuple[Graph, list, list]]"] = {}
+_graphs_lock = threading.Lock()
+
+
+def _cache() -> "OrderedDict[Any, Tuple[Graph, list, list]]":
+    """The calling thread's graphs."""
+    cache = _graphs.get(threading.get_ident())
+    if cache is None:
+        with _graphs_lock:
+            alive = {t.ident for t in threading.enumerate()}
+            gone = [_graphs.pop(ident) for ident in list(_graphs) if ident not in alive]
+            cache = _graphs[threading.get_ident()] = OrderedDict()
+        del gone                    # released here, outside the lock
+    return cache
+
+
+def context() -> Context:
     """The context the one-call functions run on (made on first use)."""
-    if not _context:
-        _context.append(Context())
+    with _context_lock:
+        if not _context:
+            _context.append(Context())
     return _context[0]
 
 
@@ -51,11 +78,7 @@ def _build(spec, args, kwargs):
     def image_of(where, value):
         if not isinstance(value, np.ndarray):
             return value
-        channels = value.shape[2] if value.ndim == 3 else 1
-        fmt = _NUMPY_FORMATS.get((value.dtype, value.ndim, channels))
-        if fmt is None:
-            return Image.from_numpy(ctx, value)           # refuses with the reason
-        img = Image(ctx, value.shape[1], value.shape[0], fmt)
+        img = _input(ctx, value)
         inputs.append((img, where))
         return img
     c_args = [image_of(i, v) for i, v in enumerate(args)]
@@ -73,21 +96,79 @@ def _build(spec, args, kwargs):
     return graph, inputs, readable
 
 
-def run(name, *args, **kwargs):
-    """Runs the kernel helper `name` on numpy arrays; its outputs as arrays (one, or a tuple)."""
+def _input(ctx, array):
+    """A real image for `array` (format from its dtype and shape), to be written before each run."""
+    channels = array.shape[2] if array.ndim == 3 else 1
+    fmt = _NUMPY_FORMATS.get((array.dtype, array.ndim, channels))
+    if fmt is None:
+        return Image.from_numpy(ctx, array)               # refuses with the reason
+    return Image(ctx, array.shape[1], array.shape[0], fmt)
+
+
+def _built(build, arrays):
+    """(graph, input images, readable outputs) of build(graph, *input images) for `arrays`."""
+    graph = Graph(context())
+    inputs = [_input(graph.context, a) for a in arrays]
+    outputs = build(graph, *inputs)
+    outputs = list(outputs) if isinstance(outputs, tuple) else [outputs]
+    return graph, inputs, [graph.readable(o) for o in outputs]
+
+
+def _run_graph(build, arrays):
+    # a lambda written in a loop is a new function each time, of the same code
+    same = getattr(build, "__code__", build) if not getattr(build, "__closure__", None) and \
+        not getattr(build, "__defaults__", None) else build
+    key = ("graph", same, tuple((a.shape, a.dtype.str) for a in arrays))
+    graphs = _cache()
+    entry = graphs.get(key)
+    if entry is None:
+        entry = graphs[key] = _built(build, arrays)
+        while len(graphs) > CACHE_SIZE:
+            graphs.popitem(last=False)
+    graphs.move_to_end(key)
+    graph, inputs, outputs = entry
+    for img, array in zip(inputs, arrays):
+        img.write(array)
+    graph.process()
+    results = [o.to_numpy() if isinstance(o, Image) else getattr(o, "value", o) for o in outputs]
+    return results[0] if len(results) == 1 else tuple(results)
+
+
+def stream(build: Callable[..., Any], frames: Iterable[np.ndarray], depth: int = 3) -> Iterator[np.ndarray]:
+    """build(graph, source image) -> output image (node helpers, e.g.
+    `lambda g, src: g.canny(g.gaussian3x3(src), low=80, high=160)`), run pipelined over `frames`
+    (numpy arrays, all of the first one's shape and dtype): yields each frame's output as a new
+    array, in order, with `depth` frames in flight (see Graph.stream)."""
+    frames = iter(frames)
+    first = next(frames, None)
+    if first is None:
+        return
+    graph, (source,), outputs = _built(build, [first])
+    if len(outputs) != 1 or not isinstance(outputs[0], Image):
+        raise TypeError("stream: the graph must give one output image")
+    yield from graph.stream(itertools.chain([first], frames), source, outputs[0], depth)
+
+
+def run(name: Union[str, Callable[..., Any]], *args: Any, **kwargs: Any) -> Any:
+    """Runs the kernel helper `name` on numpy arrays; its outputs as arrays (one, or a tuple).
+    With a function instead of a name: run(build, *arrays) runs the graph build(graph, *input
+    images) makes with node helpers, built once per build function and input shapes (per thread):
+    values build reads are read then, so for other values use another function."""
+    if callable(name):
+        return _run_graph(name, args)
     spec = spec_of(name, context().handle)
     if spec is None:
         raise AttributeError(f"pyopenvx.fn has no function {name!r}")
-    key = _key(name, args, kwargs)
-    entry = _graphs.get(key) if key is not None else None
+    key, graphs = _key(name, args, kwargs), _cache()
+    entry = graphs.get(key) if key is not None else None
     if entry is None:
         entry = _build(spec, args, kwargs)
         if key is not None:
-            _graphs[key] = entry
-            while len(_graphs) > CACHE_SIZE:
-                _graphs.popitem(last=False)
+            graphs[key] = entry
+            while len(graphs) > CACHE_SIZE:
+                graphs.popitem(last=False)
     else:
-        _graphs.move_to_end(key)
+        graphs.move_to_end(key)
     graph, inputs, outputs = entry
     for img, where in inputs:
         img.write(args[where] if isinstance(where, int) else kwargs[where])

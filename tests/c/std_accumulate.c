@@ -1,7 +1,8 @@
 /* 1.0's Accumulate kernels (vx_compatibility.h) against plain C: the accumulator updated in place
  * twice, as a node, through vxu and (weighted, square) through vx_khr_bidirectional_parameters.h's
- * creators taking the scalar by value, over extremes of both images; the accumulator is
- * VX_BIDIRECTIONAL and a graph runs its readers after the accumulation. Then refusals. */
+ * creators taking the scalar by value, over extremes of both images; AccumulateWeighted (in 15-bit
+ * fixed point) within 1 of the spec's formula in float for every input and accumulator value; the
+ * accumulator is VX_BIDIRECTIONAL and a graph runs its readers after the accumulation. Then refusals. */
 #include <VX/vx.h>
 #include <VX/vx_khr_bidirectional_parameters.h>
 #include <VX/vxu.h>
@@ -17,7 +18,10 @@ static int32_t reference(vx_enum kernel, int32_t in, int32_t acc, vx_float32 alp
     int32_t v;
     switch (kernel) {
     case VX_KERNEL_ACCUMULATE: v = acc + in; return v > 32767 ? 32767 : v;
-    case VX_KERNEL_ACCUMULATE_WEIGHTED: return (uint8_t)((1.0f - alpha) * (vx_float32)acc + alpha * (vx_float32)in);
+    case VX_KERNEL_ACCUMULATE_WEIGHTED: {
+        int32_t k = (int32_t)((double)alpha * 32768.0 + 0.5);                /* alpha in 1/32768 */
+        return ((32768 - k) * acc + k * in) >> 15;
+    }
     default: v = (uint16_t)acc + (int32_t)((uint32_t)(in * in) >> shift); return v > 32767 ? 32767 : v;
     }
 }
@@ -58,13 +62,14 @@ int main(void)
     static const vx_uint32 sizes[][2] = {{W, H}, {1, 3}, {7, 2}, {33, 2}, {641, 2}};
     static int32_t in_values[MAX], acc_values[MAX], want[MAX], got[MAX];
     const vx_enum kernels[3] = {VX_KERNEL_ACCUMULATE, VX_KERNEL_ACCUMULATE_WEIGHTED, VX_KERNEL_ACCUMULATE_SQUARE};
-    const vx_float32 alphas[2] = {0.3f, 1.0f};
-    const vx_uint32 shifts[2] = {0, 7};
+    enum { SETTINGS = 6 };
+    const vx_float32 alphas[SETTINGS] = {0.3f, 1.0f, 0.0f, 0.5f, 0.999f, 0.001f};
+    const vx_uint32 shifts[SETTINGS] = {0, 7, 1, 15, 3, 8};
     for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
         vx_uint32 w = sizes[z][0], h = sizes[z][1], n = w * h;
         vx_image in = test_image(ctx, w, h, VX_DF_IMAGE_U8, 3, in_values);
         for (int k = 0; k < 3; k++)
-            for (int setting = 0; setting < 2; setting++)
+            for (int setting = 0; setting < SETTINGS; setting++)
                 for (int how = 0; how < 3; how++) {
                     vx_df_image f = kernels[k] == VX_KERNEL_ACCUMULATE_WEIGHTED ? VX_DF_IMAGE_U8 : VX_DF_IMAGE_S16;
                     vx_image acc = test_image(ctx, w, h, f, 9 + setting, acc_values);
@@ -90,6 +95,32 @@ int main(void)
                 }
         vxReleaseImage(&in);
     }
+    /* AccumulateWeighted on every (input, accumulator) pair: the fixed point above, and within 1 of
+     * (1 - alpha) acc + alpha in in float (the conformance tests' reference and tolerance) */
+    const vx_float32 cts_alphas[] = {0.5f, 0.0f, 1.0f, 0.25f, 0.95f, 0.999f, 0.001f, 0.3f, 1.0f / 3};
+    static int32_t pair_in[256 * 256], pair_acc[256 * 256], pair_got[256 * 256];
+    for (int i = 0; i < 256 * 256; i++)
+        pair_in[i] = i % 256, pair_acc[i] = i / 256;
+    for (size_t a = 0; a < sizeof cts_alphas / sizeof cts_alphas[0]; a++) {
+        vx_image in = vxCreateImage(ctx, 256, 256, VX_DF_IMAGE_U8), acc = vxCreateImage(ctx, 256, 256, VX_DF_IMAGE_U8);
+        vx_scalar s = vxCreateScalar(ctx, VX_TYPE_FLOAT32, &cts_alphas[a]);
+        copy_image(in, pair_in, VX_WRITE_ONLY);
+        copy_image(acc, pair_acc, VX_WRITE_ONLY);
+        CHECK_OK(vxuAccumulateWeightedImage(ctx, in, s, acc));
+        read_image(acc, pair_got);
+        for (int i = 0; i < 256 * 256; i++) {
+            vx_float32 f = (1 - cts_alphas[a]) * (vx_float32)pair_acc[i] + cts_alphas[a] * (vx_float32)pair_in[i];
+            int32_t cts = (int32_t)f;
+            if (pair_got[i] != reference(VX_KERNEL_ACCUMULATE_WEIGHTED, pair_in[i], pair_acc[i], cts_alphas[a], 0) ||
+                abs(pair_got[i] - cts) > 1) {
+                fprintf(stderr, "alpha %g in %d acc %d: %d (float formula %d)\n", cts_alphas[a], pair_in[i],
+                        pair_acc[i], pair_got[i], cts);
+                return 1;
+            }
+        }
+        vxReleaseImage(&in), vxReleaseImage(&acc), vxReleaseScalar(&s);
+    }
+
     vx_image in = test_image(ctx, W, H, VX_DF_IMAGE_U8, 3, in_values);
 
     /* the accumulator is bidirectional; a node reading it, created first, runs after */

@@ -198,7 +198,9 @@ int main(void)
     const vx_enum policies[] = {VX_CONVERT_POLICY_WRAP, VX_CONVERT_POLICY_SATURATE};
     const vx_enum roundings[] = {VX_ROUND_POLICY_TO_ZERO, VX_ROUND_POLICY_TO_NEAREST_EVEN};
     const vx_df_image combos[][3] = {{U8, U8, U8}, {U8, U8, S16}, {U8, S16, S16}, {S16, U8, S16}, {S16, S16, S16}};
-    const vx_float32 scales[] = {1.0f, 1.0f / 255, 0.5f, 3.0f, 1.0f / 32768, 1.0f / 256, 1.0f / 512, 0.3f};
+    /* every kind of the U8 rows: 2^-n, 1/255, in fixed point (ties at 0.75, 0.375), in double (below 2^-9) */
+    const vx_float32 scales[] = {1.0f, 1.0f / 255, 0.5f, 3.0f, 1.0f / 32768, 1.0f / 256, 1.0f / 512, 0.3f, 0.75f,
+                                 0.375f, 1.0f / 3, 0.999f, 0.001f};
 
     const vx_enum bitwise[] = {VX_KERNEL_AND, VX_KERNEL_OR, VX_KERNEL_XOR, VX_KERNEL_NOT};
     for (int k = 0; k < 4; k++)
@@ -210,7 +212,7 @@ int main(void)
             check_case(ctx, &(pointwise_case){.kernel = VX_KERNEL_ADD, .fa = combos[c][0], .fb = combos[c][1], .fo = combos[c][2], .policy = policies[p]});
             check_case(ctx, &(pointwise_case){.kernel = VX_KERNEL_SUBTRACT, .fa = combos[c][0], .fb = combos[c][1], .fo = combos[c][2], .policy = policies[p]});
             for (int r = 0; r < 2; r++)
-                for (int s = 0; s < 8; s++)
+                for (int s = 0; s < (int)(sizeof scales / sizeof scales[0]); s++)
                     check_case(ctx, &(pointwise_case){.kernel = VX_KERNEL_MULTIPLY, .fa = combos[c][0], .fb = combos[c][1], .fo = combos[c][2], .policy = policies[p], .rounding = roundings[r], .scale = scales[s]});
         }
     const vx_df_image thresh_formats[] = {U8, S16};

@@ -323,81 +323,99 @@ static int test_transpose(vx_context ctx, const vx_size *dims)
     return 0;
 }
 
-/* A 2-dimensional tensor (columns x rows) of small pseudo-random values (sums of products mostly in
- * range), or of zeros to read back into when `seed` is 0. */
+/* A 2-dimensional tensor (columns x rows) of pseudo-random values: small ones (range 0: sums of
+ * products mostly in range), the type's whole range (2; 1: INT16 within +-20000, so that only a few
+ * pairs of products fit 32 bits), or of zeros to read back into when `seed` is 0. */
 static vx_tensor matrix(vx_context ctx, vx_size columns, vx_size rows, vx_enum type, vx_int8 q, uint32_t seed,
-                        int32_t *values)
+                        int32_t *values, int range)
 {
     vx_size dims[2] = {columns, rows}, es = item_size(type), start[2] = {0, 0}, stride[2] = {es, es * columns};
     vx_tensor t = vxCreateTensor(ctx, 2, dims, type, q);
     CHECK_REF(t);
-    int16_t buf[64];
+    int16_t *buf = malloc(sizeof(int16_t) * columns * rows);
     for (vx_size k = 0; k < columns * rows; k++) {
         seed = seed * 1664525u + 1013904223u;
         int32_t r = (int32_t)(seed >> 8);
-        values[k] = type == VX_TYPE_UINT8 ? r & 7 : type == VX_TYPE_INT8 ? (r & 15) - 8 : (int16_t)r >> 5;
+        if (range == 0)
+            values[k] = type == VX_TYPE_UINT8 ? r & 7 : type == VX_TYPE_INT8 ? (r & 15) - 8 : (int16_t)r >> 5;
+        else
+            values[k] = type == VX_TYPE_UINT8 ? r & 255 : type == VX_TYPE_INT8 ? (int8_t)r
+                        : range == 1 ? (int16_t)r % 20001 : (int16_t)r;
         if (type == VX_TYPE_INT16)
             buf[k] = (int16_t)values[k];
         else
             ((uint8_t *)buf)[k] = (uint8_t)values[k];
     }
     CHECK_OK(vxCopyTensorPatch(t, 2, start, dims, stride, buf, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+    free(buf);
     return t;
 }
 
-/* TensorMatrixMultiply: every combination of transposes, with and without the bias, each type. */
+/* TensorMatrixMultiply: every combination of transposes, with and without the bias, each type, value
+ * range and shape (the second: rows and columns past the SIMD tiles', an odd inner size past the
+ * vectors') */
 static int test_matrix_multiply(vx_context ctx)
 {
-    enum { M = 4, K = 5, NC = 3 };
-    int32_t va[M * K], vb[K * NC], vc[M * NC], got[M * NC], want[M * NC];
+    const int shapes[2][3] = {{4, 5, 3}, {D1 + 2, D0 + 4, 19}};            /* M, K, NC */
     const struct { vx_enum type; vx_int8 q; } types[3] = {{VX_TYPE_UINT8, 0}, {VX_TYPE_INT8, 0}, {VX_TYPE_INT16, 8}};
-    for (int t = 0; t < 3; t++)
-        for (int mode = 0; mode < 32; mode++) {
-            vx_tensor_matrix_multiply_params_t params = {mode & 1, (mode >> 1) & 1, (mode >> 2) & 1};
-            int bias = (mode >> 3) & 1, immediate = mode >> 4;
-            vx_enum type = types[t].type;
-            /* stored shapes: op(A) M x K, op(B) K x NC, op(C) M x NC */
-            vx_tensor a = params.transpose_input1 ? matrix(ctx, M, K, type, types[t].q, 91 + mode, va)
-                                                   : matrix(ctx, K, M, type, types[t].q, 91 + mode, va);
-            vx_tensor b = params.transpose_input2 ? matrix(ctx, K, NC, type, types[t].q, 97 + t, vb)
-                                                   : matrix(ctx, NC, K, type, types[t].q, 97 + t, vb);
-            vx_tensor c = !bias ? NULL : params.transpose_input3 ? matrix(ctx, M, NC, type, types[t].q, 101, vc)
-                                                                 : matrix(ctx, NC, M, type, types[t].q, 101, vc);
-            vx_tensor out = vxCreateTensor(ctx, 2, (vx_size[]){NC, M}, type, types[t].q);
-            for (int r = 0; r < M; r++)
-                for (int k = 0; k < NC; k++) {
-                    int64_t sum = 0;
-                    for (int i = 0; i < K; i++)
-                        sum += (int64_t)(params.transpose_input1 ? va[i * M + r] : va[r * K + i]) *
-                               (params.transpose_input2 ? vb[k * K + i] : vb[i * NC + k]);
-                    sum /= 1 << types[t].q;
-                    if (bias)
-                        sum += params.transpose_input3 ? vc[k * M + r] : vc[r * NC + k];
-                    want[r * NC + k] = to_type(sum, type, 1);
+    for (int shape = 0; shape < 2; shape++)
+        for (int range = 0; range < 3; range++)
+            for (int t = 0; t < 3; t++)
+                for (int mode = 0; mode < 32; mode++) {
+                    const int M = shapes[shape][0], K = shapes[shape][1], NC = shapes[shape][2];
+                    int32_t *va = malloc(sizeof(int32_t) * (M * K + K * NC + 3 * M * NC)), *vb = va + M * K;
+                    int32_t *vc = vb + K * NC, *got = vc + M * NC, *want = got + M * NC;
+                    vx_tensor_matrix_multiply_params_t params = {mode & 1, (mode >> 1) & 1, (mode >> 2) & 1};
+                    int bias = (mode >> 3) & 1, immediate = mode >> 4;
+                    vx_enum type = types[t].type;
+                    vx_int8 q = types[t].q;
+                    /* stored shapes: op(A) M x K, op(B) K x NC, op(C) M x NC */
+                    vx_tensor a = params.transpose_input1 ? matrix(ctx, M, K, type, q, 91 + mode, va, range)
+                                                           : matrix(ctx, K, M, type, q, 91 + mode, va, range);
+                    vx_tensor b = params.transpose_input2 ? matrix(ctx, K, NC, type, q, 97 + t, vb, range)
+                                                           : matrix(ctx, NC, K, type, q, 97 + t, vb, range);
+                    vx_tensor c = !bias ? NULL : params.transpose_input3 ? matrix(ctx, M, NC, type, q, 101, vc, range)
+                                                                         : matrix(ctx, NC, M, type, q, 101, vc, range);
+                    vx_tensor out = vxCreateTensor(ctx, 2, (vx_size[]){NC, M}, type, q);
+                    for (int r = 0; r < M; r++)
+                        for (int k = 0; k < NC; k++) {
+                            int64_t sum = 0;
+                            for (int i = 0; i < K; i++)
+                                sum += (int64_t)(params.transpose_input1 ? va[i * M + r] : va[r * K + i]) *
+                                       (params.transpose_input2 ? vb[k * K + i] : vb[i * NC + k]);
+                            sum /= 1 << q;
+                            if (bias)
+                                sum += params.transpose_input3 ? vc[k * M + r] : vc[r * NC + k];
+                            want[r * NC + k] = to_type(sum, type, 1);
+                        }
+                    vx_graph g = vxCreateGraph(ctx);
+                    CHECK_OK(immediate ? vxuTensorMatrixMultiply(ctx, a, b, c, &params, out)
+                                       : run_node(g, vxTensorMatrixMultiplyNode(g, a, b, c, &params, out)));
+                    if (immediate)
+                        vxReleaseGraph(&g);
+                    vx_size es = item_size(type), start[2] = {0, 0}, stride[2] = {es, es * NC};
+                    int16_t *buf = malloc(sizeof(int16_t) * M * NC);
+                    CHECK_OK(vxCopyTensorPatch(out, 2, start, (vx_size[]){NC, M}, stride, buf, VX_READ_ONLY,
+                                               VX_MEMORY_TYPE_HOST));
+                    for (int k = 0; k < M * NC; k++) {
+                        got[k] = type == VX_TYPE_INT16 ? buf[k] : type == VX_TYPE_INT8 ? ((int8_t *)buf)[k]
+                                                                                        : ((uint8_t *)buf)[k];
+                        if (got[k] != want[k]) {
+                            fprintf(stderr, "matrix multiply shape %d range %d type %d mode %d element %d: %d, "
+                                    "expected %d\n", shape, range, t, mode, k, got[k], want[k]);
+                            return 1;
+                        }
+                    }
+                    free(buf), free(va);
+                    vxReleaseTensor(&a), vxReleaseTensor(&b), vxReleaseTensor(&out);
+                    if (c)
+                        vxReleaseTensor(&c);
                 }
-            vx_graph g = vxCreateGraph(ctx);
-            CHECK_OK(immediate ? vxuTensorMatrixMultiply(ctx, a, b, c, &params, out)
-                               : run_node(g, vxTensorMatrixMultiplyNode(g, a, b, c, &params, out)));
-            if (immediate)
-                vxReleaseGraph(&g);
-            vx_size es = item_size(type), start[2] = {0, 0}, stride[2] = {es, es * NC};
-            int16_t buf[M * NC];
-            CHECK_OK(vxCopyTensorPatch(out, 2, start, (vx_size[]){NC, M}, stride, buf, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
-            for (int k = 0; k < M * NC; k++) {
-                got[k] = type == VX_TYPE_INT16 ? buf[k] : type == VX_TYPE_INT8 ? ((int8_t *)buf)[k] : ((uint8_t *)buf)[k];
-                if (got[k] != want[k]) {
-                    fprintf(stderr, "matrix multiply type %d mode %d element %d: %d, expected %d\n", t, mode, k,
-                            got[k], want[k]);
-                    return 1;
-                }
-            }
-            vxReleaseTensor(&a), vxReleaseTensor(&b), vxReleaseTensor(&out);
-            if (c)
-                vxReleaseTensor(&c);
-        }
+    enum { M = 4, K = 5, NC = 3 };
     int32_t scratch[64];
-    vx_tensor a = matrix(ctx, K, M, VX_TYPE_UINT8, 0, 1, scratch), b = matrix(ctx, NC, K, VX_TYPE_UINT8, 0, 2, scratch);
-    vx_tensor b_wrong = matrix(ctx, NC, M, VX_TYPE_UINT8, 0, 3, scratch), s8 = matrix(ctx, NC, K, VX_TYPE_INT8, 0, 4, scratch);
+    vx_tensor a = matrix(ctx, K, M, VX_TYPE_UINT8, 0, 1, scratch, 0), b = matrix(ctx, NC, K, VX_TYPE_UINT8, 0, 2, scratch, 0);
+    vx_tensor b_wrong = matrix(ctx, NC, M, VX_TYPE_UINT8, 0, 3, scratch, 0);
+    vx_tensor s8 = matrix(ctx, NC, K, VX_TYPE_INT8, 0, 4, scratch, 0);
     vx_tensor out = vxCreateTensor(ctx, 2, (vx_size[]){NC, M}, VX_TYPE_UINT8, 0);
     vx_tensor_matrix_multiply_params_t plain = {vx_false_e, vx_false_e, vx_false_e}, bad = {2, vx_false_e, vx_false_e};
     CHECK_REFUSED(vxuTensorMatrixMultiply(ctx, a, b_wrong, NULL, &plain, out), VX_ERROR_INVALID_DIMENSION);

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import functools
 import sys
+import threading
 import weakref
-from typing import Any, Optional, Type, TypeVar
+from typing import Any, Dict, Optional, Tuple, Type, TypeVar
 
 from .. import constants as vx
 from ..api import ffi, lib
@@ -22,8 +23,8 @@ from .errors import Released, StatusError, VXError, check  # noqa: F401  (Status
 
 # Callbacks C keeps for a context's objects (user kernels, node callbacks, its log), by context
 # address then by what they serve: one owner each, replaced when set again, dropped with the context.
-_KEPT = {}
-_CONTEXTS = weakref.WeakValueDictionary()    # context address -> its _Owner
+_KEPT: Dict[int, Dict[Any, Any]] = {}
+_CONTEXTS: "weakref.WeakValueDictionary[int, _Owner]" = weakref.WeakValueDictionary()   # context address -> its _Owner
 
 
 def _address(handle):
@@ -37,6 +38,11 @@ def keep(obj, key, callbacks):
         kept.pop(key, None)
     else:
         kept[key] = callbacks
+
+
+def kept(obj, key):
+    """What `keep` keeps for `key` on `obj`'s context (None when nothing)."""
+    return _KEPT.get(_address(lib.vxGetContext(obj.reference)), {}).get(key)
 
 
 class _Owner:
@@ -70,10 +76,17 @@ class _Owner:
         self.parked = [(h, keep) for h, keep in self.parked
                        if lib.vxGetStatus(ffi.cast("vx_reference", h)) == vx.VX_SUCCESS]
 
+    def pin(self):
+        with _PINS:                 # two threads may map one object at once
+            self.pins += 1
+            if self.context is not None:
+                self.context.pins += 1
+
     def unpin(self, _pointer):
-        self.pins -= 1
-        if self.context is not None:
-            self.context.pins -= 1
+        with _PINS:
+            self.pins -= 1
+            if self.context is not None:
+                self.context.pins -= 1
 
     def __del__(self):
         if self.handle is not None and not sys.is_finalizing():
@@ -83,11 +96,13 @@ class _Owner:
                 pass
 
 
-_CLASSES = {}                # vx_type -> the Object subclass wrapping it
+_PINS = threading.Lock()     # guards the pin counts (a += from two threads could lose one)
+_CLASSES: Dict[int, Type["Object"]] = {}   # vx_type -> the Object subclass wrapping it
 Handle = Any                # a cffi pointer: vx_image, vx_graph, ... (or a vx_reference)
 # A Context / a Graph in the annotations of the modules pythonic.context and pythonic.graph import
 # themselves (graph, nodes, image, dataobjects, threshold): importing them back would be a cycle.
-ContextLike = GraphLike = Any
+ContextLike = Any
+GraphLike = Any
 _T = TypeVar("_T", bound="Object")
 
 
@@ -111,15 +126,14 @@ class Object:
     or when the wrapper (and every numpy view of its memory) is garbage collected.
     `wrap(handle)` makes a borrowed wrapper (e.g. a kernel's parameter) whose release only forgets it."""
 
-    _release = None          # the vxRelease<Type> function, set by subclasses
+    _release: Any = None     # the vxRelease<Type> function, set by subclasses
     _ctype = "vx_reference"  # the C handle type
-    vx_type = None
-    _owner = None            # None for a borrowed wrapper
-    _handle = None
-    _view_base = None        # an array over mapped memory kept for the next map (Image.map); it pins
-                             # the memory like any view, so release() drops it first
-    _reusable = ()           # attributes a kernel's next borrowed wrapper of the same handle may reuse
-                             # while its graph stays verified (see UserKernel._call)
+    vx_type: Optional[int] = None
+    _owner: Optional[_Owner] = None     # None for a borrowed wrapper
+    _handle: Handle = None
+    _view_base: Optional[Tuple[Any, Any, Any]] = None   # an array over mapped memory kept for the next
+                             # map (_reused_view); it pins the memory like any view, so release() drops it first
+    _last: Handle = None     # a kernel's borrowed wrapper: its handle in the last run (UserKernel._params)
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
@@ -197,15 +211,25 @@ class Object:
                 context.reusing = weakref.WeakSet()
             context.reusing.add(self)
 
+    def _reused_view(self, pointer, key, make, *args):
+        """A new numpy view of the mapped memory at `pointer` whose layout `key` describes. Maps
+        of an object mostly give the same memory and layout again: the array over it, make(*args)
+        (built on _view_buffer, so it pins the memory), is kept in `_view_base` and each map
+        returns a new view of it (an earlier view stays read-only while a later map writes;
+        building an array costs several times more than a view)."""
+        base = self._view_base
+        if base is None or base[0] != pointer or base[1] != key:
+            base = (pointer, key, make(*args))
+            self._keep_view_base(base)
+        return base[2].view()
+
     def _view_buffer(self, pointer, nbytes):
         """A buffer of mapped memory for numpy that keeps this object (and its memory) alive
         while any array made from it lives."""
         owner = self._owner
         if owner is None:
             return ffi.buffer(pointer, nbytes)
-        owner.pins += 1
-        if owner.context is not None:
-            owner.context.pins += 1
+        owner.pin()
         return ffi.buffer(ffi.gc(ffi.cast(_CHAR_P, pointer), owner.unpin), nbytes)
 
     def __enter__(self: _T) -> _T:

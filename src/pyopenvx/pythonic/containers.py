@@ -7,7 +7,7 @@
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterator, Optional, Union
 
 from .. import constants as vx
 from ..api import lib
@@ -18,13 +18,16 @@ if TYPE_CHECKING:
     from .context import Context
     from .graph import Graph
 
-SCALES = {"half": vx.VX_SCALE_PYRAMID_HALF, "orb": vx.VX_SCALE_PYRAMID_ORB}
+SCALES: Dict[Any, float] = {"half": vx.VX_SCALE_PYRAMID_HALF, "orb": vx.VX_SCALE_PYRAMID_ORB}
 
 
 class _Items(Object):
     """len() and indexing (negative too) over `_item(index)`."""
 
     def __len__(self) -> int:
+        raise NotImplementedError
+
+    def _item(self, index: int) -> Optional[Object]:
         raise NotImplementedError
 
     def __getitem__(self, index: int) -> Optional[Object]:

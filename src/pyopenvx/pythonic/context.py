@@ -1,13 +1,13 @@
 """The Context of the Pythonic layer: every object belongs to one; its log goes into errors."""
 from __future__ import annotations
 
-from typing import Any, Callable, Dict
+from typing import Any, Callable, Dict, List
 
 from .. import constants as vx
 from ..api import ffi, lib
 from .base import _CONTEXTS, Object, _address, keep
 from .errors import note_log
-from .graph import Kernel, kernels
+from .kernel import Kernel, kernels
 
 
 class Context(Object):
@@ -19,8 +19,9 @@ class Context(Object):
 
     def __init__(self) -> None:
         super().__init__(lib.vxCreateContext(), "vxCreateContext")
+        assert self._owner is not None
         _CONTEXTS[_address(self._handle)] = self._owner
-        self._log_functions = []
+        self._log_functions: List[Callable[[int, str], Any]] = []
         log = self._log_functions
 
         def on_entry(_ctx, _ref, status, text):

@@ -11,7 +11,7 @@ view is valid inside the `with` block, after which the map is released).
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Any, ContextManager, Optional, Sequence
+from typing import Any, ContextManager, Optional, Sequence, Tuple
 
 import numpy as np
 from numpy.typing import ArrayLike, DTypeLike
@@ -91,7 +91,8 @@ def _mapped(obj, map_fn, unmap_fn, nbytes, dtype, shape, usage):
     is closed and the view made read-only (it keeps the object's memory alive)."""
     map_id, ptr = map_fn(usage)
     try:
-        view = np.frombuffer(obj._view_buffer(ptr, nbytes), dtype).reshape(shape)
+        view = obj._reused_view(ptr, (nbytes, dtype, shape),
+                                lambda: np.frombuffer(obj._view_buffer(ptr, nbytes), dtype).reshape(shape))
         yield view
         view.flags.writeable = False
     finally:
@@ -190,8 +191,13 @@ class Array(Object):
                             (end - start,), usage)
 
 
+def _shape_state(self):
+    return f"{self.shape} {self.dtype}"
+
+
 class Tensor(Object):
     """A tensor, `shape` in numpy order (outermost first); `map()` gives a numpy view."""
+    _describe_state = _shape_state
     _release = lib.vxReleaseTensor
     _ctype = "vx_tensor"
     vx_type = vx.VX_TYPE_TENSOR
@@ -229,16 +235,12 @@ class Tensor(Object):
                             self.dtype, self.shape, usage)
 
 
-def _shape_state(self):
-    return f"{self.shape} {self.dtype}"
-
-
-Tensor._describe_state = _shape_state
-
-
 class _WholeMap(Object):
     """Objects mapped whole by vxMap<X>(handle, &id, &ptr, usage, mem_type, flags)."""
-    MAP = UNMAP = None
+    MAP = UNMAP = ""
+    dtype: np.dtype
+    shape: Tuple[int, ...]
+    nbytes: int
     _describe_state = _shape_state
 
     def map(self, usage: int = RW) -> ContextManager[np.ndarray]:

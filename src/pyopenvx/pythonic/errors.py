@@ -9,17 +9,62 @@ Every pythonic context sends its log entries here; a failing call takes the line
 the previous checked call, so the message carries the library's own reason (the validator's
 "scalar parameter 2 is a vx_int32, not a vx_enum", not only a status code). An exception raised
 by a Python kernel or callback during the call becomes the error's `__cause__`, with its traceback.
+
+Threads: each Python thread gathers the lines it logs itself, so two threads' failing calls never
+take each other's lines. Lines (and kernel exceptions) of threads that Python did not start (the
+C workers of pipelined and scheduled graphs) have no caller of their own: the next failing call
+of any thread takes them (in a program that waits for its graphs in one thread, that call).
 """
 from __future__ import annotations
 
+import threading
 from collections import deque
-from typing import Any, Iterable, Optional
+from typing import Any, Deque, Dict, Iterable, List, Optional, Tuple, Type
 
 from .. import constants as vx
 
-_BY_STATUS = {}                 # vx_status -> its VXError subclass
-_recent = deque(maxlen=64)      # log lines since the last checked call
-_cause = []                     # the Python exception a kernel or callback raised since then (one at most)
+_BY_STATUS: Dict[int, Type["VXError"]] = {}     # vx_status -> its VXError subclass
+
+
+class _Gathered:
+    """What one thread gathered since its last checked call: log lines, and the Python exception
+    a kernel or callback raised (one at most)."""
+    __slots__ = ("recent", "cause")
+
+    def __init__(self) -> None:
+        self.recent: Deque[str] = deque(maxlen=64)
+        self.cause: List[BaseException] = []
+
+
+# Thread ident -> what it gathered (threads with nothing gathered have no entry). `_pending` counts
+# the items of all of them: a successful call, the common case, only reads it (no thread lookup).
+_gathered: Dict[Any, _Gathered] = {}
+_pending = [0]
+_lock = threading.Lock()
+_WORKERS = "C workers"          # the key of what threads Python did not start gathered
+
+
+def _gather(line, cause):
+    key = _WORKERS if isinstance(threading.current_thread(), threading._DummyThread) else threading.get_ident()
+    with _lock:
+        gathered = _gathered.get(key)
+        if gathered is None:
+            gathered = _gathered[key] = _Gathered()
+        if line is not None:
+            _pending[0] += len(gathered.recent) < 64
+            gathered.recent.append(line)
+        else:
+            _pending[0] += not gathered.cause
+            gathered.cause[:] = [cause]
+
+
+def _take(key):
+    """What thread `key` gathered, forgotten (None when nothing)."""
+    with _lock:
+        gathered = _gathered.pop(key, None)
+        if gathered is not None:
+            _pending[0] -= len(gathered.recent) + len(gathered.cause)
+    return gathered
 
 
 def status_name(status):
@@ -65,7 +110,7 @@ class VXError(Exception):
 StatusError = VXError           # the name of releases before 0.2
 
 
-def _status_class(name, status, *bases, doc):
+def _status_class(name: str, status: int, *bases: type, doc: str) -> Type[VXError]:
     return type(name, (VXError, *bases), {"status": status, "status_name": next(
         n for n in dir(vx) if (n.startswith("VX_ERROR_") or n == "VX_FAILURE") and getattr(vx, n) == status),
         "__doc__": doc, "__module__": __name__})
@@ -87,8 +132,14 @@ OptimizedAway = _status_class("OptimizedAway", vx.VX_ERROR_OPTIMIZED_AWAY,
 InvalidParameters = _status_class("InvalidParameters", vx.VX_ERROR_INVALID_PARAMETERS, ValueError,
                                   doc="VX_ERROR_INVALID_PARAMETERS: an argument the call refuses.")
 InvalidModule = _status_class("InvalidModule", vx.VX_ERROR_INVALID_MODULE, doc="VX_ERROR_INVALID_MODULE.")
-InvalidReference = _status_class("InvalidReference", vx.VX_ERROR_INVALID_REFERENCE,
-                                 doc="VX_ERROR_INVALID_REFERENCE: NULL, released or foreign object.")
+
+
+class InvalidReference(VXError):        # a class statement: Released derives from it
+    """VX_ERROR_INVALID_REFERENCE: NULL, released or foreign object."""
+    status = vx.VX_ERROR_INVALID_REFERENCE
+    status_name = "VX_ERROR_INVALID_REFERENCE"
+
+
 InvalidLink = _status_class("InvalidLink", vx.VX_ERROR_INVALID_LINK, doc="VX_ERROR_INVALID_LINK.")
 InvalidFormat = _status_class("InvalidFormat", vx.VX_ERROR_INVALID_FORMAT, ValueError,
                               doc="VX_ERROR_INVALID_FORMAT: an image or data format the call refuses.")
@@ -126,43 +177,56 @@ class Released(InvalidReference):
         return Exception.__reduce__(self)
 
 
-def note_log(text):
-    _recent.append(text)
+def note_log(text: str) -> None:
+    _gather(text, None)
 
 
-def note_cause(exc):
+def note_cause(exc: BaseException) -> None:
     """A Python kernel or callback raised `exc` inside a C call: the call's error gets it as __cause__."""
-    _cause[:] = [exc]
+    _gather(None, exc)
 
 
-def suspend():
+def suspend() -> Optional[_Gathered]:
     """Before a Python callback runs inside a C call: what the outer call has gathered so far,
     set aside so that the callback's own (nested) calls neither take nor clear it."""
-    outer = list(_recent), list(_cause)
-    _recent.clear()
-    _cause.clear()
-    return outer
+    return _take(threading.get_ident()) if _pending[0] else None
 
 
-def resume(outer):
-    lines, cause = outer
-    _recent.extendleft(reversed(lines))
-    if cause and not _cause:
-        _cause[:] = cause
+def resume(outer: Optional[_Gathered]) -> None:
+    if outer is None:
+        return
+    key = threading.get_ident()
+    with _lock:
+        inner = _gathered.get(key)
+        if inner is None:
+            _gathered[key] = outer
+            _pending[0] += len(outer.recent) + len(outer.cause)
+        else:                       # the outer call's lines first; its cause unless the callback has one
+            _pending[0] -= len(inner.recent)
+            inner.recent.extendleft(reversed(outer.recent))
+            _pending[0] += len(inner.recent)
+            if outer.cause and not inner.cause:
+                inner.cause[:] = outer.cause
+                _pending[0] += 1
 
 
 def check(status: int, what: str, obj: Any = None) -> None:
     """Raises the VXError of `status` (not VX_SUCCESS) with the log lines and cause of the call."""
     if status == vx.VX_SUCCESS:
-        if _recent or _cause:
-            _recent.clear()
-            _cause.clear()
+        if _pending[0]:
+            _take(threading.get_ident())
         return
-    log, cause = list(_recent), _cause[0] if _cause else None
-    _recent.clear()
-    _cause.clear()
-    error = VXError(status, what, obj, log)
-    raise error from cause
+    log, cause = [], None
+    for gathered in (_take(threading.get_ident()), _take(_WORKERS)):
+        if gathered is not None:
+            log += gathered.recent
+            cause = cause or (gathered.cause[0] if gathered.cause else None)
+    raise VXError(status, what, obj, log) from cause
 
 
-__all__ = ["VXError", "StatusError", "Released", "check", *(c.__name__ for c in _BY_STATUS.values())]
+__all__ = ["VXError", "StatusError", "Released", "check", "Failure", "NotImplementedStatus", "NotSupported",
+           "NotSufficient", "NotAllocated", "NotCompatible", "NoResources", "NoMemory", "OptimizedAway",
+           "InvalidParameters", "InvalidModule", "InvalidReference", "InvalidLink", "InvalidFormat", "InvalidDimension",
+           "InvalidValue", "InvalidType", "InvalidGraph", "InvalidNode", "InvalidScope", "GraphScheduled",
+           "GraphAbandoned", "MultipleWriters", "ReferenceNonzero", "Timeout"]     # listed: type checkers read it
+__all__ += [c.__name__ for c in _BY_STATUS.values() if c.__name__ not in __all__]    # statuses added later

@@ -3,7 +3,7 @@ makes). Maps are numpy views of the image memory, valid inside their `with` bloc
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import ContextManager, Optional, Tuple, Union
+from typing import Any, ContextManager, Dict, List, Optional, Tuple, Union
 
 import numpy as np
 from numpy.typing import ArrayLike, DTypeLike
@@ -16,7 +16,7 @@ from .dataobjects import exact
 from .errors import InvalidDimension, InvalidFormat
 
 # format -> per plane: (numpy dtype, values per element); U1 planes are packed bytes, 8 pixels each
-_ELEMENTS = {
+_ELEMENTS: Dict[str, List[Tuple[Any, int]]] = {
     "U1": [(np.uint8, 1)], "U8": [(np.uint8, 1)], "U16": [(np.uint16, 1)], "S16": [(np.int16, 1)],
     "U32": [(np.uint32, 1)], "S32": [(np.int32, 1)], "RGB": [(np.uint8, 3)], "RGBX": [(np.uint8, 4)],
     "UYVY": [(np.uint8, 2)], "YUYV": [(np.uint8, 2)], "NV12": [(np.uint8, 1), (np.uint8, 2)],
@@ -50,14 +50,15 @@ class _PatchMap:
 
     def __enter__(self):
         image, plane = self.image, self.plane
-        scratch = image._scratch
-        if scratch is None:         # the out-arguments, read at once after the call: allocated once
-            scratch = image._scratch = (ffi.new(_MAP_ID), ffi.new(_ADDRESSING), ffi.new(_POINTER))
+        # the out-arguments, read at once after the call: allocated once, taken while in use (a
+        # dict pop is atomic: another thread mapping the same image meanwhile allocates its own)
+        scratch = image.__dict__.pop("_scratch", None) or (ffi.new(_MAP_ID), ffi.new(_ADDRESSING), ffi.new(_POINTER))
         map_id, addr, ptr = scratch
         handle = self.handle = image.handle     # unmapped by it even if the wrapper is released meanwhile
         status = lib.vxMapImagePatch(handle, image._rect(self.rect), plane, map_id, addr, ptr, _USAGES[self.usage],
                                      _HOST, 0)
         if status:
+            image._scratch = scratch
             check(status, "vxMapImagePatch", image)
         self.map_id = map_id[0]
         try:
@@ -65,6 +66,8 @@ class _PatchMap:
         except BaseException:
             lib.vxUnmapImagePatch(handle, self.map_id)
             raise
+        finally:
+            image._scratch = scratch
         if self.usage == "r":
             view.flags.writeable = False
         return view
@@ -116,8 +119,7 @@ class Image(Object):
 
     _geometry = None        # (width, height, format name, whole-image rectangle) once settled
     _virtual = False
-    _scratch = None         # map's out-arguments (a wrapper is used by one thread at a time)
-    _reusable = ("_geometry", "_scratch", "_view_base")
+    _scratch = None         # map's out-arguments, in the instance's dict while no map uses them
 
     def _settled(self):
         """Width, height and format never change once known (a non-virtual image): queried once."""
@@ -174,19 +176,14 @@ class Image(Object):
         return shape, strides, np.dtype(dtype)
 
     def _mapped_view(self, plane, addr, pointer):
-        """A new numpy view of the mapped patch at `pointer` that `addr` describes. Maps of an
-        image mostly give the same memory and addressing again: the array over it (which pins
-        the image's memory, see _view_buffer) is kept in `_view_base` and each map returns a new
-        view of it (building one costs several times more)."""
-        key = (bytes(ffi.buffer(addr)), plane, self._settled()[2])
-        base = self._view_base
-        if base is None or base[0] != pointer or base[1] != key:
-            shape, strides, dtype = self._shape(plane, addr)
-            nbytes = (shape[0] - 1) * strides[0] + shape[1] * strides[1]
-            array = np.ndarray(shape, dtype, buffer=self._view_buffer(pointer, nbytes), strides=strides)
-            base = (pointer, key, array)
-            self._keep_view_base(base)
-        return base[2].view()
+        """A new numpy view of the mapped patch at `pointer` that `addr` describes (see _reused_view)."""
+        return self._reused_view(pointer, (bytes(ffi.buffer(addr)), plane, self._settled()[2]), self._view_array,
+                                 plane, addr, pointer)
+
+    def _view_array(self, plane, addr, pointer):
+        shape, strides, dtype = self._shape(plane, addr)
+        nbytes = (shape[0] - 1) * strides[0] + shape[1] * strides[1]
+        return np.ndarray(shape, dtype, buffer=self._view_buffer(pointer, nbytes), strides=strides)
 
     def map(self, rect: Optional[Rect] = None, plane: int = 0, usage: str = "rw") -> ContextManager[np.ndarray]:
         """A numpy view of the patch `rect` (start_x, start_y, end_x, end_y) of a plane; the map
@@ -244,7 +241,7 @@ class Image(Object):
             raise TypeError(f"from_numpy takes a numpy array, not {type(array).__name__}")
         channels = array.shape[2] if array.ndim == 3 else 1
         fmt = format or _NUMPY_FORMATS.get((array.dtype, array.ndim, channels))
-        elements = _ELEMENTS.get(fmt)
+        elements: Optional[List[Tuple[Any, int]]] = _ELEMENTS.get(fmt or "")
         why = (f"a {array.ndim}-D {array.dtype} array is no image format (formats: "
                f"{', '.join(str(k[0]) + ('' if k[1] == 2 else f' x{k[2]}') + ' -> ' + v for k, v in _NUMPY_FORMATS.items())})"
                if elements is None else
@@ -264,7 +261,9 @@ class Image(Object):
         img = cls.__new__(cls)
         Object.__init__(img, lib.vxCreateImageFromHandle(context.handle, _format(fmt), addr, ptrs,
                                                          vx.VX_MEMORY_TYPE_HOST), "vxCreateImageFromHandle")
-        img._owner.keep = array
-        if img._owner.context is not None:
-            img._owner.context.sweep()
+        owner = img._owner
+        assert owner is not None
+        owner.keep = array
+        if owner.context is not None:
+            owner.context.sweep()
         return img

@@ -8,13 +8,16 @@ our headers (parameter names and C types) and the kernels as the library describ
 
 Parameters go by position (the creator's order, without the graph) or by name. An output not
 given is created as a virtual object of the graph (its format and size inferred by verification)
-and returned: one output alone, several as a tuple. Numbers are accepted for scalar parameters,
+and returned: one output alone, several as a tuple; an output image given as a format name
+("IYUV") or a size ((320, 240)) is a virtual image of that format or size. Numbers are accepted for scalar parameters,
 names for enums ("l1", "saturate", "bilinear", ...), numpy arrays for input images (no copy).
 `canny` takes `low`/`high` instead of a threshold, `threshold` takes `value` or `lower`/`upper`.
 Where the spec gives no default, ours are DEFAULTS.
 """
 import re
+import threading
 from dataclasses import dataclass
+from typing import Any, Callable, Dict
 
 import numpy as np
 
@@ -84,7 +87,8 @@ def _snake(name):
 _KERNEL_NAMES = {"vxConvolveNode": "custom_convolution", "vxEqualizeHistNode": "equalize_histogram"}
 _TYPE_NAMES = {getattr(vx, n): n[len("VX_TYPE_"):].lower() for n in dir(vx) if n.startswith("VX_TYPE_")}
 _DIRECTIONS = {vx.VX_INPUT: "input", vx.VX_OUTPUT: "output", vx.VX_BIDIRECTIONAL: "bidirectional"}
-_specs = {}
+_specs: Dict[str, "Spec"] = {}
+_specs_lock = threading.Lock()      # two threads' first helpers: one builds the table, the other waits
 
 
 def _kernel_parameters(context, name):
@@ -113,6 +117,13 @@ def specs(context=None):
     parameters one to one; read once, from our headers and the kernels of `context` (a handle)."""
     if _specs or context is None:
         return _specs
+    with _specs_lock:
+        if not _specs:
+            _specs.update(_read_specs(context))
+    return _specs
+
+
+def _read_specs(context):
     from ..paths import INCLUDEDIR
     from ..prototypes import parse
 
@@ -120,7 +131,7 @@ def specs(context=None):
     lib.vxQueryContext(context, vx.VX_CONTEXT_UNIQUE_KERNELS, count, 4)
     table = ffi.new("vx_kernel_info_t[]", max(count[0], 1))
     lib.vxQueryContext(context, vx.VX_CONTEXT_UNIQUE_KERNEL_TABLE, table, count[0] * ffi.sizeof("vx_kernel_info_t"))
-    standard = {}
+    standard, found = {}, {}
     for i in range(count[0]):
         name = ffi.string(table[i].name).decode()
         if name.startswith("org.khronos.openvx."):
@@ -136,9 +147,9 @@ def specs(context=None):
         if len(proto.params) - 1 != len(rows):
             continue                      # a creator that packs parameters (tensor_matrix_multiply)
         name = _snake(proto.name[2:-len("Node")])
-        _specs[name] = Spec(name, kernel, proto.name, tuple(
+        found[name] = Spec(name, kernel, proto.name, tuple(
             Parameter(p.name, p.ctype, *row) for p, row in zip(proto.params[1:], rows)))
-    return _specs
+    return found
 
 
 def helper_names(context=None):
@@ -220,6 +231,8 @@ def add_node(graph, spec, args, kwargs):
     keep, outputs, c_args = [], [], []
     for index, p in enumerate(spec.parameters):
         value = values.get(p.name)
+        if p.direction == "output" and p.type == "image" and isinstance(value, (str, tuple)):
+            value = Image.virtual(graph, format=value) if isinstance(value, str) else Image.virtual(graph, *value)
         if value is None and p.direction == "output":
             value = _virtual(graph, p)
             if value is not None:
@@ -242,7 +255,7 @@ def call(graph, spec, args, kwargs):
     return outputs[0] if len(outputs) == 1 else tuple(outputs)
 
 
-_helpers = {}
+_helpers: Dict[str, Callable[..., Any]] = {}
 
 
 def helper(name, context):

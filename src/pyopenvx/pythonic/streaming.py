@@ -14,6 +14,8 @@ frame n + 1 is copied in and frame n - 1's result copied out.
 import sys
 from collections import deque
 
+import numpy as np
+
 from .. import constants as vx
 from ..api import ffi, lib
 from .errors import check
@@ -35,6 +37,24 @@ class Stream:
               "vxSetGraphScheduleConfig", graph)
         graph.verify()
         self._ref, self._num = ffi.new("vx_reference *"), ffi.new("vx_uint32 *")
+        with source.map(usage="r") as view:
+            self.frame = view.shape, view.dtype         # frames of this shape and dtype go straight in
+        with sink.map(usage="r") as view:
+            self.result = view.shape, view.dtype
+
+    def _write(self, k, frame):
+        """Copies `frame` into input slot k: a C-contiguous array of the slot's shape and dtype
+        straight (one vxCopyImagePatch), anything else through Image.write (exact conversion)."""
+        if isinstance(frame, np.ndarray) and (frame.shape, frame.dtype) == self.frame and frame.flags.c_contiguous:
+            self.ins[k]._copy(frame, None, 0, vx.VX_WRITE_ONLY)
+        else:
+            self.ins[k].write(frame)
+
+    def _read(self, image):
+        """A new array holding the output image (one vxCopyImagePatch)."""
+        out = np.empty(*self.result)
+        image._copy(out, None, 0, vx.VX_READ_ONLY)
+        return out
 
     def _enqueue(self, k):
         check(lib.vxGraphParameterEnqueueReadyRef(self.graph.handle, self.in_index, self.lists[0] + k, 1),
@@ -43,26 +63,36 @@ class Stream:
               "vxGraphParameterEnqueueReadyRef", self.graph)
 
     def _dequeue(self):
+        """Dequeues the oldest frame's output and input; the frame's status (a failed node's
+        status comes back as its output reference's vxGetStatus)."""
+        status = vx.VX_SUCCESS
         for index in (self.out_index, self.in_index):
-            check(lib.vxGraphParameterDequeueDoneRef(self.graph.handle, index, self._ref, 1, self._num),
-                  "vxGraphParameterDequeueDoneRef", self.graph)
+            failed = lib.vxGraphParameterDequeueDoneRef(self.graph.handle, index, self._ref, 1, self._num)
+            if failed:          # checked only when failing: a success would clear the frame's log lines
+                check(failed, "vxGraphParameterDequeueDoneRef", self.graph)
+            status = status or lib.vxGetStatus(self._ref[0])
+        return status
+
+    def _done(self, in_flight):
+        """The slot of the oldest frame, once done; raises its node's failure."""
+        k = in_flight.popleft()
+        check(self._dequeue(), "a frame of graph.stream", self.graph)
+        return k
 
     def run(self, frames, convert):
         free, in_flight = deque(range(self.depth)), deque()
         try:
             for frame in frames:
                 if not free:
-                    self._dequeue()
-                    k = in_flight.popleft()
+                    k = self._done(in_flight)
                     free.append(k)
                     yield convert(self.outs[k])
                 k = free.popleft()
-                self.ins[k].write(frame)
+                self._write(k, frame)
                 self._enqueue(k)
                 in_flight.append(k)
             while in_flight:
-                self._dequeue()
-                yield convert(self.outs[in_flight.popleft()])
+                yield convert(self.outs[self._done(in_flight)])
         finally:                          # stopped early: let the frames in flight finish
             while in_flight and not sys.is_finalizing():    # (at exit the workers may wait for the GIL)
                 in_flight.popleft()
@@ -80,7 +110,7 @@ def stream(graph, frames, source, sink, depth=3, convert=None):
             raise ValueError("this graph is already set up to stream other objects or another depth "
                              "(a graph's schedule is configured once: make another graph)")
         setup = graph._stream = Stream(graph, source, sink, depth)
-    return setup.run(frames, convert or (lambda image: image.to_numpy()))
+    return setup.run(frames, convert or setup._read)
 
 
 def start(graph, trigger=None):

@@ -6,14 +6,14 @@
 """
 from __future__ import annotations
 
-from typing import Optional, Tuple, Union
+from typing import Any, Dict, Optional, Tuple, Union
 
 from .. import constants as vx
 from ..api import ffi, lib
 from .base import ContextLike, Object, check
 from .image import _format, format_name
 
-TYPES = {"binary": vx.VX_THRESHOLD_TYPE_BINARY, "range": vx.VX_THRESHOLD_TYPE_RANGE}
+TYPES: Dict[Any, int] = {"binary": vx.VX_THRESHOLD_TYPE_BINARY, "range": vx.VX_THRESHOLD_TYPE_RANGE}
 # the vx_pixel_value_t member that holds a value of each format
 _MEMBERS = {"U1": "U1", "U8": "U8", "U16": "U16", "S16": "S16", "U32": "U32", "S32": "S32"}
 HOST = vx.VX_MEMORY_TYPE_HOST

@@ -77,7 +77,8 @@ class UserDataObject(Object):
     def map(self, offset: int = 0, size: int = 0, usage: str = "rw",
             dtype: DTypeLike = np.uint8) -> Iterator[np.ndarray]:
         """A numpy view of bytes [offset, offset + size) (size 0: to the end) as `dtype`, e.g. a
-        structured dtype matching the C struct. Read-only for usage "r"; "w" promises to write it all."""
+        structured dtype matching the C struct. Read-only for usage "r" (and after the block);
+        "w" promises to write it all."""
         dtype = np.dtype(dtype)
         map_id, ptr = ffi.new("vx_map_id *"), ffi.new("void **")
         check(lib.vxMapUserDataObject(self.handle, offset, size, map_id, ptr, USAGES[usage], vx.VX_MEMORY_TYPE_HOST, 0),
@@ -86,9 +87,11 @@ class UserDataObject(Object):
             nbytes = size or self.size - offset
             if nbytes % dtype.itemsize:
                 raise ValueError(f"{nbytes} bytes are not a whole number of {dtype} items ({dtype.itemsize} bytes)")
-            view = np.frombuffer(self._view_buffer(ptr[0], nbytes), dtype=dtype)
+            view = self._reused_view(ptr[0], (nbytes, dtype),
+                                     lambda: np.frombuffer(self._view_buffer(ptr[0], nbytes), dtype=dtype))
             view.flags.writeable = usage != "r"
             yield view
+            view.flags.writeable = False        # as every map: read-only after its block
         finally:
             check(lib.vxUnmapUserDataObject(self.handle, map_id[0]), "vxUnmapUserDataObject", self)
 

@@ -15,21 +15,23 @@ mix it with C kernels); its callbacks live until `remove()` or the context's rel
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Tuple, Union
+import sys
+from contextlib import ExitStack
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import _CLASSES, Object, check, keep, wrap_reference
-from .dataobjects import _vx_type
-from .graph import Kernel, guarded
-from .image import _format
+from .base import _CLASSES, Object, check, keep, kept, wrap_reference
+from .dataobjects import _vx_type, exact
+from .kernel import Kernel, guarded
+from .image import Image, _format
 
 if TYPE_CHECKING:
     from .context import Context
 
 INPUT, OUTPUT, BIDIRECTIONAL = vx.VX_INPUT, vx.VX_OUTPUT, vx.VX_BIDIRECTIONAL
 REQUIRED, OPTIONAL = vx.VX_PARAMETER_STATE_REQUIRED, vx.VX_PARAMETER_STATE_OPTIONAL
-TYPES = {name: getattr(vx, f"VX_TYPE_{name.upper()}") for name in (
+TYPES: Dict[Any, int] = {name: getattr(vx, f"VX_TYPE_{name.upper()}") for name in (
     "reference", "image", "scalar", "array", "tensor", "user_data_object", "lut", "distribution", "matrix",
     "threshold", "pyramid", "convolution", "remap", "object_array")}
 # a kernel parameter: (name, direction, type[, state]); type a TYPES name or a VX_TYPE_* value
@@ -77,7 +79,8 @@ class UserKernel(Kernel):
         # parameters of one type are wrapped without asking C their type (a kernel run is a hot path)
         self._borrowers = [_CLASSES[t].borrow if t in _CLASSES and t != vx.VX_TYPE_REFERENCE else None
                            for _, _, t, _ in self.params]
-        self._reused = {}       # node -> per parameter (handle, reusable attributes) of its last run
+        self._what_run, self._what_validate = f"{name} kernel", f"{name} validator"
+        self._reused: Dict[Any, List[Any]] = {}     # node -> the wrappers of its last run (see _params)
         run = ffi.callback("vx_kernel_f", self._run, error=vx.VX_FAILURE)
         validate = ffi.callback("vx_kernel_validate_f", self._validate, error=vx.VX_FAILURE)
         enum = ffi.new("vx_enum *")
@@ -94,6 +97,7 @@ class UserKernel(Kernel):
             self._forget()
             raise
         keep(context, ("kernel", name), (run, validate))
+        assert self._owner is not None
         self._owner.release_fn = _remove_or_release
 
     def remove(self) -> None:
@@ -114,50 +118,59 @@ class UserKernel(Kernel):
                 keep(self.context, ("kernel", self.kernel_name), None)
         super().release()
 
-    def _call(self, node, what, body, refs, num, reuse=False):
-        """body(params) with borrowed wrappers of the parameters, forgotten after the call. With
-        `reuse` (runs), what a wrapper learnt of its object (an image's geometry, map buffers, see
-        Object._reusable) passes to the next run's wrapper of the same handle at the same place:
-        between two validations of the node (every verification validates every node) an object
-        replaced there has the same meta data. Taken out while running: concurrent runs of one
-        node never share it."""
-        def call():
-            params = [None if refs[i] == ffi.NULL else
-                      borrow(refs[i]) if borrow is not None else wrap_reference(refs[i])
-                      for i, borrow in zip(range(num), self._borrowers)]
-            last = self._reused.pop(node, None) if reuse else None
-            if last is not None:
-                for p, (handle, values) in zip(params, last):
-                    if p is not None and values and p._handle == handle:
-                        for attribute, value in zip(p._reusable, values):
-                            setattr(p, attribute, value)
-            try:
-                return body(params)
-            finally:
-                kept = []
-                for p in params:
-                    if p is not None:
-                        kept.append((p._handle, [getattr(p, a) for a in p._reusable]))
-                        p.release()         # borrowed: the wrapper forgets the handle
-                    else:
-                        kept.append((None, None))
-                if reuse:
-                    if len(self._reused) > 1024:        # nodes gone long ago
-                        self._reused.clear()
-                    self._reused[node] = kept
-        return guarded(node, f"{self.kernel_name} {what}", call)
+    def _params(self, refs, num, last=None):
+        """Borrowed wrappers of the parameters (None for an unset one). `last`: the wrappers of the
+        node's previous run, used again for the same handle at the same place: what they learnt
+        (an image's geometry, map buffers, the array kept over its memory) stays valid, as between
+        two validations of the node (every verification validates every node) an object replaced
+        there has the same meta data."""
+        params = []
+        for i, borrow in zip(range(num), self._borrowers):
+            ref = refs[i]
+            if ref == ffi.NULL:
+                params.append(None)
+                continue
+            old = last[i] if last is not None else None
+            if old is not None and old._last == ref:
+                old._handle = old._last
+                params.append(old)
+            else:
+                params.append(borrow(ref) if borrow is not None else wrap_reference(ref))
+        return params
 
     def _run(self, node, refs, num):
-        return self._call(node, "kernel", lambda params: self.function(*params), refs, num, reuse=True)
+        return guarded(node, self._what_run, self._run_params, args=(node, refs, num))
+
+    def _run_params(self, node, refs, num):
+        params = self._params(refs, num, self._reused.pop(node, None))   # taken: runs of one node never share
+        try:
+            return self.function(*params)
+        finally:
+            for i in range(len(params)):
+                p = params[i]
+                if p is not None:
+                    p._last, p._handle = p._handle, None    # borrowed: the wrapper forgets the handle
+                    if sys.getrefcount(p) > 3:              # params, p, the argument: anything more kept it
+                        params[i] = None                    # (it stays released; the next run makes another)
+            if len(self._reused) > 1024:                    # nodes gone long ago
+                self._reused.clear()
+            self._reused[node] = params
 
     def _validate(self, node, refs, num, metas):
         self._reused.pop(node, None)            # its parameters may change from here
-        def validate(params):
-            described = self.validator(*params) if self.validator else self._like_first_input(params)
-            names = [p[0] for p in self.params]
-            for key, value in (described or {}).items():
-                _describe(metas[names.index(key) if isinstance(key, str) else key], value)
-        return self._call(node, "validator", validate, refs, num)
+
+        def validate():
+            params = self._params(refs, num)
+            try:
+                described = self.validator(*params) if self.validator else self._like_first_input(params)
+                names = [p[0] for p in self.params]
+                for key, value in (described or {}).items():
+                    _describe(metas[names.index(key) if isinstance(key, str) else key], value)
+            finally:
+                for p in params:
+                    if p is not None:
+                        p.release()             # borrowed: the wrapper forgets the handle
+        return guarded(node, self._what_validate, validate)
 
     def _like_first_input(self, params):
         inputs = [p for p, (_, direction, _t, _s) in zip(params, self.params) if direction == INPUT]
@@ -169,3 +182,31 @@ def user_kernel(context: "Context", name: str, params: Sequence[Param],
                 validator: Optional[Callable[..., Any]] = None) -> Callable[[Callable[..., Any]], UserKernel]:
     """Decorator: registers the function as the kernel `name` and returns the UserKernel."""
     return lambda function: UserKernel(context, name, function, params, validator)
+
+
+def python_node(graph: Any, function: Callable[..., Any], inputs: Sequence[Object]) -> Image:
+    """Graph.python: the node of `function`'s kernel on `inputs`; its output (a virtual image)."""
+    context = graph.context
+    kernel = kept(context, ("python node", function, len(inputs)))
+    if kernel is None:
+        kernel = _numpy_kernel(context, function, len(inputs))
+        keep(context, ("python node", function, len(inputs)), kernel)
+    out = Image.virtual(graph)
+    graph.node(kernel, *inputs, out)
+    return out
+
+
+def _numpy_kernel(context, function, count):
+    """A user kernel: `count` input images mapped as numpy arrays into function, its result into
+    the output image (exactly: a value that does not fit its type fails the node)."""
+    what = getattr(function, "__name__", "function")
+
+    def run(*images):
+        *sources, out = images
+        with ExitStack() as stack:
+            arrays = [stack.enter_context(s.map(usage="r")) for s in sources]
+            target = stack.enter_context(out.map(usage="w"))
+            target[...] = exact(function(*arrays), target.dtype, what, out)
+    name = f"python.{getattr(function, '__qualname__', 'function')}.{id(function):x}"
+    params = [(f"in{i}", INPUT, "image") for i in range(count)] + [("out", OUTPUT, "image")]
+    return UserKernel(context, name, run, params)
