@@ -575,27 +575,35 @@ def k_harris_gftt(f):
                                               k=0.04), None
 
 
-def k_optflow(f, points=1000, window=9, levels=4, iterations=10, epsilon=0.01):
+def k_optflow(f, points=1000, window=9, levels=4, iterations=10, epsilon=0.01, with_pyramids=False):
     """A smooth image and the same moved by (3, 2) pixels, points on a grid. Our pyramids are built
-    before; cv2 builds its own in the call (its Python binding takes no prebuilt pyramid)."""
+    before (with_pyramids: by two GaussianPyramid nodes in the same graph, as cv2 builds its own in
+    the call: its Python binding takes no prebuilt pyramid)."""
     old = cv2.GaussianBlur(f.a, (9, 9), 0)
     new = np.roll(old, (2, 3), (0, 1))
-    pyramids = []
-    for img in (old, new):
-        pyr = f.keep(lib.vxCreatePyramid(f.ctx, levels, vx.VX_SCALE_PYRAMID_HALF, f.w, f.h, vx.VX_DF_IMAGE_U8))
-        check(lib.vxuGaussianPyramid(f.ctx, f.image(vx.VX_DF_IMAGE_U8, [img]), pyr), "pyramid")
-        pyramids.append(pyr)
     side = int(points ** 0.5)
-    xs, ys = np.meshgrid(np.linspace(32, f.w - 33, side), np.linspace(32, f.h - 33, side))
+    xs, ys = np.meshgrid(np.linspace(32, f.w - 33, side), np.linspace(32, f.h - 33, points // side))
     pts = np.stack([xs.ravel(), ys.ravel()], 1).round().astype(np.float32).reshape(-1, 1, 2)
     kps = ffi.new("vx_keypoint_t[]", [(int(x), int(y), 0.0, 0.0, 0.0, 1, 0.0) for x, y in pts.reshape(-1, 2)])
     olds = f.keep(lib.vxCreateArray(f.ctx, vx.VX_TYPE_KEYPOINT, len(pts)))
     check(lib.vxAddArrayItems(olds, len(pts), kps, ffi.sizeof("vx_keypoint_t")), "points")
     news = f.keep(lib.vxCreateArray(f.ctx, vx.VX_TYPE_KEYPOINT, len(pts)))
-    g = f.graph(vx.VX_KERNEL_OPTICAL_FLOW_PYR_LK, [
-        *pyramids, olds, olds, news, f.enum(vx.VX_TERM_CRITERIA_BOTH),
+    g = f.keep(lib.vxCreateGraph(f.ctx))
+    pyramids = []
+    for img in (old, new):
+        image = f.image(vx.VX_DF_IMAGE_U8, [img])
+        if with_pyramids:
+            pyr = f.keep(lib.vxCreateVirtualPyramid(g, levels, vx.VX_SCALE_PYRAMID_HALF, f.w, f.h, vx.VX_DF_IMAGE_U8))
+            f.keep(lib.vxGaussianPyramidNode(g, image, pyr))
+        else:
+            pyr = f.keep(lib.vxCreatePyramid(f.ctx, levels, vx.VX_SCALE_PYRAMID_HALF, f.w, f.h, vx.VX_DF_IMAGE_U8))
+            check(lib.vxuGaussianPyramid(f.ctx, image, pyr), "pyramid")
+        pyramids.append(pyr)
+    f.keep(lib.vxOpticalFlowPyrLKNode(
+        g, *pyramids, olds, olds, news, vx.VX_TERM_CRITERIA_BOTH,
         f.scalar("vx_float32", vx.VX_TYPE_FLOAT32, epsilon), f.scalar("vx_uint32", vx.VX_TYPE_UINT32, iterations),
-        f.scalar("vx_bool", vx.VX_TYPE_BOOL, vx.vx_false_e), f.scalar("vx_size", vx.VX_TYPE_SIZE, window)])
+        f.scalar("vx_bool", vx.VX_TYPE_BOOL, vx.vx_false_e), window))
+    check(lib.vxVerifyGraph(g), "vxVerifyGraph of the optical flow graph")
     criteria = (cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, iterations, epsilon)
     return g, lambda: cv2.calcOpticalFlowPyrLK(old, new, pts, None, winSize=(window, window),
                                                maxLevel=levels - 1, criteria=criteria), None
@@ -895,6 +903,8 @@ KERNELS = [
     ("HarrisCorners 3x3", k_harris, "cv2.cornerHarris: response only"),
     ("HarrisCorners 3x3 (gftt)", k_harris_gftt, "cv2.goodFeaturesToTrack Harris: + maxima, sort, distance"),
     ("OpticalFlowPyrLK 1000 pts 9x9", k_optflow, "4 levels, 10 it / 0.01; cv2 also builds pyramids"),
+    ("GaussianPyramid x2 + OpticalFlowPyrLK 2000 pts 9x9", lambda f: k_optflow(f, 2000, with_pyramids=True),
+     "one graph; cv2.calcOpticalFlowPyrLK on the two images"),
     ("HoughLinesP", k_hough, "cv2 random pixel order, ours raster"),
     ("NonMaxSuppression 3x3", k_nonmax, "no OpenCV equivalent"),
     ("LBP 3x3", k_lbp, "no OpenCV equivalent"),

@@ -160,11 +160,38 @@ static inline __attribute__((always_inline)) void up_row_taps(const grid *g, uin
     }
 }
 
+/* o = a - u saturated to S16 */
+static inline __attribute__((always_inline)) void difference_row(const int32_t *restrict a, const int32_t *restrict u,
+                                                                 int16_t *restrict o, uint32_t w)
+{
+    for (size_t x = 0; x < w; x++) {
+        int32_t d = a[x] - u[x];
+        d = d < -32768 ? -32768 : d;
+        o[x] = (int16_t)(d > 32767 ? 32767 : d);
+    }
+}
+
 /* half and up_row compiled for the baseline and, on x86-64, for AVX2 (the same integer sums, so
  * the same values); the SIMD level in use (base/simd.c) picks, plain taking the baseline. */
 static vx_status half(source *g, grid *out)
 {
     return half_rows(g, out);
+}
+
+static void difference(const int32_t *restrict a, const int32_t *restrict u, int16_t *restrict o, uint32_t w)
+{
+    difference_row(a, u, o, w);
+}
+
+/* u += the S16 level's row l (the reconstruction) */
+static inline __attribute__((always_inline)) void add_level_row(const int16_t *restrict l, int32_t *restrict u, uint32_t w)
+{
+    for (size_t x = 0; x < w; x++) u[x] += l[x];
+}
+
+static void add_level(const int16_t *restrict l, int32_t *restrict u, uint32_t w)
+{
+    add_level_row(l, u, w);
 }
 
 static void up_row(const grid *g, uint32_t w, uint32_t h, uint32_t y, int32_t *restrict cols, int32_t *restrict o)
@@ -183,20 +210,33 @@ __attribute__((target("avx2"))) static void up_row_avx2(const grid *g, uint32_t 
 {
     up_row_taps(g, w, h, y, cols, o);
 }
+
+__attribute__((target("avx2"))) static void difference_avx2(const int32_t *restrict a, const int32_t *restrict u,
+                                                            int16_t *restrict o, uint32_t w)
+{
+    difference_row(a, u, o, w);
+}
+
+__attribute__((target("avx2"))) static void add_level_avx2(const int16_t *restrict l, int32_t *restrict u, uint32_t w)
+{
+    add_level_row(l, u, w);
+}
 #endif
 
 typedef struct steps {
     vx_status (*half)(source *, grid *);
     void (*up_row)(const grid *, uint32_t, uint32_t, uint32_t, int32_t *restrict, int32_t *restrict);
+    void (*difference)(const int32_t *restrict, const int32_t *restrict, int16_t *restrict, uint32_t);
+    void (*add_level)(const int16_t *restrict, int32_t *restrict, uint32_t);
 } steps;
 
 static steps steps_in_use(void)
 {
 #if defined(__x86_64__)
     if (pvx_simd() == PVX_SIMD_AVX2)
-        return (steps){half_avx2, up_row_avx2};
+        return (steps){half_avx2, up_row_avx2, difference_avx2, add_level_avx2};
 #endif
-    return (steps){half, up_row};
+    return (steps){half, up_row, difference, add_level};
 }
 
 /* The scratch rows of up_row and one row of output for images up to w wide */
@@ -255,8 +295,7 @@ vx_status pvx_std_laplacian_pyramid(vx_node node, const vx_reference *p, vx_uint
         for (uint32_t y = 0; s == VX_SUCCESS && y < src.h; y++) {
             const int32_t *gy = row_at(&src, y);
             step.up_row(&next, src.w, src.h, y, r.cols, r.row);
-            for (uint32_t x = 0; x < src.w; x++) r.row[x] = gy[x] - r.row[x];
-            store_row(&lp, y, r.row, 1);
+            step.difference(gy, r.row, row_of(&lp, y), src.w);    /* the level is S16 */
         }
         if (level != NULL)
             vxReleaseImage(&level);
@@ -297,8 +336,7 @@ vx_status pvx_std_laplacian_reconstruct(vx_node node, const vx_reference *p, vx_
         for (uint32_t y = 0; s == VX_SUCCESS && y < lp.height; y++) {
             int32_t *uy = i > 0 ? u.v + (size_t)y * lp.width : sum;
             step.up_row(&image, lp.width, lp.height, y, r.cols, uy);
-            load_row(&lp, y, r.row);
-            for (uint32_t x = 0; x < lp.width; x++) uy[x] += r.row[x];
+            step.add_level(row_of(&lp, y), uy, lp.width);    /* the levels are S16 */
             if (i == 0)
                 store_row(&out, y, uy, 1);
         }

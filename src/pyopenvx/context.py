@@ -9,7 +9,7 @@ IMPLEMENTATION = "pyopenvx"
 EXTENSIONS = ("vx_khr_user_data_object", "vx_khr_tiling", "vx_khr_buffer_aliasing", "vx_khr_ix",   # the Khronos
               "vx_khr_nn", "KHR_NN_8", "KHR_NN_16")                             # extensions we implement completely
 CONVOLUTION_MAX_DIMENSION = 15
-OPTICAL_FLOW_MAX_WINDOW_DIMENSION = 31            # csrc/kernels/optflow.c: gradients of up to 32 x 32 on its fast path
+OPTICAL_FLOW_MAX_WINDOW_DIMENSION = 31            # csrc/kernels/optflow.c: its int32 lane bounds and PATCH_COLS
 NONLINEAR_MAX_DIMENSION = 9
 MAX_TENSOR_DIMS = 6
 USER_KERNEL_IDS = 4096           # dynamic pool at VX_KERNEL_BASE(VX_ID_USER, 0)

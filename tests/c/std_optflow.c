@@ -1,4 +1,4 @@
-/* OpticalFlowPyrLK against plain C (pyramidal Lucas-Kanade written out in double): a smooth
+/* OpticalFlowPyrLK against plain C (pyramidal Lucas-Kanade written out in fixed point): a smooth
  * pattern moved by (2.6, -1.4), three-level pyramids (and one-level ones), every termination
  * criterion, with and without initial estimates, windows 3 to 10 (even ones too: the window
  * centred on the point, offsets j - (n - 1) / 2), as a node and through vxu; points in a flat
@@ -51,22 +51,40 @@ static double scharr(const img *im, int x, int y, int vertical)
     return sum;
 }
 
-/* what = 0 the value, 1 the x gradient, 2 the y gradient, bilinear at (x, y) */
-static double sample(const img *im, int what, double x, double y)
+/* A window of n samples a side whose first sample lies at (sx, sy): every sample at a whole pixel
+ * from it, so all share its fraction, taken to 1/128 pixel a side; the bilinear weights of the four
+ * pixels around a sample are then integers summing to 2^14. */
+typedef struct window {
+    long x, y;                                 /* the pixel at or left of / above the first sample */
+    long w[4];                                 /* top left, top right, bottom left, bottom right */
+} window;
+
+static window window_at(double sx, double sy)
 {
-    double fx = floor(x), fy = floor(y), ax = x - fx, ay = y - fy, v[4];
+    window win;
+    win.x = (long)floor(sx), win.y = (long)floor(sy);
+    long ax = lround((sx - (double)win.x) * 128), ay = lround((sy - (double)win.y) * 128);
+    win.w[0] = (128 - ax) * (128 - ay), win.w[1] = ax * (128 - ay), win.w[2] = (128 - ax) * ay, win.w[3] = ax * ay;
+    return win;
+}
+
+/* what = 0 the value (times 32), 1 the x gradient, 2 the y gradient (Scharr sums: the derivatives
+ * times 32), bilinear at sample (j, i) of the window, rounded to an integer */
+static long sample(const img *im, const window *win, int what, int j, int i)
+{
+    long sum = 0;
     for (int k = 0; k < 4; k++) {
-        int xx = (int)fx + (k & 1), yy = (int)fy + (k >> 1);
-        xx = xx < 0 ? 0 : xx >= im->w ? im->w - 1 : xx;
-        yy = yy < 0 ? 0 : yy >= im->h ? im->h - 1 : yy;
-        v[k] = what == 0 ? px(im, xx, yy) : scharr(im, xx, yy, what == 2);
+        int x = (int)win->x + j + (k & 1), y = (int)win->y + i + (k >> 1);
+        sum += win->w[k] * (long)(what == 0 ? px(im, x, y) : scharr(im, x, y, what == 2));
     }
-    return (1 - ay) * ((1 - ax) * v[0] + ax * v[1]) + ay * ((1 - ax) * v[2] + ax * v[3]);
+    int shift = what == 0 ? 9 : 14;            /* 2^14 weights, values kept times 32 */
+    return (long)floor((double)sum / (1 << shift) + 0.5);
 }
 
 /* A window of n samples a side: sample j at offset j - (n - 1) / 2 from the point. A level where
  * the gradients are too weak or the point leaves the image loses the point at the finest level;
- * at a coarser one it ends that level (the flow so far kept). */
+ * at a coarser one it ends that level (the flow so far kept). G and b are integer sums (times
+ * 32^2 both); the step G^-1 b in double. */
 static vx_keypoint_t reference(vx_keypoint_t p, const vx_keypoint_t *estimate, vx_enum term, double eps,
                                unsigned iterations, int n)
 {
@@ -80,15 +98,16 @@ static vx_keypoint_t reference(vx_keypoint_t p, const vx_keypoint_t *estimate, v
     double scale = 1.0 / (1 << (n_levels - 1));
     double gx = estimate ? (estimate->x - p.x) * scale : 0, gy = estimate ? (estimate->y - p.y) * scale : 0;
     for (int l = n_levels - 1; l >= 0; l--, scale *= 2) {
-        double cx = p.x * scale, cy = p.y * scale, gxx = 0, gxy = 0, gyy = 0;
+        double cx = p.x * scale, cy = p.y * scale, vx = 0, vy = 0;
+        window old_win = window_at(cx - h, cy - h);
+        long long gxx = 0, gxy = 0, gyy = 0;
         for (int i = 0; i < n; i++)
             for (int j = 0; j < n; j++) {
-                double x = cx + (j - h), y = cy + (i - h);
-                double dx = sample(&old_lv[l], 1, x, y) / 32, dy = sample(&old_lv[l], 2, x, y) / 32;
+                long dx = sample(&old_lv[l], &old_win, 1, j, i), dy = sample(&old_lv[l], &old_win, 2, j, i);
                 gxx += dx * dx, gxy += dx * dy, gyy += dy * dy;
             }
-        double det = gxx * gyy - gxy * gxy, vx = 0, vy = 0;
-        if ((gxx + gyy - sqrt((gxx - gyy) * (gxx - gyy) + 4 * gxy * gxy)) / (2.0 * n * n) < 1e-4 || det == 0) {
+        double a = (double)gxx, b = (double)gxy, c = (double)gyy, det = a * c - b * b;
+        if ((a + c - sqrt((a - c) * (a - c) + 4 * b * b)) / (2.0 * n * n * 1024) < 1e-4 || det == 0) {
             if (l == 0) {
                 out.tracking_status = 0;
                 return out;
@@ -97,7 +116,7 @@ static vx_keypoint_t reference(vx_keypoint_t p, const vx_keypoint_t *estimate, v
             continue;
         }
         for (unsigned it = 0; it < max_it; it++) {
-            double qx = cx + gx + vx, qy = cy + gy + vy, bx = 0, by = 0;
+            double qx = cx + gx + vx, qy = cy + gy + vy;
             if (!(qx >= 0 && qy >= 0 && qx <= new_lv[l].w - 1 && qy <= new_lv[l].h - 1)) {
                 if (l == 0) {
                     out.tracking_status = 0;
@@ -105,14 +124,15 @@ static vx_keypoint_t reference(vx_keypoint_t p, const vx_keypoint_t *estimate, v
                 }
                 break;
             }
+            window new_win = window_at(qx - h, qy - h);
+            long long bx = 0, by = 0;
             for (int i = 0; i < n; i++)
                 for (int j = 0; j < n; j++) {
-                    double x = cx + (j - h), y = cy + (i - h);
-                    double d = sample(&old_lv[l], 0, x, y) - sample(&new_lv[l], 0, qx + (j - h), qy + (i - h));
-                    bx += d * (sample(&old_lv[l], 1, x, y) / 32);
-                    by += d * (sample(&old_lv[l], 2, x, y) / 32);
+                    long d = sample(&old_lv[l], &old_win, 0, j, i) - sample(&new_lv[l], &new_win, 0, j, i);
+                    bx += d * sample(&old_lv[l], &old_win, 1, j, i);
+                    by += d * sample(&old_lv[l], &old_win, 2, j, i);
                 }
-            double ex = (gyy * bx - gxy * by) / det, ey = (gxx * by - gxy * bx) / det;
+            double ex = (c * (double)bx - b * (double)by) / det, ey = (a * (double)by - b * (double)bx) / det;
             vx += ex, vy += ey;
             if (use_eps && ex * ex + ey * ey <= eps * eps)
                 break;
