@@ -1,5 +1,5 @@
 /* Pipelines from camera work at 1080p, each as one verified graph with virtual intermediates, run
- * fused (the default) and node by node (PVX_FUSION=0), on 1 and 2 threads (PVX_TILE_THREADS), beside
+ * fused (PVX_FUSION=1: every size) and node by node (PVX_FUSION=0), on 1 and 2 threads (PVX_TILE_THREADS), beside
  * the memory floor: memcpy of max(input bytes, output bytes), one thread, its CPU time. Wall times,
  * and the CPU time of the one-thread runs (on a loaded machine the work without the waits). The cv2 calls of the same
  * pipelines are in bench/opencv.py ("pipelines"). Medians of 15 rounds.
