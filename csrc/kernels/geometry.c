@@ -83,6 +83,33 @@ static int color_rows(const plane *in, const plane *out, const channel_loc *ci, 
     return 1;
 }
 
+/* c -> o for the pair of formats (units of 1/UNIT). */
+static void convert_pixel(vx_df_image fi, vx_df_image fo, const int64_t *c, int64_t *o)
+{
+    if (is_rgb(fi) == is_rgb(fo))
+        o[0] = c[0], o[1] = c[1], o[2] = c[2];
+    else if (is_rgb(fi))
+        rgb_to_yuv(c, o);
+    else
+        yuv_to_rgb(c, o);
+}
+
+/* One row of an output without subsampled chroma, pixel by pixel (the plain loop): `in` the row of
+ * each input plane that holds the output row's pixels, `out` each output plane's row. */
+static void plain_row(const uint8_t *const *in, const channel_loc *ci, uint8_t *const *out, const channel_loc *co,
+                      vx_df_image fi, vx_df_image fo, uint32_t w)
+{
+    for (uint32_t x = 0; x < w; x++) {
+        int64_t c[3], o[3];
+        for (uint32_t k = 0; k < 3; k++)
+            c[k] = (int64_t)in[ci[k].plane][ci[k].offset + (x / ci[k].sub_x) * ci[k].step] * UNIT;
+        convert_pixel(fi, fo, c, o);
+        for (uint32_t k = 0; k < 3; k++) out[co[k].plane][co[k].offset + x * co[k].step] = rounded_u8(o[k], UNIT);
+        if (fo == VX_DF_IMAGE_RGBX)
+            out[0][co[3].offset + x * co[3].step] = 255;
+    }
+}
+
 /* Each output pixel from the input pixel at its place (subsampled input chroma: its block's); a
  * subsampled output chroma value is the mean of its block's unrounded values; X is 255. */
 vx_status pvx_std_color_convert(vx_node node, const vx_reference *p, vx_uint32 n)
@@ -103,7 +130,18 @@ vx_status pvx_std_color_convert(vx_node node, const vx_reference *p, vx_uint32 n
     uint32_t w = oi->width, h = oi->height, sx = co[1].sub_x, sy = co[1].sub_y;
     if (color_rows(in, out, ci, co, fi, fo, w, h))
         return VX_SUCCESS;
-    int subsampled = sx * sy > 1;
+    if (sx * sy == 1) {
+        for (uint32_t y = 0; y < h; y++) {
+            const uint8_t *ir[3];
+            uint8_t *orow[3];
+            for (uint32_t k = 0; k < 3; k++) {
+                ir[ci[k].plane] = row_of(&in[ci[k].plane], y / ci[k].sub_y);
+                orow[co[k].plane] = row_of(&out[co[k].plane], y);
+            }
+            plain_row(ir, ci, orow, co, fi, fo, w);
+        }
+        return VX_SUCCESS;
+    }
     for (uint32_t y = 0; y < h; y += sy)
         for (uint32_t x = 0; x < w; x += sx) {
             int64_t chroma[2] = {0, 0};
@@ -111,23 +149,48 @@ vx_status pvx_std_color_convert(vx_node node, const vx_reference *p, vx_uint32 n
                 for (uint32_t px = x; px < x + sx; px++) {
                     int64_t c[3], o[3];
                     for (uint32_t k = 0; k < 3; k++) c[k] = (int64_t)*channel_byte(in, &ci[k], px, py) * UNIT;
-                    if (is_rgb(fi) == is_rgb(fo))
-                        o[0] = c[0], o[1] = c[1], o[2] = c[2];
-                    else if (is_rgb(fi))
-                        rgb_to_yuv(c, o);
-                    else
-                        yuv_to_rgb(c, o);
-                    for (uint32_t k = 0; k < 3; k++)
-                        if (k == 0 || !subsampled)
-                            *channel_byte(out, &co[k], px, py) = rounded_u8(o[k], UNIT);
+                    convert_pixel(fi, fo, c, o);
+                    *channel_byte(out, &co[0], px, py) = rounded_u8(o[0], UNIT);
                     chroma[0] += o[1], chroma[1] += o[2];
-                    if (fo == VX_DF_IMAGE_RGBX)
-                        *channel_byte(out, &co[3], px, py) = 255;
                 }
-            for (uint32_t k = 1; subsampled && k < 3; k++)
+            for (uint32_t k = 1; k < 3; k++)
                 *channel_byte(out, &co[k], x, y) = rounded_u8(chroma[k - 1], (int64_t)(sx * sy) * UNIT);
         }
     return VX_SUCCESS;
+}
+
+/* Fused (graph/fusion.py: outputs RGB and RGBX, whose rows need one row of each input plane):
+ * in[] the input's row of each plane (the runtime gives the chroma planes' row y / their
+ * subsampling), the SIMD level's row loops or plain_row, so the same values as the node's rows. */
+vx_status pvx_fuse_color_convert_prepare(pvx_fused_stage *s)
+{
+    s->border = s->node->border;
+    s->first = 0, s->last = s->height;
+    s->in_format[0] = ((pvx_image *)((pvx_ref *)s->params[0])->desc)->format;
+    s->out_format[0] = ((pvx_image *)((pvx_ref *)s->params[1])->desc)->format;
+    return is_rgb(s->out_format[0]) ? VX_SUCCESS : VX_ERROR_NOT_SUPPORTED;
+}
+
+void pvx_fuse_color_convert_row(const pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out,
+                                int32_t *scratch)
+{
+    (void)scratch;
+    vx_df_image fi = s->in_format[0], fo = s->out_format[0];
+    channel_loc ci[3], co[4];
+    for (uint32_t k = 0; k < 4; k++) {
+        co[k] = channel_of(fo, k);
+        if (k < 3)
+            ci[k] = channel_of(fi, k);
+    }
+    const pvx_rows *rows = pvx_rows_in_use();
+    const uint8_t *y = in[ci[0].plane] + ci[0].offset;
+    if (rows->rgb_repack == NULL)
+        plain_row(in, ci, out, co, fi, fo, s->width);
+    else if (is_rgb(fi))
+        rows->rgb_repack(y, ci[0].step, out[0] + co[0].offset, co[0].step, s->width);
+    else
+        rows->yuv_to_rgb(y, NULL, ci[0].step, in[ci[1].plane] + ci[1].offset, in[ci[2].plane] + ci[2].offset,
+                         ci[1].step, ci[1].sub_x, out[0] + co[0].offset, NULL, co[0].step, s->width);
 }
 
 /* -- sampling with the node's border ------------------------------------------------------------- */

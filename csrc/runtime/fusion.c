@@ -13,6 +13,10 @@ typedef struct {
     uint8_t *ptr;                     /* row 0 (an image) or the ring's first row */
     size_t stride;
     uint32_t ring;                    /* rows of a ring (a power of two: no division per row), or 0 */
+    uint32_t planes;                  /* an application's image: its planes (a ring: 1) */
+    uint8_t *plane_ptr[PVX_IMAGE_MAX_PLANES];     /* row 0 of each plane, rows apart, rows per row */
+    size_t plane_stride[PVX_IMAGE_MAX_PLANES];
+    uint32_t step_y[PVX_IMAGE_MAX_PLANES];
 } image_rows;
 
 typedef struct {
@@ -124,12 +128,16 @@ static void run_band(void *arg, uint32_t first, uint32_t end)
             }
             if (y < lo[k] || y >= hi[k])
                 continue;
-            const uint8_t *in[PVX_FUSED_IO * PVX_FUSED_ROWS];
+            const uint8_t *in[PVX_FUSED_IO * PVX_FUSED_ROWS + PVX_IMAGE_MAX_PLANES];
             uint8_t *out[PVX_FUSED_IO];
             uint32_t m = 0;
-            for (uint32_t i = 0; i < s->num_in; i++)
+            for (uint32_t i = 0; i < s->num_in; i++) {
+                const image_rows *r = &im[s->in[i]];
                 for (int64_t d = -(int64_t)s->up; d <= (int64_t)s->down; d++)
-                    in[m++] = input_row(p, k, &im[s->in[i]], s->in[i], (int64_t)s->factor * y + d);
+                    in[m++] = input_row(p, k, r, s->in[i], (int64_t)s->factor * y + d);
+                for (uint32_t q = 1; q < r->planes; q++)    /* (row map 1, 0, 0: graph/fusion.py) */
+                    in[m++] = r->plane_ptr[q] + (size_t)y / r->step_y[q] * r->plane_stride[q];
+            }
             /* what a node leaves unwritten (UNDEFINED: the outer ring) stays as its virtual image was
              * allocated, zeros, which a consumer with another border reads: rings say the same */
             int computed = y >= s->first && y < s->last, partial = s->first > 0;
@@ -158,7 +166,7 @@ static vx_status attach(const pvx_fused *f, image_rows *images)
 {
     for (uint32_t i = 0; i < f->num_images; i++) {
         const pvx_fused_image *fi = &f->images[i];
-        images[i] = (image_rows){NULL, 0, 0};
+        images[i] = (image_rows){.planes = 1};
         if (fi->ring)
             continue;
         pvx_image *img = pvx_image_with_memory(f->stages[fi->stage].node->parameters[fi->param]);
@@ -166,6 +174,12 @@ static vx_status attach(const pvx_fused *f, image_rows *images)
             return VX_ERROR_NOT_ALLOCATED;
         images[i].ptr = img->plane[0].ptr;
         images[i].stride = (size_t)(ptrdiff_t)img->plane[0].stride_y;
+        images[i].planes = img->planes;
+        for (uint32_t q = 0; q < img->planes; q++) {
+            images[i].plane_ptr[q] = img->plane[q].ptr;
+            images[i].plane_stride[q] = (size_t)(ptrdiff_t)img->plane[q].stride_y;
+            images[i].step_y[q] = img->plane[q].step_y;
+        }
     }
     return VX_SUCCESS;
 }

@@ -15,7 +15,9 @@
 
 struct pvx_fused_stage;
 /* Output row y of a stage from `in`: per input, its rows factor y - up .. factor y + down (rows
- * outside the image already resolved per the node's border: the edge row or a constant row); `out`:
+ * outside the image already resolved per the node's border: the edge row or a constant row), then
+ * for an application's image of several planes (ColorConvert's input, row map 1, 0, 0) the row of
+ * each further plane that holds row y's pixels (row y / its subsampling); `out`:
  * per output, its row y (NULL: absent). `scratch` holds 8 (input width + 2) int32 for the generic
  * loops. */
 typedef void pvx_fused_row_f(const struct pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out,

@@ -16,7 +16,11 @@
  *   channels: ChannelExtract G of RGB and B of RGBX -> AbsDiff -> Gaussian3x3, and (even sizes) Y of
  *             NV12 -> ScaleImage to half, Y of IYUV -> Xor with that Y (chains starting from several
  *             inputs, multi-plane inputs read through their first plane), and A of RGBX into a
- *             virtual image nobody reads. */
+ *             virtual image nobody reads;
+ *   colors: ColorConvert RGB -> RGBX -> RGB (rings of 4 and 3 bytes a pixel) -> ChannelExtract R ->
+ *           Gaussian3x3 and -> RGBX (the application's), and (even sizes) NV12, NV21, IYUV, YUYV ->
+ *           RGBX or RGB -> ChannelExtract -> AbsDiff, Xor -> Gaussian3x3 (chroma planes read at row y / 2
+ *           of the application's image). */
 #include <VX/vx.h>
 #include <malloc.h>
 #include <stdlib.h>
@@ -54,6 +58,25 @@ static void print_hash(const char *name, vx_image img)
             hash = (hash ^ (uint32_t)v[y * w + x]) * 16777619u;
     printf("%s %u,%u-%u,%u %08x\n", name, r.start_x, r.start_y, r.end_x, r.end_y, hash);
     free(v);
+}
+
+/* The same for the bytes of an interleaved image (all of it). */
+static void print_bytes_hash(const char *name, vx_image img)
+{
+    vx_uint32 w, h;
+    CHECK_OK(vxQueryImage(img, VX_IMAGE_WIDTH, &w, sizeof w));
+    CHECK_OK(vxQueryImage(img, VX_IMAGE_HEIGHT, &h, sizeof h));
+    vx_rectangle_t rect = {0, 0, w, h};
+    vx_imagepatch_addressing_t addr;
+    vx_map_id id;
+    void *ptr;
+    CHECK_OK(vxMapImagePatch(img, &rect, 0, &id, &addr, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0));
+    uint32_t hash = 2166136261u;
+    for (vx_uint32 y = 0; y < h; y++)
+        for (vx_uint32 x = 0; x < w * (vx_uint32)addr.stride_x; x++)
+            hash = (hash ^ ((vx_uint8 *)ptr)[(size_t)y * addr.stride_y + x]) * 16777619u;
+    CHECK_OK(vxUnmapImagePatch(img, id));
+    printf("%s %08x\n", name, hash);
 }
 
 static vx_border_t border_of(int mode, int k)
@@ -249,6 +272,51 @@ static void channels(vx_context ctx, vx_uint32 w, vx_uint32 h, int mode)
     CHECK_OK(vxReleaseGraph(&g));
 }
 
+static void colors(vx_context ctx, vx_uint32 w, vx_uint32 h, int mode)
+{
+    int yuv = w % 2 == 0 && h % 2 == 0;
+    vx_uint32 yw = yuv ? w : 2, yh = yuv ? h : 2;
+    vx_graph g = vxCreateGraph(ctx);
+    vx_image rgb = patterned(ctx, w, h, VX_DF_IMAGE_RGB, 5), out1 = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8);
+    vx_image rgbx = vxCreateImage(ctx, w, h, VX_DF_IMAGE_RGBX), out2 = vxCreateImage(ctx, yw, yh, VX_DF_IMAGE_U8);
+    vx_image out3 = vxCreateImage(ctx, yw, yh, VX_DF_IMAGE_U8);
+    static const vx_df_image yuvs[4] = {VX_DF_IMAGE_NV12, VX_DF_IMAGE_NV21, VX_DF_IMAGE_IYUV, VX_DF_IMAGE_YUYV};
+    vx_image in[4], v[12];
+    for (int k = 0; k < 4; k++) in[k] = patterned(ctx, yw, yh, yuvs[k], 6 + (uint32_t)k);
+    v[0] = vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_RGBX), v[1] = vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_RGB);
+    v[2] = vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8);
+    for (int k = 0; k < 4; k++) {
+        v[3 + 2 * k] = vxCreateVirtualImage(g, yw, yh, k % 2 ? VX_DF_IMAGE_RGB : VX_DF_IMAGE_RGBX);
+        v[4 + 2 * k] = vxCreateVirtualImage(g, yw, yh, VX_DF_IMAGE_U8);
+    }
+    v[11] = vxCreateVirtualImage(g, yw, yh, VX_DF_IMAGE_U8);
+    /* rgbx: an application's image written by the pass */
+    vx_node n[17] = {vxColorConvertNode(g, rgb, v[0]), vxColorConvertNode(g, v[0], v[1]),
+                     vxChannelExtractNode(g, v[1], VX_CHANNEL_R, v[2]), vxGaussian3x3Node(g, v[2], out1),
+                     vxColorConvertNode(g, v[1], rgbx)};
+    int count = 5;
+    if (yuv) {
+        static const vx_enum ch[4] = {VX_CHANNEL_R, VX_CHANNEL_G, VX_CHANNEL_B, VX_CHANNEL_G};
+        for (int k = 0; k < 4; k++) {
+            n[count++] = vxColorConvertNode(g, in[k], v[3 + 2 * k]);
+            n[count++] = vxChannelExtractNode(g, v[3 + 2 * k], ch[k], v[4 + 2 * k]);
+        }
+        n[count++] = vxAbsDiffNode(g, v[4], v[6], v[11]);
+        n[count++] = vxXorNode(g, v[8], v[10], out3);
+        n[count++] = vxGaussian3x3Node(g, v[11], out2);
+    }
+    run(g, n, count, mode, 0);
+    print_hash("colors.gaussian", out1);
+    print_bytes_hash("colors.rgbx", rgbx);
+    if (yuv)
+        print_hash("colors.yuv_gaussian", out2), print_hash("colors.yuv_xor", out3);
+    for (int k = 0; k < 4; k++) CHECK_OK(vxReleaseImage(&in[k]));
+    for (int k = 0; k < 12; k++) CHECK_OK(vxReleaseImage(&v[k]));
+    vx_image *imgs[5] = {&rgb, &rgbx, &out1, &out2, &out3};
+    for (int k = 0; k < 5; k++) CHECK_OK(vxReleaseImage(imgs[k]));
+    CHECK_OK(vxReleaseGraph(&g));
+}
+
 /* Pixel-wise only (any size): And, Add, ConvertDepth both ways, Threshold. */
 static void points(vx_context ctx, vx_image a, vx_image b, vx_image out, vx_threshold t, vx_scalar shift)
 {
@@ -370,6 +438,7 @@ int main(void)
             CHECK_OK(vxReleaseImage(&o2));
             o2 = vxCreateImage(ctx, w, h, VX_DF_IMAGE_S16);
             channels(ctx, w, h, mode);
+            colors(ctx, w, h, mode);
             for (int kind = 0; kind < 3 && w >= 5 && h >= 5; kind++) {      /* Sobel needs 3x3 at half size */
                 vx_uint32 hw = (w + 1) / 2, hh = (h + 1) / 2;
                 vx_image h1 = vxCreateImage(ctx, hw, hh, VX_DF_IMAGE_U8), h3 = vxCreateImage(ctx, hw, hh, VX_DF_IMAGE_U8);

@@ -5,7 +5,8 @@ allocated in full), each stage's row map, scale and lag; C gets a plain-data pla
 pass's first node, with the kernels' per-row entry points as function pointers.
 
 A node joins the pass being built when its kernel is in FUSABLE, it runs on the host, unreplicated,
-its images are single-plane U8/S16 of the sizes its row map needs (one size, or an input twice the
+its images are single-plane U8/S16 (ColorConvert: any input converting to RGB/RGBX, ChannelExtract:
+RGB/RGBX or a luma plane) of the sizes its row map needs (one size, or an input twice the
 output for HalfScaleGaussian and 2:1 ScaleImage). Nodes of a pass need not read each other's images
 (the first nodes of chains are often ChannelExtracts of different inputs): the schedule's order already
 put what they read before them, and `_cut` keeps every image the pass writes and reads a ring.
@@ -57,10 +58,23 @@ FUSABLE = {
     # a channel of RGB or RGBX, or the Y of NV12, NV21 or IYUV: bytes of the first plane's rows
     vx.VX_KERNEL_CHANNEL_EXTRACT: ("pvx_fuse_channel_extract_prepare", "pvx_fuse_channel_extract_row", _SAME, (0,),
                                    (2,)),
+    # to RGB or RGBX (rows 1:1; the chroma planes of an application's NV12, NV21 or IYUV read at
+    # row y / 2 directly: runtime/fusion.c)
+    vx.VX_KERNEL_COLOR_CONVERT: ("pvx_fuse_color_convert_prepare", "pvx_fuse_color_convert_row", _SAME, (0,), (1,)),
 }
 _FORMATS = (vx.VX_DF_IMAGE_U8, vx.VX_DF_IMAGE_S16)
 _INTERLEAVED = (vx.VX_DF_IMAGE_RGB, vx.VX_DF_IMAGE_RGBX)
 _LUMA_FIRST = (vx.VX_DF_IMAGE_NV12, vx.VX_DF_IMAGE_NV21, vx.VX_DF_IMAGE_IYUV)
+_COLOR_IN = _INTERLEAVED + _LUMA_FIRST + (vx.VX_DF_IMAGE_YUYV, vx.VX_DF_IMAGE_UYVY, vx.VX_DF_IMAGE_YUV4)
+_PIXEL_BYTES = {vx.VX_DF_IMAGE_U8: 1, vx.VX_DF_IMAGE_S16: 2, vx.VX_DF_IMAGE_RGB: 3, vx.VX_DF_IMAGE_RGBX: 4,
+                vx.VX_DF_IMAGE_YUYV: 2, vx.VX_DF_IMAGE_UYVY: 2}    # (of the first plane)
+
+
+def _format_fits(node, obj):
+    """The image's format is one the node's fused row serves."""
+    if node.kernel.enumeration == vx.VX_KERNEL_COLOR_CONVERT:
+        return obj.desc.format in (_COLOR_IN if obj is node.params[0] else _INTERLEAVED)
+    return obj.desc.format in _FORMATS or _first_plane_input(node, obj)
 
 
 def _first_plane_input(node, obj):
@@ -103,7 +117,7 @@ def _fits(node, spec):
         obj = node.params[i]
         if obj is None:
             continue
-        if obj.vx_type != vx.VX_TYPE_IMAGE or (obj.desc.format not in _FORMATS and not _first_plane_input(node, obj)):
+        if obj.vx_type != vx.VX_TYPE_IMAGE or not _format_fits(node, obj):
             return False
         (ins if i in spec[3] else outs).add((obj.desc.width, obj.desc.height))
     if len(ins) != 1 or len(outs) != 1:
@@ -209,7 +223,7 @@ def _plan(graph, run, readers):
     for obj, (index, k, i) in images.items():
         im = c_images[index]
         im.stage, im.param = k, i
-        im.pixel_bytes = 1 if obj.desc.format == vx.VX_DF_IMAGE_U8 else 2
+        im.pixel_bytes = _PIXEL_BYTES.get(obj.desc.format, 1)
         im.width, im.height = obj.desc.width, obj.desc.height
         if obj in producer:
             height = max(height, scales[producer[obj]] * obj.desc.height)
