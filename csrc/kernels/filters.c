@@ -142,29 +142,96 @@ static void convolve_dot_row(const void *ctx, const pvx_rows *loops, uint8_t *co
         r[t] = window[d->at[t] / d->columns] + d->at[t] % d->columns + x0;
     loops->dot(r, d->c, d->taps, out, n, d->shift, (int)d->s16);
 }
+/* The taps of a convolution (at most 256 coefficients; the scale a power of two). */
+static void dot_of(const convolution_ctx *cv, int s16, dot_ctx *d)
+{
+    uint32_t n_c = cv->columns * cv->rows;
+    *d = (dot_ctx){0, (uint32_t)__builtin_ctz(cv->scale), cv->columns, (uint32_t)s16, {0}, {0}};
+    for (uint32_t t = 0; t < n_c; t++)
+        if (cv->c[n_c - 1 - t] != 0)
+            d->c[d->taps] = cv->c[n_c - 1 - t], d->at[d->taps++] = (uint16_t)t;
+    if (d->taps == 0)                          /* all zero: one zero tap */
+        d->at[d->taps++] = (uint16_t)(n_c / 2);
+}
+
+static const int16_t *coefficients(vx_reference ref, convolution_ctx *cv)
+{
+    const pvx_convolution *conv = ((pvx_ref *)ref)->desc;
+    *cv = (convolution_ctx){(const int16_t *)pvx_memory_storage((pvx_memory *)&conv->mem), (uint32_t)conv->columns,
+                            (uint32_t)conv->rows, conv->scale};
+    return cv->c;
+}
+
 vx_status pvx_std_convolve(vx_node node, const vx_reference *p, vx_uint32 n)
 {
-    const pvx_convolution *conv = ((pvx_ref *)p[1])->desc;
-    const int16_t *c = (const int16_t *)pvx_memory_storage((pvx_memory *)&conv->mem);
-    if (c == NULL)
+    convolution_ctx cv;
+    if (coefficients(p[1], &cv) == NULL)
         return VX_ERROR_NO_MEMORY;
-    convolution_ctx cv = {c, (uint32_t)conv->columns, (uint32_t)conv->rows, conv->scale};
     const pvx_rows *loops = pvx_rows_in_use();
     plane in, out;
     vx_status s;
     if ((s = plane_of(p[0], &in)) || (s = plane_of(p[2], &out)))
         return s;
-    uint32_t n_c = cv.columns * cv.rows;
-    if (loops->dot != NULL && in.format == VX_DF_IMAGE_U8 && n_c <= 256) {
-        dot_ctx d = {0, (uint32_t)__builtin_ctz(cv.scale), cv.columns, out.format == VX_DF_IMAGE_S16, {0}, {0}};
-        for (uint32_t t = 0; t < n_c; t++)
-            if (c[n_c - 1 - t] != 0)
-                d.c[d.taps] = c[n_c - 1 - t], d.at[d.taps++] = (uint16_t)t;
-        if (d.taps == 0)                       /* all zero: one zero tap */
-            d.at[d.taps++] = (uint16_t)(n_c / 2);
+    if (loops->dot != NULL && in.format == VX_DF_IMAGE_U8 && cv.columns * cv.rows <= 256) {
+        dot_ctx d;
+        dot_of(&cv, out.format == VX_DF_IMAGE_S16, &d);
         return filter_window_u8(node, &in, &out, cv.columns / 2, cv.rows / 2, convolve_dot_row, &d, loops);
     }
     return filter_window(node, p[0], NULL, p[2], cv.columns / 2, cv.rows / 2, convolve_row, &cv, 1);
+}
+
+/* Fused (graph/fusion.py: convolutions of at most 5x5, row map 1, 2, 2 whose middle 2 ry + 1 rows
+ * the window takes): the node's row functions on windows padded as filter_window(_u8) pads them. */
+vx_status pvx_fuse_convolve_prepare(pvx_fused_stage *s)
+{
+    convolution_ctx cv;
+    if (coefficients(s->params[1], &cv) == NULL)
+        return VX_ERROR_NO_MEMORY;
+    uint32_t rx = cv.columns / 2, ry = cv.rows / 2;
+    if (rx > 2 || ry > 2)
+        return VX_ERROR_NOT_SUPPORTED;
+    s->border = s->node->border;
+    s->first = 0, s->last = s->height, s->edge = 0;
+    if (s->border.mode == VX_BORDER_UNDEFINED)  /* the outer rx columns and ry rows are not written */
+        s->first = ry, s->last = s->width <= 2 * rx || s->height <= 2 * ry ? ry : s->height - ry, s->edge = rx;
+    s->out_format[0] = ((pvx_image *)((pvx_ref *)s->params[2])->desc)->format;
+    return VX_SUCCESS;
+}
+
+void pvx_fuse_convolve_row(const pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out, int32_t *scratch)
+{
+    convolution_ctx cv;
+    coefficients(s->params[1], &cv);
+    uint32_t w = s->width, rx = cv.columns / 2, ry = cv.rows / 2, k = 2 * ry + 1, pw = w + 2 * rx;
+    uint32_t x0 = s->edge, bytes = s->out_format[0] == VX_DF_IMAGE_U8 ? 1 : 2;
+    int constant = s->border.mode == VX_BORDER_CONSTANT;
+    uint8_t fill = s->border.constant_value.U8;
+    const pvx_rows *loops = pvx_rows_in_use();
+    in += 2 - ry;
+    if (loops->dot != NULL) {
+        uint8_t *window[5], *bytes_at = (uint8_t *)scratch;
+        for (uint32_t i = 0; i < k; i++) {
+            window[i] = bytes_at + (size_t)i * pw;
+            memcpy(window[i] + rx, in[i], w);
+            memset(window[i], constant ? fill : in[i][0], rx);
+            memset(window[i] + rx + w, constant ? fill : in[i][w - 1], rx);
+        }
+        dot_ctx d;
+        dot_of(&cv, bytes == 2, &d);
+        convolve_dot_row(&d, loops, window, out[0] + (size_t)x0 * bytes, x0, w - 2 * x0);
+        return;
+    }
+    int32_t *window[5], *result = scratch + (size_t)k * pw;
+    for (uint32_t i = 0; i < k; i++) {
+        window[i] = scratch + (size_t)i * pw;
+        plane row = {(uint8_t *)in[i], 0, VX_DF_IMAGE_U8, w, 1, 1};
+        load_row(&row, 0, window[i] + rx);
+        for (uint32_t x = 0; x < rx; x++)
+            window[i][x] = constant ? fill : window[i][rx], window[i][rx + w + x] = constant ? fill : window[i][rx + w - 1];
+    }
+    convolve_row(&cv, window, NULL, result, w);
+    plane o = {out[0] + (size_t)x0 * bytes, 0, s->out_format[0], w - 2 * x0, 1, bytes};
+    store_row(&o, 0, result + x0, 1);
 }
 
 typedef struct nms_ctx {

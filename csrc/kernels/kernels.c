@@ -835,14 +835,14 @@ static plane row_plane(const void *row, vx_df_image format, uint32_t w)
 static void take_border(pvx_fused_stage *s)
 {
     s->border = s->node->border;
-    s->first = 0, s->last = s->height;
+    s->first = 0, s->last = s->height, s->edge = 0;
 }
 
 vx_status pvx_fuse_filter_prepare(pvx_fused_stage *s)
 {
     take_border(s);
     if (s->border.mode == VX_BORDER_UNDEFINED)   /* the outer ring is not computed */
-        s->first = 1, s->last = s->width < 3 || s->height < 3 ? 1 : s->height - 1;
+        s->first = 1, s->last = s->width < 3 || s->height < 3 ? 1 : s->height - 1, s->edge = 1;
     s->in_format[0] = param_format(s, 0);
     s->out_format[0] = param_format(s, 1);
     s->out_format[1] = s->node->num_parameters > 2 ? param_format(s, 2) : VX_DF_IMAGE_VIRT;

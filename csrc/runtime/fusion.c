@@ -140,7 +140,7 @@ static void run_band(void *arg, uint32_t first, uint32_t end)
             }
             /* what a node leaves unwritten (UNDEFINED: the outer ring) stays as its virtual image was
              * allocated, zeros, which a consumer with another border reads: rings say the same */
-            int computed = y >= s->first && y < s->last, partial = s->first > 0;
+            int computed = y >= s->first && y < s->last;
             for (uint32_t o = 0; o < s->num_out; o++) {
                 /* an image of the application gets the band's rows only (Sobel's other output may
                  * need more): bands never write the same row */
@@ -152,8 +152,8 @@ static void run_band(void *arg, uint32_t first, uint32_t end)
                 size_t pixel = f->images[s->out[o]].pixel_bytes, row_bytes = (size_t)s->width * pixel;
                 if (!computed)
                     memset(out[o], 0, row_bytes);
-                else if (partial)              /* the first and last pixels (rows need width >= 3) */
-                    memset(out[o], 0, pixel), memset(out[o] + row_bytes - pixel, 0, pixel);
+                else if (s->edge)              /* the first and last pixels (rows need width > 2 edge) */
+                    memset(out[o], 0, pixel * s->edge), memset(out[o] + row_bytes - pixel * s->edge, 0, pixel * s->edge);
             }
             if (computed)
                 s->row(s, in, out, scratch);

@@ -42,6 +42,7 @@ typedef struct pvx_fused_stage {
     uint32_t width, height, in_width, in_height;
     /* set by prepare, per run */
     uint32_t first, last;             /* rows it computes: [first, last) (UNDEFINED filters skip the edges) */
+    uint32_t edge;                    /* pixels at each end of a row it leaves unwritten (UNDEFINED filters) */
     vx_border_t border;
     vx_df_image in_format[PVX_FUSED_IO], out_format[PVX_FUSED_IO];
     int32_t args[6];

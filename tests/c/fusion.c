@@ -7,7 +7,9 @@
  *   mixed: Box, Median, Erode, Dilate, AbsDiff, Add, Sobel (one output the application's), Phase, Xor,
  *          Threshold (range), ConvertDepth (widen), Subtract over virtual images read by several nodes;
  *   points: And, Add, ConvertDepth both ways, Threshold (also at 1xN and Nx1);
- *   cuts: a Convolve (not fusable) in a chain, an image also read by Not (not fusable);
+ *   cuts: a Not (not fusable) in a chain, an image also read by Not;
+ *   convolutions: Gaussian3x3 -> Convolve 5x5 (U8) -> 3x3 (S16) -> ConvertDepth -> 5x3 (U8), and
+ *                 the 5x5's output -> 3x5 (S16) (sizes of at least 5x5);
  *   scaled: Gaussian3x3 -> HalfScaleGaussian (kernel 1, 3 or 5) -> Sobel3x3 -> Magnitude ->
  *           ConvertDepth -> Threshold and -> ScaleImage to half (NEAREST, BILINEAR or AREA; fused
  *           only where the half size is even), beside HalfScaleGaussian 5 of the blurred input ->
@@ -173,16 +175,49 @@ static void cuts(vx_context ctx, vx_image a, vx_image out1, vx_image out2, int m
     vx_graph g = vxCreateGraph(ctx);
     vx_image v[4];
     for (int k = 0; k < 4; k++) v[k] = vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8);
-    vx_convolution conv = vxCreateConvolution(ctx, 3, 3);
-    static const vx_int16 c[9] = {1, 2, 1, 0, 3, 0, -1, 2, 1};
-    CHECK_OK(vxCopyConvolutionCoefficients(conv, (void *)c, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
-    vx_node n[6] = {vxGaussian3x3Node(g, a, v[0]), vxBox3x3Node(g, v[0], v[1]), vxConvolveNode(g, v[1], conv, v[2]),
+    vx_node n[6] = {vxGaussian3x3Node(g, a, v[0]), vxBox3x3Node(g, v[0], v[1]), vxNotNode(g, v[1], v[2]),
                     vxMedian3x3Node(g, v[2], v[3]), vxErode3x3Node(g, v[3], out1), vxNotNode(g, v[0], out2)};
     run(g, n, 6, mode, 0);
     print_hash("cuts.erode", out1);
     print_hash("cuts.not", out2);
     for (int k = 0; k < 4; k++) CHECK_OK(vxReleaseImage(&v[k]));
-    CHECK_OK(vxReleaseConvolution(&conv));
+    CHECK_OK(vxReleaseGraph(&g));
+}
+
+static vx_convolution convolution(vx_context ctx, vx_size columns, vx_size rows, const vx_int16 *c, vx_uint32 scale)
+{
+    vx_convolution conv = vxCreateConvolution(ctx, columns, rows);
+    CHECK_OK(vxCopyConvolutionCoefficients(conv, (void *)c, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+    CHECK_OK(vxSetConvolutionAttribute(conv, VX_CONVOLUTION_SCALE, &scale, sizeof scale));
+    return conv;
+}
+
+static void convolutions(vx_context ctx, vx_image a, vx_image out1, vx_image out2, int mode)
+{
+    vx_uint32 w, h;
+    CHECK_OK(vxQueryImage(a, VX_IMAGE_WIDTH, &w, sizeof w));
+    CHECK_OK(vxQueryImage(a, VX_IMAGE_HEIGHT, &h, sizeof h));
+    vx_graph g = vxCreateGraph(ctx);
+    vx_image v[4] = {vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8), vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8),
+                     vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_S16), vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8)};
+    static const vx_int16 c5[25] = {1, 0, 2, 0, 1, -1, 3, 4, 0, 2, 0, 5, 9, 5, 0, 2, 0, 4, 3, -1, 1, 0, 2, 0, 1};
+    static const vx_int16 c3[9] = {1, 2, 1, 0, 3, 0, -1, -2, -7}, c53[15] = {1, 2, 3, 2, 1, 0, 0, 4, 0, 0, -1, 2, 3, 2, -1};
+    static const vx_int16 c35[15] = {3, 0, -3, 1, 2, 1, 0, 8, 0, -1, 2, -1, 5, 0, -5};
+    vx_convolution conv[4] = {convolution(ctx, 5, 5, c5, 16), convolution(ctx, 3, 3, c3, 1),
+                              convolution(ctx, 5, 3, c53, 8), convolution(ctx, 3, 5, c35, 2)};
+    vx_int32 one = 1;
+    vx_scalar shift = vxCreateScalar(ctx, VX_TYPE_INT32, &one);
+    /* (border mode 3: the 5x5 UNDEFINED, read under CONSTANT and REPLICATE) */
+    vx_node n[6] = {vxGaussian3x3Node(g, a, v[0]), vxConvolveNode(g, v[1], conv[1], v[2]),
+                    vxConvertDepthNode(g, v[2], v[3], VX_CONVERT_POLICY_SATURATE, shift),
+                    vxConvolveNode(g, v[0], conv[0], v[1]), vxConvolveNode(g, v[3], conv[2], out1),
+                    vxConvolveNode(g, v[1], conv[3], out2)};
+    run(g, n, 6, mode, 0);
+    print_hash("convolutions.5x3", out1);
+    print_hash("convolutions.3x5", out2);
+    for (int k = 0; k < 4; k++) CHECK_OK(vxReleaseImage(&v[k]));
+    for (int k = 0; k < 4; k++) CHECK_OK(vxReleaseConvolution(&conv[k]));
+    CHECK_OK(vxReleaseScalar(&shift));
     CHECK_OK(vxReleaseGraph(&g));
 }
 
@@ -438,6 +473,8 @@ int main(void)
             CHECK_OK(vxReleaseImage(&o2));
             o2 = vxCreateImage(ctx, w, h, VX_DF_IMAGE_S16);
             channels(ctx, w, h, mode);
+            if (w >= 5 && h >= 5)
+                convolutions(ctx, a, o1, o2, mode);
             colors(ctx, w, h, mode);
             for (int kind = 0; kind < 3 && w >= 5 && h >= 5; kind++) {      /* Sobel needs 3x3 at half size */
                 vx_uint32 hw = (w + 1) / 2, hh = (h + 1) / 2;

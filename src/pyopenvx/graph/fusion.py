@@ -60,6 +60,8 @@ FUSABLE = {
                                    (2,)),
     # to RGB or RGBX (rows 1:1; the chroma planes of an application's NV12, NV21 or IYUV read at
     # row y / 2 directly: runtime/fusion.c)
+    # at most 5x5 (a convolution's size is fixed at its creation): the map reads the widest rows
+    vx.VX_KERNEL_CUSTOM_CONVOLUTION: ("pvx_fuse_convolve_prepare", "pvx_fuse_convolve_row", (1, 2, 2), (0,), (2,)),
     vx.VX_KERNEL_COLOR_CONVERT: ("pvx_fuse_color_convert_prepare", "pvx_fuse_color_convert_row", _SAME, (0,), (1,)),
 }
 _FORMATS = (vx.VX_DF_IMAGE_U8, vx.VX_DF_IMAGE_S16)
@@ -121,6 +123,9 @@ def _fits(node, spec):
             return False
         (ins if i in spec[3] else outs).add((obj.desc.width, obj.desc.height))
     if len(ins) != 1 or len(outs) != 1:
+        return False
+    if node.kernel.enumeration == vx.VX_KERNEL_CUSTOM_CONVOLUTION and max(node.params[1].columns,
+                                                                          node.params[1].rows) > 5:
         return False
     (w, h), (ow, oh) = ins.pop(), outs.pop()
     if node.kernel.enumeration == vx.VX_KERNEL_HALFSCALE_GAUSSIAN:
