@@ -193,7 +193,8 @@ static int mean_edges(const int (**blocks)[3])
     return count;
 }
 
-/* fill: 0 random, 1 every (U, V) pair (YUV input), 2 mean_edges' blocks (RGB input, h 2) */
+/* fill: 0 random, 1 every (U, V) pair (YUV input), 2 mean_edges' blocks (RGB input, h 2), 3 every
+ * (R, G, B) (RGB input, 4096 x 4096) */
 static void check_convert_of(vx_context ctx, vx_df_image from, vx_df_image to, int w, int h, int fill)
 {
     picture in = make_picture(from, w, h), want = make_picture(to, w, h), got = make_picture(to, w, h);
@@ -203,6 +204,9 @@ static void check_convert_of(vx_context ctx, vx_df_image from, vx_df_image to, i
             int i = y / in.cy * (w / in.cx) + x / in.cx;
             *channel(&in, 1, x, y) = (uint8_t)(i % 256), *channel(&in, 2, x, y) = (uint8_t)(i / 256 % 256);
         }
+    for (int y = 0; fill == 3 && y < h; y++)
+        for (int x = 0; x < w; x++)
+            for (int k = 0; k < 3; k++) *channel(&in, k, x, y) = (uint8_t)((y * w + x) >> 8 * k);
     if (fill == 2) {
         const int (*sums)[3];
         int blocks = mean_edges(&sums);
@@ -469,6 +473,7 @@ int main(void)
     /* both sides of every rounding step of the 2x2 chroma mean */
     check_convert_of(ctx, VX_DF_IMAGE_RGB, VX_DF_IMAGE_IYUV, 2048, 2, 2);
     check_convert_of(ctx, VX_DF_IMAGE_RGBX, VX_DF_IMAGE_NV12, 2048, 2, 2);
+    check_convert_of(ctx, VX_DF_IMAGE_RGB, VX_DF_IMAGE_YUV4, 4096, 4096, 3);       /* every Y, U, V formula value */
 
     /* ScaleImage: down, up and 2:1, every interpolation and border */
     picture in = make_picture(VX_DF_IMAGE_U8, 29, 17);
