@@ -8,10 +8,14 @@
  *  branches_box3x3_vga     N = online CPUs independent Box3x3 nodes reading one input in one graph,
  *                          beside N times the one-branch graph; metric: parallelism efficiency
  *                          (N T1 / TN / N, goal >= 0.9)
+ *  branches_equalize_hist_vga  the same with EqualizeHist, a kernel that does not split its rows:
+ *                          there N branches can use N cores where one branch uses one
  *  two_graphs_box3x3x4_vga two chain graphs scheduled together and waited for, beside vxProcessGraph
  *                          of one then the other; metric: speed-up (goal >= 1.6 on 2 cores)
  *  first_run_chain64_1080p the first vxProcessGraph after vxVerifyGraph of a 64-node Box3x3 chain,
  *                          beside the next runs; metric: first minus next in ms (goal <= next)
+ *  verify_not_chain64_1080p  vxVerifyGraph of a 64-node Not chain (virtual intermediates, not fused),
+ *                          beside a 2-node one; metric: ms (virtual images sharing storage: a few buffers)
  *  and_vga                 And of two 640x480 U8 images, beside a plain C loop; metric: ratio
  *  warp_affine_undefined_1080p  bilinear WarpAffine (a rotation, part of the output outside), UNDEFINED
  *                          border beside CONSTANT; metric: ratio
@@ -144,7 +148,18 @@ static void async_rows(vx_context ctx)
     vxReleaseImage(&out2);
 }
 
-static void branch_rows(vx_context ctx)
+static vx_node box_node(vx_graph g, vx_image in, vx_image out)
+{
+    return vxBox3x3Node(g, in, out);
+}
+
+static vx_node equalize_node(vx_graph g, vx_image in, vx_image out)
+{
+    return vxEqualizeHistNode(g, in, out);
+}
+
+/* N = online CPUs branches of one kernel reading one input, beside the one-branch graph. */
+static void branch_row(vx_context ctx, const char *name, vx_node (*make)(vx_graph, vx_image, vx_image))
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     vx_image in = filled(ctx, 640, 480, 3);
@@ -152,10 +167,10 @@ static void branch_rows(vx_context ctx)
     vx_image outs[64];
     for (long i = 0; i < n && i < 64; i++) {
         outs[i] = vxCreateImage(ctx, 640, 480, VX_DF_IMAGE_U8);
-        vx_node node = vxBox3x3Node(all, in, outs[i]);
+        vx_node node = make(all, in, outs[i]);
         vxReleaseNode(&node);
         if (i == 0) {
-            node = vxBox3x3Node(one, in, outs[i]);
+            node = make(one, in, outs[i]);
             vxReleaseNode(&node);
         }
     }
@@ -163,10 +178,13 @@ static void branch_rows(vx_context ctx)
     check(vxVerifyGraph(all), "verify");
     check(vxProcessGraph(one), "process");
     check(vxProcessGraph(all), "process");
-    double t1, tn;
-    MEDIAN_NS(t1, vxProcessGraph(one));
-    MEDIAN_NS(tn, vxProcessGraph(all));
-    row("branches_box3x3_vga", tn, n * t1, "efficiency", t1 / tn);
+    double t1[5], tn[5];
+    for (int k = 0; k < 5; k++) {                 /* interleaved: the machine's load moves */
+        MEDIAN_NS(t1[k], vxProcessGraph(one));
+        MEDIAN_NS(tn[k], vxProcessGraph(all));
+    }
+    double a = median(t1, 5), b = median(tn, 5);
+    row(name, b, n * a, "efficiency", a / b);
     vxReleaseGraph(&one);
     vxReleaseGraph(&all);
     for (long i = 0; i < n && i < 64; i++)
@@ -197,6 +215,35 @@ static void first_run_row(vx_context ctx)
     }
     double f = median(first, 5), nx = median(next, 5);
     row("first_run_chain64_1080p", f, nx, "extra_ms", (f - nx) / 1e6);
+}
+
+/* vxVerifyGraph of a 64-node Not chain at 1080p (Not is not fused: its 63 virtual images are real),
+ * beside the verification of the same chain of 2 nodes: what the virtual images' memory costs. */
+static void verify_row(vx_context ctx)
+{
+    double t[2][5];
+    for (int k = 0; k < 5; k++)
+        for (int len = 0; len < 2; len++) {
+            vx_image in = filled(ctx, 1920, 1080, 4), out = vxCreateImage(ctx, 1920, 1080, VX_DF_IMAGE_U8);
+            vx_graph g = vxCreateGraph(ctx);
+            vx_image cur = in;
+            for (int i = 0, n = len ? 64 : 2; i < n; i++) {
+                vx_image next = i == n - 1 ? out : vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_U8);
+                vx_node node = vxNotNode(g, cur, next);
+                vxReleaseNode(&node);
+                if (cur != in)
+                    vxReleaseImage(&cur);
+                cur = next;
+            }
+            double t0 = bench_now_ns();
+            check(vxVerifyGraph(g), "verify");
+            t[len][k] = bench_now_ns() - t0;
+            vxReleaseGraph(&g);
+            vxReleaseImage(&in);
+            vxReleaseImage(&out);
+        }
+    double two = median(t[0], 5), many = median(t[1], 5);
+    row("verify_not_chain64_1080p", many, two, "ms", many / 1e6);
 }
 
 static void and_row(vx_context ctx)
@@ -288,10 +335,14 @@ int main(int argc, char **argv)
         async_small_row(ctx);
         async_rows(ctx);
     }
-    if (!*only || strstr(only, "branches"))
-        branch_rows(ctx);
+    if (!*only || strstr(only, "branches")) {
+        branch_row(ctx, "branches_box3x3_vga", box_node);
+        branch_row(ctx, "branches_equalize_hist_vga", equalize_node);
+    }
     if (!*only || strstr(only, "first"))
         first_run_row(ctx);
+    if (!*only || strstr(only, "verify"))
+        verify_row(ctx);
     if (!*only || strstr(only, "and"))
         and_row(ctx);
     if (!*only || strstr(only, "warp"))

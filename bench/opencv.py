@@ -302,14 +302,19 @@ _TM = {vx.VX_COMPARE_HAMMING: cv2.TM_SQDIFF, vx.VX_COMPARE_L1: cv2.TM_SQDIFF, vx
        vx.VX_COMPARE_CCORR_NORM: cv2.TM_CCORR_NORMED}
 
 
-def k_match(f, metric, size=8):
-    """An 8x8 template from the frame; OpenVX's S16 map (normalised ones x 2^15) vs cv2's F32."""
-    tpl_values = np.ascontiguousarray(f.a[100:100 + size, 200:200 + size])
+def k_match(f, metric, size=8, shrink=1):
+    """A size x size template from the frame, matched over the frame or (shrink 4) its top-left
+    quarter in each direction (480x270 at 1080p, issue 25's case with 32x32); OpenVX's S16 map
+    (normalised ones x 2^15) vs cv2's F32."""
+    w, h = f.w // shrink, f.h // shrink
+    src = f.a if shrink == 1 else np.ascontiguousarray(f.a[:h, :w])
+    image = f.ia if shrink == 1 else f.image(vx.VX_DF_IMAGE_U8, [src], w=w, h=h)
+    tpl_values = np.ascontiguousarray(src[h // 3:h // 3 + size, w // 3:w // 3 + size])
     tpl = f.image(vx.VX_DF_IMAGE_U8, [tpl_values], w=size, h=size)
-    out = f.image(vx.VX_DF_IMAGE_S16, w=f.w - size + 1, h=f.h - size + 1)
-    dst = np.empty((f.h - size + 1, f.w - size + 1), np.float32)
-    g = f.graph(vx.VX_KERNEL_MATCH_TEMPLATE, [f.ia, tpl, f.enum(metric), out])
-    return g, lambda: cv2.matchTemplate(f.a, tpl_values, _TM[metric], dst), None
+    out = f.image(vx.VX_DF_IMAGE_S16, w=w - size + 1, h=h - size + 1)
+    dst = np.empty((h - size + 1, w - size + 1), np.float32)
+    g = f.graph(vx.VX_KERNEL_MATCH_TEMPLATE, [image, tpl, f.enum(metric), out])
+    return g, lambda: cv2.matchTemplate(src, tpl_values, _TM[metric], dst), None
 
 
 def tensor(f, values, data_type=vx.VX_TYPE_INT16, fixed_point=0):
@@ -463,11 +468,17 @@ _WARP_TYPES = {"nearest": (vx.VX_INTERPOLATION_NEAREST_NEIGHBOR, cv2.INTER_NEARE
 _WARP_BORDERS = {"constant": CONSTANT, "undefined": (vx.VX_BORDER_UNDEFINED, cv2.BORDER_REPLICATE)}
 
 
-def k_warp(f, kernel, interpolation, border):
+def _rotation(f):
+    """A user's rotation: 30 degrees and scale 0.8 about the centre (cv2.getRotationMatrix2D), as
+    OpenVX's [column][row] matrix."""
+    return np.ascontiguousarray(cv2.getRotationMatrix2D((f.w / 2, f.h / 2), 30, 0.8).T, np.float32)
+
+
+def k_warp(f, kernel, interpolation, border, rotate=False):
     """WarpAffine / WarpPerspective: OpenVX's matrix maps output to input points, as cv2's with
     WARP_INVERSE_MAP (the same work: no inversion on either side)."""
     (vx_type, cv_type), (vx_border, cv_border) = _WARP_TYPES[interpolation], _WARP_BORDERS[border]
-    values = _AFFINE if kernel == vx.VX_KERNEL_WARP_AFFINE else _PERSPECTIVE
+    values = _rotation(f) if rotate else _AFFINE if kernel == vx.VX_KERNEL_WARP_AFFINE else _PERSPECTIVE
     out = f.image(vx.VX_DF_IMAGE_U8)
     g = f.graph(kernel, [f.ia, f.matrix(*values.shape, values), f.enum(vx_type), out], vx_border)
     m, dst = values.T, np.empty_like(f.a)
@@ -748,6 +759,13 @@ KERNELS = [
     ("MatchTemplate 8x8 CCorr", lambda f: k_match(f, vx.VX_COMPARE_CCORR), "TM_CCORR, F32"),
     ("MatchTemplate 8x8 L2Norm", lambda f: k_match(f, vx.VX_COMPARE_L2_NORM), "TM_SQDIFF_NORMED, F32"),
     ("MatchTemplate 8x8 CCorrNorm", lambda f: k_match(f, vx.VX_COMPARE_CCORR_NORM), "TM_CCORR_NORMED, F32"),
+    ("MatchTemplate 32x32 Hamming", lambda f: k_match(f, vx.VX_COMPARE_HAMMING, 32, 4), "1/4 source; TM_SQDIFF"),
+    ("MatchTemplate 32x32 L1", lambda f: k_match(f, vx.VX_COMPARE_L1, 32, 4), "1/4 source; TM_SQDIFF"),
+    ("MatchTemplate 32x32 L2", lambda f: k_match(f, vx.VX_COMPARE_L2, 32, 4), "1/4 source; TM_SQDIFF"),
+    ("MatchTemplate 32x32 CCorr", lambda f: k_match(f, vx.VX_COMPARE_CCORR, 32, 4), "1/4 source; TM_CCORR"),
+    ("MatchTemplate 32x32 L2Norm", lambda f: k_match(f, vx.VX_COMPARE_L2_NORM, 32, 4), "1/4 source; TM_SQDIFF_NORMED"),
+    ("MatchTemplate 32x32 CCorrNorm", lambda f: k_match(f, vx.VX_COMPARE_CCORR_NORM, 32, 4),
+     "1/4 source; TM_CCORR_NORMED"),
     ("TensorAdd S16 sat", lambda f: k_tensor(
         f, vx.VX_KERNEL_TENSOR_ADD, [(f.a16, vx.VX_TYPE_INT16), (f.b16, vx.VX_TYPE_INT16)], [f.enum(sat())],
         f.a16.shape, vx.VX_TYPE_INT16, lambda d: cv2.add(f.a16, f.b16, d)), "cv2.add"),
@@ -824,6 +842,12 @@ KERNELS = [
     ("WarpAffine nearest", lambda f: k_warp(f, vx.VX_KERNEL_WARP_AFFINE, "nearest", "constant"), "WARP_INVERSE_MAP"),
     ("WarpAffine bilinear undef", lambda f: k_warp(f, vx.VX_KERNEL_WARP_AFFINE, "bilinear", "undefined"),
      "cv2 BORDER_REPLICATE"),
+    ("WarpAffine bilinear rotate", lambda f: k_warp(f, vx.VX_KERNEL_WARP_AFFINE, "bilinear", "constant", True),
+     "30 degrees, x0.8"),
+    ("WarpAffine bilinear rot undef", lambda f: k_warp(f, vx.VX_KERNEL_WARP_AFFINE, "bilinear", "undefined", True),
+     "30 degrees, x0.8; cv2 BORDER_REPLICATE"),
+    ("WarpAffine nearest rotate", lambda f: k_warp(f, vx.VX_KERNEL_WARP_AFFINE, "nearest", "constant", True),
+     "30 degrees, x0.8"),
     ("WarpPerspective bilinear", lambda f: k_warp(f, vx.VX_KERNEL_WARP_PERSPECTIVE, "bilinear", "constant"),
      "WARP_INVERSE_MAP"),
     ("WarpPerspective nearest", lambda f: k_warp(f, vx.VX_KERNEL_WARP_PERSPECTIVE, "nearest", "constant"),

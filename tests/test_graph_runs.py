@@ -231,3 +231,10 @@ def test_virtual_images_get_their_memory_at_verification(vx):
         assert lib.vxReleaseImage(ffi.new("vx_image *", img)) == c.VX_SUCCESS
     assert lib.vxReleaseGraph(ffi.new("vx_graph *", graph)) == c.VX_SUCCESS
     assert vx.references() == start
+
+
+def test_virtual_images_whose_lifetimes_do_not_overlap_share_storage(c_program):
+    """tests/c/graph_storage.c: a chain of 15 virtual 1 MiB images takes two buffers at verification
+    (and at re-verification), with the same result; images of branches running at once never share."""
+    out = c_program("graph_storage.c", extra=("-pthread",), timeout=300)
+    assert out.stdout.strip() == "ok"

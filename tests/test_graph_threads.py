@@ -119,3 +119,11 @@ def test_many_graphs_scheduled_at_once(c_program):
     worker threads, or the waiter) and waited for in changing orders, 300 rounds: exact outputs,
     busy until waited for, performance counted, released while scheduled, references back."""
     assert c_program("graph_schedule.c").stdout.strip() == "ok"
+
+
+def test_independent_branches_run_side_by_side(c_program):
+    """tests/c/graph_branches.c: two nodes of one graph that wait for each other meet (they run at
+    once), a diamond keeps dependency order, callbacks, abandon, events and performance counts, a
+    reader of overlapping pixels waits for their writer, and small or chained graphs stay on the
+    caller's thread."""
+    assert c_program("graph_branches.c", extra=("-pthread",), timeout=300).stdout.strip() == "ok"

@@ -93,11 +93,23 @@ unsigned pvx_threads_limit(unsigned n)
     return pvx_tile_threads();
 }
 
+static unsigned runners;               /* pvx_pool_runners: threads running graphs now */
+
+void pvx_pool_runners(int delta)
+{
+    __atomic_add_fetch(&runners, (unsigned)delta, __ATOMIC_RELAXED);
+}
+
 void pvx_pool_run(void (*fn)(void *), void *arg, unsigned workers)
 {
+    /* each other thread running a graph keeps a core busy: helpers beyond what is left would
+     * only take turns with it (two graphs on two cores run best one per core, without bands) */
+    unsigned others = __atomic_load_n(&runners, __ATOMIC_RELAXED);
+    others = others > 1 ? others - 1 : 0;
+    unsigned spare = pool.helpers > others ? pool.helpers - others : 0;
     unsigned helpers = workers > 1 ? workers - 1 : 0;
-    if (helpers > pool.helpers)
-        helpers = pool.helpers;
+    if (helpers > spare)
+        helpers = spare;
     if (helpers == 0 || pthread_mutex_trylock(&pool.busy) != 0) {
         fn(arg);
         return;
@@ -111,6 +123,12 @@ void pvx_pool_run(void (*fn)(void *), void *arg, unsigned workers)
     pthread_cond_broadcast(&pool.start);
     pthread_mutex_unlock(&pool.lock);
     fn(arg);
+    /* fn returns when nothing is left to take: helpers that did not join yet (still waking up)
+     * are not waited for, and skip this job */
+    pthread_mutex_lock(&pool.lock);
+    __atomic_sub_fetch(&pool.running, pool.wanted - pool.joined, __ATOMIC_RELEASE);
+    pool.wanted = pool.joined;
+    pthread_mutex_unlock(&pool.lock);
     pvx_spin_until(helpers_done, NULL);
     pthread_mutex_lock(&pool.lock);
     while (pool.running > 0)

@@ -9,8 +9,15 @@
  * pvx_threads_limit sets (0: none; bench/opencv.py times one thread against OpenCV). */
 PVX_HIDDEN unsigned pvx_tile_threads(void);
 PVX_HIDDEN unsigned pvx_threads_limit(unsigned n);
-/* fn(arg) on `workers` threads (the caller one of them); returns when all are done. */
+/* fn(arg) on `workers` threads (the caller one of them); returns when every thread that took the
+ * job is done. fn must return only when nothing is left for the others: helpers still waking up
+ * then skip the job. While a job runs the pool is taken: pvx_pool_run from inside it (or from
+ * another thread) runs fn on its caller alone, so work in a job may itself ask for the pool. */
 PVX_HIDDEN void pvx_pool_run(void (*fn)(void *), void *arg, unsigned workers);
+
+/* Threads running graphs (the executor counts itself in and out): a job asked for while others
+ * run gets fewer helpers, so that threads do not outnumber cores. */
+PVX_HIDDEN void pvx_pool_runners(int delta);
 
 /* A standard kernel's rows [first, end) (one band); bands never overlap, so they run at once. */
 typedef void pvx_band_f(void *arg, uint32_t first, uint32_t end);

@@ -12,11 +12,16 @@
 #include <math.h>
 #include <stdlib.h>
 
-static int32_t element(const pvx_tensor *t, const uint8_t *base, uint32_t c, uint32_t x, uint32_t y, int dims3)
+/* Channel c of source row y, w elements, into to[0], to[step], ... */
+static void source_row(const pvx_tensor *t, const uint8_t *base, uint32_t c, uint32_t y, int dims3, uint32_t w,
+                       int32_t *to, uint32_t step)
 {
-    const uint8_t *p = base + (dims3 ? c * t->strides[0] + x * t->strides[1] + y * t->strides[2]
-                                     : x * t->strides[0] + y * t->strides[1]);
-    return t->data_type == VX_TYPE_UINT8 ? *p : *(const int16_t *)p;
+    const uint8_t *p = base + (dims3 ? c * t->strides[0] + y * t->strides[2] : y * t->strides[1]);
+    size_t dx = t->strides[dims3];
+    if (t->data_type == VX_TYPE_UINT8)
+        for (uint32_t x = 0; x < w; x++) to[(size_t)x * step] = p[x * dx];
+    else
+        for (uint32_t x = 0; x < w; x++) to[(size_t)x * step] = *(const int16_t *)(const void *)(p + x * dx);
 }
 
 /* The rounded value v saturated into element (c, x, y) of the output. */
@@ -30,9 +35,9 @@ static void store(const pvx_tensor *t, uint8_t *base, uint32_t c, uint32_t x, ui
         *(int16_t *)o = (int16_t)(v < INT16_MIN ? INT16_MIN : v > INT16_MAX ? INT16_MAX : v);
 }
 
-/* One channel, a row at a time tap by tap (each pixel's sums still add the taps in order, so the
- * result is that of the per-pixel loop): the weight of tap k at difference d is space[k] times
- * values[d], for U8 from a table of those products. */
+/* One channel, a row at a time: the weight of tap k at difference d is space[k] times values[d],
+ * for U8 from a table of those products (the SIMD levels' rows.h loop keeps 8 pixels' sums in
+ * registers, adding the taps in the same order). */
 static vx_status single_channel(const pvx_tensor *src, const pvx_tensor *dst, uint8_t *out, const int32_t *pad,
                                 const int32_t *offsets, const double *space, const double *values, uint32_t taps,
                                 int32_t r, int u8)
@@ -51,26 +56,25 @@ static vx_status single_channel(const pvx_tensor *src, const pvx_tensor *dst, ui
             table[k * 256 + d] = space[k] * values[d];
     for (uint32_t y = 0; y < h; y++) {
         const int32_t *centre = pad + (size_t)(y + r) * pw + r;
-        for (uint32_t x = 0; x < w; x++)
-            weights[x] = sums[x] = 0.0;
-        for (uint32_t k = 0; k < taps; k++) {
-            const int32_t *q = centre + offsets[k];
-            if (u8 && loops->bilateral_tap != NULL)
-                loops->bilateral_tap(q, centre, table + k * 256, weights, sums, w);
-            else if (u8) {
-                const double *wt = table + k * 256;
+        if (u8 && loops->bilateral_row != NULL)
+            loops->bilateral_row(centre, offsets, taps, table, sums, w);    /* the results, into sums */
+        else {
+            for (uint32_t x = 0; x < w; x++)
+                weights[x] = sums[x] = 0.0;
+            for (uint32_t k = 0; k < taps; k++) {
+                const int32_t *q = centre + offsets[k];
+                const double *wt = u8 ? table + k * 256 : values;
+                double sk = u8 ? 1.0 : space[k];
                 for (uint32_t x = 0; x < w; x++) {
-                    double wk = wt[abs(q[x] - centre[x])];
+                    double wk = u8 ? wt[abs(q[x] - centre[x])] : sk * wt[abs(q[x] - centre[x])];
                     weights[x] += wk, sums[x] += wk * q[x];
                 }
-            } else
-                for (uint32_t x = 0; x < w; x++) {
-                    double wk = space[k] * values[abs(q[x] - centre[x])];
-                    weights[x] += wk, sums[x] += wk * q[x];
-                }
+            }
+            for (uint32_t x = 0; x < w; x++)
+                sums[x] = floor(sums[x] / weights[x] + 0.5);
         }
         for (uint32_t x = 0; x < w; x++)
-            store(dst, out, 0, x, y, dims3, floor(sums[x] / weights[x] + 0.5));
+            store(dst, out, 0, x, y, dims3, sums[x]);
     }
     free(weights), free(sums), free(table);
     return VX_SUCCESS;
@@ -99,15 +103,22 @@ vx_status pvx_std_bilateral_filter(vx_node node, const vx_reference *p, vx_uint3
     }
     int32_t constant = u8 ? border->constant_value.U8 : border->constant_value.S16;
     vx_status s = VX_SUCCESS;
-    for (uint32_t y = 0; y < ph; y++)
-        for (uint32_t x = 0; x < pw; x++) {
-            int64_t sx = (int64_t)x - r, sy = (int64_t)y - r;
-            int outside = sx < 0 || sy < 0 || sx >= w || sy >= h;
-            sx = sx < 0 ? 0 : sx >= w ? w - 1 : sx, sy = sy < 0 ? 0 : sy >= h ? h - 1 : sy;
-            for (uint32_t c = 0; c < ch; c++)
-                pad[((size_t)y * pw + x) * ch + c] = outside && border->mode == VX_BORDER_CONSTANT
-                                                         ? constant : element(src, in, c, (uint32_t)sx, (uint32_t)sy, dims3);
+    int fill = border->mode == VX_BORDER_CONSTANT;
+    for (uint32_t y = 0; y < ph; y++) {        /* the source row (the nearest one outside), then its sides */
+        int32_t *row = pad + (size_t)y * pw * ch, sy = (int32_t)y - r;
+        if (fill && (sy < 0 || sy >= (int32_t)h)) {
+            for (size_t i = 0; i < (size_t)pw * ch; i++) row[i] = constant;
+            continue;
         }
+        sy = sy < 0 ? 0 : sy >= (int32_t)h ? (int32_t)h - 1 : sy;
+        for (uint32_t c = 0; c < ch; c++) {
+            source_row(src, in, c, (uint32_t)sy, dims3, w, row + (size_t)r * ch + c, ch);
+            for (uint32_t x = 0; x < (uint32_t)r; x++) {
+                row[(size_t)x * ch + c] = fill ? constant : row[(size_t)r * ch + c];
+                row[(size_t)(r + w + x) * ch + c] = fill ? constant : row[(size_t)(r + w - 1) * ch + c];
+            }
+        }
+    }
     for (int32_t dy = -r; dy <= r; dy++)         /* the window's taps: within the radius */
         for (int32_t dx = -r; dx <= r; dx++)
             if (dx * dx + dy * dy <= r * r) {

@@ -459,32 +459,74 @@ vx_status pvx_std_scale_image(vx_node node, const vx_reference *p, vx_uint32 n)
  * the sum shifted right, as Gaussian3x3) centred on input (2x, 2y), or with `nearest` on the input
  * pixel nearest the output pixel's centre (halves up: (2x + 1) W / 2w, as NEAREST_NEIGHBOR
  * scaling), outside pixels per the border. */
-static void gaussian_scaled_plain(const plane *in, const plane *out, int32_t r, const vx_border_t *b, int nearest)
+/* One output row of it from the source rows src[0..2r] around its centre row (a row outside the
+ * image: the edge row, or NULL for the constant), columns outside per the border. */
+static void gaussian_scaled_row(const uint8_t *const *src, uint32_t in_w, int32_t r, const vx_border_t *b, int nearest,
+                                uint8_t *o, uint32_t out_w)
 {
     static const int32_t weights[3][5] = {{1}, {1, 2, 1}, {1, 4, 6, 4, 1}};
     static const int shifts[3] = {0, 4, 8};
     const int32_t *w = weights[r];
+    int32_t constant = b->constant_value.U8;
+    for (uint32_t x = 0; x < out_w; x++) {
+        int64_t cx = nearest ? (2 * (int64_t)x + 1) * in_w / (2 * (int64_t)out_w) : 2 * (int64_t)x;
+        int32_t sum = 0;
+        for (int32_t dy = -r; dy <= r; dy++)
+            for (int32_t dx = -r; dx <= r; dx++) {
+                int64_t xx = cx + dx;
+                const uint8_t *row = src[dy + r];
+                int32_t v = row == NULL ? constant
+                          : xx >= 0 && xx < in_w ? row[xx]
+                          : b->mode == VX_BORDER_CONSTANT ? constant : row[xx < 0 ? 0 : in_w - 1];
+                sum += w[dy + r] * w[dx + r] * v;
+            }
+        o[x] = (uint8_t)(sum >> shifts[r]);
+    }
+}
+
+static void gaussian_scaled_plain(const plane *in, const plane *out, int32_t r, const vx_border_t *b, int nearest)
+{
+    uint32_t h = in->height;
     for (uint32_t y = 0; y < out->height; y++) {
-        uint8_t *o = row_of(out, y);
-        int64_t cy = nearest ? (2 * (int64_t)y + 1) * in->height / (2 * (int64_t)out->height) : 2 * (int64_t)y;
-        for (uint32_t x = 0; x < out->width; x++) {
-            int64_t cx = nearest ? (2 * (int64_t)x + 1) * in->width / (2 * (int64_t)out->width) : 2 * (int64_t)x;
-            int32_t sum = 0;
-            for (int32_t dy = -r; dy <= r; dy++)
-                for (int32_t dx = -r; dx <= r; dx++)
-                    sum += w[dy + r] * w[dx + r] * sample(in, cx + dx, cy + dy, b);
-            o[x] = (uint8_t)(sum >> shifts[r]);
+        int64_t cy = nearest ? (2 * (int64_t)y + 1) * h / (2 * (int64_t)out->height) : 2 * (int64_t)y;
+        const uint8_t *src[5];
+        for (int32_t dy = -r; dy <= r; dy++) {
+            int64_t yy = cy + dy;
+            src[dy + r] = yy >= 0 && yy < h ? row_of(in, (uint32_t)yy)
+                        : b->mode == VX_BORDER_CONSTANT ? NULL : row_of(in, yy < 0 ? 0 : h - 1);
         }
+        gaussian_scaled_row(src, in->width, r, b, nearest, row_of(out, y), out->width);
     }
 }
 
 /* The same at even pixels, separated: per output row the column sums of the 2r + 1 source rows (rows outside per
  * the border: the edge row, or a constant row), padded by r columns each side, then the row taps at
  * even columns. */
-static int halfscale_rows(const plane *in, const plane *out, int32_t r, const vx_border_t *b)
+static int halfscale_fast(int32_t r)
+{
+    return pvx_rows_in_use()->gauss_columns != NULL && r >= 1 && r <= 2;
+}
+
+/* One output row from the 2r + 1 source rows src (rows outside already resolved), `col` holding
+ * 2 out_w + 2r + 1 column sums. */
+static void halfscale_row(const uint8_t *const *src, int32_t r, const vx_border_t *b, uint32_t w, uint16_t *col,
+                          uint8_t *out, uint32_t out_w)
 {
     const pvx_rows *rows = pvx_rows_in_use();
-    if (rows->gauss_columns == NULL || r < 1 || r > 2)
+    uint32_t taps = 2 * (uint32_t)r + 1, pw = 2 * out_w + 2 * (uint32_t)r;
+    int constant = b->mode == VX_BORDER_CONSTANT;
+    uint16_t edge = (uint16_t)(b->constant_value.U8 * (r == 1 ? 4 : 16));     /* a constant column's sum */
+    rows->gauss_columns(src, taps, col + r, w);
+    for (uint32_t x = 0; x < (uint32_t)r; x++)             /* columns left of 0 */
+        col[x] = constant ? edge : col[r];
+    for (uint32_t x = r + w; x < pw + 1; x++)              /* right of w - 1 */
+        col[x] = constant ? edge : col[r + w - 1];
+    rows->gauss_decimate(col, taps, out, out_w);
+}
+
+static int halfscale_rows(const plane *in, const plane *out, int32_t r, const vx_border_t *b)
+{
+    if (!halfscale_fast(r))
         return 0;
     uint32_t w = in->width, h = in->height, taps = 2 * (uint32_t)r + 1, pw = 2 * out->width + 2 * (uint32_t)r;
     int constant = b->mode == VX_BORDER_CONSTANT;
@@ -496,19 +538,13 @@ static int halfscale_rows(const plane *in, const plane *out, int32_t r, const vx
     }
     if (constant)
         memset(outside, b->constant_value.U8, w);
-    uint16_t edge = (uint16_t)(b->constant_value.U8 * (r == 1 ? 4 : 16));     /* a constant column's sum */
     for (uint32_t y = 0; y < out->height; y++) {
         const uint8_t *src[5];
         for (int32_t k = 0; k < (int32_t)taps; k++) {
             int64_t yy = 2 * (int64_t)y - r + k;
             src[k] = yy >= 0 && yy < h ? row_of(in, (uint32_t)yy) : constant ? outside : row_of(in, yy < 0 ? 0 : h - 1);
         }
-        rows->gauss_columns(src, taps, col + r, w);
-        for (uint32_t x = 0; x < (uint32_t)r; x++)             /* columns left of 0 */
-            col[x] = constant ? edge : col[r];
-        for (uint32_t x = r + w; x < pw + 1; x++)              /* right of w - 1 */
-            col[x] = constant ? edge : col[r + w - 1];
-        rows->gauss_decimate(col, taps, row_of(out, y), out->width);
+        halfscale_row(src, r, b, w, col, row_of(out, y), out->width);
     }
     free(col), free(outside);
     return 1;
@@ -528,6 +564,50 @@ vx_status pvx_std_halfscale_gaussian(vx_node node, const vx_reference *p, vx_uin
         return s;
     gaussian_scaled(&in, &out, p[2] != NULL ? *(const vx_int32 *)scalar_value(p[2]) / 2 : 1, border_of(node), 0);
     return VX_SUCCESS;
+}
+
+/* Fused (runtime/fusion.h): args[1] r, the kernel size / 2 (a scalar: read per run); the row map
+ * gives the five rows 2y - 2 .. 2y + 2, of which the 2r + 1 middle ones are read. */
+vx_status pvx_fuse_halfscale_prepare(pvx_fused_stage *s)
+{
+    s->border = s->node->border;
+    s->first = 0, s->last = s->height;
+    s->args[1] = s->params[2] != NULL ? *(const vx_int32 *)scalar_value(s->params[2]) / 2 : 1;
+    return VX_SUCCESS;
+}
+
+void pvx_fuse_halfscale_row(const pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out, int32_t *scratch)
+{
+    int32_t r = s->args[1];
+    if (halfscale_fast(r))
+        halfscale_row(in + 2 - r, r, &s->border, s->in_width, (uint16_t *)scratch, out[0], s->width);
+    else
+        gaussian_scaled_row(in + 2 - r, s->in_width, r, &s->border, 0, out[0], s->width);
+}
+
+/* ScaleImage to exactly half (graph/fusion.py fuses no other): args[1] the interpolation, per run.
+ * NEAREST_NEIGHBOR takes input (2x + 1, 2y + 1), BILINEAR and AREA the rounded mean of the 2x2
+ * pixels (the values scale_pixel and half_mean give there); every sample is inside. */
+vx_status pvx_fuse_half_scale_prepare(pvx_fused_stage *s)
+{
+    s->border = s->node->border;
+    s->first = 0, s->last = s->height;
+    s->args[1] = s->params[2] != NULL ? scalar_enum(s->params[2]) : VX_INTERPOLATION_BILINEAR;
+    return VX_SUCCESS;
+}
+
+void pvx_fuse_half_scale_row(const pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out,
+                             int32_t *scratch)
+{
+    const pvx_rows *rows = pvx_rows_in_use();
+    uint8_t *o = out[0];
+    if (s->args[1] == VX_INTERPOLATION_NEAREST_NEIGHBOR)
+        for (uint32_t x = 0; x < s->width; x++) o[x] = in[1][2 * x + 1];
+    else if (rows->half_mean != NULL)
+        rows->half_mean(in[0], in[1], o, s->width);
+    else
+        for (uint32_t x = 0; x < s->width; x++)
+            o[x] = (uint8_t)((in[0][2 * x] + in[0][2 * x + 1] + in[1][2 * x] + in[1][2 * x + 1] + 2) >> 2);
 }
 
 /* -- GaussianPyramid (VX_SCALE_PYRAMID_HALF and _ORB) ---------------------------------------------- */

@@ -533,12 +533,23 @@ static vx_status filter_3x3(vx_node node, vx_reference in_ref, vx_reference out_
  * last columns, whose windows leave the image, go through the same loop on 3-pixel windows. Large
  * images run in bands of rows on the tile pool. */
 typedef struct {
-    plane in, out;
+    plane in, out, gy;                         /* gy: Sobel's second output when both are computed */
     const vx_border_t *border;
-    pvx_row3_f *op;
+    pvx_row3_f *op;                            /* NULL: Sobel's both outputs (rows.h `sobel`) */
     const uint8_t *outside;                    /* CONSTANT: a row of the constant */
     uint32_t first;                            /* output rows [first, first + band rows) */
 } filter_u8;
+
+/* Columns x - 1 .. x + 1 of the rows r[0..3) at an edge column x: columns outside the image are the
+ * edge column or, when `outside` is not NULL, the constant outside[0]. */
+static void edge_window(const uint8_t *const *r, uint32_t x, uint32_t w, const uint8_t *outside, uint8_t win[3][3])
+{
+    for (int k = 0; k < 3; k++)
+        for (int j = 0; j < 3; j++) {
+            int64_t xx = (int64_t)x - 1 + j;
+            win[k][j] = xx >= 0 && xx < w ? r[k][xx] : outside ? outside[0] : r[k][xx < 0 ? 0 : w - 1];
+        }
+}
 
 /* Output row `o` from the rows r[0..3) (rows outside the image already the edge or constant row);
  * `outside`: the constant row under CONSTANT, else NULL. */
@@ -548,13 +559,25 @@ static void filter_u8_row(pvx_row3_f *op, const uint8_t *const *r, uint8_t *o, u
     if (w > 2)
         op(r[0], r[1], r[2], o + ob, w - 2);
     for (uint32_t x = 0; !undefined && x < w; x += w > 1 ? w - 1 : 1) {
-        uint8_t win[3][3];                 /* columns x - 1 .. x + 1 of the three rows */
-        for (int k = 0; k < 3; k++)
-            for (int j = 0; j < 3; j++) {
-                int64_t xx = (int64_t)x - 1 + j;
-                win[k][j] = xx >= 0 && xx < w ? r[k][xx] : outside ? outside[0] : r[k][xx < 0 ? 0 : w - 1];
-            }
+        uint8_t win[3][3];
+        edge_window(r, x, w, outside, win);
         op(win[0], win[1], win[2], o + (size_t)x * ob, 1);
+    }
+}
+
+/* Both of Sobel's outputs of a row in one pass over its three input rows: the pixels filter_u8_row
+ * gives with sobel_x and with sobel_y (the level's loops; not under PVX_SIMD_PLAIN). */
+static void sobel_u8_row(const uint8_t *const *r, int16_t *gx, int16_t *gy, uint32_t w, int undefined,
+                         const uint8_t *outside)
+{
+    const pvx_rows *rows = pvx_rows_in_use();
+    if (w > 2)
+        rows->sobel(r[0], r[1], r[2], gx + 1, gy + 1, w - 2);
+    for (uint32_t x = 0; !undefined && x < w; x += w > 1 ? w - 1 : 1) {
+        uint8_t win[3][3];
+        edge_window(r, x, w, outside, win);
+        rows->sobel_x(win[0], win[1], win[2], gx + x, 1);
+        rows->sobel_y(win[0], win[1], win[2], gy + x, 1);
     }
 }
 
@@ -569,16 +592,21 @@ static void filter_u8_rows(void *arg, uint32_t first, uint32_t end)
             r[k] = yy >= 0 && yy < h ? row_of(&f->in, (uint32_t)yy)
                  : f->outside ? f->outside : row_of(&f->in, yy < 0 ? 0 : h - 1);
         }
-        filter_u8_row(f->op, r, row_of(&f->out, y), f->in.width, f->out.pixel_bytes,
-                      f->border->mode == VX_BORDER_UNDEFINED, f->outside);
+        int undefined = f->border->mode == VX_BORDER_UNDEFINED;
+        if (f->op == NULL)
+            sobel_u8_row(r, row_of(&f->out, y), row_of(&f->gy, y), f->in.width, undefined, f->outside);
+        else
+            filter_u8_row(f->op, r, row_of(&f->out, y), f->in.width, f->out.pixel_bytes, undefined, f->outside);
     }
 }
 
-static vx_status filter_3x3_u8(vx_node node, vx_reference in_ref, vx_reference out_ref, pvx_row3_f *op)
+/* op NULL: Sobel's gx into out_ref and gy into gy_ref */
+static vx_status filter_3x3_u8(vx_node node, vx_reference in_ref, vx_reference out_ref, vx_reference gy_ref,
+                               pvx_row3_f *op)
 {
     filter_u8 f = {.op = op, .border = &((pvx_node *)((pvx_ref *)node)->desc)->border};
     vx_status s;
-    if ((s = plane_of(in_ref, &f.in)) || (s = plane_of(out_ref, &f.out)))
+    if ((s = plane_of(in_ref, &f.in)) || (s = plane_of(out_ref, &f.out)) || (op == NULL && (s = plane_of(gy_ref, &f.gy))))
         return s;
     uint32_t w = f.in.width, h = f.in.height;
     int undefined = f.border->mode == VX_BORDER_UNDEFINED;
@@ -603,7 +631,7 @@ static vx_status filter_3x3_either(vx_node node, vx_reference in_ref, vx_referen
                                    row3_f plain)
 {
     if (fast != NULL && ((pvx_image *)((pvx_ref *)in_ref)->desc)->format == VX_DF_IMAGE_U8)
-        return filter_3x3_u8(node, in_ref, out_ref, fast);
+        return filter_3x3_u8(node, in_ref, out_ref, NULL, fast);
     return filter_3x3(node, in_ref, out_ref, plain);
 }
 
@@ -690,10 +718,13 @@ vx_status pvx_std_median_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
     return filter_3x3_either(node, p[0], p[1], pvx_rows_in_use()->median, median_row);
 }
 
-/* Either output may be absent. */
+/* Either output may be absent; with both, one pass computes them (the level's loops). */
 vx_status pvx_std_sobel_3x3(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     vx_status s = VX_SUCCESS;
+    if (p[1] != NULL && p[2] != NULL && pvx_rows_in_use()->sobel != NULL &&
+        ((pvx_image *)((pvx_ref *)p[0])->desc)->format == VX_DF_IMAGE_U8)
+        return filter_3x3_u8(node, p[0], p[1], p[2], NULL);
     if (p[1] != NULL)
         s = filter_3x3_either(node, p[0], p[1], pvx_rows_in_use()->sobel_x, sobel_x_row);
     if (s == VX_SUCCESS && p[2] != NULL)
@@ -837,6 +868,10 @@ void pvx_fuse_filter_row(const pvx_fused_stage *s, const uint8_t *const *in, uin
     uint32_t w = s->width, pw = w + 2;
     int undefined = s->border.mode == VX_BORDER_UNDEFINED, constant = s->border.mode == VX_BORDER_CONSTANT;
     uint8_t c = s->border.constant_value.U8;
+    if (s->args[0] == VX_KERNEL_SOBEL_3x3 && out[0] != NULL && out[1] != NULL && pvx_rows_in_use()->sobel != NULL) {
+        sobel_u8_row(in, (int16_t *)out[0], (int16_t *)out[1], w, undefined, constant ? &c : NULL);
+        return;
+    }
     for (uint32_t o = 0; o < s->num_out; o++) {
         if (out[o] == NULL)
             continue;
@@ -983,4 +1018,24 @@ void pvx_fuse_convert_depth_row(const pvx_fused_stage *s, const uint8_t *const *
     for (uint32_t x = 0; x < w; x++)
         scratch[x] = u8 ? scratch[x] << shift : scratch[x] >> shift;
     store_row(&o, 0, scratch, u8 ? 0 : saturate);
+}
+
+/* Fused (graph/fusion.py fuses channels of the first plane at full size only): args[1] the byte
+ * offset, [2] the step. The channel is a scalar read per run: one moved to another plane (U or V
+ * of NV12, NV21, IYUV) has another size than the output, which the validator refused. */
+vx_status pvx_fuse_channel_extract_prepare(pvx_fused_stage *s)
+{
+    take_border(s);
+    channel_loc c = channel_of(param_format(s, 0), channel_index(scalar_enum(s->params[1])));
+    if (c.plane != 0 || c.sub_x != 1 || c.sub_y != 1)
+        return VX_ERROR_INVALID_PARAMETERS;
+    s->args[1] = (int32_t)c.offset, s->args[2] = (int32_t)c.step;
+    return VX_SUCCESS;
+}
+
+void pvx_fuse_channel_extract_row(const pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out,
+                                  int32_t *scratch)
+{
+    void (*row)(uint8_t *, uint32_t, uint8_t *, uint32_t, int) = pvx_rows_in_use()->step_row;
+    (row != NULL ? row : pvx_step_row)((uint8_t *)in[0] + s->args[1], (uint32_t)s->args[2], out[0], s->width, 1);
 }

@@ -56,6 +56,12 @@ PVX_HIDDEN pvx_fused_prepare_f pvx_fuse_threshold_prepare;
 PVX_HIDDEN pvx_fused_row_f pvx_fuse_threshold_row;
 PVX_HIDDEN pvx_fused_prepare_f pvx_fuse_convert_depth_prepare;
 PVX_HIDDEN pvx_fused_row_f pvx_fuse_convert_depth_row;
+PVX_HIDDEN pvx_fused_prepare_f pvx_fuse_halfscale_prepare;
+PVX_HIDDEN pvx_fused_row_f pvx_fuse_halfscale_row;
+PVX_HIDDEN pvx_fused_prepare_f pvx_fuse_half_scale_prepare;
+PVX_HIDDEN pvx_fused_row_f pvx_fuse_half_scale_row;
+PVX_HIDDEN pvx_fused_prepare_f pvx_fuse_channel_extract_prepare;
+PVX_HIDDEN pvx_fused_row_f pvx_fuse_channel_extract_row;
 
 PVX_HIDDEN vx_status pvx_std_and(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_or(vx_node node, const vx_reference *p, vx_uint32 n);

@@ -122,33 +122,24 @@ static vx_status match_rows(const pvx_stats_rows *rows, const plane *src, const 
             for (uint32_t r = y ? y + th - 1 : 0; r < y + th; r++) {   /* rows entering the window */
                 const uint8_t *restrict a = row_of(src, r);
                 for (uint32_t x = 0; x < sw; x++)
-                    col[x] += (uint32_t)((uint16_t)a[x] * (uint16_t)a[x]);
+                    col[x] += (uint16_t)(a[x] * a[x]);      /* 255^2 fits 16 bits: pmullw */
             }
             if (y > 0) {                       /* the row leaving it */
                 const uint8_t *restrict a = row_of(src, y - 1);
                 for (uint32_t x = 0; x < sw; x++)
-                    col[x] -= (uint32_t)((uint16_t)a[x] * (uint16_t)a[x]);
+                    col[x] -= (uint16_t)(a[x] * a[x]);
             }
-            memcpy(win, col, sizeof(uint32_t) * fit_w);
-            for (uint32_t i = 1; i < tw; i++)
-                for (uint32_t x = 0; x < fit_w; x++)
-                    win[x] += col[x + i];
+            uint32_t sum = 0;                  /* the window's: a running sum along the row (mod 2^32) */
+            for (uint32_t i = 0; i < tw; i++)
+                sum += col[i];
+            for (uint32_t x = 0; x < fit_w; x++) {
+                win[x] = sum;
+                sum += x + tw < sw ? col[x + tw] - col[x] : 0;
+            }
         }
-#define RESULTS(M)                                                                                 \
-    for (uint32_t x = 0; x < fit_w; x++) {     /* the metric a constant: result() folds to its case */ \
-        int64_t q = squared ? window[x] : 0, c = found[x];                                         \
-        sums w = {c, c, q - 2 * c + template_squares, c, q};                                       \
-        o[x] = result(M, &w, template_squares, area);                                              \
-    }
-        switch (metric) {
-        case VX_COMPARE_HAMMING: RESULTS(VX_COMPARE_HAMMING) break;
-        case VX_COMPARE_L1: RESULTS(VX_COMPARE_L1) break;
-        case VX_COMPARE_L2: RESULTS(VX_COMPARE_L2) break;
-        case VX_COMPARE_CCORR: RESULTS(VX_COMPARE_CCORR) break;
-        case VX_COMPARE_L2_NORM: RESULTS(VX_COMPARE_L2_NORM) break;
-        default: RESULTS(VX_COMPARE_CCORR_NORM) break;
-        }
-#undef RESULTS
+        rows->match_results(found, window, (double)template_squares, area,
+                            metric == VX_COMPARE_L2 || metric == VX_COMPARE_L2_NORM, metric >= VX_COMPARE_L2_NORM, o,
+                            fit_w);
         memset(o + fit_w, 0, sizeof(int16_t) * (out->width - fit_w));
     }
     status = VX_SUCCESS;

@@ -22,6 +22,8 @@ enum { PVX_SELECT_MAX = 81 };                 /* mask elements: 9 x 9 */
 typedef struct pvx_rows {
     pvx_row2_f *pointwise[OP_COUNT][2][2];     /* [op][output is S16][saturate] */
     pvx_row3_f *box, *gaussian, *median, *erode, *dilate, *sobel_x, *sobel_y;   /* U8 -> U8, Sobel -> S16 */
+    /* Sobel3x3's both outputs at once (the values of sobel_x and sobel_y) */
+    void (*sobel)(const uint8_t *u, const uint8_t *m, const uint8_t *d, int16_t *gx, int16_t *gy, uint32_t w);
     /* out = lower <= v <= upper ? yes : no (never when lower > upper) */
     void (*threshold)(const uint8_t *in, uint8_t *out, uint32_t w, uint8_t lower, uint8_t upper, uint8_t yes,
                       uint8_t no);
@@ -71,10 +73,11 @@ typedef struct pvx_rows {
                    uint8_t *out, uint32_t w);
     void (*median25)(const uint8_t *const *r, uint8_t *out, uint32_t w);     /* select of 25 for its median */
     void (*median5x5)(const uint8_t *const *r, uint8_t *out, uint32_t w);    /* of r[i][x + j], i, j < 5 */
-    /* BilateralFilter (U8, one channel), one tap over a row: wk = table[|q - c|] added to weights,
-     * wk q to sums */
-    void (*bilateral_tap)(const int32_t *q, const int32_t *c, const double *table, double *weights, double *sums,
-                          uint32_t w);
+    /* BilateralFilter (U8, one channel), a row of w pixels c = centre[x]: out[x] = floor(S / W + 0.5),
+     * W the sum (from 0.0, taps k in order) of wk = table[k * 256 + |q - c|] for q = centre[x +
+     * offsets[k]], S that of wk q, in double (as bilateral.c's plain loop) */
+    void (*bilateral_row)(const int32_t *centre, const int32_t *offsets, uint32_t taps, const double *table,
+                          double *out, uint32_t w);
     /* ColorConvert (BT.709, exactly as the plain loop): channels as a first byte and the bytes between
      * pixels (s: 3 RGB, 4 RGBX). RGB <-> RGBX; Y, U, V of a row; two rows' Y and the
      * U, V of their 2x2 blocks (stored every os bytes); RGB(X) from Y (every ys bytes) and U, V

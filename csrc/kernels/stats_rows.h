@@ -26,6 +26,11 @@ typedef struct pvx_stats_rows {
      * tpairs[k * tw + i] (two template rows against two image rows at once) */
     void (*ccorr)(const uint32_t *const *pairs, const uint32_t *tpairs, uint32_t tw, uint32_t np, uint32_t *out,
                   uint32_t n);
+    /* out[x] from c[x] (the distance or ccorr sum) and q[x] (the window's squares), as match.c's
+     * result(): the numerator v = c (l2 0) or q - 2 c + ts (l2 1), over area (norm 0) or
+     * sqrt(ts * q) times 2^15 (norm 1), in double, truncated and saturated to S16, 0/0 -> 0 */
+    void (*match_results)(const uint32_t *c, const uint32_t *q, double ts, double area, int l2, int norm, int16_t *out,
+                          uint32_t n);
     /* INT16 tensor rows of n elements, exactly as tensors.c's element loop: a + sign * b;
      * a * b * scale rounded (nearest even or toward zero; |scale| <= 1 unless saturated); (a * f[0] -
      * f[1]) / f[2] * f[3] toward zero, saturated to [lo, hi], into 1- or 2-byte elements */

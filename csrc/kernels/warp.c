@@ -170,27 +170,14 @@ static inline __m128i within(__m128i v, int32_t lo, int32_t hi)
     return _mm_and_si128(_mm_cmpgt_epi32(v, _mm_set1_epi32(lo - 1)), _mm_cmplt_epi32(v, _mm_set1_epi32(hi)));
 }
 
-/* 8 bilinear pixels whose 2x2 footprints all lie inside: (p00, p10) and (p01, p11) as 16-bit pairs,
- * weighed by pmaddwd with the weight pairs (w00, w10), (w01, w11) (each < 2^15). */
-static inline void bilinear8_sse2(const plane *in, const int32_t *X, const int32_t *Y, __m128i fx, __m128i fy,
-                                  uint8_t *out)
+/* The bilinear blend of 8 footprints, top row (p00, p10) and bottom row (p01, p11) as byte pairs in
+ * 16-bit lanes, by pmaddwd with the weight pairs (w00, w10), (w01, w11) (each < 2^15). */
+static inline void blend8_sse2(__m128i top, __m128i bottom, __m128i fx, __m128i fy, uint8_t *out)
 {
     __m128i one = _mm_set1_epi16(ONE), zero = _mm_setzero_si128();
     __m128i ax = _mm_sub_epi16(one, fx), ay = _mm_sub_epi16(one, fy);
     __m128i w00 = _mm_mullo_epi16(ax, ay), w10 = _mm_mullo_epi16(fx, ay);
     __m128i w01 = _mm_mullo_epi16(ax, fy), w11 = _mm_mullo_epi16(fx, fy);
-    __m128i top = zero, bottom = zero;
-    const uint8_t *base = in->ptr;
-    ptrdiff_t stride = in->stride;
-#define PAIR(k)                                                                                            \
-    do {                                                                                                   \
-        const uint8_t *p = base + (ptrdiff_t)(Y[k] >> FRAC_BITS) * stride + (X[k] >> FRAC_BITS);          \
-        uint16_t t, u;                                                                                     \
-        memcpy(&t, p, 2), memcpy(&u, p + stride, 2);                                                       \
-        top = _mm_insert_epi16(top, t, k), bottom = _mm_insert_epi16(bottom, u, k);                        \
-    } while (0)
-    PAIR(0); PAIR(1); PAIR(2); PAIR(3); PAIR(4); PAIR(5); PAIR(6); PAIR(7);
-#undef PAIR
     __m128i half = _mm_set1_epi32(1 << (2 * FRAC_BITS - 1));
     __m128i lo = _mm_add_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(top, zero), _mm_unpacklo_epi16(w00, w10)),
                                _mm_madd_epi16(_mm_unpacklo_epi8(bottom, zero), _mm_unpacklo_epi16(w01, w11)));
@@ -202,8 +189,69 @@ static inline void bilinear8_sse2(const plane *in, const int32_t *X, const int32
     _mm_storel_epi64((__m128i *)out, _mm_packus_epi16(v, v));
 }
 
+/* 8 bilinear pixels whose 2x2 footprints all lie inside. */
+static inline void bilinear8_sse2(const plane *in, const int32_t *X, const int32_t *Y, __m128i fx, __m128i fy,
+                                  uint8_t *out)
+{
+    __m128i top = _mm_setzero_si128(), bottom = top;
+    const uint8_t *base = in->ptr;
+    ptrdiff_t stride = in->stride;
+#define PAIR(k)                                                                                            \
+    do {                                                                                                   \
+        const uint8_t *p = base + (ptrdiff_t)(Y[k] >> FRAC_BITS) * stride + (X[k] >> FRAC_BITS);          \
+        uint16_t t, u;                                                                                     \
+        memcpy(&t, p, 2), memcpy(&u, p + stride, 2);                                                       \
+        top = _mm_insert_epi16(top, t, k), bottom = _mm_insert_epi16(bottom, u, k);                        \
+    } while (0)
+    PAIR(0); PAIR(1); PAIR(2); PAIR(3); PAIR(4); PAIR(5); PAIR(6); PAIR(7);
+#undef PAIR
+    blend8_sse2(top, bottom, fx, fy, out);
+}
+
+/* lanes of v clamped to [0, last] (SSE2 has no 32-bit min/max) */
+static inline __m128i clamp_sse2(__m128i v, int32_t last)
+{
+    __m128i hi = _mm_set1_epi32(last);
+    v = _mm_andnot_si128(_mm_cmplt_epi32(v, _mm_setzero_si128()), v);
+    __m128i above = _mm_cmpgt_epi32(v, hi);
+    return _mm_or_si128(_mm_and_si128(above, hi), _mm_andnot_si128(above, v));
+}
+
+/* UNDEFINED, REPLICATE: 8 pixels whose taps are moved to the nearest edge pixel each, as sample()
+ * does (ix, iy: the taps' top left, or the nearest pixel), then the same blend. */
+static inline void edge8_sse2(const plane *in, __m128i ix0, __m128i ix1, __m128i iy0, __m128i iy1, __m128i fx,
+                              __m128i fy, int bilinear, uint8_t *out)
+{
+    int32_t xa[8], xb[8], ya[8], yb[8], lx = (int32_t)in->width - 1, ly = (int32_t)in->height - 1;
+    __m128i next = _mm_set1_epi32(1);
+    _mm_storeu_si128((__m128i *)xa, clamp_sse2(ix0, lx)), _mm_storeu_si128((__m128i *)(xa + 4), clamp_sse2(ix1, lx));
+    _mm_storeu_si128((__m128i *)ya, clamp_sse2(iy0, ly)), _mm_storeu_si128((__m128i *)(ya + 4), clamp_sse2(iy1, ly));
+    const uint8_t *base = in->ptr;
+    ptrdiff_t stride = in->stride;
+    if (!bilinear) {
+        for (int k = 0; k < 8; k++)
+            out[k] = base[(ptrdiff_t)ya[k] * stride + xa[k]];
+        return;
+    }
+    _mm_storeu_si128((__m128i *)xb, clamp_sse2(_mm_add_epi32(ix0, next), lx));
+    _mm_storeu_si128((__m128i *)(xb + 4), clamp_sse2(_mm_add_epi32(ix1, next), lx));
+    _mm_storeu_si128((__m128i *)yb, clamp_sse2(_mm_add_epi32(iy0, next), ly));
+    _mm_storeu_si128((__m128i *)(yb + 4), clamp_sse2(_mm_add_epi32(iy1, next), ly));
+    __m128i top = _mm_setzero_si128(), bottom = top;
+#define TAPS(k)                                                                                            \
+    do {                                                                                                   \
+        const uint8_t *a = base + (ptrdiff_t)ya[k] * stride, *b = base + (ptrdiff_t)yb[k] * stride;       \
+        top = _mm_insert_epi16(top, a[xa[k]] | a[xb[k]] << 8, k);                                          \
+        bottom = _mm_insert_epi16(bottom, b[xa[k]] | b[xb[k]] << 8, k);                                    \
+    } while (0)
+    TAPS(0); TAPS(1); TAPS(2); TAPS(3); TAPS(4); TAPS(5); TAPS(6); TAPS(7);
+#undef TAPS
+    blend8_sse2(top, bottom, fx, fy, out);
+}
+
 /* Runs of 8: all footprints inside -> the SIMD blend (or direct loads for NEAREST_NEIGHBOR); all
- * wholly outside under CONSTANT -> the constant (the weights sum to 2^14); else pixel by pixel. */
+ * wholly outside under CONSTANT -> the constant (the weights sum to 2^14); UNDEFINED and REPLICATE
+ * -> the taps moved to the edge (edge8_sse2); else (CONSTANT, touching) pixel by pixel. */
 static void sample_sse2(const plane *in, const int32_t *X, const int32_t *Y, uint32_t n, uint8_t *out, int bilinear,
                         const vx_border_t *b)
 {
@@ -236,8 +284,10 @@ static void sample_sse2(const plane *in, const int32_t *X, const int32_t *Y, uin
                 memset(out + k, b->constant_value.U8, 8);
                 continue;
             }
-        }
-        sample_plain(in, X + k, Y + k, 8, out + k, bilinear, b);
+            sample_plain(in, X + k, Y + k, 8, out + k, bilinear, b);
+        } else
+            edge8_sse2(in, ix0, ix1, iy0, iy1, _mm_packs_epi32(_mm_and_si128(x0, frac), _mm_and_si128(x1, frac)),
+                       _mm_packs_epi32(_mm_and_si128(y0, frac), _mm_and_si128(y1, frac)), bilinear, out + k);
     }
     sample_plain(in, X + k, Y + k, n - k, out + k, bilinear, b);
 }

@@ -6,12 +6,14 @@
  * sleeping. Workers do not spin for work: a spinning worker would take the graph from under a
  * waiter about to run it and eat the core the run's row bands use. Graphs scheduled together run
  * side by side: on the waiter and on the workers woken for the others. */
+#define _GNU_SOURCE                   /* SCHED_BATCH */
 #include "async.h"
 #include "graph.h"
 
 #include <TI/tivx.h>   /* VX_GRAPH_TIMEOUT's VX_TIMEOUT_WAIT_FOREVER (TIOVX's name) */
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 
 #define MAX_WORKERS 64u
 
@@ -24,13 +26,6 @@ static struct {
     unsigned workers, idle, sleeping, waiters;
 } q = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER,
        NULL, NULL, 0, 0, 0, 0, 0};
-
-static __thread pvx_graph *running_here;
-
-int pvx_graph_running_here(pvx_graph *g)
-{
-    return running_here == g;
-}
 
 /* Called with q.lock held. */
 static pvx_graph *pop(void)
@@ -69,10 +64,7 @@ static int take(pvx_graph *g)
 /* The run; g is not touched after DONE is stored, as the waiter may then free it. */
 static void run(pvx_graph *g)
 {
-    pvx_graph *outer = running_here;
-    running_here = g;
     pvx_graph_run(g, g->measure_scheduled);
-    running_here = outer;
     __atomic_store_n(&g->scheduled, PVX_SCHEDULED_DONE, __ATOMIC_RELEASE);
     pthread_mutex_lock(&q.lock);
     if (q.waiters)
@@ -83,6 +75,12 @@ static void run(pvx_graph *g)
 static void *worker(void *unused)
 {
     (void)unused;
+    /* SCHED_BATCH: a worker woken for a graph never preempts a running thread (Linux skips
+     * wake-up preemption for it). In schedule-then-wait the waiter runs the graph itself, and a
+     * worker that preempted it (or a pool helper in the run's bands) to find the queue empty
+     * cost the run a time slice on a loaded machine; on an idle core it starts at once. */
+    struct sched_param param = {0};
+    pthread_setschedparam(pthread_self(), SCHED_BATCH, &param);
     pthread_mutex_lock(&q.lock);
     for (;;) {
         pvx_graph *g = pop();
@@ -130,9 +128,10 @@ int pvx_graph_schedule(pvx_graph *g, int measure)
         q.head = g;
     q.tail = g;
     q.queued++;
-    if (q.sleeping)
-        pthread_cond_signal(&q.work);
+    int wake = q.sleeping > 0;
     pthread_mutex_unlock(&q.lock);
+    if (wake)                         /* after unlocking: the worker does not wake into a held lock */
+        pthread_cond_signal(&q.work);
     return 1;
 }
 
@@ -199,7 +198,7 @@ int pvx_fast_vxWaitGraph(vx_graph graph, vx_status *out)
 {
     pvx_ref *ref = pvx_ref_live(graph, VX_TYPE_GRAPH);
     pvx_graph *g = ref ? ref->desc : NULL;
-    if (g == NULL || running_here == g || g->timeout_ms != VX_TIMEOUT_WAIT_FOREVER)
+    if (g == NULL || pvx_graph_running_here(g) || g->timeout_ms != VX_TIMEOUT_WAIT_FOREVER)
         return 0;
     return pvx_graph_join(g, out, VX_TIMEOUT_WAIT_FOREVER);
 }

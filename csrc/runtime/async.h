@@ -20,7 +20,5 @@ PVX_HIDDEN int pvx_graph_schedule(pvx_graph *g, int measure);
  * another thread already waits for it; -1 when the run went on past timeout_ms
  * (VX_TIMEOUT_WAIT_FOREVER: no limit), and it stays scheduled. */
 PVX_HIDDEN int pvx_graph_join(pvx_graph *g, vx_status *status, uint32_t timeout_ms);
-/* 1 when the calling thread is the one running g's scheduled run (a kernel or callback of it). */
-PVX_HIDDEN int pvx_graph_running_here(pvx_graph *g);
 
 #endif

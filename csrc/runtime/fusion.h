@@ -11,11 +11,13 @@
 
 #define PVX_FUSED_IO 2u               /* inputs and outputs a stage has at most */
 #define PVX_FUSED_NONE 0xffffffffu    /* an absent image (Sobel's optional outputs) */
+#define PVX_FUSED_ROWS 5u             /* input rows a stage reads per input at most (up + down + 1) */
 
 struct pvx_fused_stage;
-/* Output row y of a stage from `in`: per input, its rows y - radius .. y + radius (rows outside the
- * image already resolved per the node's border: the edge row or a constant row); `out`: per output,
- * its row y (NULL: absent). `scratch` holds 8 (width + 2) int32 for the generic loops. */
+/* Output row y of a stage from `in`: per input, its rows factor y - up .. factor y + down (rows
+ * outside the image already resolved per the node's border: the edge row or a constant row); `out`:
+ * per output, its row y (NULL: absent). `scratch` holds 8 (input width + 2) int32 for the generic
+ * loops. */
 typedef void pvx_fused_row_f(const struct pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out,
                              int32_t *scratch);
 /* Once per run: reads the node's parameters and border into the stage (scalars and thresholds may
@@ -28,12 +30,15 @@ typedef struct pvx_fused_stage {
     pvx_node *node;                   /* its border; its parameters are `params` */
     uint32_t num_in, num_out;
     uint32_t in[PVX_FUSED_IO], out[PVX_FUSED_IO];     /* indexes in pvx_fused.images, or PVX_FUSED_NONE */
-    uint32_t radius;                  /* rows read above and below the output row */
-    uint32_t lag;                     /* the pass step that computes row 0: >= a producer's lag + radius */
+    uint32_t factor, up, down;        /* output row y reads input rows factor y - up .. factor y + down */
+    uint32_t scale;                   /* pass rows per output row: the product of the factors before */
+    uint32_t lag;                     /* row y is computed at pass step scale y + lag: >= a producer's
+                                       * lag + its scale x down, so what it reads is there */
     /* set per run: by the pass (the node's parameter row) */
     const vx_reference *params;
+    /* set by the pass, per run: its output's size and its first input's */
+    uint32_t width, height, in_width, in_height;
     /* set by prepare, per run */
-    uint32_t width, height;
     uint32_t first, last;             /* rows it computes: [first, last) (UNDEFINED filters skip the edges) */
     vx_border_t border;
     vx_df_image in_format[PVX_FUSED_IO], out_format[PVX_FUSED_IO];
@@ -45,6 +50,7 @@ typedef struct pvx_fused_image {
     uint32_t stage, param;            /* where it is a parameter (the node's row gives the reference) */
     uint32_t ring;                    /* rows held by a ring; 0: an image of the application (its memory) */
     uint32_t pixel_bytes;
+    uint32_t width, height;
 } pvx_fused_image;
 
 typedef struct pvx_fused {
@@ -52,7 +58,7 @@ typedef struct pvx_fused {
     uint32_t num_stages;
     pvx_fused_image *images;
     uint32_t num_images;
-    uint32_t width, height;           /* of every image of the pass */
+    uint32_t height;                  /* pass rows: bands split them; stage k's row y is pass row scale y */
 } pvx_fused;
 
 /* Runs the pass once (the executor, graph.c, times it and sets its nodes' statuses). */

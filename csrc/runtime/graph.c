@@ -5,8 +5,16 @@
 #include "target.h"
 #include "tiling.h"
 
+#include <pthread.h>
 #include <string.h>
 #include <VX/vx_khr_pipelining.h>
+
+static __thread pvx_graph *running_here;   /* the graph whose node runs on this thread */
+
+int pvx_graph_running_here(pvx_graph *g)
+{
+    return running_here == g;
+}
 
 static void perf_begin(vx_perf_t *p)
 {
@@ -110,23 +118,166 @@ static vx_status run_fused(pvx_fused *f, int measure)
     return status;
 }
 
+/* A unit: a node, or a fused pass from its head (its stages follow it in the schedule). */
+static vx_uint32 unit_size(const pvx_node *n)
+{
+    return n->fused ? n->fused->num_stages : 1;
+}
+
+static vx_status run_unit(pvx_graph *g, vx_uint32 i, int measure)
+{
+    pvx_node *n = g->schedule[i];
+    return n->fused ? run_fused(n->fused, measure) : pvx_node_run(n, measure);
+}
+
+static void send_node_events(pvx_graph *g, vx_uint32 i)
+{
+    for (vx_uint32 k = i; g->events && k < i + unit_size(g->schedule[i]); k++)
+        pvx_graph_events_node(g->events, k, g->schedule[k]->node, g->schedule[k]->status);
+}
+
+/* ---- branches: units whose producers ended run side by side -------------------------------------
+ * Verification (verify.py `compile_branches`) sets g->branches when two units with enough work
+ * each (`concurrent`) are independent. Then each unit counts the units it still waits for and
+ * the ready ones are kept in schedule order. When two or more are ready and two of them are
+ * concurrent, a phase runs on the tile pool: each thread takes ready units until at most one is
+ * ready and none runs, so a unit alone gets the whole pool for its own row bands (inside the phase
+ * the pool is taken: pvx_pool_run runs a unit's bands inline). A pool busy with another graph
+ * runs the phase on this thread alone. After a failure or VX_ACTION_ABANDON no unit starts; those
+ * running end, and the run's status is that of the first failing unit in schedule order. */
+typedef struct {
+    pvx_graph *g;
+    int measure;
+    pthread_mutex_t lock;             /* guards what follows in a phase */
+    pthread_cond_t changed;
+    uint32_t head, tail;              /* g->ready_units[head, tail): ready units, in schedule order */
+    uint32_t running, sleepers;
+    uint32_t version;                 /* changes when a unit ends (spinning threads read it) */
+    uint32_t failed_at;               /* the first failing unit, num_nodes while none */
+    vx_status status;
+} branch_run;
+
+static void make_ready(branch_run *r, vx_uint32 i)
+{
+    vx_uint32 *ready = r->g->ready_units, k = r->tail++;
+    for (; k > r->head && ready[k - 1] > i; k--)
+        ready[k] = ready[k - 1];
+    ready[k] = i;
+}
+
+static void unit_ended(branch_run *r, vx_uint32 i, vx_status status)
+{
+    pvx_graph *g = r->g;
+    pvx_node *n = g->schedule[i];
+    send_node_events(g, i);
+    if (status != VX_SUCCESS) {
+        if (i < r->failed_at) {
+            r->failed_at = i;
+            r->status = status;
+        }
+        return;
+    }
+    for (vx_uint32 k = 0; k < n->num_next; k++)
+        if (--g->waiting[n->next[k]] == 0)
+            make_ready(r, n->next[k]);
+}
+
+typedef struct {
+    const branch_run *r;
+    uint32_t seen;
+} version_seen;
+
+static int version_changed(const void *arg)
+{
+    const version_seen *v = arg;
+    return __atomic_load_n(&v->r->version, __ATOMIC_ACQUIRE) != v->seen;
+}
+
+static void branch_worker(void *arg)
+{
+    branch_run *r = arg;
+    pvx_graph *g = r->g, *outer = running_here;
+    running_here = g;
+    pthread_mutex_lock(&r->lock);
+    for (;;) {
+        uint32_t ready = r->tail - r->head;
+        if (r->failed_at == g->num_nodes && ready > 0 && (ready >= 2 || r->running > 0)) {
+            vx_uint32 i = g->ready_units[r->head++];
+            r->running++;
+            pthread_mutex_unlock(&r->lock);
+            vx_status status = run_unit(g, i, r->measure);
+            pthread_mutex_lock(&r->lock);
+            r->running--;
+            unit_ended(r, i, status);
+            __atomic_store_n(&r->version, r->version + 1, __ATOMIC_RELEASE);
+            if (r->sleepers)
+                pthread_cond_broadcast(&r->changed);
+            continue;
+        }
+        if (r->running == 0)
+            break;                    /* the phase is over (the others see it as the last unit ended) */
+        version_seen v = {r, r->version};
+        pthread_mutex_unlock(&r->lock);
+        int changed = pvx_spin_until(version_changed, &v);
+        pthread_mutex_lock(&r->lock);
+        if (!changed) {
+            r->sleepers++;
+            while (r->version == v.seen)
+                pthread_cond_wait(&r->changed, &r->lock);
+            r->sleepers--;
+        }
+    }
+    pthread_mutex_unlock(&r->lock);
+    running_here = outer;
+}
+
+static int concurrent_ready(const branch_run *r)
+{
+    int found = 0;
+    for (uint32_t k = r->head; k < r->tail && found < 2; k++)
+        found += r->g->schedule[r->g->ready_units[k]]->concurrent != vx_false_e;
+    return found >= 2;
+}
+
+static vx_status run_branches(pvx_graph *g, int measure)
+{
+    branch_run r = {g, measure, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,
+                    0, 0, 0, 0, 0, g->num_nodes, VX_SUCCESS};
+    for (vx_uint32 i = 0; i < g->num_nodes; i += unit_size(g->schedule[i]))
+        if ((g->waiting[i] = g->schedule[i]->num_waits) == 0)
+            g->ready_units[r.tail++] = i;
+    unsigned threads = pvx_tile_threads();
+    while (r.head < r.tail && r.failed_at == g->num_nodes) {
+        if (threads > 1 && concurrent_ready(&r)) {
+            pvx_pool_run(branch_worker, &r, threads);
+            continue;
+        }
+        vx_uint32 i = g->ready_units[r.head++];
+        unit_ended(&r, i, run_unit(g, i, measure));
+    }
+    pthread_cond_destroy(&r.changed);
+    pthread_mutex_destroy(&r.lock);
+    return r.failed_at == g->num_nodes ? VX_SUCCESS : r.status;
+}
+
 vx_status pvx_graph_run(pvx_graph *g, int measure)
 {
     vx_status status = VX_SUCCESS;
+    pvx_graph *outer = running_here;
+    running_here = g;
+    pvx_pool_runners(1);
     g->state = VX_GRAPH_STATE_RUNNING;
     set_accessible(g, 1);
     if (measure)
         perf_begin(&g->perf);
     if (g->num_targeted)
         status = pvx_target_run_graph(g, measure, pvx_node_run_rows);
+    else if (g->branches)
+        status = run_branches(g, measure);
     else
-        for (vx_uint32 i = 0; i < g->num_nodes && status == VX_SUCCESS; i++) {
-            pvx_node *n = g->schedule[i];
-            vx_uint32 count = n->fused ? n->fused->num_stages : 1;
-            status = n->fused ? run_fused(n->fused, measure) : pvx_node_run(n, measure);
-            for (vx_uint32 k = i; g->events && k < i + count; k++)
-                pvx_graph_events_node(g->events, k, g->schedule[k]->node, g->schedule[k]->status);
-            i += count - 1;
+        for (vx_uint32 i = 0; i < g->num_nodes && status == VX_SUCCESS; i += unit_size(g->schedule[i])) {
+            status = run_unit(g, i, measure);
+            send_node_events(g, i);
         }
     if (measure)
         perf_end(&g->perf);
@@ -135,6 +286,8 @@ vx_status pvx_graph_run(pvx_graph *g, int measure)
     g->state = status == VX_SUCCESS ? VX_GRAPH_STATE_COMPLETED : VX_GRAPH_STATE_ABANDONED;
     if (g->events)
         pvx_graph_events_graph(g->events, VX_EVENT_GRAPH_COMPLETED, 0);
+    pvx_pool_runners(-1);
+    running_here = outer;
     return status;
 }
 

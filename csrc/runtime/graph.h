@@ -6,7 +6,8 @@
 
 #include "schedule.h"
 
-/* Runs the schedule once; the caller holds g->busy. Measures performance when `measure`. */
+/* Runs the schedule once; the caller holds g->busy. Measures performance when `measure`.
+ * Independent units with enough work run side by side on the tile pool (g->branches). */
 PVX_HIDDEN vx_status pvx_graph_run(pvx_graph *g, int measure);
 /* One node: every replica, perf counters, status, completion callback. */
 PVX_HIDDEN vx_status pvx_node_run(pvx_node *n, int measure);
@@ -19,6 +20,8 @@ PVX_HIDDEN void pvx_perf_end_at(vx_perf_t *p, uint64_t begin);
 /* Takes g->busy: 1 when taken, 0 when another run holds it. */
 PVX_HIDDEN int pvx_graph_acquire(pvx_graph *g);
 PVX_HIDDEN void pvx_graph_release(pvx_graph *g);
+/* 1 when a node of g runs on the calling thread (a kernel or callback of its run). */
+PVX_HIDDEN int pvx_graph_running_here(pvx_graph *g);
 /* Runs the graph of handle `ref`, which the caller took, if it is still ready (1, the status in
  * *out; 0: not run), and gives it back. */
 PVX_HIDDEN int pvx_graph_run_taken(struct pvx_ref *ref, vx_status *out);

@@ -32,6 +32,11 @@ typedef struct pvx_node {
     vx_uint32 *deps;                  /* seed 003: schedule indexes of the nodes this one waits for */
     vx_uint32 num_deps;
     struct pvx_fused *fused;          /* the fused pass (fusion.h) this node heads, or NULL */
+    /* Branches (graph.c): a unit is a node, or a fused pass's stages (filled at its head). */
+    vx_uint32 num_waits;              /* units this unit waits for */
+    vx_uint32 *next;                  /* schedule indexes of the units waiting for this one */
+    vx_uint32 num_next;
+    vx_bool concurrent;               /* enough work to gain from running beside another unit */
 } pvx_node;
 
 /* A graph as C runs it; pvx_ref.desc of every vx_graph points at one. */
@@ -53,6 +58,9 @@ typedef struct pvx_graph {
     int measure_scheduled;            /* that run measures performance */
     struct pvx_graph *next_scheduled; /* the next graph in async.c's queue */
     uint32_t timeout_ms;              /* VX_GRAPH_TIMEOUT: how long vxWaitGraph and dequeues wait */
+    vx_uint32 branches;               /* two concurrent units may run side by side (graph.c) */
+    vx_uint32 *waiting;               /* num_nodes scratch entries each for a run with branches: */
+    vx_uint32 *ready_units;           /* units still waited for per unit, units ready to run */
 } pvx_graph;
 
 /* How a node runs with a parameter row (graph.c's pvx_node_run_rows): the executor passes it to

@@ -7,7 +7,16 @@
  *   mixed: Box, Median, Erode, Dilate, AbsDiff, Add, Sobel (one output the application's), Phase, Xor,
  *          Threshold (range), ConvertDepth (widen), Subtract over virtual images read by several nodes;
  *   points: And, Add, ConvertDepth both ways, Threshold (also at 1xN and Nx1);
- *   cuts: a Convolve (not fusable) in a chain, an image also read by Not (not fusable). */
+ *   cuts: a Convolve (not fusable) in a chain, an image also read by Not (not fusable);
+ *   scaled: Gaussian3x3 -> HalfScaleGaussian (kernel 1, 3 or 5) -> Sobel3x3 -> Magnitude ->
+ *           ConvertDepth -> Threshold and -> ScaleImage to half (NEAREST, BILINEAR or AREA; fused
+ *           only where the half size is even), beside HalfScaleGaussian 5 of the blurred input ->
+ *           AbsDiff with the first half-size image (stages of half size, two producers of one stage,
+ *           a ring read by two stages that change size);
+ *   channels: ChannelExtract G of RGB and B of RGBX -> AbsDiff -> Gaussian3x3, and (even sizes) Y of
+ *             NV12 -> ScaleImage to half, Y of IYUV -> Xor with that Y (chains starting from several
+ *             inputs, multi-plane inputs read through their first plane), and A of RGBX into a
+ *             virtual image nobody reads. */
 #include <VX/vx.h>
 #include <malloc.h>
 #include <stdlib.h>
@@ -154,6 +163,92 @@ static void cuts(vx_context ctx, vx_image a, vx_image out1, vx_image out2, int m
     CHECK_OK(vxReleaseGraph(&g));
 }
 
+/* Half-size stages: `out1` half the input's size (U8), `out2` a quarter (U8, the half of out1's size
+ * rounded down), `out3` half (U8). Returns the graph when `keep`, else releases it. */
+static vx_graph scaled(vx_context ctx, vx_image a, vx_image out1, vx_image out2, vx_image out3, int mode, int kind,
+                       int keep)
+{
+    static const vx_enum interpolations[3] = {VX_INTERPOLATION_NEAREST_NEIGHBOR, VX_INTERPOLATION_BILINEAR,
+                                              VX_INTERPOLATION_AREA};
+    vx_uint32 w, h;
+    CHECK_OK(vxQueryImage(a, VX_IMAGE_WIDTH, &w, sizeof w));
+    CHECK_OK(vxQueryImage(a, VX_IMAGE_HEIGHT, &h, sizeof h));
+    vx_uint32 hw = (w + 1) / 2, hh = (h + 1) / 2;
+    vx_graph g = vxCreateGraph(ctx);
+    vx_image v[7] = {vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8), vxCreateVirtualImage(g, hw, hh, VX_DF_IMAGE_U8),
+                     vxCreateVirtualImage(g, hw, hh, VX_DF_IMAGE_S16), vxCreateVirtualImage(g, hw, hh, VX_DF_IMAGE_S16),
+                     vxCreateVirtualImage(g, hw, hh, VX_DF_IMAGE_S16), vxCreateVirtualImage(g, hw, hh, VX_DF_IMAGE_U8),
+                     vxCreateVirtualImage(g, hw, hh, VX_DF_IMAGE_U8)};
+    vx_int32 size = 1 + 2 * kind, one = 1, five = 5;
+    vx_scalar ksize = vxCreateScalar(ctx, VX_TYPE_INT32, &size), shift = vxCreateScalar(ctx, VX_TYPE_INT32, &one);
+    vx_scalar k5 = vxCreateScalar(ctx, VX_TYPE_INT32, &five);
+    vx_scalar interpolation = vxCreateScalar(ctx, VX_TYPE_ENUM, &interpolations[kind]);
+    vx_threshold t = binary_threshold(ctx, 20);
+    vx_node n[9] = {vxGaussian3x3Node(g, a, v[0]), vxHalfScaleGaussianNode(g, v[0], v[1], size),
+                    vxSobel3x3Node(g, v[1], v[2], v[3]), vxMagnitudeNode(g, v[2], v[3], v[4]),
+                    vxConvertDepthNode(g, v[4], v[5], VX_CONVERT_POLICY_SATURATE, shift), vxThresholdNode(g, v[5], t, out1),
+                    vxScaleImageNode(g, v[5], out2, interpolations[kind]), vxHalfScaleGaussianNode(g, v[0], v[6], 5),
+                    vxAbsDiffNode(g, v[6], v[1], out3)};
+    run(g, n, 9, mode, 0);
+    print_hash("scaled.threshold", out1);
+    print_hash("scaled.scale", out2);
+    print_hash("scaled.absdiff", out3);
+    for (int k = 0; k < 7; k++) CHECK_OK(vxReleaseImage(&v[k]));
+    vx_scalar *sc[4] = {&ksize, &shift, &k5, &interpolation};
+    for (int k = 0; k < 4; k++) CHECK_OK(vxReleaseScalar(sc[k]));
+    CHECK_OK(vxReleaseThreshold(&t));
+    if (!keep)
+        CHECK_OK(vxReleaseGraph(&g));
+    return g;
+}
+
+/* An image of any format, every plane filled with a pattern from `seed`. */
+static vx_image patterned(vx_context ctx, vx_uint32 w, vx_uint32 h, vx_df_image f, uint32_t seed)
+{
+    vx_image img = vxCreateImage(ctx, w, h, f);
+    vx_size planes;
+    CHECK_OK(vxQueryImage(img, VX_IMAGE_PLANES, &planes, sizeof planes));
+    for (vx_uint32 p = 0; p < planes; p++) {
+        vx_rectangle_t rect = {0, 0, w, h};
+        vx_imagepatch_addressing_t addr;
+        vx_map_id id;
+        void *ptr;
+        CHECK_OK(vxMapImagePatch(img, &rect, p, &id, &addr, &ptr, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST, 0));
+        for (vx_uint32 y = 0; y < addr.dim_y / addr.step_y; y++)
+            for (vx_uint32 x = 0; x < addr.dim_x / addr.step_x * (vx_uint32)addr.stride_x; x++)
+                ((vx_uint8 *)ptr)[(size_t)y * addr.stride_y + x] = (vx_uint8)((x * 7 + y * 13 + seed * 31 + p * 5) ^ (x * y >> 3));
+        CHECK_OK(vxUnmapImagePatch(img, id));
+    }
+    return img;
+}
+
+static void channels(vx_context ctx, vx_uint32 w, vx_uint32 h, int mode)
+{
+    int yuv = w % 2 == 0 && h % 2 == 0;
+    vx_graph g = vxCreateGraph(ctx);
+    vx_image rgb = patterned(ctx, w, h, VX_DF_IMAGE_RGB, 1), rgbx = patterned(ctx, w, h, VX_DF_IMAGE_RGBX, 2);
+    vx_image nv12 = patterned(ctx, yuv ? w : 2, yuv ? h : 2, VX_DF_IMAGE_NV12, 3);
+    vx_image iyuv = patterned(ctx, yuv ? w : 2, yuv ? h : 2, VX_DF_IMAGE_IYUV, 4);
+    vx_image out1 = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8), out2 = vxCreateImage(ctx, w / 2, h / 2 ? h / 2 : 1, VX_DF_IMAGE_U8);
+    vx_image out3 = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8), v[6];
+    for (int k = 0; k < 6; k++) v[k] = vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8);
+    /* v[5]: a virtual image nobody reads (a ring of the one row written) */
+    vx_node n[9] = {vxChannelExtractNode(g, rgb, VX_CHANNEL_G, v[0]), vxChannelExtractNode(g, rgbx, VX_CHANNEL_B, v[1]),
+                    vxAbsDiffNode(g, v[0], v[1], v[2]), vxGaussian3x3Node(g, v[2], out1),
+                    vxChannelExtractNode(g, rgbx, VX_CHANNEL_A, v[5])};
+    if (yuv) {
+        n[5] = vxChannelExtractNode(g, nv12, VX_CHANNEL_Y, v[3]), n[6] = vxScaleImageNode(g, v[3], out2, VX_INTERPOLATION_BILINEAR);
+        n[7] = vxChannelExtractNode(g, iyuv, VX_CHANNEL_Y, v[4]), n[8] = vxXorNode(g, v[3], v[4], out3);
+    }
+    run(g, n, yuv ? 9 : 5, mode, 0);
+    print_hash("channels.gaussian", out1);
+    if (yuv)
+        print_hash("channels.scale", out2), print_hash("channels.xor", out3);
+    vx_image *imgs[13] = {&rgb, &rgbx, &nv12, &iyuv, &out1, &out2, &out3, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]};
+    for (int k = 0; k < 13; k++) CHECK_OK(vxReleaseImage(imgs[k]));
+    CHECK_OK(vxReleaseGraph(&g));
+}
+
 /* Pixel-wise only (any size): And, Add, ConvertDepth both ways, Threshold. */
 static void points(vx_context ctx, vx_image a, vx_image b, vx_image out, vx_threshold t, vx_scalar shift)
 {
@@ -230,10 +325,28 @@ static void memory_and_performance(vx_context ctx, vx_threshold t, vx_scalar shi
     CHECK_OK(vxReleaseImage(&out));
 }
 
+/* The heap a first run of the scaled graph at 1000 x 700 takes (its seven virtual images: 2.3 MB
+ * node by node). */
+static void scaled_memory(vx_context ctx)
+{
+    enum { W = 1000, H = 700 };
+    static int32_t va[W * H];
+    vx_image in = test_image(ctx, W, H, VX_DF_IMAGE_U8, 5, va);
+    vx_image h1 = vxCreateImage(ctx, W / 2, H / 2, VX_DF_IMAGE_U8), h3 = vxCreateImage(ctx, W / 2, H / 2, VX_DF_IMAGE_U8);
+    vx_image q = vxCreateImage(ctx, W / 4, H / 4, VX_DF_IMAGE_U8);
+    size_t before = heap_bytes();
+    vx_graph g = scaled(ctx, in, h1, q, h3, 2, 1, 1);
+    printf("scaled_heap_kb %zu\n", (heap_bytes() - before) / 1024);
+    CHECK_OK(vxReleaseGraph(&g));
+    vx_image *imgs[4] = {&in, &h1, &q, &h3};
+    for (int k = 0; k < 4; k++) CHECK_OK(vxReleaseImage(imgs[k]));
+}
+
 int main(void)
 {
-    static const vx_uint32 sizes[][2] = {{1, 5}, {5, 1}, {3, 3}, {7, 3}, {3, 11}, {641, 9}, {9, 641}, {331, 197}};
-    static int32_t va[331 * 197 * 2], vb[331 * 197 * 2];
+    static const vx_uint32 sizes[][2] = {{1, 5}, {5, 1}, {3, 3}, {7, 3}, {3, 11}, {641, 9}, {9, 641}, {331, 197},
+                                         {11, 7}, {660, 396}};
+    static int32_t va[660 * 396], vb[660 * 396];
     vx_context ctx = test_context();
     vx_uint32 refs = context_references(ctx);
     vx_threshold t = binary_threshold(ctx, 40);
@@ -256,6 +369,16 @@ int main(void)
             cuts(ctx, a, o1, o2 = (vxReleaseImage(&o2), vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8)), mode);
             CHECK_OK(vxReleaseImage(&o2));
             o2 = vxCreateImage(ctx, w, h, VX_DF_IMAGE_S16);
+            channels(ctx, w, h, mode);
+            for (int kind = 0; kind < 3 && w >= 5 && h >= 5; kind++) {      /* Sobel needs 3x3 at half size */
+                vx_uint32 hw = (w + 1) / 2, hh = (h + 1) / 2;
+                vx_image h1 = vxCreateImage(ctx, hw, hh, VX_DF_IMAGE_U8), h3 = vxCreateImage(ctx, hw, hh, VX_DF_IMAGE_U8);
+                vx_image q = vxCreateImage(ctx, hw / 2 ? hw / 2 : 1, hh / 2 ? hh / 2 : 1, VX_DF_IMAGE_U8);
+                printf("scaled kind %d\n", kind);
+                scaled(ctx, a, h1, q, h3, mode, kind, 0);
+                vx_image *hs[3] = {&h1, &q, &h3};
+                for (int k = 0; k < 3; k++) CHECK_OK(vxReleaseImage(hs[k]));
+            }
         }
         if (w == 331)
             callback_in_pass(ctx, a, o1, t, shift);
@@ -263,6 +386,7 @@ int main(void)
         for (int k = 0; k < 4; k++) CHECK_OK(vxReleaseImage(imgs[k]));
     }
     memory_and_performance(ctx, t, shift);
+    scaled_memory(ctx);
     CHECK_OK(vxReleaseThreshold(&t));
     CHECK_OK(vxReleaseScalar(&shift));
     CHECK(context_references(ctx) == refs);

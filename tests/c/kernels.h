@@ -129,4 +129,20 @@ static inline vx_graph run_in_graph(vx_context ctx, const char *name, vx_referen
     return g;
 }
 
+/* Bytes malloc'd now (heap in use plus mmap'd blocks); under AddressSanitizer (tools/sanitize.sh)
+ * malloc is its own, and so is the count. */
+#include <malloc.h>
+#ifdef __SANITIZE_ADDRESS__
+size_t __sanitizer_get_current_allocated_bytes(void);     /* the runtime's (allocator_interface.h) */
+#endif
+static inline size_t heap_bytes(void)
+{
+#ifdef __SANITIZE_ADDRESS__
+    return __sanitizer_get_current_allocated_bytes();
+#else
+    struct mallinfo2 mi = mallinfo2();
+    return mi.uordblks + mi.hblkhd;
+#endif
+}
+
 #endif

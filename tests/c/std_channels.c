@@ -184,13 +184,15 @@ static void gradients(vx_context ctx)
 
 /* Every gradient pair in [-256, 256)^2 (the exact diagonals and axes, the pairs whose angle falls
  * nearest a rounding boundary, every a^2 + b^2 up to 2^16), then the same scaled by 128 (the
- * whole S16 range), and x in [32256, 32768) (magnitudes around the saturation). */
+ * whole S16 range), x in [32256, 32768) (magnitudes around the saturation), and x in [1856, 2368)
+ * (a^2 + b^2 on both sides of 2^22, where the vector loops' short form stops, and pairs such as
+ * (2091, 165) where that form would be one off). */
 static void phase_everywhere(vx_context ctx)
 {
     enum { SIDE = 512 };
     static int32_t gx[SIDE * SIDE], gy[SIDE * SIDE];
-    static const int32_t grids[][2] = {{1, 0}, {128, 0}, {1, 32512}};      /* scale, x offset */
-    for (int g = 0; g < 3; g++) {
+    static const int32_t grids[][2] = {{1, 0}, {128, 0}, {1, 32512}, {1, 2112}};      /* scale, x offset */
+    for (int g = 0; g < 4; g++) {
         for (int32_t i = 0; i < SIDE * SIDE; i++)
             gx[i] = (i % SIDE - SIDE / 2) * grids[g][0] + grids[g][1], gy[i] = (i / SIDE - SIDE / 2) * grids[g][0];
         check_gradients(ctx, SIDE, SIDE, gx, gy, 0);

@@ -40,9 +40,9 @@ static int match(vx_context ctx, int w, int h, int seed)
 {
     static int32_t src_values[641 * 31], tpl_values[641 * 31], got[641 * 31];
     vx_image src = test_image(ctx, (vx_uint32)w, (vx_uint32)h, VX_DF_IMAGE_U8, seed, src_values);
-    const int shapes[5][2] = {{1, 1}, {5, 3}, {8, 8}, {3, 6}, {w, h}};
+    const int shapes[7][2] = {{1, 1}, {5, 3}, {8, 8}, {3, 6}, {33, 21}, {32, 5}, {w, h}};
     int found = 0;
-    for (int s = 0; s < 5; s++) {
+    for (int s = 0; s < 7; s++) {
         int tw = shapes[s][0] < w ? shapes[s][0] : w, th = shapes[s][1] < h ? shapes[s][1] : h;
         /* the template: the source's block at (11, 7) when it fits (a perfect match there) */
         int px = tw + 11 <= w ? 11 : 0, py = th + 7 <= h ? 7 : 0;

@@ -144,6 +144,13 @@ def _borrow(obj, lender):
         obj._attach(obj._plane_bases())
 
 
+def lend(graph, lender, obj):
+    """obj uses lender's storage until the graph's next verification or change (`release`):
+    verification shares the storage of virtual images whose lifetimes do not overlap."""
+    _borrow(obj, lender)
+    graph.aliases.append(obj)
+
+
 def _unborrow(obj):
     lib.pvx_memory_free(obj.mem)           # borrowed: frees nothing but its map table
     obj.mem.borrowed = 0

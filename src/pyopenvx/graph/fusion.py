@@ -1,12 +1,16 @@
 """Fused execution: at verification, runs of consecutive nodes of the schedule whose standard
 kernels read a bounded neighbourhood of rows become one pass over bands of rows (csrc/runtime/
 fusion.c). Here the policy: which nodes join a pass, which images become rings of a few rows (never
-allocated in full), each stage's radius and lag; C gets a plain-data plan (`pvx_fused`) hung on the
+allocated in full), each stage's row map, scale and lag; C gets a plain-data plan (`pvx_fused`) hung on the
 pass's first node, with the kernels' per-row entry points as function pointers.
 
 A node joins the pass being built when its kernel is in FUSABLE, it runs on the host, unreplicated,
-its images are single-plane U8/S16 of the pass's size, and it reads an image a node of the pass
-writes. An image written in the pass becomes a ring when it is virtual, whole (no view, no container,
+its images are single-plane U8/S16 of the sizes its row map needs (one size, or an input twice the
+output for HalfScaleGaussian and 2:1 ScaleImage). Nodes of a pass need not read each other's images
+(the first nodes of chains are often ChannelExtracts of different inputs): the schedule's order already
+put what they read before them, and `_cut` keeps every image the pass writes and reads a ring.
+Each stage has a row map (output row y reads input rows factor y - up .. factor y + down) and a scale
+(pass rows per row of its output: the product of the factors along the chain). An image written in the pass becomes a ring when it is virtual, whole (no view, no container,
 not a graph parameter) and read only by nodes of the pass; a pass whose node would read an image of
 the pass that cannot be a ring is cut there. PVX_FUSION=0 in the environment turns fusion off (the
 node-by-node reference the tests compare against)."""
@@ -17,17 +21,20 @@ from _pyopenvx import ffi, lib
 from .. import constants as vx
 from ..objects.parts import container, lineage
 
-# kernel enum -> (prepare, row, radius, input parameter indexes, output parameter indexes)
-_FILTER = ("pvx_fuse_filter_prepare", "pvx_fuse_filter_row", 1, (0,), (1,))
-_POINT2 = ("pvx_fuse_pointwise_prepare", "pvx_fuse_pointwise_row", 0, (0, 1), (2,))
-_POINT2_POLICY = ("pvx_fuse_pointwise_prepare", "pvx_fuse_pointwise_row", 0, (0, 1), (3,))
+# kernel enum -> (prepare, row, row map (factor, up, down), input parameter indexes, output parameter indexes)
+_SAME, _3x3 = (1, 0, 0), (1, 1, 1)
+_FILTER = ("pvx_fuse_filter_prepare", "pvx_fuse_filter_row", _3x3, (0,), (1,))
+_POINT2 = ("pvx_fuse_pointwise_prepare", "pvx_fuse_pointwise_row", _SAME, (0, 1), (2,))
+_POINT2_POLICY = ("pvx_fuse_pointwise_prepare", "pvx_fuse_pointwise_row", _SAME, (0, 1), (3,))
+# the kernel size is a scalar that may change between runs: the map reads the widest (5) rows
+_HALF_GAUSSIAN = (2, 2, 2)
 FUSABLE = {
     vx.VX_KERNEL_BOX_3x3: _FILTER,
     vx.VX_KERNEL_GAUSSIAN_3x3: _FILTER,
     vx.VX_KERNEL_MEDIAN_3x3: _FILTER,
     vx.VX_KERNEL_ERODE_3x3: _FILTER,
     vx.VX_KERNEL_DILATE_3x3: _FILTER,
-    vx.VX_KERNEL_SOBEL_3x3: ("pvx_fuse_filter_prepare", "pvx_fuse_filter_row", 1, (0,), (1, 2)),
+    vx.VX_KERNEL_SOBEL_3x3: ("pvx_fuse_filter_prepare", "pvx_fuse_filter_row", _3x3, (0,), (1, 2)),
     vx.VX_KERNEL_AND: _POINT2,
     vx.VX_KERNEL_OR: _POINT2,
     vx.VX_KERNEL_XOR: _POINT2,
@@ -36,10 +43,27 @@ FUSABLE = {
     vx.VX_KERNEL_PHASE: _POINT2,
     vx.VX_KERNEL_ADD: _POINT2_POLICY,
     vx.VX_KERNEL_SUBTRACT: _POINT2_POLICY,
-    vx.VX_KERNEL_THRESHOLD: ("pvx_fuse_threshold_prepare", "pvx_fuse_threshold_row", 0, (0,), (2,)),
-    vx.VX_KERNEL_CONVERTDEPTH: ("pvx_fuse_convert_depth_prepare", "pvx_fuse_convert_depth_row", 0, (0,), (1,)),
+    vx.VX_KERNEL_THRESHOLD: ("pvx_fuse_threshold_prepare", "pvx_fuse_threshold_row", _SAME, (0,), (2,)),
+    vx.VX_KERNEL_CONVERTDEPTH: ("pvx_fuse_convert_depth_prepare", "pvx_fuse_convert_depth_row", _SAME, (0,), (1,)),
+    vx.VX_KERNEL_HALFSCALE_GAUSSIAN: ("pvx_fuse_halfscale_prepare", "pvx_fuse_halfscale_row", _HALF_GAUSSIAN, (0,), (1,)),
+    # exactly half in both directions (every interpolation reads rows 2y and 2y + 1)
+    vx.VX_KERNEL_SCALE_IMAGE: ("pvx_fuse_half_scale_prepare", "pvx_fuse_half_scale_row", (2, 0, 1), (0,), (1,)),
+    # a channel of RGB or RGBX, or the Y of NV12, NV21 or IYUV: bytes of the first plane's rows
+    vx.VX_KERNEL_CHANNEL_EXTRACT: ("pvx_fuse_channel_extract_prepare", "pvx_fuse_channel_extract_row", _SAME, (0,),
+                                   (2,)),
 }
 _FORMATS = (vx.VX_DF_IMAGE_U8, vx.VX_DF_IMAGE_S16)
+_INTERLEAVED = (vx.VX_DF_IMAGE_RGB, vx.VX_DF_IMAGE_RGBX)
+_LUMA_FIRST = (vx.VX_DF_IMAGE_NV12, vx.VX_DF_IMAGE_NV21, vx.VX_DF_IMAGE_IYUV)
+
+
+def _first_plane_input(node, obj):
+    """ChannelExtract's input whose channel lies in the first plane at full size."""
+    if node.kernel.enumeration != vx.VX_KERNEL_CHANNEL_EXTRACT or obj is not node.params[0]:
+        return False
+    channel = node.params[1].value
+    return obj.desc.format in _INTERLEAVED or (obj.desc.format in _LUMA_FIRST and channel in (vx.VX_CHANNEL_Y,
+                                                                                              vx.VX_CHANNEL_0))
 
 
 def enabled():
@@ -56,17 +80,24 @@ def _spec(node):
     return FUSABLE.get(kernel.enumeration)
 
 
-def _size(node, spec):
-    """(width, height) shared by every image of the node, or None."""
-    sizes = set()
+def _fits(node, spec):
+    """Whether the node's images are of the formats and sizes its row map serves."""
+    ins, outs = set(), set()
     for i in spec[3] + spec[4]:
         obj = node.params[i]
         if obj is None:
             continue
-        if obj.vx_type != vx.VX_TYPE_IMAGE or obj.desc.format not in _FORMATS:
-            return None
-        sizes.add((obj.desc.width, obj.desc.height))
-    return sizes.pop() if len(sizes) == 1 else None
+        if obj.vx_type != vx.VX_TYPE_IMAGE or (obj.desc.format not in _FORMATS and not _first_plane_input(node, obj)):
+            return False
+        (ins if i in spec[3] else outs).add((obj.desc.width, obj.desc.height))
+    if len(ins) != 1 or len(outs) != 1:
+        return False
+    (w, h), (ow, oh) = ins.pop(), outs.pop()
+    if node.kernel.enumeration == vx.VX_KERNEL_HALFSCALE_GAUSSIAN:
+        return (ow, oh) == ((w + 1) // 2, (h + 1) // 2)
+    if node.kernel.enumeration == vx.VX_KERNEL_SCALE_IMAGE:
+        return (w, h) == (2 * ow, 2 * oh)
+    return (w, h) == (ow, oh)
 
 
 def _readers(graph):
@@ -88,20 +119,16 @@ def _ringable(graph, obj, members, readers):
 
 
 def _groups(graph):
-    """Runs of consecutive fusable nodes, each node reading something the run writes."""
-    groups, run, written, size = [], [], set(), None
+    """Runs of consecutive fusable nodes."""
+    groups, run = [], []
     for node in graph.order:
         spec = _spec(node)
-        s = _size(node, spec) if spec else None
-        reads = {node.params[i] for i in spec[3]} if spec else set()
-        if s is not None and run and s == size and reads & written:
+        if spec is not None and _fits(node, spec):
             run.append(node)
-        else:
-            if len(run) > 1:
-                groups.append(run)
-            run, written, size = ([node], set(), s) if s is not None else ([], set(), None)
-        if s is not None:
-            written |= {node.params[i] for i in spec[4] if node.params[i] is not None}
+            continue
+        if len(run) > 1:
+            groups.append(run)
+        run = []
     if len(run) > 1:
         groups.append(run)
     return groups
@@ -123,28 +150,33 @@ def _cut(graph, run, readers):
 
 
 def _plan(graph, run, readers):
+    """The C plan of a pass, or None when its stages' scales disagree (an input of one stage from
+    producers of different scales)."""
     members = set(run)
     images, keep = {}, []                     # object -> index; cdata kept alive with the plan
     c = ffi.new("pvx_fused *")
     stages = ffi.new("pvx_fused_stage[]", len(run))
-    lags, producer = [], {}
-    first = run[0].params[FUSABLE[run[0].kernel.enumeration][3][0]]
+    lags, scales, producer = [], [], {}
     for k, node in enumerate(run):
-        prepare, row, radius, ins, outs = FUSABLE[node.kernel.enumeration]
+        prepare, row, (factor, up, down), ins, outs = FUSABLE[node.kernel.enumeration]
         s = stages[k]
         s.prepare = ffi.addressof(lib, prepare)
         s.row = ffi.addressof(lib, row)
         s.node = node.desc
-        s.radius = radius
+        s.factor, s.up, s.down = factor, up, down
         s.args[0] = node.kernel.enumeration
         s.num_in, s.num_out = len(ins), len(outs)
-        lag = 0
+        lag, below = 0, {scales[producer[node.params[i]]] for i in ins if node.params[i] in producer}
+        if len(below) > 1:
+            return None, None
+        s.scale = factor * (below.pop() if below else 1)
         for j, i in enumerate(ins):
             obj = node.params[i]
             images.setdefault(obj, (len(images), k, i))
             getattr(s, "in")[j] = images[obj][0]     # (a field named `in`)
             if obj in producer:
-                lag = max(lag, lags[producer[obj]] + radius)
+                p = producer[obj]
+                lag = max(lag, lags[p] + scales[p] * down)
         for j, i in enumerate(outs):
             obj = node.params[i]
             if obj is None:
@@ -155,21 +187,28 @@ def _plan(graph, run, readers):
             producer[obj] = k
         s.lag = lag
         lags.append(lag)
+        scales.append(s.scale)
     c_images = ffi.new("pvx_fused_image[]", len(images))
+    rings, height = set(), 0
     for obj, (index, k, i) in images.items():
         im = c_images[index]
         im.stage, im.param = k, i
         im.pixel_bytes = 1 if obj.desc.format == vx.VX_DF_IMAGE_U8 else 2
+        im.width, im.height = obj.desc.width, obj.desc.height
+        if obj in producer:
+            height = max(height, scales[producer[obj]] * obj.desc.height)
         if obj in producer and _ringable(graph, obj, members, readers):
             p = producer[obj]
-            # rows from the oldest a consumer reads to the newest the producer has written
-            need = [lags[k] + FUSABLE[n.kernel.enumeration][2] - lags[p] + 1 for k, n in enumerate(run)
-                    if any(n.params[i] is obj for i in FUSABLE[n.kernel.enumeration][3])]
-            im.ring = max(need)
-            graph.ring_images.add(obj)
+            # rows from the oldest a consumer reads to the newest the producer has written (an image
+            # nobody reads: the one row written)
+            need = [(lags[k] - lags[p]) // scales[p] + FUSABLE[n.kernel.enumeration][2][1] + 1
+                    for k, n in enumerate(run) if any(n.params[i] is obj for i in FUSABLE[n.kernel.enumeration][3])]
+            im.ring = max(need, default=1)
+            rings.add(obj)
+    graph.ring_images |= rings
     c.stages, c.num_stages = stages, len(run)
     c.images, c.num_images = c_images, len(images)
-    c.width, c.height = first.desc.width, first.desc.height
+    c.height = height
     keep += [stages, c_images]
     return c, keep
 
@@ -186,5 +225,7 @@ def plan(graph):
     for group in _groups(graph):
         for run in _cut(graph, group, readers):
             c, keep = _plan(graph, run, readers)
+            if c is None:
+                continue
             run[0].desc.fused = c
             graph._c_fused.append((c, keep))

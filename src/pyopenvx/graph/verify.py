@@ -3,7 +3,7 @@
     deinitialize (re-verification) -> aliases undone -> parameters -> single writer -> order (and cycles)
     -> validation (meta formats, virtual objects, valid rectangles) -> tile plans -> buffer aliasing
     -> initialization -> compile -> target nodes created (seed 003) -> events, pipeline (vx_khr_pipelining)
-    -> fused passes
+    -> fused passes -> branches -> virtual images' storage (shared where lifetimes do not overlap)
 
 Each phase refuses with a status and a message naming the node and parameter; the graph then
 stays unverified. The last phase writes the C schedule that vxProcessGraph runs."""
@@ -368,6 +368,76 @@ def plan_fusion(graph):
     fusion.plan(graph)
 
 
+# A unit beside another gains only when each lasts well beyond a hand-over to a pool thread (a few
+# us): ~256 KiB of image or tensor data (a 640x480 U8 3x3 filter takes ~30 us on one thread).
+CONCURRENT_BYTES = 1 << 18
+
+
+def _data_bytes(obj):
+    if obj is None:
+        return 0
+    if obj.vx_type == vx.VX_TYPE_IMAGE:
+        return obj.desc.size
+    if obj.vx_type == vx.VX_TYPE_TENSOR:
+        return obj.nbytes()
+    return sum(_data_bytes(o) for o in items_of(obj) or ())
+
+
+def _units(graph):
+    """The schedule's units (a node, or a fused pass's stages), the unit each node belongs to
+    (its head's schedule index), the units waiting for each, and each unit's ancestors as a bit
+    set of heads (units are in schedule order, a topological order)."""
+    order, head, units, k = graph.order, {}, [], 0
+    while k < len(order):
+        fused = order[k].desc.fused
+        size = fused.num_stages if fused != ffi.NULL else 1
+        for node in order[k:k + size]:
+            head[node] = k
+        units.append((k, order[k:k + size]))
+        k += size
+    nexts = {k: set() for k, _ in units}
+    for k, nodes in units:
+        for node in nodes:
+            nexts[k].update(head[m] for m in graph.after[node] if head[m] != k)
+    ancestors = dict.fromkeys(nexts, 0)
+    for k, _ in units:
+        for m in nexts[k]:
+            ancestors[m] |= ancestors[k] | (1 << k)
+    return units, head, nexts, ancestors
+
+
+def compile_branches(graph):
+    """Units that wait for no one another waits for may run side by side (csrc/runtime/graph.c):
+    per unit the units waiting for it and how many it waits for, and whether it has enough data
+    (`CONCURRENT_BYTES`) to gain from it. Only graphs where two such units are independent get
+    `branches`; the others keep the plain node-after-node loop."""
+    d = graph.desc
+    d.branches, d.waiting, d.ready_units = 0, ffi.NULL, ffi.NULL
+    graph.units = graph._c_branches = None
+    if graph.pipeline is not None or d.num_targeted:
+        return
+    graph.units = units, _, nexts, ancestors = _units(graph)
+    concurrent = {k for k, nodes in units
+                  if max((_data_bytes(p) for n in nodes for p in n.params), default=0) >= CONCURRENT_BYTES}
+    earlier = 0                            # concurrent units so far: one the next does not descend from?
+    for k, _ in units:
+        if k in concurrent:
+            if earlier & ~ancestors[k]:
+                break
+            earlier |= 1 << k
+    else:
+        return
+    waits = collections.Counter(m for k in nexts for m in nexts[k])
+    graph._c_branches = keep = [ffi.new("vx_uint32[]", len(graph.order)), ffi.new("vx_uint32[]", len(graph.order))]
+    for k, nodes in units:
+        nd = nodes[0].desc
+        nd.num_waits, nd.concurrent = waits[k], int(k in concurrent)
+        keep.append(ffi.new("vx_uint32[]", sorted(nexts[k]) or 1))
+        nd.next, nd.num_next = keep[-1], len(nexts[k])
+    d.waiting, d.ready_units = keep[0], keep[1]
+    d.branches = 1
+
+
 def _replicas(node):
     if node.replicate is None:
         return 1
@@ -375,14 +445,73 @@ def _replicas(node):
     return counts.pop() if counts else 1
 
 
+def _unwritten(node, obj):
+    """What decides which pixels of obj its writer leaves alone, or None when it writes them all.
+    Pixel-wise standard kernels and borders other than UNDEFINED write every pixel; others
+    (UNDEFINED borders, a frame per kernel) only share with images written the same way, so
+    that pixels nobody writes stay as allocation left them (zeros: what a fused pass assumes
+    and what node-by-node runs have always read there). User kernels decide for themselves."""
+    spec = fusion.FUSABLE.get(node.kernel.enumeration)
+    if (spec is not None and spec[2] == 0) or node.desc.border.mode != vx.VX_BORDER_UNDEFINED \
+            or node.kernel.enumeration >= 1 << 20:
+        return None
+    return node.kernel.enumeration, obj.format, obj.width, obj.height
+
+
+def _storage_plan(graph):
+    """Virtual images whose lifetimes do not overlap share storage (issue 25): {image: the image
+    whose buffer it borrows}. An image lives from its writer's unit to its last reader's; it may
+    take a buffer whose every user (writer or reader of an image on it) is an ancestor of its
+    writer's unit (so before it, however branches run), that has the bytes and whose images'
+    writers leave the same pixels alone (`_unwritten`). Only whole images
+    of the graph read and written by its nodes: not graph parameters, views or parts, images
+    updated in place (their pixels live on between runs), rings (no memory) or images aliasing
+    already shares (aliasing.py); no pipelined graph (its slots are copies) nor graph with target
+    nodes. Images that still have their memory (verified before) keep it and lend it."""
+    if graph.units is None:
+        return {}
+    _, head, _, ancestors = graph.units
+    users, writer, unwritten = {}, {}, {}
+    for node, _, obj, _, _ in graph.inputs + graph.outputs:
+        users[obj] = users.get(obj, 0) | (1 << head[node])
+    for node, _, obj, _, _ in graph.outputs:
+        writer[obj] = head[node]
+        if obj.vx_type == vx.VX_TYPE_IMAGE:
+            unwritten[obj] = _unwritten(node, obj)
+    params = {node.params[i] for node, i in graph.parameters}
+    excluded = params | {obj for _, _, obj, _, _ in graph.updates} | graph.ring_images | set(graph.aliases)
+    aliased = {int(ffi.cast("uintptr_t", o.mem.base)) for o in graph.aliases}
+    candidates = [o for o in graph.virtual_objects
+                  if o.vx_type == vx.VX_TYPE_IMAGE and o in writer and o not in excluded
+                  and o.parent_image is None and not o.views and container(o) is None
+                  and not getattr(o, "image_arrays", 0) and not o.swappable and not o.mem.borrowed
+                  and int(ffi.cast("uintptr_t", o.mem.base)) not in aliased]
+    plan, buffers = {}, []                 # buffers: [lender, bytes, users of every image on it, unwritten]
+    for o in sorted(candidates, key=writer.__getitem__):
+        before = ancestors[writer[o]]
+        if o.base is None:
+            fits = [b for b in buffers if b[1] >= o.desc.size and not b[2] & ~before and b[3] == unwritten[o]]
+            if fits:
+                b = min(fits, key=lambda b: b[1])
+                plan[o] = b[0]
+                b[2] |= users[o]
+                continue
+        buffers.append([o, o.mem.bytes if o.base is not None else o.desc.size, users[o], unwritten[o]])
+    return plan
+
+
 def allocate_virtuals(graph):
     """Virtual images get their memory now, pages mapped, not on the first run (issue 25), except
-    the rings of fused passes (fusion.plan), which never need theirs."""
+    the rings of fused passes (fusion.plan), which never need theirs; images whose lifetimes do
+    not overlap share it (`_storage_plan`)."""
+    plan = _storage_plan(graph)
     for o in graph.virtual_objects:
-        if o.vx_type == vx.VX_TYPE_IMAGE and o not in graph.ring_images and o.allocate():
+        if o.vx_type == vx.VX_TYPE_IMAGE and o not in graph.ring_images and o not in plan and o.allocate():
             lib.pvx_memory_prefault(o.root.mem)
+    for o, lender in plan.items():
+        aliasing.lend(graph, lender, o)
 
 
 PHASES = (deinitialize_nodes, release_aliases, check_parameters, check_single_writer, order_by_dependency,
           validate_nodes, plan_tiles, alias_buffers, initialize_nodes, compile_schedule, targets.create_nodes,
-          compile_events, compile_pipeline, plan_fusion, allocate_virtuals)
+          compile_events, compile_pipeline, plan_fusion, compile_branches, allocate_virtuals)
