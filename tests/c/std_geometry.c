@@ -166,16 +166,59 @@ static void convert_reference(const picture *in, picture *out)
 
 /* every_uv: the chroma samples in raster order i take U = i % 256, V = i / 256 (the SIMD rows'
  * integer deltas checked for every (U, V) pair on a picture of 65536 samples) */
-static void check_convert_of(vx_context ctx, vx_df_image from, vx_df_image to, int w, int h, int every_uv)
+/* RGB 2x2 blocks (R, G, B sums in 0..1020) whose U or V sum before the mean's division by 4 x
+ * 10000, S = U or V's weights . sums + 4 x 1285000 (always even), is 40000 k - 2 or 40000 k for
+ * every k it reaches (926 blocks): each side of every rounding step of the mean. Found once (~1 s). */
+static int mean_edges(const int (**blocks)[3])
+{
+    static const int weights[2][3] = {{-1146, -3854, 5000}, {5000, -4542, -458}};
+    static int sums[1024][3], count = -1, n = 1024;
+    *blocks = (const int (*)[3])sums;
+    if (count >= 0)
+        return count;
+    count = 0;
+    for (int c = 0; c < 2; c++) {
+        int solve = c == 0 ? 2 : 0, a = c == 0 ? 0 : 1, b = c == 0 ? 1 : 2;    /* the sum solved for */
+        for (int64_t t = 1; t <= 2 * 256 && count < n; t++) {
+            int64_t target = 40000 * (t / 2 + t % 2) - 2 * (t % 2);
+            for (int64_t i = 0, found = 0; i <= 1020 * 1021 + 1020 && !found; i++) {
+                int64_t rest = target - 5140000 - weights[c][a] * (i / 1021) - weights[c][b] * (i % 1021);
+                if (rest % weights[c][solve] == 0 && rest / weights[c][solve] >= 0 && rest / weights[c][solve] <= 1020) {
+                    sums[count][a] = (int)(i / 1021), sums[count][b] = (int)(i % 1021);
+                    sums[count][solve] = (int)(rest / weights[c][solve]), count++, found = 1;
+                }
+            }
+        }
+    }
+    return count;
+}
+
+/* fill: 0 random, 1 every (U, V) pair (YUV input), 2 mean_edges' blocks (RGB input, h 2), 3 every
+ * (R, G, B) (RGB input, 4096 x 4096) */
+static void check_convert_of(vx_context ctx, vx_df_image from, vx_df_image to, int w, int h, int fill)
 {
     picture in = make_picture(from, w, h), want = make_picture(to, w, h), got = make_picture(to, w, h);
     vx_image src = random_image(ctx, &in);
-    for (int y = 0; every_uv && y < h; y++)
+    for (int y = 0; fill == 1 && y < h; y++)
         for (int x = 0; x < w; x++) {
             int i = y / in.cy * (w / in.cx) + x / in.cx;
             *channel(&in, 1, x, y) = (uint8_t)(i % 256), *channel(&in, 2, x, y) = (uint8_t)(i / 256 % 256);
         }
-    if (every_uv)
+    for (int y = 0; fill == 3 && y < h; y++)
+        for (int x = 0; x < w; x++)
+            for (int k = 0; k < 3; k++) *channel(&in, k, x, y) = (uint8_t)((y * w + x) >> 8 * k);
+    if (fill == 2) {
+        const int (*sums)[3];
+        int blocks = mean_edges(&sums);
+        CHECK(blocks > 900 && 2 * blocks <= w);
+        for (int x = 0; x < 2 * blocks; x++)
+            for (int k = 0; k < 3; k++)                            /* the sum's four parts, each <= 255 */
+                for (int y = 0; y < 2; y++) {
+                    int part = y * 2 + x % 2, s = sums[x / 2][k];
+                    *channel(&in, k, x, y) = (uint8_t)(s / 4 + (part < s % 4));
+                }
+    }
+    if (fill)
         transfer(src, &in, VX_WRITE_ONLY);
     convert_reference(&in, &want);
     for (int immediate = 0; immediate < 2; immediate++) {
@@ -427,6 +470,10 @@ int main(void)
         {VX_DF_IMAGE_NV21, VX_DF_IMAGE_RGBX, 512, 512}};
     for (size_t r = 0; r < sizeof every_uv / sizeof every_uv[0]; r++)
         check_convert_of(ctx, every_uv[r].from, every_uv[r].to, every_uv[r].w, every_uv[r].h, 1);
+    /* both sides of every rounding step of the 2x2 chroma mean */
+    check_convert_of(ctx, VX_DF_IMAGE_RGB, VX_DF_IMAGE_IYUV, 2048, 2, 2);
+    check_convert_of(ctx, VX_DF_IMAGE_RGBX, VX_DF_IMAGE_NV12, 2048, 2, 2);
+    check_convert_of(ctx, VX_DF_IMAGE_RGB, VX_DF_IMAGE_YUV4, 4096, 4096, 3);       /* every Y, U, V formula value */
 
     /* ScaleImage: down, up and 2:1, every interpolation and border */
     picture in = make_picture(VX_DF_IMAGE_U8, 29, 17);
