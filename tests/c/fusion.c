@@ -24,25 +24,11 @@
  *           YUV4 -> RGBX or RGB -> ChannelExtract, folded by AbsDiff -> Gaussian3x3 (chroma planes read
  *           at row y / their subsampling of the application's image). */
 #include <VX/vx.h>
-#include <malloc.h>
 #include <stdlib.h>
 
 #include "check.h"
+#include "kernels.h"
 #include "std_images.h"
-
-#ifdef __SANITIZE_ADDRESS__
-size_t __sanitizer_get_current_allocated_bytes(void);
-#endif
-
-static size_t heap_bytes(void)
-{
-#ifdef __SANITIZE_ADDRESS__
-    return __sanitizer_get_current_allocated_bytes();
-#else
-    struct mallinfo2 mi = mallinfo2();
-    return mi.uordblks + mi.hblkhd;
-#endif
-}
 
 static void print_hash(const char *name, vx_image img)
 {
