@@ -1,18 +1,32 @@
 /* Fused execution (fusion.h): the pass over bands of rows. Each band of pass rows (pvx_rows_in_bands,
  * so bands run on the pool's threads) works out which rows each stage must compute for the band's
  * output rows (its consumers' rows mapped back through their row maps: the band's edges are computed
- * twice), then steps down the pass rows: at step t stage k computes its row y where scale(k) y + lag(k)
- * = t, so what it reads from a producer was computed at this step or before and is still in the
- * producer's ring. Stages of half size (scale 2) compute a row every other step. */
+ * twice), then steps down the pass rows, a few at a time: in the step of pass rows [t, t + step)
+ * stage k computes its rows y with t <= scale(k) y + lag(k) < t + step, so what it reads from a
+ * producer was computed in this step or before and is still in the producer's ring. Stages of half
+ * size (scale 2) compute half as many rows a step. The loop's cost per row is that of node-by-node
+ * execution's band loops (a row's input and output rows are slices of per-image row tables: no
+ * division, no copy, no memset but the rows a node leaves unwritten). */
 #include "fusion.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+/* Pass rows a step covers: each stage computes its rows of a step in one go (rings hold that many
+ * rows more), so the step loop's bookkeeping is per run of rows, not per row. */
+#define STEP_ROWS 4u
+/* The most ring bytes a band takes for that: beyond, fewer rows a step (wide S16 rings) */
+#define RING_BYTES (256u * 1024u)
+
 typedef struct {
     uint8_t *ptr;                     /* row 0 (an image) or the ring's first row */
     size_t stride;
-    uint32_t ring;                    /* rows of a ring (a power of two: no division per row), or 0 */
+    uint32_t height;
+    uint32_t ring;                    /* rows of a ring, or 0 */
+    uint64_t magic;                   /* a ring's: y % ring by two multiplications (ring_slot) */
+    /* its rows' addresses, so a stage's rows are a slice of it: an image's rows 0 .. height - 1;
+     * a ring's rows 0 .. ring - 1, then its first PVX_FUSED_ROWS - 1 again (rows from any slot on) */
+    uint8_t **rows;
     uint32_t planes;                  /* an application's image: its planes (a ring: 1) */
     uint8_t *plane_ptr[PVX_IMAGE_MAX_PLANES];     /* row 0 of each plane, rows apart, rows per row */
     size_t plane_stride[PVX_IMAGE_MAX_PLANES];
@@ -23,32 +37,29 @@ typedef struct {
     const pvx_fused *f;
     image_rows *images;               /* the application's images (rings are per band) */
     uint8_t **constant;               /* per stage: a row of its border's constant, or NULL */
+    uint32_t step;                    /* pass rows per step (STEP_ROWS, fewer where rings would not fit) */
     vx_status status;
 } pass;
 
-static uint8_t *row_at(const image_rows *im, uint32_t y)
+/* y % ring without a division (Lemire's fastmod: exact for every 32-bit y and ring). */
+static inline uint32_t ring_slot(const image_rows *im, uint32_t y)
 {
-    return im->ptr + (im->ring ? y & (im->ring - 1) : y) * im->stride;
+    return (uint32_t)(((unsigned __int128)(im->magic * y) * im->ring) >> 64);
 }
 
-/* Row y (maybe outside the image) of input image i of stage k, per the stage's border. */
-static const uint8_t *input_row(const pass *p, uint32_t k, const image_rows *im, uint32_t i, int64_t y)
+/* Index of row y in im->rows. */
+static inline uint32_t row_index(const image_rows *im, uint32_t y)
 {
-    uint32_t h = p->f->images[i].height;
-    if (y < 0 || y >= h) {
-        if (p->constant[k] != NULL)
-            return p->constant[k];
-        y = y < 0 ? 0 : h - 1;
-    }
-    return row_at(im, (uint32_t)y);
+    return im->ring ? ring_slot(im, y) : y;
 }
 
-/* The rows a ring holds: the plan's, rounded up to a power of two. */
-static uint32_t ring_rows(const pvx_fused_image *fi)
+/* Rows a ring holds: the plan's (for a step of one row) and the rows its producer writes in a step
+ * beyond the first: from a consumer's first row of a step, the producer wrote rows up to
+ * (lag(c) - lag(p) + step - 1) / scale(p) on. */
+static uint32_t ring_rows(const pvx_fused *f, const pvx_fused_image *fi, uint32_t step)
 {
-    uint32_t n = 1;
-    while (n < fi->ring) n *= 2;
-    return n;
+    uint32_t scale = f->stages[fi->stage].scale;     /* (a ring's first stage is its producer) */
+    return fi->ring + (step - 1 + scale - 1) / scale;
 }
 
 /* Bytes of a ring's row: whole 64-byte lines, so every row (of every ring) starts aligned. */
@@ -57,9 +68,139 @@ static size_t ring_stride(const pvx_fused_image *fi)
     return ((size_t)fi->width * fi->pixel_bytes + 63) & ~(size_t)63;
 }
 
+/* A band's rings and their row tables. */
+static size_t ring_bytes(const pvx_fused *f, uint32_t step)
+{
+    size_t bytes = 0;
+    for (uint32_t i = 0; i < f->num_images; i++)
+        if (f->images[i].ring) {
+            uint32_t rows = ring_rows(f, &f->images[i], step);
+            bytes += rows * ring_stride(&f->images[i]) + sizeof(uint8_t *) * (rows + PVX_FUSED_ROWS - 1);
+        }
+    return bytes;
+}
+
 static int64_t floor_div(int64_t a, int64_t b)
 {
     return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+/* The input rows of a stage's row y one by one: rows outside the image per its border, further
+ * planes of an application's image. */
+static void gather_inputs(const pass *p, uint32_t k, const image_rows *im, uint32_t y, const uint8_t **in)
+{
+    const pvx_fused_stage *s = &p->f->stages[k];
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < s->num_in; i++) {
+        const image_rows *r = &im[s->in[i]];
+        for (int64_t row = (int64_t)s->factor * y - s->up; row <= (int64_t)s->factor * y + s->down; row++) {
+            int64_t inside = row < 0 ? 0 : row >= r->height ? r->height - 1 : row;
+            in[m++] = inside != row && p->constant[k] != NULL ? p->constant[k] : r->rows[row_index(r, (uint32_t)inside)];
+        }
+        for (uint32_t q = 1; q < r->planes; q++)      /* (row map 1, 0, 0: graph/fusion.py) */
+            in[m++] = r->plane_ptr[q] + (size_t)y / r->step_y[q] * r->plane_stride[q];
+    }
+}
+
+/* Row y of stage k: its input and output rows (slices of the images' row tables where they can be),
+ * then its row function. Bands [first, end) of pass rows. */
+static void stage_row(const pass *p, uint32_t k, const image_rows *im, uint32_t y, uint32_t first, uint32_t end,
+                      int32_t *scratch)
+{
+    static uint8_t *const none[PVX_FUSED_IO];
+    const pvx_fused_stage *s = &p->f->stages[k];
+    const uint8_t *gathered[PVX_FUSED_IO * PVX_FUSED_ROWS + PVX_IMAGE_MAX_PLANES];
+    const uint8_t *const *in = gathered;
+    const image_rows *r = &im[s->in[0]];
+    int64_t top = (int64_t)s->factor * y - s->up;
+    if (s->num_in == 1 && r->planes == 1 && top >= 0 && top + s->up + s->down < r->height)
+        in = (const uint8_t *const *)r->rows + row_index(r, (uint32_t)top);
+    else
+        gather_inputs(p, k, im, y, gathered);
+    int computed = y >= s->first && y < s->last;
+    uint8_t *written[PVX_FUSED_IO];
+    uint8_t *const *out = written;
+    for (uint32_t o = 0; o < s->num_out; o++) {
+        const image_rows *w = s->out[o] != PVX_FUSED_NONE ? &im[s->out[o]] : NULL;
+        uint8_t *const *row = w == NULL ? none
+                            : w->ring || ((uint64_t)s->scale * y >= first && (uint64_t)s->scale * y < end)
+                            ? w->rows + row_index(w, y) : none;
+        /* an image of the application gets the band's rows only (Sobel's other output may need
+         * more): bands never write the same row */
+        if (s->num_out == 1)
+            out = row;
+        written[o] = *row;
+        /* what a node leaves unwritten (UNDEFINED: the outer ring) stays as its virtual image was
+         * allocated, zeros, which a consumer with another border reads: rings say the same (the
+         * edge columns of every ring row are zeroed when the band starts) */
+        if (!computed && w != NULL && w->ring)
+            memset(*row, 0, (size_t)s->width * p->f->images[s->out[o]].pixel_bytes);
+    }
+    if (computed)
+        s->row(s, in, out, scratch);
+}
+
+/* The band's rings in `mem`: row tables, and the edge columns of rows zeroed where their producer
+ * leaves them unwritten. */
+static void make_rings(const pass *p, image_rows *im, uint8_t *mem)
+{
+    const pvx_fused *f = p->f;
+    for (uint32_t i = 0; i < f->num_images; i++) {
+        const pvx_fused_image *fi = &f->images[i];
+        if (!fi->ring)
+            continue;
+        image_rows *r = &im[i];
+        r->stride = ring_stride(fi), r->ring = ring_rows(f, fi, p->step), r->magic = UINT64_MAX / r->ring + 1;
+        r->rows = (uint8_t **)mem, mem += sizeof(uint8_t *) * (r->ring + PVX_FUSED_ROWS - 1);
+        r->ptr = mem, mem += r->ring * r->stride;
+        for (uint32_t row = 0; row < r->ring + PVX_FUSED_ROWS - 1; row++)
+            r->rows[row] = r->ptr + row % r->ring * r->stride;
+        const pvx_fused_stage *s = &f->stages[fi->stage];
+        size_t edge = (size_t)s->edge * fi->pixel_bytes, row_bytes = (size_t)s->width * fi->pixel_bytes;
+        for (uint32_t row = 0; edge && row < r->ring; row++)
+            if (2 * edge >= row_bytes)
+                memset(r->rows[row], 0, row_bytes);
+            else
+                memset(r->rows[row], 0, edge), memset(r->rows[row] + row_bytes - edge, 0, edge);
+    }
+}
+
+/* A stage's rows in a band: the next one, and where a row needs nothing but slices of two row
+ * tables (one input image of one plane, its rows inside it; one output, a ring or the band's rows
+ * of an application's image; a row the node computes) the tables and how to index them. */
+typedef struct {
+    int64_t y, hi;                    /* next row, end */
+    int64_t lag;
+    int64_t fast_lo, fast_hi;         /* rows taking the short way (an empty range: none) */
+    uint32_t scale, factor, up;
+    const pvx_fused_stage *s;
+    pvx_fused_row_f *row;
+    uint8_t **in_rows, **out_rows;
+    image_rows in, out;               /* (their ring and magic) */
+} lane;
+
+static int64_t ceil_div(int64_t a, int64_t b)
+{
+    return -floor_div(-a, b);
+}
+
+static void make_lane(lane *l, const pvx_fused_stage *s, const image_rows *im, int64_t lo, int64_t hi,
+                      uint32_t first, uint32_t end)
+{
+    *l = (lane){.y = lo, .hi = hi, .lag = s->lag, .fast_lo = 0, .fast_hi = 0,
+                .scale = s->scale, .factor = s->factor, .up = s->up, .s = s, .row = s->row};
+    if (s->num_in != 1 || s->num_out != 1 || s->out[0] == PVX_FUSED_NONE || im[s->in[0]].planes != 1)
+        return;
+    const image_rows *in = &im[s->in[0]], *out = &im[s->out[0]];
+    l->in = *in, l->out = *out, l->in_rows = in->rows, l->out_rows = out->rows;
+    /* inside the input: factor y - up >= 0 and factor y + down < its height */
+    int64_t a = ceil_div(s->up, s->factor), b = floor_div((int64_t)in->height - 1 - s->down, s->factor) + 1;
+    a = a > s->first ? a : s->first, b = b < s->last ? b : s->last;
+    if (!out->ring) {                 /* the band's rows: scale y in [first, end) */
+        int64_t c = ceil_div(first, s->scale), d = ceil_div(end, s->scale);
+        a = a > c ? a : c, b = b < d ? b : d;
+    }
+    l->fast_lo = a, l->fast_hi = b;
 }
 
 static void run_band(void *arg, uint32_t first, uint32_t end)
@@ -69,26 +210,19 @@ static void run_band(void *arg, uint32_t first, uint32_t end)
     uint32_t n = f->num_stages, widest = 0;
     int64_t lo[n], hi[n];                   /* rows each stage computes in this band */
     image_rows im[f->num_images];
-    size_t ring_bytes = 0;
     for (uint32_t i = 0; i < f->num_images; i++) {
         im[i] = p->images[i];
         widest = f->images[i].width > widest ? f->images[i].width : widest;
-        if (f->images[i].ring)
-            ring_bytes += (size_t)ring_rows(&f->images[i]) * ring_stride(&f->images[i]);
     }
-    size_t scratch_bytes = sizeof(int32_t) * 8 * ((size_t)widest + 2);
-    uint8_t *mem = calloc(1, ring_bytes + scratch_bytes);
+    /* (not zeroed: every ring row a stage reads was written in this band; scratch is the rows') */
+    size_t scratch_bytes = (sizeof(int32_t) * 8 * ((size_t)widest + 2) + 63) & ~(size_t)63;
+    uint8_t *mem = malloc(scratch_bytes + ring_bytes(f, p->step) + 64);
     if (mem == NULL) {
         __atomic_store_n(&p->status, VX_ERROR_NO_MEMORY, __ATOMIC_RELAXED);
         return;
     }
     int32_t *scratch = (int32_t *)mem;
-    uint8_t *next = mem + scratch_bytes;
-    for (uint32_t i = 0; i < f->num_images; i++)
-        if (f->images[i].ring) {
-            im[i].ptr = next, im[i].stride = ring_stride(&f->images[i]), im[i].ring = ring_rows(&f->images[i]);
-            next += im[i].ring * im[i].stride;
-        }
+    make_rings(p, im, mem + scratch_bytes);
     /* rows needed, last stage first: a stage whose outputs no stage reads gives the rows of the
      * band's pass rows (its row y where scale y is in [first, end)) */
     for (uint32_t k = n; k-- > 0;) {
@@ -109,64 +243,46 @@ static void run_band(void *arg, uint32_t first, uint32_t end)
         lo[k] = a < 0 ? 0 : a;
         hi[k] = b > s->height ? s->height : b;
     }
+    /* steps of p->step pass rows: stage k computes its rows y whose pass row scale y + lag falls in
+     * the step, after its producers computed theirs, so what it reads is in their rings */
+    lane lanes[n];
     int64_t t0 = INT64_MAX, t1 = INT64_MIN;
-    for (uint32_t k = 0; k < n; k++)
+    for (uint32_t k = 0; k < n; k++) {
+        const pvx_fused_stage *s = &f->stages[k];
+        make_lane(&lanes[k], s, im, lo[k], hi[k], first, end);
         if (lo[k] < hi[k]) {
-            const pvx_fused_stage *s = &f->stages[k];
             int64_t a = (int64_t)s->scale * lo[k] + s->lag, b = (int64_t)s->scale * (hi[k] - 1) + s->lag + 1;
             t0 = a < t0 ? a : t0;
             t1 = b > t1 ? b : t1;
         }
-    for (int64_t t = t0; t < t1; t++)
+    }
+    for (int64_t t = t0; t < t1; t += p->step)
         for (uint32_t k = 0; k < n; k++) {
-            const pvx_fused_stage *s = &f->stages[k];
-            int64_t y = t - s->lag;
-            if (s->scale > 1) {                /* (most stages have scale 1: no division) */
-                if (y % s->scale != 0)
+            lane *l = &lanes[k];
+            /* its rows y < stop have scale y + lag < t + step */
+            int64_t stop = l->scale == 1 ? t + p->step - l->lag : ceil_div(t + p->step - l->lag, l->scale);
+            stop = stop < l->hi ? stop : l->hi;
+            for (int64_t y = l->y; y < stop; y++) {
+                if (y < l->fast_lo || y >= l->fast_hi) {
+                    stage_row(p, k, im, (uint32_t)y, first, end, scratch);
                     continue;
-                y /= s->scale;
+                }
+                uint32_t top = (uint32_t)(l->factor * y - l->up);
+                l->row(l->s, (const uint8_t *const *)l->in_rows + (l->in.ring ? ring_slot(&l->in, top) : top),
+                       l->out_rows + (l->out.ring ? ring_slot(&l->out, (uint32_t)y) : (uint32_t)y), scratch);
             }
-            if (y < lo[k] || y >= hi[k])
-                continue;
-            const uint8_t *in[PVX_FUSED_IO * PVX_FUSED_ROWS + PVX_IMAGE_MAX_PLANES];
-            uint8_t *out[PVX_FUSED_IO];
-            uint32_t m = 0;
-            for (uint32_t i = 0; i < s->num_in; i++) {
-                const image_rows *r = &im[s->in[i]];
-                for (int64_t d = -(int64_t)s->up; d <= (int64_t)s->down; d++)
-                    in[m++] = input_row(p, k, r, s->in[i], (int64_t)s->factor * y + d);
-                for (uint32_t q = 1; q < r->planes; q++)    /* (row map 1, 0, 0: graph/fusion.py) */
-                    in[m++] = r->plane_ptr[q] + (size_t)y / r->step_y[q] * r->plane_stride[q];
-            }
-            /* what a node leaves unwritten (UNDEFINED: the outer ring) stays as its virtual image was
-             * allocated, zeros, which a consumer with another border reads: rings say the same */
-            int computed = y >= s->first && y < s->last;
-            for (uint32_t o = 0; o < s->num_out; o++) {
-                /* an image of the application gets the band's rows only (Sobel's other output may
-                 * need more): bands never write the same row */
-                int64_t row = (int64_t)s->scale * y;
-                int mine = s->out[o] != PVX_FUSED_NONE && (im[s->out[o]].ring || (row >= first && row < end));
-                out[o] = mine ? row_at(&im[s->out[o]], (uint32_t)y) : NULL;
-                if (out[o] == NULL || !im[s->out[o]].ring)
-                    continue;
-                size_t pixel = f->images[s->out[o]].pixel_bytes, row_bytes = (size_t)s->width * pixel;
-                if (!computed)
-                    memset(out[o], 0, row_bytes);
-                else if (s->edge)              /* the first and last pixels (rows need width > 2 edge) */
-                    memset(out[o], 0, pixel * s->edge), memset(out[o] + row_bytes - pixel * s->edge, 0, pixel * s->edge);
-            }
-            if (computed)
-                s->row(s, in, out, scratch);
+            l->y = stop > l->y ? stop : l->y;
         }
     free(mem);
 }
 
-/* The application's images of the pass: their memory (attached on first use) and strides. */
-static vx_status attach(const pvx_fused *f, image_rows *images)
+/* The application's images of the pass: their memory (attached on first use), strides and the
+ * addresses of their rows (in `rows`, the sum of their heights). */
+static vx_status attach(const pvx_fused *f, image_rows *images, uint8_t **rows)
 {
     for (uint32_t i = 0; i < f->num_images; i++) {
         const pvx_fused_image *fi = &f->images[i];
-        images[i] = (image_rows){.planes = 1};
+        images[i] = (image_rows){.planes = 1, .height = fi->height};
         if (fi->ring)
             continue;
         pvx_image *img = pvx_image_with_memory(f->stages[fi->stage].node->parameters[fi->param]);
@@ -174,6 +290,9 @@ static vx_status attach(const pvx_fused *f, image_rows *images)
             return VX_ERROR_NOT_ALLOCATED;
         images[i].ptr = img->plane[0].ptr;
         images[i].stride = (size_t)(ptrdiff_t)img->plane[0].stride_y;
+        images[i].rows = rows;
+        for (uint32_t y = 0; y < fi->height; y++)
+            *rows++ = images[i].ptr + (ptrdiff_t)y * img->plane[0].stride_y;
         images[i].planes = img->planes;
         for (uint32_t q = 0; q < img->planes; q++) {
             images[i].plane_ptr[q] = img->plane[q].ptr;
@@ -206,13 +325,20 @@ vx_status pvx_fused_run(pvx_fused *f)
                 memcpy(constant[k] + (size_t)x * bytes, &s->border.constant_value, bytes);
         }
     }
+    size_t heights = 0;
+    for (uint32_t i = 0; i < f->num_images; i++)
+        heights += f->images[i].ring ? 0 : f->images[i].height;
+    uint8_t **rows = status == VX_SUCCESS ? malloc(sizeof(uint8_t *) * (heights + 1)) : NULL;
     if (status == VX_SUCCESS)
-        status = attach(f, images);
+        status = rows == NULL ? VX_ERROR_NO_MEMORY : attach(f, images, rows);
     if (status == VX_SUCCESS) {
-        pass p = {f, images, constant, VX_SUCCESS};
+        pass p = {f, images, constant, STEP_ROWS, VX_SUCCESS};
+        while (p.step > 1 && ring_bytes(f, p.step) > RING_BYTES)
+            p.step /= 2;
         pvx_rows_in_bands(run_band, &p, f->height, pixels);
         status = p.status;
     }
+    free(rows);
     for (uint32_t k = 0; k < f->num_stages; k++) free(constant[k]);
     return status;
 }
