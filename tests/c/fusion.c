@@ -22,7 +22,9 @@
  *   colors: ColorConvert RGB -> RGBX -> RGB (rings of 4 and 3 bytes a pixel) -> ChannelExtract R ->
  *           Gaussian3x3 and -> RGBX (the application's), and (even sizes) NV12, NV21, IYUV, YUYV, UYVY,
  *           YUV4 -> RGBX or RGB -> ChannelExtract, folded by AbsDiff -> Gaussian3x3 (chroma planes read
- *           at row y / their subsampling of the application's image). */
+ *           at row y / their subsampling of the application's image);
+ *   unlinked: ColorConverts from YUV to the application's RGB around and between two chains (left
+ *             out of the pass). */
 #include <VX/vx.h>
 #include <stdlib.h>
 
@@ -338,6 +340,32 @@ static void colors(vx_context ctx, vx_uint32 w, vx_uint32 h, int mode)
     CHECK_OK(vxReleaseGraph(&g));
 }
 
+/* Stages that read no ring and write none (ColorConvert from the application's YUV to its RGB):
+ * graph/fusion.py `_linked` moves them before the pass (the schedule puts them between its stages;
+ * tests/test_fusion.py checks the order and the pass on the same graph) and they run node by node.
+ * Even sizes. */
+static void unlinked(vx_context ctx, vx_image a, vx_uint32 w, vx_uint32 h, int mode)
+{
+    vx_graph g = vxCreateGraph(ctx);
+    vx_image nv12 = patterned(ctx, w, h, VX_DF_IMAGE_NV12, 11), iyuv = patterned(ctx, w, h, VX_DF_IMAGE_IYUV, 12);
+    vx_image nv21 = patterned(ctx, w, h, VX_DF_IMAGE_NV21, 13), yuyv = patterned(ctx, w, h, VX_DF_IMAGE_YUYV, 14);
+    vx_image rgb[4], half = vxCreateImage(ctx, w / 2, h / 2, VX_DF_IMAGE_U8), out = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8);
+    for (int k = 0; k < 4; k++) rgb[k] = vxCreateImage(ctx, w, h, k == 1 ? VX_DF_IMAGE_RGBX : VX_DF_IMAGE_RGB);
+    vx_image v[3] = {vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8), vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8),
+                     vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8)};
+    vx_node n[9] = {vxColorConvertNode(g, nv12, rgb[0]), vxChannelExtractNode(g, nv12, VX_CHANNEL_Y, v[0]),
+                    vxGaussian3x3Node(g, v[0], v[1]), vxColorConvertNode(g, iyuv, rgb[1]),
+                    vxScaleImageNode(g, v[1], half, VX_INTERPOLATION_AREA), vxColorConvertNode(g, nv21, rgb[2]),
+                    vxGaussian3x3Node(g, a, v[2]), vxBox3x3Node(g, v[2], out), vxColorConvertNode(g, yuyv, rgb[3])};
+    run(g, n, 9, mode, 0);
+    for (int k = 0; k < 4; k++) print_bytes_hash("unlinked.rgb", rgb[k]);
+    print_hash("unlinked.half", half), print_hash("unlinked.box", out);
+    vx_image *imgs[12] = {&nv12, &iyuv, &nv21, &yuyv, &half, &out, &rgb[0], &rgb[1], &rgb[2], &rgb[3], &v[0], &v[1]};
+    for (int k = 0; k < 12; k++) CHECK_OK(vxReleaseImage(imgs[k]));
+    CHECK_OK(vxReleaseImage(&v[2]));
+    CHECK_OK(vxReleaseGraph(&g));
+}
+
 /* Pixel-wise only (any size): And, Add, ConvertDepth both ways, Threshold. */
 static void points(vx_context ctx, vx_image a, vx_image b, vx_image out, vx_threshold t, vx_scalar shift)
 {
@@ -462,6 +490,8 @@ int main(void)
             if (w >= 5 && h >= 5)
                 convolutions(ctx, a, o1, o2, mode);
             colors(ctx, w, h, mode);
+            if (w % 2 == 0 && h % 2 == 0)
+                unlinked(ctx, a, w, h, mode);
             for (int kind = 0; kind < 3 && w >= 5 && h >= 5; kind++) {      /* Sobel needs 3x3 at half size */
                 vx_uint32 hw = (w + 1) / 2, hh = (h + 1) / 2;
                 vx_image h1 = vxCreateImage(ctx, hw, hh, VX_DF_IMAGE_U8), h3 = vxCreateImage(ctx, hw, hh, VX_DF_IMAGE_U8);

@@ -27,6 +27,7 @@ from _pyopenvx import ffi, lib
 
 from .. import constants as vx
 from ..objects.parts import container, lineage
+from . import events
 
 # kernel enum -> (prepare, row, row map (factor, up, down), input parameter indexes, output parameter indexes)
 _SAME, _3x3 = (1, 0, 0), (1, 1, 1)
@@ -184,6 +185,33 @@ def _cut(graph, run, readers):
     return [run] if len(run) > 1 else []
 
 
+def _images_of(node):
+    spec = FUSABLE[node.kernel.enumeration]
+    return [node.params[i] for i in spec[3] + spec[4] if node.params[i] is not None]
+
+
+def _linked(graph, run, readers):
+    """The run's order and its pass: a stage that reads no ring and writes none (ColorConvert from
+    the application's NV12 to its RGB) gains nothing in a pass and would pay for its step loop; one
+    that touches only the application's images (no virtual image, whose storage plan follows the
+    order) and that no stage of the run leads to (as with any such stage whose images are data:
+    what it would read from the run is no ring, so `_cut` cut there) moves before the pass and runs
+    node by node (a pass's stages are consecutive in the schedule). Others stay in the pass."""
+    members = set(run)
+    rings = {node.params[i] for node in run for i in FUSABLE[node.kernel.enumeration][4]
+             if node.params[i] is not None and _ringable(graph, node.params[i], members, readers)}
+
+    def alone(k):
+        spec = FUSABLE[run[k].kernel.enumeration]
+        images = [run[k].params[i] for i in spec[3] + spec[4] if run[k].params[i] is not None]
+        return (not any(o in rings or getattr(o, "virtual", False) for o in images)
+                and not any(run[k] in graph.after[run[m]] for m in range(k)))
+
+    out = [k for k in range(len(run)) if alone(k)]
+    rest = [node for k, node in enumerate(run) if k not in out]
+    return [run[k] for k in out] + rest, rest if len(rest) > 1 else []
+
+
 def _plan(graph, run, readers):
     """The C plan of a pass, or None when its stages' scales disagree (an input of one stage from
     producers of different scales)."""
@@ -257,13 +285,35 @@ def plan(graph):
     least = _min_pixels()
     if least is None or graph.pipelining.pipelined or any(n.desc.target != ffi.NULL for n in graph.order):
         return
-    readers = _readers(graph)
+    readers, reordered = _readers(graph), {}
     for group in _groups(graph):
-        for run in _cut(graph, group, readers):
-            if _largest(run) < least:
+        for cut in _cut(graph, group, readers):
+            order, run = _linked(graph, cut, readers)
+            if not run or _largest(run) < least:
                 continue
             c, keep = _plan(graph, run, readers)
             if c is None:
                 continue
             run[0].desc.fused = c
             graph._c_fused.append((c, keep))
+            if order != cut:
+                reordered[cut[0]] = (cut, order)
+    if reordered:
+        _reorder(graph, reordered)
+
+
+def _reorder(graph, reordered):
+    """The schedule with each run's nodes in their new order (the C schedule and the event tables,
+    which number nodes by their place, made again)."""
+    order, skip = [], set()
+    for node in graph.order:
+        if node in reordered:
+            cut, new = reordered[node]
+            order += new
+            skip |= set(cut)
+        elif node not in skip:
+            order.append(node)
+    graph.order = order
+    for k, node in enumerate(order):
+        graph._c_schedule[k] = node.desc
+    events.compile_graph(graph)
