@@ -41,16 +41,17 @@ typedef struct {
     vx_status status;
 } pass;
 
-/* y % ring without a division (Lemire's fastmod: exact for every 32-bit y and ring). */
-static inline uint32_t ring_slot(const image_rows *im, uint32_t y)
+/* y % ring without a division (Lemire's fastmod, magic = UINT64_MAX / ring + 1: exact for every
+ * 32-bit y and ring). */
+static inline uint32_t ring_slot(uint64_t magic, uint32_t ring, uint32_t y)
 {
-    return (uint32_t)(((unsigned __int128)(im->magic * y) * im->ring) >> 64);
+    return (uint32_t)(((unsigned __int128)(magic * y) * ring) >> 64);
 }
 
 /* Index of row y in im->rows. */
 static inline uint32_t row_index(const image_rows *im, uint32_t y)
 {
-    return im->ring ? ring_slot(im, y) : y;
+    return im->ring ? ring_slot(im->magic, im->ring, y) : y;
 }
 
 /* Rows a ring holds: the plan's (for a step of one row) and the rows its producer writes in a step
@@ -165,18 +166,29 @@ static void make_rings(const pass *p, image_rows *im, uint8_t *mem)
     }
 }
 
-/* A stage's rows in a band: the next one, and where a row needs nothing but slices of two row
- * tables (one input image of one plane, its rows inside it; one output, a ring or the band's rows
- * of an application's image; a row the node computes) the tables and how to index them. */
+/* An image's row table as a stage's row takes it. */
+typedef struct {
+    uint8_t **rows;                   /* NULL: an absent output */
+    uint32_t ring;
+    uint64_t magic;
+} table;
+
+static inline uint32_t table_index(const table *t, uint32_t y)
+{
+    return t->ring ? ring_slot(t->magic, t->ring, y) : y;
+}
+
+/* A stage's rows in a band: the next one, and where a row needs nothing but entries of the images'
+ * row tables (inputs of one plane, its rows inside them; outputs rings or the band's rows of an
+ * application's image; a row the node computes), the tables. */
 typedef struct {
     int64_t y, hi;                    /* next row, end */
     int64_t lag;
     int64_t fast_lo, fast_hi;         /* rows taking the short way (an empty range: none) */
-    uint32_t scale, factor, up;
+    uint32_t scale, factor, up, rows_in, num_in, num_out;
     const pvx_fused_stage *s;
     pvx_fused_row_f *row;
-    uint8_t **in_rows, **out_rows;
-    image_rows in, out;               /* (their ring and magic) */
+    table in[PVX_FUSED_IO], out[PVX_FUSED_IO];
 } lane;
 
 static int64_t ceil_div(int64_t a, int64_t b)
@@ -187,20 +199,56 @@ static int64_t ceil_div(int64_t a, int64_t b)
 static void make_lane(lane *l, const pvx_fused_stage *s, const image_rows *im, int64_t lo, int64_t hi,
                       uint32_t first, uint32_t end)
 {
-    *l = (lane){.y = lo, .hi = hi, .lag = s->lag, .fast_lo = 0, .fast_hi = 0,
-                .scale = s->scale, .factor = s->factor, .up = s->up, .s = s, .row = s->row};
-    if (s->num_in != 1 || s->num_out != 1 || s->out[0] == PVX_FUSED_NONE || im[s->in[0]].planes != 1)
-        return;
-    const image_rows *in = &im[s->in[0]], *out = &im[s->out[0]];
-    l->in = *in, l->out = *out, l->in_rows = in->rows, l->out_rows = out->rows;
-    /* inside the input: factor y - up >= 0 and factor y + down < its height */
-    int64_t a = ceil_div(s->up, s->factor), b = floor_div((int64_t)in->height - 1 - s->down, s->factor) + 1;
-    a = a > s->first ? a : s->first, b = b < s->last ? b : s->last;
-    if (!out->ring) {                 /* the band's rows: scale y in [first, end) */
-        int64_t c = ceil_div(first, s->scale), d = ceil_div(end, s->scale);
-        a = a > c ? a : c, b = b < d ? b : d;
+    *l = (lane){.y = lo, .hi = hi, .lag = s->lag, .fast_lo = 0, .fast_hi = 0, .scale = s->scale,
+                .factor = s->factor, .up = s->up, .rows_in = s->up + s->down + 1, .num_in = s->num_in,
+                .num_out = s->num_out, .s = s, .row = s->row};
+    /* inside the inputs: factor y - up >= 0 and factor y + down < their heights; rows computed */
+    int64_t a = ceil_div(s->up, s->factor), b = s->last;
+    a = a > s->first ? a : s->first;
+    for (uint32_t i = 0; i < s->num_in; i++) {
+        const image_rows *r = &im[s->in[i]];
+        if (r->planes != 1)
+            return;
+        int64_t inside = floor_div((int64_t)r->height - 1 - s->down, s->factor) + 1;
+        b = b < inside ? b : inside;
+        l->in[i] = (table){r->rows, r->ring, r->magic};
+    }
+    for (uint32_t o = 0; o < s->num_out; o++) {
+        if (s->out[o] == PVX_FUSED_NONE) {
+            if (s->num_out == 1)
+                return;
+            continue;
+        }
+        const image_rows *r = &im[s->out[o]];
+        l->out[o] = (table){r->rows, r->ring, r->magic};
+        if (!r->ring) {               /* the band's rows: scale y in [first, end) */
+            int64_t c = ceil_div(first, s->scale), d = ceil_div(end, s->scale);
+            a = a > c ? a : c, b = b < d ? b : d;
+        }
     }
     l->fast_lo = a, l->fast_hi = b;
+}
+
+/* Row y of a stage the short way. */
+static inline void fast_row(const lane *l, int64_t y, int32_t *scratch)
+{
+    uint32_t top = (uint32_t)(l->factor * y - l->up);
+    const uint8_t *gathered[PVX_FUSED_IO * PVX_FUSED_ROWS];
+    const uint8_t *const *in = gathered;
+    if (l->num_in == 1)
+        in = (const uint8_t *const *)l->in[0].rows + table_index(&l->in[0], top);
+    else
+        for (uint32_t i = 0, m = 0; i < l->num_in; i++)
+            for (uint32_t d = 0, k = table_index(&l->in[i], top); d < l->rows_in; d++)
+                gathered[m++] = l->in[i].rows[k + d];
+    uint8_t *written[PVX_FUSED_IO];
+    uint8_t *const *out = written;
+    if (l->num_out == 1)
+        out = l->out[0].rows + table_index(&l->out[0], (uint32_t)y);
+    else
+        for (uint32_t o = 0; o < l->num_out; o++)
+            written[o] = l->out[o].rows ? l->out[o].rows[table_index(&l->out[o], (uint32_t)y)] : NULL;
+    l->row(l->s, in, out, scratch);
 }
 
 static void run_band(void *arg, uint32_t first, uint32_t end)
@@ -267,9 +315,7 @@ static void run_band(void *arg, uint32_t first, uint32_t end)
                     stage_row(p, k, im, (uint32_t)y, first, end, scratch);
                     continue;
                 }
-                uint32_t top = (uint32_t)(l->factor * y - l->up);
-                l->row(l->s, (const uint8_t *const *)l->in_rows + (l->in.ring ? ring_slot(&l->in, top) : top),
-                       l->out_rows + (l->out.ring ? ring_slot(&l->out, (uint32_t)y) : (uint32_t)y), scratch);
+                fast_row(l, y, scratch);
             }
             l->y = stop > l->y ? stop : l->y;
         }
