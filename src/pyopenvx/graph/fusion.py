@@ -15,12 +15,23 @@ Each stage has a row map (output row y reads input rows factor y - up .. factor 
 not a graph parameter) and read only by nodes of the pass; a pass whose node would read an image of
 the pass that cannot be a ring is cut there.
 
+Stages that read no ring and write none and touch only the application's images (ColorConvert from
+its NV12 to its RGB) move before the pass and run node by node (`_linked`).
+
 When to fuse: a pass runs the same row functions as its nodes, so it gains only the intermediates'
-trips through memory and pays for its own step loop (~10 ns a stage row). Measured (bench/fusion.c,
-one thread, CPU time, fused / node by node): 640x480 edge 1.06, motion 1.24; 1280x720 1.02, 1.18;
-1920x1080 0.70-0.90, 1.16; 3840x2160 0.65, 0.90. So by default only passes with an image of at least
-MIN_PIXELS are fused. PVX_FUSION in the environment: 0 never (the node-by-node reference the tests
-compare against), 1 every pass whatever its size (the tests' fused runs)."""
+trips through memory (which stay in the last-level cache node by node while they are small) and
+pays for its step loop (csrc/runtime/fusion.c: as many instructions a stage row as node-by-node
+band loops, ~50; plus the fused row wrappers of the kernels). Measured (bench/fusion.c pipelines and
+4 x Box3x3 / Gaussian-Box-Median-Erode with UNDEFINED borders as openvx-mark's GraphDividend, CPU
+time, medians of 3 alternating runs, load 7-9 on 2 shared cores; fused / node by node, 1 thread):
+  1920x1080: edge 0.85 (rings 16.6 MB), motion 1.11-1.15 (8 MB), box x4 1.06-1.11 (6 MB),
+             mixed 1.04 (6 MB), camera 0.76 (2 MB: its Y plane, ColorConvert left out);
+  3840x2160: edge 0.67 (66 MB), motion 0.73 (32 MB), box x4 0.89 (25 MB), mixed 0.83 (25 MB),
+             camera 0.93 (8 MB).
+So by default a pass is fused when its rings hold at least MIN_RING_BYTES (12 MB) of images, the
+traffic it keeps out of memory (edge from 1080p, the U8 chains from ~1.5x 1080p on; camera's one
+U8 ring never: a gain given up). PVX_FUSION in the environment: 0 never (the node-by-node reference
+the tests compare against), 1 every pass whatever its size (the tests' fused runs)."""
 import os
 
 from _pyopenvx import ffi, lib
@@ -89,18 +100,24 @@ def _first_plane_input(node, obj):
                                                                                               vx.VX_CHANNEL_0))
 
 
-MIN_PIXELS = 1920 * 1080
+MIN_RING_BYTES = 12 << 20
 
 
-def _min_pixels():
-    """The smallest image a pass needs to be fused, per PVX_FUSION (None: fusion off)."""
+def _min_ring_bytes():
+    """The fewest bytes of rings a pass needs to be fused, per PVX_FUSION (None: fusion off)."""
     setting = os.environ.get("PVX_FUSION")
-    return None if setting == "0" else 0 if setting == "1" else MIN_PIXELS
+    return None if setting == "0" else 0 if setting == "1" else MIN_RING_BYTES
 
 
-def _largest(run):
-    return max(o.desc.width * o.desc.height for node in run for o in node.params
-               if o is not None and o.vx_type == vx.VX_TYPE_IMAGE)
+def _rings(graph, run, readers):
+    """The images the run writes that become rings (never allocated)."""
+    members = set(run)
+    return {node.params[i] for node in run for i in FUSABLE[node.kernel.enumeration][4]
+            if node.params[i] is not None and _ringable(graph, node.params[i], members, readers)}
+
+
+def _bytes(images):
+    return sum(o.desc.width * o.desc.height * _PIXEL_BYTES.get(o.desc.format, 1) for o in images)
 
 
 def _spec(node):
@@ -197,9 +214,7 @@ def _linked(graph, run, readers):
     order) and that no stage of the run leads to (as with any such stage whose images are data:
     what it would read from the run is no ring, so `_cut` cut there) moves before the pass and runs
     node by node (a pass's stages are consecutive in the schedule). Others stay in the pass."""
-    members = set(run)
-    rings = {node.params[i] for node in run for i in FUSABLE[node.kernel.enumeration][4]
-             if node.params[i] is not None and _ringable(graph, node.params[i], members, readers)}
+    rings = _rings(graph, run, readers)
 
     def alone(k):
         spec = FUSABLE[run[k].kernel.enumeration]
@@ -282,14 +297,14 @@ def plan(graph):
     for node in graph.order:
         node.desc.fused = ffi.NULL
     graph._c_fused, graph.ring_images = [], set()
-    least = _min_pixels()
+    least = _min_ring_bytes()
     if least is None or graph.pipelining.pipelined or any(n.desc.target != ffi.NULL for n in graph.order):
         return
     readers, reordered = _readers(graph), {}
     for group in _groups(graph):
         for cut in _cut(graph, group, readers):
             order, run = _linked(graph, cut, readers)
-            if not run or _largest(run) < least:
+            if not run or _bytes(_rings(graph, run, readers)) < least:
                 continue
             c, keep = _plan(graph, run, readers)
             if c is None:
