@@ -9,6 +9,8 @@
  *   camera  NV12 -> RGB (ColorConvert), and its Y (ChannelExtract) -> ScaleImage 960x540 bilinear
  *           -> GaussianPyramid (4 levels, HALF)
  *   canny   HalfScaleGaussian (3) -> Canny (3, L1, 40..100) on the 960x540 frame
+ *   box4    4 x Box3x3, UNDEFINED borders (openvx-mark's GraphDividend_Box3x3_x4)
+ *   filters Gaussian3x3 -> Box3x3 -> Median3x3 -> Erode3x3, UNDEFINED (GraphDividend_MixedFilters)
  *
  * Thread counts and fusion are decided when the library starts, so the program runs itself once per
  * configuration ("child" argument) with the environment set, and prints the JSON of all four. */
@@ -18,8 +20,8 @@
 #include <unistd.h>
 #include "bench.h"
 
-enum { W = 1920, H = 1080, ROUNDS = 15, PIPELINES = 4 };
-static const char *const names[PIPELINES] = {"edge", "motion", "camera", "canny"};
+enum { W = 1920, H = 1080, ROUNDS = 15, PIPELINES = 6 };
+static const char *const names[PIPELINES] = {"edge", "motion", "camera", "canny", "box4", "filters"};
 
 static int cmp(const void *a, const void *b)
 {
@@ -113,6 +115,15 @@ static vx_graph pipeline(vx_context ctx, int which, size_t *in_bytes, size_t *ou
         n[0] = vxColorConvertNode(g, in, rgb), n[1] = vxChannelExtractNode(g, in, VX_CHANNEL_Y, y);
         n[2] = vxScaleImageNode(g, y, half, VX_INTERPOLATION_BILINEAR), n[3] = vxGaussianPyramidNode(g, half, pyr);
         *in_bytes = (size_t)W * H * 3 / 2, *out_bytes = (size_t)W * H * 3 + (size_t)W * H / 4 * 4 / 3;
+    } else if (which >= 4) {
+        vx_image in = filled(ctx, W, H, VX_DF_IMAGE_U8, 1), out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8), v[3];
+        for (int k = 0; k < 3; k++) v[k] = vxCreateVirtualImage(g, W, H, VX_DF_IMAGE_U8);
+        n[0] = which == 4 ? vxBox3x3Node(g, in, v[0]) : vxGaussian3x3Node(g, in, v[0]);
+        n[1] = vxBox3x3Node(g, v[0], v[1]);
+        n[2] = which == 4 ? vxBox3x3Node(g, v[1], v[2]) : vxMedian3x3Node(g, v[1], v[2]);
+        n[3] = which == 4 ? vxBox3x3Node(g, v[2], out) : vxErode3x3Node(g, v[2], out);
+        replicate.mode = VX_BORDER_UNDEFINED;     /* (as vxu calls and graphs leave it) */
+        *in_bytes = *out_bytes = (size_t)W * H;
     } else {
         vx_image in = filled(ctx, W, H, VX_DF_IMAGE_U8, 1), out = vxCreateImage(ctx, W / 2, H / 2, VX_DF_IMAGE_U8);
         vx_image half = vxCreateVirtualImage(g, W / 2, H / 2, VX_DF_IMAGE_U8);
