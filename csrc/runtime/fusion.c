@@ -57,6 +57,22 @@ static size_t ring_stride(const pvx_fused_image *fi)
     return ((size_t)fi->width * fi->pixel_bytes + 63) & ~(size_t)63;
 }
 
+/* Output image i's rows for its stage's row y (or NULLs: not the band's) into `out`: a ring's or a
+ * one-plane image's row y; of an application's image of several planes, its first plane's rows
+ * rows y .. rows y + rows - 1, then each further plane's row holding them. Returns how many. */
+static uint32_t output_rows(const image_rows *im, const pvx_fused_image *fi, uint32_t y, int mine, uint8_t **out)
+{
+    if (im->ring || im->planes == 1) {
+        out[0] = mine ? row_at(im, y) : NULL;
+        return 1;
+    }
+    uint32_t n = 0, rows = fi->rows ? fi->rows : 1;
+    for (uint32_t j = 0; j < rows; j++) out[n++] = mine ? row_at(im, rows * y + j) : NULL;
+    for (uint32_t q = 1; q < im->planes; q++)
+        out[n++] = mine ? im->plane_ptr[q] + (size_t)(rows * y) / im->step_y[q] * im->plane_stride[q] : NULL;
+    return n;
+}
+
 static int64_t floor_div(int64_t a, int64_t b)
 {
     return a >= 0 ? a / b : -((-a + b - 1) / b);
@@ -77,6 +93,9 @@ static void run_band(void *arg, uint32_t first, uint32_t end)
             ring_bytes += (size_t)ring_rows(&f->images[i]) * ring_stride(&f->images[i]);
     }
     size_t scratch_bytes = sizeof(int32_t) * 8 * ((size_t)widest + 2);
+    for (uint32_t k = 0; k < n; k++)          /* (stages run one at a time: one scratch) */
+        scratch_bytes = f->stages[k].scratch_bytes > scratch_bytes ? f->stages[k].scratch_bytes : scratch_bytes;
+    scratch_bytes = (scratch_bytes + 63) & ~(size_t)63;
     uint8_t *mem = calloc(1, ring_bytes + scratch_bytes);
     if (mem == NULL) {
         __atomic_store_n(&p->status, VX_ERROR_NO_MEMORY, __ATOMIC_RELAXED);
@@ -128,32 +147,40 @@ static void run_band(void *arg, uint32_t first, uint32_t end)
             }
             if (y < lo[k] || y >= hi[k])
                 continue;
-            const uint8_t *in[PVX_FUSED_IO * PVX_FUSED_ROWS + PVX_IMAGE_MAX_PLANES];
-            uint8_t *out[PVX_FUSED_IO];
+            const uint8_t *in[PVX_FUSED_IO * PVX_FUSED_ROWS * PVX_IMAGE_MAX_PLANES];
+            uint8_t *out[PVX_FUSED_IO * (1 + PVX_IMAGE_MAX_PLANES)];
             uint32_t m = 0;
             for (uint32_t i = 0; i < s->num_in; i++) {
                 const image_rows *r = &im[s->in[i]];
                 for (int64_t d = -(int64_t)s->up; d <= (int64_t)s->down; d++)
                     in[m++] = input_row(p, k, r, s->in[i], (int64_t)s->factor * y + d);
-                for (uint32_t q = 1; q < r->planes; q++)    /* (row map 1, 0, 0: graph/fusion.py) */
-                    in[m++] = r->plane_ptr[q] + (size_t)y / r->step_y[q] * r->plane_stride[q];
+                for (uint32_t q = 1; q < r->planes; q++)    /* (ColorConvert: rows inside the image) */
+                    for (int64_t d = -(int64_t)s->up; d <= (int64_t)s->down; d++)
+                        in[m++] = r->plane_ptr[q] + (size_t)((int64_t)s->factor * y + d) / r->step_y[q] * r->plane_stride[q];
             }
             /* what a node leaves unwritten (UNDEFINED: the outer ring) stays as its virtual image was
              * allocated, zeros, which a consumer with another border reads: rings say the same */
             int computed = y >= s->first && y < s->last;
+            m = 0;
             for (uint32_t o = 0; o < s->num_out; o++) {
                 /* an image of the application gets the band's rows only (Sobel's other output may
                  * need more): bands never write the same row */
                 int64_t row = (int64_t)s->scale * y;
-                int mine = s->out[o] != PVX_FUSED_NONE && (im[s->out[o]].ring || (row >= first && row < end));
-                out[o] = mine ? row_at(&im[s->out[o]], (uint32_t)y) : NULL;
-                if (out[o] == NULL || !im[s->out[o]].ring)
+                if (s->out[o] == PVX_FUSED_NONE) {
+                    out[m++] = NULL;
                     continue;
+                }
+                int mine = im[s->out[o]].ring || (row >= first && row < end);
+                uint8_t **rows = out + m;
+                m += output_rows(&im[s->out[o]], &f->images[s->out[o]], (uint32_t)y, mine, rows);
+                if (!mine || !im[s->out[o]].ring)
+                    continue;
+                uint8_t *o0 = rows[0];         /* (a ring: one row) */
                 size_t pixel = f->images[s->out[o]].pixel_bytes, row_bytes = (size_t)s->width * pixel;
                 if (!computed)
-                    memset(out[o], 0, row_bytes);
+                    memset(o0, 0, row_bytes);
                 else if (s->edge)              /* the first and last pixels (rows need width > 2 edge) */
-                    memset(out[o], 0, pixel * s->edge), memset(out[o] + row_bytes - pixel * s->edge, 0, pixel * s->edge);
+                    memset(o0, 0, pixel * s->edge), memset(o0 + row_bytes - pixel * s->edge, 0, pixel * s->edge);
             }
             if (computed)
                 s->row(s, in, out, scratch);
@@ -213,6 +240,12 @@ vx_status pvx_fused_run(pvx_fused *f)
         pvx_rows_in_bands(run_band, &p, f->height, pixels);
         status = p.status;
     }
-    for (uint32_t k = 0; k < f->num_stages; k++) free(constant[k]);
+    for (uint32_t k = 0; k < f->num_stages; k++) {
+        pvx_fused_stage *s = &f->stages[k];
+        free(constant[k]);
+        if (s->finish != NULL)              /* (a stage that did not prepare has none) */
+            s->finish(s);
+        s->finish = NULL, s->ctx = NULL, s->scratch_bytes = 0;
+    }
     return status;
 }
