@@ -25,7 +25,7 @@
  *           at row y / their subsampling of the application's image);
  *   yuv_outputs: ColorConvert RGB -> RGBX -> RGB (rings) -> NV12, IYUV, YUV4 from each (the
  *                application's: 4:2:0 written by pairs of rows), the RGB ring -> ChannelExtract ->
- *                Gaussian3x3, and (even sizes) every YUV -> YUV conversion (NV12, NV21, YUYV, UYVY,
+ *                Gaussian3x3 and -> a virtual NV12 (odd sizes: YUV4) -> RGBX, and (even sizes) every YUV -> YUV conversion (NV12, NV21, YUYV, UYVY,
  *                IYUV inputs to NV12, IYUV, YUV4 outputs) in the same pass;
  *   nonlinear: NonLinearFilter MEDIAN, MIN, MAX with every mask of box, cross, disk at 3x3 and 5x5, a
  *              5x3 mask whose origin is on its left edge (4 columns of reach), a 4x4 L-shaped one and
@@ -387,13 +387,17 @@ static vx_graph yuv_outputs(vx_context ctx, vx_uint32 w, vx_uint32 h, int mode, 
     int even = w % 2 == 0 && h % 2 == 0;
     vx_graph g = vxCreateGraph(ctx);
     vx_image rgb = patterned(ctx, w, h, VX_DF_IMAGE_RGB, 8), gauss = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8);
-    vx_image v[3] = {vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_RGBX), vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_RGB),
-                     vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8)};
+    vx_image back = vxCreateImage(ctx, w, h, VX_DF_IMAGE_RGBX);
+    /* v[3]: a virtual NV12 (odd sizes: YUV4) written and read in the run: no ring, the pass cut there */
+    vx_image v[4] = {vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_RGBX), vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_RGB),
+                     vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8),
+                     vxCreateVirtualImage(g, w, h, even ? VX_DF_IMAGE_NV12 : VX_DF_IMAGE_YUV4)};
     vx_image out[TO_YUV], yin[YUV_TO_YUV], yout[YUV_TO_YUV];
-    vx_node n[4 + TO_YUV + YUV_TO_YUV];
+    vx_node n[6 + TO_YUV + YUV_TO_YUV];
     n[0] = vxColorConvertNode(g, rgb, v[0]), n[1] = vxColorConvertNode(g, v[0], v[1]);
     n[2] = vxChannelExtractNode(g, v[1], VX_CHANNEL_G, v[2]), n[3] = vxGaussian3x3Node(g, v[2], gauss);
-    int count = 4;
+    n[4] = vxColorConvertNode(g, v[1], v[3]), n[5] = vxColorConvertNode(g, v[3], back);
+    int count = 6;
     for (int k = 0; k < TO_YUV; k++) {        /* RGBX -> NV12, IYUV, YUV4, then RGB -> the same */
         out[k] = vxCreateImage(ctx, w, h, even ? outs[k] : VX_DF_IMAGE_YUV4);
         n[count++] = vxColorConvertNode(g, v[k < 3 ? 0 : 1], out[k]);
@@ -405,6 +409,7 @@ static vx_graph yuv_outputs(vx_context ctx, vx_uint32 w, vx_uint32 h, int mode, 
     run(g, n, count, mode, 0);
     if (!keep) {
         print_hash("yuv_outputs.gaussian", gauss);
+        print_bytes_hash("yuv_outputs.back", back);
         char name[64];
         for (int k = 0; k < TO_YUV; k++) {
             snprintf(name, sizeof name, "yuv_outputs.rgb_to_yuv%d", k);
@@ -420,9 +425,9 @@ static vx_graph yuv_outputs(vx_context ctx, vx_uint32 w, vx_uint32 h, int mode, 
         CHECK_OK(vxReleaseImage(&yin[k]));
         CHECK_OK(vxReleaseImage(&yout[k]));
     }
-    for (int k = 0; k < 3; k++) CHECK_OK(vxReleaseImage(&v[k]));
-    CHECK_OK(vxReleaseImage(&rgb));
-    CHECK_OK(vxReleaseImage(&gauss));
+    for (int k = 0; k < 4; k++) CHECK_OK(vxReleaseImage(&v[k]));
+    vx_image *imgs[3] = {&rgb, &gauss, &back};
+    for (int k = 0; k < 3; k++) CHECK_OK(vxReleaseImage(imgs[k]));
     if (!keep)
         CHECK_OK(vxReleaseGraph(&g));
     return g;

@@ -5,13 +5,13 @@ allocated in full), each stage's row map, scale and lag; C gets a plain-data pla
 pass's first node, with the kernels' per-row entry points as function pointers.
 
 A node joins the pass being built when its kernel is in FUSABLE, it runs on the host, unreplicated,
-its images are single-plane U8/S16 (ColorConvert: any input converting to RGB/RGBX, ChannelExtract:
-RGB/RGBX or a luma plane) of the sizes its row map needs (one size, or an input twice the
+its images are single-plane U8/S16 (ColorConvert: every conversion, its multi-plane outputs the
+application's images; ChannelExtract: RGB/RGBX or a luma plane) of the sizes its row map needs (one size, or an input twice the
 output for HalfScaleGaussian and 2:1 ScaleImage). Nodes of a pass need not read each other's images
 (the first nodes of chains are often ChannelExtracts of different inputs): the schedule's order already
 put what they read before them, and `_cut` keeps every image the pass writes and reads a ring.
 Each stage has a row map (output row y reads input rows factor y - up .. factor y + down) and a scale
-(pass rows per row of its output: the product of the factors along the chain). An image written in the pass becomes a ring when it is virtual, whole (no view, no container,
+(pass rows per row of its output: the product of the factors along the chain). An image written in the pass becomes a ring when it is virtual, of one plane, whole (no view, no container,
 not a graph parameter) and read only by nodes of the pass; a pass whose node would read an image of
 the pass that cannot be a ring is cut there.
 
