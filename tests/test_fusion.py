@@ -25,6 +25,12 @@ def test_fused_chains_equal_node_by_node_in_every_border_mode_and_odd_size(c_pro
     # the scaled graph's seven (1.9-2.5 MB node by node, as storage sharing and what ran before leave
     # the heap; 1 MB more fused without its half-size stages fused)
     assert reference_heap["scaled_heap_kb"] - fused_heap["scaled_heap_kb"] > 1000, (fused_heap, reference_heap)
+    # ColorConvert to NV12, IYUV, YUV4 in the pass: the RGBX, RGB and U8 rings (5.6 MB node by node;
+    # 0.1 MB of difference when the IYUV outputs are not fused)
+    assert reference_heap["yuv_heap_kb"] - fused_heap["yuv_heap_kb"] > 4000, (fused_heap, reference_heap)
+    # eight NonLinearFilters in the pass: nine U8 images and more (7.4 MB node by node; 0.8 MB of
+    # difference when one of them is not fused)
+    assert reference_heap["nonlinear_heap_kb"] - fused_heap["nonlinear_heap_kb"] > 5000, (fused_heap, reference_heap)
 
 
 def test_stages_reading_and_writing_no_ring_are_left_out_of_the_pass(vx, monkeypatch):

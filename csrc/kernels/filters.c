@@ -180,8 +180,50 @@ vx_status pvx_std_convolve(vx_node node, const vx_reference *p, vx_uint32 n)
     return filter_window(node, p[0], NULL, p[2], cv.columns / 2, cv.rows / 2, convolve_row, &cv, 1);
 }
 
-/* Fused (graph/fusion.py: convolutions of at most 5x5, row map 1, 2, 2 whose middle 2 ry + 1 rows
- * the window takes): the node's row functions on windows padded as filter_window(_u8) pads them. */
+/* Fused rows of window filters (row map 1, 2, 2: the middle 2 ry + 1 of the five rows `in` the
+ * stage gets), padded by rx columns each side as filter_window_u8 (bytes) or filter_window (int32)
+ * pads them, the rows in `scratch`. */
+static void fused_window_u8(const pvx_fused_stage *s, const uint8_t *const *in, uint32_t rx, uint32_t ry,
+                            uint8_t *scratch, uint8_t **window)
+{
+    uint32_t w = s->width, pw = w + 2 * rx;
+    int constant = s->border.mode == VX_BORDER_CONSTANT;
+    uint8_t fill = s->border.constant_value.U8;
+    for (uint32_t i = 0; i < 2 * ry + 1; i++) {
+        const uint8_t *row = in[2 - ry + i];
+        window[i] = scratch + (size_t)i * pw;
+        memcpy(window[i] + rx, row, w);
+        memset(window[i], constant ? fill : row[0], rx);
+        memset(window[i] + rx + w, constant ? fill : row[w - 1], rx);
+    }
+}
+
+static void fused_window(const pvx_fused_stage *s, const uint8_t *const *in, uint32_t rx, uint32_t ry,
+                         int32_t *scratch, int32_t **window)
+{
+    uint32_t w = s->width, pw = w + 2 * rx;
+    int constant = s->border.mode == VX_BORDER_CONSTANT;
+    uint8_t fill = s->border.constant_value.U8;
+    for (uint32_t i = 0; i < 2 * ry + 1; i++) {
+        window[i] = scratch + (size_t)i * pw;
+        plane row = {(uint8_t *)in[2 - ry + i], 0, VX_DF_IMAGE_U8, w, 1, 1};
+        load_row(&row, 0, window[i] + rx);
+        for (uint32_t x = 0; x < rx; x++)
+            window[i][x] = constant ? fill : window[i][rx], window[i][rx + w + x] = constant ? fill : window[i][rx + w - 1];
+    }
+}
+
+/* The rows a window filter computes, per its border: under UNDEFINED the outer rx columns and ry
+ * rows are not written (none when the image is not larger than the window). */
+static void fused_window_rows(pvx_fused_stage *s, uint32_t rx, uint32_t ry)
+{
+    s->border = s->node->border;
+    s->first = 0, s->last = s->height, s->edge = 0;
+    if (s->border.mode == VX_BORDER_UNDEFINED)
+        s->first = ry, s->last = s->width <= 2 * rx || s->height <= 2 * ry ? ry : s->height - ry, s->edge = rx;
+}
+
+/* Fused convolutions (graph/fusion.py: of at most 5x5): the node's row functions. */
 vx_status pvx_fuse_convolve_prepare(pvx_fused_stage *s)
 {
     convolution_ctx cv;
@@ -190,10 +232,7 @@ vx_status pvx_fuse_convolve_prepare(pvx_fused_stage *s)
     uint32_t rx = cv.columns / 2, ry = cv.rows / 2;
     if (rx > 2 || ry > 2)
         return VX_ERROR_NOT_SUPPORTED;
-    s->border = s->node->border;
-    s->first = 0, s->last = s->height, s->edge = 0;
-    if (s->border.mode == VX_BORDER_UNDEFINED)  /* the outer rx columns and ry rows are not written */
-        s->first = ry, s->last = s->width <= 2 * rx || s->height <= 2 * ry ? ry : s->height - ry, s->edge = rx;
+    fused_window_rows(s, rx, ry);
     s->out_format[0] = ((pvx_image *)((pvx_ref *)s->params[2])->desc)->format;
     return VX_SUCCESS;
 }
@@ -204,31 +243,17 @@ void pvx_fuse_convolve_row(const pvx_fused_stage *s, const uint8_t *const *in, u
     coefficients(s->params[1], &cv);
     uint32_t w = s->width, rx = cv.columns / 2, ry = cv.rows / 2, k = 2 * ry + 1, pw = w + 2 * rx;
     uint32_t x0 = s->edge, bytes = s->out_format[0] == VX_DF_IMAGE_U8 ? 1 : 2;
-    int constant = s->border.mode == VX_BORDER_CONSTANT;
-    uint8_t fill = s->border.constant_value.U8;
     const pvx_rows *loops = pvx_rows_in_use();
-    in += 2 - ry;
     if (loops->dot != NULL) {
-        uint8_t *window[5], *bytes_at = (uint8_t *)scratch;
-        for (uint32_t i = 0; i < k; i++) {
-            window[i] = bytes_at + (size_t)i * pw;
-            memcpy(window[i] + rx, in[i], w);
-            memset(window[i], constant ? fill : in[i][0], rx);
-            memset(window[i] + rx + w, constant ? fill : in[i][w - 1], rx);
-        }
+        uint8_t *window[5];
+        fused_window_u8(s, in, rx, ry, (uint8_t *)scratch, window);
         dot_ctx d;
         dot_of(&cv, bytes == 2, &d);
         convolve_dot_row(&d, loops, window, out[0] + (size_t)x0 * bytes, x0, w - 2 * x0);
         return;
     }
     int32_t *window[5], *result = scratch + (size_t)k * pw;
-    for (uint32_t i = 0; i < k; i++) {
-        window[i] = scratch + (size_t)i * pw;
-        plane row = {(uint8_t *)in[i], 0, VX_DF_IMAGE_U8, w, 1, 1};
-        load_row(&row, 0, window[i] + rx);
-        for (uint32_t x = 0; x < rx; x++)
-            window[i][x] = constant ? fill : window[i][rx], window[i][rx + w + x] = constant ? fill : window[i][rx + w - 1];
-    }
+    fused_window(s, in, rx, ry, scratch, window);
     convolve_row(&cv, window, NULL, result, w);
     plane o = {out[0] + (size_t)x0 * bytes, 0, s->out_format[0], w - 2 * x0, 1, bytes};
     store_row(&o, 0, result + x0, 1);
@@ -474,9 +499,15 @@ typedef struct {
     uint32_t box_dx;                           /* its first column in the window */
     row_group group[PVX_SELECT_MAX];
     uint8_t term_group[PVX_SELECT_MAX], term_dx[PVX_SELECT_MAX];
-    uint8_t *tmp;                              /* a row of pw bytes per group */
     uint8_t pairs[MAX_PAIRS][2];
 } select_ctx;
+
+/* What a run of non_linear_u8_row reads: the context, and rows of its own (a row of pw bytes per
+ * group: per band when fused). */
+typedef struct {
+    const select_ctx *s;
+    uint8_t *tmp;
+} select_run;
 
 static void group_rows(select_ctx *s)
 {
@@ -531,7 +562,7 @@ static void median_network(select_ctx *s, uint32_t count)
 static void non_linear_u8_row(const void *ctx, const pvx_rows *loops, uint8_t *const *window, void *out, uint32_t x0,
                               uint32_t n)
 {
-    const select_ctx *s = ctx;
+    const select_ctx *s = ((const select_run *)ctx)->s;
     const uint8_t *r[PVX_SELECT_MAX];
     vx_enum function = s->c->function;
     if (s->row3 != NULL)
@@ -560,7 +591,7 @@ static void non_linear_u8_row(const void *ctx, const pvx_rows *loops, uint8_t *c
             }
             for (uint32_t i = 0; i < gr->n; i++)
                 r[i] = window[gr->dy[i]] + x0;
-            uint8_t *t = s->tmp + (size_t)g * s->pw;
+            uint8_t *t = ((const select_run *)ctx)->tmp + (size_t)g * s->pw;
             loops->extreme(r, gr->n, max, t + x0, n + s->reach);   /* the columns the terms read */
             base[g] = t;
         }
@@ -570,64 +601,130 @@ static void non_linear_u8_row(const void *ctx, const pvx_rows *loops, uint8_t *c
     }
 }
 
+/* A mask's elements for the rows of a run (the node's, or a fused stage's: prepare makes it, finish
+ * frees it), one block: the offsets of the generic loop and, where the U8 row loops serve (`u8`),
+ * their context. */
+typedef struct {
+    non_linear_ctx c;
+    uint32_t rx, ry;
+    int u8;
+    select_ctx sel;
+    int32_t lists[];                           /* c's six lists, of the mask's size each */
+} non_linear_plan;
+
 /* The window is padded by the mask's larger reach on each side of its origin (rx, ry); an
  * element leaves as the window moves right when its left neighbour in the mask is not set, one
  * enters where its right neighbour is not. */
-vx_status pvx_std_non_linear_filter(vx_node node, const vx_reference *p, vx_uint32 n)
+static vx_status non_linear_plan_of(vx_reference function, vx_reference matrix, vx_df_image format, uint32_t width,
+                                    non_linear_plan **out)
 {
-    const pvx_matrix *m = ((pvx_ref *)p[2])->desc;
+    const pvx_matrix *m = ((pvx_ref *)matrix)->desc;
     const uint8_t *mask = pvx_memory_storage((pvx_memory *)&m->mem);
     if (mask == NULL)
         return VX_ERROR_NO_MEMORY;
-    uint32_t cols = (uint32_t)m->columns, rows = (uint32_t)m->rows, ox = m->origin.x, oy = m->origin.y;
-    uint32_t rx = ox > cols - 1 - ox ? ox : cols - 1 - ox, ry = oy > rows - 1 - oy ? oy : rows - 1 - oy;
-    non_linear_ctx c = {scalar_enum(p[0]), 0, NULL, NULL, 0, 0, NULL, NULL, NULL, NULL};
-    int32_t *scratch = malloc(sizeof(int32_t) * 6 * cols * rows);
-    if (scratch == NULL)
+    uint32_t cols = (uint32_t)m->columns, rows = (uint32_t)m->rows, ox = m->origin.x, oy = m->origin.y, size = cols * rows;
+    non_linear_plan *p = malloc(sizeof *p + sizeof(int32_t) * 6 * size);
+    if (p == NULL)
         return VX_ERROR_NO_MEMORY;
-    c.dy = scratch, c.dx = c.dy + cols * rows, c.leave_dy = c.dx + cols * rows, c.leave_dx = c.leave_dy + cols * rows;
-    c.enter_dy = c.leave_dx + cols * rows, c.enter_dx = c.enter_dy + cols * rows;
+    non_linear_ctx *c = &p->c;
+    p->rx = ox > cols - 1 - ox ? ox : cols - 1 - ox, p->ry = oy > rows - 1 - oy ? oy : rows - 1 - oy;
+    *c = (non_linear_ctx){scalar_enum(function), 0, NULL, NULL, 0, 0, NULL, NULL, NULL, NULL};
+    c->dy = p->lists, c->dx = c->dy + size, c->leave_dy = c->dx + size, c->leave_dx = c->leave_dy + size;
+    c->enter_dy = c->leave_dx + size, c->enter_dx = c->enter_dy + size;
     for (uint32_t i = 0; i < rows; i++)
         for (uint32_t j = 0; j < cols; j++) {
             if (!mask[i * cols + j])
                 continue;
-            int32_t dy = (int32_t)(ry - oy + i), dx = (int32_t)(rx - ox + j);
-            c.dy[c.count] = dy, c.dx[c.count++] = dx;
+            int32_t dy = (int32_t)(p->ry - oy + i), dx = (int32_t)(p->rx - ox + j);
+            c->dy[c->count] = dy, c->dx[c->count++] = dx;
             if (j == 0 || !mask[i * cols + j - 1])
-                c.leave_dy[c.leaving] = dy, c.leave_dx[c.leaving++] = dx;
+                c->leave_dy[c->leaving] = dy, c->leave_dx[c->leaving++] = dx;
             if (j + 1 == cols || !mask[i * cols + j + 1])
-                c.enter_dy[c.entering] = dy, c.enter_dx[c.entering++] = dx;
+                c->enter_dy[c->entering] = dy, c->enter_dx[c->entering++] = dx;
         }
+    if (c->count == 0) {
+        free(p);
+        return VX_ERROR_INVALID_VALUE;
+    }
     const pvx_rows *loops = pvx_rows_in_use();
+    p->u8 = loops->select != NULL && format == VX_DF_IMAGE_U8 && c->count <= PVX_SELECT_MAX;
+    if (p->u8) {
+        select_ctx *sel = &p->sel;
+        uint32_t whole3 = c->count == 9 && p->rx == 1 && p->ry == 1;      /* every element of the 3x3 window */
+        sel->c = c, sel->k = c->count / 2, sel->pw = width + 2 * p->rx, sel->reach = 2 * p->rx;
+        sel->row3 = !whole3 ? NULL : c->function == VX_NONLINEAR_FILTER_MEDIAN ? loops->median
+                  : c->function == VX_NONLINEAR_FILTER_MIN ? loops->erode : loops->dilate;
+        if (c->function == VX_NONLINEAR_FILTER_MEDIAN)
+            median_network(sel, c->count);
+        int32_t lo = c->dx[0], hi = c->dx[0];  /* 25 elements within 5 x 5: the whole box */
+        for (uint32_t e = 0; e < c->count; e++)
+            lo = c->dx[e] < lo ? c->dx[e] : lo, hi = c->dx[e] > hi ? c->dx[e] : hi;
+        sel->box5 = c->count == 25 && hi - lo == 4 && c->dy[c->count - 1] - c->dy[0] == 4;   /* row-major */
+        sel->box_dx = (uint32_t)lo;
+        group_rows(sel);
+    }
+    *out = p;
+    return VX_SUCCESS;
+}
+
+vx_status pvx_std_non_linear_filter(vx_node node, const vx_reference *p, vx_uint32 n)
+{
     plane in, out;
-    vx_status s = plane_of(p[1], &in);
-    if (s == VX_SUCCESS)
-        s = plane_of(p[3], &out);
-    select_ctx *sel = NULL;
-    if (s == VX_SUCCESS && c.count == 0)
-        s = VX_ERROR_INVALID_VALUE;
-    else if (s == VX_SUCCESS && loops->select != NULL && in.format == VX_DF_IMAGE_U8 && c.count <= PVX_SELECT_MAX) {
-        uint32_t whole3 = c.count == 9 && rx == 1 && ry == 1;       /* every element of the 3x3 window */
-        if ((sel = malloc(sizeof *sel)) == NULL || (sel->tmp = malloc((size_t)(in.width + 2 * rx) * (2 * ry + 1))) == NULL)
-            s = VX_ERROR_NO_MEMORY;
-        else {
-            sel->c = &c, sel->k = c.count / 2, sel->pw = in.width + 2 * rx, sel->reach = 2 * rx;
-            sel->row3 = !whole3 ? NULL : c.function == VX_NONLINEAR_FILTER_MEDIAN ? loops->median
-                      : c.function == VX_NONLINEAR_FILTER_MIN ? loops->erode : loops->dilate;
-            if (c.function == VX_NONLINEAR_FILTER_MEDIAN)
-                median_network(sel, c.count);
-            int32_t lo = c.dx[0], hi = c.dx[0];    /* 25 elements within 5 x 5: the whole box */
-            for (uint32_t e = 0; e < c.count; e++)
-                lo = c.dx[e] < lo ? c.dx[e] : lo, hi = c.dx[e] > hi ? c.dx[e] : hi;
-            sel->box5 = c.count == 25 && hi - lo == 4 && c.dy[c.count - 1] - c.dy[0] == 4;   /* row-major */
-            sel->box_dx = (uint32_t)lo;
-            group_rows(sel);
-            s = filter_window_u8(node, &in, &out, rx, ry, non_linear_u8_row, sel, loops);
-        }
-    } else if (s == VX_SUCCESS)
-        s = filter_window(node, p[1], NULL, p[3], rx, ry, non_linear_row, &c, 0);
-    if (sel != NULL)
-        free(sel->tmp);
-    free(sel), free(scratch);
+    non_linear_plan *pl;
+    vx_status s;
+    if ((s = plane_of(p[1], &in)) || (s = plane_of(p[3], &out)) ||
+        (s = non_linear_plan_of(p[0], p[2], in.format, in.width, &pl)))
+        return s;
+    if (pl->u8) {
+        select_run run = {&pl->sel, malloc((size_t)(in.width + 2 * pl->rx) * (2 * pl->ry + 1))};
+        s = run.tmp == NULL ? VX_ERROR_NO_MEMORY
+                            : filter_window_u8(node, &in, &out, pl->rx, pl->ry, non_linear_u8_row, &run, pvx_rows_in_use());
+        free(run.tmp);
+    } else
+        s = filter_window(node, p[1], NULL, p[3], pl->rx, pl->ry, non_linear_row, &pl->c, 0);
+    free(pl);
     return s;
+}
+
+/* Fused (graph/fusion.py: masks reaching at most 2 rows from their origin): the node's rows on
+ * windows padded as the node pads them; its plan made once per run, the groups' rows in the band's
+ * scratch after the window. */
+static void non_linear_finish(pvx_fused_stage *s)
+{
+    free(s->ctx);
+}
+
+vx_status pvx_fuse_non_linear_prepare(pvx_fused_stage *s)
+{
+    non_linear_plan *pl;
+    vx_status st = non_linear_plan_of(s->params[0], s->params[2], VX_DF_IMAGE_U8, s->width, &pl);
+    if (st != VX_SUCCESS)
+        return st;
+    if (pl->ry > 2) {
+        free(pl);
+        return VX_ERROR_NOT_SUPPORTED;
+    }
+    s->ctx = pl, s->finish = non_linear_finish;
+    size_t pw = s->width + 2 * pl->rx, k = 2 * pl->ry + 1;
+    s->scratch_bytes = pl->u8 ? 2 * k * pw : sizeof(int32_t) * (k * pw + s->width);
+    fused_window_rows(s, pl->rx, pl->ry);
+    return VX_SUCCESS;
+}
+
+void pvx_fuse_non_linear_row(const pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out, int32_t *scratch)
+{
+    const non_linear_plan *pl = s->ctx;
+    uint32_t w = s->width, k = 2 * pl->ry + 1, pw = w + 2 * pl->rx, x0 = s->edge;
+    if (pl->u8) {
+        uint8_t *window[5];
+        fused_window_u8(s, in, pl->rx, pl->ry, (uint8_t *)scratch, window);
+        select_run run = {&pl->sel, (uint8_t *)scratch + (size_t)k * pw};
+        non_linear_u8_row(&run, pvx_rows_in_use(), window, out[0] + x0, x0, w - 2 * x0);
+        return;
+    }
+    int32_t *window[5], *result = scratch + (size_t)k * pw;
+    fused_window(s, in, pl->rx, pl->ry, scratch, window);
+    non_linear_row(&pl->c, window, NULL, result, w);
+    plane o = {out[0] + x0, 0, VX_DF_IMAGE_U8, w - 2 * x0, 1, 1};
+    store_row(&o, 0, result + x0, 0);
 }

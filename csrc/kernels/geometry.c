@@ -110,6 +110,30 @@ static void plain_row(const uint8_t *const *in, const channel_loc *ci, uint8_t *
     }
 }
 
+/* One row of sx x sy blocks of an output with subsampled chroma (the plain loop): `in[d * 3 + q]`
+ * the row of input plane q that holds output row y + d's pixels, `out[d * 3 + q]` output plane q's
+ * row holding row y + d (its chroma: d = 0). */
+static void plain_block_row(const uint8_t *const *in, const channel_loc *ci, uint8_t *const *out,
+                            const channel_loc *co, vx_df_image fi, vx_df_image fo, uint32_t w, uint32_t sx,
+                            uint32_t sy)
+{
+    for (uint32_t x = 0; x < w; x += sx) {
+        int64_t chroma[2] = {0, 0};
+        for (uint32_t d = 0; d < sy; d++)
+            for (uint32_t px = x; px < x + sx; px++) {
+                int64_t c[3], o[3];
+                for (uint32_t k = 0; k < 3; k++)
+                    c[k] = (int64_t)in[d * 3 + ci[k].plane][ci[k].offset + (px / ci[k].sub_x) * ci[k].step] * UNIT;
+                convert_pixel(fi, fo, c, o);
+                out[d * 3 + co[0].plane][co[0].offset + px * co[0].step] = rounded_u8(o[0], UNIT);
+                chroma[0] += o[1], chroma[1] += o[2];
+            }
+        for (uint32_t k = 1; k < 3; k++)
+            out[co[k].plane][co[k].offset + (x / co[k].sub_x) * co[k].step] =
+                rounded_u8(chroma[k - 1], (int64_t)(sx * sy) * UNIT);
+    }
+}
+
 /* Each output pixel from the input pixel at its place (subsampled input chroma: its block's); a
  * subsampled output chroma value is the mean of its block's unrounded values; X is 255. */
 vx_status pvx_std_color_convert(vx_node node, const vx_reference *p, vx_uint32 n)
@@ -142,33 +166,30 @@ vx_status pvx_std_color_convert(vx_node node, const vx_reference *p, vx_uint32 n
         }
         return VX_SUCCESS;
     }
-    for (uint32_t y = 0; y < h; y += sy)
-        for (uint32_t x = 0; x < w; x += sx) {
-            int64_t chroma[2] = {0, 0};
-            for (uint32_t py = y; py < y + sy; py++)
-                for (uint32_t px = x; px < x + sx; px++) {
-                    int64_t c[3], o[3];
-                    for (uint32_t k = 0; k < 3; k++) c[k] = (int64_t)*channel_byte(in, &ci[k], px, py) * UNIT;
-                    convert_pixel(fi, fo, c, o);
-                    *channel_byte(out, &co[0], px, py) = rounded_u8(o[0], UNIT);
-                    chroma[0] += o[1], chroma[1] += o[2];
-                }
-            for (uint32_t k = 1; k < 3; k++)
-                *channel_byte(out, &co[k], x, y) = rounded_u8(chroma[k - 1], (int64_t)(sx * sy) * UNIT);
-        }
+    for (uint32_t y = 0; y < h; y += sy) {
+        const uint8_t *ir[2 * 3];
+        uint8_t *orow[2 * 3];
+        for (uint32_t d = 0; d < sy; d++)
+            for (uint32_t k = 0; k < 3; k++) {
+                ir[d * 3 + ci[k].plane] = row_of(&in[ci[k].plane], (y + d) / ci[k].sub_y);
+                orow[d * 3 + co[k].plane] = row_of(&out[co[k].plane], (y + d) / co[k].sub_y);
+            }
+        plain_block_row(ir, ci, orow, co, fi, fo, w, sx, sy);
+    }
     return VX_SUCCESS;
 }
 
-/* Fused (graph/fusion.py: outputs RGB and RGBX, whose rows need one row of each input plane):
- * in[] the input's row of each plane (the runtime gives the chroma planes' row y / their
- * subsampling), the SIMD level's row loops or plain_row, so the same values as the node's rows. */
+/* Fused (graph/fusion.py): every conversion; outputs of 4:2:0 chroma (NV12, IYUV) by pairs of rows
+ * (row map 2, 0, 1: the stage's row y is rows 2y, 2y + 1 and chroma row y), others row by row. The
+ * runtime gives the input's rows of each plane and the output's rows of each plane (fusion.h); the
+ * row loops are the node's (color_rows, plain_row, plain_block_row), so the same values. */
 vx_status pvx_fuse_color_convert_prepare(pvx_fused_stage *s)
 {
     s->border = s->node->border;
     s->first = 0, s->last = s->height;
     s->in_format[0] = ((pvx_image *)((pvx_ref *)s->params[0])->desc)->format;
     s->out_format[0] = ((pvx_image *)((pvx_ref *)s->params[1])->desc)->format;
-    return is_rgb(s->out_format[0]) ? VX_SUCCESS : VX_ERROR_NOT_SUPPORTED;
+    return channel_of(s->out_format[0], 1).sub_y == s->factor ? VX_SUCCESS : VX_ERROR_NOT_SUPPORTED;
 }
 
 void pvx_fuse_color_convert_row(const pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out,
@@ -182,15 +203,43 @@ void pvx_fuse_color_convert_row(const pvx_fused_stage *s, const uint8_t *const *
         if (k < 3)
             ci[k] = channel_of(fi, k);
     }
+    /* rows d < sy (the stage's factor) of each plane q: in[q * sy + d]; out[d] of the first plane,
+     * out[sy + q - 1] of plane q > 0 (the one row holding them) */
+    uint32_t w = s->width, sy = s->factor;
+    const uint8_t *ir[2 * 3];
+    uint8_t *orow[2 * 3];
+    for (uint32_t d = 0; d < sy; d++)
+        for (uint32_t k = 0; k < 3; k++) {
+            ir[d * 3 + ci[k].plane] = in[ci[k].plane * sy + d];
+            orow[d * 3 + co[k].plane] = co[k].plane == 0 ? out[d] : out[sy + co[k].plane - 1];
+        }
     const pvx_rows *rows = pvx_rows_in_use();
-    const uint8_t *y = in[ci[0].plane] + ci[0].offset;
-    if (rows->rgb_repack == NULL)
-        plain_row(in, ci, out, co, fi, fo, s->width);
-    else if (is_rgb(fi))
-        rows->rgb_repack(y, ci[0].step, out[0] + co[0].offset, co[0].step, s->width);
+    const uint8_t *src = ir[ci[0].plane] + ci[0].offset;
+    uint8_t *dst = orow[co[0].plane] + co[0].offset, *u = orow[co[1].plane] + co[1].offset;
+    uint8_t *v = orow[co[2].plane] + co[2].offset;
+    if (rows->rgb_repack == NULL) {
+        if (co[1].sub_x * co[1].sub_y == 1)
+            plain_row(ir, ci, orow, co, fi, fo, w);
+        else
+            plain_block_row(ir, ci, orow, co, fi, fo, w, co[1].sub_x, sy);
+    } else if (!is_rgb(fi) && !is_rgb(fo)) {
+        for (uint32_t d = 0; d < sy; d++)
+            rows->step_row((uint8_t *)ir[d * 3 + ci[0].plane] + ci[0].offset, ci[0].step,
+                           orow[d * 3 + co[0].plane] + co[0].offset, w, 1);
+        for (uint32_t k = 1; k < 3; k++)      /* the block's rows 0 and sy - 1 */
+            rows->chroma_resample(ir[ci[k].plane] + ci[k].offset, ir[(sy - 1) * 3 + ci[k].plane] + ci[k].offset,
+                                  ci[k].step, orow[co[k].plane] + co[k].offset, co[k].step, ci[k].sub_x / co[k].sub_x,
+                                  w / ci[k].sub_x);
+    } else if (is_rgb(fi) && is_rgb(fo))
+        rows->rgb_repack(src, ci[0].step, dst, co[0].step, w);
+    else if (!is_rgb(fi))
+        rows->yuv_to_rgb(src, NULL, ci[0].step, ir[ci[1].plane] + ci[1].offset, ir[ci[2].plane] + ci[2].offset,
+                         ci[1].step, ci[1].sub_x, dst, NULL, co[0].step, w);
+    else if (sy == 1)
+        rows->rgb_to_yuv(src, ci[0].step, dst, u, v, w);
     else
-        rows->yuv_to_rgb(y, NULL, ci[0].step, in[ci[1].plane] + ci[1].offset, in[ci[2].plane] + ci[2].offset,
-                         ci[1].step, ci[1].sub_x, out[0] + co[0].offset, NULL, co[0].step, s->width);
+        rows->rgb_to_yuv420(src, ir[3 + ci[0].plane] + ci[0].offset, ci[0].step, dst,
+                            orow[3 + co[0].plane] + co[0].offset, u, v, co[1].step, w);
 }
 
 /* -- sampling with the node's border ------------------------------------------------------------- */

@@ -66,6 +66,8 @@ PVX_HIDDEN pvx_fused_prepare_f pvx_fuse_color_convert_prepare;
 PVX_HIDDEN pvx_fused_row_f pvx_fuse_color_convert_row;
 PVX_HIDDEN pvx_fused_prepare_f pvx_fuse_convolve_prepare;
 PVX_HIDDEN pvx_fused_row_f pvx_fuse_convolve_row;
+PVX_HIDDEN pvx_fused_prepare_f pvx_fuse_non_linear_prepare;
+PVX_HIDDEN pvx_fused_row_f pvx_fuse_non_linear_row;
 
 PVX_HIDDEN vx_status pvx_std_and(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_or(vx_node node, const vx_reference *p, vx_uint32 n);

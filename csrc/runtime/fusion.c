@@ -98,9 +98,22 @@ static void gather_inputs(const pass *p, uint32_t k, const image_rows *im, uint3
             int64_t inside = row < 0 ? 0 : row >= r->height ? r->height - 1 : row;
             in[m++] = inside != row && p->constant[k] != NULL ? p->constant[k] : r->rows[row_index(r, (uint32_t)inside)];
         }
-        for (uint32_t q = 1; q < r->planes; q++)      /* (row map 1, 0, 0: graph/fusion.py) */
-            in[m++] = r->plane_ptr[q] + (size_t)y / r->step_y[q] * r->plane_stride[q];
+        for (uint32_t q = 1; q < r->planes; q++)      /* (ColorConvert: rows inside the image) */
+            for (int64_t row = (int64_t)s->factor * y - s->up; row <= (int64_t)s->factor * y + s->down; row++)
+                in[m++] = r->plane_ptr[q] + (size_t)row / r->step_y[q] * r->plane_stride[q];
     }
+}
+
+/* Output image i's rows for its stage's row y (or NULLs: not the band's) into `out`, for an
+ * application's image of several planes: its first plane's `rows` rows rows y .. rows y + rows - 1,
+ * then each further plane's row holding them. Returns how many. */
+static uint32_t output_rows(const image_rows *im, const pvx_fused_image *fi, uint32_t y, int mine, uint8_t **out)
+{
+    uint32_t n = 0, rows = fi->rows ? fi->rows : 1;
+    for (uint32_t j = 0; j < rows; j++) out[n++] = mine ? im->ptr + (size_t)(rows * y + j) * im->stride : NULL;
+    for (uint32_t q = 1; q < im->planes; q++)
+        out[n++] = mine ? im->plane_ptr[q] + (size_t)(rows * y) / im->step_y[q] * im->plane_stride[q] : NULL;
+    return n;
 }
 
 /* Row y of stage k: its input and output rows (slices of the images' row tables where they can be),
@@ -108,9 +121,8 @@ static void gather_inputs(const pass *p, uint32_t k, const image_rows *im, uint3
 static void stage_row(const pass *p, uint32_t k, const image_rows *im, uint32_t y, uint32_t first, uint32_t end,
                       int32_t *scratch)
 {
-    static uint8_t *const none[PVX_FUSED_IO];
     const pvx_fused_stage *s = &p->f->stages[k];
-    const uint8_t *gathered[PVX_FUSED_IO * PVX_FUSED_ROWS + PVX_IMAGE_MAX_PLANES];
+    const uint8_t *gathered[PVX_FUSED_IO * PVX_FUSED_ROWS * PVX_IMAGE_MAX_PLANES];
     const uint8_t *const *in = gathered;
     const image_rows *r = &im[s->in[0]];
     int64_t top = (int64_t)s->factor * y - s->up;
@@ -119,23 +131,22 @@ static void stage_row(const pass *p, uint32_t k, const image_rows *im, uint32_t 
     else
         gather_inputs(p, k, im, y, gathered);
     int computed = y >= s->first && y < s->last;
-    uint8_t *written[PVX_FUSED_IO];
-    uint8_t *const *out = written;
-    for (uint32_t o = 0; o < s->num_out; o++) {
+    uint8_t *out[PVX_FUSED_IO * (1 + PVX_IMAGE_MAX_PLANES)];
+    for (uint32_t o = 0, m = 0; o < s->num_out; o++) {
         const image_rows *w = s->out[o] != PVX_FUSED_NONE ? &im[s->out[o]] : NULL;
-        uint8_t *const *row = w == NULL ? none
-                            : w->ring || ((uint64_t)s->scale * y >= first && (uint64_t)s->scale * y < end)
-                            ? w->rows + row_index(w, y) : none;
         /* an image of the application gets the band's rows only (Sobel's other output may need
          * more): bands never write the same row */
-        if (s->num_out == 1)
-            out = row;
-        written[o] = *row;
+        int mine = w != NULL && (w->ring || ((uint64_t)s->scale * y >= first && (uint64_t)s->scale * y < end));
+        if (w != NULL && w->planes > 1) {
+            m += output_rows(w, &p->f->images[s->out[o]], y, mine, out + m);
+            continue;
+        }
+        out[m++] = mine ? w->rows[row_index(w, y)] : NULL;
         /* what a node leaves unwritten (UNDEFINED: the outer ring) stays as its virtual image was
          * allocated, zeros, which a consumer with another border reads: rings say the same (the
          * edge columns of every ring row are zeroed when the band starts) */
         if (!computed && w != NULL && w->ring)
-            memset(*row, 0, (size_t)s->width * p->f->images[s->out[o]].pixel_bytes);
+            memset(out[m - 1], 0, (size_t)s->width * p->f->images[s->out[o]].pixel_bytes);
     }
     if (computed)
         s->row(s, in, out, scratch);
@@ -220,6 +231,8 @@ static void make_lane(lane *l, const pvx_fused_stage *s, const image_rows *im, i
             continue;
         }
         const image_rows *r = &im[s->out[o]];
+        if (r->planes != 1)
+            return;
         l->out[o] = (table){r->rows, r->ring, r->magic};
         if (!r->ring) {               /* the band's rows: scale y in [first, end) */
             int64_t c = ceil_div(first, s->scale), d = ceil_div(end, s->scale);
@@ -263,7 +276,10 @@ static void run_band(void *arg, uint32_t first, uint32_t end)
         widest = f->images[i].width > widest ? f->images[i].width : widest;
     }
     /* (not zeroed: every ring row a stage reads was written in this band; scratch is the rows') */
-    size_t scratch_bytes = (sizeof(int32_t) * 8 * ((size_t)widest + 2) + 63) & ~(size_t)63;
+    size_t scratch_bytes = sizeof(int32_t) * 8 * ((size_t)widest + 2);
+    for (uint32_t k = 0; k < n; k++)          /* (stages run one at a time: one scratch) */
+        scratch_bytes = f->stages[k].scratch_bytes > scratch_bytes ? f->stages[k].scratch_bytes : scratch_bytes;
+    scratch_bytes = (scratch_bytes + 63) & ~(size_t)63;
     uint8_t *mem = malloc(scratch_bytes + ring_bytes(f, p->step) + 64);
     if (mem == NULL) {
         __atomic_store_n(&p->status, VX_ERROR_NO_MEMORY, __ATOMIC_RELAXED);
@@ -385,6 +401,12 @@ vx_status pvx_fused_run(pvx_fused *f)
         status = p.status;
     }
     free(rows);
-    for (uint32_t k = 0; k < f->num_stages; k++) free(constant[k]);
+    for (uint32_t k = 0; k < f->num_stages; k++) {
+        pvx_fused_stage *s = &f->stages[k];
+        free(constant[k]);
+        if (s->finish != NULL)              /* (a stage that did not prepare has none) */
+            s->finish(s);
+        s->finish = NULL, s->ctx = NULL, s->scratch_bytes = 0;
+    }
     return status;
 }

@@ -16,15 +16,20 @@
 struct pvx_fused_stage;
 /* Output row y of a stage from `in`: per input, its rows factor y - up .. factor y + down (rows
  * outside the image already resolved per the node's border: the edge row or a constant row), then
- * for an application's image of several planes (ColorConvert's input, row map 1, 0, 0) the row of
- * each further plane that holds row y's pixels (row y / its subsampling); `out`:
- * per output, its row y (NULL: absent). `scratch` holds 8 (input width + 2) int32 for the generic
- * loops. */
+ * for an application's image of several planes (ColorConvert's input) the same rows of each further
+ * plane (the row that holds those pixels: row / its subsampling); `out`: per output, its row y
+ * (NULL: absent), or for an application's image of several planes (ColorConvert's YUV outputs) its
+ * first plane's `rows` rows rows y .. rows y + rows - 1 (images.rows: 2 for 4:2:0, written by
+ * pairs), then the row of each further plane that holds them. `scratch` holds 8 (input width + 2)
+ * int32 for the generic loops, or the stage's scratch_bytes if more (per band: no other thread's). */
 typedef void pvx_fused_row_f(const struct pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out,
                              int32_t *scratch);
 /* Once per run: reads the node's parameters and border into the stage (scalars and thresholds may
  * change between runs), picks the row loop of the SIMD level in use, and sets the rows computed. */
 typedef vx_status pvx_fused_prepare_f(struct pvx_fused_stage *s);
+/* Once per run after the pass (also when it failed, or a later stage's prepare did): frees what
+ * prepare made (the stage's ctx). */
+typedef void pvx_fused_finish_f(struct pvx_fused_stage *s);
 
 typedef struct pvx_fused_stage {
     pvx_fused_row_f *row;
@@ -47,13 +52,18 @@ typedef struct pvx_fused_stage {
     vx_df_image in_format[PVX_FUSED_IO], out_format[PVX_FUSED_IO];
     int32_t args[6];
     const void *fn;                   /* the row loop of the level in use, or NULL: the generic one */
+    void *ctx;                        /* what the rows read, made per run (NonLinearFilter's mask) */
+    pvx_fused_finish_f *finish;       /* frees ctx (NULL: nothing to free); the pass resets it */
+    size_t scratch_bytes;             /* the rows' scratch if more than the default (see above) */
 } pvx_fused_stage;
 
 typedef struct pvx_fused_image {
     uint32_t stage, param;            /* where it is a parameter (the node's row gives the reference) */
     uint32_t ring;                    /* rows held by a ring; 0: an image of the application (its memory) */
     uint32_t pixel_bytes;
-    uint32_t width, height;
+    uint32_t width, height;           /* height: in rows of its stage (written by pairs: pairs) */
+    uint32_t rows;                    /* of its first plane per row of its stage: 2 for a 4:2:0
+                                       * image written by pairs of rows, else 1 */
 } pvx_fused_image;
 
 typedef struct pvx_fused {

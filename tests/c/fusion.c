@@ -24,7 +24,17 @@
  *           YUV4 -> RGBX or RGB -> ChannelExtract, folded by AbsDiff -> Gaussian3x3 (chroma planes read
  *           at row y / their subsampling of the application's image);
  *   unlinked: ColorConverts from YUV to the application's RGB around and between two chains (left
- *             out of the pass). */
+ *             out of the pass);
+ *   yuv_outputs: ColorConvert RGB -> RGBX -> RGB (rings) -> NV12, IYUV, YUV4 from each (the
+ *                application's: 4:2:0 written by pairs of rows), the RGB ring -> ChannelExtract ->
+ *                Gaussian3x3 and -> a virtual NV12 (odd sizes: YUV4) -> RGBX, and (even sizes) every YUV -> YUV conversion (NV12, NV21, YUYV, UYVY,
+ *                IYUV inputs to NV12, IYUV, YUV4 outputs) in the same pass;
+ *   nonlinear: NonLinearFilter MEDIAN, MIN, MAX with every mask of box, cross, disk at 3x3 and 5x5, a
+ *              5x3 mask whose origin is on its left edge (4 columns of reach), a 4x4 L-shaped one and
+ *              a 5x5 whose origin is on its top row (not fused: it reaches 4 rows down), each from the
+ *              blurred input or the previous filter, folded by AbsDiff.
+ * The heap a first run at 1000 x 700 takes, fused and not, shows those ColorConverts and
+ * NonLinearFilters joining their pass (their virtual images are never allocated). */
 #include <VX/vx.h>
 #include <stdlib.h>
 
@@ -66,6 +76,29 @@ static void print_bytes_hash(const char *name, vx_image img)
         for (vx_uint32 x = 0; x < w * (vx_uint32)addr.stride_x; x++)
             hash = (hash ^ ((vx_uint8 *)ptr)[(size_t)y * addr.stride_y + x]) * 16777619u;
     CHECK_OK(vxUnmapImagePatch(img, id));
+    printf("%s %08x\n", name, hash);
+}
+
+/* The same for every plane of an image (of any format). */
+static void print_planes_hash(const char *name, vx_image img)
+{
+    vx_uint32 w, h;
+    vx_size planes;
+    CHECK_OK(vxQueryImage(img, VX_IMAGE_WIDTH, &w, sizeof w));
+    CHECK_OK(vxQueryImage(img, VX_IMAGE_HEIGHT, &h, sizeof h));
+    CHECK_OK(vxQueryImage(img, VX_IMAGE_PLANES, &planes, sizeof planes));
+    uint32_t hash = 2166136261u;
+    for (vx_uint32 p = 0; p < planes; p++) {
+        vx_rectangle_t rect = {0, 0, w, h};
+        vx_imagepatch_addressing_t addr;
+        vx_map_id id;
+        void *ptr;
+        CHECK_OK(vxMapImagePatch(img, &rect, p, &id, &addr, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0));
+        for (vx_uint32 y = 0; y < addr.dim_y / addr.step_y; y++)
+            for (vx_uint32 x = 0; x < addr.dim_x / addr.step_x * (vx_uint32)addr.stride_x; x++)
+                hash = (hash ^ ((vx_uint8 *)ptr)[(size_t)y * addr.stride_y + x]) * 16777619u;
+        CHECK_OK(vxUnmapImagePatch(img, id));
+    }
     printf("%s %08x\n", name, hash);
 }
 
@@ -366,6 +399,140 @@ static void unlinked(vx_context ctx, vx_image a, vx_uint32 w, vx_uint32 h, int m
     CHECK_OK(vxReleaseGraph(&g));
 }
 
+/* ColorConvert to the YUV formats (see the top). With `keep` the graph is returned unreleased (its
+ * outputs too: the caller releases them with it), else released. */
+enum { TO_YUV = 6, YUV_TO_YUV = 10 };
+
+static vx_graph yuv_outputs(vx_context ctx, vx_uint32 w, vx_uint32 h, int mode, int keep)
+{
+    static const vx_df_image outs[TO_YUV] = {VX_DF_IMAGE_NV12, VX_DF_IMAGE_IYUV, VX_DF_IMAGE_YUV4,
+                                             VX_DF_IMAGE_IYUV, VX_DF_IMAGE_NV12, VX_DF_IMAGE_YUV4};
+    static const vx_df_image pairs[YUV_TO_YUV][2] = {
+        {VX_DF_IMAGE_NV12, VX_DF_IMAGE_IYUV}, {VX_DF_IMAGE_NV12, VX_DF_IMAGE_YUV4}, {VX_DF_IMAGE_NV21, VX_DF_IMAGE_IYUV},
+        {VX_DF_IMAGE_NV21, VX_DF_IMAGE_YUV4}, {VX_DF_IMAGE_YUYV, VX_DF_IMAGE_NV12}, {VX_DF_IMAGE_YUYV, VX_DF_IMAGE_IYUV},
+        {VX_DF_IMAGE_UYVY, VX_DF_IMAGE_NV12}, {VX_DF_IMAGE_UYVY, VX_DF_IMAGE_IYUV}, {VX_DF_IMAGE_IYUV, VX_DF_IMAGE_NV12},
+        {VX_DF_IMAGE_IYUV, VX_DF_IMAGE_YUV4}};
+    int even = w % 2 == 0 && h % 2 == 0;
+    vx_graph g = vxCreateGraph(ctx);
+    vx_image rgb = patterned(ctx, w, h, VX_DF_IMAGE_RGB, 8), gauss = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8);
+    vx_image back = vxCreateImage(ctx, w, h, VX_DF_IMAGE_RGBX);
+    /* v[3]: a virtual NV12 (odd sizes: YUV4) written and read in the run: no ring, the pass cut there */
+    vx_image v[4] = {vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_RGBX), vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_RGB),
+                     vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8),
+                     vxCreateVirtualImage(g, w, h, even ? VX_DF_IMAGE_NV12 : VX_DF_IMAGE_YUV4)};
+    vx_image out[TO_YUV], yin[YUV_TO_YUV], yout[YUV_TO_YUV];
+    vx_node n[6 + TO_YUV + YUV_TO_YUV];
+    n[0] = vxColorConvertNode(g, rgb, v[0]), n[1] = vxColorConvertNode(g, v[0], v[1]);
+    n[2] = vxChannelExtractNode(g, v[1], VX_CHANNEL_G, v[2]), n[3] = vxGaussian3x3Node(g, v[2], gauss);
+    n[4] = vxColorConvertNode(g, v[1], v[3]), n[5] = vxColorConvertNode(g, v[3], back);
+    int count = 6;
+    for (int k = 0; k < TO_YUV; k++) {        /* RGBX -> NV12, IYUV, YUV4, then RGB -> the same */
+        out[k] = vxCreateImage(ctx, w, h, even ? outs[k] : VX_DF_IMAGE_YUV4);
+        n[count++] = vxColorConvertNode(g, v[k < 3 ? 0 : 1], out[k]);
+    }
+    for (int k = 0; even && k < YUV_TO_YUV; k++) {
+        yin[k] = patterned(ctx, w, h, pairs[k][0], 20 + (uint32_t)k), yout[k] = vxCreateImage(ctx, w, h, pairs[k][1]);
+        n[count++] = vxColorConvertNode(g, yin[k], yout[k]);
+    }
+    run(g, n, count, mode, 0);
+    if (!keep) {
+        print_hash("yuv_outputs.gaussian", gauss);
+        print_bytes_hash("yuv_outputs.back", back);
+        char name[64];
+        for (int k = 0; k < TO_YUV; k++) {
+            snprintf(name, sizeof name, "yuv_outputs.rgb_to_yuv%d", k);
+            print_planes_hash(name, out[k]);
+        }
+        for (int k = 0; even && k < YUV_TO_YUV; k++) {
+            snprintf(name, sizeof name, "yuv_outputs.yuv_to_yuv%d", k);
+            print_planes_hash(name, yout[k]);
+        }
+    }
+    for (int k = 0; k < TO_YUV; k++) CHECK_OK(vxReleaseImage(&out[k]));
+    for (int k = 0; even && k < YUV_TO_YUV; k++) {
+        CHECK_OK(vxReleaseImage(&yin[k]));
+        CHECK_OK(vxReleaseImage(&yout[k]));
+    }
+    for (int k = 0; k < 4; k++) CHECK_OK(vxReleaseImage(&v[k]));
+    vx_image *imgs[3] = {&rgb, &gauss, &back};
+    for (int k = 0; k < 3; k++) CHECK_OK(vxReleaseImage(imgs[k]));
+    if (!keep)
+        CHECK_OK(vxReleaseGraph(&g));
+    return g;
+}
+
+/* NonLinearFilter masks: box, cross, disk of 3 and 5 (pattern index k / 2, size 3 + 2 (k % 2)); a 5x3
+ * one with its origin on the left edge (rows 0 and 2: an L and its mirror); a 4x4 L with its origin
+ * at (1, 2); a 5x5 box with its origin on its top row (reaching 4 rows: not fused). */
+enum { NL_MASKS = 9 };
+
+static void nonlinear_masks(vx_context ctx, vx_matrix *m)
+{
+    static const vx_enum patterns[3] = {VX_PATTERN_BOX, VX_PATTERN_CROSS, VX_PATTERN_DISK};
+    static const vx_uint8 wide[15] = {1, 1, 0, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0};
+    static const vx_uint8 ell[16] = {0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1};
+    for (int k = 0; k < 6; k++)
+        m[k] = vxCreateMatrixFromPattern(ctx, patterns[k / 2], 3 + 2 * (vx_size)(k % 2), 3 + 2 * (vx_size)(k % 2));
+    m[6] = vxCreateMatrixFromPatternAndOrigin(ctx, VX_PATTERN_BOX, 5, 3, 0, 1);
+    m[7] = vxCreateMatrixFromPatternAndOrigin(ctx, VX_PATTERN_BOX, 4, 4, 1, 2);
+    m[8] = vxCreateMatrixFromPatternAndOrigin(ctx, VX_PATTERN_BOX, 5, 5, 2, 0);
+    for (int k = 0; k < NL_MASKS; k++) CHECK_REF(m[k]);
+    CHECK_OK(vxCopyMatrix(m[6], (void *)wide, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+    CHECK_OK(vxCopyMatrix(m[7], (void *)ell, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+}
+
+static void nonlinear(vx_context ctx, vx_image a, vx_image out, int mode)
+{
+    static const vx_enum functions[3] = {VX_NONLINEAR_FILTER_MEDIAN, VX_NONLINEAR_FILTER_MIN, VX_NONLINEAR_FILTER_MAX};
+    enum { FILTERS = 3 * NL_MASKS };
+    vx_uint32 w, h;
+    CHECK_OK(vxQueryImage(a, VX_IMAGE_WIDTH, &w, sizeof w));
+    CHECK_OK(vxQueryImage(a, VX_IMAGE_HEIGHT, &h, sizeof h));
+    vx_graph g = vxCreateGraph(ctx);
+    vx_matrix m[NL_MASKS];
+    nonlinear_masks(ctx, m);
+    /* v[0] the blurred input, v[1 + k] filter k's output (of v[0] for even k, of filter k - 1's for
+     * odd k), v[FILTERS + k] the AbsDiff of the filters' outputs up to k (0 < k < FILTERS - 1) */
+    vx_image v[2 * FILTERS - 1];
+    for (int k = 0; k < 2 * FILTERS - 1; k++) v[k] = vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8);
+    vx_node n[2 * FILTERS + 1];
+    n[0] = vxGaussian3x3Node(g, a, v[0]);
+    int count = 1;
+    for (int k = 0; k < FILTERS; k++) {       /* mask k / 3 with function k % 3 */
+        n[count++] = vxNonLinearFilterNode(g, functions[k % 3], v[k % 2 ? k : 0], m[k / 3], v[1 + k]);
+        if (k > 0)
+            n[count++] = vxAbsDiffNode(g, v[1 + k], v[k == 1 ? 1 : FILTERS + k - 1], k == FILTERS - 1 ? out : v[FILTERS + k]);
+    }
+    run(g, n, count, mode, 0);
+    print_hash("nonlinear", out);
+    for (int k = 0; k < 2 * FILTERS - 1; k++) CHECK_OK(vxReleaseImage(&v[k]));
+    for (int k = 0; k < NL_MASKS; k++) CHECK_OK(vxReleaseMatrix(&m[k]));
+    CHECK_OK(vxReleaseGraph(&g));
+}
+
+/* A run that fails: the second of two NonLinearFilters has its mask emptied after verification (its
+ * kernel refuses it: VX_ERROR_INVALID_VALUE whether fused or not); fused, the first one's plan,
+ * made for the run, is freed all the same (tools/sanitize.sh sees a leak otherwise). */
+static void nonlinear_emptied(vx_context ctx, vx_image a, vx_image out)
+{
+    vx_uint32 w, h;
+    CHECK_OK(vxQueryImage(a, VX_IMAGE_WIDTH, &w, sizeof w));
+    CHECK_OK(vxQueryImage(a, VX_IMAGE_HEIGHT, &h, sizeof h));
+    vx_graph g = vxCreateGraph(ctx);
+    vx_matrix box = vxCreateMatrixFromPattern(ctx, VX_PATTERN_BOX, 3, 3), cross = vxCreateMatrixFromPattern(ctx, VX_PATTERN_CROSS, 3, 3);
+    vx_image v = vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8);
+    vx_node n[2] = {vxNonLinearFilterNode(g, VX_NONLINEAR_FILTER_MEDIAN, a, box, v),
+                    vxNonLinearFilterNode(g, VX_NONLINEAR_FILTER_MAX, v, cross, out)};
+    run(g, n, 2, 2, 0);
+    static const vx_uint8 none[9] = {0};
+    CHECK_OK(vxCopyMatrix(cross, (void *)none, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+    printf("nonlinear.emptied %d\n", vxProcessGraph(g));
+    CHECK_OK(vxReleaseImage(&v));
+    CHECK_OK(vxReleaseMatrix(&box));
+    CHECK_OK(vxReleaseMatrix(&cross));
+    CHECK_OK(vxReleaseGraph(&g));
+}
+
 /* Pixel-wise only (any size): And, Add, ConvertDepth both ways, Threshold. */
 static void points(vx_context ctx, vx_image a, vx_image b, vx_image out, vx_threshold t, vx_scalar shift)
 {
@@ -459,6 +626,38 @@ static void scaled_memory(vx_context ctx)
     for (int k = 0; k < 4; k++) CHECK_OK(vxReleaseImage(imgs[k]));
 }
 
+/* The heap first runs at 1000 x 700 take: yuv_outputs (its RGBX and RGB rings 4.9 MB node by node),
+ * and the eight fusable masks of nonlinear each filtering one blurred image, folded by AbsDiff
+ * (each of the nine virtual images 0.7 MB node by node). */
+static void yuv_nonlinear_memory(vx_context ctx)
+{
+    enum { W = 1000, H = 700 };
+    size_t before = heap_bytes();
+    vx_graph g = yuv_outputs(ctx, W, H, 2, 1);
+    printf("yuv_heap_kb %zu\n", (heap_bytes() - before) / 1024);
+    CHECK_OK(vxReleaseGraph(&g));
+    static const vx_enum functions[3] = {VX_NONLINEAR_FILTER_MEDIAN, VX_NONLINEAR_FILTER_MIN, VX_NONLINEAR_FILTER_MAX};
+    static int32_t va[W * H];
+    vx_image in = test_image(ctx, W, H, VX_DF_IMAGE_U8, 3, va), out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
+    vx_matrix m[NL_MASKS];
+    nonlinear_masks(ctx, m);
+    before = heap_bytes();
+    g = vxCreateGraph(ctx);
+    vx_image v[9 + 6];                        /* the blurred image, the filters', the AbsDiffs' */
+    for (int k = 0; k < 15; k++) v[k] = vxCreateVirtualImage(g, W, H, VX_DF_IMAGE_U8);
+    vx_node n[16];
+    n[0] = vxGaussian3x3Node(g, in, v[0]);
+    for (int k = 0; k < 8; k++) n[1 + k] = vxNonLinearFilterNode(g, functions[k % 3], v[0], m[k], v[1 + k]);
+    for (int k = 1; k < 8; k++) n[8 + k] = vxAbsDiffNode(g, v[1 + k], v[k == 1 ? 1 : 7 + k], k == 7 ? out : v[8 + k]);
+    run(g, n, 16, 2, 0);
+    printf("nonlinear_heap_kb %zu\n", (heap_bytes() - before) / 1024);
+    CHECK_OK(vxReleaseGraph(&g));
+    for (int k = 0; k < 15; k++) CHECK_OK(vxReleaseImage(&v[k]));
+    for (int k = 0; k < NL_MASKS; k++) CHECK_OK(vxReleaseMatrix(&m[k]));
+    CHECK_OK(vxReleaseImage(&in));
+    CHECK_OK(vxReleaseImage(&out));
+}
+
 int main(void)
 {
     static const vx_uint32 sizes[][2] = {{1, 5}, {5, 1}, {3, 3}, {7, 3}, {3, 11}, {641, 9}, {9, 641}, {331, 197},
@@ -492,6 +691,9 @@ int main(void)
             colors(ctx, w, h, mode);
             if (w % 2 == 0 && h % 2 == 0)
                 unlinked(ctx, a, w, h, mode);
+            yuv_outputs(ctx, w, h, mode, 0);
+            if (w >= 5 && h >= 5)
+                nonlinear(ctx, a, o1, mode);
             for (int kind = 0; kind < 3 && w >= 5 && h >= 5; kind++) {      /* Sobel needs 3x3 at half size */
                 vx_uint32 hw = (w + 1) / 2, hh = (h + 1) / 2;
                 vx_image h1 = vxCreateImage(ctx, hw, hh, VX_DF_IMAGE_U8), h3 = vxCreateImage(ctx, hw, hh, VX_DF_IMAGE_U8);
@@ -503,12 +705,13 @@ int main(void)
             }
         }
         if (w == 331)
-            callback_in_pass(ctx, a, o1, t, shift);
+            callback_in_pass(ctx, a, o1, t, shift), nonlinear_emptied(ctx, a, o1);
         vx_image *imgs[4] = {&a, &b, &o1, &o2};
         for (int k = 0; k < 4; k++) CHECK_OK(vxReleaseImage(imgs[k]));
     }
     memory_and_performance(ctx, t, shift);
     scaled_memory(ctx);
+    yuv_nonlinear_memory(ctx);
     CHECK_OK(vxReleaseThreshold(&t));
     CHECK_OK(vxReleaseScalar(&shift));
     CHECK(context_references(ctx) == refs);

@@ -5,13 +5,13 @@ allocated in full), each stage's row map, scale and lag; C gets a plain-data pla
 pass's first node, with the kernels' per-row entry points as function pointers.
 
 A node joins the pass being built when its kernel is in FUSABLE, it runs on the host, unreplicated,
-its images are single-plane U8/S16 (ColorConvert: any input converting to RGB/RGBX, ChannelExtract:
-RGB/RGBX or a luma plane) of the sizes its row map needs (one size, or an input twice the
+its images are single-plane U8/S16 (ColorConvert: every conversion, its multi-plane outputs the
+application's images; ChannelExtract: RGB/RGBX or a luma plane) of the sizes its row map needs (one size, or an input twice the
 output for HalfScaleGaussian and 2:1 ScaleImage). Nodes of a pass need not read each other's images
 (the first nodes of chains are often ChannelExtracts of different inputs): the schedule's order already
 put what they read before them, and `_cut` keeps every image the pass writes and reads a ring.
 Each stage has a row map (output row y reads input rows factor y - up .. factor y + down) and a scale
-(pass rows per row of its output: the product of the factors along the chain). An image written in the pass becomes a ring when it is virtual, whole (no view, no container,
+(pass rows per row of its output: the product of the factors along the chain). An image written in the pass becomes a ring when it is virtual, of one plane, whole (no view, no container,
 not a graph parameter) and read only by nodes of the pass; a pass whose node would read an image of
 the pass that cannot be a ring is cut there.
 
@@ -70,16 +70,22 @@ FUSABLE = {
     # a channel of RGB or RGBX, or the Y of NV12, NV21 or IYUV: bytes of the first plane's rows
     vx.VX_KERNEL_CHANNEL_EXTRACT: ("pvx_fuse_channel_extract_prepare", "pvx_fuse_channel_extract_row", _SAME, (0,),
                                    (2,)),
-    # to RGB or RGBX (rows 1:1; the chroma planes of an application's NV12, NV21 or IYUV read at
-    # row y / 2 directly: runtime/fusion.c)
     # at most 5x5 (a convolution's size is fixed at its creation): the map reads the widest rows
     vx.VX_KERNEL_CUSTOM_CONVOLUTION: ("pvx_fuse_convolve_prepare", "pvx_fuse_convolve_row", (1, 2, 2), (0,), (2,)),
+    # rows 1:1 (the chroma planes of an application's NV12, NV21 or IYUV read at row y / 2 directly:
+    # runtime/fusion.c); to NV12 or IYUV by pairs of rows (_row_map), as the node's rows do
     vx.VX_KERNEL_COLOR_CONVERT: ("pvx_fuse_color_convert_prepare", "pvx_fuse_color_convert_row", _SAME, (0,), (1,)),
+    # masks whose rows reach at most 2 above and below their origin (the origin is fixed at the
+    # mask's creation; its elements may change between runs): the map reads the widest rows
+    vx.VX_KERNEL_NON_LINEAR_FILTER: ("pvx_fuse_non_linear_prepare", "pvx_fuse_non_linear_row", (1, 2, 2), (1,), (3,)),
 }
+_PAIRS = (2, 0, 1)                            # an output row of pairs: input rows 2y and 2y + 1
 _FORMATS = (vx.VX_DF_IMAGE_U8, vx.VX_DF_IMAGE_S16)
 _INTERLEAVED = (vx.VX_DF_IMAGE_RGB, vx.VX_DF_IMAGE_RGBX)
 _LUMA_FIRST = (vx.VX_DF_IMAGE_NV12, vx.VX_DF_IMAGE_NV21, vx.VX_DF_IMAGE_IYUV)
 _COLOR_IN = _INTERLEAVED + _LUMA_FIRST + (vx.VX_DF_IMAGE_YUYV, vx.VX_DF_IMAGE_UYVY, vx.VX_DF_IMAGE_YUV4)
+_YUV420_OUT = (vx.VX_DF_IMAGE_NV12, vx.VX_DF_IMAGE_IYUV)    # (NV21 is no output of ColorConvert)
+_COLOR_OUT = _INTERLEAVED + _YUV420_OUT + (vx.VX_DF_IMAGE_YUV4,)
 _PIXEL_BYTES = {vx.VX_DF_IMAGE_U8: 1, vx.VX_DF_IMAGE_S16: 2, vx.VX_DF_IMAGE_RGB: 3, vx.VX_DF_IMAGE_RGBX: 4,
                 vx.VX_DF_IMAGE_YUYV: 2, vx.VX_DF_IMAGE_UYVY: 2}    # (of the first plane)
 
@@ -87,7 +93,7 @@ _PIXEL_BYTES = {vx.VX_DF_IMAGE_U8: 1, vx.VX_DF_IMAGE_S16: 2, vx.VX_DF_IMAGE_RGB:
 def _format_fits(node, obj):
     """The image's format is one the node's fused row serves."""
     if node.kernel.enumeration == vx.VX_KERNEL_COLOR_CONVERT:
-        return obj.desc.format in (_COLOR_IN if obj is node.params[0] else _INTERLEAVED)
+        return obj.desc.format in (_COLOR_IN if obj is node.params[0] else _COLOR_OUT)
     return obj.desc.format in _FORMATS or _first_plane_input(node, obj)
 
 
@@ -120,6 +126,16 @@ def _bytes(images):
     return sum(o.desc.width * o.desc.height * _PIXEL_BYTES.get(o.desc.format, 1) for o in images)
 
 
+def _pairs(node):
+    """Whether the node's rows are pairs of image rows: ColorConvert to 4:2:0 (two luma rows and their
+    chroma row at once)."""
+    return node.kernel.enumeration == vx.VX_KERNEL_COLOR_CONVERT and node.params[1].desc.format in _YUV420_OUT
+
+
+def _row_map(node):
+    return _PAIRS if _pairs(node) else FUSABLE[node.kernel.enumeration][2]
+
+
 def _spec(node):
     """The node's FUSABLE row: a standard kernel's (no user kernel takes a standard enumeration)."""
     kernel = node.kernel
@@ -145,6 +161,10 @@ def _fits(node, spec):
     if node.kernel.enumeration == vx.VX_KERNEL_CUSTOM_CONVOLUTION and max(node.params[1].columns,
                                                                           node.params[1].rows) > 5:
         return False
+    if node.kernel.enumeration == vx.VX_KERNEL_NON_LINEAR_FILTER:
+        mask = node.params[2]
+        if max(mask.origin[1], mask.rows - 1 - mask.origin[1]) > 2:
+            return False
     (w, h), (ow, oh) = ins.pop(), outs.pop()
     if node.kernel.enumeration == vx.VX_KERNEL_HALFSCALE_GAUSSIAN:
         return (ow, oh) == ((w + 1) // 2, (h + 1) // 2)
@@ -165,6 +185,8 @@ def _readers(graph):
 
 def _ringable(graph, obj, members, readers):
     if not getattr(obj, "virtual", False) or obj.root is not obj or obj.views or container(obj) is not None:
+        return False
+    if obj.desc.planes > 1:                   # (rings are of one plane)
         return False
     if any(node.params[i] is obj for node, i in graph.parameters):
         return False
@@ -236,7 +258,8 @@ def _plan(graph, run, readers):
     stages = ffi.new("pvx_fused_stage[]", len(run))
     lags, scales, producer = [], [], {}
     for k, node in enumerate(run):
-        prepare, row, (factor, up, down), ins, outs = FUSABLE[node.kernel.enumeration]
+        prepare, row, _, ins, outs = FUSABLE[node.kernel.enumeration]
+        factor, up, down = _row_map(node)
         s = stages[k]
         s.prepare = ffi.addressof(lib, prepare)
         s.row = ffi.addressof(lib, row)
@@ -272,14 +295,15 @@ def _plan(graph, run, readers):
         im = c_images[index]
         im.stage, im.param = k, i
         im.pixel_bytes = _PIXEL_BYTES.get(obj.desc.format, 1)
-        im.width, im.height = obj.desc.width, obj.desc.height
+        im.rows = 2 if obj in producer and _pairs(run[producer[obj]]) else 1
+        im.width, im.height = obj.desc.width, obj.desc.height // im.rows
         if obj in producer:
-            height = max(height, scales[producer[obj]] * obj.desc.height)
+            height = max(height, scales[producer[obj]] * im.height)
         if obj in producer and _ringable(graph, obj, members, readers):
             p = producer[obj]
             # rows from the oldest a consumer reads to the newest the producer has written (an image
             # nobody reads: the one row written)
-            need = [(lags[k] - lags[p]) // scales[p] + FUSABLE[n.kernel.enumeration][2][1] + 1
+            need = [(lags[k] - lags[p]) // scales[p] + _row_map(n)[1] + 1
                     for k, n in enumerate(run) if any(n.params[i] is obj for i in FUSABLE[n.kernel.enumeration][3])]
             im.ring = max(need, default=1)
             rings.add(obj)
