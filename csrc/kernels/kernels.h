@@ -8,6 +8,7 @@
 #define PVX_KERNELS_H
 
 #include "../runtime/runtime.h"
+#include "fold.h"
 
 /* The shared helpers of the kernel files (kernels.c defines them): a plane of an image
  * parameter, scalar values, and rows converted to int32 and back (store_row saturates or wraps). */
@@ -66,6 +67,11 @@ PVX_HIDDEN pvx_fused_prepare_f pvx_fuse_color_convert_prepare;
 PVX_HIDDEN pvx_fused_row_f pvx_fuse_color_convert_row;
 PVX_HIDDEN pvx_fused_prepare_f pvx_fuse_convolve_prepare;
 PVX_HIDDEN pvx_fused_row_f pvx_fuse_convolve_row;
+/* folds (fold.c): the stage of a fold (its pvx_fold in the stage's plan), and the stages of the
+ * nodes it took in (they compute nothing) */
+PVX_HIDDEN pvx_fused_prepare_f pvx_fold_prepare;
+PVX_HIDDEN pvx_fused_row_f pvx_fold_row;
+PVX_HIDDEN pvx_fused_prepare_f pvx_fold_taken_prepare;
 
 PVX_HIDDEN vx_status pvx_std_and(vx_node node, const vx_reference *p, vx_uint32 n);
 PVX_HIDDEN vx_status pvx_std_or(vx_node node, const vx_reference *p, vx_uint32 n);

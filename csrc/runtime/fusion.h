@@ -47,6 +47,8 @@ typedef struct pvx_fused_stage {
     vx_df_image in_format[PVX_FUSED_IO], out_format[PVX_FUSED_IO];
     int32_t args[6];
     const void *fn;                   /* the row loop of the level in use, or NULL: the generic one */
+    void *plan;                       /* set at verification for the kernels' own use (a fold's nodes:
+                                       * kernels/fold.c), or NULL */
 } pvx_fused_stage;
 
 typedef struct pvx_fused_image {

@@ -64,6 +64,11 @@ FUSABLE = {
     vx.VX_KERNEL_CUSTOM_CONVOLUTION: ("pvx_fuse_convolve_prepare", "pvx_fuse_convolve_row", (1, 2, 2), (0,), (2,)),
     vx.VX_KERNEL_COLOR_CONVERT: ("pvx_fuse_color_convert_prepare", "pvx_fuse_color_convert_row", _SAME, (0,), (1,)),
 }
+# fusable only as folds (a fold of one node: kernels/fold.c evaluates them over their input domain)
+FOLD_ONLY = {
+    vx.VX_KERNEL_TABLE_LOOKUP: ("pvx_fold_prepare", "pvx_fold_row", _SAME, (0,), (2,)),
+    vx.VX_KERNEL_NOT: ("pvx_fold_prepare", "pvx_fold_row", _SAME, (0,), (1,)),
+}
 _FORMATS = (vx.VX_DF_IMAGE_U8, vx.VX_DF_IMAGE_S16)
 _INTERLEAVED = (vx.VX_DF_IMAGE_RGB, vx.VX_DF_IMAGE_RGBX)
 _LUMA_FIRST = (vx.VX_DF_IMAGE_NV12, vx.VX_DF_IMAGE_NV21, vx.VX_DF_IMAGE_IYUV)
@@ -109,7 +114,11 @@ def _spec(node):
         return None
     if node.desc.target != ffi.NULL or getattr(kernel, "targets", None):
         return None
-    return FUSABLE.get(kernel.enumeration)
+    return _spec_of(kernel.enumeration)
+
+
+def _spec_of(kernel):
+    return FUSABLE.get(kernel) or FOLD_ONLY.get(kernel)
 
 
 def _fits(node, spec):
@@ -174,26 +183,129 @@ def _cut(graph, run, readers):
     members = set(run)
     written = {}
     for k, node in enumerate(run):
-        for i in FUSABLE[node.kernel.enumeration][3]:
+        for i in _spec_of(node.kernel.enumeration)[3]:
             obj = node.params[i]
             if obj in written and not _ringable(graph, obj, members, readers):
                 return _cut(graph, run[:k], readers) + _cut(graph, run[k:], readers)
-        for i in FUSABLE[node.kernel.enumeration][4]:
+        for i in _spec_of(node.kernel.enumeration)[4]:
             if node.params[i] is not None:
                 written[node.params[i]] = k
     return [run] if len(run) > 1 else []
 
 
+# Folds (kernels/fold.c): nodes of a pass computed as one stage where that is exact. A chain of unary
+# pixel-wise nodes is one function of its input value, evaluated per run over the input domain
+# (a comparison when it is a step, else a table); before it may stand a Magnitude (the step then
+# compares gx^2 + gy^2, no square root), a 3x3 filter with a U8 output or a Sobel3x3 feeding the
+# Magnitude (their rows computed into scratch). The images between the nodes of a fold are virtual,
+# whole, no graph parameter and read by the next node only: they vanish (no ring, no memory).
+_UNARY = {vx.VX_KERNEL_THRESHOLD: (0, 2), vx.VX_KERNEL_CONVERTDEPTH: (0, 1), vx.VX_KERNEL_TABLE_LOOKUP: (0, 2),
+          vx.VX_KERNEL_NOT: (0, 1)}          # kernel -> (input, output) parameter indexes
+_FILTER_HEADS = (vx.VX_KERNEL_BOX_3x3, vx.VX_KERNEL_GAUSSIAN_3x3, vx.VX_KERNEL_MEDIAN_3x3, vx.VX_KERNEL_ERODE_3x3,
+                 vx.VX_KERNEL_DILATE_3x3)
+_FOLD_POINT, _FOLD_MAGNITUDE, _FOLD_FILTER, _FOLD_SOBEL = range(4)     # fold.h's PVX_FOLD_*
+
+
+class Fold:
+    """A fold's nodes in chain order, its head (_FOLD_*), its stage's images and row map, the images
+    that vanish, and its C plan (pvx_fold)."""
+
+    def __init__(self, nodes, head):
+        self.nodes, self.head = nodes, head
+        first = nodes[0]
+        self.ins = [(first.params[i], first, i) for i in ((0, 1) if head == _FOLD_MAGNITUDE else (0,))]
+        last = nodes[-1]
+        out = _UNARY[last.kernel.enumeration][1]
+        self.outs = [(last.params[out], last, out)]
+        self.row_map = _3x3 if head in (_FOLD_FILTER, _FOLD_SOBEL) else _SAME
+        self.vanished = {o for n in nodes[:-1] for o in _outputs(n)}
+        self.c = ffi.new("pvx_fold *")
+        self.c.head, self.c.count = head, len(nodes)
+        for k, node in enumerate(nodes):
+            self.c.nodes[k] = node.desc
+            self.c.kernels[k] = node.kernel.enumeration
+
+
+def _outputs(node):
+    e = node.kernel.enumeration
+    if e == vx.VX_KERNEL_SOBEL_3x3:
+        return [node.params[1], node.params[2]]
+    return [node.params[2 if e == vx.VX_KERNEL_MAGNITUDE else _UNARY[e][1] if e in _UNARY else 1]]
+
+
+def folds(graph, run, readers):
+    """The folds of a pass (graph/fusion.py's step before the stages are laid out)."""
+    members, taken, found = set(run), set(), []
+
+    def only_reader(obj):
+        """The one node reading `obj` when it may vanish into a fold with it, else None."""
+        if obj is None or not _ringable(graph, obj, members, readers) or len(readers.get(obj, ())) != 1:
+            return None
+        return next(iter(readers[obj]))
+
+    def defined_border(node):
+        return node.desc.border.mode != vx.VX_BORDER_UNDEFINED      # (UNDEFINED leaves the edges unwritten)
+
+    for node in run:
+        e = node.kernel.enumeration
+        if node in taken:
+            continue
+        if e in _UNARY:
+            head, chain = _FOLD_POINT, [node]
+        elif e == vx.VX_KERNEL_MAGNITUDE:
+            head, chain = _FOLD_MAGNITUDE, [node]
+        elif e in _FILTER_HEADS and defined_border(node) and node.params[1].desc.format == vx.VX_DF_IMAGE_U8:
+            head, chain = _FOLD_FILTER, [node]
+        elif e == vx.VX_KERNEL_SOBEL_3x3 and defined_border(node):
+            gx, gy = node.params[1], node.params[2]
+            mag = only_reader(gx)
+            if mag is None or only_reader(gy) is not mag or mag.kernel.enumeration != vx.VX_KERNEL_MAGNITUDE \
+                    or mag.params[0] is not gx or mag.params[1] is not gy:
+                continue
+            head, chain = _FOLD_SOBEL, [node, mag]
+        else:
+            continue
+        while len(chain) < lib.PVX_FOLD_MAX:
+            nxt = only_reader(_outputs(chain[-1])[0])
+            if nxt is None or nxt.kernel.enumeration not in _UNARY or nxt in taken:
+                break
+            chain.append(nxt)
+        unary = sum(n.kernel.enumeration in _UNARY for n in chain)
+        if unary == 0 or (head == _FOLD_POINT and unary == 1 and e not in FOLD_ONLY):
+            continue
+        taken.update(chain)
+        found.append(Fold(chain, head))
+    return found
+
+
+def _stages(graph, run, readers):
+    """Per node of the run, its stage: (node, prepare, row, row map, inputs, outputs, fold) with the
+    images as (object, the node of the run holding it, its parameter index); the nodes a fold takes
+    in get a stage that computes nothing, the fold's stage stands at its last node."""
+    stages = {}
+    for node in run:
+        prepare, row, row_map, ins, outs = _spec_of(node.kernel.enumeration)
+        stages[node] = (node, prepare, row, row_map, [(node.params[i], node, i) for i in ins],
+                        [(node.params[i], node, i) for i in outs], None)
+    for fold in folds(graph, run, readers):
+        for node in fold.nodes[:-1]:
+            stages[node] = (node, "pvx_fold_taken_prepare", "pvx_fold_row", _SAME, [], [], None)
+        stages[fold.nodes[-1]] = (fold.nodes[-1], "pvx_fold_prepare", "pvx_fold_row", fold.row_map, fold.ins,
+                                  fold.outs, fold)
+        graph.ring_images |= fold.vanished
+    return [stages[node] for node in run]
+
+
 def _plan(graph, run, readers):
     """The C plan of a pass, or None when its stages' scales disagree (an input of one stage from
     producers of different scales)."""
-    members = set(run)
+    members, index = set(run), {node: k for k, node in enumerate(run)}
     images, keep = {}, []                     # object -> index; cdata kept alive with the plan
     c = ffi.new("pvx_fused *")
+    specs = _stages(graph, run, readers)
     stages = ffi.new("pvx_fused_stage[]", len(run))
     lags, scales, producer = [], [], {}
-    for k, node in enumerate(run):
-        prepare, row, (factor, up, down), ins, outs = FUSABLE[node.kernel.enumeration]
+    for k, (node, prepare, row, (factor, up, down), ins, outs, fold) in enumerate(specs):
         s = stages[k]
         s.prepare = ffi.addressof(lib, prepare)
         s.row = ffi.addressof(lib, row)
@@ -201,32 +313,35 @@ def _plan(graph, run, readers):
         s.factor, s.up, s.down = factor, up, down
         s.args[0] = node.kernel.enumeration
         s.num_in, s.num_out = len(ins), len(outs)
-        lag, below = 0, {scales[producer[node.params[i]]] for i in ins if node.params[i] in producer}
+        if fold is not None:
+            s.plan = fold.c
+            keep.append(fold.c)
+        lag, below = 0, {scales[producer[obj]] for obj, _, _ in ins if obj in producer}
         if len(below) > 1:
             return None, None
         s.scale = factor * (below.pop() if below else 1)
-        for j, i in enumerate(ins):
-            obj = node.params[i]
-            images.setdefault(obj, (len(images), k, i))
+        for j, (obj, holder, i) in enumerate(ins):
+            images.setdefault(obj, (len(images), index[holder], i))
             getattr(s, "in")[j] = images[obj][0]     # (a field named `in`)
             if obj in producer:
                 p = producer[obj]
                 lag = max(lag, lags[p] + scales[p] * down)
-        for j, i in enumerate(outs):
-            obj = node.params[i]
+        for j, (obj, holder, i) in enumerate(outs):
             if obj is None:
                 s.out[j] = lib.PVX_FUSED_NONE
                 continue
-            images.setdefault(obj, (len(images), k, i))
+            images.setdefault(obj, (len(images), index[holder], i))
             s.out[j] = images[obj][0]
             producer[obj] = k
+        if not outs:                          # (a stage a fold took in: any image, never written)
+            getattr(s, "in")[0] = s.out[0] = 0
         s.lag = lag
         lags.append(lag)
         scales.append(s.scale)
     c_images = ffi.new("pvx_fused_image[]", len(images))
     rings, height = set(), 0
-    for obj, (index, k, i) in images.items():
-        im = c_images[index]
+    for obj, (index_, k, i) in images.items():
+        im = c_images[index_]
         im.stage, im.param = k, i
         im.pixel_bytes = _PIXEL_BYTES.get(obj.desc.format, 1)
         im.width, im.height = obj.desc.width, obj.desc.height
@@ -236,8 +351,8 @@ def _plan(graph, run, readers):
             p = producer[obj]
             # rows from the oldest a consumer reads to the newest the producer has written (an image
             # nobody reads: the one row written)
-            need = [(lags[k] - lags[p]) // scales[p] + FUSABLE[n.kernel.enumeration][2][1] + 1
-                    for k, n in enumerate(run) if any(n.params[i] is obj for i in FUSABLE[n.kernel.enumeration][3])]
+            need = [(lags[k] - lags[p]) // scales[p] + spec[3][1] + 1
+                    for k, spec in enumerate(specs) if any(o is obj for o, _, _ in spec[4])]
             im.ring = max(need, default=1)
             rings.add(obj)
     graph.ring_images |= rings
