@@ -24,3 +24,14 @@ def test_fused_chains_equal_node_by_node_in_every_border_mode_and_odd_size(c_pro
     assert reference_heap["heap_kb"] - fused_heap["heap_kb"] > 4000, (fused_heap, reference_heap)
     # the scaled graph's seven (2.3 MB; 1 MB without its half-size stages fused)
     assert reference_heap["scaled_heap_kb"] - fused_heap["scaled_heap_kb"] > 1500, (fused_heap, reference_heap)
+
+
+@SIMD_LEVELS
+def test_folds_equal_node_by_node_for_every_value_that_decides_them(c_program, simd):
+    """tests/c/fold.c: folded stages (unary chains, Magnitude compared by gx^2 + gy^2, filter and Sobel
+    heads) against node by node, with thresholds, shifts, policies and LUTs changed between runs."""
+    libm = ("-Wl,--no-as-needed", "-lm")              # (the breakpoints' check: sqrt)
+    fused = c_program("fold.c", extra=libm, env={"PVX_SIMD": simd, "PVX_FUSION": "1", "PVX_TILE_THREADS": "3"}).stdout
+    reference = c_program("fold.c", extra=libm, env={"PVX_SIMD": simd, "PVX_FUSION": "0", "PVX_TILE_THREADS": "1"}).stdout
+    assert fused.splitlines()[-1] == "ok" and "breakpoints ok" in fused
+    assert len(fused.splitlines()) > 150 and fused == reference
