@@ -1,4 +1,4 @@
-/* Folds (fold.h): nodes of a fused pass computed as one stage, bit for bit as node by node.
+/* Folds (kernels.h: pvx_fold): nodes of a fused pass computed as one stage, bit for bit as node by node.
  * A chain of unary pixel-wise stages (ConvertDepth, Threshold, TableLookup, Not) is one function of
  * its input value: prepare runs the nodes' own row functions over every value of the input domain
  * (256 for U8, 65536 for S16, 32768 after a Magnitude) each run, as thresholds, LUTs and scalars may
