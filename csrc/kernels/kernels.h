@@ -71,7 +71,7 @@ PVX_HIDDEN pvx_fused_row_f pvx_fuse_convolve_row;
  * graph/fusion.py finds them at verification and fills the nodes; prepare works out, per run, what
  * the chain of unary stages does over its whole input domain. */
 enum { PVX_FOLD_MAX = 8,              /* nodes a fold takes at most */
-       PVX_FOLD_CHUNK = 4096 };       /* domain values evaluated at once */
+       PVX_FOLD_CHUNK = 1024 };       /* domain values evaluated at once */
 
 /* What comes before the unary stages (ConvertDepth, Threshold, TableLookup, Not) of a fold:
  * nothing (the chain reads an image), a Magnitude (reads gx, gy), a 3x3 filter with a U8 output,

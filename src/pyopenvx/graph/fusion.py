@@ -20,7 +20,11 @@ trips through memory and pays for its own step loop (~10 ns a stage row). Measur
 one thread, CPU time, fused / node by node): 640x480 edge 1.06, motion 1.24; 1280x720 1.02, 1.18;
 1920x1080 0.70-0.90, 1.16; 3840x2160 0.65, 0.90. So by default only passes with an image of at least
 MIN_PIXELS are fused. PVX_FUSION in the environment: 0 never (the node-by-node reference the tests
-compare against), 1 every pass whatever its size (the tests' fused runs)."""
+compare against), 1 every pass whatever its size (the tests' fused runs).
+
+Folds (`folds`, kernels/fold.c): inside a pass, nodes whose composition is exact become one stage
+(a chain of unary pixel-wise nodes as one comparison or table, after a Magnitude a comparison of
+gx^2 + gy^2, a 3x3 filter or Sobel computed in the same row): docs/hacking/graph.md."""
 import os
 
 from _pyopenvx import ffi, lib
@@ -281,8 +285,9 @@ def folds(graph, run, readers):
 def _stages(graph, run, readers):
     """Per node of the run, its stage: (node, prepare, row, row map, inputs, outputs, fold) with the
     images as (object, the node of the run holding it, its parameter index); the nodes a fold takes
-    in get a stage that computes nothing, the fold's stage stands at its last node."""
-    stages = {}
+    in get a stage that computes nothing, the fold's stage stands at its last node. And the images
+    the folds make vanish."""
+    stages, vanished = {}, set()
     for node in run:
         prepare, row, row_map, ins, outs = _spec_of(node.kernel.enumeration)
         stages[node] = (node, prepare, row, row_map, [(node.params[i], node, i) for i in ins],
@@ -292,8 +297,8 @@ def _stages(graph, run, readers):
             stages[node] = (node, "pvx_fold_taken_prepare", "pvx_fold_row", _SAME, [], [], None)
         stages[fold.nodes[-1]] = (fold.nodes[-1], "pvx_fold_prepare", "pvx_fold_row", fold.row_map, fold.ins,
                                   fold.outs, fold)
-        graph.ring_images |= fold.vanished
-    return [stages[node] for node in run]
+        vanished |= fold.vanished
+    return [stages[node] for node in run], vanished
 
 
 def _plan(graph, run, readers):
@@ -302,7 +307,7 @@ def _plan(graph, run, readers):
     members, index = set(run), {node: k for k, node in enumerate(run)}
     images, keep = {}, []                     # object -> index; cdata kept alive with the plan
     c = ffi.new("pvx_fused *")
-    specs = _stages(graph, run, readers)
+    specs, vanished = _stages(graph, run, readers)
     stages = ffi.new("pvx_fused_stage[]", len(run))
     lags, scales, producer = [], [], {}
     for k, (node, prepare, row, (factor, up, down), ins, outs, fold) in enumerate(specs):
@@ -355,7 +360,7 @@ def _plan(graph, run, readers):
                     for k, spec in enumerate(specs) if any(o is obj for o, _, _ in spec[4])]
             im.ring = max(need, default=1)
             rings.add(obj)
-    graph.ring_images |= rings
+    graph.ring_images |= rings | vanished      # (never allocated: only now that the pass is sure)
     c.stages, c.num_stages = stages, len(run)
     c.images, c.num_images = c_images, len(images)
     c.height = height
