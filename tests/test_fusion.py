@@ -68,3 +68,14 @@ def test_stages_reading_and_writing_no_ring_are_left_out_of_the_pass(vx, monkeyp
     for img in yuv + rgb + [a, out, half] + v:
         assert lib.vxReleaseImage(vx.ffi.new("vx_image *", img)) == c.VX_SUCCESS
     assert lib.vxReleaseGraph(vx.ffi.new("vx_graph *", g)) == c.VX_SUCCESS
+
+
+@SIMD_LEVELS
+def test_folds_equal_node_by_node_for_every_value_that_decides_them(c_program, simd):
+    """tests/c/fold.c: folded stages (unary chains, Magnitude compared by gx^2 + gy^2, filter and Sobel
+    heads) against node by node, with thresholds, shifts, policies and LUTs changed between runs."""
+    libm = ("-Wl,--no-as-needed", "-lm")              # (the breakpoints' check: sqrt)
+    fused = c_program("fold.c", extra=libm, env={"PVX_SIMD": simd, "PVX_FUSION": "1", "PVX_TILE_THREADS": "3"}).stdout
+    reference = c_program("fold.c", extra=libm, env={"PVX_SIMD": simd, "PVX_FUSION": "0", "PVX_TILE_THREADS": "1"}).stdout
+    assert fused.splitlines()[-1] == "ok" and "breakpoints ok" in fused
+    assert len(fused.splitlines()) > 150 and fused == reference

@@ -305,7 +305,7 @@ static void run_band(void *arg, uint32_t first, uint32_t end)
         if (a > b)
             a = floor_div((int64_t)first + s->scale - 1, s->scale), b = floor_div((int64_t)end + s->scale - 1, s->scale);
         lo[k] = a < 0 ? 0 : a;
-        hi[k] = b > s->height ? s->height : b;
+        hi[k] = s->num_out == 0 ? lo[k] : b > s->height ? s->height : b;   /* (a node a fold took in: nothing) */
     }
     /* steps of p->step pass rows: stage k computes its rows y whose pass row scale y + lag falls in
      * the step, after its producers computed theirs, so what it reads is in their rings */

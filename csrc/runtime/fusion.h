@@ -55,6 +55,8 @@ typedef struct pvx_fused_stage {
     void *ctx;                        /* what the rows read, made per run (NonLinearFilter's mask) */
     pvx_fused_finish_f *finish;       /* frees ctx (NULL: nothing to free); the pass resets it */
     size_t scratch_bytes;             /* the rows' scratch if more than the default (see above) */
+    void *plan;                       /* set at verification for the kernels' own use (a fold's nodes:
+                                       * kernels/fold.c), or NULL */
 } pvx_fused_stage;
 
 typedef struct pvx_fused_image {

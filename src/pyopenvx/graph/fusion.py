@@ -31,7 +31,12 @@ time, medians of 3 alternating runs, load 7-9 on 2 shared cores; fused / node by
 So by default a pass is fused when its rings hold at least MIN_RING_BYTES (12 MB) of images, the
 traffic it keeps out of memory (edge from 1080p, the U8 chains from ~1.5x 1080p on; camera's one
 U8 ring never: a gain given up). PVX_FUSION in the environment: 0 never (the node-by-node reference
-the tests compare against), 1 every pass whatever its size (the tests' fused runs)."""
+the tests compare against), 1 every pass whatever its size (the tests' fused runs). The bytes count
+the images folds make vanish (below): the edge pipeline's folds are kept where its rings would be.
+
+Folds (`folds`, kernels/fold.c): inside a pass, nodes whose composition is exact become one stage
+(a chain of unary pixel-wise nodes as one comparison or table, after a Magnitude a comparison of
+gx^2 + gy^2, a 3x3 filter or Sobel computed in the same row): docs/hacking/graph.md."""
 import os
 
 from _pyopenvx import ffi, lib
@@ -79,6 +84,11 @@ FUSABLE = {
     # mask's creation; its elements may change between runs): the map reads the widest rows
     vx.VX_KERNEL_NON_LINEAR_FILTER: ("pvx_fuse_non_linear_prepare", "pvx_fuse_non_linear_row", (1, 2, 2), (1,), (3,)),
 }
+# fusable only as folds (a fold of one node: kernels/fold.c evaluates them over their input domain)
+FOLD_ONLY = {
+    vx.VX_KERNEL_TABLE_LOOKUP: ("pvx_fold_prepare", "pvx_fold_row", _SAME, (0,), (2,)),
+    vx.VX_KERNEL_NOT: ("pvx_fold_prepare", "pvx_fold_row", _SAME, (0,), (1,)),
+}
 _PAIRS = (2, 0, 1)                            # an output row of pairs: input rows 2y and 2y + 1
 _FORMATS = (vx.VX_DF_IMAGE_U8, vx.VX_DF_IMAGE_S16)
 _INTERLEAVED = (vx.VX_DF_IMAGE_RGB, vx.VX_DF_IMAGE_RGBX)
@@ -118,7 +128,7 @@ def _min_ring_bytes():
 def _rings(graph, run, readers):
     """The images the run writes that become rings (never allocated)."""
     members = set(run)
-    return {node.params[i] for node in run for i in FUSABLE[node.kernel.enumeration][4]
+    return {node.params[i] for node in run for i in _spec_of(node.kernel.enumeration)[4]
             if node.params[i] is not None and _ringable(graph, node.params[i], members, readers)}
 
 
@@ -133,7 +143,7 @@ def _pairs(node):
 
 
 def _row_map(node):
-    return _PAIRS if _pairs(node) else FUSABLE[node.kernel.enumeration][2]
+    return _PAIRS if _pairs(node) else _spec_of(node.kernel.enumeration)[2]
 
 
 def _spec(node):
@@ -143,7 +153,11 @@ def _spec(node):
         return None
     if node.desc.target != ffi.NULL or getattr(kernel, "targets", None):
         return None
-    return FUSABLE.get(kernel.enumeration)
+    return _spec_of(kernel.enumeration)
+
+
+def _spec_of(kernel):
+    return FUSABLE.get(kernel) or FOLD_ONLY.get(kernel)
 
 
 def _fits(node, spec):
@@ -214,19 +228,14 @@ def _cut(graph, run, readers):
     members = set(run)
     written = {}
     for k, node in enumerate(run):
-        for i in FUSABLE[node.kernel.enumeration][3]:
+        for i in _spec_of(node.kernel.enumeration)[3]:
             obj = node.params[i]
             if obj in written and not _ringable(graph, obj, members, readers):
                 return _cut(graph, run[:k], readers) + _cut(graph, run[k:], readers)
-        for i in FUSABLE[node.kernel.enumeration][4]:
+        for i in _spec_of(node.kernel.enumeration)[4]:
             if node.params[i] is not None:
                 written[node.params[i]] = k
     return [run] if len(run) > 1 else []
-
-
-def _images_of(node):
-    spec = FUSABLE[node.kernel.enumeration]
-    return [node.params[i] for i in spec[3] + spec[4] if node.params[i] is not None]
 
 
 def _linked(graph, run, readers):
@@ -239,7 +248,7 @@ def _linked(graph, run, readers):
     rings = _rings(graph, run, readers)
 
     def alone(k):
-        spec = FUSABLE[run[k].kernel.enumeration]
+        spec = _spec_of(run[k].kernel.enumeration)
         images = [run[k].params[i] for i in spec[3] + spec[4] if run[k].params[i] is not None]
         return (not any(o in rings or getattr(o, "virtual", False) for o in images)
                 and not any(run[k] in graph.after[run[m]] for m in range(k)))
@@ -249,17 +258,121 @@ def _linked(graph, run, readers):
     return [run[k] for k in out] + rest, rest if len(rest) > 1 else []
 
 
+# Folds (kernels/fold.c): nodes of a pass computed as one stage where that is exact. A chain of unary
+# pixel-wise nodes is one function of its input value, evaluated per run over the input domain
+# (a comparison when it is a step, else a table); before it may stand a Magnitude (the step then
+# compares gx^2 + gy^2, no square root), a 3x3 filter with a U8 output or a Sobel3x3 feeding the
+# Magnitude (their rows computed into scratch). The images between the nodes of a fold are virtual,
+# whole, no graph parameter and read by the next node only: they vanish (no ring, no memory).
+_UNARY = {vx.VX_KERNEL_THRESHOLD: (0, 2), vx.VX_KERNEL_CONVERTDEPTH: (0, 1), vx.VX_KERNEL_TABLE_LOOKUP: (0, 2),
+          vx.VX_KERNEL_NOT: (0, 1)}          # kernel -> (input, output) parameter indexes
+_FILTER_HEADS = (vx.VX_KERNEL_BOX_3x3, vx.VX_KERNEL_GAUSSIAN_3x3, vx.VX_KERNEL_MEDIAN_3x3, vx.VX_KERNEL_ERODE_3x3,
+                 vx.VX_KERNEL_DILATE_3x3)
+_FOLD_POINT, _FOLD_MAGNITUDE, _FOLD_FILTER, _FOLD_SOBEL = range(4)     # fold.h's PVX_FOLD_*
+
+
+class Fold:
+    """A fold's nodes in chain order, its head (_FOLD_*), its stage's images and row map, the images
+    that vanish, and its C plan (pvx_fold)."""
+
+    def __init__(self, nodes, head):
+        self.nodes, self.head = nodes, head
+        first = nodes[0]
+        self.ins = [(first.params[i], first, i) for i in ((0, 1) if head == _FOLD_MAGNITUDE else (0,))]
+        last = nodes[-1]
+        out = _UNARY[last.kernel.enumeration][1]
+        self.outs = [(last.params[out], last, out)]
+        self.row_map = _3x3 if head in (_FOLD_FILTER, _FOLD_SOBEL) else _SAME
+        self.vanished = {o for n in nodes[:-1] for o in _outputs(n)}
+        self.c = ffi.new("pvx_fold *")
+        self.c.head, self.c.count = head, len(nodes)
+        for k, node in enumerate(nodes):
+            self.c.nodes[k] = node.desc
+            self.c.kernels[k] = node.kernel.enumeration
+
+
+def _outputs(node):
+    e = node.kernel.enumeration
+    if e == vx.VX_KERNEL_SOBEL_3x3:
+        return [node.params[1], node.params[2]]
+    return [node.params[2 if e == vx.VX_KERNEL_MAGNITUDE else _UNARY[e][1] if e in _UNARY else 1]]
+
+
+def folds(graph, run, readers):
+    """The folds of a pass (graph/fusion.py's step before the stages are laid out)."""
+    members, taken, found = set(run), set(), []
+
+    def only_reader(obj):
+        """The one node reading `obj` when it may vanish into a fold with it, else None."""
+        if obj is None or not _ringable(graph, obj, members, readers) or len(readers.get(obj, ())) != 1:
+            return None
+        return next(iter(readers[obj]))
+
+    def defined_border(node):
+        return node.desc.border.mode != vx.VX_BORDER_UNDEFINED      # (UNDEFINED leaves the edges unwritten)
+
+    for node in run:
+        e = node.kernel.enumeration
+        if node in taken:
+            continue
+        if e in _UNARY:
+            head, chain = _FOLD_POINT, [node]
+        elif e == vx.VX_KERNEL_MAGNITUDE:
+            head, chain = _FOLD_MAGNITUDE, [node]
+        elif e in _FILTER_HEADS and defined_border(node) and node.params[1].desc.format == vx.VX_DF_IMAGE_U8:
+            head, chain = _FOLD_FILTER, [node]
+        elif e == vx.VX_KERNEL_SOBEL_3x3 and defined_border(node):
+            gx, gy = node.params[1], node.params[2]
+            mag = only_reader(gx)
+            if mag is None or only_reader(gy) is not mag or mag.kernel.enumeration != vx.VX_KERNEL_MAGNITUDE \
+                    or mag.params[0] is not gx or mag.params[1] is not gy:
+                continue
+            head, chain = _FOLD_SOBEL, [node, mag]
+        else:
+            continue
+        while len(chain) < lib.PVX_FOLD_MAX:
+            nxt = only_reader(_outputs(chain[-1])[0])
+            if nxt is None or nxt.kernel.enumeration not in _UNARY or nxt in taken:
+                break
+            chain.append(nxt)
+        unary = sum(n.kernel.enumeration in _UNARY for n in chain)
+        if unary == 0 or (head == _FOLD_POINT and unary == 1 and e not in FOLD_ONLY):
+            continue
+        taken.update(chain)
+        found.append(Fold(chain, head))
+    return found
+
+
+def _stages(graph, run, readers):
+    """Per node of the run, its stage: (node, prepare, row, row map, inputs, outputs, fold) with the
+    images as (object, the node of the run holding it, its parameter index); the nodes a fold takes
+    in get a stage that computes nothing, the fold's stage stands at its last node. And the images
+    the folds make vanish."""
+    stages, vanished = {}, set()
+    for node in run:
+        prepare, row, _, ins, outs = _spec_of(node.kernel.enumeration)
+        row_map = _row_map(node)
+        stages[node] = (node, prepare, row, row_map, [(node.params[i], node, i) for i in ins],
+                        [(node.params[i], node, i) for i in outs], None)
+    for fold in folds(graph, run, readers):
+        for node in fold.nodes[:-1]:
+            stages[node] = (node, "pvx_fold_taken_prepare", "pvx_fold_row", _SAME, [], [], None)
+        stages[fold.nodes[-1]] = (fold.nodes[-1], "pvx_fold_prepare", "pvx_fold_row", fold.row_map, fold.ins,
+                                  fold.outs, fold)
+        vanished |= fold.vanished
+    return [stages[node] for node in run], vanished
+
+
 def _plan(graph, run, readers):
     """The C plan of a pass, or None when its stages' scales disagree (an input of one stage from
     producers of different scales)."""
-    members = set(run)
+    members, index = set(run), {node: k for k, node in enumerate(run)}
     images, keep = {}, []                     # object -> index; cdata kept alive with the plan
     c = ffi.new("pvx_fused *")
+    specs, vanished = _stages(graph, run, readers)
     stages = ffi.new("pvx_fused_stage[]", len(run))
     lags, scales, producer = [], [], {}
-    for k, node in enumerate(run):
-        prepare, row, _, ins, outs = FUSABLE[node.kernel.enumeration]
-        factor, up, down = _row_map(node)
+    for k, (node, prepare, row, (factor, up, down), ins, outs, fold) in enumerate(specs):
         s = stages[k]
         s.prepare = ffi.addressof(lib, prepare)
         s.row = ffi.addressof(lib, row)
@@ -267,32 +380,35 @@ def _plan(graph, run, readers):
         s.factor, s.up, s.down = factor, up, down
         s.args[0] = node.kernel.enumeration
         s.num_in, s.num_out = len(ins), len(outs)
-        lag, below = 0, {scales[producer[node.params[i]]] for i in ins if node.params[i] in producer}
+        if fold is not None:
+            s.plan = fold.c
+            keep.append(fold.c)
+        lag, below = 0, {scales[producer[obj]] for obj, _, _ in ins if obj in producer}
         if len(below) > 1:
             return None, None
         s.scale = factor * (below.pop() if below else 1)
-        for j, i in enumerate(ins):
-            obj = node.params[i]
-            images.setdefault(obj, (len(images), k, i))
+        for j, (obj, holder, i) in enumerate(ins):
+            images.setdefault(obj, (len(images), index[holder], i))
             getattr(s, "in")[j] = images[obj][0]     # (a field named `in`)
             if obj in producer:
                 p = producer[obj]
                 lag = max(lag, lags[p] + scales[p] * down)
-        for j, i in enumerate(outs):
-            obj = node.params[i]
+        for j, (obj, holder, i) in enumerate(outs):
             if obj is None:
                 s.out[j] = lib.PVX_FUSED_NONE
                 continue
-            images.setdefault(obj, (len(images), k, i))
+            images.setdefault(obj, (len(images), index[holder], i))
             s.out[j] = images[obj][0]
             producer[obj] = k
+        if not outs:                          # (a stage a fold took in: any image, never written)
+            getattr(s, "in")[0] = s.out[0] = 0
         s.lag = lag
         lags.append(lag)
         scales.append(s.scale)
     c_images = ffi.new("pvx_fused_image[]", len(images))
     rings, height = set(), 0
-    for obj, (index, k, i) in images.items():
-        im = c_images[index]
+    for obj, (index_, k, i) in images.items():
+        im = c_images[index_]
         im.stage, im.param = k, i
         im.pixel_bytes = _PIXEL_BYTES.get(obj.desc.format, 1)
         im.rows = 2 if obj in producer and _pairs(run[producer[obj]]) else 1
@@ -303,11 +419,11 @@ def _plan(graph, run, readers):
             p = producer[obj]
             # rows from the oldest a consumer reads to the newest the producer has written (an image
             # nobody reads: the one row written)
-            need = [(lags[k] - lags[p]) // scales[p] + _row_map(n)[1] + 1
-                    for k, n in enumerate(run) if any(n.params[i] is obj for i in FUSABLE[n.kernel.enumeration][3])]
+            need = [(lags[k] - lags[p]) // scales[p] + spec[3][1] + 1
+                    for k, spec in enumerate(specs) if any(o is obj for o, _, _ in spec[4])]
             im.ring = max(need, default=1)
             rings.add(obj)
-    graph.ring_images |= rings
+    graph.ring_images |= rings | vanished      # (never allocated: only now that the pass is sure)
     c.stages, c.num_stages = stages, len(run)
     c.images, c.num_images = c_images, len(images)
     c.height = height
