@@ -27,6 +27,7 @@ typedef void pvx_band_f(void *arg, uint32_t first, uint32_t end);
  * 640x480 takes ~20 us alone and 4x that split, so cheap kernels split only from ~1 Mpixel. */
 #define PVX_COST_POINTWISE 1u         /* a U8 pixel-wise row: ~0.07 ns per pixel */
 #define PVX_COST_FILTER3 4u           /* a 3x3 filter row */
+#define PVX_COST_CANNY 24u            /* Canny: gradients, suppression, growth (~1.7 ns a pixel) */
 #define PVX_BAND_MIN_WORK (4u * 262144u)
 PVX_HIDDEN void pvx_rows_in_bands(pvx_band_f *fn, void *arg, uint32_t rows, uint64_t work);
 
