@@ -174,3 +174,13 @@ def test_a_helper_leaves_row_bands_once_other_graphs_take_the_cores(vx):
     assert late == [], f"helpers took bands after the other graphs started: {late}"
     helper = next(who for _, _, who, _ in seen if who != caller)
     assert sorted(inner_seen) == [(f, min(f + 8, 40), helper) for f in range(0, 40, 8)]
+
+
+def test_a_graph_scheduled_from_a_real_time_thread_runs_at_its_policy(c_program):
+    """tests/c/graph_realtime.c: a worker running a graph scheduled from a SCHED_FIFO thread keeps
+    SCHED_FIFO (workers lower themselves to SCHED_BATCH only from SCHED_OTHER); skipped where the
+    process may not use SCHED_FIFO."""
+    out = c_program("graph_realtime.c", extra=("-pthread",)).stdout.strip()
+    if out == "skip":
+        pytest.skip("SCHED_FIFO not permitted here")
+    assert out == "ok"
