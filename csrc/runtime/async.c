@@ -64,6 +64,7 @@ static int take(pvx_graph *g)
 /* The run; g is not touched after DONE is stored, as the waiter may then free it. */
 static void run(pvx_graph *g)
 {
+    pvx_pool_runners(-1);             /* counted since vxScheduleGraph: the run counts itself */
     pvx_graph_run(g, g->measure_scheduled);
     __atomic_store_n(&g->scheduled, PVX_SCHEDULED_DONE, __ATOMIC_RELEASE);
     pthread_mutex_lock(&q.lock);
@@ -135,7 +136,7 @@ int pvx_graph_schedule(pvx_graph *g, int measure)
     q.tail = g;
     q.queued++;
     /* counted as running from now on: a graph already running must not give its bands' helpers the
-     * core this one's worker is about to need (the run ends the count: pvx_graph_run) */
+     * core this one's worker is about to need (until the run counts itself: run) */
     pvx_pool_runners(1);
     int wake = q.sleeping > 0;
     pthread_mutex_unlock(&q.lock);

@@ -1,6 +1,5 @@
 /* Execution of a compiled schedule, and the node and graph attributes answered from it. */
 #include "graph.h"
-#include "async.h"
 #include "events.h"
 #include "fusion.h"
 #include "target.h"
@@ -266,8 +265,7 @@ vx_status pvx_graph_run(pvx_graph *g, int measure)
     vx_status status = VX_SUCCESS;
     pvx_graph *outer = running_here;
     running_here = g;
-    if (g->scheduled != PVX_SCHEDULED_RUNNING)    /* a scheduled run counts from vxScheduleGraph on */
-        pvx_pool_runners(1);
+    pvx_pool_runners(1);
     g->state = VX_GRAPH_STATE_RUNNING;
     set_accessible(g, 1);
     if (measure)
