@@ -15,8 +15,10 @@ PVX_HIDDEN unsigned pvx_threads_limit(unsigned n);
  * another thread) runs fn on its caller alone, so work in a job may itself ask for the pool. */
 PVX_HIDDEN void pvx_pool_run(void (*fn)(void *), void *arg, unsigned workers);
 
-/* Threads running graphs (the executor counts itself in and out): a job asked for while others
- * run gets fewer helpers, so that threads do not outnumber cores. */
+/* Threads running graphs (the executor counts itself in and out; a scheduled graph counts from
+ * vxScheduleGraph on): a job asked for while others run gets fewer helpers, and a helper in a job
+ * of row bands leaves it (between bands) once graphs started since leave it no core, so that
+ * threads do not outnumber cores. */
 PVX_HIDDEN void pvx_pool_runners(int delta);
 
 /* A standard kernel's rows [first, end) (one band); bands never overlap, so they run at once. */
