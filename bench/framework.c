@@ -10,8 +10,11 @@
  *                          (N T1 / TN / N, goal >= 0.9)
  *  branches_equalize_hist_vga  the same with EqualizeHist, a kernel that does not split its rows:
  *                          there N branches can use N cores where one branch uses one
- *  two_graphs_box3x3x4_vga two chain graphs scheduled together and waited for, beside vxProcessGraph
- *                          of one then the other; metric: speed-up (goal >= 1.6 on 2 cores)
+ *  two_graphs_box3x3x4_{vga,1080p}  two chain graphs scheduled together and waited for, beside
+ *                          vxProcessGraph of one then the other; metric: speed-up (goal >= 1.6 on 2
+ *                          cores; bounded by 2 / the chain's band speed-up when it bands)
+ *  parallel_branches_box3x3x4_{vga,1080p}  openvx-mark's ParallelBranches: 4 Box3x3 branches of one
+ *                          graph beside 4 vxuBox3x3 calls; metric: speed-up
  *  first_run_chain64_1080p the first vxProcessGraph after vxVerifyGraph of a 64-node Box3x3 chain,
  *                          beside the next runs; metric: first minus next in ms (goal <= next)
  *  verify_not_chain64_1080p  vxVerifyGraph of a 64-node Not chain (virtual intermediates, not fused),
@@ -123,10 +126,12 @@ static void async_small_row(vx_context ctx)
     vxReleaseImage(&out);
 }
 
-static void async_rows(vx_context ctx)
+/* schedule + wait vs process of one chain (VGA only), and two chains scheduled together vs
+ * processed in turn, at w x h */
+static void async_rows(vx_context ctx, vx_uint32 w, vx_uint32 h, const char *size)
 {
-    vx_image in = filled(ctx, 640, 480, 1), out = vxCreateImage(ctx, 640, 480, VX_DF_IMAGE_U8);
-    vx_image in2 = filled(ctx, 640, 480, 2), out2 = vxCreateImage(ctx, 640, 480, VX_DF_IMAGE_U8);
+    vx_image in = filled(ctx, w, h, 1), out = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8);
+    vx_image in2 = filled(ctx, w, h, 2), out2 = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8);
     vx_graph g = box_chain(ctx, in, out, 4), g2 = box_chain(ctx, in2, out2, 4);
     check(vxVerifyGraph(g), "verify");
     check(vxVerifyGraph(g2), "verify");
@@ -138,14 +143,46 @@ static void async_rows(vx_context ctx)
         MEDIAN_NS(together[k], vxScheduleGraph(g); vxScheduleGraph(g2); vxWaitGraph(g); vxWaitGraph(g2));
     }
     double s = median(sync, 5), a = median(async, 5), t = median(turn, 5), b = median(together, 5);
-    row("async_box3x3x4_vga", a, s, "overhead_us", (a - s) / 1e3);
-    row("two_graphs_box3x3x4_vga", b, t, "speedup", t / b);
+    char name[64];
+    if (w == 640) {
+        snprintf(name, sizeof name, "async_box3x3x4_%s", size);
+        row(name, a, s, "overhead_us", (a - s) / 1e3);
+    }
+    snprintf(name, sizeof name, "two_graphs_box3x3x4_%s", size);
+    row(name, b, t, "speedup", t / b);
     vxReleaseGraph(&g);
     vxReleaseGraph(&g2);
     vxReleaseImage(&in);
     vxReleaseImage(&out);
     vxReleaseImage(&in2);
     vxReleaseImage(&out2);
+}
+
+/* openvx-mark's ParallelBranches: 4 Box3x3 nodes reading one input into 4 images in one graph,
+ * beside 4 vxuBox3x3 calls; metric: speed-up (bounded by 2 / the calls' band speed-up) */
+static void parallel_branches_row(vx_context ctx, vx_uint32 w, vx_uint32 h, const char *size)
+{
+    vx_image in = filled(ctx, w, h, 3), outs[4];
+    vx_graph g = vxCreateGraph(ctx);
+    for (int i = 0; i < 4; i++) {
+        outs[i] = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8);
+        vx_node node = vxBox3x3Node(g, in, outs[i]);
+        vxReleaseNode(&node);
+    }
+    check(vxVerifyGraph(g), "verify");
+    double calls[5], graph[5];
+    for (int k = 0; k < 5; k++) {
+        MEDIAN_NS(calls[k], for (int i = 0; i < 4; i++) vxuBox3x3(ctx, in, outs[i]));
+        MEDIAN_NS(graph[k], vxProcessGraph(g));
+    }
+    double c = median(calls, 5), b = median(graph, 5);
+    char name[64];
+    snprintf(name, sizeof name, "parallel_branches_box3x3x4_%s", size);
+    row(name, b, c, "speedup", c / b);
+    vxReleaseGraph(&g);
+    for (int i = 0; i < 4; i++)
+        vxReleaseImage(&outs[i]);
+    vxReleaseImage(&in);
 }
 
 static vx_node box_node(vx_graph g, vx_image in, vx_image out)
@@ -333,11 +370,14 @@ int main(int argc, char **argv)
     bench_begin("framework");
     if (!*only || strstr(only, "async")) {
         async_small_row(ctx);
-        async_rows(ctx);
+        async_rows(ctx, 640, 480, "vga");
+        async_rows(ctx, 1920, 1080, "1080p");
     }
     if (!*only || strstr(only, "branches")) {
         branch_row(ctx, "branches_box3x3_vga", box_node);
         branch_row(ctx, "branches_equalize_hist_vga", equalize_node);
+        parallel_branches_row(ctx, 640, 480, "vga");
+        parallel_branches_row(ctx, 1920, 1080, "1080p");
     }
     if (!*only || strstr(only, "first"))
         first_run_row(ctx);

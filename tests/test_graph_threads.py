@@ -4,6 +4,8 @@ give when others race it; nothing is logged as an internal error; the counts com
 import random
 import threading
 
+import pytest
+
 THREADS, STEPS = 8, 150
 
 
@@ -127,3 +129,58 @@ def test_independent_branches_run_side_by_side(c_program):
     reader of overlapping pixels waits for their writer, and small or chained graphs stay on the
     caller's thread."""
     assert c_program("graph_branches.c", extra=("-pthread",), timeout=300).stdout.strip() == "ok"
+
+
+def test_a_helper_leaves_row_bands_once_other_graphs_take_the_cores(vx):
+    """csrc/base/pool.c: a helper in a job of row bands stops taking bands once as many graphs run
+    as leave it no core (counted by pvx_pool_runners: a fused pass is one job per run, and its
+    helper must not keep a core a graph scheduled since needs); the job's caller does the rest, every
+    band once. A band asking for bands itself (a helper inside a job) still runs all of them."""
+    import time
+    import _pyopenvx
+    lib, ffi = _pyopenvx.lib, _pyopenvx.ffi
+    threads = lib.pvx_tile_threads()
+    if threads < 2:
+        pytest.skip("one thread: no helper")
+    caller, rows = threading.get_ident(), 8 * 4 * threads          # bands of 8 rows
+    helper_in, others_run = threading.Event(), threading.Event()
+    seen, inner_seen, lock = [], [], threading.Lock()
+
+    @ffi.callback("void(void *, uint32_t, uint32_t)")
+    def inner(arg, first, end):
+        with lock:
+            inner_seen.append((first, end, threading.get_ident()))
+
+    @ffi.callback("void(void *, uint32_t, uint32_t)")
+    def band(arg, first, end):
+        me = threading.get_ident()
+        with lock:
+            seen.append((first, end, me, others_run.is_set()))
+        if me != caller and not helper_in.is_set():
+            helper_in.set()
+            others_run.wait(5)
+            lib.pvx_rows_in_bands(inner, ffi.NULL, 40, 1 << 40)       # inline: the pool is taken
+        elif me == caller and not others_run.is_set():
+            helper_in.wait(5)
+            lib.pvx_pool_runners(threads)            # graphs on every core but this caller's
+            others_run.set()
+            time.sleep(0.2)                          # a helper that stayed would take bands now
+
+    lib.pvx_rows_in_bands(band, ffi.NULL, rows, 1 << 40)
+    lib.pvx_pool_runners(-threads)
+    assert helper_in.is_set(), "no helper took a band in 5 s"
+    assert sorted((f, e) for f, e, _, _ in seen) == [(f, min(f + 8, rows)) for f in range(0, rows, 8)]
+    late = [(f, who) for f, _, who, after in seen if after and who != caller]
+    assert late == [], f"helpers took bands after the other graphs started: {late}"
+    helper = next(who for _, _, who, _ in seen if who != caller)
+    assert sorted(inner_seen) == [(f, min(f + 8, 40), helper) for f in range(0, 40, 8)]
+
+
+def test_a_graph_scheduled_from_a_real_time_thread_runs_at_its_policy(c_program):
+    """tests/c/graph_realtime.c: a worker running a graph scheduled from a SCHED_FIFO thread keeps
+    SCHED_FIFO (workers lower themselves to SCHED_BATCH only from SCHED_OTHER); skipped where the
+    process may not use SCHED_FIFO."""
+    out = c_program("graph_realtime.c", extra=("-pthread",)).stdout.strip()
+    if out == "skip":
+        pytest.skip("SCHED_FIFO not permitted here")
+    assert out == "ok"

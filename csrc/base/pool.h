@@ -15,8 +15,10 @@ PVX_HIDDEN unsigned pvx_threads_limit(unsigned n);
  * another thread) runs fn on its caller alone, so work in a job may itself ask for the pool. */
 PVX_HIDDEN void pvx_pool_run(void (*fn)(void *), void *arg, unsigned workers);
 
-/* Threads running graphs (the executor counts itself in and out): a job asked for while others
- * run gets fewer helpers, so that threads do not outnumber cores. */
+/* Threads running graphs (the executor counts itself in and out; a scheduled graph counts from
+ * vxScheduleGraph on): a job asked for while others run gets fewer helpers, and a helper in a job
+ * of row bands leaves it (between bands) once graphs started since leave it no core, so that
+ * threads do not outnumber cores. */
 PVX_HIDDEN void pvx_pool_runners(int delta);
 
 /* A standard kernel's rows [first, end) (one band); bands never overlap, so they run at once. */
@@ -27,6 +29,7 @@ typedef void pvx_band_f(void *arg, uint32_t first, uint32_t end);
  * 640x480 takes ~20 us alone and 4x that split, so cheap kernels split only from ~1 Mpixel. */
 #define PVX_COST_POINTWISE 1u         /* a U8 pixel-wise row: ~0.07 ns per pixel */
 #define PVX_COST_FILTER3 4u           /* a 3x3 filter row */
+#define PVX_COST_CANNY 24u            /* Canny: gradients, suppression, growth (~1.7 ns a pixel) */
 #define PVX_BAND_MIN_WORK (4u * 262144u)
 PVX_HIDDEN void pvx_rows_in_bands(pvx_band_f *fn, void *arg, uint32_t rows, uint64_t work);
 

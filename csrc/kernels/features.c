@@ -418,50 +418,153 @@ static vx_status canny_plain(const plane *in, int32_t gs, int l2, int64_t lower,
     return s;
 }
 
-/* The same by rows with the SIMD row loops (int32 magnitudes: not for gradient size 7 with L2): the
- * gradients and magnitude of row y, then the suppression of row y - 1 (by a row loop for gradient
- * sizes 3 and 5, by canny_suppress_row for 7). */
-static vx_status canny_rows(const plane *in, int32_t gs, int l2, int64_t lower, int64_t upper,
-                            const vx_border_t *border, int32_t b, uint8_t *map, uint32_t *stack, size_t *top,
-                            const pvx_rows *rows)
+/* Canny's hysteresis: the edges on the stack grow into the 8-connected weak pixels (1 -> 2, pushed
+ * in turn). Neighbours above a pixel are looked at only from map index `lo` on, those below only
+ * before `hi`: a band of rows keeps to its own rows (0, UINT32_MAX: the whole map). */
+static void canny_grow(uint8_t *map, size_t pw, uint32_t *stack, size_t top, uint32_t lo, uint32_t hi)
 {
-    int32_t w = (int32_t)in->width, h = (int32_t)in->height, r = gs / 2;
-    size_t sw = (size_t)w, pw = sw + 2;
-    gradient_ring g = {in, border, rows, (uint32_t)gs, (uint32_t)r, (uint32_t)(w + 2 * r), -r, NULL};
+    const ptrdiff_t around[8] = {-(ptrdiff_t)pw - 1, -(ptrdiff_t)pw, -(ptrdiff_t)pw + 1, -1, 1,
+                                 (ptrdiff_t)pw - 1, (ptrdiff_t)pw, (ptrdiff_t)pw + 1};
+    const uint8_t three[4] = {1, 1, 1, 0};    /* the weak bit of 3 bytes, in either byte order */
+    uint32_t weak_bits;
+    memcpy(&weak_bits, three, sizeof weak_bits);
+    while (top > 0) {
+        uint32_t i = stack[--top], up = 0, mid, down = 0;
+        int above = i >= lo, below = i < hi;
+        if (above)
+            memcpy(&up, map + i - pw - 1, 4);
+        memcpy(&mid, map + i - 1, 4);
+        if (below)
+            memcpy(&down, map + i + pw - 1, 4);
+        if (((up | mid | down) & weak_bits) == 0)
+            continue;                          /* no weak neighbour: most edge pixels */
+        for (int k = above ? 0 : 3; k < (below ? 8 : 5); k++) {
+            uint32_t j = (uint32_t)((ptrdiff_t)i + around[k]);
+            uint8_t weak = map[j] == 1;
+            map[j] = (uint8_t)(map[j] + weak), stack[top] = j, top += weak;
+        }
+    }
+}
+
+/* The edges (2) of `n` map bytes from index `at` pushed on the stack; returns the new top. Most
+ * bytes are not edges: 8 at a time are skipped when none is (2 is the only value with bit 1). */
+static size_t canny_push_edges(const uint8_t *map, uint32_t at, uint32_t n, uint32_t *stack, size_t top)
+{
+    uint32_t x = 0;
+    for (; x + 8 <= n; x += 8) {
+        uint64_t word;
+        memcpy(&word, map + at + x, 8);
+        if ((word & 0x0202020202020202u) == 0)
+            continue;
+        for (uint32_t k = x; k < x + 8; k++) {  /* without a branch */
+            stack[top] = at + k;
+            top += map[at + k] == 2;
+        }
+    }
+    for (; x < n; x++) {
+        stack[top] = at + x;
+        top += map[at + x] == 2;
+    }
+    return top;
+}
+
+/* Canny by bands of rows with the SIMD row loops (int32 magnitudes: not for gradient size 7 with
+ * L2). A band computes the gradients and magnitudes of its rows and the one above and below it
+ * (each row y, then the suppression of row y - 1: by a row loop for gradient sizes 3 and 5, by
+ * canny_suppress_row for 7), then grows its edges within its rows; the edges of its first and last
+ * row are left on its stack (`seeds[first]` of them) for the growth across bands. Its stack is
+ * stack[first * (w + 1)...]: a pixel is pushed at most once, + 1 written ahead per row. */
+typedef struct canny_bands {
+    const plane *in;
+    const vx_border_t *border;
+    const pvx_rows *rows;
+    int32_t gs, l2, b;
+    int64_t lower, upper;
+    uint8_t *map;
+    uint32_t *stack, *seeds;
+    int failed;                                /* a band could not allocate (atomic) */
+} canny_bands;
+
+static void canny_band(void *arg, uint32_t first, uint32_t end)
+{
+    canny_bands *c = arg;
+    const pvx_rows *rows = c->rows;
+    int32_t w = (int32_t)c->in->width, h = (int32_t)c->in->height, gs = c->gs, r = gs / 2, b = c->b;
+    size_t sw = (size_t)w, pw = sw + 2, top = 0;
+    uint32_t *stack = c->stack + (size_t)first * (sw + 1);
+    gradient_ring g = {c->in, c->border, rows, (uint32_t)gs, (uint32_t)r, (uint32_t)(w + 2 * r), -r, NULL};
     g.ring = malloc((size_t)gs * g.pw);
     int32_t *grad = malloc(4 * sw * sizeof *grad);   /* gx, gy of rows y % 2 */
     int32_t *mag = calloc(3 * pw, sizeof *mag);      /* rows y % 3, x at x + 1, zeros on both ends */
-    *top = 0;
     if (g.ring == NULL || grad == NULL || mag == NULL) {
         free(g.ring), free(grad), free(mag);
-        return VX_ERROR_NO_MEMORY;
+        __atomic_store_n(&c->failed, 1, __ATOMIC_RELAXED);
+        return;
     }
-    for (int32_t y = 0; y <= h; y++) {
-        int32_t *m = mag + (size_t)(y % 3) * pw, *gx = grad + (size_t)(y % 2) * 2 * sw;
+    for (int32_t y = first > 0 ? (int32_t)first - 1 : 0; y <= (int32_t)end; y++) {
+        int32_t *m = mag + (size_t)((y + 3) % 3) * pw, *gx = grad + (size_t)(y % 2) * 2 * sw;
         if (y < h) {
             next_gradients(&g, y, gx, gx + sw);
-            rows->canny_magnitude(gx, gx + sw, m + 1, (uint32_t)w, l2);
+            rows->canny_magnitude(gx, gx + sw, m + 1, (uint32_t)w, c->l2);
         } else
             memset(m, 0, pw * sizeof *m);      /* below the image */
         int32_t v = y - 1;                     /* row 0 reads the zeros the ring starts with above it */
-        if (v >= b && v < h - b) {
+        if (v >= (int32_t)first && v >= b && v < h - b && w > 2 * b) {
             const int32_t *vx = grad + (size_t)(v % 2) * 2 * sw, *above = mag + (size_t)((v + 2) % 3) * pw;
             const int32_t *mid = mag + (size_t)(v % 3) * pw;
             uint32_t at = (uint32_t)((size_t)(v + 1) * pw) + 1;      /* map of (0, v) */
             if (gs == 7)
-                *top = canny_suppress_row(above, mid, m, vx, vx + sw, lower, upper, b, w, map, at - 1, stack, *top);
+                top = canny_suppress_row(above, mid, m, vx, vx + sw, c->lower, c->upper, b, w, c->map, at - 1,
+                                         stack, top);
             else {                             /* thresholds within int32 here */
-                rows->canny_suppress(above + b, mid + b, m + b, vx + b, vx + sw + b, (int32_t)lower, (int32_t)upper,
-                                     map + at + b, (uint32_t)(w - 2 * b));
-                for (int32_t x = b; x < w - b; x++) {   /* the edges on the stack, without a branch */
-                    stack[*top] = at + (uint32_t)x;
-                    *top += map[at + x] == 2;
-                }
+                rows->canny_suppress(above + b, mid + b, m + b, vx + b, vx + sw + b, (int32_t)c->lower,
+                                     (int32_t)c->upper, c->map + at + b, (uint32_t)(w - 2 * b));
+                top = canny_push_edges(c->map, at + (uint32_t)b, (uint32_t)(w - 2 * b), stack, top);
             }
         }
     }
     free(g.ring), free(grad), free(mag);
-    return VX_SUCCESS;
+    canny_grow(c->map, pw, stack, top, (uint32_t)((first + 2) * pw), (uint32_t)(end * pw));
+    top = 0;                                   /* the seeds: edges next to the bands above and below */
+    if (first > 0)
+        top = canny_push_edges(c->map, (uint32_t)((first + 1) * pw), (uint32_t)pw, stack, top);
+    if (end < (uint32_t)h && end - 1 > first)
+        top = canny_push_edges(c->map, (uint32_t)(end * pw), (uint32_t)pw, stack, top);
+    c->seeds[first] = (uint32_t)top;
+}
+
+/* Canny's output rows b + [first, end): 255 or 0 (U1: 1 or 0, the columns outside [b, w - b) kept). */
+typedef struct canny_output {
+    const plane *out;
+    const uint8_t *map;
+    const pvx_rows *rows;
+    int32_t b;
+    int failed;                                /* a band could not allocate (atomic) */
+} canny_output;
+
+static void canny_output_rows(void *arg, uint32_t first, uint32_t end)
+{
+    canny_output *o = arg;
+    int32_t w = (int32_t)o->out->width, b = o->b;
+    size_t pw = (size_t)w + 2;
+    int32_t *bits = o->out->format == VX_DF_IMAGE_U1 ? buffers(o->out->width, 1) : NULL;
+    if (o->out->format == VX_DF_IMAGE_U1 && bits == NULL) {
+        __atomic_store_n(&o->failed, 1, __ATOMIC_RELAXED);
+        return;
+    }
+    for (uint32_t y = first + (uint32_t)b; y < end + (uint32_t)b; y++) {
+        uint8_t *row = row_of(o->out, y);
+        const uint8_t *edge = o->map + (size_t)(y + 1) * pw + 1;
+        if (bits != NULL) {
+            load_row(o->out, y, bits);
+            for (int32_t x = b; x < w - b; x++) bits[x] = edge[x] == 2;
+            store_row(o->out, y, bits, 0);
+        } else if (o->rows->threshold != NULL)
+            o->rows->threshold(edge + b, row + b, (uint32_t)(w - 2 * b), 2, 2, 255, 0);
+        else
+            for (int32_t x = b; x < w - b; x++) row[x] = edge[x] == 2 ? 255 : 0;
+    }
+    free(bits);
 }
 
 /* Canny: Sobel gradients of gradient_size (the input padded per the node's border), magnitude
@@ -485,46 +588,31 @@ vx_status pvx_std_canny_edge_detector(vx_node node, const vx_reference *p, vx_ui
         lower = lower < 0 ? -1 : lower * lower, upper = upper < 0 ? -1 : upper * upper;
     int32_t w = (int32_t)in.width, h = (int32_t)in.height;
     int32_t b = border->mode == VX_BORDER_UNDEFINED ? gs / 2 + 1 : 0;
-    size_t pw = (size_t)w + 2, size = pw * ((size_t)h + 2), top;
+    size_t pw = (size_t)w + 2, size = pw * ((size_t)h + 2), top = 0;
     uint8_t *map = calloc(size + 1, 1);       /* 0 none, 1 weak, 2 edge (+ 1: read 4 bytes at a time) */
-    uint32_t *stack = malloc(((size_t)w * h + 1) * sizeof *stack);   /* each pixel pushed at most once, + 1
-                                                                          written ahead */
+    /* each pixel pushed at most once, + 1 written ahead per row (canny_bands) */
+    uint32_t *stack = malloc(((size_t)w * h + (size_t)h + 1) * sizeof *stack), *seeds = calloc((size_t)h + 1, 4);
     const pvx_rows *rows = pvx_rows_in_use();
-    s = map == NULL || stack == NULL ? VX_ERROR_NO_MEMORY
-      : rows->canny_magnitude != NULL && !(gs == 7 && l2) ? canny_rows(&in, gs, l2, lower, upper, border, b, map,
-                                                                       stack, &top, rows)
-      : canny_plain(&in, gs, l2, lower, upper, border, b, map, stack, &top);
-    const ptrdiff_t around[8] = {-(ptrdiff_t)pw - 1, -(ptrdiff_t)pw, -(ptrdiff_t)pw + 1, -1, 1,
-                                 (ptrdiff_t)pw - 1, (ptrdiff_t)pw, (ptrdiff_t)pw + 1};
-    const uint8_t three[4] = {1, 1, 1, 0};    /* the weak bit of 3 bytes, in either byte order */
-    uint32_t weak_bits;
-    memcpy(&weak_bits, three, sizeof weak_bits);
-    while (s == VX_SUCCESS && top > 0) {      /* grow the edges into the weak pixels next to them */
-        uint32_t i = stack[--top], up, mid, down;
-        memcpy(&up, map + i - pw - 1, 4), memcpy(&mid, map + i - 1, 4), memcpy(&down, map + i + pw - 1, 4);
-        if (((up | mid | down) & weak_bits) == 0)
-            continue;                          /* no weak neighbour: most edge pixels */
-        for (int k = 0; k < 8; k++) {
-            uint32_t j = (uint32_t)((ptrdiff_t)i + around[k]);
-            uint8_t weak = map[j] == 1;
-            map[j] = (uint8_t)(map[j] + weak), stack[top] = j, top += weak;
-        }
-    }
-    int32_t *bits = out.format == VX_DF_IMAGE_U1 ? buffers(out.width, 1) : NULL;
-    if (s == VX_SUCCESS && out.format == VX_DF_IMAGE_U1 && bits == NULL)
+    if (map == NULL || stack == NULL || seeds == NULL)
         s = VX_ERROR_NO_MEMORY;
-    for (int32_t y = b; s == VX_SUCCESS && w > 2 * b && y < h - b; y++) {
-        uint8_t *row = row_of(&out, (uint32_t)y);
-        const uint8_t *edge = map + (size_t)(y + 1) * pw + 1;
-        if (bits != NULL) {                    /* U1: 1 or 0, the columns outside [b, w - b) kept */
-            load_row(&out, (uint32_t)y, bits);
-            for (int32_t x = b; x < w - b; x++) bits[x] = edge[x] == 2;
-            store_row(&out, (uint32_t)y, bits, 0);
-        } else if (rows->threshold != NULL)
-            rows->threshold(edge + b, row + b, (uint32_t)(w - 2 * b), 2, 2, 255, 0);
-        else
-            for (int32_t x = b; x < w - b; x++) row[x] = edge[x] == 2 ? 255 : 0;
-    }
-    free(map), free(stack), free(bits);
+    else if (rows->canny_magnitude != NULL && !(gs == 7 && l2)) {
+        canny_bands c = {&in, border, rows, gs, l2, b, lower, upper, map, stack, seeds, 0};
+        pvx_rows_in_bands(canny_band, &c, (uint32_t)h, (uint64_t)w * h * PVX_COST_CANNY);
+        s = c.failed ? VX_ERROR_NO_MEMORY : VX_SUCCESS;
+        for (int32_t y = 0; y < h; y++)        /* the bands' seeds together at the bottom of the stack */
+            if (seeds[y] > 0) {
+                memmove(stack + top, stack + (size_t)y * ((size_t)w + 1), seeds[y] * sizeof *stack);
+                top += seeds[y];
+            }
+    } else
+        s = canny_plain(&in, gs, l2, lower, upper, border, b, map, stack, &top);
+    if (s == VX_SUCCESS)
+        canny_grow(map, pw, stack, top, 0, UINT32_MAX);
+    canny_output o = {&out, map, rows, b, 0};
+    if (s == VX_SUCCESS && w > 2 * b && h > 2 * b)
+        pvx_rows_in_bands(canny_output_rows, &o, (uint32_t)(h - 2 * b), (uint64_t)w * h * PVX_COST_POINTWISE);
+    if (s == VX_SUCCESS && o.failed)
+        s = VX_ERROR_NO_MEMORY;
+    free(map), free(stack), free(seeds);
     return s;
 }

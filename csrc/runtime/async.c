@@ -64,6 +64,7 @@ static int take(pvx_graph *g)
 /* The run; g is not touched after DONE is stored, as the waiter may then free it. */
 static void run(pvx_graph *g)
 {
+    pvx_pool_runners(-1);             /* counted since vxScheduleGraph: the run counts itself */
     pvx_graph_run(g, g->measure_scheduled);
     __atomic_store_n(&g->scheduled, PVX_SCHEDULED_DONE, __ATOMIC_RELEASE);
     pthread_mutex_lock(&q.lock);
@@ -78,9 +79,15 @@ static void *worker(void *unused)
     /* SCHED_BATCH: a worker woken for a graph never preempts a running thread (Linux skips
      * wake-up preemption for it). In schedule-then-wait the waiter runs the graph itself, and a
      * worker that preempted it (or a pool helper in the run's bands) to find the queue empty
-     * cost the run a time slice on a loaded machine; on an idle core it starts at once. */
+     * cost the run a time slice on a loaded machine; on an idle core it starts at once. Only from
+     * SCHED_OTHER: a worker created by a real-time thread keeps its policy and priority (the
+     * application's graphs must not run below its own threads). */
     struct sched_param param = {0};
-    pthread_setschedparam(pthread_self(), SCHED_BATCH, &param);
+    int policy;
+    if (pthread_getschedparam(pthread_self(), &policy, &param) == 0 && policy == SCHED_OTHER) {
+        param.sched_priority = 0;
+        pthread_setschedparam(pthread_self(), SCHED_BATCH, &param);
+    }
     pthread_mutex_lock(&q.lock);
     for (;;) {
         pvx_graph *g = pop();
@@ -128,6 +135,9 @@ int pvx_graph_schedule(pvx_graph *g, int measure)
         q.head = g;
     q.tail = g;
     q.queued++;
+    /* counted as running from now on: a graph already running must not give its bands' helpers the
+     * core this one's worker is about to need (until the run counts itself: run) */
+    pvx_pool_runners(1);
     int wake = q.sleeping > 0;
     pthread_mutex_unlock(&q.lock);
     if (wake)                         /* after unlocking: the worker does not wake into a held lock */

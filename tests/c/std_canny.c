@@ -1,7 +1,9 @@
 /* CannyEdgeDetector against plain C: every gradient size, L1 and L2, every border mode, U8 and S16
  * thresholds, as a node and through vxu, on an odd size; then on widths 7 to 1100 (the row loops'
- * blocks are 1024 columns) as a node. Then the refusals (width 1 among them: less than the
- * gradient size). */
+ * blocks are 1024 columns) as a node, and on 256x200, which runs in bands of rows on several
+ * threads (PVX_TILE_THREADS > 1): noise, and a weak outline through every band that only an edge in
+ * its bottom corner makes an edge (growth across the bands, up and down). Then the refusals (width
+ * 1 among them: less than the gradient size). */
 #include <VX/vx.h>
 #include <VX/vxu.h>
 #include <math.h>
@@ -10,7 +12,7 @@
 #include "check.h"
 #include "std_images.h"
 
-enum { MARK = 99, MAX_PIXELS = 1100 * 27 };
+enum { MARK = 99, MAX_PIXELS = 256 * 200 };
 static int W, H;                               /* the image in test */
 
 static int32_t pixel(const int32_t *img, int x, int y, const vx_border_t *b)
@@ -145,6 +147,41 @@ static void check_size(vx_context ctx, int w, int h, int immediate_too, int coun
     vxReleaseImage(&in);
 }
 
+/* A U-shaped region 20 levels above the background (its outline weak), whose bottom-left corner is
+ * 60 above it (an edge): the whole outline is edges, reached from that corner across the bands. */
+static void check_outline(vx_context ctx)
+{
+    static int32_t values[MAX_PIXELS], want[MAX_PIXELS], got[MAX_PIXELS];
+    W = 256, H = 200;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            int in_u = x >= 40 && x < 200 && y >= 10 && y < 190 && !(x >= 80 && x < 160 && y < 150);
+            values[y * W + x] = !in_u ? 100 : x < 60 && y >= 170 ? 160 : 120;
+        }
+    vx_image in = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8), out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
+    copy_image(in, values, VX_WRITE_ONLY);
+    vx_threshold t = vxCreateThresholdForImage(ctx, VX_THRESHOLD_TYPE_RANGE, VX_DF_IMAGE_U8, VX_DF_IMAGE_U8);
+    vx_pixel_value_t lower = {.U8 = 60}, upper = {.U8 = 200};
+    CHECK_OK(vxCopyThresholdRange(t, &lower, &upper, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+    vx_border_t replicate = {VX_BORDER_REPLICATE, {{0}}};
+    graph_ = vxCreateGraph(ctx);
+    vx_node n = vxCannyEdgeDetectorNode(graph_, in, t, 3, VX_NORM_L1, out);
+    CHECK_OK(vxSetNodeAttribute(n, VX_NODE_BORDER, &replicate, sizeof replicate));
+    CHECK_OK(run_graph_node(n));
+    read_image(out, got);
+    reference(values, 3, 0, 60, 200, &replicate, want);
+    int edges = 0, top = 0, bottom = 0;
+    for (int k = 0; k < W * H; k++) {
+        if (got[k] != want[k]) {
+            fprintf(stderr, "outline (%d, %d): %d, expected %d\n", k % W, k / W, got[k], want[k]);
+            exit(1);
+        }
+        edges += want[k] == 255, top += want[k] == 255 && k / W < 20, bottom += want[k] == 255 && k % W > 150 && k / W > 180;
+    }
+    CHECK(edges > 700 && top > 0 && bottom > 0);    /* the outline, to its far end */
+    vxReleaseImage(&in), vxReleaseImage(&out), vxReleaseThreshold(&t);
+}
+
 int main(void)
 {
     vx_context ctx = test_context();
@@ -152,6 +189,8 @@ int main(void)
     check_size(ctx, 41, 27, 1, 1);
     const int sizes[4][2] = {{7, 9}, {33, 12}, {641, 19}, {1100, 8}};
     for (int s = 0; s < 4; s++) check_size(ctx, sizes[s][0], sizes[s][1], 0, 0);
+    check_size(ctx, 256, 200, 0, 0);
+    check_outline(ctx);
     W = 41, H = 27;
     vx_image in = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
 
