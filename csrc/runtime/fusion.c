@@ -69,6 +69,12 @@ static size_t ring_stride(const pvx_fused_image *fi)
     return ((size_t)fi->width * fi->pixel_bytes + 63) & ~(size_t)63;
 }
 
+/* A ring's row table: whole 64-byte lines, so the rows after it stay aligned. */
+static size_t table_bytes(uint32_t rows)
+{
+    return (sizeof(uint8_t *) * (rows + PVX_FUSED_ROWS - 1) + 63) & ~(size_t)63;
+}
+
 /* A band's rings and their row tables. */
 static size_t ring_bytes(const pvx_fused *f, uint32_t step)
 {
@@ -76,7 +82,7 @@ static size_t ring_bytes(const pvx_fused *f, uint32_t step)
     for (uint32_t i = 0; i < f->num_images; i++)
         if (f->images[i].ring) {
             uint32_t rows = ring_rows(f, &f->images[i], step);
-            bytes += rows * ring_stride(&f->images[i]) + sizeof(uint8_t *) * (rows + PVX_FUSED_ROWS - 1);
+            bytes += rows * ring_stride(&f->images[i]) + table_bytes(rows);
         }
     return bytes;
 }
@@ -152,7 +158,7 @@ static void make_rings(const pass *p, image_rows *im, uint8_t *mem)
             continue;
         image_rows *r = &im[i];
         r->stride = ring_stride(fi), r->ring = ring_rows(f, fi, p->step), r->magic = UINT64_MAX / r->ring + 1;
-        r->rows = (uint8_t **)mem, mem += sizeof(uint8_t *) * (r->ring + PVX_FUSED_ROWS - 1);
+        r->rows = (uint8_t **)mem, mem += table_bytes(r->ring);
         r->ptr = mem, mem += r->ring * r->stride;
         for (uint32_t row = 0; row < r->ring + PVX_FUSED_ROWS - 1; row++)
             r->rows[row] = r->ptr + row % r->ring * r->stride;
@@ -270,7 +276,7 @@ static void run_band(void *arg, uint32_t first, uint32_t end)
         return;
     }
     int32_t *scratch = (int32_t *)mem;
-    make_rings(p, im, mem + scratch_bytes);
+    make_rings(p, im, mem + scratch_bytes + (64 - (uintptr_t)(mem + scratch_bytes) % 64) % 64);
     /* rows needed, last stage first: a stage whose outputs no stage reads gives the rows of the
      * band's pass rows (its row y where scale y is in [first, end)) */
     for (uint32_t k = n; k-- > 0;) {
