@@ -109,21 +109,15 @@ static void gather_inputs(const pass *p, uint32_t k, const image_rows *im, uint3
     }
 }
 
-/* Row y of stage k: its input and output rows (slices of the images' row tables where they can be),
- * then its row function. Bands [first, end) of pass rows. */
+/* Row y of stage k the long way (rows at the image edges, multi-plane inputs, rows a node leaves
+ * unwritten): its input and output rows, then its row function. Bands [first, end) of pass rows. */
 static void stage_row(const pass *p, uint32_t k, const image_rows *im, uint32_t y, uint32_t first, uint32_t end,
                       int32_t *scratch)
 {
     static uint8_t *const none[PVX_FUSED_IO];
     const pvx_fused_stage *s = &p->f->stages[k];
-    const uint8_t *gathered[PVX_FUSED_IO * PVX_FUSED_ROWS + PVX_IMAGE_MAX_PLANES];
-    const uint8_t *const *in = gathered;
-    const image_rows *r = &im[s->in[0]];
-    int64_t top = (int64_t)s->factor * y - s->up;
-    if (s->num_in == 1 && r->planes == 1 && top >= 0 && top + s->up + s->down < r->height)
-        in = (const uint8_t *const *)r->rows + row_index(r, (uint32_t)top);
-    else
-        gather_inputs(p, k, im, y, gathered);
+    const uint8_t *in[PVX_FUSED_IO * PVX_FUSED_ROWS + PVX_IMAGE_MAX_PLANES];
+    gather_inputs(p, k, im, y, in);
     int computed = y >= s->first && y < s->last;
     uint8_t *written[PVX_FUSED_IO];
     uint8_t *const *out = written;
