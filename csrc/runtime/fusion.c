@@ -69,6 +69,12 @@ static size_t ring_stride(const pvx_fused_image *fi)
     return ((size_t)fi->width * fi->pixel_bytes + 63) & ~(size_t)63;
 }
 
+/* A ring's row table: whole 64-byte lines, so the rows after it stay aligned. */
+static size_t table_bytes(uint32_t rows)
+{
+    return (sizeof(uint8_t *) * (rows + PVX_FUSED_ROWS - 1) + 63) & ~(size_t)63;
+}
+
 /* A band's rings and their row tables. */
 static size_t ring_bytes(const pvx_fused *f, uint32_t step)
 {
@@ -76,7 +82,7 @@ static size_t ring_bytes(const pvx_fused *f, uint32_t step)
     for (uint32_t i = 0; i < f->num_images; i++)
         if (f->images[i].ring) {
             uint32_t rows = ring_rows(f, &f->images[i], step);
-            bytes += rows * ring_stride(&f->images[i]) + sizeof(uint8_t *) * (rows + PVX_FUSED_ROWS - 1);
+            bytes += rows * ring_stride(&f->images[i]) + table_bytes(rows);
         }
     return bytes;
 }
@@ -116,20 +122,14 @@ static uint32_t output_rows(const image_rows *im, const pvx_fused_image *fi, uin
     return n;
 }
 
-/* Row y of stage k: its input and output rows (slices of the images' row tables where they can be),
- * then its row function. Bands [first, end) of pass rows. */
+/* Row y of stage k the long way (rows at the image edges, multi-plane inputs, rows a node leaves
+ * unwritten): its input and output rows, then its row function. Bands [first, end) of pass rows. */
 static void stage_row(const pass *p, uint32_t k, const image_rows *im, uint32_t y, uint32_t first, uint32_t end,
                       int32_t *scratch)
 {
     const pvx_fused_stage *s = &p->f->stages[k];
-    const uint8_t *gathered[PVX_FUSED_IO * PVX_FUSED_ROWS * PVX_IMAGE_MAX_PLANES];
-    const uint8_t *const *in = gathered;
-    const image_rows *r = &im[s->in[0]];
-    int64_t top = (int64_t)s->factor * y - s->up;
-    if (s->num_in == 1 && r->planes == 1 && top >= 0 && top + s->up + s->down < r->height)
-        in = (const uint8_t *const *)r->rows + row_index(r, (uint32_t)top);
-    else
-        gather_inputs(p, k, im, y, gathered);
+    const uint8_t *in[PVX_FUSED_IO * PVX_FUSED_ROWS * PVX_IMAGE_MAX_PLANES];
+    gather_inputs(p, k, im, y, in);
     int computed = y >= s->first && y < s->last;
     uint8_t *out[PVX_FUSED_IO * (1 + PVX_IMAGE_MAX_PLANES)];
     for (uint32_t o = 0, m = 0; o < s->num_out; o++) {
@@ -163,7 +163,7 @@ static void make_rings(const pass *p, image_rows *im, uint8_t *mem)
             continue;
         image_rows *r = &im[i];
         r->stride = ring_stride(fi), r->ring = ring_rows(f, fi, p->step), r->magic = UINT64_MAX / r->ring + 1;
-        r->rows = (uint8_t **)mem, mem += sizeof(uint8_t *) * (r->ring + PVX_FUSED_ROWS - 1);
+        r->rows = (uint8_t **)mem, mem += table_bytes(r->ring);
         r->ptr = mem, mem += r->ring * r->stride;
         for (uint32_t row = 0; row < r->ring + PVX_FUSED_ROWS - 1; row++)
             r->rows[row] = r->ptr + row % r->ring * r->stride;
@@ -286,7 +286,7 @@ static void run_band(void *arg, uint32_t first, uint32_t end)
         return;
     }
     int32_t *scratch = (int32_t *)mem;
-    make_rings(p, im, mem + scratch_bytes);
+    make_rings(p, im, mem + scratch_bytes + (64 - (uintptr_t)(mem + scratch_bytes) % 64) % 64);
     /* rows needed, last stage first: a stage whose outputs no stage reads gives the rows of the
      * band's pass rows (its row y where scale y is in [first, end)) */
     for (uint32_t k = n; k-- > 0;) {

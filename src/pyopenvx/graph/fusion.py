@@ -21,17 +21,18 @@ its NV12 to its RGB) move before the pass and run node by node (`_linked`).
 When to fuse: a pass runs the same row functions as its nodes, so it gains only the intermediates'
 trips through memory (which stay in the last-level cache node by node while they are small) and
 pays for its step loop (csrc/runtime/fusion.c: as many instructions a stage row as node-by-node
-band loops, ~50; plus the fused row wrappers of the kernels). Measured (bench/fusion.c pipelines and
-4 x Box3x3 / Gaussian-Box-Median-Erode with UNDEFINED borders as openvx-mark's GraphDividend, CPU
-time, medians of 3 alternating runs, load 7-9 on 2 shared cores; fused / node by node, 1 thread):
-  1920x1080: edge 0.85 (rings 16.6 MB), motion 1.11-1.15 (8 MB), box x4 1.06-1.11 (6 MB),
-             mixed 1.04 (6 MB), camera 0.76 (2 MB: its Y plane, ColorConvert left out);
-  3840x2160: edge 0.67 (66 MB), motion 0.73 (32 MB), box x4 0.89 (25 MB), mixed 0.83 (25 MB),
-             camera 0.93 (8 MB).
+band loops, ~50; plus the fused row wrappers of the kernels). Measured (bench/fusion.c pipelines;
+box x4 = openvx-mark's GraphDividend 4 x Box3x3, UNDEFINED borders; CPU time, medians of 3-7
+alternating process runs, load 7-8 on 2 shared cores; fused / node by node, 1 thread, 2 threads):
+  1920x1080: edge 0.82, 0.86 (rings 16.6 MB); motion 0.98-1.03, 1.01 (8.3 MB); box x4 1.00-1.04,
+             1.00 (6.2 MB); camera 0.86-0.90, 0.86 (2.1 MB: its Y plane, ColorConvert left out);
+  3840x2160: edge 0.66, 0.66 (66 MB); motion 0.72, 0.79 (33 MB); box x4 0.79, 1.00 (25 MB);
+             camera 0.91, 0.87 (8.3 MB).
 So by default a pass is fused when its rings hold at least MIN_RING_BYTES (12 MB) of images, the
-traffic it keeps out of memory (edge from 1080p, the U8 chains from ~1.5x 1080p on; camera's one
-U8 ring never: a gain given up). PVX_FUSION in the environment: 0 never (the node-by-node reference
-the tests compare against), 1 every pass whatever its size (the tests' fused runs). The bytes count
+traffic it keeps out of memory: edge from 1080p, the U8 chains (even at 1080p) from ~1.5x 1080p on,
+camera's one U8 ring never (a gain of ~0.1 given up). PVX_FUSION in the environment: 0 never (the
+node-by-node reference the tests compare against), 1 every pass whatever its size (the tests' fused
+runs). The bytes count
 the images folds make vanish (below): the edge pipeline's folds are kept where its rings would be.
 
 Folds (`folds`, kernels/fold.c): inside a pass, nodes whose composition is exact become one stage
