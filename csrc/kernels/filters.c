@@ -599,6 +599,14 @@ vx_status pvx_std_non_linear_filter(vx_node node, const vx_reference *p, vx_uint
                 c.enter_dy[c.entering] = dy, c.enter_dx[c.entering++] = dx;
         }
     const pvx_rows *loops = pvx_rows_in_use();
+    if (c.count == 9 && rx == 1 && ry == 1 && loops->median != NULL) {
+        /* the whole 3x3 window: Median3x3, Erode3x3, Dilate3x3 (their rows read the image in place) */
+        const vx_reference io[2] = {p[1], p[3]};
+        free(scratch);
+        return c.function == VX_NONLINEAR_FILTER_MEDIAN ? pvx_std_median_3x3(node, io, 2)
+             : c.function == VX_NONLINEAR_FILTER_MIN  ? pvx_std_erode_3x3(node, io, 2)
+                                                      : pvx_std_dilate_3x3(node, io, 2);
+    }
     plane in, out;
     vx_status s = plane_of(p[1], &in);
     if (s == VX_SUCCESS)
