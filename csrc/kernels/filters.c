@@ -468,7 +468,6 @@ typedef struct {
 typedef struct {
     const non_linear_ctx *c;
     uint32_t k, npairs, pw, reach;             /* reach: 2 rx, the padding of a row */
-    pvx_row3_f *row3;                          /* the whole 3x3 window: the 3x3 filters' rows */
     uint32_t groups, terms;
     int box5;                                  /* a median over a whole 5x5 box (rows.h median5x5) */
     uint32_t box_dx;                           /* its first column in the window */
@@ -534,9 +533,7 @@ static void non_linear_u8_row(const void *ctx, const pvx_rows *loops, uint8_t *c
     const select_ctx *s = ctx;
     const uint8_t *r[PVX_SELECT_MAX];
     vx_enum function = s->c->function;
-    if (s->row3 != NULL)
-        s->row3(window[0] + x0, window[1] + x0, window[2] + x0, out, n);
-    else if (function == VX_NONLINEAR_FILTER_MEDIAN || s->groups == 0) {
+    if (function == VX_NONLINEAR_FILTER_MEDIAN || s->groups == 0) {
         for (uint32_t e = 0; e < s->c->count; e++)
             r[e] = window[s->c->dy[e]] + s->c->dx[e] + x0;
         if (function != VX_NONLINEAR_FILTER_MEDIAN)
@@ -615,13 +612,10 @@ vx_status pvx_std_non_linear_filter(vx_node node, const vx_reference *p, vx_uint
     if (s == VX_SUCCESS && c.count == 0)
         s = VX_ERROR_INVALID_VALUE;
     else if (s == VX_SUCCESS && loops->select != NULL && in.format == VX_DF_IMAGE_U8 && c.count <= PVX_SELECT_MAX) {
-        uint32_t whole3 = c.count == 9 && rx == 1 && ry == 1;       /* every element of the 3x3 window */
         if ((sel = malloc(sizeof *sel)) == NULL || (sel->tmp = malloc((size_t)(in.width + 2 * rx) * (2 * ry + 1))) == NULL)
             s = VX_ERROR_NO_MEMORY;
         else {
             sel->c = &c, sel->k = c.count / 2, sel->pw = in.width + 2 * rx, sel->reach = 2 * rx;
-            sel->row3 = !whole3 ? NULL : c.function == VX_NONLINEAR_FILTER_MEDIAN ? loops->median
-                      : c.function == VX_NONLINEAR_FILTER_MIN ? loops->erode : loops->dilate;
             if (c.function == VX_NONLINEAR_FILTER_MEDIAN)
                 median_network(sel, c.count);
             int32_t lo = c.dx[0], hi = c.dx[0];    /* 25 elements within 5 x 5: the whole box */
