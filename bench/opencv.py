@@ -15,7 +15,17 @@ Where OpenCV's definition differs (BT.601 vs BT.709 colours, F32 magnitude), the
 
 `pipelines`: the cv2 calls of bench/fusion.c's four pipelines at 1080p on 1 and 2 threads (medians
 of 15 rounds), the figures that table compares with.
+
+Clocks: each call is timed by the wall clock and by the calling thread's CPU time
+(time.thread_time_ns). With PVX_TILE_THREADS=1 our graph has no helper threads and runs on the
+calling thread (vxProcessGraph runs its nodes' rows inline), and cv2 with setNumThreads(1) does the
+same, so the thread's CPU time is the whole work of either: it is the figure the ratios use then
+(`clock`: "thread_cpu"), and a loaded machine, which stretches the wall clock of whoever gets
+preempted, no longer decides the table; the wall-clock figures stay beside it (*_wall_ns, the `wall`
+columns). A row whose graph used CPU on other threads of the process (process CPU > thread CPU)
+says so in its note. Without PVX_TILE_THREADS=1 the ratios use the wall clock as before.
 """
+import os
 import json
 import sys
 import time
@@ -38,21 +48,34 @@ def core():
     return _pyopenvx.lib
 
 
-def best_ns(*fns):
-    """Lowest time of each of `fns` over up to REPEATS rounds (at least 3, at most ~BUDGET_S seconds),
-    the calls of a round one after the other: on a shared machine the load then weighs on all alike
-    (timed in separate blocks, memory-bound kernels drifted 5-30% between blocks)."""
+THREAD_CPU = os.environ.get("PVX_TILE_THREADS") == "1"    # the ratios use thread CPU time (docstring)
+
+
+def timed(*fns):
+    """(wall ns, thread CPU ns, process CPU ns) of each of `fns`, each the lowest over up to REPEATS
+    rounds (at least 3, at most ~BUDGET_S seconds), the calls of a round one after the other: on a
+    shared machine the load then weighs on all alike (timed in separate blocks, memory-bound kernels
+    drifted 5-30% between blocks)."""
     for fn in fns:
         fn()
-    times, end = [[] for _ in fns], time.perf_counter() + BUDGET_S
+    times, end = [([], [], []) for _ in fns], time.perf_counter() + BUDGET_S
     for k in range(REPEATS):
-        for fn, t in zip(fns, times):
-            t0 = time.perf_counter_ns()
+        for fn, (wall, cpu, proc) in zip(fns, times):
+            p0, c0, t0 = time.process_time_ns(), time.thread_time_ns(), time.perf_counter_ns()
             fn()
-            t.append(time.perf_counter_ns() - t0)
+            t1, c1, p1 = time.perf_counter_ns(), time.thread_time_ns(), time.process_time_ns()
+            wall.append(t1 - t0)
+            cpu.append(c1 - c0)
+            proc.append(p1 - p0)
         if k >= 2 and time.perf_counter() > end:
             break
-    return min(times[0]) if len(fns) == 1 else [min(t) for t in times]
+    return [tuple(min(t) for t in triple) for triple in times]
+
+
+def best_ns(*fns):
+    """Lowest wall-clock time of each of `fns` (see `timed`)."""
+    walls = [w for w, _, _ in timed(*fns)]
+    return walls[0] if len(fns) == 1 else walls
 
 
 def check(status, what):
@@ -921,13 +944,22 @@ def measure(f, name, build, note):
     simd = core()
     level = simd.pvx_simd()
     run_graph = lambda: lib.vxProcessGraph(graph)
-    if cv_call is not None:
-        row["ours_ns"], row["opencv_ns"] = best_ns(run_graph, cv_call)
+    row["clock"] = "thread_cpu" if THREAD_CPU else "wall"
+    pick = 1 if THREAD_CPU else 0
+
+    def put(key, t):
+        row[key], row[key.replace("_ns", "_wall_ns")] = t[pick], t[0]
+
+    ours, *cv = timed(run_graph, *([cv_call] if cv_call is not None else []))
+    put("ours_ns", ours)
+    if cv:
+        put("opencv_ns", cv[0])
         row["ratio_opencv"] = round(row["ours_ns"] / row["opencv_ns"], 2)
-    else:
-        row["ours_ns"] = best_ns(run_graph)
+        row["ratio_opencv_wall"] = round(row["ours_wall_ns"] / row["opencv_wall_ns"], 2)
+    if THREAD_CPU and ours[2] > 1.1 * ours[1] + 20000:
+        row["note"] = f"CPU on other threads ({ours[2] / 1e3:.0f} us process); " + note
     simd.pvx_simd_set(0)
-    row["plain_c_ns"] = best_ns(run_graph)
+    put("plain_c_ns", timed(run_graph)[0])
     simd.pvx_simd_set(level)
     check(lib.vxProcessGraph(graph), name)
     if cv_call is not None:
@@ -977,8 +1009,11 @@ def run(sizes, parts):
 
 
 def table(rows):
+    clock = "CPU" if THREAD_CPU else "wall"
     lines = [f"{'kernel':<26} {'size':>9} {'ours us':>10} {'OpenCV us':>10} {'plain C us':>11} "
-             f"{'/OpenCV':>8} {'/plainC':>8}  same  note"]
+             f"{'/OpenCV':>8} {'/plainC':>8}  {'wall: ours':>10} {'OpenCV':>9} {'ratio':>6}  same  note",
+             f"({clock} time of the calling thread for the first five figures, best of rounds)" if THREAD_CPU
+             else "(wall clock, best of rounds; PVX_TILE_THREADS=1 measures thread CPU time)"]
     for r in rows:
         if "error" in r:
             lines.append(f"{r['kernel']:<26} {r['size']:>9}  not run: {r['error']}")
@@ -986,8 +1021,11 @@ def table(rows):
         cv = f"{r['opencv_ns'] / 1e3:10.1f}" if "opencv_ns" in r else f"{'-':>10}"
         ratio = f"{r['ratio_opencv']:8.2f}" if "ratio_opencv" in r else f"{'-':>8}"
         same = {True: "yes ", False: "no  "}.get(r.get("same"), "-   ")
+        wcv = f"{r['opencv_wall_ns'] / 1e3:9.1f}" if "opencv_wall_ns" in r else f"{'-':>9}"
+        wratio = f"{r['ratio_opencv_wall']:6.2f}" if "ratio_opencv_wall" in r else f"{'-':>6}"
         lines.append(f"{r['kernel']:<26} {r['size']:>9} {r['ours_ns'] / 1e3:10.1f} {cv} "
-                     f"{r['plain_c_ns'] / 1e3:11.1f} {ratio} {r['ratio_plain_c']:8.2f}  {same}  {r['note']}")
+                     f"{r['plain_c_ns'] / 1e3:11.1f} {ratio} {r['ratio_plain_c']:8.2f}  "
+                     f"{r['ours_wall_ns'] / 1e3:10.1f} {wcv} {wratio}  {same}  {r['note']}")
     return "\n".join(lines)
 
 

@@ -493,7 +493,7 @@ typedef struct {
 typedef struct {
     const non_linear_ctx *c;
     uint32_t k, npairs, pw, reach;             /* reach: 2 rx, the padding of a row */
-    pvx_row3_f *row3;                          /* the whole 3x3 window: the 3x3 filters' rows */
+    pvx_row3_f *row3;                          /* the whole 3x3 window (fused rows): the 3x3 filters' rows */
     uint32_t groups, terms;
     int box5;                                  /* a median over a whole 5x5 box (rows.h median5x5) */
     uint32_t box_dx;                           /* its first column in the window */
@@ -675,6 +675,15 @@ vx_status pvx_std_non_linear_filter(vx_node node, const vx_reference *p, vx_uint
     if ((s = plane_of(p[1], &in)) || (s = plane_of(p[3], &out)) ||
         (s = non_linear_plan_of(p[0], p[2], in.format, in.width, &pl)))
         return s;
+    if (pl->u8 && pl->sel.row3 != NULL) {
+        /* the whole 3x3 window: Median3x3, Erode3x3, Dilate3x3 (their rows read the image in place) */
+        const vx_reference io[2] = {p[1], p[3]};
+        vx_enum function = pl->c.function;
+        free(pl);
+        return function == VX_NONLINEAR_FILTER_MEDIAN ? pvx_std_median_3x3(node, io, 2)
+             : function == VX_NONLINEAR_FILTER_MIN    ? pvx_std_erode_3x3(node, io, 2)
+                                                      : pvx_std_dilate_3x3(node, io, 2);
+    }
     if (pl->u8) {
         select_run run = {&pl->sel, malloc((size_t)(in.width + 2 * pl->rx) * (2 * pl->ry + 1))};
         s = run.tmp == NULL ? VX_ERROR_NO_MEMORY

@@ -42,6 +42,9 @@ typedef struct pvx_stats_rows {
      * caller's bound); strip: scratch of 16 * inner */
     void (*matrix_sums)(const int16_t *a, const int16_t *b, size_t rows, size_t columns, size_t inner, size_t run,
                         int16_t *strip, int64_t *sums);
+    /* TensorTranspose of 2-byte elements: out[r][c] = in[c][r] for r < rows, c < cols (rows of in
+     * `is` bytes apart, of out `os`; elements packed in a row) */
+    void (*transpose2)(const uint8_t *in, size_t is, uint8_t *out, size_t os, size_t rows, size_t cols);
 } pvx_stats_rows;
 
 PVX_HIDDEN const pvx_stats_rows *pvx_stats_rows_in_use(void);

@@ -10,9 +10,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__x86_64__)
-#include <emmintrin.h>
-#endif
 
 static int32_t load_element(const pvx_tensor *t, const uint8_t *p)
 {
@@ -191,49 +188,22 @@ vx_status pvx_std_tensor_table_lookup(vx_node node, const vx_reference *p, vx_ui
     return VX_SUCCESS;
 }
 
-#if defined(__x86_64__)
-/* An 8 x 8 block of 2-byte elements transposed in SSE2 registers (rows `is` and `os` bytes apart). */
-static void transpose_8x8(const uint8_t *in, size_t is, uint8_t *out, size_t os)
-{
-    __m128i r[8], t[8];
-    for (int k = 0; k < 8; k++)
-        r[k] = _mm_loadu_si128((const __m128i *)(const void *)(in + k * is));
-    for (int k = 0; k < 4; k++) {
-        t[2 * k] = _mm_unpacklo_epi16(r[2 * k], r[2 * k + 1]);
-        t[2 * k + 1] = _mm_unpackhi_epi16(r[2 * k], r[2 * k + 1]);
-    }
-    for (int k = 0; k < 2; k++)
-        for (int h = 0; h < 2; h++) {
-            r[4 * k + 2 * h] = _mm_unpacklo_epi32(t[4 * k + h], t[4 * k + h + 2]);
-            r[4 * k + 2 * h + 1] = _mm_unpackhi_epi32(t[4 * k + h], t[4 * k + h + 2]);
-        }
-    for (int k = 0; k < 4; k++) {
-        _mm_storeu_si128((__m128i *)(void *)(out + (2 * k) * os), _mm_unpacklo_epi64(r[k], r[k + 4]));
-        _mm_storeu_si128((__m128i *)(void *)(out + (2 * k + 1) * os), _mm_unpackhi_epi64(r[k], r[k + 4]));
-    }
-}
-#endif
-
 /* out(i, j) = in(j, i) over dims 0 and 1 from the given first elements, in 32 x 32 blocks (a block
- * of each stays in cache); typed copies for 1, 2 and 4 byte elements, 8 x 8 SSE2 transposes for
- * packed 2-byte rows. */
+ * of each stays in cache); typed copies for 1, 2 and 4 byte elements; packed 2-byte rows by the
+ * SIMD level's register tiles (stats_rows.h). */
 static void transpose_blocks(const pvx_tensor *a, const uint8_t *pa, const pvx_tensor *o, uint8_t *po)
 {
     enum { B = 32 };
     size_t cols = o->dims[0], rows = o->num_dims > 1 ? o->dims[1] : 1, size = o->item_size;
     size_t as0 = a->strides[0], as1 = a->num_dims > 1 ? a->strides[1] : 0, os0 = o->strides[0];
     size_t os1 = o->num_dims > 1 ? o->strides[1] : 0;
+    if (size == 2 && os0 == 2 && as0 == 2) {
+        pvx_stats_rows_in_use()->transpose2(pa, as1, po, os1, rows, cols);
+        return;
+    }
     for (size_t r0 = 0; r0 < rows; r0 += B)
         for (size_t c0 = 0; c0 < cols; c0 += B) {
             size_t r1 = r0 + B < rows ? r0 + B : rows, c1 = c0 + B < cols ? c0 + B : cols;
-#if defined(__x86_64__)
-            if (size == 2 && os0 == 2 && a->strides[0] == 2 && r1 - r0 == B && c1 - c0 == B) {
-                for (size_t r = r0; r < r1; r += 8)      /* out rows r..r+7 = in columns r..r+7 */
-                    for (size_t c = c0; c < c1; c += 8)
-                        transpose_8x8(pa + c * as1 + r * as0, as1, po + r * os1 + c * os0, os1);
-                continue;
-            }
-#endif
             for (size_t r = r0; r < r1; r++) {
                 uint8_t *dst = po + r * os1;
                 const uint8_t *src = pa + r * as0;      /* out row r: column r of in */

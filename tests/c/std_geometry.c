@@ -451,8 +451,9 @@ int main(void)
         {VX_DF_IMAGE_IYUV, {VX_DF_IMAGE_RGB, VX_DF_IMAGE_RGBX, VX_DF_IMAGE_NV12, VX_DF_IMAGE_YUV4}},
         {VX_DF_IMAGE_YUV4, {VX_DF_IMAGE_RGB, VX_DF_IMAGE_RGBX, 0, 0}},
     };
-    /* sizes past the vector steps (16 pixels, stopping 16 before a row's end) and short of them */
-    static const int even_sizes[][2] = {{62, 18}, {2, 2}, {6, 4}, {34, 2}, {642, 4}};
+    /* sizes past the vector steps (16 pixels, stopping 16 before a row's end; the rest of 16 to 47
+     * pixels of YUV -> RGB rows by steps on padded copies: 80, 110, 642) and short of them */
+    static const int even_sizes[][2] = {{62, 18}, {2, 2}, {6, 4}, {34, 2}, {80, 2}, {110, 2}, {642, 4}};
     for (size_t z = 0; z < sizeof even_sizes / sizeof even_sizes[0]; z++)
         for (size_t r = 0; r < sizeof conversions / sizeof conversions[0]; r++)
             for (int t = 0; t < 4 && conversions[r].to[t]; t++)
