@@ -28,10 +28,7 @@
 #pragma GCC pop_options
 
 /* AVX-512: the AVX2 table with the loops of rows_avx512.inc where they pay (filled at load). */
-#pragma GCC push_options
-PVX_TARGET_AVX512
 #include "rows_avx512.inc"
-#pragma GCC pop_options
 
 static pvx_rows rows_avx512;
 

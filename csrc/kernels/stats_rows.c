@@ -22,10 +22,7 @@
 #pragma GCC pop_options
 
 /* AVX-512: the AVX2 table with the loops of stats_rows_avx512.inc (filled at load). */
-#pragma GCC push_options
-PVX_TARGET_AVX512
 #include "stats_rows_avx512.inc"
-#pragma GCC pop_options
 
 static pvx_stats_rows stats_rows_avx512;
 
