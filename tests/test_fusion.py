@@ -4,7 +4,7 @@ and every SIMD level; the fused edge pipeline never allocates its virtual images
 PVX_FUSION=1: by default only passes over 1080p-sized images are fused."""
 import pytest
 
-SIMD_LEVELS = pytest.mark.parametrize("simd", ["plain", "sse2", "avx2"])
+SIMD_LEVELS = pytest.mark.parametrize("simd", ["plain", "sse2", "avx2", "avx512"])
 
 
 def _lines(c_program, **env):

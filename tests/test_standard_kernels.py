@@ -36,7 +36,7 @@ def test_every_implemented_kernel_is_in_every_context_and_its_functions_are_real
     assert vx.lib.vxReleaseContext(vx.ffi.new("vx_context *", other)) == vx.c.VX_SUCCESS
 
 
-SIMD_LEVELS = pytest.mark.parametrize("simd", ["plain", "sse2", "avx2"])   # csrc/base/simd.h (avx2 when the CPU has it)
+SIMD_LEVELS = pytest.mark.parametrize("simd", ["plain", "sse2", "avx2", "avx512"])   # csrc/base/simd.h (capped by the CPU)
 
 
 @SIMD_LEVELS
@@ -89,7 +89,7 @@ def test_statistics_min_max_and_weighted_average_match_plain_c(c_program, simd):
 def test_statistics_on_widths_around_the_vectors_equal_the_plain_loops_bit_for_bit(c_program):
     plain = c_program("std_stats_sizes.c", env={"PVX_SIMD": "plain"}).stdout
     assert len(plain.splitlines()) == 36 and "minmaxloc" in plain
-    for simd in ("sse2", "avx2"):
+    for simd in ("sse2", "avx2", "avx512"):
         assert c_program("std_stats_sizes.c", env={"PVX_SIMD": simd}).stdout == plain, simd
 
 

@@ -165,7 +165,7 @@ vx_status pvx_std_fast_corners(vx_node node, const vx_reference *p, vx_uint32 n)
     }
 #if defined(__x86_64__)
     if (pvx_simd() != PVX_SIMD_PLAIN) {
-        s = fast_simd(pvx_simd() == PVX_SIMD_AVX2 ? &rows_avx2 : &rows_sse2, &in, t, nonmax, corners, &found);
+        s = fast_simd(pvx_simd() >= PVX_SIMD_AVX2 ? &rows_avx2 : &rows_sse2, &in, t, nonmax, corners, &found);
         store_count(p[4], found);
         return s;
     }

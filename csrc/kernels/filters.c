@@ -275,7 +275,7 @@ typedef struct nms_ctx {
     {                                                                                              \
         body(c, window, out, w);                                                                   \
     }
-#define RUN_AVX2(name) (pvx_simd() == PVX_SIMD_AVX2 ? (name##_avx2(c, window, out, w), 1) : 0)
+#define RUN_AVX2(name) (pvx_simd() >= PVX_SIMD_AVX2 ? (name##_avx2(c, window, out, w), 1) : 0)
 #else
 #define ROWS_AVX2(name, ctx_t, body)
 #define RUN_AVX2(name) 0

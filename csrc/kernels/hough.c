@@ -169,7 +169,7 @@ vx_status pvx_std_hough_lines_p(vx_node node, const vx_reference *p, vx_uint32 n
         return VX_ERROR_NO_MEMORY;
     hough hg = {cells_plain, in.width, in.height, 0, 0, NULL, NULL, NULL, NULL, NULL};
 #if defined(__x86_64__)
-    hg.cells_of = pvx_simd() == PVX_SIMD_AVX2 ? cells_avx2 : pvx_simd() == PVX_SIMD_SSE2 ? cells_sse2 : cells_plain;
+    hg.cells_of = pvx_simd() >= PVX_SIMD_AVX2 ? cells_avx2 : pvx_simd() == PVX_SIMD_SSE2 ? cells_sse2 : cells_plain;
 #endif
     hg.numangle = (int32_t)lround((hp->theta_max - hp->theta_min) / hp->theta);
     hg.numangle = hg.numangle < 1 ? 1 : hg.numangle;

@@ -576,8 +576,7 @@ static void sobel_u8_row(const uint8_t *const *r, int16_t *gx, int16_t *gy, uint
     for (uint32_t x = 0; !undefined && x < w; x += w > 1 ? w - 1 : 1) {
         uint8_t win[3][3];
         edge_window(r, x, w, outside, win);
-        rows->sobel_x(win[0], win[1], win[2], gx + x, 1);
-        rows->sobel_y(win[0], win[1], win[2], gy + x, 1);
+        rows->sobel(win[0], win[1], win[2], gx + x, gy + x, 1);
     }
 }
 

@@ -233,7 +233,7 @@ typedef struct steps {
 static steps steps_in_use(void)
 {
 #if defined(__x86_64__)
-    if (pvx_simd() == PVX_SIMD_AVX2)
+    if (pvx_simd() >= PVX_SIMD_AVX2)
         return (steps){half_avx2, up_row_avx2, difference_avx2, add_level_avx2};
 #endif
     return (steps){half, up_row, difference, add_level};

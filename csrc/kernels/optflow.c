@@ -252,13 +252,13 @@ static const uint8_t *patch(const plane *p, int64_t x, int64_t y, int32_t cols, 
 static void old_window(const plane *p, const criteria *c, double sx, double sy, lk_scratch *b, lk_samples *out,
                        int64_t *g)
 {
-    lk_window w = window_at(sx, sy, c->n, c->simd == PVX_SIMD_AVX2 ? 16 : 8);
+    lk_window w = window_at(sx, sy, c->n, c->simd >= PVX_SIMD_AVX2 ? 16 : 8);
 #if defined(__x86_64__)
     if (c->simd != PVX_SIMD_PLAIN) {
-        int32_t st, span = w.chunks * (c->simd == PVX_SIMD_AVX2 ? 16 : 8);
+        int32_t st, span = w.chunks * (c->simd >= PVX_SIMD_AVX2 ? 16 : 8);
         const uint8_t *at = patch(p, w.x, w.y, span + 1, c->n + 1, b->pixels, &st);
         int16_t *gy = b->grid + (size_t)(c->n + 1) * (size_t)(out->pitch + 16);
-        (c->simd == PVX_SIMD_AVX2 ? window_avx2 : window_sse2)(at, st, &w, b->grid, gy, out, g);
+        (c->simd >= PVX_SIMD_AVX2 ? window_avx2 : window_sse2)(at, st, &w, b->grid, gy, out, g);
         return;
     }
 #endif
@@ -269,12 +269,12 @@ static void old_window(const plane *p, const criteria *c, double sx, double sy, 
 static void new_sums(const plane *p, const criteria *c, double sx, double sy, lk_scratch *b, const lk_samples *s,
                      int64_t *bx, int64_t *by)
 {
-    lk_window w = window_at(sx, sy, c->n, c->simd == PVX_SIMD_AVX2 ? 16 : 8);
+    lk_window w = window_at(sx, sy, c->n, c->simd >= PVX_SIMD_AVX2 ? 16 : 8);
 #if defined(__x86_64__)
     if (c->simd != PVX_SIMD_PLAIN) {
-        int32_t st, span = w.chunks * (c->simd == PVX_SIMD_AVX2 ? 16 : 8);
+        int32_t st, span = w.chunks * (c->simd >= PVX_SIMD_AVX2 ? 16 : 8);
         const uint8_t *at = patch(p, w.x, w.y, span, c->n, b->pixels, &st);
-        (c->simd == PVX_SIMD_AVX2 ? sums_avx2 : sums_sse2)(at, st, &w, s, bx, by);
+        (c->simd >= PVX_SIMD_AVX2 ? sums_avx2 : sums_sse2)(at, st, &w, s, bx, by);
         return;
     }
 #endif

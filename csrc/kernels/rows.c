@@ -1,5 +1,6 @@
 /* The U8 row loops (rows.h) per SIMD level: rows.inc compiled for the baseline (SSE2 on
- * x86-64) and, on x86-64, again for AVX2; the level in use (base/simd.c) picks the set. */
+ * x86-64) and, on x86-64, again for AVX2, whose table AVX-512 takes with a few loops of its own
+ * (rows_avx512.inc); the level in use (base/simd.c) picks the set. */
 #include "../base/base.h"
 #include "rows.h"
 
@@ -25,6 +26,17 @@
 #include "rows.inc"
 #undef ROW
 #pragma GCC pop_options
+
+/* AVX-512: the AVX2 table with the loops of rows_avx512.inc where they pay (filled at load). */
+#include "rows_avx512.inc"
+
+static pvx_rows rows_avx512;
+
+__attribute__((constructor)) static void rows_avx512_fill(void)
+{
+    rows_avx512 = rows_avx2;
+    avx512_overrides(&rows_avx512);
+}
 #endif
 
 static const pvx_rows plain;                   /* all NULL: the generic loops */
@@ -35,6 +47,7 @@ const pvx_rows *pvx_rows_in_use(void)
     case PVX_SIMD_PLAIN: return &plain;
 #if defined(__x86_64__)
     case PVX_SIMD_AVX2: return &rows_avx2;
+    case PVX_SIMD_AVX512: return &rows_avx512;
 #endif
     default: return &rows_base;
     }

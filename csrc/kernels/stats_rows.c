@@ -1,5 +1,6 @@
 /* The statistics row loops (stats_rows.h) per SIMD level: stats_rows.inc compiled for SSE2 and,
- * again, for AVX2 on x86-64; the level in use (base/simd.c) picks the table. */
+ * again, for AVX2 on x86-64, whose table AVX-512 takes with its own loops where they pay
+ * (stats_rows_avx512.inc); the level in use (base/simd.c) picks the table. */
 #include "../base/base.h"
 #include "stats_rows.h"
 
@@ -19,6 +20,17 @@
 #include "stats_rows.inc"
 #undef ROW
 #pragma GCC pop_options
+
+/* AVX-512: the AVX2 table with the loops of stats_rows_avx512.inc (filled at load). */
+#include "stats_rows_avx512.inc"
+
+static pvx_stats_rows stats_rows_avx512;
+
+__attribute__((constructor)) static void stats_rows_avx512_fill(void)
+{
+    stats_rows_avx512 = stats_rows_avx2;
+    stats_avx512_overrides(&stats_rows_avx512);
+}
 #endif
 
 const pvx_stats_rows *pvx_stats_rows_in_use(void)
@@ -27,6 +39,7 @@ const pvx_stats_rows *pvx_stats_rows_in_use(void)
     switch (pvx_simd()) {
     case PVX_SIMD_PLAIN: return NULL;
     case PVX_SIMD_AVX2: return &stats_rows_avx2;
+    case PVX_SIMD_AVX512: return &stats_rows_avx512;
     default: return &stats_rows_base;
     }
 #else

@@ -525,7 +525,7 @@ static void warp_rows(const plane *in, const plane *out, const mapping *mp, cons
                   const vx_border_t *) = row_plain;
 #if defined(__x86_64__)
     int level = pvx_simd();
-    if (level == PVX_SIMD_AVX2 && in->stride > 0 && (uint64_t)in->stride * in->height < (1u << 31))
+    if (level >= PVX_SIMD_AVX2 && in->stride > 0 && (uint64_t)in->stride * in->height < (1u << 31))
         row_f = row_avx2;
     else if (level >= PVX_SIMD_SSE2)
         row_f = row_sse2;
