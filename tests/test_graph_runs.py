@@ -233,6 +233,28 @@ def test_virtual_images_get_their_memory_at_verification(vx):
     assert vx.references() == start
 
 
+def test_virtual_images_written_by_different_pixel_wise_kernels_share_storage(vx):
+    """Pixel-wise kernels write every pixel whatever the border, so under the default (UNDEFINED)
+    border the virtual images they write share storage with any image whose life does not overlap
+    theirs (verify.py `_unwritten`): Not's v0 and Or's v2 take one buffer."""
+    from dataobj_helpers import obj_of
+    lib, ffi, c = vx.lib, vx.ffi, vx.c
+    src, dst = (lib.vxCreateImage(vx.context, 1024, 1024, c.VX_DF_IMAGE_U8) for _ in range(2))
+    graph = lib.vxCreateGraph(vx.context)
+    v = [lib.vxCreateVirtualImage(graph, 1024, 1024, c.VX_DF_IMAGE_U8) for _ in range(3)]
+    nodes = [lib.vxNotNode(graph, src, v[0]), lib.vxXorNode(graph, v[0], src, v[1]),
+             lib.vxOrNode(graph, v[1], src, v[2]), lib.vxNotNode(graph, v[2], dst)]
+    assert lib.vxVerifyGraph(graph) == c.VX_SUCCESS
+    bases = [int(vx.ffi.cast("uintptr_t", obj_of(ffi, img).root.mem.base)) for img in v]
+    assert bases[0] == bases[2] != bases[1] and 0 not in bases
+    assert lib.vxProcessGraph(graph) == c.VX_SUCCESS
+    for n in nodes:
+        assert lib.vxReleaseNode(ffi.new("vx_node *", n)) == c.VX_SUCCESS
+    for img in [src, dst] + v:
+        assert lib.vxReleaseImage(ffi.new("vx_image *", img)) == c.VX_SUCCESS
+    assert lib.vxReleaseGraph(ffi.new("vx_graph *", graph)) == c.VX_SUCCESS
+
+
 def test_virtual_images_whose_lifetimes_do_not_overlap_share_storage(c_program):
     """tests/c/graph_storage.c: a chain of 15 virtual 1 MiB images takes two buffers at verification
     (and at re-verification), with the same result; images of branches running at once never share."""

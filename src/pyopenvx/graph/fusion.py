@@ -129,7 +129,7 @@ def _min_ring_bytes():
 def _rings(graph, run, readers):
     """The images the run writes that become rings (never allocated)."""
     members = set(run)
-    return {node.params[i] for node in run for i in _spec_of(node.kernel.enumeration)[4]
+    return {node.params[i] for node in run for i in spec_of(node.kernel.enumeration)[4]
             if node.params[i] is not None and _ringable(graph, node.params[i], members, readers)}
 
 
@@ -144,7 +144,7 @@ def _pairs(node):
 
 
 def _row_map(node):
-    return _PAIRS if _pairs(node) else _spec_of(node.kernel.enumeration)[2]
+    return _PAIRS if _pairs(node) else spec_of(node.kernel.enumeration)[2]
 
 
 def _spec(node):
@@ -154,10 +154,10 @@ def _spec(node):
         return None
     if node.desc.target != ffi.NULL or getattr(kernel, "targets", None):
         return None
-    return _spec_of(kernel.enumeration)
+    return spec_of(kernel.enumeration)
 
 
-def _spec_of(kernel):
+def spec_of(kernel):
     return FUSABLE.get(kernel) or FOLD_ONLY.get(kernel)
 
 
@@ -229,11 +229,11 @@ def _cut(graph, run, readers):
     members = set(run)
     written = {}
     for k, node in enumerate(run):
-        for i in _spec_of(node.kernel.enumeration)[3]:
+        for i in spec_of(node.kernel.enumeration)[3]:
             obj = node.params[i]
             if obj in written and not _ringable(graph, obj, members, readers):
                 return _cut(graph, run[:k], readers) + _cut(graph, run[k:], readers)
-        for i in _spec_of(node.kernel.enumeration)[4]:
+        for i in spec_of(node.kernel.enumeration)[4]:
             if node.params[i] is not None:
                 written[node.params[i]] = k
     return [run] if len(run) > 1 else []
@@ -249,7 +249,7 @@ def _linked(graph, run, readers):
     rings = _rings(graph, run, readers)
 
     def alone(k):
-        spec = _spec_of(run[k].kernel.enumeration)
+        spec = spec_of(run[k].kernel.enumeration)
         images = [run[k].params[i] for i in spec[3] + spec[4] if run[k].params[i] is not None]
         return (not any(o in rings or getattr(o, "virtual", False) for o in images)
                 and not any(run[k] in graph.after[run[m]] for m in range(k)))
@@ -351,7 +351,7 @@ def _stages(graph, run, readers):
     the folds make vanish."""
     stages, vanished = {}, set()
     for node in run:
-        prepare, row, _, ins, outs = _spec_of(node.kernel.enumeration)
+        prepare, row, _, ins, outs = spec_of(node.kernel.enumeration)
         row_map = _row_map(node)
         stages[node] = (node, prepare, row, row_map, [(node.params[i], node, i) for i in ins],
                         [(node.params[i], node, i) for i in outs], None)

@@ -451,8 +451,8 @@ def _unwritten(node, obj):
     (UNDEFINED borders, a frame per kernel) only share with images written the same way, so
     that pixels nobody writes stay as allocation left them (zeros: what a fused pass assumes
     and what node-by-node runs have always read there). User kernels decide for themselves."""
-    spec = fusion.FUSABLE.get(node.kernel.enumeration)
-    if (spec is not None and spec[2] == 0) or node.desc.border.mode != vx.VX_BORDER_UNDEFINED \
+    spec = fusion.spec_of(node.kernel.enumeration)      # (its row map: pixel-wise is (1, 0, 0))
+    if (spec is not None and spec[2] == (1, 0, 0)) or node.desc.border.mode != vx.VX_BORDER_UNDEFINED \
             or node.kernel.enumeration >= 1 << 20:
         return None
     return node.kernel.enumeration, obj.format, obj.width, obj.height
