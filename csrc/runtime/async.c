@@ -109,9 +109,7 @@ static void *worker(void *unused)
 int pvx_graph_schedule(pvx_graph *g, int measure)
 {
     g->measure_scheduled = measure;
-    g->scheduled = PVX_SCHEDULED_QUEUED;
     g->next_scheduled = NULL;
-    g->unwaited = 1;
     pthread_mutex_lock(&q.lock);
     if (q.idle <= q.queued && q.workers < MAX_WORKERS) {
         pthread_attr_t attr;
@@ -126,7 +124,6 @@ int pvx_graph_schedule(pvx_graph *g, int measure)
     }
     if (q.workers == 0) {
         pthread_mutex_unlock(&q.lock);
-        g->scheduled = PVX_SCHEDULED_NONE;
         return 0;
     }
     if (q.tail)
@@ -135,6 +132,10 @@ int pvx_graph_schedule(pvx_graph *g, int measure)
         q.head = g;
     q.tail = g;
     q.queued++;
+    /* QUEUED only now that it is in the queue: a waiter of another thread that sees it takes it
+     * from there (take), and found it missing when this came before the lock */
+    __atomic_store_n(&g->unwaited, 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&g->scheduled, PVX_SCHEDULED_QUEUED, __ATOMIC_RELEASE);
     /* counted as running from now on: a graph already running must not give its bands' helpers the
      * core this one's worker is about to need (until the run counts itself: run) */
     pvx_pool_runners(1);
