@@ -5,6 +5,30 @@
 import sys
 
 
+# Where the Khronos spec, the Khronos conformance suite and TIOVX disagree or the spec is silent:
+# (area, what we do, why).
+DIFFERENCES = [
+    ("vxConvolutionLayer dilation", "Tap m of output o reads input o x stride + m x (dilation + 1) + dilation - "
+     "padding: a dilated kernel starts `dilation` elements in; a tap past the input reads 0.",
+     "The suite over the extension (zeros inserted between the kernel's elements, the window starting at its "
+     "first element): TensorNN.testConvolutionLayer's reference."),
+    ("vxDeconvolutionLayer", "Of the upscaled input only the positions below the input's own width and height are "
+     "read: input element i takes part when i x upscale < width (the others act as zeros).",
+     "The suite over the spec: TensorNN.testDeconvolutionLayer's reference bounds the upscaled position by the "
+     "input's size."),
+    ("vxROIPoolingLayer", "A bin edge before the input (a negative roi coordinate) is put at the input's far end, "
+     "so a bin reaching before the input is empty (0).",
+     "The suite: TensorNN.testROIPoolingLayer's reference clamps the coordinates as unsigned values; the spec is "
+     "silent on rois outside the input."),
+]
+
+
+def _differences():
+    lines = ["", "## Choices where the spec, the conformance suite and TIOVX differ", "",
+             "| area | what pyopenvx does | why |", "|---|---|---|"]
+    return lines + [f"| {area} | {what} | {why} |" for area, what, why in DIFFERENCES]
+
+
 def render():
     from .api import ffi, lib     # the first call runs the embedded implementation in this process
     lib.vxReleaseContext(ffi.new("vx_context *", lib.vxCreateContext()))
@@ -20,7 +44,7 @@ def render():
              "| header | function | status |", "|---|---|---|"]
     for p in protos:
         lines.append(f"| {p.header} | {p.name} | {'implemented' if p.name in done else 'not implemented'} |")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + _differences()) + "\n"
 
 
 if __name__ == "__main__":
