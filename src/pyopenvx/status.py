@@ -20,6 +20,17 @@ DIFFERENCES = [
      "so a bin reaching before the input is empty (0).",
      "The suite: TensorNN.testROIPoolingLayer's reference clamps the coordinates as unsigned values; the spec is "
      "silent on rois outside the input."),
+    ("vxSwapTensorHandle", "A tensor of vxCreateTensor swaps too: its own storage is the previous pointer, valid "
+     "until the tensor is released (the tensor frees it; swapped-in memory stays the application's).",
+     "The suite over the spec (\"tensor created from handle\"): Tensor.testvxSwapTensorHandle swaps a "
+     "vxCreateTensor tensor and reads the previous pointer through vxCreateTensorFromHandle."),
+    ("vxCreateTensorFromHandle", "A NULL ptr makes a tensor without memory until vxSwapTensorHandle gives it some "
+     "(access before: VX_ERROR_INVALID_PARAMETERS).",
+     "The suite: Tensor.testvxCreateTensorFromHandle passes NULL; the spec is silent."),
+    ("vxCreateImageObjectArrayFromTensor", "`jump` is the distance in bytes between consecutive images (a multiple "
+     "of the element size; every image inside the tensor).",
+     "The suite (TensorEnhanced passes the tensor's slice stride) and the headers' words (\"the stride value is "
+     "representing bytes\") over the 1.3.1 spec's unit-less \"jump\"."),
 ]
 
 

@@ -83,7 +83,31 @@ int main(void)
     vx_size hone[2] = {1, 1}, hst[2] = {1, 1};
     CHECK_OK(vxCopyTensorPatch(h, 2, hz, hone, hst, &b0, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
     CHECK(b0 == 100);
-    CHECK_STATUS(vxSwapTensorHandle(t, buf_b, &prev), VX_ERROR_INVALID_REFERENCE);
+    CHECK_STATUS(vxSwapTensorHandle(v, buf_b, &prev), VX_ERROR_INVALID_REFERENCE);    /* a view */
+
+    /* from a NULL handle: no memory until one is swapped in (the conformance tests create one) */
+    vx_tensor none = vxCreateTensorFromHandle(context, 2, hd, VX_TYPE_UINT8, 0, hs, NULL, VX_MEMORY_TYPE_HOST);
+    CHECK_REF(none);
+    CHECK_STATUS(vxCopyTensorPatch(none, 2, hz, hone, hst, &b0, VX_READ_ONLY, VX_MEMORY_TYPE_HOST),
+                 VX_ERROR_INVALID_PARAMETERS);
+    CHECK_OK(vxSwapTensorHandle(none, buf_a, &prev));
+    CHECK(prev == NULL);
+    CHECK_OK(vxCopyTensorPatch(none, 2, hz, hone, hst, &b0, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    CHECK(b0 == 0);
+    CHECK_OK(vxReleaseTensor(&none));
+
+    /* a tensor of vxCreateTensor swaps too (the conformance tests do): its own storage comes back as
+     * the previous pointer, valid while the tensor lives; its views follow the new memory */
+    vx_int16 other[24];
+    for (int i = 0; i < 24; i++)
+        other[i] = (vx_int16)(1000 + i);
+    void *own = NULL, *back = NULL;
+    CHECK_OK(vxSwapTensorHandle(t, other, &own));
+    CHECK(own != NULL && ((vx_int16 *)own)[0] == 0 && ((vx_int16 *)own)[1 + 4 + 12] == -1);
+    CHECK_OK(vxCopyTensorPatch(v, 3, zero, one, ustride, &first, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    CHECK(first == 1000 + 1 + 4 + 12);
+    CHECK_OK(vxSwapTensorHandle(t, own, &back));          /* its own storage back */
+    CHECK(back == (void *)other);
 
     CHECK(context_references(context) == start + 3);
     CHECK_OK(vxReleaseTensor(&t));              /* the view keeps the parent's memory alive */

@@ -4,7 +4,7 @@ from _pyopenvx import ffi
 from .. import attributes
 from .. import constants as vx
 from ..errors import check
-from ..objects.memory import check_host, check_ptr, check_ptrs, graph_of
+from ..objects.memory import check_host, check_ptrs, graph_of
 from ..objects.tensor import Tensor, read_sizes, view_of
 from ..reference import lookup
 from . import export
@@ -46,7 +46,6 @@ def vxCreateTensorFromHandle(context, number_of_dims, dims, data_type, fixed_poi
                              memory_type):
     ctx = context_of(context)
     check_host(memory_type)
-    check_ptr(ptr, "ptr")
     shape = _dims(number_of_dims, dims)
     return Tensor(ctx, shape, data_type, fixed_point_position, strides=read_sizes(stride, number_of_dims, "stride"),
                   handle=ffi.cast("unsigned char *", ptr))
