@@ -71,8 +71,8 @@ def vxMapTensorPatch(tensor, number_of_dims, view_start, view_end, map_id, strid
     t = tensor_of(tensor)
     check_ptrs(map_id=map_id, stride=stride, ptr=ptr)
     map_id[0], ptr[0] = t.map_patch(number_of_dims, view_start, view_end, usage, mem_type)
-    for i, s in enumerate(t.strides):
-        stride[i] = s
+    for i in range(number_of_dims):
+        stride[i] = t.strides[i]
 
 
 @export

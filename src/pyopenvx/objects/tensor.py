@@ -138,11 +138,15 @@ class Tensor(Resident):
 
     # patches --------------------------------------------------------------------------------
     def check_view(self, n, start_ptr, end_ptr):
-        check(n == self.num_dims, vx.VX_ERROR_INVALID_PARAMETERS, f"{n} dimensions given, {self} has {self.num_dims}", self)
+        """A patch given in the lowest n dimensions ("the lower dimensions are assumed"): index 0 of
+        the ones above."""
+        check(1 <= n <= self.num_dims, vx.VX_ERROR_INVALID_PARAMETERS,
+              f"{n} dimensions given, {self} has {self.num_dims}", self)
         start, end = read_sizes(start_ptr, n, "view_start"), read_sizes(end_ptr, n, "view_end")
         check(all(s < e <= d for s, e, d in zip(start, end, self.dims)), vx.VX_ERROR_INVALID_PARAMETERS,
               f"view {start}..{end} is not inside {list(self.dims)}", self)
-        return start, end
+        rest = self.num_dims - n
+        return start + [0] * rest, end + [1] * rest
 
     def offset_of(self, start):
         return sum(s * st for s, st in zip(start, self.strides))
@@ -156,6 +160,8 @@ class Tensor(Resident):
         start, end = self.check_view(n, start_ptr, end_ptr)
         shape = [e - s for s, e in zip(start, end)]
         user = read_sizes(stride_ptr, n, "user_stride")
+        for i in range(n, self.num_dims):              # the dimensions above the patch: one index each
+            user.append(user[-1] * shape[i - 1])
         check(user == [] or (user[0] >= self.item_size and
               all(user[i] >= user[i - 1] * shape[i - 1] for i in range(1, n))),
               vx.VX_ERROR_INVALID_PARAMETERS, f"user strides {user} do not fit the patch {shape}", self)
