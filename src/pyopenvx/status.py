@@ -5,6 +5,41 @@
 import sys
 
 
+# Where the Khronos spec, the Khronos conformance suite and TIOVX disagree or the spec is silent:
+# (area, what we do, why).
+DIFFERENCES = [
+    ("vxConvolutionLayer dilation", "Tap m of output o reads input o x stride + m x (dilation + 1) + dilation - "
+     "padding: a dilated kernel starts `dilation` elements in; a tap past the input reads 0.",
+     "The suite over the extension (zeros inserted between the kernel's elements, the window starting at its "
+     "first element): TensorNN.testConvolutionLayer's reference."),
+    ("vxDeconvolutionLayer", "Of the upscaled input only the positions below the input's own width and height are "
+     "read: input element i takes part when i x upscale < width (the others act as zeros).",
+     "The suite over the spec: TensorNN.testDeconvolutionLayer's reference bounds the upscaled position by the "
+     "input's size."),
+    ("vxROIPoolingLayer", "A bin edge before the input (a negative roi coordinate) is put at the input's far end, "
+     "so a bin reaching before the input is empty (0).",
+     "The suite: TensorNN.testROIPoolingLayer's reference clamps the coordinates as unsigned values; the spec is "
+     "silent on rois outside the input."),
+    ("vxSwapTensorHandle", "A tensor of vxCreateTensor swaps too: its own storage is the previous pointer, valid "
+     "until the tensor is released (the tensor frees it; swapped-in memory stays the application's).",
+     "The suite over the spec (\"tensor created from handle\"): Tensor.testvxSwapTensorHandle swaps a "
+     "vxCreateTensor tensor and reads the previous pointer through vxCreateTensorFromHandle."),
+    ("vxCreateTensorFromHandle", "A NULL ptr makes a tensor without memory until vxSwapTensorHandle gives it some "
+     "(access before: VX_ERROR_INVALID_PARAMETERS).",
+     "The suite: Tensor.testvxCreateTensorFromHandle passes NULL; the spec is silent."),
+    ("vxCreateImageObjectArrayFromTensor", "`jump` is the distance in bytes between consecutive images (a multiple "
+     "of the element size; every image inside the tensor).",
+     "The suite (TensorEnhanced passes the tensor's slice stride) and the headers' words (\"the stride value is "
+     "representing bytes\") over the 1.3.1 spec's unit-less \"jump\"."),
+]
+
+
+def _differences():
+    lines = ["", "## Choices where the spec, the conformance suite and TIOVX differ", "",
+             "| area | what pyopenvx does | why |", "|---|---|---|"]
+    return lines + [f"| {area} | {what} | {why} |" for area, what, why in DIFFERENCES]
+
+
 def render():
     from .api import ffi, lib     # the first call runs the embedded implementation in this process
     lib.vxReleaseContext(ffi.new("vx_context *", lib.vxCreateContext()))
@@ -20,7 +55,7 @@ def render():
              "| header | function | status |", "|---|---|---|"]
     for p in protos:
         lines.append(f"| {p.header} | {p.name} | {'implemented' if p.name in done else 'not implemented'} |")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + _differences()) + "\n"
 
 
 if __name__ == "__main__":

@@ -70,6 +70,7 @@ class Node(Reference):
         else:
             d.border.mode = vx.VX_BORDER_UNDEFINED
         d.replicate_flags = self._c_flags
+        d.local_data_size = kernel.local_data_size     # the kernel's size shows before verification
         self.h.desc = d
 
     # parameters ---------------------------------------------------------------------------
