@@ -65,3 +65,9 @@ def test_dequeue_blocks_until_enqueued(c_program):
 def test_pipeup_source_and_sink(c_program):
     """VX_KERNEL_PIPEUP_OUTPUT_DEPTH / _INPUT_DEPTH and VX_NODE_STATE seen by the kernels."""
     assert c_program("pipeline_pipeup.c").stdout.strip().endswith("ok")
+
+
+def test_tiovx_style_listing(c_program):
+    """A replicated parameter queued by element 0 of its object arrays; a list naming a graph
+    parameter twice read by position (the Khronos suite's GraphPipeline.testScalarOutput)."""
+    assert c_program("pipeline_listing.c").stdout.strip().endswith("ok")

@@ -81,16 +81,15 @@ static vx_status call_replicas(pvx_node *n, vx_reference *params)
 
 /* A PIPEUP kernel in a graph that is not pipelined (the spec: "the first time the graph is executed
  * after vxVerifyGraph"): its output depth - 1 calls before the first run's, on the one set of
- * buffers there is; then PIPEUP state while it has fewer inputs than it keeps. */
+ * buffers there is; PIPEUP state while it has fewer inputs than it keeps (pipeup_runs: the input
+ * depth, counted down to the first STEADY call). */
 static vx_status pipeup(pvx_node *n, vx_reference *params)
 {
     vx_status status = VX_SUCCESS;
     n->state = VX_NODE_STATE_PIPEUP;
     for (; n->pipeup_calls > 0 && status == VX_SUCCESS; n->pipeup_calls--)
         status = call_replicas(n, params);
-    if (n->pipeup_runs > 0)
-        n->pipeup_runs--;
-    else
+    if (--n->pipeup_runs == 0)
         n->state = VX_NODE_STATE_STEADY;
     return status;
 }
@@ -101,7 +100,7 @@ vx_status pvx_node_run_rows(pvx_node *n, vx_reference *params, int measure)
     vx_status status = VX_SUCCESS;
     if (measure)
         perf_begin(&n->perf);
-    if (n->pipeup_calls | n->pipeup_runs)
+    if (n->pipeup_runs)
         status = pipeup(n, params);
     if (status == VX_SUCCESS)
         status = call_replicas(n, params);

@@ -108,10 +108,13 @@ def configure(graph, mode, entries):
 
 def _by_position(graph, entries):
     """The entries, or when they name a graph parameter twice and their positions name parameters
-    that take their references, entry k for graph parameter k: TIOVX read the list so until 2026,
-    and the Khronos suite's GraphPipeline.testScalarOutput lists its third queue at index 1."""
+    that take their references (no reference in two lists), entry k for graph parameter k: TIOVX
+    read the list so until 2026, and the Khronos suite's GraphPipeline.testScalarOutput lists its
+    third queue at index 1."""
     indices = [index for index, _ in entries]
-    if len(set(indices)) == len(indices) or len(entries) > len(graph.parameters):
+    listed = [obj for _, refs in entries for obj in refs]
+    if (len(set(indices)) == len(indices) or len(entries) > len(graph.parameters)
+            or len(set(listed)) != len(listed)):
         return entries
     for k, (_, refs) in enumerate(entries):
         node, i = graph.parameters[k]

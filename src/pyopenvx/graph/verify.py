@@ -358,8 +358,9 @@ def compile_pipeline(graph):
     pipelined = graph.pipelining.pipelined
     for node in graph.order:                  # the pipeline makes PIPEUP calls of its own
         out_depth, in_depth = (1, 1) if pipelined else pipeup(node)
-        node.desc.pipeup_calls, node.desc.pipeup_runs = out_depth - 1, in_depth - 1
-        node.desc.state = vx.VX_NODE_STATE_PIPEUP if out_depth > 1 or in_depth > 1 else vx.VX_NODE_STATE_STEADY
+        primed = out_depth > 1 or in_depth > 1
+        node.desc.pipeup_calls, node.desc.pipeup_runs = out_depth - 1, in_depth if primed else 0
+        node.desc.state = vx.VX_NODE_STATE_PIPEUP if primed else vx.VX_NODE_STATE_STEADY
     if pipelined:
         graph.pipeline = Pipeline(graph)
         graph.desc.pipeline = graph.pipeline.c
