@@ -167,6 +167,10 @@ class Pipeline:
         self.clones = []                   # the copies of virtual objects, held internally
         settings = graph.pipelining
         order = graph.order
+        check(not (settings.streaming and settings.mode not in QUEUED and settings.depth > 1
+                   and settings.trigger is None), vx.VX_ERROR_INVALID_REFERENCE,
+              f"{graph} streams {settings.depth} frames at once (VX_GRAPH_PIPELINE_DEPTH): it needs a trigger "
+              "node (vxEnableGraphStreaming) to start each one", graph)
         whole = _whole_virtuals(graph)
         self.depth = n = depth(graph) if whole is not None else 1   # a view of a virtual object: one slot
         self.offsets = ffi.new("vx_uint32[]", max(len(order), 1))
@@ -191,6 +195,7 @@ class Pipeline:
         spec.trigger = order.index(settings.trigger) if settings.trigger in order else -1
         spec.auto_start = settings.mode == vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO
         self._pipeup(spec, len(rows))
+        self.delays = _aged(graph)
         self._aged_delays(spec, rows)
         self.aged = 0                      # frames whose aging Python has applied (Graph.sync_delays)
         self.c = lib.pvx_pipeline_create(spec)
@@ -229,7 +234,7 @@ class Pipeline:
         for k, node in enumerate(graph.order):
             d, touches = node.desc, k in shared
             for index, (delay, slot, path) in node.delay_slots.items():
-                if delay not in graph.delays:
+                if delay not in self.delays:
                     continue
                 touches = True
                 handle = ffi.cast("vx_reference", node.params[index].h)
@@ -350,6 +355,18 @@ class Pipeline:
         lib.pvx_pipeline_hold(c)
         with unlocked():
             self.call(lib.pvx_pipeline_dequeue, index, refs, max_refs, num_refs, 1, c=c)
+
+
+def _aged(graph):
+    """The delays a pipelined graph ages once per frame: those registered for auto-aging and, as in
+    TIOVX, every delay whose slots its nodes use (between frames in flight the application has no
+    moment to age one)."""
+    aged = list(graph.delays)
+    for node in graph.order:
+        for delay, _, _ in node.delay_slots.values():
+            if delay not in aged:
+                aged.append(delay)
+    return aged
 
 
 def _shared(graph):
