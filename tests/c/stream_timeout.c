@@ -127,6 +127,7 @@ int main(void)
     pthread_cond_broadcast(&changed);
     pthread_mutex_unlock(&lock);
     set_graph_timeout(g, VX_TIMEOUT_WAIT_FOREVER);
+    CHECK_STATUS(vxWaitGraph(g), VX_ERROR_TIMEOUT);   /* the stalled frame ended; the stream's status */
     CHECK_OK(vxStartGraphStreaming(g));
     wait_frames(now + 3);
     CHECK_OK(vxStopGraphStreaming(g));

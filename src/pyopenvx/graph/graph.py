@@ -233,8 +233,8 @@ class Graph(Reference):
                 self.run_status = exc.status
 
     def wait(self):
-        if self.batch or self.streaming or (self.pipeline is not None and self.worker is None
-                                            and self.pipelining.mode == vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO):
+        if self.batch or self.streaming or (self.pipeline is not None and self.worker is None and (
+                self.pipelining.mode == vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO or self.pipelining.streaming)):
             return self.wait_frames(self.desc.timeout_ms)
         if self.desc.scheduled:
             return self.join_c(self.desc.timeout_ms)
@@ -278,8 +278,8 @@ class Graph(Reference):
         with unlocked():
             status = lib.pvx_pipeline_wait(self.pipeline.c, timeout_ms)
         self.sync_delays()
-        check(status != vx.VX_ERROR_TIMEOUT, status, f"{self}: its frames did not end within VX_GRAPH_TIMEOUT "
-              f"({timeout_ms} ms); they go on, wait again", self)
+        check(status != vx.VX_ERROR_TIMEOUT or self.pipeline.idle(), status, f"{self}: its frames did not end "
+              f"within VX_GRAPH_TIMEOUT ({timeout_ms} ms); they go on, wait again", self)
         if self.batch:
             self.batch = False
             lib.pvx_graph_release(self.desc)
