@@ -31,6 +31,29 @@ DIFFERENCES = [
      "of the element size; every image inside the tensor).",
      "The suite (TensorEnhanced passes the tensor's slice stride) and the headers' words (\"the stride value is "
      "representing bytes\") over the 1.3.1 spec's unit-less \"jump\"."),
+    ("vxSetGraphScheduleConfig", "A list naming a graph parameter twice is read by position (entry k for graph "
+     "parameter k) when the positions take its references and no reference is in two lists; otherwise refused.",
+     "The suite over the spec: GraphPipeline.testScalarOutput lists its third queue at index 1, as TIOVX read "
+     "lists until 2026; the spec's graph_parameter_index names the parameter."),
+    ("Queued replicated parameters", "Element 0 of an object array (level 0 of a pyramid) listed or enqueued "
+     "for a replicated node parameter means its container; it is what the done queue gives back.",
+     "TIOVX; the spec is silent (GraphPipeline.testReplicateImage lists items)."),
+    ("Streaming under VX_GRAPH_TIMEOUT", "A stream whose trigger node (or first node) completes no frame within "
+     "the graph's VX_GRAPH_TIMEOUT ends: VX_EVENT_NODE_ERROR of that node with VX_ERROR_TIMEOUT; "
+     "vxStopGraphStreaming then waits for started frames up to the timeout and returns VX_ERROR_TIMEOUT.",
+     "TIOVX (VX_GRAPH_TIMEOUT is TIOVX's attribute)."),
+    ("vxStartGraphStreaming", "Not enabled: VX_ERROR_INVALID_PARAMETERS. A graph not verified yet is verified "
+     "here; if that fails, VX_ERROR_INVALID_PARAMETERS.", "TIOVX's status; the spec says the application must "
+     "verify first and is silent on the status. Verifying here is kept: the Pythonic layer relies on it."),
+    ("vxStopGraphStreaming", "A graph not streaming: VX_FAILURE.", "The spec (\"VX_FAILURE: graph is not "
+     "started\"); TIOVX returns VX_ERROR_INVALID_PARAMETERS."),
+    ("Streaming without a trigger node", "Refused at verification (VX_ERROR_INVALID_REFERENCE) when "
+     "VX_GRAPH_PIPELINE_DEPTH above 1 was set; with the automatic depth such a graph streams, a frame starting "
+     "as a slot frees.", "TIOVX refuses both (its automatic depth exceeds 1); the spec is silent, and the "
+     "Pythonic layer streams source/sink graphs without a trigger."),
+    ("Delays in pipelined graphs", "Every delay whose slots a pipelined (queued or streaming) graph's nodes use "
+     "ages once per frame, registered for auto-aging or not.", "TIOVX; between frames in flight the application "
+     "has no moment to call vxAgeDelay. The spec ages only registered delays."),
 ]
 
 

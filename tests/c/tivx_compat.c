@@ -220,8 +220,13 @@ static void timeouts_and_delete(vx_context ctx)
     CHECK_REF(node);
     on_target(node, TIVX_TARGET_DSP1);
     CHECK_OK(vxVerifyGraph(graph));
+    vx_bool timed_out = vx_false_e;
     CHECK_REFUSED(tivxNodeSendCommandTimed(node, 0, TIVX_COMPAT_CMD_SLEEP, p, dimof(p), 10), VX_ERROR_TIMEOUT);
+    CHECK_OK(vxQueryNode(node, TIVX_NODE_IS_TIMED_OUT, &timed_out, sizeof timed_out));
+    CHECK(timed_out == vx_true_e);            /* the last command's outcome, as TIOVX */
     CHECK_OK(tivxNodeSendCommandTimed(node, 0, TIVX_COMPAT_CMD_FAIL_DELETE, NULL, 0, VX_TIMEOUT_WAIT_FOREVER));
+    CHECK_OK(vxQueryNode(node, TIVX_NODE_IS_TIMED_OUT, &timed_out, sizeof timed_out));
+    CHECK(timed_out == vx_false_e);
     CHECK_OK(vxReleaseNode(&node));
     CHECK_REFUSED(vxReleaseGraph(&graph), VX_FAILURE);
     CHECK(graph == NULL);

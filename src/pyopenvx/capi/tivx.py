@@ -294,9 +294,9 @@ def vxRegisterGraphEvent(graph_or_node, type, param, app_value):
 def vxWaitGraphEvent(graph, event, do_not_block):
     g = graph_of(graph)
     check(event != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "event is NULL", g)
-    queue = g.own_events
+    queue, timeout = g.own_events, 0 if do_not_block != vx.vx_false_e else g.event_timeout_ms
     with unlocked():
-        return lib.pvx_events_wait(queue, event, do_not_block == vx.vx_false_e)
+        return lib.pvx_events_wait(queue, event, timeout)
 
 
 @export

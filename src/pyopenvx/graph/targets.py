@@ -196,18 +196,18 @@ def delete_node(node):
     d = node.desc
     if d.target == ffi.NULL:
         return vx.VX_SUCCESS
-    failed = vx.VX_SUCCESS
+    failed, kept = vx.VX_SUCCESS, False
     for r in range(d.target[0].replicas):
         with _waiting():
             status = lib.pvx_target_call(d.target + r, lib.PVX_TARGET_DELETE, node.timeout)
         if status == vx.VX_ERROR_TIMEOUT:
-            node.timed_out = True
+            node.timed_out = kept = True
             log.entry(node, status, f"the delete callback of {node} did not end within TIVX_NODE_TIMEOUT "
                       f"({node.timeout} ms): its target keeps its instances")
         elif status != vx.VX_SUCCESS:
             log.entry(node, status, f"the delete callback of {node} failed: {status_name(status)}")
         failed = failed or status
-    if node.timed_out:
+    if kept:
         d.target = ffi.NULL
     else:
         lib.pvx_target_instances_free(d)
@@ -236,7 +236,8 @@ def send_command(node, replica, cmd, refs, num_refs, timeout):
         for r in chosen:
             with _waiting():
                 status = lib.pvx_target_command(d.target + r, cmd, refs, num_refs, timeout)
-            if status == vx.VX_ERROR_TIMEOUT:
+            node.timed_out = status == vx.VX_ERROR_TIMEOUT      # TIVX_NODE_IS_TIMED_OUT: the last command's
+            if node.timed_out:
                 raise VxError(status, f"command {cmd} to {node} did not end within {timeout} ms "
                               f"(target {target_name(node)} is busy)", node)
             check(status == vx.VX_SUCCESS, status, f"the control callback of {node} failed: {status_name(status)}",

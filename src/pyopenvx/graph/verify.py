@@ -22,7 +22,7 @@ from . import fusion
 from . import targets
 from .meta_format import AT_LEAST, MISMATCH, OPEN_VALUES, REQUIRED
 from .node import PHASE_NONE
-from .pipelining import QUEUED, Pipeline
+from .pipelining import QUEUED, Pipeline, pipeup
 from .tiling import plan_node
 
 
@@ -355,12 +355,15 @@ def compile_events(graph):
 def compile_pipeline(graph):
     """A queued or streaming graph: its frame slots and the C pipeline that runs them."""
     graph.close_pipeline()
-    if graph.pipelining.pipelined:
+    pipelined = graph.pipelining.pipelined
+    for node in graph.order:                  # the pipeline makes PIPEUP calls of its own
+        out_depth, in_depth = (1, 1) if pipelined else pipeup(node)
+        primed = out_depth > 1 or in_depth > 1
+        node.desc.pipeup_calls, node.desc.pipeup_runs = out_depth - 1, in_depth if primed else 0
+        node.desc.state = vx.VX_NODE_STATE_PIPEUP if primed else vx.VX_NODE_STATE_STEADY
+    if pipelined:
         graph.pipeline = Pipeline(graph)
         graph.desc.pipeline = graph.pipeline.c
-    else:
-        for node in graph.order:              # PIPEUP is for pipelined graphs only
-            node.desc.state = vx.VX_NODE_STATE_STEADY
 
 
 def plan_fusion(graph):
