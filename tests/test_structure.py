@@ -84,8 +84,9 @@ FLOORS = {
     "capi": {"ground", "objects", "graph", "kernels", "ix"},
     "pythonic": {"ground"},
     "entry": {"ground", "objects", "graph", "kernels", "ix", "capi", "pythonic"},
+    "dask": {"ground", "objects", "graph", "ix", "pythonic"},    # graphs on Dask: the face, and fusion's row maps
 }
-_PACKAGES = ("objects", "graph", "kernels", "capi", "pythonic")
+_PACKAGES = ("objects", "graph", "kernels", "capi", "pythonic", "dask")
 _TOP_LEVEL = {"pyopenvx.ix": "ix", "pyopenvx.embed": "entry", "pyopenvx.status": "entry",
               "pyopenvx.fn": "entry"}     # one-call functions on numpy arrays, over the Pythonic layer
 
