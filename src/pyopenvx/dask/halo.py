@@ -34,10 +34,11 @@ def _model(graph: Any) -> Any:
     return lookup(core_ffi.cast("vx_reference", int(ffi.cast("uintptr_t", graph.handle))))
 
 
-def _radius(node: Any, fusion: Any) -> int:
+def _radius(node: Any, index: int, fusion: Any) -> int:
     """The node's neighbourhood radius (pixels on each side, both directions), or NotChunkable."""
     kernel = node.kernel
-    name = f"node {node.name or kernel.name} ({kernel.name})"
+    named = f", named {node.name}" if node.name and node.name != kernel.name else ""
+    name = f"node {index} ({kernel.name}{named})"
     if kernel.enumeration in REDUCTIONS:
         raise NotChunkable(f"{name} computes a whole-image {REDUCTIONS[kernel.enumeration]}: not per chunk; "
                            "compute that reduction on the dask.array itself")
@@ -64,8 +65,8 @@ def halo(graph: Any) -> int:
     model = _model(graph)
     from ..graph import fusion
     reach: Dict[Any, int] = {}
-    for node in model.order:
-        r = _radius(node, fusion) + max((reach.get(node.params[i], 0) for i in node.kernel.inputs), default=0)
+    for index, node in enumerate(model.order):
+        r = _radius(node, index, fusion) + max((reach.get(node.params[i], 0) for i in node.kernel.inputs), default=0)
         for i in node.kernel.outputs:
             if node.params[i] is not None:
                 reach[node.params[i]] = max(reach.get(node.params[i], 0), r)
