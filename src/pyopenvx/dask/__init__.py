@@ -88,13 +88,17 @@ def _write_partition(items: Sequence[Tuple[Any, str]], source: GraphSource, dire
             out.append((name, "skipped"))
             continue
         try:
-            outputs = run(source, [files.read(frame)], what)
-            for k, pixels in enumerate(outputs):
+            pixels = files.read(frame)
+        except Exception as err:         # whatever the decoder raises (PIL: SyntaxError): this frame only
+            out.append((name, f"failed: {what} cannot be read ({type(err).__name__}: {err})"))
+            continue
+        try:
+            for k, image in enumerate(run(source, [pixels], what)):
                 files.write_atomically(target if k == 0 else target.with_name(f"{target.stem}_{k}{target.suffix}"),
-                                       pixels)
+                                       image)
             out.append((name, "written"))
-        except (OSError, ValueError, RuntimeError) as err:     # this frame only: the others go on
-            out.append((name, f"failed: {what}: {err}"))
+        except Exception as err:         # a frame the graph refuses, an output the format cannot hold
+            out.append((name, f"failed: {what}: {type(err).__name__}: {err}"))
     return out
 
 
