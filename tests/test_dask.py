@@ -15,6 +15,7 @@ da = pytest.importorskip("dask.array")
 iio = pytest.importorskip("imageio.v3")
 
 import pyopenvx.dask as pvd                                         # noqa: E402
+from pyopenvx.dask import cli                                      # noqa: E402
 from pyopenvx.dask.graphs import GraphSource, Runner, context       # noqa: E402
 from pyopenvx.dask.halo import halo                                 # noqa: E402
 from pyopenvx.pythonic import Scalar, Threshold                            # noqa: E402
@@ -127,7 +128,7 @@ def _cli(*args):
                           capture_output=True, text=True, timeout=300)
 
 
-def test_cli_end_to_end(client, compile_c, tmp_path):
+def test_cli_end_to_end(client, compile_c, tmp_path, capsys):
     blob = tmp_path / "edges.ix"
     compile_c("ix_export_edges.c").run(64, 48, blob)
     (tmp_path / "in").mkdir()
@@ -148,13 +149,15 @@ def test_cli_end_to_end(client, compile_c, tmp_path):
     os.remove(out / "f3.png")
     proc = _cli(blob, "--input", tmp_path / "in" / "f*.png", "--output", out, "--scheduler", address)
     assert proc.returncode == 0 and "1 written, 4 skipped, 0 failed" in proc.stdout, proc.stderr
-    # inputs the graph's parameters do not take, and a blob of another version: refused before running
+    # inputs the graph's parameters do not take, and a blob of another version: refused before any
+    # cluster (so here, in this process)
     (tmp_path / "big").mkdir()
     iio.imwrite(tmp_path / "big" / "a.png", np.zeros((50, 60), np.uint8))
-    proc = _cli(blob, "--input", tmp_path / "big" / "*.png", "--output", out, "--scheduler", address)
-    assert proc.returncode == 2 and "do not match the inputs" in proc.stderr and "64x48 U8" in proc.stderr, proc.stderr
+    assert cli.main([str(blob), "--input", str(tmp_path / "big" / "*.png"), "--output", str(out)]) == 2
+    assert "do not match the inputs: the graph's input 0 is a 64x48 U8 image; " \
+        f"{tmp_path / 'big' / 'a.png'} is 60x50 U8" in capsys.readouterr().err
     other = bytearray(blob.read_bytes())
     other[8:12] = (7).to_bytes(4, "little")
     (tmp_path / "other.ix").write_bytes(bytes(other))
-    proc = _cli(tmp_path / "other.ix", "--input", tmp_path / "in" / "*.png", "--output", out, "--scheduler", address)
-    assert proc.returncode == 2 and "another pyopenvx version" in proc.stderr, proc.stderr
+    assert cli.main([str(tmp_path / "other.ix"), "--input", str(tmp_path / "in" / "*.png"), "--output", str(out)]) == 2
+    assert "exported by another pyopenvx version (export format 7" in capsys.readouterr().err
