@@ -93,9 +93,10 @@ def _write_partition(items: Sequence[Tuple[Any, str]], source: GraphSource, dire
             out.append((name, f"failed: {what} cannot be read ({type(err).__name__}: {err})"))
             continue
         try:
-            for k, image in enumerate(run(source, [pixels], what)):
-                files.write_atomically(target if k == 0 else target.with_name(f"{target.stem}_{k}{target.suffix}"),
-                                       image)
+            with runner(source, [pixels]).views([pixels], what) as outputs:
+                for k, image in enumerate(outputs):
+                    files.write_atomically(target if k == 0 else target.with_name(f"{target.stem}_{k}{target.suffix}"),
+                                           image)
             out.append((name, "written"))
         except Exception as err:         # a frame the graph refuses, an output the format cannot hold
             out.append((name, f"failed: {what}: {type(err).__name__}: {err}"))
