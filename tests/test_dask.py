@@ -161,3 +161,15 @@ def test_cli_end_to_end(client, compile_c, tmp_path, capsys):
     (tmp_path / "other.ix").write_bytes(bytes(other))
     assert cli.main([str(tmp_path / "other.ix"), "--input", str(tmp_path / "in" / "*.png"), "--output", str(out)]) == 2
     assert "exported by another pyopenvx version (export format 7" in capsys.readouterr().err
+
+
+def test_video_frames_with_the_video_extra(client, tmp_path):
+    pytest.importorskip("av")
+    video = tmp_path / "clip.mp4"
+    iio.imwrite(video, np.stack([np.full((48, 64, 3), 40 * i, np.uint8) for i in range(4)]), plugin="pyav",
+                codec="mpeg4", fps=10)
+    report = pvd.to_files(lambda g, s: g.channel_extract(s, "g"), [video], tmp_path / "out").compute()
+    assert report == [(f"clip_{i:06d}.png", "written") for i in range(4)]
+    for i in range(4):
+        want = iio.imread(video, index=i, plugin="pyav")[:, :, 1]
+        assert np.array_equal(iio.imread(tmp_path / "out" / f"clip_{i:06d}.png"), want)

@@ -20,7 +20,11 @@ FLAGS = {
 
 def main(argv):
     if argv[:1] == ["run"]:
-        from .dask.cli import main as run
+        try:
+            from .dask.cli import main as run
+        except ImportError as err:
+            print(f"python -m pyopenvx run needs the dask extra: pip install 'pyopenvx[dask]' ({err})", file=sys.stderr)
+            return 2
         return run(argv[1:])
     if argv in (["--help"], ["-h"]):
         print(__doc__.strip())

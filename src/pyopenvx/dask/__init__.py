@@ -33,16 +33,13 @@ def _one(outputs: List[np.ndarray]) -> Any:
     return outputs[0] if len(outputs) == 1 else tuple(outputs)
 
 
-def _run_partition(frames: Sequence[Any], source: GraphSource) -> List[Any]:
-    out = []
-    for i, frame in enumerate(frames):
-        what = files.describe(frame, i)
-        try:
-            pixels = files.read(frame)
-        except Exception as err:
-            raise OSError(f"{what}: {err}") from err
-        out.append(_one(run(source, [pixels], what)))
-    return out
+def _run_frame(frame: Any, source: GraphSource) -> Any:
+    what = files.describe(frame)
+    try:
+        pixels = files.read(frame)
+    except Exception as err:
+        raise OSError(f"{what}: {err}") from err
+    return _one(run(source, [pixels], what))
 
 
 def _run_stack(block: np.ndarray, source: GraphSource) -> np.ndarray:
@@ -76,14 +73,16 @@ def map_frames(graph: GraphLike, frames: Any, border: Border = None,
         return frames.map_blocks(_run_stack, source, dtype=out.dtype, chunks=(frames.chunks[0],) + out.shape,
                                  drop_axis=[3] if extra < 0 else [],
                                  new_axis=[3] if extra > 0 else [], meta=np.empty((0,) * (out.ndim + 1), out.dtype))
-    return _bag(frames, npartitions).map_partitions(_run_partition, source)
+    # element by element: a chain of maps after it (results.map(f)) takes each output before the next
+    # frame's is made, so malloc reuses one frame's memory for the next instead of faulting in new pages
+    return _bag(frames, npartitions).map(_run_frame, source)
 
 
 def _write_partition(items: Sequence[Tuple[Any, str]], source: GraphSource, directory: str) -> List[Tuple[str, str]]:
     out = []
     for frame, name in items:
         target = Path(directory) / name
-        what = files.describe(frame, 0) if not isinstance(frame, np.ndarray) else name
+        what = files.describe(frame) if not isinstance(frame, np.ndarray) else name
         if target.exists():
             out.append((name, "skipped"))
             continue

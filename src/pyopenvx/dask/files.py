@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import uuid
 from pathlib import Path
-from typing import Any, List, Tuple, Union
+from typing import Any, List, Optional, Tuple, Union
 
 import imageio.v3 as iio
 import numpy as np
@@ -43,11 +43,13 @@ def expand(paths: List[Any]) -> List[Any]:
     return out
 
 
-def describe(frame: Frame, index: int) -> str:
-    """The frame's name in messages."""
+def describe(frame: Frame, index: Optional[int] = None) -> str:
+    """The frame's name in messages (an array's: its index, when known)."""
     if isinstance(frame, tuple):
         return f"{frame[0]} (frame {frame[1]})"
-    return str(frame) if isinstance(frame, (str, os.PathLike)) else f"frame {index}"
+    if isinstance(frame, (str, os.PathLike)):
+        return str(frame)
+    return "a frame" if index is None else f"frame {index}"
 
 
 def read(frame: Frame) -> np.ndarray:
