@@ -78,6 +78,11 @@ def test_chunked_rgb_image_and_the_halo(client):
         return g.dilate3x3(g.box3x3(g.channel_extract(s, "g")))
     got = pvd.apply(build, da.from_array(rgb, chunks=(40, 50, 3)), border="replicate").compute()
     assert np.array_equal(got, _alone(build, [rgb], "replicate")[0])
+    # chunks thinner than the halo (Dask merges them) and a first chunk smaller than a 3x3 kernel
+    small = np.ascontiguousarray(rgb[:12, :30, 0])
+    got = pvd.apply(build_u8 := (lambda g, s: g.box3x3(g.box3x3(s))), da.from_array(small, chunks=(2, 30)),
+                    border="replicate").compute()
+    assert np.array_equal(got, _alone(build_u8, [small], "replicate")[0])
     img = np.zeros((32, 32), np.uint8)
     halos = [halo(Runner(GraphSource(b), [img], context()).graph) for b in (
         _magnitude, _edges, lambda g, s: getattr(g, "not")(s),

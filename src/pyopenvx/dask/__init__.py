@@ -121,15 +121,24 @@ def to_files(graph: GraphLike, frames: Any, directory: Union[str, os.PathLike], 
     return items.map_partitions(_write_partition, source, str(directory))
 
 
-def _run_chunk(block: np.ndarray, source: GraphSource) -> np.ndarray:
-    return run(source, [np.ascontiguousarray(block)], "the chunk")[0]
+def _run_chunk(block: np.ndarray, source: GraphSource, depth: int, block_info: Any = None) -> np.ndarray:
+    """The graph on a chunk with its halo; only the chunk's own pixels copied out (the halo is on the
+    sides that have a neighbour, none on the image's edges)."""
+    where, count = block_info[0]["chunk-location"], block_info[0]["num-chunks"]
+    top, left = (depth if where[i] > 0 else 0 for i in (0, 1))
+    bottom, right = (depth if where[i] < count[i] - 1 else 0 for i in (0, 1))
+    block = np.ascontiguousarray(block)
+    graph = runner(source, [block])
+    graph.process([block], "the chunk")
+    return graph.outputs[0].to_numpy((left, top, block.shape[1] - right, block.shape[0] - bottom))
 
 
 def apply(graph: Union[Callable[..., Any], GraphSource], darr: da.Array, border: Border = None) -> da.Array:
     """The graph build(graph, image) -> output image run over the 2-D (or h x w x c) dask.array
     `darr` chunk by chunk: each chunk with a halo as wide as the graph reaches (halo.py), the border
     mode applied only at the image's true edges (chunks there get no halo on that side), so the result
-    equals the whole-image run bit for bit. A node that cannot be chunked raises NotChunkable."""
+    equals the whole-image run bit for bit. A node that cannot be chunked raises NotChunkable. (The
+    pieces of map_overlap, with the trim done as each chunk's output is copied out.)"""
     source = GraphSource(graph, border)
     if source.build is None:
         raise ValueError("apply needs a build function: a blob's graph has images of fixed sizes")
@@ -137,15 +146,17 @@ def apply(graph: Union[Callable[..., Any], GraphSource], darr: da.Array, border:
         raise ValueError(f"apply takes a 2-D or (h, w, c) dask.array, not {darr.shape}")
     if darr.ndim == 3:
         darr = darr.rechunk({2: -1})
-    sample = np.zeros(tuple(c[0] for c in darr.chunks), darr.dtype)
+    # a probe for the halo and the output's type (a same-size graph's do not depend on the size)
+    sample = np.zeros((min(darr.shape[0], 64), min(darr.shape[1], 64)) + darr.shape[2:], darr.dtype)
     probe = runner(source, [sample])
     if len(probe.outputs) != 1:
         raise ValueError(f"apply needs a graph of one output image, this one has {len(probe.outputs)}")
     depth = halo(probe.graph)
     out = probe([sample])[0]
     extended = da.overlap.overlap(darr, {0: depth, 1: depth, **({2: 0} if darr.ndim == 3 else {})}, boundary="none")
-    chunks = extended.chunks[:2] + ((out.shape[2],) if out.ndim == 3 else ())
-    result = extended.map_blocks(_run_chunk, source, dtype=out.dtype, chunks=chunks,
-                                 drop_axis=[2] if darr.ndim > out.ndim else [],
-                                 new_axis=[2] if out.ndim > darr.ndim else [], meta=np.empty((0,) * out.ndim, out.dtype))
-    return da.overlap.trim_internal(result, {0: depth, 1: depth}, boundary="none")
+    # the chunks without their halos (overlap may have merged chunks smaller than the halo)
+    chunks = tuple(tuple(c - depth * ((j > 0) + (j < len(axis) - 1)) for j, c in enumerate(axis))
+                   for axis in extended.chunks[:2]) + ((out.shape[2],) if out.ndim == 3 else ())
+    return extended.map_blocks(_run_chunk, source, depth, dtype=out.dtype, chunks=chunks,
+                               drop_axis=[2] if darr.ndim > out.ndim else [],
+                               new_axis=[2] if out.ndim > darr.ndim else [], meta=np.empty((0,) * out.ndim, out.dtype))
