@@ -1,6 +1,8 @@
 """python -m pyopenvx --cflags --libs [--includedir --libdir --cmakedir --pkgconfigdir]
 
 Prints the flags and paths to build C programs against this installation.
+python -m pyopenvx run GRAPH.ix --input 'frames/*.png' --output out/ [--scheduler ADDRESS | --workers N]
+runs an exported graph over files on Dask (pip install 'pyopenvx[dask]'; run --help for more).
   --help      this text        --version   the pyopenvx version"""
 import sys
 
@@ -17,6 +19,13 @@ FLAGS = {
 
 
 def main(argv):
+    if argv[:1] == ["run"]:
+        try:
+            from .dask.cli import main as run
+        except ImportError as err:
+            print(f"python -m pyopenvx run needs the dask extra: pip install 'pyopenvx[dask]' ({err})", file=sys.stderr)
+            return 2
+        return run(argv[1:])
     if argv in (["--help"], ["-h"]):
         print(__doc__.strip())
         return 0
