@@ -18,7 +18,7 @@ import numpy as np
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .errors import check
+from .errors import check, check_workers
 
 
 class Stream:
@@ -120,4 +120,6 @@ def start(graph, trigger=None):
 
 
 def stop(graph):
+    """Stops, then reports what a Python kernel of the stream raised meanwhile (errors.check_workers)."""
     check(lib.vxStopGraphStreaming(graph.handle), "vxStopGraphStreaming", graph)
+    check_workers("a kernel while the graph streamed", graph)
