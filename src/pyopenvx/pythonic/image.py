@@ -149,7 +149,6 @@ class Image(Object):
         return f"{self.width}x{self.height} {self.format}"
 
     _geometry = None        # (width, height, format name, whole-image rectangle) once settled
-    _virtual = False
     _scratch = None         # map's out-arguments, in the instance's dict while no map uses them
 
     def _settled(self):
