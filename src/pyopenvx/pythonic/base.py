@@ -147,7 +147,9 @@ class Object:
         if owned:
             context = None if self.vx_type == vx.VX_TYPE_CONTEXT else \
                 _CONTEXTS.get(_address(lib.vxGetContext(ffi.cast("vx_reference", handle))))
-            self._owner = _Owner(handle, type(self)._release, f"{ffi.typeof(handle).cname} *", context)
+            # the pointer type parsed now: a release may run in __del__, during another parse of
+            # cffi's (a garbage collection there), which would wait for cffi's parse lock forever
+            self._owner = _Owner(handle, type(self)._release, _c_type(f"{ffi.typeof(handle).cname} *"), context)
 
     @classmethod
     def wrap(cls: Type[_T], handle: Handle, owned: bool = False, what: str = "wrap") -> _T:
