@@ -18,8 +18,8 @@ import numpy as np
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import ContextLike, Object, check, keep, wrap_reference
-from .errors import status_name
+from .base import ContextLike, Object, check, handle_of, keep, wrap_reference
+from .errors import InvalidParameters, status_name
 from .kernel import DIRECTIONS, Kernel, KernelParameter, guarded, kernels, log_failure  # noqa: F401  (re-exported)
 
 Performance = namedtuple("Performance", "tmp beg end sum avg min num max")
@@ -99,9 +99,16 @@ class Node(Object):
 
     @border.setter
     def border(self, value: Union[str, Tuple[str, int]]) -> None:
-        mode, constant = (value, 0) if isinstance(value, str) else value
+        """"undefined" (the spec's default), "replicate", "constant" (value 0) or ("constant", value)."""
+        mode, constant = (value, 0) if isinstance(value, str) else value if isinstance(value, tuple) and \
+            len(value) == 2 else (None, None)
+        if not isinstance(mode, str) or isinstance(constant, bool) or not isinstance(constant, (int, np.integer)):
+            raise TypeError(f"border={value!r}: a mode name or (\"constant\", value)")
+        if mode not in BORDERS:
+            raise InvalidParameters(vx.VX_ERROR_INVALID_PARAMETERS, "border", self,
+                                    [f"border={value!r}: not one of {', '.join(BORDERS)}"])
         border = ffi.new("vx_border_t *", {"mode": BORDERS[mode]})
-        border.constant_value.U32 = constant
+        border.constant_value.U32 = int(constant) & 0xFFFFFFFF      # an S16 -1 is its low bytes
         check(lib.vxSetNodeAttribute(self.handle, vx.VX_NODE_BORDER, border, ffi.sizeof("vx_border_t")),
               "vxSetNodeAttribute(VX_NODE_BORDER)")
 
@@ -129,8 +136,9 @@ class Graph(Object):
     vx_type = vx.VX_TYPE_GRAPH
 
     def __init__(self, context: ContextLike) -> None:
+        handle = handle_of(context, "context", "Graph")
         self.context = context
-        super().__init__(lib.vxCreateGraph(context.handle), "vxCreateGraph")
+        super().__init__(lib.vxCreateGraph(handle), "vxCreateGraph")
 
     def __getattr__(self, name):
         """Node helpers: `graph.gaussian3x3(src)` and one per standard kernel (see nodes.py)."""
@@ -183,14 +191,14 @@ class Graph(Object):
         """Makes the node parameter `obj` is set on (the first found) a graph parameter; its index."""
         return self.add_parameter(*self._site(obj))
 
-    def readable(self, image: Object) -> Object:
-        """`image` itself, or for a virtual image (which cannot be read) a real image of the size
-        and format verification gave it, put in its place in the graph."""
-        if not getattr(image, "_virtual", False):
-            return image
+    def readable(self, obj: Object) -> Object:
+        """`obj` itself, or for a virtual object (which cannot be read: an image, array, scalar or
+        pyramid) a real one like what verification made of it, put in its place in the graph."""
+        if not getattr(obj, "_virtual", False):
+            return obj
         self.verify()
-        real = image.like()         # type: ignore[attr-defined]  # an Image: the virtual kind read here
-        node, index = self._site(image)
+        real = obj.like()         # type: ignore[attr-defined]  # the virtual kinds all have like()
+        node, index = self._site(obj)
         node[index] = real
         return real
 
