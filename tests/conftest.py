@@ -134,6 +134,11 @@ class VX:
 
     def release(self):
         if self.context != self.ffi.NULL:
+            # vxCreateContext gave the process's one context, which may outlive this count (a Pythonic
+            # Context of pyopenvx.fn): give it back the Pythonic layer's log, never our dying callback
+            from pyopenvx.pythonic.base import _KEPT, _address
+            log = _KEPT.get(_address(self.context), {}).get("log")
+            self.lib.vxRegisterLogCallback(self.context, log[0] if log else self.ffi.NULL, self.c.vx_true_e)
             p = self.ffi.new("vx_context *", self.context)
             assert self.lib.vxReleaseContext(p) == self.c.VX_SUCCESS
             self.context = self.ffi.NULL

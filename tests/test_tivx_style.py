@@ -2,6 +2,6 @@
 import pytest
 
 
-@pytest.mark.parametrize("case", ["replicated_release_orders"])
+@pytest.mark.parametrize("case", ["replicated_release_orders", "nested_graph_kernel", "one_context"])
 def test_tivx_style(c_program, case):
     assert c_program("tivx_style.c", case).stdout.strip() == "ok"

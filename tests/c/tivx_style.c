@@ -162,8 +162,136 @@ static void replicated_release_orders(void)
     CHECK(count == 24);
 }
 
+/* 3. A nested-graph kernel as TI writes them: its create callback creates a context, builds and
+ * verifies a graph in it, releases the context and keeps the graph (vxCreateContext gives the
+ * process's one context, counted); process imports the node's buffers into the inner graph's
+ * images (created without a handle) and runs it; delete gives the images their own buffers back
+ * (exported when they had never been accessed) and releases everything. */
+typedef struct {
+    vx_graph graph;
+    vx_image in, out;
+    void *own[2];
+    uint32_t own_size[2];
+} nested_graph;
+
+static vx_status VX_CALLBACK nested_create(tivx_target_kernel_instance kernel, tivx_obj_desc_t *obj_desc[],
+                                           uint16_t num_params, void *priv_arg)
+{
+    (void)num_params; (void)priv_arg;
+    tivx_obj_desc_image_t *in = (tivx_obj_desc_image_t *)obj_desc[0];
+    vx_context ctx = vxCreateContext();
+    TRY(vxGetStatus((vx_reference)ctx));
+    nested_graph *s = malloc(sizeof *s);
+    s->graph = vxCreateGraph(ctx);
+    s->in = vxCreateImage(ctx, in->imagepatch_addr[0].dim_x, in->imagepatch_addr[0].dim_y, VX_DF_IMAGE_U8);
+    s->out = vxCreateImage(ctx, in->imagepatch_addr[0].dim_x, in->imagepatch_addr[0].dim_y, VX_DF_IMAGE_U8);
+    vx_node n = vxNotNode(s->graph, s->in, s->out);
+    TRY(vxReleaseNode(&n));
+    TRY(vxVerifyGraph(s->graph));
+    TRY(vxReleaseContext(&ctx));
+    vx_image images[2] = {s->in, s->out};
+    for (int i = 0; i < 2; i++) {
+        uint32_t num = 0;
+        TRY(tivxReferenceExportHandle((vx_reference)images[i], &s->own[i], &s->own_size[i], 1, &num));
+        CHECK(num == 1 && s->own[i] != NULL && s->own_size[i] >= in->imagepatch_addr[0].dim_x * in->imagepatch_addr[0].dim_y);
+    }
+    return tivxSetTargetKernelInstanceContext(kernel, s, sizeof *s);
+}
+
+static nested_graph *nested_of(tivx_target_kernel_instance kernel)
+{
+    void *s = NULL;
+    uint32_t size = 0;
+    CHECK_OK(tivxGetTargetKernelInstanceContext(kernel, &s, &size));
+    CHECK(s != NULL && size == sizeof(nested_graph));
+    return s;
+}
+
+static vx_status VX_CALLBACK nested_process(tivx_target_kernel_instance kernel, tivx_obj_desc_t *obj_desc[],
+                                            uint16_t num_params, void *priv_arg)
+{
+    (void)priv_arg;
+    nested_graph *s = nested_of(kernel);
+    vx_image images[2] = {s->in, s->out};
+    for (uint16_t i = 0; i < num_params; i++) {
+        tivx_obj_desc_image_t *img = (tivx_obj_desc_image_t *)obj_desc[i];
+        const void *addr[1] = {tivxMemShared2TargetPtr(&img->mem_ptr[0])};
+        uint32_t size[1] = {img->mem_size[0]};
+        TRY(tivxReferenceImportHandle((vx_reference)images[i], addr, size, 1));
+    }
+    return vxProcessGraph(s->graph);
+}
+
+static vx_status VX_CALLBACK nested_delete(tivx_target_kernel_instance kernel, tivx_obj_desc_t *obj_desc[],
+                                           uint16_t num_params, void *priv_arg)
+{
+    (void)obj_desc; (void)num_params; (void)priv_arg;
+    nested_graph *s = nested_of(kernel);
+    vx_image images[2] = {s->in, s->out};
+    for (int i = 0; i < 2; i++)
+        TRY(tivxReferenceImportHandle((vx_reference)images[i], (const void **)&s->own[i], &s->own_size[i], 1));
+    TRY(vxReleaseGraph(&s->graph));
+    TRY(vxReleaseImage(&s->in));
+    TRY(vxReleaseImage(&s->out));
+    free(s);
+    return VX_SUCCESS;
+}
+
+static void nested_graph_kernel(void)
+{
+    vx_context ctx = test_context();
+    vx_uint32 refs0 = context_references(ctx);
+    vx_kernel k = target_kernel(ctx, "tivx_style.nested", VX_TYPE_IMAGE, like_input, NULL, nested_process,
+                                nested_create, nested_delete, NULL);
+    vx_graph g = vxCreateGraph(ctx);
+    vx_image in = pattern_u8_image(ctx, SIZE, SIZE, 3, 5), out = vxCreateImage(ctx, SIZE, SIZE, VX_DF_IMAGE_U8);
+    vx_node n = node_of_two(g, k, in, out);
+    CHECK_OK(vxVerifyGraph(g));
+    CHECK(ref_count(ctx) == 1);                  /* the create callback's count went */
+    for (int run = 0; run < 2; run++) {
+        CHECK_OK(vxProcessGraph(g));
+        for (vx_uint32 y = 0; y < SIZE; y += 5)
+            for (vx_uint32 x = 0; x < SIZE; x += 3)
+                CHECK(u8_pixel(out, x, y) == (vx_uint8)~(x * 3 + y * 5));
+    }
+    CHECK_OK(vxReleaseNode(&n));
+    CHECK_OK(vxReleaseGraph(&g));
+    CHECK_OK(vxReleaseImage(&in));
+    CHECK_OK(vxReleaseImage(&out));
+    drop_kernel(k, "tivx_style.nested");
+    CHECK(context_references(ctx) == refs0);
+    CHECK_OK(vxReleaseContext(&ctx));
+}
+
+/* 3. vxCreateContext gives the one context while any count of it is held; the last release ends
+ * it, with everything in it, and the next call makes a new one. */
+static void one_context(void)
+{
+    vx_context a = test_context(), b = vxCreateContext();
+    CHECK(a == b && ref_count(a) == 2);
+    vx_image img = vxCreateImage(b, 4, 4, VX_DF_IMAGE_U8);
+    CHECK_OK(vxReleaseContext(&b));
+    CHECK(b == NULL && ref_count(a) == 1);
+    CHECK(vxGetContext((vx_reference)img) == a && u8_pixel(img, 0, 0) == 0);
+    CHECK_OK(vxRetainReference((vx_reference)a));
+    CHECK_OK(vxReleaseReference((vx_reference *)&img));
+    b = a;
+    CHECK_OK(vxReleaseContext(&b));
+    CHECK(context_references(a) == 0 && ref_count(a) == 1);
+    img = vxCreateImage(a, 4, 4, VX_DF_IMAGE_U8);  /* left to the context's end */
+    CHECK_OK(vxReleaseContext(&a));
+    CHECK_STATUS(vxQueryReference((vx_reference)img, VX_REFERENCE_COUNT, &(vx_uint32){0}, sizeof(vx_uint32)),
+                 VX_ERROR_INVALID_REFERENCE);
+    a = vxCreateContext();                       /* a new one */
+    CHECK_REF(a);
+    CHECK(ref_count(a) == 1 && context_references(a) == 0);
+    CHECK_OK(vxReleaseContext(&a));
+}
+
 static const test_case cases[] = {
     {"replicated_release_orders", replicated_release_orders},
+    {"nested_graph_kernel", nested_graph_kernel},
+    {"one_context", one_context},
 };
 
 int main(int argc, char **argv)

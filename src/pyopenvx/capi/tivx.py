@@ -158,7 +158,9 @@ def tivxReferenceExportHandle(ref, addr, size, max_num_entries, num_entries):
 @export
 def tivxReferenceImportHandle(ref, addr, size, num_entries):
     """The application's buffers become the object's (of the same sizes as its own); the object does
-    not free them. Images take them when created from a handle (others keep their planes' layout)."""
+    not free them. An image keeps its planes' layout; one not created from a handle is on the
+    application's memory from then on, as TIOVX does (its own block stays its own, freed with it:
+    importing the exported block back gives it its memory again)."""
     obj = lookup(ref)
     check(addr != ffi.NULL and size != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "addr or size is NULL", obj)
     buffers = _buffers(obj, "tivxReferenceImportHandle")
@@ -168,8 +170,10 @@ def tivxReferenceImportHandle(ref, addr, size, num_entries):
         check(addr[i] != ffi.NULL and size[i] == nbytes, vx.VX_ERROR_INVALID_PARAMETERS,
               f"buffer {i}: {size[i]} bytes at {addr[i]}, {obj} needs {nbytes}", obj)
     if obj.vx_type == vx.VX_TYPE_IMAGE:
-        check(obj.swappable, vx.VX_ERROR_NOT_SUPPORTED,
-              f"{obj} was not created from a handle: its memory cannot be replaced", obj)
+        check(obj.parent_image is None, vx.VX_ERROR_NOT_SUPPORTED,
+              f"{obj} views another image's memory: it follows its parent", obj)
+        check(lib.pvx_map_count(obj.mem) == 0, vx.VX_FAILURE, f"{obj} is mapped", obj)
+        obj.swappable = True
         obj.swap(ffi.new("void *[]", [addr[i] for i in range(num_entries)]), ffi.NULL, num_entries)
         return
     check(lib.pvx_map_count(obj.mem) == 0, vx.VX_FAILURE, f"{obj} is mapped", obj)
