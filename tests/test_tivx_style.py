@@ -2,6 +2,7 @@
 import pytest
 
 
-@pytest.mark.parametrize("case", ["replicated_release_orders", "nested_graph_kernel", "one_context"])
+@pytest.mark.parametrize("case", ["replicated_release_orders", "nested_graph_kernel", "one_context",
+                                  "object_array_from_list"])
 def test_tivx_style(c_program, case):
     assert c_program("tivx_style.c", case).stdout.strip() == "ok"

@@ -288,7 +288,49 @@ static void one_context(void)
     CHECK_OK(vxReleaseContext(&a));
 }
 
+/* 5. tivxCreateObjectArrayFromList: the array takes a count of each listed object, the program
+ * keeps its own and releases it whenever it likes; the objects need only be of one type (their
+ * attributes may differ, as TIOVX checks). */
+static void object_array_from_list(void)
+{
+    vx_context ctx = test_context();
+    vx_uint32 refs0 = context_references(ctx);
+    for (int items_first = 0; items_first < 2; items_first++) {
+        vx_reference list[3] = {(vx_reference)vxCreateScalar(ctx, VX_TYPE_UINT8, &(vx_uint8){7}),
+                                (vx_reference)vxCreateScalar(ctx, VX_TYPE_INT32, &(vx_int32){-5}),
+                                (vx_reference)vxCreateScalar(ctx, VX_TYPE_UINT8, &(vx_uint8){9})};
+        vx_object_array arr = tivxCreateObjectArrayFromList(ctx, list, 3);
+        CHECK_REF(arr);
+        vx_image images[2] = {vxCreateImage(ctx, 8, 8, VX_DF_IMAGE_U8), vxCreateImage(ctx, 16, 4, VX_DF_IMAGE_S16)};
+        vx_object_array arr2 = tivxCreateObjectArrayFromList(ctx, (vx_reference *)images, 2);
+        CHECK_REF(arr2);
+        if (items_first) {
+            for (int i = 0; i < 3; i++)
+                CHECK_OK(vxReleaseScalar((vx_scalar *)&list[i]));
+            CHECK_OK(vxReleaseImage(&images[0]));
+            CHECK_OK(vxReleaseImage(&images[1]));
+        }
+        vx_scalar second = (vx_scalar)vxGetObjectArrayItem(arr, 1);
+        vx_int32 v = 0;
+        CHECK_OK(vxCopyScalar(second, &v, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+        CHECK(v == -5);
+        CHECK_OK(vxReleaseScalar(&second));
+        CHECK_OK(vxReleaseObjectArray(&arr));
+        CHECK_OK(vxReleaseObjectArray(&arr2));
+        if (!items_first) {
+            CHECK(u8_pixel(images[0], 7, 7) == 0);
+            for (int i = 0; i < 3; i++)
+                CHECK_OK(vxReleaseScalar((vx_scalar *)&list[i]));
+            CHECK_OK(vxReleaseImage(&images[0]));
+            CHECK_OK(vxReleaseImage(&images[1]));
+        }
+        CHECK(context_references(ctx) == refs0);
+    }
+    CHECK_OK(vxReleaseContext(&ctx));
+}
+
 static const test_case cases[] = {
+    {"object_array_from_list", object_array_from_list},
     {"replicated_release_orders", replicated_release_orders},
     {"nested_graph_kernel", nested_graph_kernel},
     {"one_context", one_context},

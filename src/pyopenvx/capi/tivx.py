@@ -111,9 +111,9 @@ def tivxCreateObjectArrayFromList(context, list_, count):
     check(list_ != ffi.NULL and count > 0, vx.VX_ERROR_INVALID_PARAMETERS, "an empty list")
     items = [lookup(list_[i], what=f"list[{i}]") for i in range(count)]
     first = items[0]
-    for obj in items:
-        check(isinstance(obj, DataObject) and obj.vx_type == first.vx_type and obj.meta() == first.meta(),
-              vx.VX_ERROR_INVALID_PARAMETERS, f"{obj} is not an object like {first}", obj)
+    for obj in items:            # (as TIOVX: of one type, not virtual, of the context; their attributes may differ)
+        check(isinstance(obj, DataObject) and obj.vx_type == first.vx_type, vx.VX_ERROR_INVALID_PARAMETERS,
+              f"{obj} is not of the type of {first}", obj)
         check(container(obj) is None, vx.VX_ERROR_INVALID_PARAMETERS, f"{obj} is already part of {container(obj)}", obj)
         check(obj.context is ctx and not obj.virtual, vx.VX_ERROR_INVALID_PARAMETERS,
               f"{obj} is virtual or of another context", obj)
@@ -124,6 +124,8 @@ def tivxCreateObjectArrayFromList(context, list_, count):
         return items[i]
     array = ObjectArray(ctx, first, count, make_item=held)
     array.from_list = True
+    for obj in items:            # each listed object the application still holds holds its array (dataobject.py)
+        array.retain(internal=True)
     return array
 
 
