@@ -329,7 +329,97 @@ static void object_array_from_list(void)
     CHECK_OK(vxReleaseContext(&ctx));
 }
 
+/* 9. A host initialize callback maps the virtual image it reads (TIOVX lets it during verification). */
+static vx_status VX_CALLBACK init_maps_input(vx_node node, const vx_reference p[], vx_uint32 n)
+{
+    (void)node; (void)n;
+    u8_map m;
+    TRY(map_u8((vx_image)p[0], VX_READ_ONLY, &m));
+    return vxUnmapImagePatch((vx_image)p[0], m.id);
+}
+
+static vx_uint8 invert(vx_uint8 v)
+{
+    return (vx_uint8)~v;
+}
+
+static vx_status VX_CALLBACK run_invert(vx_node node, const vx_reference *p, vx_uint32 n)
+{
+    (void)node; (void)n;
+    return u8_pointwise(p, invert);
+}
+
+static void initialize_maps_virtual(void)
+{
+    vx_context ctx = test_context();
+    vx_uint32 refs0 = context_references(ctx);
+    vx_enum id;
+    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
+    vx_kernel k = vxAddUserKernel(ctx, "tivx_style.init_maps", id, run_invert, 2, like_input, init_maps_input, NULL);
+    CHECK_OK(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
+    CHECK_OK(vxAddParameterToKernel(k, 1, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
+    CHECK_OK(vxFinalizeKernel(k));
+    vx_graph g = vxCreateGraph(ctx);
+    vx_image in = u8_image(ctx, SIZE, SIZE, 40), out = vxCreateImage(ctx, SIZE, SIZE, VX_DF_IMAGE_U8);
+    vx_image mid = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_VIRT);
+    vx_node n1 = node_of_two(g, k, in, mid), n2 = node_of_two(g, k, mid, out);
+    CHECK_OK(vxVerifyGraph(g));
+    CHECK_OK(vxProcessGraph(g));
+    CHECK(u8_pixel(out, 3, 3) == 40);
+    u8_map m;                                    /* outside the graph it stays out of reach */
+    CHECK_REFUSED(map_u8(mid, VX_READ_ONLY, &m), VX_ERROR_OPTIMIZED_AWAY);
+    vx_reference all[] = {(vx_reference)n1, (vx_reference)n2, (vx_reference)mid, (vx_reference)g,
+                          (vx_reference)in, (vx_reference)out};
+    for (unsigned i = 0; i < sizeof all / sizeof *all; i++)
+        CHECK_OK(vxReleaseReference(&all[i]));
+    CHECK_OK(vxRemoveKernel(k));
+    CHECK(context_references(ctx) == refs0);
+    CHECK_OK(vxReleaseContext(&ctx));
+}
+
+/* 9. tivxNodeSendCommand with entries that are no reference (NULL, an unused one never set):
+ * the control callback gets NULL descriptors for them, as in TIOVX. */
+static int commands;
+
+static vx_status VX_CALLBACK count_command(tivx_target_kernel_instance kernel, uint32_t cmd, tivx_obj_desc_t *obj_desc[],
+                                          uint16_t num_params, void *priv_arg)
+{
+    (void)kernel; (void)priv_arg;
+    CHECK(cmd == 7 && num_params == 3);
+    CHECK(obj_desc[0] != NULL && obj_desc[0]->type == TIVX_OBJ_DESC_SCALAR);
+    CHECK(obj_desc[1] == NULL && obj_desc[2] == NULL);
+    commands++;
+    return VX_SUCCESS;
+}
+
+static void command_unused_entries(void)
+{
+    vx_context ctx = test_context();
+    vx_uint32 refs0 = context_references(ctx);
+    vx_kernel k = target_kernel(ctx, "tivx_style.command", VX_TYPE_IMAGE, like_input, NULL, level_process,
+                                level_create, NULL, count_command);
+    vx_graph g = vxCreateGraph(ctx);
+    vx_image in = u8_image(ctx, SIZE, SIZE, 1), out = vxCreateImage(ctx, SIZE, SIZE, VX_DF_IMAGE_U8);
+    vx_node n = node_of_two(g, k, in, out);
+    CHECK_OK(vxVerifyGraph(g));
+    vx_scalar s = vxCreateScalar(ctx, VX_TYPE_UINT32, &(vx_uint32){5});
+    long junk[4] = {0x1234, 0x5678, 0, 0};       /* what an entry never set may hold */
+    vx_reference refs[3] = {(vx_reference)s, NULL, (vx_reference)junk};
+    CHECK_OK(tivxNodeSendCommand(n, 0, 7, refs, 3));
+    CHECK(commands == 1);
+    CHECK_OK(vxReleaseScalar(&s));
+    CHECK_OK(vxReleaseNode(&n));
+    CHECK_OK(vxReleaseGraph(&g));
+    CHECK_OK(vxReleaseImage(&in));
+    CHECK_OK(vxReleaseImage(&out));
+    drop_kernel(k, "tivx_style.command");
+    CHECK(context_references(ctx) == refs0);
+    CHECK_OK(vxReleaseContext(&ctx));
+}
+
 static const test_case cases[] = {
+    {"initialize_maps_virtual", initialize_maps_virtual},
+    {"command_unused_entries", command_unused_entries},
     {"object_array_from_list", object_array_from_list},
     {"replicated_release_orders", replicated_release_orders},
     {"nested_graph_kernel", nested_graph_kernel},
