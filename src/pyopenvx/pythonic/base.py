@@ -68,7 +68,7 @@ class _Owner:
             return vx.VX_SUCCESS                 # its context was released, and every object with it
         if self.keep is not None and self.context is not None:
             self.context.parked.append((handle, self.keep))
-        last = self.context is None and _count(handle) == 1
+        last = self.life is not None and _count(handle) == 1      # a Context's, its last count
         status = self.release_fn(ffi.new(self.ptr_type, handle))
         if last:
             self.life.gone = True
