@@ -13,7 +13,8 @@ Each distinct call (function, input shapes and dtypes, other arguments) builds a
 once, on a context of this module, and keeps it (the last CACHE_SIZE of them): later calls copy
 the arrays in, process, and copy the outputs out. Images go in as numpy arrays (2-D uint8 is U8,
 (h, w, 3) uint8 is RGB, see Image.from_numpy); outputs come back as new arrays.
-Thread-safe: each thread keeps its own graphs (on the one context of this module).
+Thread-safe: each thread keeps its own graphs (on the one context of this module, which is the
+process's one context: `release()` lets it go).
 """
 import itertools
 import threading
@@ -175,6 +176,21 @@ def run(name: Union[str, Callable[..., Any]], *args: Any, **kwargs: Any) -> Any:
     graph.process()
     results = [o.to_numpy() if isinstance(o, Image) else getattr(o, "value", o) for o in outputs]
     return results[0] if len(results) == 1 else tuple(results)
+
+
+def release() -> None:
+    """Drops every thread's graphs and this module's context (vxCreateContext gives the process's one
+    context, which lives while anything holds it: the application's Contexts share it). The next
+    call makes them again."""
+    with _graphs_lock:
+        graphs = list(_graphs.values())
+        _graphs.clear()
+    with _context_lock:
+        contexts = _context[:]
+        _context.clear()
+    del graphs                  # released here, outside the locks, before their context
+    for ctx in contexts:
+        ctx.release()
 
 
 def __getattr__(name):
