@@ -22,6 +22,7 @@ PHASE_NONE, PHASE_INIT, PHASE_DEINIT = range(3)
 
 class Node(Reference):
     vx_type = vx.VX_TYPE_NODE
+    containers = None                          # replicated: parameter index -> its container, held (hold_container)
 
     def __init__(self, graph, kernel):
         check(kernel.finalized, vx.VX_ERROR_INVALID_REFERENCE, f"{kernel} is not finalized", kernel)
@@ -37,7 +38,6 @@ class Node(Reference):
         self.phase = PHASE_NONE
         self.local_buffer = None               # the local data buffer we allocated, if any
         self.replicate = None                  # per-parameter flags once replicated
-        self.containers = {}                   # replicated parameter index -> its container, held (hold_container)
         self.aliased = set()                   # (a, b), a < b: pairs sharing a buffer (aliasing.py)
         self.target_id = None                  # seed 003: the target vxSetNodeTarget chose (targets.py)
         self.target_kernel = None              # the target kernel its instances use, once created
@@ -131,10 +131,14 @@ class Node(Reference):
         """A replicated parameter's container is held as long as the node takes its items: the
         application may release the container and item 0 while the graph still runs (or deletes)
         the replicas, which take the other items."""
+        if self.replicate is None:
+            return
         obj = self.params[index]
-        new = container(obj) if obj is not None and self.replicate is not None and self.replicate[index] else None
+        new = container(obj) if obj is not None and self.replicate[index] else None
         if new is not None:
             new.retain(internal=True)
+        if self.containers is None:
+            self.containers = {}
         old = self.containers.pop(index, None)
         if new is not None:
             self.containers[index] = new
@@ -269,7 +273,7 @@ class Node(Reference):
             if self in delay.followers:
                 delay.followers.remove(self)
         self.h.desc = ffi.NULL
-        for p in [*self.params, *self.containers.values()]:
+        for p in [*self.params, *(self.containers or {}).values()]:
             if p is not None and p.alive:
                 p.release(internal=True)
         for m in self.metas:
