@@ -11,6 +11,7 @@ from _pyopenvx import ffi, lib
 from .. import constants as vx
 from .. import log
 from ..errors import VxError, check, status_name
+from ..objects.dataobject import accessible
 from ..objects.parts import container, items_of
 from ..reference import LOCK, unlocked
 
@@ -119,14 +120,9 @@ def create_nodes(graph):
     function gets its instances on its target and their create callbacks run there, one node at a
     time in schedule order; then every node learns which earlier nodes it waits for."""
     targeted = [n for n in graph.order if n.kernel.function == ffi.NULL and n.tiling is None]
-    for obj in graph.virtual_objects:          # create callbacks get descriptors of virtual objects too
-        obj.set_accessible(True)
-    try:
+    with accessible(graph.virtual_objects):    # create callbacks get descriptors of virtual objects too
         for node in targeted:
             _create(node)
-    finally:
-        for obj in graph.virtual_objects:
-            obj.set_accessible(False)
     graph.desc.num_targeted = len(targeted)
     if targeted:
         index = {n: k for k, n in enumerate(graph.order)}

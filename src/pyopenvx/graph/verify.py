@@ -14,6 +14,7 @@ from _pyopenvx import ffi, lib
 from .. import constants as vx
 from .. import log
 from ..errors import VxError, attribute_name, check, status_name
+from ..objects.dataobject import accessible
 from ..objects.parts import container, items_of, lineage, overlap, scope_of, shares_memory
 from ..reference import type_name
 from . import aliasing
@@ -319,9 +320,11 @@ def alias_buffers(graph):
 
 
 def initialize_nodes(graph):
-    """The kernels' initializers, then the local data buffers they asked for (seed 000)."""
-    for node in graph.order:
-        node.initialize()
+    """The kernels' initializers, then the local data buffers they asked for (seed 000). They may
+    map the graph's virtual objects (TIOVX lets them)."""
+    with accessible(_virtuals(graph)):
+        for node in graph.order:
+            node.initialize()
 
 
 def compile_schedule(graph):
@@ -332,6 +335,15 @@ def compile_schedule(graph):
         node.publish_parameters(_replicas(node))
         graph._c_schedule[k] = node.desc
         node.phase = PHASE_NONE
+    virtuals = graph.virtual_objects = _virtuals(graph)
+    graph._c_virtuals = ffi.new("vx_reference[]", [ffi.cast("vx_reference", o.h) for o in virtuals] or 1)
+    d = graph.desc
+    d.schedule, d.num_nodes = graph._c_schedule, len(order)
+    d.virtuals, d.num_virtuals = graph._c_virtuals, len(virtuals)
+
+
+def _virtuals(graph):
+    """The graph's virtual objects, their parts included, in the order its nodes meet them."""
     virtuals = {}                          # an ordered set
     for edges in (graph.inputs, graph.outputs, graph.updates):
         for _, _, obj, parts, virtual in edges:
@@ -340,11 +352,7 @@ def compile_schedule(graph):
                     virtuals[o] = None
                     for part in items_of(o) or ():       # a virtual pyramid's levels, array's items
                         virtuals[part] = None
-    graph.virtual_objects = list(virtuals)
-    graph._c_virtuals = ffi.new("vx_reference[]", [ffi.cast("vx_reference", o.h) for o in virtuals] or 1)
-    d = graph.desc
-    d.schedule, d.num_nodes = graph._c_schedule, len(order)
-    d.virtuals, d.num_virtuals = graph._c_virtuals, len(virtuals)
+    return list(virtuals)
 
 
 def compile_events(graph):
