@@ -89,6 +89,7 @@ class Resident(DataObject):
         self.mem = ffi.addressof(self.desc[0], "mem")
         lib.pvx_memory_init(self.mem, 0)
         self.accesses = {}           # 1.0 access/commit: pointer -> map id
+        self.lender = None           # whose storage verification lent this object (graph/aliasing.py)
 
 
     def publish(self):

@@ -171,7 +171,7 @@ class Tensor(Resident):
         return super().base()
 
     def swap_handle(self, new_ptr, prev_ptr):
-        check(self.viewed is None and self.mem.borrowed, vx.VX_ERROR_INVALID_REFERENCE,
+        check(self.viewed is None and self.mem.borrowed and self.lender is None, vx.VX_ERROR_INVALID_REFERENCE,
               f"{self} was not created from a handle", self)
         check(self.open_maps == 0, vx.VX_ERROR_INVALID_PARAMETERS, f"{self} or a view of it is mapped", self)
         check(not self.viewed_by_images(), vx.VX_ERROR_INVALID_PARAMETERS,
