@@ -6,7 +6,7 @@ from .. import constants as vx
 from ..context import MAX_TENSOR_DIMS
 from ..datatypes import SIZES
 from ..errors import check
-from .memory import COPY_USAGES, MAP_USAGES, Resident, check_bytes, check_host, check_ptr, check_usage, region
+from .memory import COPY_USAGES, MAP_USAGES, Resident, check_bytes, check_map_memory, check_ptr, check_usage, region
 
 DATA_TYPES = (vx.VX_TYPE_INT8, vx.VX_TYPE_UINT8, vx.VX_TYPE_INT16, vx.VX_TYPE_UINT16, vx.VX_TYPE_INT32,
               vx.VX_TYPE_UINT32, vx.VX_TYPE_INT64, vx.VX_TYPE_UINT64, vx.VX_TYPE_FLOAT16,
@@ -161,7 +161,7 @@ class Tensor(Resident):
     def map_patch(self, n, start_ptr, end_ptr, usage, mem_type):
         self.check_accessible("map")
         check_usage(usage, MAP_USAGES)
-        check_host(mem_type)
+        check_map_memory(mem_type)
         start, end = self.check_view(n, start_ptr, end_ptr)
         return self.open_map(self.offset_of(start), usage, self.box(start, end))
 
