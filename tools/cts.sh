@@ -4,13 +4,14 @@
 # test that passes, fails the run):
 #   full    the `full` configuration, as the library runs by default;
 #   plain   the `main` configuration with the plain row loops (PVX_SIMD=plain);
-#   fusion  the `main` configuration with every fusable pass fused (PVX_FUSION=1).
+#   fusion  the `main` configuration with every fusable pass fused (PVX_FUSION=1);
+#   sse2, avx2  (by hand, not by default) the `main` configuration at that row-loop level.
 # main is built on its own (~1 min more; its tests keep the full build's names, so one list serves).
 #
 #   tools/cts.sh [--python PY] [--pass full,plain,fusion] [--filter PATTERN] [--work DIR]
 #
 #   --python  the Python whose pyopenvx is tested (default: the repository's .venv/bin/python)
-#   --pass    the passes to run, comma-separated (default: all three)
+#   --pass    the passes to run, comma-separated (default: full,plain,fusion)
 #   --filter  the CTS's --filter ('Group.*', 'Group.Test/*', ':' separates, '-' excludes); listed
 #             tests the filter leaves out are then not reported
 #   --work    the CTS builds and results (default: .cts in the repository); each pass's results
@@ -31,7 +32,7 @@ while (($#)); do
     *) echo "cts.sh: unknown argument $1 (see --help)"; exit 2 ;;
   esac
 done
-[[ -x $RUN ]] || { echo "cts.sh: no CTS runner at $RUN (set CTS_RUN)"; exit 2; }
+[[ -f $RUN ]] || { echo "cts.sh: no CTS runner at $RUN (set CTS_RUN)"; exit 2; }
 [[ $PY = /* ]] || PY=$PWD/$PY
 WORK=$(mkdir -p "$WORK" && cd "$WORK" && pwd)
 mkdir -p "$WORK/results"
@@ -43,12 +44,13 @@ for p in "${passes[@]}"; do
     full) config=full envs=() ;;
     plain) config=main envs=(PVX_SIMD=plain) ;;
     fusion) config=main envs=(PVX_FUSION=1) ;;
-    *) echo "cts.sh: unknown pass $p (full, plain, fusion)"; exit 2 ;;
+    sse2|avx2) config=main envs=(PVX_SIMD=$p) ;;
+    *) echo "cts.sh: unknown pass $p (full, plain, fusion, sse2, avx2)"; exit 2 ;;
   esac
   rm -f "$WORK"/*/cts-$config/runs/cts-$config/results.tsv
   echo "== cts $p: configuration $config, ${envs[*]:-default settings}${FILTER:+, filter $FILTER}"
   start=$(date +%s)
-  env "${envs[@]}" "$RUN" --python "$PY" --config $config ${FILTER:+--filter "$FILTER"} --work "$WORK" \
+  env "${envs[@]}" bash "$RUN" --python "$PY" --config $config ${FILTER:+--filter "$FILTER"} --work "$WORK" \
     | tee "$WORK/results/$p.out"
   echo "== cts $p: $(($(date +%s) - start)) s"
   results=$(ls "$WORK"/*/cts-$config/runs/cts-$config/results.tsv 2>/dev/null | head -n 1)

@@ -10,7 +10,8 @@ pass beside its results, in the list's format (PASS-new.txt). Exit 1 on any mism
 import os
 import sys
 
-PASSES = ("full", "plain", "fusion")
+PASSES = ("full", "plain", "fusion", "sse2", "avx2")    # CI runs the first three (tools/cts.sh)
+CI_PASSES = set(PASSES[:3])
 
 
 class Entry:
@@ -92,7 +93,7 @@ def main(argv):
         mismatches += lines
         with open(os.path.join(os.path.dirname(path), f"{name}-new.txt"), "w") as f:
             f.writelines(f"{t} | {name} | {o}: {m}\n" for t, o, m in new)
-    if not partial and set(runs) == set(PASSES):   # tests listed for every pass must exist somewhere
+    if not partial and CI_PASSES <= set(runs):     # tests listed for every pass must exist somewhere
         everywhere = set().union(*(read_results(p) for p in runs.values()))
         mismatches += [f"  listed (line {e.line}) but in no pass: {t}" for t, e in known.items()
                        if e.passes == set(PASSES) and t not in everywhere]
