@@ -18,7 +18,7 @@ def check(tmp_path, known, *passes, partial=False):
         path.write_text("".join(f"{t}\t{o}\t0.1\tmsg of {t}\n" for t, o in results.items()))
         args.append(f"{name}={path}")
     p = subprocess.run([sys.executable, str(ROOT / "tools/cts_known.py"), str(tmp_path / "known.txt"), *args]
-                       + (["--partial"] if partial else []), capture_output=True, text=True)
+                       + (["--partial"] if partial else []) + ["--new", str(tmp_path)], capture_output=True, text=True)
     return p.returncode, p.stdout + p.stderr
 
 

@@ -65,5 +65,6 @@ for p in "${passes[@]}"; do
   args+=("$p=$WORK/results/$p.tsv")
 done
 ((${#args[@]})) || exit 1
-python3 "$ROOT/tools/cts_known.py" "$ROOT/tests/cts_known_failures.txt" "${args[@]}" ${FILTER:+--partial} || status=1
+python3 "$ROOT/tools/cts_known.py" "$ROOT/tests/cts_known_failures.txt" "${args[@]}" ${FILTER:+--partial} \
+  --new "$WORK/results" || status=1
 exit $status

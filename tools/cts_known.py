@@ -1,12 +1,12 @@
 """Compares CTS passes' results with tests/cts_known_failures.txt (tools/cts.sh runs it; stdlib only).
 
-    python3 tools/cts_known.py KNOWN PASS=RESULTS.tsv... [--partial]
+    python3 tools/cts_known.py KNOWN PASS=RESULTS.tsv... [--partial] [--new DIR]
 
 RESULTS.tsv is what ../shared/cts/run.sh writes (test, pass|fail|crash|notrun, seconds, message).
 A test that did not pass (fail, crash, or not run) must be listed for that pass; a listed test must
 fail there, unless marked flaky. --partial (a filtered run): listed tests that were not selected are
-not reported. Prints a summary per pass and every mismatch; writes the unlisted failures of each
-pass beside its results, in the list's format (PASS-new.txt). Exit 1 on any mismatch."""
+not reported. Prints a summary per pass and every mismatch; --new: writes each pass's unlisted
+failures to DIR/PASS-new.txt, in the list's format. Exit 1 on any mismatch."""
 import os
 import sys
 
@@ -80,6 +80,11 @@ def compare(known, name, results, partial):
 def main(argv):
     partial = "--partial" in argv
     args = [a for a in argv if a != "--partial"]
+    new_dir = None
+    if "--new" in args:
+        at = args.index("--new")
+        new_dir = args[at + 1]
+        del args[at:at + 2]
     if len(args) < 2:
         sys.exit(__doc__)
     known = read_known(args[0])
@@ -91,8 +96,9 @@ def main(argv):
         summary, lines, new = compare(known, name, read_results(path), partial)
         summaries.append(summary)
         mismatches += lines
-        with open(os.path.join(os.path.dirname(path), f"{name}-new.txt"), "w") as f:
-            f.writelines(f"{t} | {name} | {o}: {m}\n" for t, o, m in new)
+        if new_dir is not None:
+            with open(os.path.join(new_dir, f"{name}-new.txt"), "w") as f:
+                f.writelines(f"{t} | {name} | {o}: {m}\n" for t, o, m in new)
     if not partial and CI_PASSES <= set(runs):     # tests listed for every pass must exist somewhere
         everywhere = set().union(*(read_results(p) for p in runs.values()))
         mismatches += [f"  listed (line {e.line}) but in no pass: {t}" for t, e in known.items()
