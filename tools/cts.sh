@@ -64,7 +64,7 @@ for p in "${passes[@]}"; do
   cp "$results" "$WORK/results/$p.tsv"
   args+=("$p=$WORK/results/$p.tsv")
 done
-((${#args[@]})) || exit 1
+((${#args[@]})) || { echo "cts.sh: no pass ran a test"; exit 1; }
 python3 "$ROOT/tools/cts_known.py" "$ROOT/tests/cts_known_failures.txt" "${args[@]}" ${FILTER:+--partial} \
   --new "$WORK/results" || status=1
 exit $status
