@@ -19,6 +19,11 @@ def test_export_import_graph_from_c(c_program):
     assert c_program("ix_graph.c").stdout.strip() == "ok"
 
 
+def test_export_import_graph_whose_virtual_images_share_storage(c_program):
+    """Storage sharing lends a virtual image another's buffer: that is not memory from a handle."""
+    assert c_program("ix_shared_storage.c").stdout.strip() == "ok"
+
+
 class IX:
     """Export/import helpers over the `vx` fixture; `other` is the importer: vxCreateContext gives the
     process's one context, so a second count of it (imports land beside what was exported)."""

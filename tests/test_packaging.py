@@ -1,6 +1,7 @@
 """What an installed pyopenvx gives a C developer: exports, pkg-config, CMake, flags."""
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -88,3 +89,28 @@ def test_cmake_find_package_builds_hello(tmp_path):
     subprocess.run(["cmake", "--build", str(build)], check=True, capture_output=True)
     out = subprocess.run([str(build / "hello")], capture_output=True, text=True, env={"PATH": "/usr/bin:/bin"})
     assert out.returncode == 0 and "released: yes" in out.stdout
+
+
+def test_build_declarations_ignore_installed_opencl_headers(tmp_path):
+    """With OpenCL development headers on the include path (Debian's opencl-headers: CL/cl.h pulls in
+    <mmintrin.h> through cl_platform.h), the declarations build_ffi.py hands to cffi still parse:
+    `pip install .` used to stop at `typedef int __m64 __attribute__ ((__vector_size__ (8), ...))`."""
+    cl = tmp_path / "CL"
+    cl.mkdir()
+    (cl / "cl.h").write_text("#include <mmintrin.h>\n"
+                             "typedef struct _cl_context *cl_context;\n"
+                             "typedef struct _cl_command_queue *cl_command_queue;\n")
+    check = ("import build_ffi, cffi\n"
+             "text = build_ffi.declarations(with_core=True)\n"
+             "assert '__m64' not in text\n"
+             "cffi.FFI().cdef(text)\n")
+    env = {**os.environ, "CPATH": str(tmp_path)}
+    p = subprocess.run([sys.executable, "-c", check], cwd=ROOT, env=env, capture_output=True,
+                       text=True)
+    assert p.returncode == 0, p.stderr[-2000:]
+    # a C program still gets the installed headers' types
+    prog = tmp_path / "uses_cl.c"
+    prog.write_text("#include <VX/vx_khr_opencl_interop.h>\n#ifndef PYOPENVX_HAVE_CL_H\n#error no CL/cl.h\n#endif\n"
+                    "int main(void) { __m64 unused; (void)unused; return 0; }\n")
+    subprocess.run(["gcc", "-c", "-I", str(ROOT / "include"), str(prog), "-o", str(tmp_path / "uses_cl.o")],
+                   env=env, check=True)

@@ -60,7 +60,7 @@ int pvx_fast_vxMapArrayRange(vx_array array, vx_size range_start, vx_size range_
 {
     pvx_array *a = ready(array);
     (void)flags;
-    if (a == NULL || !range_ok(a, range_start, range_end) || stride == NULL || mem_type != VX_MEMORY_TYPE_HOST ||
+    if (a == NULL || !range_ok(a, range_start, range_end) || stride == NULL || !pvx_map_memory_type_ok(mem_type) ||
         !pvx_map_bytes_fast(&a->mem, range_start * a->item_size, (range_end - range_start) * a->item_size, usage,
                             map_id, ptr))
         return 0;

@@ -100,8 +100,8 @@ static vx_status check_access(const pvx_image *img, vx_enum usage, vx_enum mem_t
         *why = copy ? "usage must be VX_READ_ONLY or VX_WRITE_ONLY" : "usage is not a vx_accessor_e";
         return VX_ERROR_INVALID_PARAMETERS;
     }
-    if (mem_type != VX_MEMORY_TYPE_HOST) {
-        *why = "memory type must be VX_MEMORY_TYPE_HOST";
+    if (copy ? mem_type != VX_MEMORY_TYPE_HOST : !pvx_map_memory_type_ok(mem_type)) {
+        *why = copy ? "memory type must be VX_MEMORY_TYPE_HOST" : "memory type must be VX_MEMORY_TYPE_HOST or NONE";
         return VX_ERROR_INVALID_PARAMETERS;
     }
     if (img->uniform && writes(usage)) {

@@ -120,6 +120,11 @@ void pvx_memory_adopt(pvx_memory *m, void *base)
     __atomic_store_n(&m->base, (unsigned char *)base, __ATOMIC_RELEASE);
 }
 
+int pvx_map_memory_type_ok(vx_enum mem_type)
+{
+    return mem_type == VX_MEMORY_TYPE_HOST || mem_type == VX_MEMORY_TYPE_NONE;
+}
+
 void pvx_memory_free(pvx_memory *m)
 {
     if (!m->borrowed)

@@ -85,6 +85,9 @@ PVX_HIDDEN unsigned char *pvx_memory_base(const pvx_memory *m);
 PVX_HIDDEN unsigned char *pvx_memory_storage(pvx_memory *m);
 /* The whole unmap fast path: answers only a map id that this object opened. */
 PVX_HIDDEN int pvx_unmap_fast(const void *handle, vx_enum type, vx_map_id id, vx_status *out);
+/* Whether a map may give memory of this type: a map hands out the object's own (host) memory, and
+ * VX_MEMORY_TYPE_NONE asks for no particular type (as the Khronos sample and TIOVX read it). */
+PVX_HIDDEN int pvx_map_memory_type_ok(vx_enum mem_type);
 /* The map fast path of a 1-D object: `size` bytes at `offset`, storage present, usage valid. */
 PVX_HIDDEN int pvx_map_bytes_fast(pvx_memory *m, vx_size offset, vx_size size, vx_enum usage, vx_map_id *id,
                                   void **ptr);

@@ -29,7 +29,7 @@ int pvx_fast_vxMapTensorPatch(vx_tensor tensor, vx_size number_of_dims, const vx
     pvx_tensor *t = (pvx_tensor *)pvx_memory_of(tensor, VX_TYPE_TENSOR);
     unsigned char *p = t ? pvx_memory_storage(&t->mem) : NULL;
     if (p == NULL || number_of_dims != t->num_dims || view_start == NULL || view_end == NULL || map_id == NULL ||
-        stride == NULL || ptr == NULL || mem_type != VX_MEMORY_TYPE_HOST ||
+        stride == NULL || ptr == NULL || !pvx_map_memory_type_ok(mem_type) ||
         (usage != VX_READ_ONLY && usage != VX_WRITE_ONLY && usage != VX_READ_AND_WRITE))
         return 0;
     pvx_region r = {.plane = 0, .dims = (uint32_t)number_of_dims};

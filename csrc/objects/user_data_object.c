@@ -76,7 +76,7 @@ int pvx_fast_vxMapUserDataObject(vx_user_data_object user_data_object, vx_size o
                                  vx_status *out)
 {
     pvx_udo *udo = accessible(user_data_object);
-    if (udo == NULL || mem_type != VX_MEMORY_TYPE_HOST || (flags & ~VX_NOGAP_X) || !in_range(udo, offset, &size) ||
+    if (udo == NULL || !pvx_map_memory_type_ok(mem_type) || (flags & ~VX_NOGAP_X) || !in_range(udo, offset, &size) ||
         !pvx_map_bytes_fast(&udo->mem, offset, size, usage, map_id, ptr))
         return 0;
     *out = VX_SUCCESS;                 /* zero-copy: *ptr is the object's own bytes */

@@ -11,8 +11,9 @@
 #include <VX/vx.h>
 
 /* The OpenCL types, from the OpenCL headers when they are installed, else as the opaque handle
- * types those headers define. */
-#if defined(__has_include)
+ * types those headers define (the same typedefs). Never the installed headers in the build's
+ * declarations for cffi, which cannot parse what they pull in (vector types of <mmintrin.h>). */
+#if defined(__has_include) && !defined(PYOPENVX_DECLARATIONS_ONLY)
 #if defined(__APPLE__) && __has_include(<OpenCL/cl.h>)
 #include <OpenCL/cl.h>
 #define PYOPENVX_HAVE_CL_H 1

@@ -294,7 +294,7 @@ def own_kind(obj):
     """The kind an object is described as on its own (not as a view); refuses what cannot travel."""
     if isinstance(obj, TensorImages):
         raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{obj} views a tensor's memory: export the tensor instead", obj)
-    if isinstance(obj, (Image, Tensor)) and obj.mem.borrowed:       # (only roots come here)
+    if isinstance(obj, (Image, Tensor)) and obj.mem.borrowed and obj.lender is None:   # (only roots come here)
         raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{obj} was created from a handle: it must be listed with "
                       "VX_IX_USE_APPLICATION_CREATE", obj)
     if isinstance(obj, Image) and obj.is_uniform:

@@ -76,7 +76,7 @@ int main(void)
     CHECK_STATUS(vxMapArrayRange(a, 0, 6, &id1, &stride, &p1, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_INVALID_PARAMETERS);
     CHECK_STATUS(vxMapArrayRange(a, 0, 1, &id1, &stride, &p1, 0x1234, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_INVALID_PARAMETERS);
     CHECK_STATUS(vxMapArrayRange(a, 0, 1, NULL, &stride, &p1, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_INVALID_PARAMETERS);
-    CHECK_STATUS(vxMapArrayRange(a, 0, 1, &id1, &stride, &p1, VX_READ_ONLY, VX_MEMORY_TYPE_NONE, 0), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_STATUS(vxMapArrayRange(a, 0, 1, &id1, &stride, &p1, VX_READ_ONLY, 0x12345, 0), VX_ERROR_INVALID_PARAMETERS);
 
     /* a map id of another array is refused */
     vx_array b = vxCreateArray(context, VX_TYPE_UINT8, 4);

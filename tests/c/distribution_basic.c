@@ -36,7 +36,7 @@ int main(void)
     CHECK_OK(vxAccessDistribution(d, &acc, VX_READ_ONLY));
     CHECK(((vx_int32 *)acc)[3] == -5);
     CHECK_OK(vxCommitDistribution(d, acc));
-    CHECK_STATUS(vxMapDistribution(d, &id, &p, VX_READ_ONLY, VX_MEMORY_TYPE_NONE, 0), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_STATUS(vxMapDistribution(d, &id, &p, VX_READ_ONLY, 0x12345, 0), VX_ERROR_INVALID_PARAMETERS);
     CHECK_STATUS(vxCopyDistribution(d, NULL, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
     CHECK_STATUS(vxQueryDistribution(d, VX_DISTRIBUTION_BINS, &offset, sizeof offset), VX_ERROR_INVALID_PARAMETERS);
     CHECK_STATUS(vxGetStatus((vx_reference)vxCreateDistribution(context, 0, 0, 256)), VX_ERROR_INVALID_DIMENSION);

@@ -165,7 +165,7 @@ static void access_refusals(vx_context ctx)
     CHECK_REFUSED(vxMapImagePatch(img, &rect, 0, &id, NULL, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_INVALID_PARAMETERS);
     CHECK_REFUSED(vxMapImagePatch(img, &rect, 0, &id, &m, NULL, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_INVALID_PARAMETERS);
     CHECK_REFUSED(vxMapImagePatch(img, &rect, 0, &id, &m, &ptr, 0x12345, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_INVALID_PARAMETERS);
-    CHECK_REFUSED(vxMapImagePatch(img, &rect, 0, &id, &m, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_NONE, 0), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_REFUSED(vxMapImagePatch(img, &rect, 0, &id, &m, &ptr, VX_READ_ONLY, 0x12345, 0), VX_ERROR_INVALID_PARAMETERS);
     CHECK_REFUSED(vxMapImagePatch(img, &rect, 0, &id, &m, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 2), VX_ERROR_INVALID_PARAMETERS);
     CHECK_STATUS(vxMapImagePatch(NULL, &rect, 0, &id, &m, &ptr, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0), VX_ERROR_INVALID_REFERENCE);
     CHECK_REFUSED(vxCopyImagePatch(img, &rect, 0, &a, buf, VX_READ_AND_WRITE, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);

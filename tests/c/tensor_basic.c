@@ -70,7 +70,7 @@ int main(void)
     CHECK_STATUS(vxCopyTensorPatch(t, 0, zero, dims, stride, out, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
     CHECK_STATUS(vxCopyTensorPatch(t, 3, zero, dims, stride, out, VX_READ_AND_WRITE, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
     CHECK_STATUS(vxMapTensorPatch(t, 3, e1, s1, &id, mstride, &p, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
-    CHECK_STATUS(vxMapTensorPatch(t, 3, s1, e1, &id, mstride, &p, VX_READ_ONLY, VX_MEMORY_TYPE_NONE), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_STATUS(vxMapTensorPatch(t, 3, s1, e1, &id, mstride, &p, VX_READ_ONLY, 0x12345), VX_ERROR_INVALID_PARAMETERS);
     CHECK_STATUS(vxQueryTensor(t, VX_TENSOR_DIMS, got, 2 * sizeof(vx_size)), VX_ERROR_INVALID_PARAMETERS);
     vx_size zero_dim[2] = {3, 0}, seven[7] = {1, 1, 1, 1, 1, 1, 1};
     CHECK_STATUS(vxGetStatus((vx_reference)vxCreateTensor(context, 2, zero_dim, VX_TYPE_UINT8, 0)), VX_ERROR_INVALID_DIMENSION);

@@ -86,7 +86,7 @@ static void map(vx_user_data_object udo)
         {N - 1, 2, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST, 0},
         {1, SIZE_MAX, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0},
         {0, 4, 0, VX_MEMORY_TYPE_HOST, 0},
-        {0, 4, VX_READ_ONLY, VX_MEMORY_TYPE_NONE, 0},
+        {0, 4, VX_READ_ONLY, 0x12345, 0},
         {0, 4, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0x100},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)

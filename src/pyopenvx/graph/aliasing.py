@@ -140,6 +140,7 @@ def _borrow(obj, lender):
         lender.base()
     lib.pvx_memory_free(obj.mem)           # any storage of its own goes
     obj.mem.base, obj.mem.bytes, obj.mem.borrowed = lender.mem.base, lender.mem.bytes, 1
+    obj.lender = lender                    # borrowed from the graph, not from the application
     if isinstance(obj, Image):
         obj._attach(obj._plane_bases())
 
@@ -153,7 +154,7 @@ def lend(graph, lender, obj):
 
 def _unborrow(obj):
     lib.pvx_memory_free(obj.mem)           # borrowed: frees nothing but its map table
-    obj.mem.borrowed = 0
+    obj.mem.borrowed, obj.lender = 0, None
     if isinstance(obj, Image):
         obj._attach(None)
 

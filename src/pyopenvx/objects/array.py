@@ -4,7 +4,7 @@ from _pyopenvx import lib
 from .. import constants as vx
 from ..datatypes import size_of
 from ..errors import VxError, check
-from .memory import COPY_USAGES, MAP_USAGES, Resident, check_bytes, check_host, check_ptr, check_usage
+from .memory import COPY_USAGES, MAP_USAGES, Resident, check_bytes, check_map_memory, check_ptr, check_usage
 
 
 class Array(Resident):
@@ -80,7 +80,7 @@ class Array(Resident):
     def map_range(self, start, end, usage, mem_type):
         self.check_accessible("map")
         check_usage(usage, MAP_USAGES)
-        check_host(mem_type)
+        check_map_memory(mem_type)
         self.check_range(start, end)
         return self.open_map(start * self.item_size, usage, self.region(start * self.item_size,
                                                                         (end - start) * self.item_size))

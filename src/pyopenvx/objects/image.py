@@ -168,6 +168,7 @@ class Image(DataObject):
         self.mem = ffi.addressof(desc[0], "mem")
         self.base = None              # root: per plane, the memory (cdata) or None
         self.swappable = False       # created from a handle: the application owns the memory and may swap it
+        self.lender = None            # whose storage verification lent this image (graph/aliasing.py)
         self.uniform_patterns = None
         self.accesses = {}            # vxAccessImagePatch: user pointer -> how it was accessed
 

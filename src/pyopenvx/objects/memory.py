@@ -37,6 +37,13 @@ def check_host(mem_type):
           f"memory type {mem_type:#x} is not supported (only VX_MEMORY_TYPE_HOST)")
 
 
+def check_map_memory(mem_type):
+    """A map hands out the object's own (host) memory; VX_MEMORY_TYPE_NONE asks for no particular
+    type (csrc/objects/memory.h: pvx_map_memory_type_ok, the fast paths' same rule)."""
+    check(mem_type in (vx.VX_MEMORY_TYPE_HOST, vx.VX_MEMORY_TYPE_NONE), vx.VX_ERROR_INVALID_PARAMETERS,
+          f"memory type {mem_type:#x} is not supported by a map (VX_MEMORY_TYPE_HOST or NONE)")
+
+
 def check_ptr(ptr, what):
     check(ptr != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, f"{what} is NULL")
 
@@ -89,6 +96,7 @@ class Resident(DataObject):
         self.mem = ffi.addressof(self.desc[0], "mem")
         lib.pvx_memory_init(self.mem, 0)
         self.accesses = {}           # 1.0 access/commit: pointer -> map id
+        self.lender = None           # whose storage verification lent this object (graph/aliasing.py)
 
 
     def publish(self):
@@ -180,7 +188,7 @@ class Resident(DataObject):
     def map_all(self, map_id, ptr, usage, mem_type):
         self.check_accessible("map")
         check_usage(usage, MAP_USAGES)
-        check_host(mem_type)
+        check_map_memory(mem_type)
         check_ptr(map_id, "map_id")
         check_ptr(ptr, "ptr")
         map_id[0], ptr[0] = self.open_map(0, usage)

@@ -1,7 +1,7 @@
 """Remap: for each destination pixel the source point it samples, as vx_coordinates2df_t."""
 from .. import constants as vx
 from ..errors import check
-from .memory import COPY_USAGES, MAP_USAGES, Resident, check_bytes, check_host, check_ptr, check_usage, region
+from .memory import COPY_USAGES, MAP_USAGES, Resident, check_bytes, check_map_memory, check_ptr, check_usage, region
 
 POINT = 8     # sizeof(vx_coordinates2df_t)
 
@@ -56,7 +56,7 @@ class Remap(Resident):
     def map_patch(self, rect, coordinate_type, usage, mem_type):
         self.check_accessible("map")
         check_usage(usage, MAP_USAGES)
-        check_host(mem_type)
+        check_map_memory(mem_type)
         r = self.check_patch(rect, coordinate_type)
         return self.open_map(self.offset_of(r.start_x, r.start_y), usage, self.box(r))
 

@@ -7,7 +7,7 @@ from .. import constants as vx
 from ..context import MAX_TENSOR_DIMS
 from ..datatypes import SIZES
 from ..errors import check
-from .memory import COPY_USAGES, MAP_USAGES, Resident, check_bytes, check_host, check_ptr, check_usage, region
+from .memory import COPY_USAGES, MAP_USAGES, Resident, check_bytes, check_map_memory, check_ptr, check_usage, region
 
 DATA_TYPES = (vx.VX_TYPE_INT8, vx.VX_TYPE_UINT8, vx.VX_TYPE_INT16, vx.VX_TYPE_UINT16, vx.VX_TYPE_INT32,
               vx.VX_TYPE_UINT32, vx.VX_TYPE_INT64, vx.VX_TYPE_UINT64, vx.VX_TYPE_FLOAT16,
@@ -171,7 +171,7 @@ class Tensor(Resident):
     def map_patch(self, n, start_ptr, end_ptr, usage, mem_type):
         self.check_accessible("map")
         check_usage(usage, MAP_USAGES)
-        check_host(mem_type)
+        check_map_memory(mem_type)
         start, end = self.check_view(n, start_ptr, end_ptr)
         return self.open_map(self.offset_of(start), usage, self.box(start, end))
 
@@ -183,8 +183,8 @@ class Tensor(Resident):
     def swap_handle(self, new_ptr, prev_ptr):
         """A tensor of vxCreateTensor swaps too (the conformance tests do): its own storage, given
         back as the previous pointer, stays its own (valid until the tensor is released)."""
-        check(self.viewed is None and not self.virtual, vx.VX_ERROR_INVALID_REFERENCE,
-              f"{self} is a view or virtual: it has no memory of its own to swap", self)
+        check(self.viewed is None and not self.virtual and self.lender is None, vx.VX_ERROR_INVALID_REFERENCE,
+              f"{self} is a view, virtual or lent another's storage: it has no memory of its own to swap", self)
         check(self.open_maps == 0, vx.VX_ERROR_INVALID_PARAMETERS, f"{self} or a view of it is mapped", self)
         check(not self.viewed_by_images(), vx.VX_ERROR_INVALID_PARAMETERS,
               f"images from {self} view its memory (release their object arrays first)", self)

@@ -14,7 +14,7 @@ from _pyopenvx import ffi, lib
 
 from .. import constants as vx
 from ..errors import check
-from .memory import COPY_USAGES, MAP_USAGES, Resident, check_bytes, check_host, check_usage
+from .memory import COPY_USAGES, MAP_USAGES, Resident, check_bytes, check_map_memory, check_usage
 
 MAP_FLAGS = vx.VX_NOGAP_X
 
@@ -91,7 +91,7 @@ class UserDataObject(Resident):
         """Zero-copy: returns (map id, address of the object's own bytes)."""
         self.check_accessible("map")
         check_usage(usage, MAP_USAGES)
-        check_host(mem_type)
+        check_map_memory(mem_type)
         check(flags & ~MAP_FLAGS == 0, vx.VX_ERROR_INVALID_PARAMETERS, f"map flags {flags:#x} are not vx_map_flag_e", self)
         offset, size = self.check_range(offset, size)
         return self.open_map(offset, usage, self.region(offset, size))
