@@ -1,7 +1,8 @@
 /* BilateralFilter on a U8 or S16 tensor of [width, height] or [channels (1 to 3), width, height]:
  * each value becomes the average of the window's values weighted by
  * exp(-(dx^2 + dy^2) / (2 sigmaSpace^2)) * exp(-|t - tau|^2 / (2 sigmaValues^2)), |t - tau| the
- * Euclidean distance of the pixels' channel vectors, over the pixels of the window within its
+ * sum of the channels' absolute differences (the conformance tests' reference: a colour pixel's
+ * distance is |b - b0| + |g - g0| + |r - r0|), over the pixels of the window within its
  * radius (diameter / 2), in double, rounded half up and saturated. The source is first copied
  * into a padded plane of int32 per the node's border (UNDEFINED reads as REPLICATE). */
 #include "kernels.h"
@@ -136,10 +137,10 @@ vx_status pvx_std_bilateral_filter(vx_node node, const vx_reference *p, vx_uint3
                 double weights = 0.0, sums[3] = {0.0, 0.0, 0.0};
                 for (uint32_t k = 0; k < taps; k++) {
                     const int32_t *q = centre + offsets[k];
-                    double d2 = 0.0;
+                    double d = 0.0;
                     for (uint32_t c = 0; c < ch; c++)
-                        d2 += (double)(q[c] - centre[c]) * (q[c] - centre[c]);
-                    double wk = space[k] * exp(-d2 / (2.0 * sigma_values * sigma_values));
+                        d += fabs((double)(q[c] - centre[c]));
+                    double wk = space[k] * exp(-d * d / (2.0 * sigma_values * sigma_values));
                     weights += wk;
                     for (uint32_t c = 0; c < ch; c++)
                         sums[c] += wk * q[c];

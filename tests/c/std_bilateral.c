@@ -62,12 +62,10 @@ static int32_t reference(const int32_t *v, const shape *s, int d, double ss, dou
         for (int dx = -r; dx <= r; dx++) {
             if (dx * dx + dy * dy > r * r)
                 continue;
-            double dist = 0;
-            for (vx_size k = 0; k < s->channels; k++) {
-                double e = value(v, s, (int)k, x + dx, y + dy, b) - value(v, s, (int)k, x, y, b);
-                dist += e * e;
-            }
-            double wk = exp(-(double)(dx * dx + dy * dy) / (2.0 * ss * ss)) * exp(-dist / (2.0 * sv * sv));
+            double dist = 0;                  /* the channels' distances summed (the conformance tests') */
+            for (vx_size k = 0; k < s->channels; k++)
+                dist += fabs((double)(value(v, s, (int)k, x + dx, y + dy, b) - value(v, s, (int)k, x, y, b)));
+            double wk = exp(-(double)(dx * dx + dy * dy) / (2.0 * ss * ss)) * exp(-dist * dist / (2.0 * sv * sv));
             weights += wk, sum += wk * value(v, s, c, x + dx, y + dy, b);
         }
     double o = floor(sum / weights + 0.5);
