@@ -4,6 +4,29 @@
 """
 import sys
 
+# Where the Khronos conformance suite (its tests' reference computations) and the spec's words
+# disagree or the words leave room, the suite decides (issue 34): what we do, and where the suite
+# says so.
+SUITE_DECIDES = [
+    ("VX_PATTERN_CROSS with an origin", "the cross runs through the middle row and column whatever the origin "
+     "(test_nonlinearfilter.c pattern_check)"),
+    ("NonLinearFilter under VX_BORDER_UNDEFINED", "the output (and its valid rectangle) loses the mask's own reach "
+     "on each side of its origin, not the larger one on both (test_nonlinearfilter.c filter_check)"),
+    ("ColorConvert 4:2:2 to 4:2:0", "the chroma of two rows is their truncated mean (a + b) >> 1, not rounded "
+     "(test_convertcolor.c reference_colorconvert)"),
+    ("HoughLinesP", "one run of the progressive probabilistic transform with the reference's pixel order (a "
+     "multiply-with-carry generator from 2^64 - 1), float sums, the first angle of the largest count, every pixel "
+     "of a kept line unvoting (test_houghlinesp.c compares with lines made so)"),
+    ("LaplacianPyramid / LaplacianReconstruct", "upsampling replicates the smaller level before inserting zeros, "
+     "gives 4 floor(sum / 256), and each reconstructed level is saturated to the output's format "
+     "(test_laplacianpyramid.c upsampleImage, own_laplacian_reconstruct_reference)"),
+    ("BilateralFilter of several channels", "the colour distance is the sum of the channels' absolute differences "
+     "(test_bilateralfilter.c)"),
+    ("HOGCells / HOGFeatures", "signed orientation over 360 degrees, cell sums in int16 truncated per pixel and "
+     "stored without the fixed point scaling, blocks normalised by their cells' magnitudes, whole windows only, "
+     "values in the reference's memory order; hog_param_size not checked (the tests pass 1) (test_hog.c)"),
+]
+
 
 def render():
     from .api import ffi, lib     # the first call runs the embedded implementation in this process
@@ -20,6 +43,10 @@ def render():
              "| header | function | status |", "|---|---|---|"]
     for p in protos:
         lines.append(f"| {p.header} | {p.name} | {'implemented' if p.name in done else 'not implemented'} |")
+    lines += ["", "## Where the conformance suite decides", "",
+              "Where the Khronos conformance tests' reference and the spec's words differ, or the words leave room, "
+              "we follow the tests:", ""]
+    lines += [f"- {what}: {how}." for what, how in SUITE_DECIDES]
     return "\n".join(lines) + "\n"
 
 
