@@ -43,10 +43,16 @@ static int16_t *linear(const pvx_tensor *t, size_t i)
     return (int16_t *)at;
 }
 
+/* v truncated to int16, saturated (NaN: 0) */
+static int16_t truncated(float v)
+{
+    return v >= 32767.0f ? INT16_MAX : v <= -32768.0f ? INT16_MIN : v == v ? (int16_t)v : 0;
+}
+
 /* v += add, truncated to int16 (the reference's `int16 += float`) */
 static void accumulate(int16_t *v, float add)
 {
-    *v = (int16_t)((float)*v + add);
+    *v = truncated((float)*v + add);
 }
 
 vx_status pvx_std_hog_cells(vx_node node, const vx_reference *p, vx_uint32 n)
@@ -126,7 +132,7 @@ vx_status pvx_std_hog_features(vx_node node, const vx_reference *p, vx_uint32 n)
                                 float v = (b < nh ? *linear(hist, b) : 0) / sum;
                                 v = v < h->threshold ? v : h->threshold;
                                 if (out < nf)
-                                    *linear(feat, out) = (int16_t)(v * 256.0f);
+                                    *linear(feat, out) = truncated(v * 256.0f);
                             }
                     float renorm = 0;
                     for (size_t i = start; i < out && i < nf; i++) {
@@ -135,7 +141,7 @@ vx_status pvx_std_hog_features(vx_node node, const vx_reference *p, vx_uint32 n)
                     }
                     renorm = sqrtf(renorm + 1e-14f);
                     for (size_t i = start; i < out && i < nf; i++)
-                        *linear(feat, i) = (int16_t)((*linear(feat, i) / 256.0f / renorm) * 256.0f);
+                        *linear(feat, i) = truncated((*linear(feat, i) / 256.0f / renorm) * 256.0f);
                 }
     return VX_SUCCESS;
 }
