@@ -20,8 +20,10 @@ SUITE_DECIDES = [
     ("LaplacianPyramid / LaplacianReconstruct", "upsampling replicates the smaller level before inserting zeros, "
      "gives 4 floor(sum / 256), and each reconstructed level is saturated to the output's format "
      "(test_laplacianpyramid.c upsampleImage, own_laplacian_reconstruct_reference)"),
-    ("BilateralFilter of several channels", "the colour distance is the sum of the channels' absolute differences "
-     "(test_bilateralfilter.c)"),
+    ("BilateralFilter of a [channels, width, height] tensor", "a pixel's colour is three values read from its "
+     "first on in element order whatever the channel count (the tests' three-channel cases are [1, width, height] "
+     "tensors read at the first dimension's stride), its distance the sum of the absolute differences "
+     "(test_bilateralfilter.c ownCheckBilateralFilterResult)"),
     ("HOGCells / HOGFeatures", "signed orientation over 360 degrees, cell sums in int16 truncated per pixel and "
      "stored without the fixed point scaling, blocks normalised by their cells' magnitudes, whole windows only, "
      "values in the reference's memory order; hog_param_size not checked (the tests pass 1) (test_hog.c)"),
