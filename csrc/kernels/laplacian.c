@@ -3,11 +3,14 @@
  * node's border (as the spec says of the Gaussian pyramid):
  * - half(G): the 5x5 Gaussian ([1 4 6 4 1] both ways) at the even pixels, shifted right by 8
  *   (floor), to ceil(w / 2) x ceil(h / 2);
- * - up(G) to w x h: G's pixels at the even positions of a zero image of w x h, that image
- *   convolved with the same Gaussian times 4 (so shifted right by 6, floor);
+ * - up(G) to w x h: G's pixels at the even positions of a zero image of w x h (G replicated past
+ *   its borders before the zeros go in), that image convolved with the same Gaussian (shifted
+ *   right by 8, floor), times 4: the conformance tests' reference (a convolution of scale 256,
+ *   then times 4), so a multiple of 4;
  * - the pyramid: L_i = G_i - up(G_{i+1}) saturated to S16, the output G_N in the input's format;
- * - the reconstruction: I_N = input, I_i = up(I_{i+1}) + L_i (exact), the output I_0 saturated
- *   to its format; so reconstructing an unsaturated pyramid gives its input back exactly. */
+ * - the reconstruction: I_N = input, I_i = up(I_{i+1}) + L_i saturated to the output's format at
+ *   every level (the tests' reference holds each level in it); so reconstructing a pyramid of an
+ *   image gives the image back exactly. */
 #include "kernels.h"
 
 #pragma GCC optimize("O3")
@@ -114,47 +117,60 @@ static inline __attribute__((always_inline)) vx_status half_rows(source *g, grid
     return s;
 }
 
-/* Output x of a row of the zero-inserted image (the column taps `cols` at its even positions,
- * replicated at its borders) through the row taps, before the shift. */
-static int32_t up_tap(const int32_t *cols, uint32_t w, uint32_t x)
+/* Where the zero-inserted image's position c (outside too) takes a pixel of the smaller level (n
+ * of them): even positions, its pixel c / 2 replicated past its borders (so a border pixel weighs
+ * as much as any other, as in the conformance tests' reference); -1 at odd ones (zeros). */
+static int64_t source_of(int64_t c, uint32_t n)
+{
+    return c & 1 ? -1 : (int64_t)clamped(c / 2, n);
+}
+
+/* Output x of a row of the zero-inserted image (the column taps `cols` of the smaller level's n
+ * columns) through the row taps, before the shift. */
+static int32_t up_tap(const int32_t *cols, uint32_t n, uint32_t x)
 {
     int32_t sum = 0;
     for (int k = 0; k < 5; k++) {
-        uint32_t cx = clamped((int64_t)x + k - 2, w);
-        if (cx % 2 == 0)
-            sum += gauss5[k] * cols[cx / 2];
+        int64_t j = source_of((int64_t)x + k - 2, n);
+        if (j >= 0)
+            sum += gauss5[k] * cols[j];
     }
     return sum;
 }
 
-/* Row y of the zero-inserted image of w x h (g's pixels at its even positions, replicated at its
- * borders) convolved: a column tap weighs g's row cy / 2 where the clamped row cy is even. The row
+/* The upsampled value of a convolved sum: 4 floor(sum / 256) */
+static inline int32_t up_value(int32_t sum)
+{
+    return (sum >> 8) * 4;
+}
+
+/* Row y of the zero-inserted image of w x h (source_of: g's pixels at its even positions, g
+ * replicated past its borders) convolved: a column tap weighs g's row source_of(y + k - 2). The row
  * taps by phase away from the borders (x = 2j: cols j - 1, j, j + 1 weighted 1 6 1; x = 2j + 1:
  * cols j, j + 1 weighted 4 4), up_tap at the two pixels of each border. cols (g->w): scratch. */
-static inline __attribute__((always_inline)) void up_row_taps(const grid *g, uint32_t w, uint32_t h, uint32_t y,
+static inline __attribute__((always_inline)) void up_row_taps(const grid *g, uint32_t w, uint32_t y,
                                                               int32_t *restrict cols, int32_t *restrict o)
 {
-    uint32_t lo = clamped((int64_t)y - 2, h) / 2;      /* the even taps weigh g's rows lo, lo + 1, lo + 2 */
+    int64_t base = ((int64_t)y - 2) >> 1;               /* the even taps are at g's rows base .. base + 2 */
     int32_t wt[3] = {0, 0, 0};
-    for (int k = 0; k < 5; k++) {
-        uint32_t cy = clamped((int64_t)y + k - 2, h);
-        if (cy % 2 == 0)
-            wt[cy / 2 - lo] += gauss5[k];
-    }
-    const int32_t *restrict r0 = g->v + (size_t)lo * g->w, *restrict r1 = g->v + (size_t)clamped(lo + 1, g->h) * g->w,
-                  *restrict r2 = g->v + (size_t)clamped(lo + 2, g->h) * g->w;
+    for (int k = 0; k < 5; k++)
+        if ((((int64_t)y + k - 2) & 1) == 0)
+            wt[(((int64_t)y + k - 2) >> 1) - base] += gauss5[k];
+    const int32_t *restrict r0 = g->v + (size_t)clamped(base, g->h) * g->w,
+                  *restrict r1 = g->v + (size_t)clamped(base + 1, g->h) * g->w,
+                  *restrict r2 = g->v + (size_t)clamped(base + 2, g->h) * g->w;
     for (uint32_t j = 0; j < g->w; j++) cols[j] = wt[0] * r0[j] + wt[1] * r1[j] + wt[2] * r2[j];
     if (w >= 5) {
         size_t pairs = (w - 4) / 2;             /* x = 2j, 2j + 1 for j in [1, pairs] */
         for (size_t j = 1; j <= pairs; j++) {
-            o[2 * j] = (cols[j - 1] + 6 * cols[j] + cols[j + 1]) >> 6;
-            o[2 * j + 1] = (4 * cols[j] + 4 * cols[j + 1]) >> 6;
+            o[2 * j] = up_value(cols[j - 1] + 6 * cols[j] + cols[j + 1]);
+            o[2 * j + 1] = up_value(4 * cols[j] + 4 * cols[j + 1]);
         }
         if (w % 2)
-            o[w - 3] = (cols[pairs] + 6 * cols[pairs + 1] + cols[pairs + 2]) >> 6;
+            o[w - 3] = up_value(cols[pairs] + 6 * cols[pairs + 1] + cols[pairs + 2]);
     }
     for (uint32_t x = 0; x < w; x++) {
-        o[x] = up_tap(cols, w, x) >> 6;
+        o[x] = up_value(up_tap(cols, g->w, x));
         if (x == 1 && w >= 5)
             x = w - 3;                          /* to the last two */
     }
@@ -183,20 +199,25 @@ static void difference(const int32_t *restrict a, const int32_t *restrict u, int
     difference_row(a, u, o, w);
 }
 
-/* u += the S16 level's row l (the reconstruction) */
-static inline __attribute__((always_inline)) void add_level_row(const int16_t *restrict l, int32_t *restrict u, uint32_t w)
+/* u = u + the S16 level's row l, saturated to [lo, hi] (the reconstruction) */
+static inline __attribute__((always_inline)) void add_level_row(const int16_t *restrict l, int32_t *restrict u, uint32_t w,
+                                                                int32_t lo, int32_t hi)
 {
-    for (size_t x = 0; x < w; x++) u[x] += l[x];
+    for (size_t x = 0; x < w; x++) {
+        int32_t v = u[x] + l[x];
+        v = v < lo ? lo : v;
+        u[x] = v > hi ? hi : v;
+    }
 }
 
-static void add_level(const int16_t *restrict l, int32_t *restrict u, uint32_t w)
+static void add_level(const int16_t *restrict l, int32_t *restrict u, uint32_t w, int32_t lo, int32_t hi)
 {
-    add_level_row(l, u, w);
+    add_level_row(l, u, w, lo, hi);
 }
 
-static void up_row(const grid *g, uint32_t w, uint32_t h, uint32_t y, int32_t *restrict cols, int32_t *restrict o)
+static void up_row(const grid *g, uint32_t w, uint32_t y, int32_t *restrict cols, int32_t *restrict o)
 {
-    up_row_taps(g, w, h, y, cols, o);
+    up_row_taps(g, w, y, cols, o);
 }
 
 #if defined(__x86_64__)
@@ -205,10 +226,10 @@ __attribute__((target("avx2"))) static vx_status half_avx2(source *g, grid *out)
     return half_rows(g, out);
 }
 
-__attribute__((target("avx2"))) static void up_row_avx2(const grid *g, uint32_t w, uint32_t h, uint32_t y,
+__attribute__((target("avx2"))) static void up_row_avx2(const grid *g, uint32_t w, uint32_t y,
                                                         int32_t *restrict cols, int32_t *restrict o)
 {
-    up_row_taps(g, w, h, y, cols, o);
+    up_row_taps(g, w, y, cols, o);
 }
 
 __attribute__((target("avx2"))) static void difference_avx2(const int32_t *restrict a, const int32_t *restrict u,
@@ -217,17 +238,18 @@ __attribute__((target("avx2"))) static void difference_avx2(const int32_t *restr
     difference_row(a, u, o, w);
 }
 
-__attribute__((target("avx2"))) static void add_level_avx2(const int16_t *restrict l, int32_t *restrict u, uint32_t w)
+__attribute__((target("avx2"))) static void add_level_avx2(const int16_t *restrict l, int32_t *restrict u, uint32_t w,
+                                                           int32_t lo, int32_t hi)
 {
-    add_level_row(l, u, w);
+    add_level_row(l, u, w, lo, hi);
 }
 #endif
 
 typedef struct steps {
     vx_status (*half)(source *, grid *);
-    void (*up_row)(const grid *, uint32_t, uint32_t, uint32_t, int32_t *restrict, int32_t *restrict);
+    void (*up_row)(const grid *, uint32_t, uint32_t, int32_t *restrict, int32_t *restrict);
     void (*difference)(const int32_t *restrict, const int32_t *restrict, int16_t *restrict, uint32_t);
-    void (*add_level)(const int16_t *restrict, int32_t *restrict, uint32_t);
+    void (*add_level)(const int16_t *restrict, int32_t *restrict, uint32_t, int32_t, int32_t);
 } steps;
 
 static steps steps_in_use(void)
@@ -294,7 +316,7 @@ vx_status pvx_std_laplacian_pyramid(vx_node node, const vx_reference *p, vx_uint
             s = plane_of((vx_reference)level, &lp);
         for (uint32_t y = 0; s == VX_SUCCESS && y < src.h; y++) {
             const int32_t *gy = row_at(&src, y);
-            step.up_row(&next, src.w, src.h, y, r.cols, r.row);
+            step.up_row(&next, src.w, y, r.cols, r.row);
             step.difference(gy, r.row, row_of(&lp, y), src.w);    /* the level is S16 */
         }
         if (level != NULL)
@@ -309,7 +331,8 @@ vx_status pvx_std_laplacian_pyramid(vx_node node, const vx_reference *p, vx_uint
     return s;
 }
 
-/* I_i row by row: the row of up(I_{i+1}) plus level i's row; I_0 straight into the output. */
+/* I_i row by row: the row of up(I_{i+1}) plus level i's row, saturated to the output's format;
+ * I_0 straight into the output. */
 vx_status pvx_std_laplacian_reconstruct(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     grid image = {NULL, 0, 0}, u = {NULL, 0, 0};
@@ -317,11 +340,13 @@ vx_status pvx_std_laplacian_reconstruct(vx_node node, const vx_reference *p, vx_
     steps step = steps_in_use();
     int32_t *sum = NULL;
     uint32_t width = 0;
-    plane out;
+    plane out = {0};
     vx_status s;
     vx_size levels = levels_of(p[0], &s);
     if (s == VX_SUCCESS && (s = plane_of(p[2], &out)) == VX_SUCCESS)
         s = load(p[1], &image);
+    int u8 = out.format == VX_DF_IMAGE_U8;
+    int32_t lo = u8 ? 0 : INT16_MIN, hi = u8 ? UINT8_MAX : INT16_MAX;
     for (vx_size i = levels; s == VX_SUCCESS && i-- > 0;) {
         plane lp;
         vx_image level = level_of(p[0], (vx_uint32)i, &s);
@@ -335,8 +360,8 @@ vx_status pvx_std_laplacian_reconstruct(vx_node node, const vx_reference *p, vx_
             s = make(&u, lp.width, lp.height);
         for (uint32_t y = 0; s == VX_SUCCESS && y < lp.height; y++) {
             int32_t *uy = i > 0 ? u.v + (size_t)y * lp.width : sum;
-            step.up_row(&image, lp.width, lp.height, y, r.cols, uy);
-            step.add_level(row_of(&lp, y), uy, lp.width);    /* the levels are S16 */
+            step.up_row(&image, lp.width, y, r.cols, uy);
+            step.add_level(row_of(&lp, y), uy, lp.width, lo, hi);    /* the levels are S16 */
             if (i == 0)
                 store_row(&out, y, uy, 1);
         }

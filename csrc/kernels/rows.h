@@ -88,7 +88,7 @@ typedef struct pvx_rows {
                           uint8_t *v, uint32_t os, uint32_t w);
     void (*yuv_to_rgb)(const uint8_t *y0, const uint8_t *y1, uint32_t ys, const uint8_t *u, const uint8_t *v,
                        uint32_t cs, uint32_t sub, uint8_t *out0, uint8_t *out1, uint32_t s, uint32_t w);
-    /* YUV -> YUV chroma: out[os (rep j + k)] = (r0[is j] + r1[is j] + 1) >> 1, k < rep, j < n */
+    /* YUV -> YUV chroma: out[os (rep j + k)] = (r0[is j] + r1[is j]) >> 1, k < rep, j < n */
     void (*chroma_resample)(const uint8_t *r0, const uint8_t *r1, uint32_t is, uint8_t *out, uint32_t os, uint32_t rep,
                             uint32_t n);
     pvx_gradient_row_f *phase;                          /* U8, exactly as the plain loop */

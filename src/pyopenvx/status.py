@@ -8,6 +8,27 @@ import sys
 # Where the Khronos spec, the Khronos conformance suite and TIOVX disagree or the spec is silent:
 # (area, what we do, why).
 DIFFERENCES = [
+    ('VX_PATTERN_CROSS with an origin',
+     'The cross runs through the middle row and column whatever the origin.',
+     'The suite: test_nonlinearfilter.c pattern_check.'),
+    ('NonLinearFilter under VX_BORDER_UNDEFINED',
+     "The output (and its valid rectangle) loses the mask's own reach on each side of its origin, not the larger one on both.",
+     'The suite: test_nonlinearfilter.c filter_check.'),
+    ('ColorConvert 4:2:2 to 4:2:0',
+     'The chroma of two rows is their truncated mean (a + b) >> 1, not rounded.',
+     'The suite: test_convertcolor.c reference_colorconvert.'),
+    ('HoughLinesP',
+     "One run of the progressive probabilistic transform with the reference's pixel order (a multiply-with-carry generator from 2^64 - 1), float sums, the first angle of the largest count, every pixel of a kept line unvoting.",
+     'The suite: test_houghlinesp.c compares with lines made so.'),
+    ('LaplacianPyramid / LaplacianReconstruct',
+     "Upsampling replicates the smaller level before inserting zeros, gives 4 floor(sum / 256), and each reconstructed level is saturated to the output's format.",
+     'The suite: test_laplacianpyramid.c upsampleImage, own_laplacian_reconstruct_reference.'),
+    ('BilateralFilter of a [channels, width, height] tensor',
+     "A pixel's colour is three values read from its first on in element order whatever the channel count (the tests' three-channel cases are [1, width, height] tensors read at the first dimension's stride), its distance the sum of the absolute differences.",
+     'The suite: test_bilateralfilter.c ownCheckBilateralFilterResult.'),
+    ('HOGCells / HOGFeatures',
+     "Signed orientation over 360 degrees, cell sums in int16 truncated per pixel and stored without the fixed point scaling, blocks normalised by their cells' magnitudes, whole windows only, values in the reference's memory order; hog_param_size not checked (the tests pass 1).",
+     'The suite: test_hog.c.'),
     ("vxConvolutionLayer dilation", "Tap m of output o reads input o x stride + m x (dilation + 1) + dilation - "
      "padding: a dilated kernel starts `dilation` elements in; a tap past the input reads 0.",
      "The suite over the extension (zeros inserted between the kernel's elements, the window starting at its "

@@ -36,7 +36,9 @@ int main(void)
     CHECK_REF(cross);
     vx_uint8 c[15];
     CHECK_OK(vxCopyMatrix(cross, c, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
-    CHECK(c[0] == 0 && c[1] == 255 && c[10] == 255 && c[14] == 255 && c[5] == 0);
+    /* the middle row and column, whatever the origin (the conformance tests' pattern check) */
+    for (int k = 0; k < 15; k++)
+        CHECK(c[k] == (k / 5 == 1 || k % 5 == 2 ? 255 : 0));
     CHECK_OK(vxQueryMatrix(cross, VX_MATRIX_ORIGIN, &origin, sizeof origin));
     CHECK(origin.x == 1 && origin.y == 2);
     CHECK_OK(vxQueryMatrix(cross, VX_MATRIX_PATTERN, &e, sizeof e));

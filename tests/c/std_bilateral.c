@@ -1,5 +1,6 @@
 /* BilateralFilter against plain C: U8 and S16 tensors of [width, height], [1, width, height],
- * [2, width, height] and (a colour image) U8 [3, width, height], several diameters and sigmas, every border mode, as a node and through
+ * [2, width, height] and (a colour image) U8 [3, width, height] (a pixel of a 3-D tensor has a
+ * colour of three values, as the conformance tests read one), several diameters and sigmas, every border mode, as a node and through
  * vxu (tests/test_standard_kernels.py runs this at every SIMD level). Then refusals. */
 #include <VX/vx.h>
 #include <VX/vxu.h>
@@ -43,14 +44,17 @@ static vx_tensor tensor(vx_context ctx, const shape *s)
     return t;
 }
 
-/* Channel c of pixel (x, y) per the border (UNDEFINED only read inside). */
+/* Channel c of pixel (x, y) per the border (UNDEFINED only read inside); a pixel of a 3-D tensor
+ * has three, the values from its first on in element order (the last past the end), as the
+ * conformance tests read a colour. */
 static int32_t value(const int32_t *v, const shape *s, int c, int x, int y, const vx_border_t *b)
 {
     if ((x < 0 || y < 0 || x >= W || y >= H) && b->mode == VX_BORDER_CONSTANT)
         return s->type == VX_TYPE_UINT8 ? b->constant_value.U8 : b->constant_value.S16;
     x = x < 0 ? 0 : x >= W ? W - 1 : x;
     y = y < 0 ? 0 : y >= H ? H - 1 : y;
-    return v[((size_t)y * W + x) * s->channels + c];
+    size_t f = ((size_t)y * W + x) * s->channels + (size_t)c, last = s->channels * W * H - 1;
+    return v[f < last ? f : last];
 }
 
 static int32_t reference(const int32_t *v, const shape *s, int d, double ss, double sv, int c, int x, int y,
@@ -62,12 +66,10 @@ static int32_t reference(const int32_t *v, const shape *s, int d, double ss, dou
         for (int dx = -r; dx <= r; dx++) {
             if (dx * dx + dy * dy > r * r)
                 continue;
-            double dist = 0;
-            for (vx_size k = 0; k < s->channels; k++) {
-                double e = value(v, s, (int)k, x + dx, y + dy, b) - value(v, s, (int)k, x, y, b);
-                dist += e * e;
-            }
-            double wk = exp(-(double)(dx * dx + dy * dy) / (2.0 * ss * ss)) * exp(-dist / (2.0 * sv * sv));
+            double dist = 0;                  /* the channels' distances summed (the conformance tests') */
+            for (vx_size k = 0; k < (s->num_dims == 3 ? 3 : 1); k++)
+                dist += fabs((double)(value(v, s, (int)k, x + dx, y + dy, b) - value(v, s, (int)k, x, y, b)));
+            double wk = exp(-(double)(dx * dx + dy * dy) / (2.0 * ss * ss)) * exp(-dist * dist / (2.0 * sv * sv));
             weights += wk, sum += wk * value(v, s, c, x + dx, y + dy, b);
         }
     double o = floor(sum / weights + 0.5);

@@ -129,7 +129,8 @@ static int rgb(vx_df_image f)
 }
 
 /* Plain C: the conversion per BT.709 (coefficients in 1/10000); subsampled chroma the mean of
- * its block. */
+ * its block, rounded from RGB, truncated from YUV (4:2:2 rows into 4:2:0: (a + b) >> 1, the
+ * conformance tests' reference). */
 static void convert_reference(const picture *in, picture *out)
 {
     int bw = (in->w + out->cx - 1) / out->cx, bh = (in->h + out->cy - 1) / out->cy;   /* chroma blocks */
@@ -155,10 +156,12 @@ static void convert_reference(const picture *in, picture *out)
             if (out->f == VX_DF_IMAGE_RGBX)
                 *channel(out, 3, x, y) = 255;
         }
+    int64_t n = 10000 * out->cx * out->cy;
     for (int y = 0; out->cx * out->cy > 1 && y < out->h; y += out->cy)
         for (int x = 0; x < out->w; x += out->cx) {
-            *channel(out, 1, x, y) = rounded(u_sum[y / out->cy * bw + x / out->cx], 10000 * out->cx * out->cy);
-            *channel(out, 2, x, y) = rounded(v_sum[y / out->cy * bw + x / out->cx], 10000 * out->cx * out->cy);
+            int64_t u = u_sum[y / out->cy * bw + x / out->cx], v = v_sum[y / out->cy * bw + x / out->cx];
+            *channel(out, 1, x, y) = rgb(in->f) ? rounded(u, n) : (int)(u / n);
+            *channel(out, 2, x, y) = rgb(in->f) ? rounded(v, n) : (int)(v / n);
         }
     free(u_sum);
     free(v_sum);

@@ -32,21 +32,22 @@ static void gaussian_half(const int32_t *in, int w, int h, int32_t *out)
         }
 }
 
-/* `in` ((w + 1) / 2 x (h + 1) / 2) spread over the even pixels of a zero w x h image, convolved with
- * 4 times the Gaussian (replicated borders). */
+/* `in` ((w + 1) / 2 x (h + 1) / 2, replicated past its borders) spread over the even pixels of a
+ * zero image, convolved with the Gaussian (scale 256, floor) times 4, at w x h: the conformance
+ * tests' reference. */
 static void upsample(const int32_t *in, int w, int h, int32_t *out)
 {
-    int iw = (w + 1) / 2;
+    int iw = (w + 1) / 2, ih = (h + 1) / 2;
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             int64_t sum = 0;
             for (int i = 0; i < 5; i++)
                 for (int j = 0; j < 5; j++) {
-                    int yy = clampi(y + i - 2, 0, h - 1), xx = clampi(x + j - 2, 0, w - 1);
-                    if (yy % 2 == 0 && xx % 2 == 0)
-                        sum += k5[i] * k5[j] * in[(yy / 2) * iw + xx / 2];
+                    int yy = y + i - 2, xx = x + j - 2;      /* even: in's pixel half way */
+                    if ((yy & 1) == 0 && (xx & 1) == 0)
+                        sum += k5[i] * k5[j] * in[clampi(yy / 2, 0, ih - 1) * iw + clampi(xx / 2, 0, iw - 1)];
                 }
-            out[y * w + x] = (int32_t)(sum >> 6);
+            out[y * w + x] = (int32_t)(sum >> 8) * 4;
         }
 }
 
@@ -115,19 +116,29 @@ int main(void)
         check_size(ctx, sizes[k][0], sizes[k][1]);
     int ws[2] = {W, (W + 1) / 2}, hs[2] = {H, (H + 1) / 2};
 
-    /* reconstruction of any pyramid: the sum saturated to the output's format */
-    vx_pyramid lap = vxCreatePyramid(ctx, 1, VX_SCALE_PYRAMID_HALF, W, H, VX_DF_IMAGE_S16);
-    vx_image l0 = vxGetPyramidLevel(lap, 0), low = test_image(ctx, ws[1], hs[1], VX_DF_IMAGE_U8, 8, g[1]);
+    /* reconstruction of any pyramid: every level's sum saturated to the output's format (the
+     * conformance tests' reference holds each level in it) */
+    int ws3 = (ws[1] + 1) / 2, hs3 = (hs[1] + 1) / 2;
+    vx_pyramid lap2 = vxCreatePyramid(ctx, 2, VX_SCALE_PYRAMID_HALF, W, H, VX_DF_IMAGE_S16);
+    vx_image l0 = vxGetPyramidLevel(lap2, 0), l1 = vxGetPyramidLevel(lap2, 1);
+    vx_image low3 = test_image(ctx, ws3, hs3, VX_DF_IMAGE_U8, 8, g[2]);
     vx_image out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
     for (int k = 0; k < W * H; k++)
-        g[0][k] = (k * 37) % 700 - 350;
+        g[0][k] = (k * 37) % 700 - 350, g[1][k] = (k * 53) % 900 - 450;
     copy_image(l0, g[0], VX_WRITE_ONLY);
-    CHECK_OK(vxuLaplacianReconstruct(ctx, lap, low, out));
-    upsample(g[1], W, H, up);
+    copy_image(l1, g[1], VX_WRITE_ONLY);
+    CHECK_OK(vxuLaplacianReconstruct(ctx, lap2, low3, out));
+    upsample(g[2], ws[1], hs[1], up);
+    for (int k = 0; k < ws[1] * hs[1]; k++)
+        g[3][k] = clampi(up[k] + g[1][k], 0, 255);
+    upsample(g[3], W, H, up);
     for (int k = 0; k < W * H; k++)
         want[k] = clampi(up[k] + g[0][k], 0, 255);
     read_image(out, got);
     check_same(got, want, W * H, "saturated", 0);
+    vxReleaseImage(&l0), vxReleaseImage(&l1), vxReleaseImage(&low3), vxReleasePyramid(&lap2);
+    vx_pyramid lap = vxCreatePyramid(ctx, 1, VX_SCALE_PYRAMID_HALF, W, H, VX_DF_IMAGE_S16);
+    vx_image low = test_image(ctx, ws[1], hs[1], VX_DF_IMAGE_U8, 8, g[1]);
 
     /* refusals */
     vx_image in = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8), rgb = vxCreateImage(ctx, W, H, VX_DF_IMAGE_RGB);
@@ -144,7 +155,7 @@ int main(void)
     CHECK_REFUSED_LAST(vxuLaplacianReconstruct(ctx, lap, low_s16, out), VX_ERROR_INVALID_FORMAT);
     vxReleaseImage(&in), vxReleaseImage(&rgb), vxReleaseImage(&low_s16), vxReleaseImage(&wrong);
     vxReleasePyramid(&orb), vxReleasePyramid(&u8);
-    vxReleaseImage(&l0), vxReleaseImage(&low), vxReleaseImage(&out), vxReleasePyramid(&lap);
+    vxReleaseImage(&low), vxReleaseImage(&out), vxReleasePyramid(&lap);
     CHECK(context_references(ctx) == start);
     CHECK_OK(vxReleaseContext(&ctx));
     puts("ok");

@@ -1,5 +1,5 @@
 /* NonLinearFilter against plain C: median, min and max over pattern masks (box, cross, disk),
- * a mask with an off-centre origin and an even count of elements, and the largest mask, in every
+ * masks with off-centre origins (one with an even count of elements), and the largest mask, in every
  * border mode, as a node and through vxu, on sizes narrower than a vector and not a multiple of one
  * (tests/test_standard_kernels.py runs this at every SIMD level). Then refusals. */
 #include <VX/vx.h>
@@ -9,7 +9,7 @@
 #include "check.h"
 #include "std_images.h"
 
-enum { MAXW = 1043, MAXH = 16, MARK = 77, MASKS = 7 };
+enum { MAXW = 1043, MAXH = 16, MARK = 77, MASKS = 9 };
 static int W, H;
 
 /* The spec's definition: the pixels under the set mask elements, the mask's origin on (x, y); the
@@ -46,6 +46,9 @@ int main(void)
         vxCreateMatrixFromPattern(ctx, VX_PATTERN_BOX, 9, 9),
         vxCreateMatrixFromPattern(ctx, VX_PATTERN_BOX, 5, 5),      /* 25 elements: a network of its own */
         vxCreateMatrixFromPatternAndOrigin(ctx, VX_PATTERN_BOX, 5, 5, 0, 1),   /* off the window's corner */
+        /* the conformance tests' off-centre origins: the whole 3x3 window, a cross through the middle */
+        vxCreateMatrixFromPatternAndOrigin(ctx, VX_PATTERN_BOX, 3, 3, 0, 0),
+        vxCreateMatrixFromPatternAndOrigin(ctx, VX_PATTERN_CROSS, 5, 5, 1, 1),
     };
     CHECK_OK(vxCopyMatrix(masks[3], (void *)ell, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
     const vx_enum functions[3] = {VX_NONLINEAR_FILTER_MEDIAN, VX_NONLINEAR_FILTER_MIN, VX_NONLINEAR_FILTER_MAX};
@@ -67,7 +70,11 @@ int main(void)
             CHECK_OK(vxQueryMatrix(masks[m], VX_MATRIX_ORIGIN, &origin, sizeof origin));
             CHECK_OK(vxCopyMatrix(masks[m], mask, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
             int ox = (int)origin.x, oy = (int)origin.y, c = (int)cols, r = (int)rows;
-            int rx = ox > c - 1 - ox ? ox : c - 1 - ox, ry = oy > r - 1 - oy ? oy : r - 1 - oy;
+            if (m == MASKS - 1)               /* the cross stays in the middle, whatever the origin */
+                for (int k = 0; k < 25; k++)
+                    CHECK(mask[k] == (k / 5 == 2 || k % 5 == 2 ? 255 : 0));
+            /* under UNDEFINED: defined where the whole mask lies inside the image */
+            int left = ox, top = oy, right = c - 1 - ox, bottom = r - 1 - oy;
             for (int f = 0; f < 3; f++)
                 for (int b = 0; b < 3; b++)
                     for (int immediate = 0; immediate < 2; immediate++) {
@@ -77,8 +84,8 @@ int main(void)
                                             vxNonLinearFilterNode(graph_, functions[f], in, masks[m], out)));
                         read_image(out, got);
                         int undefined = borders[b].mode == VX_BORDER_UNDEFINED;
-                        for (int y = undefined * ry; y < H - undefined * ry; y++)
-                            for (int x = undefined * rx; x < W - undefined * rx; x++) {
+                        for (int y = undefined * top; y < H - undefined * bottom; y++)
+                            for (int x = undefined * left; x < W - undefined * right; x++) {
                                 int32_t want = reference(in_values, functions[f], mask, c, r, ox, oy, x, y, &borders[b]);
                                 if (got[y * W + x] != want) {
                                     fprintf(stderr, "mask %d function %#x border %#x immediate %d (%d, %d): %d, expected %d\n",
@@ -88,8 +95,8 @@ int main(void)
                             }
                         vx_rectangle_t rect;
                         CHECK_OK(vxGetValidRegionImage(out, &rect));
-                        CHECK(rect.start_x == (vx_uint32)(undefined * rx) && rect.start_y == (vx_uint32)(undefined * ry) &&
-                              rect.end_x == (vx_uint32)(W - undefined * rx) && rect.end_y == (vx_uint32)(H - undefined * ry));
+                        CHECK(rect.start_x == (vx_uint32)(undefined * left) && rect.start_y == (vx_uint32)(undefined * top) &&
+                              rect.end_x == (vx_uint32)(W - undefined * right) && rect.end_y == (vx_uint32)(H - undefined * bottom));
                         CHECK_OK(vxReleaseImage(&out));
                     }
         }

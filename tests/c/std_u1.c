@@ -302,8 +302,7 @@ static void filters(vx_context ctx)
         CHECK_OK(vxQueryMatrix(masks[m], VX_MATRIX_ROWS, &rows, sizeof rows));
         CHECK_OK(vxQueryMatrix(masks[m], VX_MATRIX_ORIGIN, &origin, sizeof origin));
         CHECK_OK(vxCopyMatrix(masks[m], mask, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
-        int ox = (int)origin.x, oy = (int)origin.y, rx = ox > (int)cols - 1 - ox ? ox : (int)cols - 1 - ox;
-        int ry = oy > (int)rows - 1 - oy ? oy : (int)rows - 1 - oy;
+        int ox = (int)origin.x, oy = (int)origin.y, right = (int)cols - 1 - ox, bottom = (int)rows - 1 - oy;
         for (int k = 0; k < 4; k++)
             for (int f = 0; f < 3; f++) {
                 vx_border_t b = border_k(k);
@@ -312,8 +311,8 @@ static void filters(vx_context ctx)
                 int immediate = (m + k + f) % 2;
                 CHECK_OK(RUN_BORDER(immediate, ctx, &b, vxuNonLinearFilter(ctx, functions[f], src, masks[m], out),
                                     vxNonLinearFilterNode(graph_, functions[f], src, masks[m], out)));
-                for (int y = undefined ? ry : 0; y < (undefined ? H - ry : H); y++)
-                    for (int x = undefined ? rx : 0; x < (undefined ? W - rx : W); x++)
+                for (int y = undefined ? oy : 0; y < (undefined ? H - bottom : H); y++)
+                    for (int x = undefined ? ox : 0; x < (undefined ? W - right : W); x++)
                         want[y * W + x] = reduce(in, W, H, x, y, mask, (int)cols, (int)rows, ox, oy, functions[f], &b);
                 u1_read(out, got);
                 check_same(got, want, W * H, "non-linear filter");

@@ -466,7 +466,9 @@ def _unwritten(node, obj):
     if (spec is not None and spec[2] == (1, 0, 0)) or node.desc.border.mode != vx.VX_BORDER_UNDEFINED \
             or node.kernel.enumeration >= 1 << 20:
         return None
-    return node.kernel.enumeration, obj.format, obj.width, obj.height
+    row = getattr(node.kernel, "row", None)              # (a window's size and origin: what it leaves)
+    lost = row.implementation.shrink(node) if row is not None else None
+    return node.kernel.enumeration, obj.format, obj.width, obj.height, lost
 
 
 def _storage_plan(graph):

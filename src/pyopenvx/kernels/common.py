@@ -25,7 +25,7 @@ class Implementation:
     function: str                     # the C kernel in csrc/kernels/*.c
     validate: object                  # node -> {output index: (format, width, height)}
     border: object = 0                # pixels an output loses on each side under VX_BORDER_UNDEFINED,
-                                      # or node -> (x, y) of them
+                                      # or node -> (x, y) of them, or node -> (left, top, right, bottom)
     arguments: tuple = None           # per argument of vx*Node/vxu* when not the parameters in order:
                                       # its parameter index, ((index, field, ctype), ...) for a struct
                                       # whose fields are scalars, or a StructItem
@@ -34,7 +34,9 @@ class Implementation:
                                       # sample outside the input's valid rectangle is border)
 
     def shrink(self, node):
-        return self.border(node) if callable(self.border) else (self.border, self.border)
+        """(left, top, right, bottom): the columns and rows an output loses under UNDEFINED."""
+        lost = self.border(node) if callable(self.border) else (self.border, self.border)
+        return lost if len(lost) == 4 else lost * 2
 
 
 @dataclass(frozen=True)

@@ -101,7 +101,7 @@ def _hough_lines_p(node):
         refuse(node, vx.VX_ERROR_INVALID_VALUE, f"parameters rho {p.rho}, theta {p.theta}, threshold {p.threshold}, "
                f"line length {p.line_length}, gap {p.line_gap}, theta [{p.theta_min}, {p.theta_max}] are not all "
                "positive (length and gap may be 0) with theta_min < theta_max")
-    angles = max(1, round((p.theta_max - p.theta_min) / p.theta))
+    angles = max(1, int((p.theta_max - p.theta_min) / p.theta))
     if angles * (2 * math.ceil((a.width + a.height) / p.rho) + 3) > _HOUGH_CELLS:
         refuse(node, vx.VX_ERROR_INVALID_VALUE, f"rho {p.rho} and theta {p.theta} ask for an accumulator of more than "
                f"{_HOUGH_CELLS} cells")

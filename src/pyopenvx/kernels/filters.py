@@ -93,10 +93,11 @@ def _non_linear_filter(node):
 
 
 def _mask_border(node):
-    """The mask's reach on either side of its origin, the larger one."""
+    """The mask's reach on each side of its origin (left, top, right, bottom): under UNDEFINED the
+    output is defined where the whole mask lies inside the input (the conformance tests' reference)."""
     mask = node.params[2]
     (ox, oy) = mask.origin
-    return max(ox, mask.columns - 1 - ox), max(oy, mask.rows - 1 - oy)
+    return ox, oy, mask.columns - 1 - ox, mask.rows - 1 - oy
 
 
 IMPLEMENTATIONS = {

@@ -112,7 +112,7 @@ def _VALID_RECT(c_node, index, inputs, outputs):
     out_img = node.params[index]
     w, h = out_img.width, out_img.height
     undefined = node.desc.border.mode == vx.VX_BORDER_UNDEFINED
-    shrink_x, shrink_y = node.kernel.row.implementation.shrink(node) if undefined else (0, 0)
+    left, top, right, bottom = node.kernel.row.implementation.shrink(node) if undefined else (0, 0, 0, 0)
     start_x, start_y, end_x, end_y = 0, 0, w, h
     for k, img in enumerate(images):
         r = inputs[k][0]
@@ -121,8 +121,8 @@ def _VALID_RECT(c_node, index, inputs, outputs):
         end_x = min(end_x, -(-r.end_x * w // img.width))
         end_y = min(end_y, -(-r.end_y * h // img.height))
     out = outputs[0]
-    out.start_x, out.start_y = min(start_x + shrink_x, w), min(start_y + shrink_y, h)
-    out.end_x, out.end_y = max(out.start_x, end_x - shrink_x), max(out.start_y, end_y - shrink_y)
+    out.start_x, out.start_y = min(start_x + left, w), min(start_y + top, h)
+    out.end_x, out.end_y = max(out.start_x, end_x - right), max(out.start_y, end_y - bottom)
     return vx.VX_SUCCESS
 
 
