@@ -177,16 +177,12 @@ def run(name: Union[str, Callable[..., Any]], *args: Any, **kwargs: Any) -> Any:
     return results[0] if len(results) == 1 else tuple(results)
 
 
-def __getattr__(name):
-    if name.startswith("_") or spec_of(name, context().handle) is None:
-        raise AttributeError(f"module 'pyopenvx.fn' has no attribute {name!r}")
-
-    def function(*args, **kwargs):
-        return run(name, *args, **kwargs)
-    function.__name__ = name
-    function.__doc__ = f"{spec_of(name, context().handle).signature}, on numpy arrays."
-    return function
+def call(name: str, args: Tuple[Any, ...], **extras: Any) -> Any:
+    """A generated function's call (fn_kernels.py): `args` all the kernel's parameters, None where
+    not given; an extra keyword left None is not given."""
+    return run(name, *args, **{k: v for k, v in extras.items() if v is not None})
 
 
-def __dir__():
-    return sorted(set(globals()) | set(helper_names(context().handle)))
+# the one-call functions, one per node helper (generated from the node table, typed)
+from .fn_kernels import *  # noqa: E402,F401,F403
+from .fn_kernels import __all__ as kernels  # noqa: E402

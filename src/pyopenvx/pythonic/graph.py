@@ -12,7 +12,7 @@ the wrapper early leaves the node in the graph.
 from __future__ import annotations
 
 from collections import namedtuple
-from typing import Any, Callable, Iterable, Iterator, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, Tuple, Union
 
 import numpy as np
 
@@ -20,6 +20,7 @@ from .. import constants as vx
 from ..api import ffi, lib
 from .base import ContextLike, Object, check, keep, wrap_reference
 from .errors import status_name
+from .helpers import NodeHelpers
 from .kernel import DIRECTIONS, Kernel, KernelParameter, guarded, kernels, log_failure  # noqa: F401  (re-exported)
 
 Performance = namedtuple("Performance", "tmp beg end sum avg min num max")
@@ -121,7 +122,7 @@ class Node(Object):
         keep(self, ("node callback", int(ffi.cast("uintptr_t", self.handle))), callback or None)
 
 
-class Graph(Object):
+class Graph(NodeHelpers, Object):
     """A graph of nodes: build it with `graph.<kernel>(...)` helpers or `graph.node(...)`,
     run it with process(), schedule()/wait() or stream(); see docs/python.md."""
     _release = lib.vxReleaseGraph
@@ -132,16 +133,14 @@ class Graph(Object):
         self.context = context
         super().__init__(lib.vxCreateGraph(context.handle), "vxCreateGraph")
 
-    def __getattr__(self, name):
-        """Node helpers: `graph.gaussian3x3(src)` and one per standard kernel (see nodes.py)."""
-        from .nodes import bound_helper
-        if name.startswith("_"):
-            raise AttributeError(name)
-        return bound_helper(self, name)
-
-    def __dir__(self):
-        from .nodes import helper_names
-        return sorted(set(super().__dir__()) | set(helper_names(lib.vxGetContext(self.reference))))
+    if not TYPE_CHECKING:       # a type checker sees only the generated helpers (a typo is an error)
+        def __getattr__(self, name):
+            """A standard kernel without a generated helper (one added since), or the error
+            listing the helpers."""
+            from .nodes import bound_helper
+            if name.startswith("_"):
+                raise AttributeError(name)
+            return bound_helper(self, name)
 
     def _describe_state(self):
         return f"{self.state}, {self.num_nodes} nodes"

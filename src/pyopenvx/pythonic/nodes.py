@@ -17,7 +17,7 @@ Where the spec gives no default, ours are DEFAULTS.
 import re
 import threading
 from dataclasses import dataclass
-from typing import Any, Callable, Dict
+from typing import Any, Callable, Dict, Tuple
 
 import numpy as np
 
@@ -42,6 +42,17 @@ SCALAR_TYPES = {"scale": "float32", "strength_thresh": "float32", "min_distance"
                 "num_iterations": "uint32", "use_initial_estimate": "bool"}
 # virtual scalar outputs need a type: the kernels that have one
 SCALAR_OUTPUTS = {"num_corners": "size"}
+# The Python-only keywords of the helpers (and of pyopenvx.fn) beside the kernels' own parameters:
+# helper ("*": every helper) -> {keyword: (default, annotation, meaning)}. The one place they are
+# written: add_node reads it, and so do the generated signatures (signatures.py).
+EXTRAS: Dict[str, Dict[str, Tuple[Any, str, str]]] = {
+    "*": {},
+    "canny_edge_detector": {"low": (None, "Optional[int]", "the hysteresis' lower threshold (with high)"),
+                            "high": (None, "Optional[int]", "the hysteresis' upper threshold (with low)")},
+    "threshold": {"value": (None, "Optional[int]", "a binary threshold: true where input > value"),
+                  "lower": (None, "Optional[int]", "a range threshold: true where lower <= input <= upper"),
+                  "upper": (None, "Optional[int]", "a range threshold: true where lower <= input <= upper")},
+}
 ALIASES = {"canny": "canny_edge_detector", "resize": "scale_image"}
 _C_TYPES = {"image": "vx_image", "scalar": "vx_scalar", "array": "vx_array", "tensor": "vx_tensor"}
 
@@ -215,13 +226,18 @@ def _convenience(graph, spec, kwargs):
                                          upper=kwargs.pop("upper"))
 
 
+def extras_of(spec):
+    """{keyword: (default, annotation, meaning)} of the Python-only keywords of `spec`'s helper."""
+    return {**EXTRAS["*"], **EXTRAS.get(spec.name, {})}
+
+
 def add_node(graph, spec, args, kwargs):
     """Adds the node of `spec` to `graph`: (the node, its outputs as [(parameter index, object)])."""
     kwargs = dict(kwargs)
     _convenience(graph, spec, kwargs)
     if len(args) > len(spec.parameters):
         raise TypeError(f"{spec.signature} takes {len(spec.parameters)} parameters, not {len(args)}")
-    values = dict(zip((p.name for p in spec.parameters), args))
+    values = {p.name: v for p, v in zip(spec.parameters, args) if v is not None}     # None: not given
     for name, value in kwargs.items():
         if name in values:
             raise TypeError(f"{spec.name}: {name} given twice")
@@ -253,6 +269,13 @@ def call(graph, spec, args, kwargs):
     """Adds the node of `spec` to `graph`; returns its outputs (one, or a tuple)."""
     outputs = [obj for _, obj in add_node(graph, spec, args, kwargs)[1]]
     return outputs[0] if len(outputs) == 1 else tuple(outputs)
+
+
+def call_helper(graph, name, args, **extras):
+    """A generated helper's call (helpers.py): `args` all the kernel's parameters, None where not
+    given; an extra keyword left None is not given."""
+    spec = _specs.get(name) or spec_of(name, graph.context.handle)
+    return call(graph, spec, args, {k: v for k, v in extras.items() if v is not None})
 
 
 _helpers: Dict[str, Callable[..., Any]] = {}
