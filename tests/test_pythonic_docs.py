@@ -116,6 +116,6 @@ def test_version_and_command_line():
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     assert pyopenvx.__version__ == version
     assert (ROOT / "src" / "pyopenvx" / "py.typed").exists()
-    for args, words in ((["--help"], "--cflags"), (["--version"], version)):
+    for args, words in ((["--help"], "--cflags"), ([], "--cflags"), (["--version"], version)):
         proc = subprocess.run([sys.executable, "-m", "pyopenvx", *args], capture_output=True, text=True)
         assert proc.returncode == 0 and words in proc.stdout, proc.stderr

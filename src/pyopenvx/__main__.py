@@ -1,7 +1,7 @@
 """python -m pyopenvx --cflags --libs [--includedir --libdir --cmakedir --pkgconfigdir]
 
 Prints the flags and paths to build C programs against this installation.
-  --help      this text        --version   the pyopenvx version"""
+  --help      this text (also without arguments)        --version   the pyopenvx version"""
 import sys
 
 from .paths import CMAKEDIR, INCLUDEDIR, LIBDIR, PKGCONFIGDIR
@@ -17,7 +17,7 @@ FLAGS = {
 
 
 def main(argv):
-    if argv in (["--help"], ["-h"]):
+    if argv in ([], ["--help"], ["-h"]):
         print(__doc__.strip())
         return 0
     if argv == ["--version"]:
@@ -25,7 +25,7 @@ def main(argv):
         print(__version__)
         return 0
     unknown = [a for a in argv if a not in FLAGS]
-    if not argv or unknown:
+    if unknown:
         print(__doc__.strip(), file=sys.stderr)
         return 2
     print(" ".join(FLAGS[a]() for a in argv))
