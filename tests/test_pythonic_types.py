@@ -147,12 +147,14 @@ def test_help_shows_the_python_signature():
     from pyopenvx.pythonic import Graph
     from pyopenvx.pythonic.nodes import helper_names
     helper = str(inspect.signature(Graph.canny))
-    assert helper.startswith("(self, input: 'Union[Image, np.ndarray]', hyst: 'Optional[Threshold]' = None, "
+    assert helper.startswith("(self, input: 'Union[Image, np.ndarray, Tuple[np.ndarray, str]]', hyst: 'Optional[Threshold]' = None, "
                              "gradient_size: 'int' = 3, norm_type: 'Union[str, int]' = 'l1'"), helper
-    assert "*, low: 'Optional[int]' = None, high: 'Optional[int]' = None) -> 'Image'" in helper
+    assert "*, border: 'Union[str, Tuple[str, int], None]' = None, low: 'Optional[int]' = None, " \
+           "high: 'Optional[int]' = None) -> 'Image'" in helper
     assert str(inspect.signature(vxfn.sobel3x3)) == (
-        "(input: 'np.ndarray', output_x: 'Union[str, Tuple[int, int], None]' = None, "
-        "output_y: 'Union[str, Tuple[int, int], None]' = None) -> 'Tuple[np.ndarray, np.ndarray]'")
+        "(input: 'Union[np.ndarray, Tuple[np.ndarray, str]]', output_x: 'Union[str, Tuple[int, int], None]' = None, "
+        "output_y: 'Union[str, Tuple[int, int], None]' = None, *, border: 'Union[str, Tuple[str, int], None]' = None)"
+        " -> 'Tuple[np.ndarray, np.ndarray]'")
     assert "org.khronos.openvx.canny_edge_detector" in vxfn.canny.__doc__ and "low: " in vxfn.canny.__doc__
     for name in helper_names():              # every helper is a real method and function
         name = name + "_" if name in ("and", "or", "not") else name

@@ -12,11 +12,16 @@ whole graphs run on numpy arrays, once or pipelined over frames:
 Each distinct call (function, input shapes and dtypes, other arguments) builds a one-node graph
 once, on a context of this module, and keeps it (the last CACHE_SIZE of them): later calls copy
 the arrays in, process, and copy the outputs out. Images go in as numpy arrays (2-D uint8 is U8,
-(h, w, 3) uint8 is RGB, see Image.from_numpy); outputs come back as new arrays.
+(h, w, 3) uint8 is RGB, see Image.from_numpy), or as (array, format) for a format numpy cannot
+tell ((nv12, "NV12"), multi-plane formats stacked as cv2 takes them); outputs come back as values:
+images as new arrays (multi-plane ones stacked), scalars as numbers, arrays as (structured) numpy
+arrays, a histogram as its counts, a pyramid as a list of arrays. Every function takes
+`border="replicate" | "constant" | ("constant", value)` (the spec's default: "undefined").
 Thread-safe: each thread keeps its own graphs (on the one context of this module).
 """
 import itertools
 import threading
+import types
 from collections import OrderedDict
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Tuple, Union
 
@@ -24,7 +29,9 @@ import numpy as np
 
 from .pythonic.context import Context
 from .pythonic.graph import Graph
-from .pythonic.image import Image, _NUMPY_FORMATS
+from .pythonic.base import Object
+from .pythonic.dataobjects import Scalar
+from .pythonic.image import _NUMPY_FORMATS, _STACKED, Image, stacked_size
 from .pythonic.nodes import add_node, helper_names, spec_of
 
 CACHE_SIZE = 32
@@ -59,50 +66,115 @@ def context() -> Context:
     return _context[0]
 
 
-def _key(name, args, kwargs):
-    def part(v):
-        return ("array", v.shape, v.dtype.str) if isinstance(v, np.ndarray) else v
-    key = (name, tuple(map(part, args)), tuple(sorted((k, part(v)) for k, v in kwargs.items())))
+def _part(value):
+    """What of an argument shapes the graph: an image array's shape and dtype (its pixels are copied
+    in at each call), an (array, format) pair's too; other arrays (a warp matrix, points) by value."""
+    if isinstance(value, np.ndarray):
+        return ("array", value.shape, value.dtype.str)
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], np.ndarray):
+        return ("array", value[0].shape, value[0].dtype.str, value[1])
+    return value
+
+
+def _key(name, spec, args, kwargs):
+    """The cache key of a one-call function's call (None: not cacheable)."""
+    names = [p.name for p in spec.parameters]
+    parts = []
+    for where, value in itertools.chain(enumerate(args), sorted(kwargs.items())):
+        parts.append((where, _part(value) if _is_image(spec, names, where, value) else _constant(value)))
+    key = (name, tuple(parts))
+    return key if None not in (p[1] for p in parts) else None
+
+
+def _is_image(spec, names, where, value):
+    """Whether argument `where` (position or name) is an input image given as an array (written
+    into the graph's image at each call)."""
+    name = names[where] if isinstance(where, int) and where < len(names) else where
+    p = next((p for p in spec.parameters if p.name == name), None)
+    return p is not None and p.direction == "input" and p.type in ("image", "pyramid") and \
+        _part(value) is not value
+
+
+_VALUE_TYPES = (type(None), bool, int, float, complex, str, bytes, np.number, np.bool_, np.dtype, range)
+_BY_IDENTITY = (types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.MethodType, type, Object)
+_SMALL = 4096           # an array up to this size is part of a key by value; a bigger one is not cached
+
+
+def _constant(value, depth=0):
+    """A hashable stand-in for `value` that changes when what it means to a graph changes: values
+    as they are, modules, functions, classes and pyopenvx objects by identity, small arrays by their
+    bytes; None when it cannot be known (a list, an object whose attributes may change)."""
+    if isinstance(value, _VALUE_TYPES):
+        return ("value", type(value), value)
+    if isinstance(value, _BY_IDENTITY):
+        return ("id", id(value))
+    if isinstance(value, np.ndarray) and value.nbytes <= _SMALL:
+        return ("bytes", value.shape, value.dtype.str, value.tobytes())
+    if isinstance(value, (tuple, frozenset)) and depth < 4:
+        parts = tuple(_constant(v, depth + 1) for v in value)
+        return None if None in parts else (type(value), parts)
+    return None
+
+
+def _names(code):
+    """The global names `code` and the functions defined in it may read."""
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names |= _names(const)
+    return names
+
+
+def _graph_key(build, arrays):
+    """The cache key of run(build, *arrays): build's code and everything it reads that a later
+    call could change (closure cells, defaults, the module globals it names) and the arrays'
+    shapes, dtypes and formats; None when one of those cannot be known (not cached)."""
+    code = getattr(build, "__code__", None)
+    if code is None:
+        return None                         # a callable object: its state is its own
     try:
-        hash(key)
-    except TypeError:
-        return None                       # an unhashable argument: built for this call only
-    return key
+        cells = tuple(c.cell_contents for c in build.__closure__ or ())
+    except ValueError:                      # a cell not filled yet
+        return None
+    scope = build.__globals__
+    read = [(n, scope[n]) for n in sorted(_names(code)) if n in scope]
+    parts = [_constant(v) for v in (*cells, *(build.__defaults__ or ()), *sorted((build.__kwdefaults__ or {}).items()),
+                                    *read)]
+    if None in parts:
+        return None
+    return ("graph", code, tuple(parts), tuple(map(_part, arrays)))
 
 
 def _build(spec, args, kwargs):
     ctx = context()
     graph = Graph(ctx)
     inputs = []
+    names = [p.name for p in spec.parameters]
 
     def image_of(where, value):
-        if not isinstance(value, np.ndarray):
+        if not _is_image(spec, names, where, value):
             return value
         img = _input(ctx, value)
         inputs.append((img, where))
         return img
     c_args = [image_of(i, v) for i, v in enumerate(args)]
     c_kwargs = {k: image_of(k, v) for k, v in kwargs.items()}
-    node, outputs = add_node(graph, spec, c_args, c_kwargs)
+    _, outputs = add_node(graph, spec, c_args, c_kwargs)
     graph.verify()
-    readable = []
-    for index, obj in outputs:            # virtual images cannot be read: real ones of the verified format
-        if isinstance(obj, Image):
-            real = Image(ctx, obj.width, obj.height, obj.format)
-            node[index] = real
-            readable.append(real)
-        else:
-            readable.append(obj)
-    return graph, inputs, readable
+    return graph, inputs, [graph.readable(obj) for _, obj in outputs]
 
 
-def _input(ctx, array):
-    """A real image for `array` (format from its dtype and shape), to be written before each run."""
+def _input(ctx, value):
+    """A real image for `value` (an array, format from its dtype and shape, or (array, format)), to
+    be written before each run."""
+    array, fmt = value if isinstance(value, tuple) else (value, None)
     channels = array.shape[2] if array.ndim == 3 else 1
-    fmt = _NUMPY_FORMATS.get((array.dtype, array.ndim, channels))
+    fmt = fmt.upper() if fmt else _NUMPY_FORMATS.get((array.dtype, array.ndim, channels))
     if fmt is None:
         return Image.from_numpy(ctx, array)               # refuses with the reason
-    return Image(ctx, array.shape[1], array.shape[0], fmt)
+    if fmt in _STACKED:
+        return Image(ctx, *stacked_size(fmt, array.shape), fmt)
+    return Image(ctx, array.shape[1] * (8 if fmt == "U1" else 1), array.shape[0], fmt)
 
 
 def _built(build, arrays):
@@ -114,24 +186,40 @@ def _built(build, arrays):
     return graph, inputs, [graph.readable(o) for o in outputs]
 
 
-def _run_graph(build, arrays):
-    # a lambda written in a loop is a new function each time, of the same code
-    same = getattr(build, "__code__", build) if not getattr(build, "__closure__", None) and \
-        not getattr(build, "__defaults__", None) else build
-    key = ("graph", same, tuple((a.shape, a.dtype.str) for a in arrays))
-    graphs = _cache()
-    entry = graphs.get(key)
-    if entry is None:
-        entry = graphs[key] = _built(build, arrays)
-        while len(graphs) > CACHE_SIZE:
-            graphs.popitem(last=False)
-    graphs.move_to_end(key)
-    graph, inputs, outputs = entry
-    for img, array in zip(inputs, arrays):
-        img.write(array)
-    graph.process()
-    results = [o.to_numpy() if isinstance(o, Image) else getattr(o, "value", o) for o in outputs]
+def _value(obj):
+    """An output as a value: a scalar's number, an image's, array's, distribution's or pyramid's numpy copy."""
+    if isinstance(obj, Scalar):
+        return obj.value
+    to_numpy = getattr(obj, "to_numpy", None)
+    return obj if to_numpy is None else to_numpy()
+
+
+def _results(outputs):
+    results = [_value(o) for o in outputs]
     return results[0] if len(results) == 1 else tuple(results)
+
+
+def _cached(key, make):
+    """The calling thread's graph for `key` (made by make() when missing; never kept for key None)."""
+    graphs = _cache()
+    entry = graphs.get(key) if key is not None else None
+    if entry is None:
+        entry = make()
+        if key is not None:
+            graphs[key] = entry
+            while len(graphs) > CACHE_SIZE:
+                graphs.popitem(last=False)
+    else:
+        graphs.move_to_end(key)
+    return entry
+
+
+def _run_graph(build, arrays):
+    graph, inputs, outputs = _cached(_graph_key(build, arrays), lambda: _built(build, arrays))
+    for img, array in zip(inputs, arrays):
+        img.write(array[0] if isinstance(array, tuple) else array)
+    graph.process()
+    return _results(outputs)
 
 
 def stream(build: Callable[..., Any], frames: Iterable[np.ndarray], depth: int = 3) -> Iterator[np.ndarray]:
@@ -152,29 +240,21 @@ def stream(build: Callable[..., Any], frames: Iterable[np.ndarray], depth: int =
 def run(name: Union[str, Callable[..., Any]], *args: Any, **kwargs: Any) -> Any:
     """Runs the kernel helper `name` on numpy arrays; its outputs as arrays (one, or a tuple).
     With a function instead of a name: run(build, *arrays) runs the graph build(graph, *input
-    images) makes with node helpers, built once per build function and input shapes (per thread):
-    values build reads are read then, so for other values use another function."""
+    images) makes with node helpers, built once per build function, what it reads (closure cells,
+    defaults, the globals it names) and input shapes (per thread); not kept when what it reads
+    cannot be compared (a list, an object), so a later call never runs a graph of other values.
+    An array may be given as (array, format) for a format numpy cannot tell ("NV12", ...)."""
     if callable(name):
         return _run_graph(name, args)
     spec = spec_of(name, context().handle)
     if spec is None:
         raise AttributeError(f"pyopenvx.fn has no function {name!r}")
-    key, graphs = _key(name, args, kwargs), _cache()
-    entry = graphs.get(key) if key is not None else None
-    if entry is None:
-        entry = _build(spec, args, kwargs)
-        if key is not None:
-            graphs[key] = entry
-            while len(graphs) > CACHE_SIZE:
-                graphs.popitem(last=False)
-    else:
-        graphs.move_to_end(key)
-    graph, inputs, outputs = entry
+    graph, inputs, outputs = _cached(_key(name, spec, args, kwargs), lambda: _build(spec, args, kwargs))
     for img, where in inputs:
-        img.write(args[where] if isinstance(where, int) else kwargs[where])
+        value = args[where] if isinstance(where, int) else kwargs[where]
+        img.write(value[0] if isinstance(value, tuple) else value)
     graph.process()
-    results = [o.to_numpy() if isinstance(o, Image) else getattr(o, "value", o) for o in outputs]
-    return results[0] if len(results) == 1 else tuple(results)
+    return _results(outputs)
 
 
 def call(name: str, args: Tuple[Any, ...], **extras: Any) -> Any:

@@ -17,20 +17,29 @@ from .pythonic.remap import Remap
 from .pythonic.threshold import Threshold
 
 
-def abs_diff(in1: np.ndarray, in2: np.ndarray, out: Union[str, Tuple[int, int], None] = None) -> np.ndarray:
+def abs_diff(
+        in1: Union[np.ndarray, Tuple[np.ndarray, str]],
+        in2: Union[np.ndarray, Tuple[np.ndarray, str]],
+        out: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+) -> np.ndarray:
     """Runs a node of org.khronos.openvx.absdiff (vxAbsDiffNode) on numpy arrays; returns its outputs as arrays or values.
 
     in1: input image
     in2: input image
     out: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('abs_diff', (in1, in2, out))
+    return _call('abs_diff', (in1, in2, out), border=border)
 
 def add(
-        in1: np.ndarray,
-        in2: np.ndarray,
+        in1: Union[np.ndarray, Tuple[np.ndarray, str]],
+        in2: Union[np.ndarray, Tuple[np.ndarray, str]],
         policy: Union[str, int] = 'saturate',
         out: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.add (vxAddNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -38,17 +47,25 @@ def add(
     in2: input image
     policy: vx_enum, default 'saturate'
     out: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('add', (in1, in2, policy, out))
+    return _call('add', (in1, in2, policy, out), border=border)
 
-def and_(in1: np.ndarray, in2: np.ndarray, out: Union[str, Tuple[int, int], None] = None) -> np.ndarray:
+def and_(
+        in1: Union[np.ndarray, Tuple[np.ndarray, str]],
+        in2: Union[np.ndarray, Tuple[np.ndarray, str]],
+        out: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+) -> np.ndarray:
     """Runs a node of org.khronos.openvx.and (vxAndNode) on numpy arrays; returns its outputs as arrays or values.
 
     in1: input image
     in2: input image
     out: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('and', (in1, in2, out))
+    return _call('and', (in1, in2, out), border=border)
 
 def bilateral_filter(
         src: Tensor,
@@ -56,6 +73,8 @@ def bilateral_filter(
         sigmaSpace: float,
         sigmaValues: float,
         dst: Optional[Tensor] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.bilateral_filter (vxBilateralFilterNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -64,24 +83,32 @@ def bilateral_filter(
     sigmaSpace: vx_float32
     sigmaValues: vx_float32
     dst: output tensor (made if not given)
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('bilateral_filter', (src, diameter, sigmaSpace, sigmaValues, dst))
+    return _call('bilateral_filter', (src, diameter, sigmaSpace, sigmaValues, dst), border=border)
 
-def box3x3(input: np.ndarray, output: Union[str, Tuple[int, int], None] = None) -> np.ndarray:
+def box3x3(
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
+        output: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+) -> np.ndarray:
     """Runs a node of org.khronos.openvx.box_3x3 (vxBox3x3Node) on numpy arrays; returns its outputs as arrays or values.
 
     input: input image
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('box3x3', (input, output))
+    return _call('box3x3', (input, output), border=border)
 
 def canny_edge_detector(
-        input: np.ndarray,
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
         hyst: Optional[Threshold] = None,
         gradient_size: int = 3,
         norm_type: Union[str, int] = 'l1',
         output: Union[str, Tuple[int, int], None] = None,
         *,
+        border: Union[str, Tuple[str, int], None] = None,
         low: Optional[int] = None,
         high: Optional[int] = None,
 ) -> np.ndarray:
@@ -92,17 +119,20 @@ def canny_edge_detector(
     gradient_size: vx_int32, default 3
     norm_type: vx_enum, default 'l1'
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     low: the hysteresis' lower threshold (with high)
     high: the hysteresis' upper threshold (with low)
     """
-    return _call('canny_edge_detector', (input, hyst, gradient_size, norm_type, output), low=low, high=high)
+    return _call('canny_edge_detector', (input, hyst, gradient_size, norm_type, output), border=border, low=low, high=high)
 
 def channel_combine(
-        plane0: np.ndarray,
-        plane1: np.ndarray,
-        plane2: Optional[np.ndarray] = None,
-        plane3: Optional[np.ndarray] = None,
+        plane0: Union[np.ndarray, Tuple[np.ndarray, str]],
+        plane1: Union[np.ndarray, Tuple[np.ndarray, str]],
+        plane2: Optional[Union[np.ndarray, Tuple[np.ndarray, str]]] = None,
+        plane3: Optional[Union[np.ndarray, Tuple[np.ndarray, str]]] = None,
         output: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.channel_combine (vxChannelCombineNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -111,35 +141,47 @@ def channel_combine(
     plane2: input image, optional
     plane3: input image, optional
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('channel_combine', (plane0, plane1, plane2, plane3, output))
+    return _call('channel_combine', (plane0, plane1, plane2, plane3, output), border=border)
 
 def channel_extract(
-        input: np.ndarray,
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
         channel: Union[str, int],
         output: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.channel_extract (vxChannelExtractNode) on numpy arrays; returns its outputs as arrays or values.
 
     input: input image
     channel: vx_enum
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('channel_extract', (input, channel, output))
+    return _call('channel_extract', (input, channel, output), border=border)
 
-def color_convert(input: np.ndarray, output: Union[str, Tuple[int, int], None] = None) -> np.ndarray:
+def color_convert(
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
+        output: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+) -> np.ndarray:
     """Runs a node of org.khronos.openvx.color_convert (vxColorConvertNode) on numpy arrays; returns its outputs as arrays or values.
 
     input: input image
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('color_convert', (input, output))
+    return _call('color_convert', (input, output), border=border)
 
 def convert_depth(
-        input: np.ndarray,
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
         output: Union[str, Tuple[int, int], None] = None,
         policy: Union[str, int] = 'saturate',
         shift: Optional[Union[Scalar, int, float]] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.convertdepth (vxConvertDepthNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -147,56 +189,90 @@ def convert_depth(
     output: output image: a virtual one if not given, or of this format or size
     policy: vx_enum, default 'saturate'
     shift: input scalar, required
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('convert_depth', (input, output, policy, shift))
+    return _call('convert_depth', (input, output, policy, shift), border=border)
 
-def convolve(input: np.ndarray, conv: Convolution, output: Union[str, Tuple[int, int], None] = None) -> np.ndarray:
+def convolve(
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
+        conv: Convolution,
+        output: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+) -> np.ndarray:
     """Runs a node of org.khronos.openvx.custom_convolution (vxConvolveNode) on numpy arrays; returns its outputs as arrays or values.
 
     input: input image
     conv: input convolution
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('convolve', (input, conv, output))
+    return _call('convolve', (input, conv, output), border=border)
 
-def copy(input: Object, output: Optional[Object] = None) -> Any:
+def copy(
+        input: Object,
+        output: Optional[Object] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+) -> Any:
     """Runs a node of org.khronos.openvx.copy (vxCopyNode) on numpy arrays; returns its outputs as arrays or values.
 
     input: input reference
     output: output reference
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('copy', (input, output))
+    return _call('copy', (input, output), border=border)
 
-def dilate3x3(input: np.ndarray, output: Union[str, Tuple[int, int], None] = None) -> np.ndarray:
+def dilate3x3(
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
+        output: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+) -> np.ndarray:
     """Runs a node of org.khronos.openvx.dilate_3x3 (vxDilate3x3Node) on numpy arrays; returns its outputs as arrays or values.
 
     input: input image
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('dilate3x3', (input, output))
+    return _call('dilate3x3', (input, output), border=border)
 
-def equalize_hist(input: np.ndarray, output: Union[str, Tuple[int, int], None] = None) -> np.ndarray:
+def equalize_hist(
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
+        output: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+) -> np.ndarray:
     """Runs a node of org.khronos.openvx.equalize_histogram (vxEqualizeHistNode) on numpy arrays; returns its outputs as arrays or values.
 
     input: input image
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('equalize_hist', (input, output))
+    return _call('equalize_hist', (input, output), border=border)
 
-def erode3x3(input: np.ndarray, output: Union[str, Tuple[int, int], None] = None) -> np.ndarray:
+def erode3x3(
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
+        output: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+) -> np.ndarray:
     """Runs a node of org.khronos.openvx.erode_3x3 (vxErode3x3Node) on numpy arrays; returns its outputs as arrays or values.
 
     input: input image
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('erode3x3', (input, output))
+    return _call('erode3x3', (input, output), border=border)
 
 def fast_corners(
-        input: np.ndarray,
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
         strength_thresh: Union[Scalar, int, float],
         nonmax_suppression: bool = True,
         corners: Optional[Array] = None,
         num_corners: Optional[Scalar] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> Tuple[np.ndarray, int]:
     """Runs a node of org.khronos.openvx.fast_corners (vxFastCornersNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -205,40 +281,60 @@ def fast_corners(
     nonmax_suppression: vx_bool, default True
     corners: output array (made if not given)
     num_corners: output scalar (made if not given)
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('fast_corners', (input, strength_thresh, nonmax_suppression, corners, num_corners))
+    return _call('fast_corners', (input, strength_thresh, nonmax_suppression, corners, num_corners), border=border)
 
-def gaussian3x3(input: np.ndarray, output: Union[str, Tuple[int, int], None] = None) -> np.ndarray:
+def gaussian3x3(
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
+        output: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+) -> np.ndarray:
     """Runs a node of org.khronos.openvx.gaussian_3x3 (vxGaussian3x3Node) on numpy arrays; returns its outputs as arrays or values.
 
     input: input image
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('gaussian3x3', (input, output))
+    return _call('gaussian3x3', (input, output), border=border)
 
-def gaussian_pyramid(input: np.ndarray, gaussian: Optional[Pyramid] = None) -> List[np.ndarray]:
+def gaussian_pyramid(
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
+        gaussian: Optional[Pyramid] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+        levels: int = 4,
+        scale: Union[str, float] = 'half',
+) -> List[np.ndarray]:
     """Runs a node of org.khronos.openvx.gaussian_pyramid (vxGaussianPyramidNode) on numpy arrays; returns its outputs as arrays or values.
 
     input: input image
     gaussian: output pyramid (made if not given)
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
+    levels: the pyramid's levels
+    scale: "half", "orb" or a ratio
     """
-    return _call('gaussian_pyramid', (input, gaussian))
+    return _call('gaussian_pyramid', (input, gaussian), border=border, levels=levels, scale=scale)
 
 def half_scale_gaussian(
-        input: np.ndarray,
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
         output: Union[str, Tuple[int, int], None] = None,
         kernel_size: int = 3,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.halfscale_gaussian (vxHalfScaleGaussianNode) on numpy arrays; returns its outputs as arrays or values.
 
     input: input image
     output: output image: a virtual one if not given, or of this format or size
     kernel_size: vx_int32, default 3
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('half_scale_gaussian', (input, output, kernel_size))
+    return _call('half_scale_gaussian', (input, output, kernel_size), border=border)
 
 def harris_corners(
-        input: np.ndarray,
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
         strength_thresh: Union[Scalar, int, float],
         min_distance: Union[Scalar, int, float],
         sensitivity: Union[Scalar, int, float],
@@ -246,6 +342,8 @@ def harris_corners(
         block_size: Optional[int] = None,
         corners: Optional[Array] = None,
         num_corners: Optional[Scalar] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> Tuple[np.ndarray, int]:
     """Runs a node of org.khronos.openvx.harris_corners (vxHarrisCornersNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -257,24 +355,39 @@ def harris_corners(
     block_size: vx_int32, required
     corners: output array (made if not given)
     num_corners: output scalar (made if not given)
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('harris_corners', (input, strength_thresh, min_distance, sensitivity, gradient_size, block_size, corners, num_corners))
+    return _call('harris_corners', (input, strength_thresh, min_distance, sensitivity, gradient_size, block_size, corners, num_corners), border=border)
 
-def histogram(input: np.ndarray, distribution: Optional[Distribution] = None) -> np.ndarray:
+def histogram(
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
+        distribution: Optional[Distribution] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+        bins: int = 256,
+        offset: int = 0,
+        range: int = 256,
+) -> np.ndarray:
     """Runs a node of org.khronos.openvx.histogram (vxHistogramNode) on numpy arrays; returns its outputs as arrays or values.
 
     input: input image
     distribution: output distribution (made if not given)
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
+    bins: the distribution's bins
+    offset: its first value
+    range: how many values it covers from offset
     """
-    return _call('histogram', (input, distribution))
+    return _call('histogram', (input, distribution), border=border, bins=bins, offset=offset, range=range)
 
 def hog_cells(
-        input: np.ndarray,
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
         cell_width: int,
         cell_height: int,
         num_bins: int,
         magnitudes: Optional[Tensor] = None,
         bins: Optional[Tensor] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> Tuple[np.ndarray, np.ndarray]:
     """Runs a node of org.khronos.openvx.hog_cells (vxHOGCellsNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -284,16 +397,19 @@ def hog_cells(
     num_bins: vx_int32
     magnitudes: output tensor (made if not given)
     bins: output tensor (made if not given)
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('hog_cells', (input, cell_width, cell_height, num_bins, magnitudes, bins))
+    return _call('hog_cells', (input, cell_width, cell_height, num_bins, magnitudes, bins), border=border)
 
 def hog_features(
-        input: np.ndarray,
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
         magnitudes: Tensor,
         bins: Tensor,
         params: Any,
         hog_param_size: int,
         features: Optional[Tensor] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.hog_features (vxHOGFeaturesNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -303,63 +419,83 @@ def hog_features(
     params: const vx_hog_t *
     hog_param_size: vx_size
     features: output tensor (made if not given)
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('hog_features', (input, magnitudes, bins, params, hog_param_size, features))
+    return _call('hog_features', (input, magnitudes, bins, params, hog_param_size, features), border=border)
 
 def hough_lines_p(
-        input: np.ndarray,
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
         params: Any,
         lines_array: Optional[Array] = None,
         num_lines: Optional[Scalar] = None,
-) -> Any:
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+) -> Tuple[np.ndarray, int]:
     """Runs a node of org.khronos.openvx.hough_lines_p (vxHoughLinesPNode) on numpy arrays; returns its outputs as arrays or values.
 
     input: input image
     params: const vx_hough_lines_p_t *
     lines_array: output array (made if not given)
-    num_lines: output scalar
+    num_lines: output scalar (made if not given)
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('hough_lines_p', (input, params, lines_array, num_lines))
+    return _call('hough_lines_p', (input, params, lines_array, num_lines), border=border)
 
-def integral_image(input: np.ndarray, output: Union[str, Tuple[int, int], None] = None) -> np.ndarray:
+def integral_image(
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
+        output: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+) -> np.ndarray:
     """Runs a node of org.khronos.openvx.integral_image (vxIntegralImageNode) on numpy arrays; returns its outputs as arrays or values.
 
     input: input image
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('integral_image', (input, output))
+    return _call('integral_image', (input, output), border=border)
 
 def laplacian_pyramid(
-        input: np.ndarray,
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
         laplacian: Optional[Pyramid] = None,
         output: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+        levels: int = 4,
 ) -> Tuple[List[np.ndarray], np.ndarray]:
     """Runs a node of org.khronos.openvx.laplacian_pyramid (vxLaplacianPyramidNode) on numpy arrays; returns its outputs as arrays or values.
 
     input: input image
     laplacian: output pyramid (made if not given)
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
+    levels: the pyramid's levels
     """
-    return _call('laplacian_pyramid', (input, laplacian, output))
+    return _call('laplacian_pyramid', (input, laplacian, output), border=border, levels=levels)
 
 def laplacian_reconstruct(
         laplacian: Union[Pyramid, Image, np.ndarray],
-        input: np.ndarray,
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
         output: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.laplacian_reconstruct (vxLaplacianReconstructNode) on numpy arrays; returns its outputs as arrays or values.
 
     laplacian: input pyramid
     input: input image
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('laplacian_reconstruct', (laplacian, input, output))
+    return _call('laplacian_reconstruct', (laplacian, input, output), border=border)
 
 def lbp(
-        in_: np.ndarray,
+        in_: Union[np.ndarray, Tuple[np.ndarray, str]],
         format: Union[str, int],
         kernel_size: int = 3,
         out: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.lbp (vxLBPNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -367,23 +503,33 @@ def lbp(
     format: vx_enum
     kernel_size: vx_int8, default 3
     out: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('lbp', (in_, format, kernel_size, out))
+    return _call('lbp', (in_, format, kernel_size, out), border=border)
 
-def magnitude(grad_x: np.ndarray, grad_y: np.ndarray, mag: Union[str, Tuple[int, int], None] = None) -> np.ndarray:
+def magnitude(
+        grad_x: Union[np.ndarray, Tuple[np.ndarray, str]],
+        grad_y: Union[np.ndarray, Tuple[np.ndarray, str]],
+        mag: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+) -> np.ndarray:
     """Runs a node of org.khronos.openvx.magnitude (vxMagnitudeNode) on numpy arrays; returns its outputs as arrays or values.
 
     grad_x: input image
     grad_y: input image
     mag: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('magnitude', (grad_x, grad_y, mag))
+    return _call('magnitude', (grad_x, grad_y, mag), border=border)
 
 def match_template(
-        src: np.ndarray,
-        templateImage: np.ndarray,
+        src: Union[np.ndarray, Tuple[np.ndarray, str]],
+        templateImage: Union[np.ndarray, Tuple[np.ndarray, str]],
         matchingMethod: Union[str, int],
         output: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.match_template (vxMatchTemplateNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -391,72 +537,105 @@ def match_template(
     templateImage: input image
     matchingMethod: vx_enum
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('match_template', (src, templateImage, matchingMethod, output))
+    return _call('match_template', (src, templateImage, matchingMethod, output), border=border)
 
-def max(in1: np.ndarray, in2: np.ndarray, out: Union[str, Tuple[int, int], None] = None) -> np.ndarray:
+def max(
+        in1: Union[np.ndarray, Tuple[np.ndarray, str]],
+        in2: Union[np.ndarray, Tuple[np.ndarray, str]],
+        out: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+) -> np.ndarray:
     """Runs a node of org.khronos.openvx.max (vxMaxNode) on numpy arrays; returns its outputs as arrays or values.
 
     in1: input image
     in2: input image
     out: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('max', (in1, in2, out))
+    return _call('max', (in1, in2, out), border=border)
 
-def mean_std_dev(input: np.ndarray, mean: Optional[Scalar] = None, stddev: Optional[Scalar] = None) -> Any:
+def mean_std_dev(
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
+        mean: Optional[Scalar] = None,
+        stddev: Optional[Scalar] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+) -> Tuple[float, float]:
     """Runs a node of org.khronos.openvx.mean_stddev (vxMeanStdDevNode) on numpy arrays; returns its outputs as arrays or values.
 
     input: input image
-    mean: output scalar
-    stddev: output scalar
+    mean: output scalar (made if not given)
+    stddev: output scalar (made if not given)
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('mean_std_dev', (input, mean, stddev))
+    return _call('mean_std_dev', (input, mean, stddev), border=border)
 
-def median3x3(input: np.ndarray, output: Union[str, Tuple[int, int], None] = None) -> np.ndarray:
+def median3x3(
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
+        output: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+) -> np.ndarray:
     """Runs a node of org.khronos.openvx.median_3x3 (vxMedian3x3Node) on numpy arrays; returns its outputs as arrays or values.
 
     input: input image
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('median3x3', (input, output))
+    return _call('median3x3', (input, output), border=border)
 
-def min(in1: np.ndarray, in2: np.ndarray, out: Union[str, Tuple[int, int], None] = None) -> np.ndarray:
+def min(
+        in1: Union[np.ndarray, Tuple[np.ndarray, str]],
+        in2: Union[np.ndarray, Tuple[np.ndarray, str]],
+        out: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+) -> np.ndarray:
     """Runs a node of org.khronos.openvx.min (vxMinNode) on numpy arrays; returns its outputs as arrays or values.
 
     in1: input image
     in2: input image
     out: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('min', (in1, in2, out))
+    return _call('min', (in1, in2, out), border=border)
 
 def min_max_loc(
-        input: np.ndarray,
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
         minVal: Optional[Scalar] = None,
         maxVal: Optional[Scalar] = None,
         minLoc: Optional[Array] = None,
         maxLoc: Optional[Array] = None,
         minCount: Optional[Scalar] = None,
         maxCount: Optional[Scalar] = None,
-) -> Any:
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+) -> Tuple[int, int, np.ndarray, np.ndarray, int, int]:
     """Runs a node of org.khronos.openvx.minmaxloc (vxMinMaxLocNode) on numpy arrays; returns its outputs as arrays or values.
 
     input: input image
-    minVal: output scalar
-    maxVal: output scalar
+    minVal: output scalar (made if not given)
+    maxVal: output scalar (made if not given)
     minLoc: output array (made if not given)
     maxLoc: output array (made if not given)
-    minCount: output scalar
-    maxCount: output scalar
+    minCount: output scalar (made if not given)
+    maxCount: output scalar (made if not given)
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('min_max_loc', (input, minVal, maxVal, minLoc, maxLoc, minCount, maxCount))
+    return _call('min_max_loc', (input, minVal, maxVal, minLoc, maxLoc, minCount, maxCount), border=border)
 
 def multiply(
-        in1: np.ndarray,
-        in2: np.ndarray,
+        in1: Union[np.ndarray, Tuple[np.ndarray, str]],
+        in2: Union[np.ndarray, Tuple[np.ndarray, str]],
         scale: Union[Scalar, int, float],
         overflow_policy: Union[str, int] = 'saturate',
         rounding_policy: Union[str, int] = 'to_zero',
         out: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.multiply (vxMultiplyNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -466,14 +645,17 @@ def multiply(
     overflow_policy: vx_enum, default 'saturate'
     rounding_policy: vx_enum, default 'to_zero'
     out: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('multiply', (in1, in2, scale, overflow_policy, rounding_policy, out))
+    return _call('multiply', (in1, in2, scale, overflow_policy, rounding_policy, out), border=border)
 
 def non_linear_filter(
         function: Union[str, int],
-        input: np.ndarray,
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
         mask: Union[Matrix, np.ndarray],
         output: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.non_linear_filter (vxNonLinearFilterNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -481,14 +663,17 @@ def non_linear_filter(
     input: input image
     mask: input matrix
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('non_linear_filter', (function, input, mask, output))
+    return _call('non_linear_filter', (function, input, mask, output), border=border)
 
 def non_max_suppression(
-        input: np.ndarray,
-        mask: Optional[np.ndarray] = None,
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
+        mask: Optional[Union[np.ndarray, Tuple[np.ndarray, str]]] = None,
         win_size: Optional[int] = None,
         output: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.non_max_suppression (vxNonMaxSuppressionNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -496,16 +681,23 @@ def non_max_suppression(
     mask: input image, optional
     win_size: vx_int32, required
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('non_max_suppression', (input, mask, win_size, output))
+    return _call('non_max_suppression', (input, mask, win_size, output), border=border)
 
-def not_(input: np.ndarray, output: Union[str, Tuple[int, int], None] = None) -> np.ndarray:
+def not_(
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
+        output: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+) -> np.ndarray:
     """Runs a node of org.khronos.openvx.not (vxNotNode) on numpy arrays; returns its outputs as arrays or values.
 
     input: input image
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('not', (input, output))
+    return _call('not', (input, output), border=border)
 
 def optical_flow_pyr_lk(
         old_images: Union[Pyramid, Image, np.ndarray],
@@ -513,11 +705,14 @@ def optical_flow_pyr_lk(
         old_points: Union[Array, np.ndarray],
         new_points_estimates: Union[Array, np.ndarray],
         new_points: Optional[Array] = None,
-        termination: Optional[Union[str, int]] = None,
+        termination: Union[str, int] = 'both',
         epsilon: Optional[Union[Scalar, int, float]] = None,
         num_iterations: Optional[Union[Scalar, int, float]] = None,
         use_initial_estimate: Optional[Union[Scalar, int, float]] = None,
-        window_dimension: Optional[int] = None,
+        window_dimension: int = 21,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+        levels: int = 4,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.optical_flow_pyr_lk (vxOpticalFlowPyrLKNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -526,41 +721,55 @@ def optical_flow_pyr_lk(
     old_points: input array
     new_points_estimates: input array
     new_points: output array (made if not given)
-    termination: vx_enum, required
+    termination: vx_enum, default 'both'
     epsilon: input scalar, required
     num_iterations: input scalar, required
     use_initial_estimate: input scalar, required
-    window_dimension: vx_size, required
+    window_dimension: vx_size, default 21
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
+    levels: levels of the pyramids made of images given for old_images/new_images
     """
-    return _call('optical_flow_pyr_lk', (old_images, new_images, old_points, new_points_estimates, new_points, termination, epsilon, num_iterations, use_initial_estimate, window_dimension))
+    return _call('optical_flow_pyr_lk', (old_images, new_images, old_points, new_points_estimates, new_points, termination, epsilon, num_iterations, use_initial_estimate, window_dimension), border=border, levels=levels)
 
-def or_(in1: np.ndarray, in2: np.ndarray, out: Union[str, Tuple[int, int], None] = None) -> np.ndarray:
+def or_(
+        in1: Union[np.ndarray, Tuple[np.ndarray, str]],
+        in2: Union[np.ndarray, Tuple[np.ndarray, str]],
+        out: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+) -> np.ndarray:
     """Runs a node of org.khronos.openvx.or (vxOrNode) on numpy arrays; returns its outputs as arrays or values.
 
     in1: input image
     in2: input image
     out: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('or', (in1, in2, out))
+    return _call('or', (in1, in2, out), border=border)
 
 def phase(
-        grad_x: np.ndarray,
-        grad_y: np.ndarray,
+        grad_x: Union[np.ndarray, Tuple[np.ndarray, str]],
+        grad_y: Union[np.ndarray, Tuple[np.ndarray, str]],
         orientation: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.phase (vxPhaseNode) on numpy arrays; returns its outputs as arrays or values.
 
     grad_x: input image
     grad_y: input image
     orientation: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('phase', (grad_x, grad_y, orientation))
+    return _call('phase', (grad_x, grad_y, orientation), border=border)
 
 def remap(
-        input: np.ndarray,
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
         table: Remap,
         policy: Union[str, int] = 'saturate',
         output: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.remap (vxRemapNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -568,14 +777,17 @@ def remap(
     table: input remap
     policy: vx_enum, default 'saturate'
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('remap', (input, table, policy, output))
+    return _call('remap', (input, table, policy, output), border=border)
 
 def scalar_operation(
         scalar_operation: Union[str, int],
         a: Union[Scalar, int, float],
         b: Union[Scalar, int, float],
         output: Optional[Scalar] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> Any:
     """Runs a node of org.khronos.openvx.scalar_operation (vxScalarOperationNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -583,27 +795,33 @@ def scalar_operation(
     a: input scalar
     b: input scalar
     output: output scalar
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('scalar_operation', (scalar_operation, a, b, output))
+    return _call('scalar_operation', (scalar_operation, a, b, output), border=border)
 
 def scale_image(
-        src: np.ndarray,
+        src: Union[np.ndarray, Tuple[np.ndarray, str]],
         dst: Union[str, Tuple[int, int], None] = None,
         type: Union[str, int] = 'bilinear',
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.scale_image (vxScaleImageNode) on numpy arrays; returns its outputs as arrays or values.
 
     src: input image
     dst: output image: a virtual one if not given, or of this format or size
     type: vx_enum, default 'bilinear'
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('scale_image', (src, dst, type))
+    return _call('scale_image', (src, dst, type), border=border)
 
 def select(
         condition: Union[Scalar, int, float],
         true_value: Object,
         false_value: Object,
         output: Optional[Object] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> Any:
     """Runs a node of org.khronos.openvx.select (vxSelectNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -611,27 +829,33 @@ def select(
     true_value: input reference
     false_value: input reference
     output: output reference
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('select', (condition, true_value, false_value, output))
+    return _call('select', (condition, true_value, false_value, output), border=border)
 
 def sobel3x3(
-        input: np.ndarray,
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
         output_x: Union[str, Tuple[int, int], None] = None,
         output_y: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> Tuple[np.ndarray, np.ndarray]:
     """Runs a node of org.khronos.openvx.sobel_3x3 (vxSobel3x3Node) on numpy arrays; returns its outputs as arrays or values.
 
     input: input image
     output_x: output image: a virtual one if not given, or of this format or size
     output_y: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('sobel3x3', (input, output_x, output_y))
+    return _call('sobel3x3', (input, output_x, output_y), border=border)
 
 def subtract(
-        in1: np.ndarray,
-        in2: np.ndarray,
+        in1: Union[np.ndarray, Tuple[np.ndarray, str]],
+        in2: Union[np.ndarray, Tuple[np.ndarray, str]],
         policy: Union[str, int] = 'saturate',
         out: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.subtract (vxSubtractNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -639,27 +863,33 @@ def subtract(
     in2: input image
     policy: vx_enum, default 'saturate'
     out: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('subtract', (in1, in2, policy, out))
+    return _call('subtract', (in1, in2, policy, out), border=border)
 
 def table_lookup(
-        input: np.ndarray,
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
         lut: Union[LUT, np.ndarray],
         output: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.table_lookup (vxTableLookupNode) on numpy arrays; returns its outputs as arrays or values.
 
     input: input image
     lut: input lut
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('table_lookup', (input, lut, output))
+    return _call('table_lookup', (input, lut, output), border=border)
 
 def tensor_add(
         input1: Tensor,
         input2: Tensor,
         policy: Union[str, int] = 'saturate',
         output: Optional[Tensor] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.tensor_add (vxTensorAddNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -667,8 +897,9 @@ def tensor_add(
     input2: input tensor
     policy: vx_enum, default 'saturate'
     output: output tensor (made if not given)
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('tensor_add', (input1, input2, policy, output))
+    return _call('tensor_add', (input1, input2, policy, output), border=border)
 
 def tensor_convert_depth(
         input: Tensor,
@@ -676,6 +907,8 @@ def tensor_convert_depth(
         norm: Optional[Union[Scalar, int, float]] = None,
         offset: Optional[Union[Scalar, int, float]] = None,
         output: Optional[Tensor] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.tensor_convert_depth (vxTensorConvertDepthNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -684,8 +917,9 @@ def tensor_convert_depth(
     norm: input scalar, required
     offset: input scalar, required
     output: output tensor (made if not given)
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('tensor_convert_depth', (input, policy, norm, offset, output))
+    return _call('tensor_convert_depth', (input, policy, norm, offset, output), border=border)
 
 def tensor_multiply(
         input1: Tensor,
@@ -694,6 +928,8 @@ def tensor_multiply(
         overflow_policy: Union[str, int] = 'saturate',
         rounding_policy: Union[str, int] = 'to_zero',
         output: Optional[Tensor] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.tensor_multiply (vxTensorMultiplyNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -703,14 +939,17 @@ def tensor_multiply(
     overflow_policy: vx_enum, default 'saturate'
     rounding_policy: vx_enum, default 'to_zero'
     output: output tensor (made if not given)
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('tensor_multiply', (input1, input2, scale, overflow_policy, rounding_policy, output))
+    return _call('tensor_multiply', (input1, input2, scale, overflow_policy, rounding_policy, output), border=border)
 
 def tensor_subtract(
         input1: Tensor,
         input2: Tensor,
         policy: Union[str, int] = 'saturate',
         output: Optional[Tensor] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.tensor_subtract (vxTensorSubtractNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -718,23 +957,33 @@ def tensor_subtract(
     input2: input tensor
     policy: vx_enum, default 'saturate'
     output: output tensor (made if not given)
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('tensor_subtract', (input1, input2, policy, output))
+    return _call('tensor_subtract', (input1, input2, policy, output), border=border)
 
-def tensor_table_lookup(input1: Tensor, lut: Union[LUT, np.ndarray], output: Optional[Tensor] = None) -> np.ndarray:
+def tensor_table_lookup(
+        input1: Tensor,
+        lut: Union[LUT, np.ndarray],
+        output: Optional[Tensor] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+) -> np.ndarray:
     """Runs a node of org.khronos.openvx.tensor_table_lookup (vxTensorTableLookupNode) on numpy arrays; returns its outputs as arrays or values.
 
     input1: input tensor
     lut: input lut
     output: output tensor (made if not given)
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('tensor_table_lookup', (input1, lut, output))
+    return _call('tensor_table_lookup', (input1, lut, output), border=border)
 
 def tensor_transpose(
         input: Tensor,
         output: Union[Scalar, int, float],
         dimension1: int,
         dimension2: int,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.tensor_transpose (vxTensorTransposeNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -742,14 +991,16 @@ def tensor_transpose(
     output: input scalar
     dimension1: vx_size
     dimension2: vx_size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('tensor_transpose', (input, output, dimension1, dimension2))
+    return _call('tensor_transpose', (input, output, dimension1, dimension2), border=border)
 
 def threshold(
-        input: np.ndarray,
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
         thresh: Optional[Threshold] = None,
         output: Union[str, Tuple[int, int], None] = None,
         *,
+        border: Union[str, Tuple[str, int], None] = None,
         value: Optional[int] = None,
         lower: Optional[int] = None,
         upper: Optional[int] = None,
@@ -759,17 +1010,20 @@ def threshold(
     input: input image
     thresh: input threshold, or the keywords below
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     value: a binary threshold: true where input > value
     lower: a range threshold: true where lower <= input <= upper
     upper: a range threshold: true where lower <= input <= upper
     """
-    return _call('threshold', (input, thresh, output), value=value, lower=lower, upper=upper)
+    return _call('threshold', (input, thresh, output), border=border, value=value, lower=lower, upper=upper)
 
 def warp_affine(
-        input: np.ndarray,
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
         matrix: Union[Matrix, np.ndarray],
         type: Union[str, int] = 'bilinear',
         output: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.warp_affine (vxWarpAffineNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -777,14 +1031,17 @@ def warp_affine(
     matrix: input matrix
     type: vx_enum, default 'bilinear'
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('warp_affine', (input, matrix, type, output))
+    return _call('warp_affine', (input, matrix, type, output), border=border)
 
 def warp_perspective(
-        input: np.ndarray,
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
         matrix: Union[Matrix, np.ndarray],
         type: Union[str, int] = 'bilinear',
         output: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.warp_perspective (vxWarpPerspectiveNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -792,14 +1049,17 @@ def warp_perspective(
     matrix: input matrix
     type: vx_enum, default 'bilinear'
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('warp_perspective', (input, matrix, type, output))
+    return _call('warp_perspective', (input, matrix, type, output), border=border)
 
 def weighted_average(
-        img1: np.ndarray,
+        img1: Union[np.ndarray, Tuple[np.ndarray, str]],
         alpha: Union[Scalar, int, float],
-        img2: np.ndarray,
+        img2: Union[np.ndarray, Tuple[np.ndarray, str]],
         output: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.weighted_average (vxWeightedAverageNode) on numpy arrays; returns its outputs as arrays or values.
 
@@ -807,25 +1067,34 @@ def weighted_average(
     alpha: input scalar
     img2: input image
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('weighted_average', (img1, alpha, img2, output))
+    return _call('weighted_average', (img1, alpha, img2, output), border=border)
 
-def xor(in1: np.ndarray, in2: np.ndarray, out: Union[str, Tuple[int, int], None] = None) -> np.ndarray:
+def xor(
+        in1: Union[np.ndarray, Tuple[np.ndarray, str]],
+        in2: Union[np.ndarray, Tuple[np.ndarray, str]],
+        out: Union[str, Tuple[int, int], None] = None,
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
+) -> np.ndarray:
     """Runs a node of org.khronos.openvx.xor (vxXorNode) on numpy arrays; returns its outputs as arrays or values.
 
     in1: input image
     in2: input image
     out: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('xor', (in1, in2, out))
+    return _call('xor', (in1, in2, out), border=border)
 
 def canny(
-        input: np.ndarray,
+        input: Union[np.ndarray, Tuple[np.ndarray, str]],
         hyst: Optional[Threshold] = None,
         gradient_size: int = 3,
         norm_type: Union[str, int] = 'l1',
         output: Union[str, Tuple[int, int], None] = None,
         *,
+        border: Union[str, Tuple[str, int], None] = None,
         low: Optional[int] = None,
         high: Optional[int] = None,
 ) -> np.ndarray:
@@ -836,23 +1105,27 @@ def canny(
     gradient_size: vx_int32, default 3
     norm_type: vx_enum, default 'l1'
     output: output image: a virtual one if not given, or of this format or size
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     low: the hysteresis' lower threshold (with high)
     high: the hysteresis' upper threshold (with low)
     """
-    return _call('canny', (input, hyst, gradient_size, norm_type, output), low=low, high=high)
+    return _call('canny', (input, hyst, gradient_size, norm_type, output), border=border, low=low, high=high)
 
 def resize(
-        src: np.ndarray,
+        src: Union[np.ndarray, Tuple[np.ndarray, str]],
         dst: Union[str, Tuple[int, int], None] = None,
         type: Union[str, int] = 'bilinear',
+        *,
+        border: Union[str, Tuple[str, int], None] = None,
 ) -> np.ndarray:
     """Runs a node of org.khronos.openvx.scale_image (vxScaleImageNode) on numpy arrays; returns its outputs as arrays or values.
 
     src: input image
     dst: output image: a virtual one if not given, or of this format or size
     type: vx_enum, default 'bilinear'
+    border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     """
-    return _call('resize', (src, dst, type))
+    return _call('resize', (src, dst, type), border=border)
 
 
 __all__ = ['abs_diff', 'add', 'and_', 'bilateral_filter', 'box3x3', 'canny', 'canny_edge_detector', 'channel_combine', 'channel_extract', 'color_convert', 'convert_depth', 'convolve', 'copy', 'dilate3x3', 'equalize_hist', 'erode3x3', 'fast_corners', 'gaussian3x3', 'gaussian_pyramid', 'half_scale_gaussian', 'harris_corners', 'histogram', 'hog_cells', 'hog_features', 'hough_lines_p', 'integral_image', 'laplacian_pyramid', 'laplacian_reconstruct', 'lbp', 'magnitude', 'match_template', 'max', 'mean_std_dev', 'median3x3', 'min', 'min_max_loc', 'multiply', 'non_linear_filter', 'non_max_suppression', 'not_', 'optical_flow_pyr_lk', 'or_', 'phase', 'remap', 'resize', 'scalar_operation', 'scale_image', 'select', 'sobel3x3', 'subtract', 'table_lookup', 'tensor_add', 'tensor_convert_depth', 'tensor_multiply', 'tensor_subtract', 'tensor_table_lookup', 'tensor_transpose', 'threshold', 'warp_affine', 'warp_perspective', 'weighted_average', 'xor']

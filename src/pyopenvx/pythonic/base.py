@@ -19,7 +19,7 @@ from typing import Any, Dict, Optional, Tuple, Type, TypeVar
 from .. import constants as vx
 from ..api import ffi, lib
 from ..errors import attribute_name
-from .errors import Released, StatusError, VXError, check  # noqa: F401  (StatusError re-exported)
+from .errors import InvalidParameters, Released, StatusError, VXError, check  # noqa: F401  (StatusError re-exported)
 
 # Callbacks C keeps for a context's objects (user kernels, node callbacks, its log), by context
 # address then by what they serve: one owner each, replaced when set again, dropped with the context.
@@ -134,6 +134,7 @@ class Object:
     _view_base: Optional[Tuple[Any, Any, Any]] = None   # an array over mapped memory kept for the next
                              # map (_reused_view); it pins the memory like any view, so release() drops it first
     _last: Handle = None     # a kernel's borrowed wrapper: its handle in the last run (UserKernel._params)
+    _virtual = False         # a virtual object of a graph (Cls.virtual): not readable
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
@@ -173,6 +174,9 @@ class Object:
         handle = self._handle
         if handle is None:
             raise Released(type(self).__name__)
+        owner = self._owner
+        if owner is not None and owner.context is not None and owner.context.handle is None:
+            raise Released(type(self).__name__, "its context was released, and every object of it")
         return handle
 
     @property
@@ -239,9 +243,18 @@ class Object:
         self.release()
 
     def __repr__(self):
-        if self._handle is None:
+        if self.__dict__.get("_describing"):    # the error of a query made for this repr describes it
+            return f"<{type(self).__name__}>"
+        self._describing = True
+        try:
+            self.handle
+            return f"<{type(self).__name__} {self._describe_state()}>"
+        except Released:
             return f"<{type(self).__name__} released>"
-        return f"<{type(self).__name__} {self._describe_state()}>"
+        except VXError as exc:          # a dead or unreadable (virtual) object: say so, query nothing more
+            return f"<{type(self).__name__} unreadable: {exc.status_name}>"
+        finally:
+            del self._describing
 
     def _describe_state(self):
         return f"at {_address(self._handle):#x}"
@@ -254,6 +267,24 @@ class Object:
         if status:
             check(status, f"{function}({attribute_name(attribute)})", self)
         return out[0]
+
+
+def handle_of(obj: Any, name: str, what: str, kind: str = "Context") -> Handle:
+    """`obj.handle` for argument `name` of `what`, or a TypeError naming the argument."""
+    if isinstance(obj, Object) or (not isinstance(obj, type) and hasattr(obj, "handle")):
+        return obj.handle
+    raise TypeError(f"{what}: {name} must be a {kind}, not {type(obj).__name__}")
+
+
+def size_of(value: Any, name: str, what: str) -> int:
+    """A size or count argument (a vx_uint32), or the error naming it: TypeError for what is no
+    integer, InvalidParameters for a negative or too large one."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"{what}: {name} must be an int, not {type(value).__name__}")
+    value = value.__index__()
+    if not 0 <= value <= 0xFFFFFFFF:
+        raise InvalidParameters(vx.VX_ERROR_INVALID_PARAMETERS, what, None, [f"{name}={value}: not a size (0 to 2**32 - 1)"])
+    return value
 
 
 class Reference(Object):

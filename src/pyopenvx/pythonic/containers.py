@@ -7,11 +7,14 @@
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, Iterator, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Union
+
+import numpy as np
 
 from .. import constants as vx
 from ..api import lib
 from .base import Object, check, wrap_reference
+from .dataobjects import _context_of
 from .image import Image, _format, format_name
 
 if TYPE_CHECKING:
@@ -55,8 +58,19 @@ class Pyramid(_Items):
     def virtual(cls, graph: "Graph", levels: int, scale: Union[str, float], width: int = 0, height: int = 0,
                 format: Union[str, int] = "VIRT") -> "Pyramid":
         """A virtual pyramid of `graph`; what is left 0/VIRT comes from the graph's meta data."""
-        return cls.wrap(lib.vxCreateVirtualPyramid(graph.handle, levels, SCALES.get(scale, scale), width, height,
-                                                   _format(format)), True, "vxCreateVirtualPyramid")
+        pyramid = cls.wrap(lib.vxCreateVirtualPyramid(graph.handle, levels, SCALES.get(scale, scale), width, height,
+                                                      _format(format)), True, "vxCreateVirtualPyramid")
+        pyramid._virtual = True
+        return pyramid
+
+    def like(self) -> "Pyramid":
+        """A new (real) pyramid of the same levels, scale, size and format."""
+        return Pyramid(_context_of(self), len(self), self.scale, self.query("vxQueryPyramid", vx.VX_PYRAMID_WIDTH, "vx_uint32"),
+                       self.query("vxQueryPyramid", vx.VX_PYRAMID_HEIGHT, "vx_uint32"), self.format)
+
+    def to_numpy(self) -> List[np.ndarray]:
+        """A copy of each level, largest first."""
+        return [level.to_numpy() for level in self]  # type: ignore[union-attr]
 
     def __len__(self) -> int:
         return self.query("vxQueryPyramid", vx.VX_PYRAMID_LEVELS, "vx_size")

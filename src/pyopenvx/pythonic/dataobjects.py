@@ -11,22 +11,23 @@ view is valid inside the `with` block, after which the map is released).
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Any, ContextManager, Optional, Sequence, Tuple
+from types import SimpleNamespace
+from typing import Any, ContextManager, Optional, Sequence, Tuple, Union
 
 import numpy as np
 from numpy.typing import ArrayLike, DTypeLike
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import ContextLike, GraphLike, Object, check
-from .errors import InvalidType, InvalidValue
+from .base import ContextLike, GraphLike, Object, check, handle_of, size_of
+from .errors import InvalidParameters, InvalidType, InvalidValue
 
 VX_TYPES = {np.dtype(name): t for t, name in {
     vx.VX_TYPE_INT8: "int8", vx.VX_TYPE_UINT8: "uint8", vx.VX_TYPE_INT16: "int16", vx.VX_TYPE_UINT16: "uint16",
     vx.VX_TYPE_INT32: "int32", vx.VX_TYPE_UINT32: "uint32", vx.VX_TYPE_INT64: "int64",
     vx.VX_TYPE_UINT64: "uint64", vx.VX_TYPE_FLOAT32: "float32", vx.VX_TYPE_FLOAT64: "float64",
     vx.VX_TYPE_FLOAT16: "float16"}.items()}
-HOST, RW = vx.VX_MEMORY_TYPE_HOST, vx.VX_READ_AND_WRITE
+HOST = vx.VX_MEMORY_TYPE_HOST
 
 # The other types by name: their C type, and numpy's view of it (structs field by field, at the C offsets).
 _NAMED_CTYPES = {"char": "vx_char", "enum": "vx_enum", "size": "vx_size", "df_image": "vx_df_image",
@@ -60,6 +61,8 @@ def _vx_type(kind):
     """The VX_TYPE_* of a numpy dtype or a name ("uint8", "enum", "bool", "size", "keypoint", ...)."""
     if isinstance(kind, str) and kind in NAMED_TYPES:
         return NAMED_TYPES[kind]
+    if isinstance(kind, int) and kind in DTYPES:
+        return kind
     try:
         return VX_TYPES[np.dtype(kind)]
     except (TypeError, KeyError):
@@ -83,6 +86,23 @@ def exact(values: ArrayLike, dtype: np.dtype, what: str, obj: Optional[Object] =
         raise InvalidValue(vx.VX_ERROR_INVALID_VALUE, what, obj,
                            [f"{a.dtype} value {bad!r} is not exactly a {dtype} (convert it first)"])
     return out
+
+
+USAGES = {"r": vx.VX_READ_ONLY, "w": vx.VX_WRITE_ONLY, "rw": vx.VX_READ_AND_WRITE}
+
+
+def usage_of(usage: Union[str, int], what: str) -> int:
+    """A map's usage: "r", "w", "rw" (or the vx_accessor_e value itself)."""
+    if usage in USAGES:
+        return USAGES[usage]  # type: ignore[index]
+    if usage in USAGES.values():
+        return usage  # type: ignore[return-value]
+    raise InvalidParameters(vx.VX_ERROR_INVALID_PARAMETERS, what, None, [f"usage={usage!r}: not one of 'r', 'w', 'rw'"])
+
+
+def _context_of(obj):
+    """What creation functions need of the context of `obj`: its handle."""
+    return SimpleNamespace(handle=lib.vxGetContext(obj.reference))
 
 
 @contextmanager
@@ -110,13 +130,19 @@ class Scalar(Object):
     def __init__(self, ctx: ContextLike, dtype: DTypeLike, value: Any = 0) -> None:
         scalar_type = _vx_type(dtype)
         self.ctype = CTYPES[scalar_type]
-        super().__init__(lib.vxCreateScalar(ctx.handle, scalar_type, self._c_value(value)),
+        super().__init__(lib.vxCreateScalar(handle_of(ctx, "ctx", "Scalar"), scalar_type, self._c_value(value)),
                          f"vxCreateScalar({dtype})")
 
     @classmethod
     def virtual(cls, graph: GraphLike, dtype: DTypeLike) -> "Scalar":
         """A virtual scalar of `graph` of type `dtype`."""
-        return cls.wrap(lib.vxCreateVirtualScalar(graph.handle, _vx_type(dtype)), True, "vxCreateVirtualScalar")
+        scalar = cls.wrap(lib.vxCreateVirtualScalar(graph.handle, _vx_type(dtype)), True, "vxCreateVirtualScalar")
+        scalar._virtual = True
+        return scalar
+
+    def like(self) -> "Scalar":
+        """A new (real) scalar of the same type."""
+        return Scalar(_context_of(self), self.query("vxQueryScalar", vx.VX_SCALAR_TYPE, "vx_enum"))
 
     def _describe(self):
         self.ctype = CTYPES[self.query("vxQueryScalar", vx.VX_SCALAR_TYPE, "vx_enum")]
@@ -156,12 +182,28 @@ class Array(Object):
         "coordinates3d", "coordinates2df", "line2d"): their views are structured arrays."""
         item_type = _vx_type(dtype)
         self.dtype = DTYPES[item_type]
-        super().__init__(lib.vxCreateArray(ctx.handle, item_type, capacity), "vxCreateArray")
+        super().__init__(lib.vxCreateArray(handle_of(ctx, "ctx", "Array"), item_type,
+                                           size_of(capacity, "capacity", "Array")), "vxCreateArray")
 
     @classmethod
     def virtual(cls, graph: GraphLike, dtype: DTypeLike, capacity: int = 0) -> "Array":
         """A virtual array of `graph`; capacity 0 leaves it to the graph's meta data."""
-        return cls.wrap(lib.vxCreateVirtualArray(graph.handle, _vx_type(dtype), capacity), True, "vxCreateVirtualArray")
+        array = cls.wrap(lib.vxCreateVirtualArray(graph.handle, _vx_type(dtype), capacity), True, "vxCreateVirtualArray")
+        array._virtual = True
+        return array
+
+    def like(self) -> "Array":
+        """A new (real, empty) array of the same item type and capacity."""
+        return Array(_context_of(self), self.query("vxQueryArray", vx.VX_ARRAY_ITEMTYPE, "vx_enum"),
+                     self.query("vxQueryArray", vx.VX_ARRAY_CAPACITY, "vx_size"))
+
+    def to_numpy(self) -> np.ndarray:
+        """A copy of the items (a structured array for struct items)."""
+        count = len(self)
+        if not count:
+            return np.empty(0, self.dtype)
+        with self.map(0, count, "r") as view:
+            return view.copy()
 
     def _describe(self):
         self.dtype = DTYPES.get(self.query("vxQueryArray", vx.VX_ARRAY_ITEMTYPE, "vx_enum"), np.dtype(np.uint8))
@@ -179,9 +221,10 @@ class Array(Object):
         check(lib.vxAddArrayItems(self.handle, len(values), ffi.from_buffer(values), self.dtype.itemsize),
             "vxAddArrayItems")
 
-    def map(self, start: int = 0, end: Optional[int] = None, usage: int = RW) -> ContextManager[np.ndarray]:
-        """A numpy view of items [start, end) (a context manager)."""
+    def map(self, start: int = 0, end: Optional[int] = None, usage: Union[str, int] = "rw") -> ContextManager[np.ndarray]:
+        """A numpy view of items [start, end) (a context manager); usage "r", "w" or "rw" as Image.map."""
         end = len(self) if end is None else end
+        usage = usage_of(usage, "Array.map")
 
         def map_fn(u):
             map_id, stride, ptr = ffi.new("vx_map_id *"), ffi.new("vx_size *"), ffi.new("void **")
@@ -222,9 +265,10 @@ class Tensor(Object):
         self.shape = tuple(dims[i] for i in reversed(range(n)))
         self.dtype = DTYPES.get(self.query("vxQueryTensor", vx.VX_TENSOR_DATA_TYPE, "vx_enum"), np.dtype(np.uint8))
 
-    def map(self, usage: int = RW) -> ContextManager[np.ndarray]:
-        """A numpy view of the whole tensor (a context manager)."""
+    def map(self, usage: Union[str, int] = "rw") -> ContextManager[np.ndarray]:
+        """A numpy view of the whole tensor (a context manager); usage "r", "w" or "rw"."""
         n = len(self.shape)
+        usage = usage_of(usage, "Tensor.map")
 
         def map_fn(u):
             map_id, stride, ptr = ffi.new("vx_map_id *"), ffi.new("vx_size[]", n), ffi.new("void **")
@@ -243,8 +287,9 @@ class _WholeMap(Object):
     nbytes: int
     _describe_state = _shape_state
 
-    def map(self, usage: int = RW) -> ContextManager[np.ndarray]:
-        """A numpy view of the whole object (a context manager)."""
+    def map(self, usage: Union[str, int] = "rw") -> ContextManager[np.ndarray]:
+        """A numpy view of the whole object (a context manager); usage "r", "w" or "rw"."""
+        usage = usage_of(usage, f"{type(self).__name__}.map")
         def map_fn(u):
             map_id, ptr = ffi.new("vx_map_id *"), ffi.new("void **")
             check(getattr(lib, self.MAP)(self.handle, map_id, ptr, u, HOST, 0), self.MAP)
@@ -280,6 +325,11 @@ class Distribution(_WholeMap):
     def __init__(self, ctx: ContextLike, bins: int, offset: int, range_: int) -> None:
         self.dtype, self.shape, self.nbytes = np.dtype("int32"), (bins,), bins * 4
         super().__init__(lib.vxCreateDistribution(ctx.handle, bins, offset, range_), "vxCreateDistribution")
+
+    def to_numpy(self) -> np.ndarray:
+        """A copy of the counts."""
+        with self.map("r") as view:
+            return view.copy()
 
     def _describe(self):
         bins = self.query("vxQueryDistribution", vx.VX_DISTRIBUTION_BINS, "vx_size")

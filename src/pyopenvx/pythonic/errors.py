@@ -67,6 +67,15 @@ def _take(key):
     return gathered
 
 
+def safe_repr(obj: Any) -> str:
+    """repr(obj), or what it is when its repr fails (a dead object's queries fail too: an error's
+    message must not raise, nor recurse into another error's)."""
+    try:
+        return repr(obj)
+    except Exception as exc:        # noqa: BLE001  (only a description is at stake)
+        return f"<{type(obj).__name__} ({type(exc).__name__} describing it)>"
+
+
 def status_name(status):
     cls = _BY_STATUS.get(status)
     return cls.status_name if cls is not None else str(status)
@@ -85,7 +94,7 @@ class VXError(Exception):
                 log: Iterable[str] = ()) -> "VXError":
         if cls is VXError and status in _BY_STATUS:
             cls = _BY_STATUS[status]
-        return super().__new__(cls)
+        return Exception.__new__(cls)      # not super(): MemoryError's own __new__ refuses a subclass
 
     def __init__(self, status: Optional[int] = None, what: str = "", obj: Any = None,
                  log: Iterable[str] = ()) -> None:
@@ -93,7 +102,7 @@ class VXError(Exception):
         self.what, self.object, self.log = what, obj, list(log)
         text = f"{what} failed: {status_name(self.status)} ({self.status})"
         if obj is not None:
-            text += f" on {obj!r}"
+            text += f" on {safe_repr(obj)}"
         if self.log:
             text += "\n  " + "\n  ".join(self.log)
         super().__init__(text)
@@ -169,9 +178,9 @@ for _name in dir(vx):
 class Released(InvalidReference):
     """The wrapper was released (by `release()` or its `with` block): it has no object any more."""
 
-    def __init__(self, obj_type: str) -> None:
+    def __init__(self, obj_type: str, why: str = "by release() or its with block") -> None:
         self.status, self.what, self.object, self.log = vx.VX_ERROR_INVALID_REFERENCE, "use", None, []
-        Exception.__init__(self, f"this {obj_type} was released (by release() or its with block): it cannot be used")
+        Exception.__init__(self, f"this {obj_type} was released ({why}): it cannot be used")
 
     def __reduce__(self):
         return Exception.__reduce__(self)

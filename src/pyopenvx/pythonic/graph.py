@@ -18,7 +18,7 @@ import numpy as np
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import ContextLike, Object, check, keep, wrap_reference
+from .base import ContextLike, Object, check, handle_of, keep, wrap_reference
 from .errors import status_name
 from .helpers import NodeHelpers
 from .kernel import DIRECTIONS, Kernel, KernelParameter, guarded, kernels, log_failure  # noqa: F401  (re-exported)
@@ -130,8 +130,9 @@ class Graph(NodeHelpers, Object):
     vx_type = vx.VX_TYPE_GRAPH
 
     def __init__(self, context: ContextLike) -> None:
+        handle = handle_of(context, "context", "Graph")
         self.context = context
-        super().__init__(lib.vxCreateGraph(context.handle), "vxCreateGraph")
+        super().__init__(lib.vxCreateGraph(handle), "vxCreateGraph")
 
     if not TYPE_CHECKING:       # a type checker sees only the generated helpers (a typo is an error)
         def __getattr__(self, name):
@@ -182,14 +183,14 @@ class Graph(NodeHelpers, Object):
         """Makes the node parameter `obj` is set on (the first found) a graph parameter; its index."""
         return self.add_parameter(*self._site(obj))
 
-    def readable(self, image: Object) -> Object:
-        """`image` itself, or for a virtual image (which cannot be read) a real image of the size
-        and format verification gave it, put in its place in the graph."""
-        if not getattr(image, "_virtual", False):
-            return image
+    def readable(self, obj: Object) -> Object:
+        """`obj` itself, or for a virtual object (which cannot be read: an image, array, scalar or
+        pyramid) a real one like what verification made of it, put in its place in the graph."""
+        if not getattr(obj, "_virtual", False):
+            return obj
         self.verify()
-        real = image.like()         # type: ignore[attr-defined]  # an Image: the virtual kind read here
-        node, index = self._site(image)
+        real = obj.like()         # type: ignore[attr-defined]  # the virtual kinds all have like()
+        node, index = self._site(obj)
         node[index] = real
         return real
 

@@ -22,24 +22,29 @@ class NodeHelpers:
 
     def abs_diff(
             self,
-            in1: Union[Image, np.ndarray],
-            in2: Union[Image, np.ndarray],
+            in1: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
+            in2: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             out: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.absdiff (vxAbsDiffNode); returns its outputs.
 
         in1: input image
         in2: input image
         out: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'abs_diff', (in1, in2, out))
+        return _call(self, 'abs_diff', (in1, in2, out), border=border)
 
     def add(
             self,
-            in1: Union[Image, np.ndarray],
-            in2: Union[Image, np.ndarray],
+            in1: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
+            in2: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             policy: Union[str, int] = 'saturate',
             out: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.add (vxAddNode); returns its outputs.
 
@@ -47,22 +52,26 @@ class NodeHelpers:
         in2: input image
         policy: vx_enum, default 'saturate'
         out: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'add', (in1, in2, policy, out))
+        return _call(self, 'add', (in1, in2, policy, out), border=border)
 
     def and_(
             self,
-            in1: Union[Image, np.ndarray],
-            in2: Union[Image, np.ndarray],
+            in1: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
+            in2: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             out: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.and (vxAndNode); returns its outputs.
 
         in1: input image
         in2: input image
         out: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'and', (in1, in2, out))
+        return _call(self, 'and', (in1, in2, out), border=border)
 
     def bilateral_filter(
             self,
@@ -71,6 +80,8 @@ class NodeHelpers:
             sigmaSpace: float,
             sigmaValues: float,
             dst: Optional[Tensor] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Tensor:
         """Adds a node of org.khronos.openvx.bilateral_filter (vxBilateralFilterNode); returns its outputs.
 
@@ -79,25 +90,34 @@ class NodeHelpers:
         sigmaSpace: vx_float32
         sigmaValues: vx_float32
         dst: output tensor (made if not given)
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'bilateral_filter', (src, diameter, sigmaSpace, sigmaValues, dst))
+        return _call(self, 'bilateral_filter', (src, diameter, sigmaSpace, sigmaValues, dst), border=border)
 
-    def box3x3(self, input: Union[Image, np.ndarray], output: Union[Image, str, Tuple[int, int], None] = None) -> Image:
+    def box3x3(
+            self,
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
+            output: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
+    ) -> Image:
         """Adds a node of org.khronos.openvx.box_3x3 (vxBox3x3Node); returns its outputs.
 
         input: input image
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'box3x3', (input, output))
+        return _call(self, 'box3x3', (input, output), border=border)
 
     def canny_edge_detector(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             hyst: Optional[Threshold] = None,
             gradient_size: int = 3,
             norm_type: Union[str, int] = 'l1',
             output: Union[Image, str, Tuple[int, int], None] = None,
             *,
+            border: Union[str, Tuple[str, int], None] = None,
             low: Optional[int] = None,
             high: Optional[int] = None,
     ) -> Image:
@@ -108,18 +128,21 @@ class NodeHelpers:
         gradient_size: vx_int32, default 3
         norm_type: vx_enum, default 'l1'
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         low: the hysteresis' lower threshold (with high)
         high: the hysteresis' upper threshold (with low)
         """
-        return _call(self, 'canny_edge_detector', (input, hyst, gradient_size, norm_type, output), low=low, high=high)
+        return _call(self, 'canny_edge_detector', (input, hyst, gradient_size, norm_type, output), border=border, low=low, high=high)
 
     def channel_combine(
             self,
-            plane0: Union[Image, np.ndarray],
-            plane1: Union[Image, np.ndarray],
-            plane2: Optional[Union[Image, np.ndarray]] = None,
-            plane3: Optional[Union[Image, np.ndarray]] = None,
+            plane0: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
+            plane1: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
+            plane2: Optional[Union[Image, np.ndarray, Tuple[np.ndarray, str]]] = None,
+            plane3: Optional[Union[Image, np.ndarray, Tuple[np.ndarray, str]]] = None,
             output: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.channel_combine (vxChannelCombineNode); returns its outputs.
 
@@ -128,41 +151,50 @@ class NodeHelpers:
         plane2: input image, optional
         plane3: input image, optional
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'channel_combine', (plane0, plane1, plane2, plane3, output))
+        return _call(self, 'channel_combine', (plane0, plane1, plane2, plane3, output), border=border)
 
     def channel_extract(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             channel: Union[str, int],
             output: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.channel_extract (vxChannelExtractNode); returns its outputs.
 
         input: input image
         channel: vx_enum
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'channel_extract', (input, channel, output))
+        return _call(self, 'channel_extract', (input, channel, output), border=border)
 
     def color_convert(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             output: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.color_convert (vxColorConvertNode); returns its outputs.
 
         input: input image
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'color_convert', (input, output))
+        return _call(self, 'color_convert', (input, output), border=border)
 
     def convert_depth(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             output: Union[Image, str, Tuple[int, int], None] = None,
             policy: Union[str, int] = 'saturate',
             shift: Optional[Union[Scalar, int, float]] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.convertdepth (vxConvertDepthNode); returns its outputs.
 
@@ -170,74 +202,96 @@ class NodeHelpers:
         output: output image: a virtual one if not given, or of this format or size
         policy: vx_enum, default 'saturate'
         shift: input scalar, required
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'convert_depth', (input, output, policy, shift))
+        return _call(self, 'convert_depth', (input, output, policy, shift), border=border)
 
     def convolve(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             conv: Convolution,
             output: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.custom_convolution (vxConvolveNode); returns its outputs.
 
         input: input image
         conv: input convolution
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'convolve', (input, conv, output))
+        return _call(self, 'convolve', (input, conv, output), border=border)
 
-    def copy(self, input: Object, output: Optional[Object] = None) -> Any:
+    def copy(
+            self,
+            input: Object,
+            output: Optional[Object] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
+    ) -> Any:
         """Adds a node of org.khronos.openvx.copy (vxCopyNode); returns its outputs.
 
         input: input reference
         output: output reference
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'copy', (input, output))
+        return _call(self, 'copy', (input, output), border=border)
 
     def dilate3x3(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             output: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.dilate_3x3 (vxDilate3x3Node); returns its outputs.
 
         input: input image
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'dilate3x3', (input, output))
+        return _call(self, 'dilate3x3', (input, output), border=border)
 
     def equalize_hist(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             output: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.equalize_histogram (vxEqualizeHistNode); returns its outputs.
 
         input: input image
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'equalize_hist', (input, output))
+        return _call(self, 'equalize_hist', (input, output), border=border)
 
     def erode3x3(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             output: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.erode_3x3 (vxErode3x3Node); returns its outputs.
 
         input: input image
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'erode3x3', (input, output))
+        return _call(self, 'erode3x3', (input, output), border=border)
 
     def fast_corners(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             strength_thresh: Union[Scalar, int, float],
             nonmax_suppression: bool = True,
             corners: Optional[Array] = None,
             num_corners: Optional[Scalar] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Tuple[Array, Scalar]:
         """Adds a node of org.khronos.openvx.fast_corners (vxFastCornersNode); returns its outputs.
 
@@ -246,46 +300,64 @@ class NodeHelpers:
         nonmax_suppression: vx_bool, default True
         corners: output array (made if not given)
         num_corners: output scalar (made if not given)
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'fast_corners', (input, strength_thresh, nonmax_suppression, corners, num_corners))
+        return _call(self, 'fast_corners', (input, strength_thresh, nonmax_suppression, corners, num_corners), border=border)
 
     def gaussian3x3(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             output: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.gaussian_3x3 (vxGaussian3x3Node); returns its outputs.
 
         input: input image
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'gaussian3x3', (input, output))
+        return _call(self, 'gaussian3x3', (input, output), border=border)
 
-    def gaussian_pyramid(self, input: Union[Image, np.ndarray], gaussian: Optional[Pyramid] = None) -> Pyramid:
+    def gaussian_pyramid(
+            self,
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
+            gaussian: Optional[Pyramid] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
+            levels: int = 4,
+            scale: Union[str, float] = 'half',
+    ) -> Pyramid:
         """Adds a node of org.khronos.openvx.gaussian_pyramid (vxGaussianPyramidNode); returns its outputs.
 
         input: input image
         gaussian: output pyramid (made if not given)
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
+        levels: the pyramid's levels
+        scale: "half", "orb" or a ratio
         """
-        return _call(self, 'gaussian_pyramid', (input, gaussian))
+        return _call(self, 'gaussian_pyramid', (input, gaussian), border=border, levels=levels, scale=scale)
 
     def half_scale_gaussian(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             output: Union[Image, str, Tuple[int, int], None] = None,
             kernel_size: int = 3,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.halfscale_gaussian (vxHalfScaleGaussianNode); returns its outputs.
 
         input: input image
         output: output image: a virtual one if not given, or of this format or size
         kernel_size: vx_int32, default 3
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'half_scale_gaussian', (input, output, kernel_size))
+        return _call(self, 'half_scale_gaussian', (input, output, kernel_size), border=border)
 
     def harris_corners(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             strength_thresh: Union[Scalar, int, float],
             min_distance: Union[Scalar, int, float],
             sensitivity: Union[Scalar, int, float],
@@ -293,6 +365,8 @@ class NodeHelpers:
             block_size: Optional[int] = None,
             corners: Optional[Array] = None,
             num_corners: Optional[Scalar] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Tuple[Array, Scalar]:
         """Adds a node of org.khronos.openvx.harris_corners (vxHarrisCornersNode); returns its outputs.
 
@@ -304,25 +378,41 @@ class NodeHelpers:
         block_size: vx_int32, required
         corners: output array (made if not given)
         num_corners: output scalar (made if not given)
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'harris_corners', (input, strength_thresh, min_distance, sensitivity, gradient_size, block_size, corners, num_corners))
+        return _call(self, 'harris_corners', (input, strength_thresh, min_distance, sensitivity, gradient_size, block_size, corners, num_corners), border=border)
 
-    def histogram(self, input: Union[Image, np.ndarray], distribution: Optional[Distribution] = None) -> Distribution:
+    def histogram(
+            self,
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
+            distribution: Optional[Distribution] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
+            bins: int = 256,
+            offset: int = 0,
+            range: int = 256,
+    ) -> Distribution:
         """Adds a node of org.khronos.openvx.histogram (vxHistogramNode); returns its outputs.
 
         input: input image
         distribution: output distribution (made if not given)
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
+        bins: the distribution's bins
+        offset: its first value
+        range: how many values it covers from offset
         """
-        return _call(self, 'histogram', (input, distribution))
+        return _call(self, 'histogram', (input, distribution), border=border, bins=bins, offset=offset, range=range)
 
     def hog_cells(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             cell_width: int,
             cell_height: int,
             num_bins: int,
             magnitudes: Optional[Tensor] = None,
             bins: Optional[Tensor] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Tuple[Tensor, Tensor]:
         """Adds a node of org.khronos.openvx.hog_cells (vxHOGCellsNode); returns its outputs.
 
@@ -332,17 +422,20 @@ class NodeHelpers:
         num_bins: vx_int32
         magnitudes: output tensor (made if not given)
         bins: output tensor (made if not given)
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'hog_cells', (input, cell_width, cell_height, num_bins, magnitudes, bins))
+        return _call(self, 'hog_cells', (input, cell_width, cell_height, num_bins, magnitudes, bins), border=border)
 
     def hog_features(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             magnitudes: Tensor,
             bins: Tensor,
             params: Any,
             hog_param_size: int,
             features: Optional[Tensor] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Tensor:
         """Adds a node of org.khronos.openvx.hog_features (vxHOGFeaturesNode); returns its outputs.
 
@@ -352,71 +445,88 @@ class NodeHelpers:
         params: const vx_hog_t *
         hog_param_size: vx_size
         features: output tensor (made if not given)
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'hog_features', (input, magnitudes, bins, params, hog_param_size, features))
+        return _call(self, 'hog_features', (input, magnitudes, bins, params, hog_param_size, features), border=border)
 
     def hough_lines_p(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             params: Any,
             lines_array: Optional[Array] = None,
             num_lines: Optional[Scalar] = None,
-    ) -> Any:
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
+    ) -> Tuple[Array, Scalar]:
         """Adds a node of org.khronos.openvx.hough_lines_p (vxHoughLinesPNode); returns its outputs.
 
         input: input image
         params: const vx_hough_lines_p_t *
         lines_array: output array (made if not given)
-        num_lines: output scalar
+        num_lines: output scalar (made if not given)
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'hough_lines_p', (input, params, lines_array, num_lines))
+        return _call(self, 'hough_lines_p', (input, params, lines_array, num_lines), border=border)
 
     def integral_image(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             output: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.integral_image (vxIntegralImageNode); returns its outputs.
 
         input: input image
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'integral_image', (input, output))
+        return _call(self, 'integral_image', (input, output), border=border)
 
     def laplacian_pyramid(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             laplacian: Optional[Pyramid] = None,
             output: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
+            levels: int = 4,
     ) -> Tuple[Pyramid, Image]:
         """Adds a node of org.khronos.openvx.laplacian_pyramid (vxLaplacianPyramidNode); returns its outputs.
 
         input: input image
         laplacian: output pyramid (made if not given)
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
+        levels: the pyramid's levels
         """
-        return _call(self, 'laplacian_pyramid', (input, laplacian, output))
+        return _call(self, 'laplacian_pyramid', (input, laplacian, output), border=border, levels=levels)
 
     def laplacian_reconstruct(
             self,
             laplacian: Union[Pyramid, Image, np.ndarray],
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             output: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.laplacian_reconstruct (vxLaplacianReconstructNode); returns its outputs.
 
         laplacian: input pyramid
         input: input image
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'laplacian_reconstruct', (laplacian, input, output))
+        return _call(self, 'laplacian_reconstruct', (laplacian, input, output), border=border)
 
     def lbp(
             self,
-            in_: Union[Image, np.ndarray],
+            in_: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             format: Union[str, int],
             kernel_size: int = 3,
             out: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.lbp (vxLBPNode); returns its outputs.
 
@@ -424,29 +534,35 @@ class NodeHelpers:
         format: vx_enum
         kernel_size: vx_int8, default 3
         out: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'lbp', (in_, format, kernel_size, out))
+        return _call(self, 'lbp', (in_, format, kernel_size, out), border=border)
 
     def magnitude(
             self,
-            grad_x: Union[Image, np.ndarray],
-            grad_y: Union[Image, np.ndarray],
+            grad_x: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
+            grad_y: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             mag: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.magnitude (vxMagnitudeNode); returns its outputs.
 
         grad_x: input image
         grad_y: input image
         mag: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'magnitude', (grad_x, grad_y, mag))
+        return _call(self, 'magnitude', (grad_x, grad_y, mag), border=border)
 
     def match_template(
             self,
-            src: Union[Image, np.ndarray],
-            templateImage: Union[Image, np.ndarray],
+            src: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
+            templateImage: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             matchingMethod: Union[str, int],
             output: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.match_template (vxMatchTemplateNode); returns its outputs.
 
@@ -454,93 +570,111 @@ class NodeHelpers:
         templateImage: input image
         matchingMethod: vx_enum
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'match_template', (src, templateImage, matchingMethod, output))
+        return _call(self, 'match_template', (src, templateImage, matchingMethod, output), border=border)
 
     def max(
             self,
-            in1: Union[Image, np.ndarray],
-            in2: Union[Image, np.ndarray],
+            in1: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
+            in2: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             out: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.max (vxMaxNode); returns its outputs.
 
         in1: input image
         in2: input image
         out: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'max', (in1, in2, out))
+        return _call(self, 'max', (in1, in2, out), border=border)
 
     def mean_std_dev(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             mean: Optional[Scalar] = None,
             stddev: Optional[Scalar] = None,
-    ) -> Any:
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
+    ) -> Tuple[Scalar, Scalar]:
         """Adds a node of org.khronos.openvx.mean_stddev (vxMeanStdDevNode); returns its outputs.
 
         input: input image
-        mean: output scalar
-        stddev: output scalar
+        mean: output scalar (made if not given)
+        stddev: output scalar (made if not given)
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'mean_std_dev', (input, mean, stddev))
+        return _call(self, 'mean_std_dev', (input, mean, stddev), border=border)
 
     def median3x3(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             output: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.median_3x3 (vxMedian3x3Node); returns its outputs.
 
         input: input image
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'median3x3', (input, output))
+        return _call(self, 'median3x3', (input, output), border=border)
 
     def min(
             self,
-            in1: Union[Image, np.ndarray],
-            in2: Union[Image, np.ndarray],
+            in1: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
+            in2: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             out: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.min (vxMinNode); returns its outputs.
 
         in1: input image
         in2: input image
         out: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'min', (in1, in2, out))
+        return _call(self, 'min', (in1, in2, out), border=border)
 
     def min_max_loc(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             minVal: Optional[Scalar] = None,
             maxVal: Optional[Scalar] = None,
             minLoc: Optional[Array] = None,
             maxLoc: Optional[Array] = None,
             minCount: Optional[Scalar] = None,
             maxCount: Optional[Scalar] = None,
-    ) -> Any:
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
+    ) -> Tuple[Scalar, Scalar, Array, Array, Scalar, Scalar]:
         """Adds a node of org.khronos.openvx.minmaxloc (vxMinMaxLocNode); returns its outputs.
 
         input: input image
-        minVal: output scalar
-        maxVal: output scalar
+        minVal: output scalar (made if not given)
+        maxVal: output scalar (made if not given)
         minLoc: output array (made if not given)
         maxLoc: output array (made if not given)
-        minCount: output scalar
-        maxCount: output scalar
+        minCount: output scalar (made if not given)
+        maxCount: output scalar (made if not given)
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'min_max_loc', (input, minVal, maxVal, minLoc, maxLoc, minCount, maxCount))
+        return _call(self, 'min_max_loc', (input, minVal, maxVal, minLoc, maxLoc, minCount, maxCount), border=border)
 
     def multiply(
             self,
-            in1: Union[Image, np.ndarray],
-            in2: Union[Image, np.ndarray],
+            in1: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
+            in2: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             scale: Union[Scalar, int, float],
             overflow_policy: Union[str, int] = 'saturate',
             rounding_policy: Union[str, int] = 'to_zero',
             out: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.multiply (vxMultiplyNode); returns its outputs.
 
@@ -550,15 +684,18 @@ class NodeHelpers:
         overflow_policy: vx_enum, default 'saturate'
         rounding_policy: vx_enum, default 'to_zero'
         out: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'multiply', (in1, in2, scale, overflow_policy, rounding_policy, out))
+        return _call(self, 'multiply', (in1, in2, scale, overflow_policy, rounding_policy, out), border=border)
 
     def non_linear_filter(
             self,
             function: Union[str, int],
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             mask: Union[Matrix, np.ndarray],
             output: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.non_linear_filter (vxNonLinearFilterNode); returns its outputs.
 
@@ -566,15 +703,18 @@ class NodeHelpers:
         input: input image
         mask: input matrix
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'non_linear_filter', (function, input, mask, output))
+        return _call(self, 'non_linear_filter', (function, input, mask, output), border=border)
 
     def non_max_suppression(
             self,
-            input: Union[Image, np.ndarray],
-            mask: Optional[Union[Image, np.ndarray]] = None,
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
+            mask: Optional[Union[Image, np.ndarray, Tuple[np.ndarray, str]]] = None,
             win_size: Optional[int] = None,
             output: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.non_max_suppression (vxNonMaxSuppressionNode); returns its outputs.
 
@@ -582,16 +722,24 @@ class NodeHelpers:
         mask: input image, optional
         win_size: vx_int32, required
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'non_max_suppression', (input, mask, win_size, output))
+        return _call(self, 'non_max_suppression', (input, mask, win_size, output), border=border)
 
-    def not_(self, input: Union[Image, np.ndarray], output: Union[Image, str, Tuple[int, int], None] = None) -> Image:
+    def not_(
+            self,
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
+            output: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
+    ) -> Image:
         """Adds a node of org.khronos.openvx.not (vxNotNode); returns its outputs.
 
         input: input image
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'not', (input, output))
+        return _call(self, 'not', (input, output), border=border)
 
     def optical_flow_pyr_lk(
             self,
@@ -600,11 +748,14 @@ class NodeHelpers:
             old_points: Union[Array, np.ndarray],
             new_points_estimates: Union[Array, np.ndarray],
             new_points: Optional[Array] = None,
-            termination: Optional[Union[str, int]] = None,
+            termination: Union[str, int] = 'both',
             epsilon: Optional[Union[Scalar, int, float]] = None,
             num_iterations: Optional[Union[Scalar, int, float]] = None,
             use_initial_estimate: Optional[Union[Scalar, int, float]] = None,
-            window_dimension: Optional[int] = None,
+            window_dimension: int = 21,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
+            levels: int = 4,
     ) -> Array:
         """Adds a node of org.khronos.openvx.optical_flow_pyr_lk (vxOpticalFlowPyrLKNode); returns its outputs.
 
@@ -613,48 +764,58 @@ class NodeHelpers:
         old_points: input array
         new_points_estimates: input array
         new_points: output array (made if not given)
-        termination: vx_enum, required
+        termination: vx_enum, default 'both'
         epsilon: input scalar, required
         num_iterations: input scalar, required
         use_initial_estimate: input scalar, required
-        window_dimension: vx_size, required
+        window_dimension: vx_size, default 21
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
+        levels: levels of the pyramids made of images given for old_images/new_images
         """
-        return _call(self, 'optical_flow_pyr_lk', (old_images, new_images, old_points, new_points_estimates, new_points, termination, epsilon, num_iterations, use_initial_estimate, window_dimension))
+        return _call(self, 'optical_flow_pyr_lk', (old_images, new_images, old_points, new_points_estimates, new_points, termination, epsilon, num_iterations, use_initial_estimate, window_dimension), border=border, levels=levels)
 
     def or_(
             self,
-            in1: Union[Image, np.ndarray],
-            in2: Union[Image, np.ndarray],
+            in1: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
+            in2: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             out: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.or (vxOrNode); returns its outputs.
 
         in1: input image
         in2: input image
         out: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'or', (in1, in2, out))
+        return _call(self, 'or', (in1, in2, out), border=border)
 
     def phase(
             self,
-            grad_x: Union[Image, np.ndarray],
-            grad_y: Union[Image, np.ndarray],
+            grad_x: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
+            grad_y: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             orientation: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.phase (vxPhaseNode); returns its outputs.
 
         grad_x: input image
         grad_y: input image
         orientation: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'phase', (grad_x, grad_y, orientation))
+        return _call(self, 'phase', (grad_x, grad_y, orientation), border=border)
 
     def remap(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             table: Remap,
             policy: Union[str, int] = 'saturate',
             output: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.remap (vxRemapNode); returns its outputs.
 
@@ -662,8 +823,9 @@ class NodeHelpers:
         table: input remap
         policy: vx_enum, default 'saturate'
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'remap', (input, table, policy, output))
+        return _call(self, 'remap', (input, table, policy, output), border=border)
 
     def scalar_operation(
             self,
@@ -671,6 +833,8 @@ class NodeHelpers:
             a: Union[Scalar, int, float],
             b: Union[Scalar, int, float],
             output: Optional[Scalar] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Any:
         """Adds a node of org.khronos.openvx.scalar_operation (vxScalarOperationNode); returns its outputs.
 
@@ -678,22 +842,26 @@ class NodeHelpers:
         a: input scalar
         b: input scalar
         output: output scalar
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'scalar_operation', (scalar_operation, a, b, output))
+        return _call(self, 'scalar_operation', (scalar_operation, a, b, output), border=border)
 
     def scale_image(
             self,
-            src: Union[Image, np.ndarray],
+            src: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             dst: Union[Image, str, Tuple[int, int], None] = None,
             type: Union[str, int] = 'bilinear',
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.scale_image (vxScaleImageNode); returns its outputs.
 
         src: input image
         dst: output image: a virtual one if not given, or of this format or size
         type: vx_enum, default 'bilinear'
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'scale_image', (src, dst, type))
+        return _call(self, 'scale_image', (src, dst, type), border=border)
 
     def select(
             self,
@@ -701,6 +869,8 @@ class NodeHelpers:
             true_value: Object,
             false_value: Object,
             output: Optional[Object] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Any:
         """Adds a node of org.khronos.openvx.select (vxSelectNode); returns its outputs.
 
@@ -708,29 +878,35 @@ class NodeHelpers:
         true_value: input reference
         false_value: input reference
         output: output reference
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'select', (condition, true_value, false_value, output))
+        return _call(self, 'select', (condition, true_value, false_value, output), border=border)
 
     def sobel3x3(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             output_x: Union[Image, str, Tuple[int, int], None] = None,
             output_y: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Tuple[Image, Image]:
         """Adds a node of org.khronos.openvx.sobel_3x3 (vxSobel3x3Node); returns its outputs.
 
         input: input image
         output_x: output image: a virtual one if not given, or of this format or size
         output_y: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'sobel3x3', (input, output_x, output_y))
+        return _call(self, 'sobel3x3', (input, output_x, output_y), border=border)
 
     def subtract(
             self,
-            in1: Union[Image, np.ndarray],
-            in2: Union[Image, np.ndarray],
+            in1: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
+            in2: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             policy: Union[str, int] = 'saturate',
             out: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.subtract (vxSubtractNode); returns its outputs.
 
@@ -738,22 +914,26 @@ class NodeHelpers:
         in2: input image
         policy: vx_enum, default 'saturate'
         out: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'subtract', (in1, in2, policy, out))
+        return _call(self, 'subtract', (in1, in2, policy, out), border=border)
 
     def table_lookup(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             lut: Union[LUT, np.ndarray],
             output: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.table_lookup (vxTableLookupNode); returns its outputs.
 
         input: input image
         lut: input lut
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'table_lookup', (input, lut, output))
+        return _call(self, 'table_lookup', (input, lut, output), border=border)
 
     def tensor_add(
             self,
@@ -761,6 +941,8 @@ class NodeHelpers:
             input2: Tensor,
             policy: Union[str, int] = 'saturate',
             output: Optional[Tensor] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Tensor:
         """Adds a node of org.khronos.openvx.tensor_add (vxTensorAddNode); returns its outputs.
 
@@ -768,8 +950,9 @@ class NodeHelpers:
         input2: input tensor
         policy: vx_enum, default 'saturate'
         output: output tensor (made if not given)
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'tensor_add', (input1, input2, policy, output))
+        return _call(self, 'tensor_add', (input1, input2, policy, output), border=border)
 
     def tensor_convert_depth(
             self,
@@ -778,6 +961,8 @@ class NodeHelpers:
             norm: Optional[Union[Scalar, int, float]] = None,
             offset: Optional[Union[Scalar, int, float]] = None,
             output: Optional[Tensor] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Tensor:
         """Adds a node of org.khronos.openvx.tensor_convert_depth (vxTensorConvertDepthNode); returns its outputs.
 
@@ -786,8 +971,9 @@ class NodeHelpers:
         norm: input scalar, required
         offset: input scalar, required
         output: output tensor (made if not given)
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'tensor_convert_depth', (input, policy, norm, offset, output))
+        return _call(self, 'tensor_convert_depth', (input, policy, norm, offset, output), border=border)
 
     def tensor_multiply(
             self,
@@ -797,6 +983,8 @@ class NodeHelpers:
             overflow_policy: Union[str, int] = 'saturate',
             rounding_policy: Union[str, int] = 'to_zero',
             output: Optional[Tensor] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Tensor:
         """Adds a node of org.khronos.openvx.tensor_multiply (vxTensorMultiplyNode); returns its outputs.
 
@@ -806,8 +994,9 @@ class NodeHelpers:
         overflow_policy: vx_enum, default 'saturate'
         rounding_policy: vx_enum, default 'to_zero'
         output: output tensor (made if not given)
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'tensor_multiply', (input1, input2, scale, overflow_policy, rounding_policy, output))
+        return _call(self, 'tensor_multiply', (input1, input2, scale, overflow_policy, rounding_policy, output), border=border)
 
     def tensor_subtract(
             self,
@@ -815,6 +1004,8 @@ class NodeHelpers:
             input2: Tensor,
             policy: Union[str, int] = 'saturate',
             output: Optional[Tensor] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Tensor:
         """Adds a node of org.khronos.openvx.tensor_subtract (vxTensorSubtractNode); returns its outputs.
 
@@ -822,22 +1013,26 @@ class NodeHelpers:
         input2: input tensor
         policy: vx_enum, default 'saturate'
         output: output tensor (made if not given)
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'tensor_subtract', (input1, input2, policy, output))
+        return _call(self, 'tensor_subtract', (input1, input2, policy, output), border=border)
 
     def tensor_table_lookup(
             self,
             input1: Tensor,
             lut: Union[LUT, np.ndarray],
             output: Optional[Tensor] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Tensor:
         """Adds a node of org.khronos.openvx.tensor_table_lookup (vxTensorTableLookupNode); returns its outputs.
 
         input1: input tensor
         lut: input lut
         output: output tensor (made if not given)
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'tensor_table_lookup', (input1, lut, output))
+        return _call(self, 'tensor_table_lookup', (input1, lut, output), border=border)
 
     def tensor_transpose(
             self,
@@ -845,6 +1040,8 @@ class NodeHelpers:
             output: Union[Scalar, int, float],
             dimension1: int,
             dimension2: int,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Tensor:
         """Adds a node of org.khronos.openvx.tensor_transpose (vxTensorTransposeNode); returns its outputs.
 
@@ -852,15 +1049,17 @@ class NodeHelpers:
         output: input scalar
         dimension1: vx_size
         dimension2: vx_size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'tensor_transpose', (input, output, dimension1, dimension2))
+        return _call(self, 'tensor_transpose', (input, output, dimension1, dimension2), border=border)
 
     def threshold(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             thresh: Optional[Threshold] = None,
             output: Union[Image, str, Tuple[int, int], None] = None,
             *,
+            border: Union[str, Tuple[str, int], None] = None,
             value: Optional[int] = None,
             lower: Optional[int] = None,
             upper: Optional[int] = None,
@@ -870,18 +1069,21 @@ class NodeHelpers:
         input: input image
         thresh: input threshold, or the keywords below
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         value: a binary threshold: true where input > value
         lower: a range threshold: true where lower <= input <= upper
         upper: a range threshold: true where lower <= input <= upper
         """
-        return _call(self, 'threshold', (input, thresh, output), value=value, lower=lower, upper=upper)
+        return _call(self, 'threshold', (input, thresh, output), border=border, value=value, lower=lower, upper=upper)
 
     def warp_affine(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             matrix: Union[Matrix, np.ndarray],
             type: Union[str, int] = 'bilinear',
             output: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.warp_affine (vxWarpAffineNode); returns its outputs.
 
@@ -889,15 +1091,18 @@ class NodeHelpers:
         matrix: input matrix
         type: vx_enum, default 'bilinear'
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'warp_affine', (input, matrix, type, output))
+        return _call(self, 'warp_affine', (input, matrix, type, output), border=border)
 
     def warp_perspective(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             matrix: Union[Matrix, np.ndarray],
             type: Union[str, int] = 'bilinear',
             output: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.warp_perspective (vxWarpPerspectiveNode); returns its outputs.
 
@@ -905,15 +1110,18 @@ class NodeHelpers:
         matrix: input matrix
         type: vx_enum, default 'bilinear'
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'warp_perspective', (input, matrix, type, output))
+        return _call(self, 'warp_perspective', (input, matrix, type, output), border=border)
 
     def weighted_average(
             self,
-            img1: Union[Image, np.ndarray],
+            img1: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             alpha: Union[Scalar, int, float],
-            img2: Union[Image, np.ndarray],
+            img2: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             output: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.weighted_average (vxWeightedAverageNode); returns its outputs.
 
@@ -921,31 +1129,36 @@ class NodeHelpers:
         alpha: input scalar
         img2: input image
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'weighted_average', (img1, alpha, img2, output))
+        return _call(self, 'weighted_average', (img1, alpha, img2, output), border=border)
 
     def xor(
             self,
-            in1: Union[Image, np.ndarray],
-            in2: Union[Image, np.ndarray],
+            in1: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
+            in2: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             out: Union[Image, str, Tuple[int, int], None] = None,
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.xor (vxXorNode); returns its outputs.
 
         in1: input image
         in2: input image
         out: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'xor', (in1, in2, out))
+        return _call(self, 'xor', (in1, in2, out), border=border)
 
     def canny(
             self,
-            input: Union[Image, np.ndarray],
+            input: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             hyst: Optional[Threshold] = None,
             gradient_size: int = 3,
             norm_type: Union[str, int] = 'l1',
             output: Union[Image, str, Tuple[int, int], None] = None,
             *,
+            border: Union[str, Tuple[str, int], None] = None,
             low: Optional[int] = None,
             high: Optional[int] = None,
     ) -> Image:
@@ -956,21 +1169,25 @@ class NodeHelpers:
         gradient_size: vx_int32, default 3
         norm_type: vx_enum, default 'l1'
         output: output image: a virtual one if not given, or of this format or size
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         low: the hysteresis' lower threshold (with high)
         high: the hysteresis' upper threshold (with low)
         """
-        return _call(self, 'canny', (input, hyst, gradient_size, norm_type, output), low=low, high=high)
+        return _call(self, 'canny', (input, hyst, gradient_size, norm_type, output), border=border, low=low, high=high)
 
     def resize(
             self,
-            src: Union[Image, np.ndarray],
+            src: Union[Image, np.ndarray, Tuple[np.ndarray, str]],
             dst: Union[Image, str, Tuple[int, int], None] = None,
             type: Union[str, int] = 'bilinear',
+            *,
+            border: Union[str, Tuple[str, int], None] = None,
     ) -> Image:
         """Adds a node of org.khronos.openvx.scale_image (vxScaleImageNode); returns its outputs.
 
         src: input image
         dst: output image: a virtual one if not given, or of this format or size
         type: vx_enum, default 'bilinear'
+        border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
         """
-        return _call(self, 'resize', (src, dst, type))
+        return _call(self, 'resize', (src, dst, type), border=border)

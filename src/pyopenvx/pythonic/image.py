@@ -2,7 +2,6 @@
 makes). Maps are numpy views of the image memory, valid inside their `with` block."""
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any, ContextManager, Dict, List, Optional, Tuple, Union
 
 import numpy as np
@@ -11,9 +10,9 @@ from numpy.typing import ArrayLike, DTypeLike
 from .. import constants as vx
 from ..api import ffi, lib
 from ..errors import attribute_name
-from .base import ContextLike, GraphLike, Object, check
-from .dataobjects import exact
-from .errors import InvalidDimension, InvalidFormat
+from .base import ContextLike, GraphLike, Object, check, handle_of, size_of
+from .dataobjects import USAGES, _context_of, exact, usage_of
+from .errors import InvalidDimension, InvalidFormat, InvalidParameters
 
 # format -> per plane: (numpy dtype, values per element); U1 planes are packed bytes, 8 pixels each
 _ELEMENTS: Dict[str, List[Tuple[Any, int]]] = {
@@ -30,9 +29,42 @@ _NUMPY_FORMATS = {(np.dtype(d), 2, 1): f for d, f in ((np.uint8, "U8"), (np.uint
 _NUMPY_FORMATS.update({(np.dtype(np.uint8), 3, 3): "RGB", (np.dtype(np.uint8), 3, 4): "RGBX"})
 
 
+# Formats of several planes as one numpy array (what to_numpy/np.asarray give, write and from_numpy
+# take): the planes one after the other in one uint8 array of the image's width, as cv2 and PyAV take
+# NV12 and IYUV (I420): NV12/NV21 (h*3/2, w), Y then the interleaved UV or VU rows; IYUV (h*3/2, w),
+# Y then U then V (each (h/2)*(w/2) bytes, so a U row is half an array row); YUV4 (3h, w), Y, U, V.
+# image height -> stacked rows: rows * num // den
+_STACKED = {"NV12": (3, 2), "NV21": (3, 2), "IYUV": (3, 2), "YUV4": (3, 1)}
+
+
+def stacked_size(fmt: str, shape: Tuple[int, ...]) -> Tuple[int, int]:
+    """(width, height) of a `fmt` image whose stacked array has `shape`."""
+    num, den = _STACKED[fmt]
+    if len(shape) != 2 or shape[0] * den % num:
+        raise InvalidDimension(vx.VX_ERROR_INVALID_DIMENSION, f"a {fmt} array", None, [
+            f"a {fmt} image is one 2-D uint8 array of {num}/{den} times its height in rows, not {shape}"])
+    return shape[1], shape[0] * den // num
+
+
+def _stacked_planes(fmt, array, width, height):
+    """Views of each plane (shaped as map/to_numpy(plane=) give them) of the stacked array of a
+    `fmt` image of width x height: no copy."""
+    rows, item = array.strides[0], array.itemsize
+    if fmt in ("NV12", "NV21"):
+        uv = array[height:]
+        return [array[:height], np.lib.stride_tricks.as_strided(uv, (height // 2, width // 2, 2), (rows, 2 * item, item))]
+    if fmt == "YUV4":
+        return [array[:height], array[height:2 * height], array[2 * height:]]
+    if not array.flags.c_contiguous:            # IYUV: its chroma rows straddle the array's rows
+        raise InvalidFormat(vx.VX_ERROR_INVALID_FORMAT, "an IYUV array", None, ["its rows are not contiguous"])
+    flat, luma, chroma = array.reshape(-1), width * height, (width // 2) * (height // 2)
+    return [array[:height], flat[luma:luma + chroma].reshape(height // 2, width // 2),
+            flat[luma + chroma:luma + 2 * chroma].reshape(height // 2, width // 2)]
+
+
 def format_name(fmt):
     return _FORMATS.get(fmt) or ("VIRT" if fmt == vx.VX_DF_IMAGE_VIRT else f"{fmt:#x}")
-_USAGES = {"r": vx.VX_READ_ONLY, "w": vx.VX_WRITE_ONLY, "rw": vx.VX_READ_AND_WRITE}
+_USAGES = USAGES
 Rect = Tuple[int, int, int, int]        # start_x, start_y, end_x, end_y
 _RECT, _MAP_ID = ffi.typeof("vx_rectangle_t *"), ffi.typeof("vx_map_id *")
 _ADDRESSING, _POINTER = ffi.typeof("vx_imagepatch_addressing_t *"), ffi.typeof("void **")
@@ -90,11 +122,6 @@ def _format(fmt):
     return fmt
 
 
-def _context_of(obj):
-    """What creation functions need of the context of `obj`: its handle."""
-    return SimpleNamespace(handle=lib.vxGetContext(obj.reference))
-
-
 class Image(Object):
     """An image of a context; `map` gives numpy views, `to_numpy`/`write` copy."""
 
@@ -103,13 +130,17 @@ class Image(Object):
     vx_type = vx.VX_TYPE_IMAGE
 
     def __init__(self, context: ContextLike, width: int, height: int, format: Union[str, int] = "U8") -> None:
-        super().__init__(lib.vxCreateImage(context.handle, width, height, _format(format)),
+        handle = handle_of(context, "context", "Image")
+        width, height = size_of(width, "width", "Image"), size_of(height, "height", "Image")
+        super().__init__(lib.vxCreateImage(handle, width, height, _format(format)),
                          f"vxCreateImage({width}x{height} {format_name(_format(format))})")
 
     @classmethod
     def virtual(cls, graph: GraphLike, width: int = 0, height: int = 0, format: Union[str, int] = "VIRT") -> "Image":
         """A virtual image of `graph`; what is left 0/VIRT comes from the graph's meta data."""
-        img = cls.wrap(lib.vxCreateVirtualImage(graph.handle, width, height, _format(format)), True,
+        img = cls.wrap(lib.vxCreateVirtualImage(handle_of(graph, "graph", "Image.virtual", "Graph"),
+                                                size_of(width, "width", "Image.virtual"),
+                                                size_of(height, "height", "Image.virtual"), _format(format)), True,
                        "vxCreateVirtualImage")
         img._virtual = True
         return img
@@ -188,6 +219,8 @@ class Image(Object):
     def map(self, rect: Optional[Rect] = None, plane: int = 0, usage: str = "rw") -> ContextManager[np.ndarray]:
         """A numpy view of the patch `rect` (start_x, start_y, end_x, end_y) of a plane; the map
         is released at the end of the block, and the view is made read-only then."""
+        if usage not in _USAGES:
+            usage = next(name for name, value in _USAGES.items() if value == usage_of(usage, "Image.map"))
         return _PatchMap(self, rect, plane, usage)
 
     def _copy(self, array, rect, plane, usage):
@@ -202,16 +235,52 @@ class Image(Object):
         check(lib.vxCopyImagePatch(self.handle, r, plane, addr, ffi.from_buffer(array, require_writable=usage == vx.VX_READ_ONLY),
                                     usage, vx.VX_MEMORY_TYPE_HOST), "vxCopyImagePatch")
 
-    def to_numpy(self, rect: Optional[Rect] = None, plane: int = 0) -> np.ndarray:
-        """A copy of the patch (vxCopyImagePatch)."""
+    def _whole(self, rect, what):
+        """Whether `plane=None` means all planes stacked (a multi-plane format, see _STACKED)."""
+        geometry = self._settled()
+        if geometry[2] not in _STACKED:
+            return None
+        if rect is not None:
+            raise InvalidParameters(vx.VX_ERROR_INVALID_PARAMETERS, what, self, [
+                f"a patch of a {geometry[2]} image is per plane: give plane="])
+        return geometry
+
+    def to_numpy(self, rect: Optional[Rect] = None, plane: Optional[int] = None) -> np.ndarray:
+        """A copy of the patch (vxCopyImagePatch) of `plane`; without a plane, of the whole image:
+        multi-plane formats (NV12, NV21, IYUV, YUV4) as one array of their planes stacked (see
+        docs/python.md: NV12 and IYUV (h*3/2, w) as cv2 takes them, YUV4 (3h, w))."""
+        if plane is None:
+            whole = self._whole(rect, "to_numpy")
+            if whole is not None:
+                width, height, fmt, _ = whole
+                num, den = _STACKED[fmt]
+                out = np.empty((height * num // den, width), np.uint8)
+                for index, view in enumerate(_stacked_planes(fmt, out, width, height)):
+                    self._copy(view, None, index, vx.VX_READ_ONLY)
+                return out
+            plane = 0
         with self.map(rect, plane, "r") as view:
             out = np.empty_like(view)
         self._copy(out, rect, plane, vx.VX_READ_ONLY)
         return out
 
-    def write(self, array: ArrayLike, rect: Optional[Rect] = None, plane: int = 0) -> None:
-        """Copies `array` (shaped as `to_numpy` returns) into the patch. Values of another dtype
+    def write(self, array: ArrayLike, rect: Optional[Rect] = None, plane: Optional[int] = None) -> None:
+        """Copies `array` (shaped as `to_numpy` returns) into the patch (without a plane: the whole
+        image, multi-plane formats stacked as to_numpy gives them). Values of another dtype
         must convert exactly (0.9 or 300 into a U8 image raise InvalidValue)."""
+        if plane is None:
+            whole = self._whole(rect, "write")
+            if whole is not None:
+                width, height, fmt, _ = whole
+                array = exact(array, np.dtype(np.uint8), "write", self)
+                num, den = _STACKED[fmt]
+                if array.shape != (height * num // den, width):
+                    raise InvalidDimension(vx.VX_ERROR_INVALID_DIMENSION, "write", self, [
+                        f"array shape {array.shape} is not the {fmt} shape {(height * num // den, width)}"])
+                for index, view in enumerate(_stacked_planes(fmt, array, width, height)):
+                    self._copy(view, None, index, vx.VX_WRITE_ONLY)
+                return
+            plane = 0
         with self.map(rect, plane, "r") as view:
             shape, dtype = view.shape, view.dtype
         array = exact(array, dtype, "write", self)
@@ -225,42 +294,59 @@ class Image(Object):
         return Image(_context_of(self), self.width, self.height, self.format)
 
     def __array__(self, dtype: Optional[DTypeLike] = None, copy: Optional[bool] = None) -> np.ndarray:
-        """`np.asarray(image)`: a copy of plane 0."""
+        """`np.asarray(image)`: a copy of the whole image (to_numpy())."""
         out = self.to_numpy()
         return out if dtype is None else out.astype(dtype)
 
     @classmethod
-    def from_numpy(cls, context: ContextLike, array: np.ndarray, format: Optional[str] = None) -> "Image":
+    def from_numpy(cls, context: ContextLike, array: np.ndarray, format: Optional[str] = None,
+                   width: Optional[int] = None) -> "Image":
         """An image whose memory is `array`, without a copy (vxCreateImageFromHandle): a graph
         writing the image writes the array, which stays alive while the image lives (in a graph
-        too, after its wrapper is gone; at the latest until the context's release). A 2-D array of uint8,
-        uint16, int16, uint32 or int32 gives U8, U16, S16, U32, S32; (h, w, 3) and (h, w, 4)
-        uint8 give RGB and RGBX. Rows may be padded (a slice of a bigger array); pixels must be
-        contiguous, and the array writable."""
+        too, after its wrapper is gone; at the latest until the context's release). Without a
+        format: a 2-D array of uint8, uint16, int16, uint32 or int32 gives U8, U16, S16, U32, S32;
+        (h, w, 3) and (h, w, 4) uint8 give RGB and RGBX. With one, also: "YUYV"/"UYVY" from
+        (h, w, 2) uint8; "NV12", "NV21", "IYUV", "YUV4" from their planes stacked in one 2-D uint8
+        array (see to_numpy); "U1" from (h, ceil(w/8)) uint8 of packed bits (pixel x is bit x % 8
+        of byte x // 8; `width` when not 8 times the columns). Rows may be padded (a slice of a
+        bigger array; IYUV excepted); pixels must be contiguous, and the array writable."""
+        what = "Image.from_numpy"
         if not isinstance(array, np.ndarray):
             raise TypeError(f"from_numpy takes a numpy array, not {type(array).__name__}")
         channels = array.shape[2] if array.ndim == 3 else 1
-        fmt = format or _NUMPY_FORMATS.get((array.dtype, array.ndim, channels))
+        fmt = format.upper() if isinstance(format, str) else format
+        fmt = fmt or _NUMPY_FORMATS.get((array.dtype, array.ndim, channels))
         elements: Optional[List[Tuple[Any, int]]] = _ELEMENTS.get(fmt or "")
         why = (f"a {array.ndim}-D {array.dtype} array is no image format (formats: "
-               f"{', '.join(str(k[0]) + ('' if k[1] == 2 else f' x{k[2]}') + ' -> ' + v for k, v in _NUMPY_FORMATS.items())})"
+               f"{', '.join(str(k[0]) + ('' if k[1] == 2 else f' x{k[2]}') + ' -> ' + v for k, v in _NUMPY_FORMATS.items())}"
+               f"; others by name: format=\"NV12\", ...)"
                if elements is None else
                f"{fmt} needs {elements[0][0].__name__} pixels with {elements[0][1]} value(s), not a {array.ndim}-D "
-               f"{array.dtype} array" if len(elements) != 1 or np.dtype(elements[0][0]) != array.dtype
-               or channels != elements[0][1] or array.ndim not in (2, 3) else
-               "its pixels are not contiguous" if array.strides[1] != array.itemsize * channels
-               or (array.ndim == 3 and array.strides[2] != array.itemsize) else
+               f"{array.dtype} array" if np.dtype(elements[0][0]) != array.dtype or array.ndim != 2 + (elements[0][1] > 1)
+               or (len(elements) == 1 and channels != elements[0][1]) else
+               "its pixels are not contiguous" if array.strides[-1] != array.itemsize
+               or (array.ndim == 3 and array.strides[1] != array.itemsize * channels) else
                "it is read-only" if not array.flags.writeable else None)
         if why:
-            raise InvalidFormat(vx.VX_ERROR_INVALID_FORMAT, "Image.from_numpy", None, [why])
-        addr = ffi.new("vx_imagepatch_addressing_t *", {
-            "dim_x": array.shape[1], "dim_y": array.shape[0], "stride_x": array.strides[1],
-            "stride_y": array.strides[0], "step_x": 1, "step_y": 1,
-            "scale_x": vx.VX_SCALE_UNITY, "scale_y": vx.VX_SCALE_UNITY})
-        ptrs = ffi.new("void *[1]", [ffi.cast("void *", array.ctypes.data)])
+            raise InvalidFormat(vx.VX_ERROR_INVALID_FORMAT, what, None, [why])
+        if fmt in _STACKED:
+            w, h = stacked_size(fmt, array.shape)
+            planes = _stacked_planes(fmt, array, w, h)
+        else:
+            w, h, planes = array.shape[1], array.shape[0], [array]
+            if fmt == "U1":
+                w = 8 * array.shape[1] if width is None else size_of(width, "width", what)
+                if not 8 * array.shape[1] - 8 < w <= 8 * array.shape[1]:
+                    raise InvalidDimension(vx.VX_ERROR_INVALID_DIMENSION, what, None, [
+                        f"width {w} does not fit {array.shape[1]} bytes of packed pixels a row"])
+        addrs = ffi.new("vx_imagepatch_addressing_t[]", [{
+            "dim_x": w, "dim_y": h, "stride_x": 0 if fmt == "U1" else plane.strides[1], "stride_x_bits": fmt == "U1",
+            "stride_y": plane.strides[0], "step_x": 1, "step_y": 1,
+            "scale_x": vx.VX_SCALE_UNITY, "scale_y": vx.VX_SCALE_UNITY} for plane in planes])
+        ptrs = ffi.new("void *[]", [ffi.cast("void *", plane.ctypes.data) for plane in planes])
         img = cls.__new__(cls)
-        Object.__init__(img, lib.vxCreateImageFromHandle(context.handle, _format(fmt), addr, ptrs,
-                                                         vx.VX_MEMORY_TYPE_HOST), "vxCreateImageFromHandle")
+        Object.__init__(img, lib.vxCreateImageFromHandle(handle_of(context, "context", what), _format(fmt), addrs,
+                                                         ptrs, vx.VX_MEMORY_TYPE_HOST), "vxCreateImageFromHandle")
         owner = img._owner
         assert owner is not None
         owner.keep = array

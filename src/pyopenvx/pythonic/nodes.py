@@ -23,14 +23,18 @@ import numpy as np
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .dataobjects import Array, Scalar, Tensor
-from .image import Image
+from .base import Object
+from .containers import Pyramid
+from .dataobjects import DTYPES, LUT, NAMED_TYPES, Array, Distribution, Matrix, Scalar, Tensor
+from .errors import InvalidParameters
+from .image import Image, _NUMPY_FORMATS
 from .threshold import Threshold
 
 # Defaults of by-value parameters where the spec leaves the choice to the application.
 DEFAULTS = {"gradient_size": 3, "norm_type": "l1", "type": "bilinear", "policy": "saturate",
             "overflow_policy": "saturate", "rounding_policy": "to_zero", "nonmax_suppression": True,
-            "kernel_size": 3}
+            "kernel_size": 3, "termination": "both", "epsilon": 0.01, "num_iterations": 30,
+            "use_initial_estimate": False, "window_dimension": 21}
 # enum parameters by name: the prefix of their values' names in the spec
 ENUMS = {"norm_type": "VX_NORM_", "type": "VX_INTERPOLATION_", "policy": "VX_CONVERT_POLICY_",
          "overflow_policy": "VX_CONVERT_POLICY_", "rounding_policy": "VX_ROUND_POLICY_", "channel": "VX_CHANNEL_",
@@ -40,18 +44,27 @@ ENUMS = {"norm_type": "VX_NORM_", "type": "VX_INTERPOLATION_", "policy": "VX_CON
 SCALAR_TYPES = {"scale": "float32", "strength_thresh": "float32", "min_distance": "float32",
                 "sensitivity": "float32", "alpha": "float32", "epsilon": "float32", "shift": "int32",
                 "num_iterations": "uint32", "use_initial_estimate": "bool"}
-# virtual scalar outputs need a type: the kernels that have one
-SCALAR_OUTPUTS = {"num_corners": "size"}
+# virtual scalar outputs need a type ("input": the numpy type of the input image's pixels)
+SCALAR_OUTPUTS = {"num_corners": "size", "num_lines": "size", "mean": "float32", "stddev": "float32",
+                  "minVal": "input", "maxVal": "input", "minCount": "uint32", "maxCount": "uint32"}
 # The Python-only keywords of the helpers (and of pyopenvx.fn) beside the kernels' own parameters:
 # helper ("*": every helper) -> {keyword: (default, annotation, meaning)}. The one place they are
 # written: add_node reads it, and so do the generated signatures (signatures.py).
 EXTRAS: Dict[str, Dict[str, Tuple[Any, str, str]]] = {
-    "*": {},
+    "*": {"border": (None, "Union[str, Tuple[str, int], None]",
+                     'the node\'s border mode: None or "undefined" (the spec\'s default: pixels whose neighbourhood '
+                     'leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)')},
     "canny_edge_detector": {"low": (None, "Optional[int]", "the hysteresis' lower threshold (with high)"),
                             "high": (None, "Optional[int]", "the hysteresis' upper threshold (with low)")},
     "threshold": {"value": (None, "Optional[int]", "a binary threshold: true where input > value"),
                   "lower": (None, "Optional[int]", "a range threshold: true where lower <= input <= upper"),
                   "upper": (None, "Optional[int]", "a range threshold: true where lower <= input <= upper")},
+    "histogram": {"bins": (256, "int", "the distribution's bins"), "offset": (0, "int", "its first value"),
+                  "range": (256, "int", "how many values it covers from offset")},
+    "gaussian_pyramid": {"levels": (4, "int", "the pyramid's levels"),
+                         "scale": ("half", "Union[str, float]", '"half", "orb" or a ratio')},
+    "laplacian_pyramid": {"levels": (4, "int", "the pyramid's levels")},
+    "optical_flow_pyr_lk": {"levels": (4, "int", "levels of the pyramids made of images given for old_images/new_images")},
 }
 ALIASES = {"canny": "canny_edge_detector", "resize": "scale_image"}
 _C_TYPES = {"image": "vx_image", "scalar": "vx_scalar", "array": "vx_array", "tensor": "vx_tensor"}
@@ -182,48 +195,181 @@ def _enum(p, value):
     raise ValueError(f"{p.name}={value!r}: not one of {', '.join(choices)}")
 
 
-def _argument(graph, p, value, keep):
-    """The C argument for parameter `p` given `value` (wrappers made here go into `keep`)."""
-    if p.by_value:
-        value = _enum(p, value)
-        return bool(value) if p.ctype == "vx_bool" else value
-    if value is None:
-        return ffi.NULL
-    if isinstance(value, np.ndarray) and p.type == "image":
-        value = Image.from_numpy(graph.context, value)
-    elif isinstance(value, (bool, int, float, np.number)) and p.type == "scalar":
+_INTEGERS = ("vx_int8", "vx_int32", "vx_uint32", "vx_size", "vx_enum", "vx_bool")
+
+
+def _by_value(spec, p, value):
+    """A by-value C argument (an enum by name, a number), or the error naming the parameter."""
+    value = _enum(p, value)
+    if isinstance(value, (bool, np.bool_)) and p.ctype == "vx_bool":
+        return bool(value)
+    if p.ctype in _INTEGERS and not isinstance(value, bool) and hasattr(value, "__index__"):
+        return value.__index__()
+    if p.ctype == "vx_float32" and isinstance(value, (int, float, np.number)) and not isinstance(value, bool):
+        return float(value)
+    kind = "a name or an int" if p.name in ENUMS else "a bool" if p.ctype == "vx_bool" else \
+        "a number" if p.ctype == "vx_float32" else "an int"
+    raise TypeError(f"{spec.name}: {p.name} must be {kind}, not {type(value).__name__} {value!r}")
+
+
+def _format_of(graph, image):
+    """The format name of an input image (a numpy array, an Image; a virtual one's after verifying
+    the graph so far), "U8" when not known."""
+    if isinstance(image, np.ndarray):
+        return _NUMPY_FORMATS.get((image.dtype, image.ndim, image.shape[2] if image.ndim == 3 else 1), "U8")
+    if isinstance(image, tuple):
+        return image[1]
+    if not isinstance(image, Image):
+        return "U8"
+    if image.format == "VIRT":
+        try:
+            graph.verify()
+        except Exception:       # noqa: BLE001  (the graph so far cannot tell: the default)
+            return "U8"
+    return image.format if image.format != "VIRT" else "U8"
+
+
+def _points(graph, array):
+    """An Array of a numpy array: structured arrays of a named item type as they are; (n, 2)
+    numbers as keypoints at those (x, y), rounded, tracking (optical flow's points)."""
+    if array.dtype.fields is not None:
+        kind = next((name for name, t in NAMED_TYPES.items() if DTYPES[t] == array.dtype), None)
+        if kind is None:
+            raise TypeError(f"a structured array of dtype {array.dtype} is none of the item types "
+                            f"({', '.join(n for n in NAMED_TYPES if DTYPES[NAMED_TYPES[n]].fields)})")
+        items = array
+    elif array.ndim == 2 and array.shape[1] == 2:
+        kind = "keypoint"
+        items = np.zeros(len(array), DTYPES[NAMED_TYPES[kind]])
+        items["x"], items["y"] = np.rint(array[:, 0]), np.rint(array[:, 1])
+        items["tracking_status"] = 1
+    else:
+        kind, items = array.dtype, array
+    out = Array(graph.context, kind, max(len(items), 1))
+    if len(items):
+        out.extend(items)
+    return out
+
+
+def _cv2_warp(spec, array):
+    """A warp matrix given as cv2 takes it (2x3 affine, 3x3 perspective, mapping source to output
+    pixels) as OpenVX's: the inverse map (output to source), transposed (OpenVX's columns are cv2's rows)."""
+    rows = 2 if spec.name == "warp_affine" else 3
+    array = np.asarray(array, np.float64)
+    if array.shape != (rows, 3):
+        raise InvalidParameters(vx.VX_ERROR_INVALID_PARAMETERS, spec.name, None, [
+            f"matrix: a {rows}x3 array as cv2.{'warpAffine' if rows == 2 else 'warpPerspective'} takes it, "
+            f"not {array.shape}"])
+    square = np.vstack([array, [0, 0, 1]]) if rows == 2 else array
+    inverse = np.linalg.inv(square)[:rows]
+    return inverse.T.astype(np.float32)
+
+
+def _object(graph, spec, p, value, extras):
+    """What a numpy array, a number or an (array, format) pair given for parameter `p` becomes."""
+    ctx = graph.context
+    if p.type == "image" and isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], np.ndarray):
+        return Image.from_numpy(ctx, value[0], value[1])
+    if isinstance(value, np.ndarray):
+        if p.type == "image":
+            return Image.from_numpy(ctx, value)
+        if p.type == "pyramid":
+            return _pyramid_of(graph, Image.from_numpy(ctx, value), extras)
+        if p.type == "array":
+            return _points(graph, value)
+        if p.type == "matrix":
+            values = _cv2_warp(spec, value) if spec.name in ("warp_affine", "warp_perspective") else value
+            matrix = Matrix(ctx, values.shape[0], values.shape[1], values.dtype)
+            matrix.assign(values)
+            return matrix
+        if p.type == "lut":
+            lut = LUT(ctx, value.dtype, len(value))
+            with lut.map(usage="w") as view:
+                view[:] = value
+            return lut
+    if isinstance(value, Image) and p.type == "pyramid":
+        return _pyramid_of(graph, value, extras)
+    if isinstance(value, (bool, int, float, np.number)) and p.type == "scalar":
         dtype = SCALAR_TYPES.get(p.name) or ("bool" if isinstance(value, bool) else
                                              "float32" if isinstance(value, (float, np.floating)) else "int32")
-        value = Scalar(graph.context, dtype, value)
+        return Scalar(ctx, dtype, value)
+    return value
+
+
+def _pyramid_of(graph, image, extras):
+    """A virtual Gaussian pyramid of `image`, made by a node of the graph (optical flow's inputs)."""
+    pyramid = Pyramid.virtual(graph, extras.get("levels", 4), "half")
+    graph._adopt_node(lib.vxGaussianPyramidNode(graph.handle, image.handle, pyramid.handle), "vxGaussianPyramidNode")
+    return pyramid
+
+
+def _argument(graph, spec, p, value, keep, extras):
+    """The C argument for parameter `p` given `value` (wrappers made here go into `keep`)."""
+    if p.by_value:
+        return _by_value(spec, p, value)
+    if value is None:
+        return ffi.NULL
+    value = _object(graph, spec, p, value, extras)
+    expected = getattr(vx, f"VX_TYPE_{p.type.upper()}", None)
+    if not isinstance(value, Object) or (p.type != "reference" and value.vx_type not in (None, expected)):
+        other = [f"{name}=" for name in EXTRAS.get(spec.name, {}) if name not in ("levels",)]
+        hint = f" (or {', '.join(other)})" if other and p.type == "threshold" else ""
+        raise TypeError(f"{spec.name}: {p.name} takes a {p.type}{hint}, not {type(value).__name__}"
+                        f"{'' if isinstance(value, Object) else f' {value!r}'[:60]}")
     keep.append(value)
     return ffi.cast(p.ctype, value.handle)
 
 
-def _virtual(graph, p):
-    """A virtual object for an output not given (None when optional and not creatable)."""
+def _virtual(graph, spec, p, values, extras):
+    """A virtual object for an output not given (a real one where OpenVX has no virtual kind;
+    None when optional and not creatable)."""
     if p.type == "image":
         return Image.virtual(graph)
     if p.type == "array":
-        return Array.wrap(lib.vxCreateVirtualArray(graph.handle, 0, 0), True, "vxCreateVirtualArray")
+        array = Array.wrap(lib.vxCreateVirtualArray(graph.handle, 0, 0), True, "vxCreateVirtualArray")
+        array._virtual = True
+        return array
     if p.type == "tensor":
         return Tensor.wrap(lib.vxCreateVirtualTensor(graph.handle, 0, ffi.NULL, 0, 0), True, "vxCreateVirtualTensor")
     if p.type == "scalar" and p.name in SCALAR_OUTPUTS:
-        return Scalar.virtual(graph, SCALAR_OUTPUTS[p.name])
+        dtype = SCALAR_OUTPUTS[p.name]
+        if dtype == "input":
+            dtype = _SCALAR_OF_FORMAT.get(_format_of(graph, values.get(spec.parameters[0].name)), "uint8")
+        return Scalar.virtual(graph, dtype)
+    if p.type == "distribution":
+        return Distribution(graph.context, extras.get("bins", 256), extras.get("offset", 0), extras.get("range", 256))
+    if p.type == "pyramid":
+        return Pyramid.virtual(graph, extras.get("levels", 4), extras.get("scale", "half"))
     if p.optional:
         return None
-    raise TypeError(f"output {p.name} ({p.type}) cannot be made virtual here: give it")
+    raise TypeError(f"{spec.name}: output {p.name} ({p.type}) cannot be made here: give it")
 
 
-def _convenience(graph, spec, kwargs):
-    """Objects some kernels take that read better as numbers (canny's low/high, threshold's value)."""
-    if spec.name == "canny_edge_detector" and "hyst" not in kwargs and {"low", "high"} & set(kwargs):
-        kwargs["hyst"] = Threshold(graph.context, "range", "U8", lower=kwargs.pop("low"), upper=kwargs.pop("high"))
-    if spec.name == "threshold" and "thresh" not in kwargs:
-        if "value" in kwargs:
-            kwargs["thresh"] = Threshold(graph.context, "binary", "U8", value=kwargs.pop("value"))
-        elif {"lower", "upper"} & set(kwargs):
-            kwargs["thresh"] = Threshold(graph.context, "range", "U8", lower=kwargs.pop("lower"),
-                                         upper=kwargs.pop("upper"))
+_SCALAR_OF_FORMAT = {"U8": "uint8", "U16": "uint16", "S16": "int16", "U32": "uint32", "S32": "int32", "U1": "bool"}
+
+
+def _number(spec, name, value):
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.number)):
+        raise TypeError(f"{spec.name}: {name} must be a number, not {type(value).__name__} {value!r}")
+    return value
+
+
+def _convenience(graph, spec, values, extras):
+    """Objects some kernels take that read better as numbers (canny's low/high, threshold's
+    value or lower/upper), of the input image's format (an S16 input, an S16 threshold)."""
+    if spec.name == "canny_edge_detector" and "hyst" not in values and {"low", "high"} & set(extras):
+        if not {"low", "high"} <= set(extras):
+            raise TypeError("canny_edge_detector: give both low and high (or hyst=Threshold(...))")
+        values["hyst"] = Threshold(graph.context, "range", _format_of(graph, values.get("input")),
+                                   lower=_number(spec, "low", extras["low"]), upper=_number(spec, "high", extras["high"]))
+    if spec.name == "threshold" and "thresh" not in values:
+        fmt = _format_of(graph, values.get("input"))
+        if extras.get("value") is not None:
+            values["thresh"] = Threshold(graph.context, "binary", fmt, value=_number(spec, "value", extras["value"]))
+        elif {"lower", "upper"} & set(extras):
+            values["thresh"] = Threshold(graph.context, "range", fmt,
+                                         lower=_number(spec, "lower", extras.get("lower", 0)),
+                                         upper=_number(spec, "upper", extras.get("upper", 0)))
 
 
 def extras_of(spec):
@@ -233,36 +379,42 @@ def extras_of(spec):
 
 def add_node(graph, spec, args, kwargs):
     """Adds the node of `spec` to `graph`: (the node, its outputs as [(parameter index, object)])."""
-    kwargs = dict(kwargs)
-    _convenience(graph, spec, kwargs)
     if len(args) > len(spec.parameters):
         raise TypeError(f"{spec.signature} takes {len(spec.parameters)} parameters, not {len(args)}")
+    known = extras_of(spec)
     values = {p.name: v for p, v in zip(spec.parameters, args) if v is not None}     # None: not given
+    extras = {}
     for name, value in kwargs.items():
+        if name in known:
+            extras[name] = value
+            continue
         if name in values:
             raise TypeError(f"{spec.name}: {name} given twice")
         if all(p.name != name for p in spec.parameters):
-            raise TypeError(f"{spec.name} has no parameter {name!r}: {spec.signature}")
+            raise TypeError(f"{spec.name} has no parameter {name!r}: {spec.signature}"
+                            f" (and keywords {', '.join(known)})")
         values[name] = value
+    _convenience(graph, spec, values, extras)
     keep, outputs, c_args = [], [], []
     for index, p in enumerate(spec.parameters):
         value = values.get(p.name)
         if p.direction == "output" and p.type == "image" and isinstance(value, (str, tuple)):
             value = Image.virtual(graph, format=value) if isinstance(value, str) else Image.virtual(graph, *value)
         if value is None and p.direction == "output":
-            value = _virtual(graph, p)
+            value = _virtual(graph, spec, p, values, extras)
             if value is not None:
                 outputs.append((index, value))
         elif p.direction != "input" and value is not None:
             outputs.append((index, value))
-        if value is None and p.by_value:
-            if p.name not in DEFAULTS:
-                raise TypeError(f"{spec.name}: parameter {p.name} is required: {spec.signature}")
+        if value is None and p.direction == "input" and p.name in DEFAULTS:
             value = DEFAULTS[p.name]
-        elif value is None and not p.optional and p.direction == "input":
+        elif value is None and (p.by_value or (not p.optional and p.direction == "input")):
             raise TypeError(f"{spec.name}: parameter {p.name} is required: {spec.signature}")
-        c_args.append(_argument(graph, p, value, keep))
-    return graph._adopt_node(getattr(lib, spec.creator)(graph.handle, *c_args), spec.creator), outputs
+        c_args.append(_argument(graph, spec, p, value, keep, extras))
+    node = graph._adopt_node(getattr(lib, spec.creator)(graph.handle, *c_args), spec.creator)
+    if extras.get("border") is not None:
+        node.border = extras["border"]
+    return node, outputs
 
 
 def call(graph, spec, args, kwargs):

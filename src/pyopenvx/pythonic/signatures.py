@@ -27,7 +27,7 @@ _BY_VALUE = {"vx_int8": "int", "vx_int32": "int", "vx_uint32": "int", "vx_size":
 _CLASSES = {"image": "Image", "scalar": "Scalar", "array": "Array", "matrix": "Matrix", "lut": "LUT",
             "pyramid": "Pyramid", "threshold": "Threshold", "convolution": "Convolution", "remap": "Remap",
             "distribution": "Distribution", "tensor": "Tensor", "object_array": "ObjectArray", "reference": "Object"}
-_INPUTS = {"image": "Union[Image, np.ndarray]", "scalar": "Union[Scalar, int, float]",
+_INPUTS = {"image": "Union[Image, np.ndarray, Tuple[np.ndarray, str]]", "scalar": "Union[Scalar, int, float]",
            "array": "Union[Array, np.ndarray]", "matrix": "Union[Matrix, np.ndarray]", "lut": "Union[LUT, np.ndarray]",
            "pyramid": "Union[Pyramid, Image, np.ndarray]"}
 _IMAGE_OUT = "Union[Image, str, Tuple[int, int], None]"     # an image, or a virtual one's format or size
@@ -74,7 +74,7 @@ def _parameter(spec, p, fn, after_default):
     elif p.direction == "input":
         kind = _INPUTS.get(p.type, _CLASSES.get(p.type, "Object"))
         if fn and p.type == "image":
-            kind = "np.ndarray"
+            kind = "Union[np.ndarray, Tuple[np.ndarray, str]]"     # (array, format): NV12, ...
     elif p.type == "image":
         kind = "Union[str, Tuple[int, int], None]" if fn else _IMAGE_OUT
         return f"{_py(p.name)}: {kind} = None", "output image: a virtual one if not given, or of this format or size"
