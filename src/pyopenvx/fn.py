@@ -77,13 +77,30 @@ def _part(value):
 
 
 def _key(name, spec, args, kwargs):
-    """The cache key of a one-call function's call (None: not cacheable)."""
-    names = [p.name for p in spec.parameters]
+    """The cache key of a one-call function's call (None: not cacheable). The hot path of every
+    call: plain values and image arrays are told apart first (as _part/_constant make them)."""
+    slots = _IMAGE_SLOTS.get(spec.name)
+    if slots is None:
+        slots = _IMAGE_SLOTS[spec.name] = frozenset(
+            where for i, p in enumerate(spec.parameters) if p.direction == "input" and p.type in ("image", "pyramid")
+            for where in (i, p.name))
     parts = []
-    for where, value in itertools.chain(enumerate(args), sorted(kwargs.items())):
-        parts.append((where, _part(value) if _is_image(spec, names, where, value) else _constant(value)))
-    key = (name, tuple(parts))
-    return key if None not in (p[1] for p in parts) else None
+    for where, value in itertools.chain(enumerate(args), sorted(kwargs.items())) if kwargs else enumerate(args):
+        kind = type(value)
+        if kind in _PLAIN:
+            part = ("value", kind, value)
+        elif where in slots and _part(value) is not value:
+            part = _part(value)
+        else:
+            part = _constant(value)
+            if part is None:
+                return None
+        parts.append((where, part))
+    return (name, tuple(parts))
+
+
+_IMAGE_SLOTS: Dict[str, frozenset] = {}     # helper -> positions and names of its input images (written per call)
+_PLAIN = frozenset({type(None), bool, int, float, str})
 
 
 def _is_image(spec, names, where, value):
@@ -246,7 +263,7 @@ def run(name: Union[str, Callable[..., Any]], *args: Any, **kwargs: Any) -> Any:
     An array may be given as (array, format) for a format numpy cannot tell ("NV12", ...)."""
     if callable(name):
         return _run_graph(name, args)
-    spec = spec_of(name, context().handle)
+    spec = spec_of(name, (_context[0] if _context else context()).handle)
     if spec is None:
         raise AttributeError(f"pyopenvx.fn has no function {name!r}")
     graph, inputs, outputs = _cached(_key(name, spec, args, kwargs), lambda: _build(spec, args, kwargs))

@@ -28,7 +28,7 @@ _CONTEXTS: "weakref.WeakValueDictionary[int, _Owner]" = weakref.WeakValueDiction
 
 
 def _address(handle):
-    return int(ffi.cast("uintptr_t", handle))
+    return int(ffi.cast(_UINTPTR, handle))
 
 
 def keep(obj, key, callbacks):
@@ -112,7 +112,15 @@ def _c_type(name):
     return ffi.typeof(name)
 
 
-_CHAR_P, _REFERENCE = _c_type("char *"), _c_type("vx_reference")
+_CHAR_P, _REFERENCE, _UINTPTR = _c_type("char *"), _c_type("vx_reference"), _c_type("uintptr_t")
+_POINTERS: Dict[Any, Any] = {}      # a handle's cffi type -> the type of a pointer to it (what release takes)
+
+
+def _pointer_to(ctype):
+    pointer = _POINTERS.get(ctype)
+    if pointer is None:
+        pointer = _POINTERS[ctype] = ffi.typeof(f"{ctype.cname} *")
+    return pointer
 
 
 @functools.lru_cache(maxsize=None)
@@ -142,18 +150,21 @@ class Object:
             _CLASSES[cls.vx_type] = cls
 
     def __init__(self, handle: Handle, what: str, owned: bool = True) -> None:
-        check(lib.vxGetStatus(ffi.cast("vx_reference", handle)), what)
+        reference = ffi.cast(_REFERENCE, handle)
+        status = lib.vxGetStatus(reference)
+        if status:
+            check(status, what)
         self._handle = handle
         if owned:
             context = None if self.vx_type == vx.VX_TYPE_CONTEXT else \
-                _CONTEXTS.get(_address(lib.vxGetContext(ffi.cast("vx_reference", handle))))
-            self._owner = _Owner(handle, type(self)._release, f"{ffi.typeof(handle).cname} *", context)
+                _CONTEXTS.get(_address(lib.vxGetContext(reference)))
+            self._owner = _Owner(handle, type(self)._release, _pointer_to(ffi.typeof(handle)), context)
 
     @classmethod
     def wrap(cls: Type[_T], handle: Handle, owned: bool = False, what: str = "wrap") -> _T:
         """A wrapper of `handle` (owned: this wrapper releases one reference of it)."""
         obj = cls.__new__(cls)
-        Object.__init__(obj, ffi.cast(cls._ctype, handle), what, owned)
+        Object.__init__(obj, ffi.cast(_c_type(cls._ctype), handle), what, owned)
         obj._describe()
         return obj
 

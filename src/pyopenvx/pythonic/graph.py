@@ -165,7 +165,7 @@ class Graph(NodeHelpers, Object):
         """Remembers `node` (borrowed: the graph holds its nodes while it lives)."""
         if not self._nodes:
             self._nodes = []
-        self._nodes.append(Node.wrap(node.handle))
+        self._nodes.append(Node.borrow(node.handle))
 
     def _site(self, obj):
         """(node, index) of the first node parameter `obj` is set on (nodes made through this wrapper)."""

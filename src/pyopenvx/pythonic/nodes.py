@@ -16,6 +16,7 @@ Where the spec gives no default, ours are DEFAULTS.
 """
 import re
 import threading
+from functools import cached_property
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Tuple
 
@@ -78,7 +79,15 @@ class Parameter:
     type: str           # the kernel's parameter type (image, scalar, ...)
     optional: bool
 
-    @property
+    @cached_property        # (per parameter, once: a helper reads these for every argument)
+    def c_type(self):
+        return ffi.typeof(self.ctype)
+
+    @cached_property
+    def vx_type(self):
+        return getattr(vx, f"VX_TYPE_{self.type.upper()}", None)
+
+    @cached_property
     def by_value(self):
         return self.ctype not in ("vx_reference",) and not self.ctype.startswith(
             ("vx_image", "vx_scalar", "vx_array", "vx_tensor", "vx_threshold", "vx_pyramid", "vx_matrix",
@@ -310,14 +319,13 @@ def _argument(graph, spec, p, value, keep, extras):
     if value is None:
         return ffi.NULL
     value = _object(graph, spec, p, value, extras)
-    expected = getattr(vx, f"VX_TYPE_{p.type.upper()}", None)
-    if not isinstance(value, Object) or (p.type != "reference" and value.vx_type not in (None, expected)):
+    if not isinstance(value, Object) or (p.type != "reference" and value.vx_type not in (None, p.vx_type)):
         other = [f"{name}=" for name in EXTRAS.get(spec.name, {}) if name not in ("levels",)]
         hint = f" (or {', '.join(other)})" if other and p.type == "threshold" else ""
         raise TypeError(f"{spec.name}: {p.name} takes a {p.type}{hint}, not {type(value).__name__}"
                         f"{'' if isinstance(value, Object) else f' {value!r}'[:60]}")
     keep.append(value)
-    return ffi.cast(p.ctype, value.handle)
+    return ffi.cast(p.c_type, value.handle)
 
 
 def _virtual(graph, spec, p, values, extras):
