@@ -7,19 +7,15 @@
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Union
+from typing import Any, Dict, Iterator, List, Optional, Union
 
 import numpy as np
 
 from .. import constants as vx
 from ..api import lib
-from .base import Object, check, wrap_reference
+from .base import ContextLike, GraphLike, Object, check, wrap_reference
 from .dataobjects import _context_of
 from .image import Image, _format, format_name
-
-if TYPE_CHECKING:
-    from .context import Context
-    from .graph import Graph
 
 SCALES: Dict[Any, float] = {"half": vx.VX_SCALE_PYRAMID_HALF, "orb": vx.VX_SCALE_PYRAMID_ORB}
 
@@ -49,13 +45,13 @@ class Pyramid(_Items):
     _ctype = "vx_pyramid"
     vx_type = vx.VX_TYPE_PYRAMID
 
-    def __init__(self, context: "Context", levels: int, scale: Union[str, float], width: int, height: int,
+    def __init__(self, context: ContextLike, levels: int, scale: Union[str, float], width: int, height: int,
                  format: Union[str, int] = "U8") -> None:
         super().__init__(lib.vxCreatePyramid(context.handle, levels, SCALES.get(scale, scale), width, height,
                                              _format(format)), f"vxCreatePyramid({levels} levels)")
 
     @classmethod
-    def virtual(cls, graph: "Graph", levels: int, scale: Union[str, float], width: int = 0, height: int = 0,
+    def virtual(cls, graph: GraphLike, levels: int, scale: Union[str, float], width: int = 0, height: int = 0,
                 format: Union[str, int] = "VIRT") -> "Pyramid":
         """A virtual pyramid of `graph`; what is left 0/VIRT comes from the graph's meta data."""
         pyramid = cls.wrap(lib.vxCreateVirtualPyramid(graph.handle, levels, SCALES.get(scale, scale), width, height,
@@ -100,7 +96,7 @@ class ObjectArray(_Items):
     _ctype = "vx_object_array"
     vx_type = vx.VX_TYPE_OBJECT_ARRAY
 
-    def __init__(self, context: "Context", exemplar: Object, count: int) -> None:
+    def __init__(self, context: ContextLike, exemplar: Object, count: int) -> None:
         super().__init__(lib.vxCreateObjectArray(context.handle, exemplar.reference, count),
                          f"vxCreateObjectArray({count})")
 

@@ -202,9 +202,10 @@ class Graph(NodeHelpers, Object):
         from .user_kernel import python_node
         return python_node(self, function, inputs)
 
-    def stream(self, frames: Iterable[np.ndarray], source: Object, sink: Object, depth: int = 3,
+    def stream(self, frames: Iterable[Any], source: Object, sink: Object, depth: int = 3,
                convert: Optional[Callable[[Object], Any]] = None) -> Iterator[Any]:
-        """Pipelined runs over `frames` (numpy arrays into `source`); yields each frame's `sink`
+        """Pipelined runs over `frames` (numpy arrays, or the video.Frames of a VideoReader, into
+        `source`); yields each frame's `sink`
         as a numpy array (or `convert(sink)`), in order. See pythonic.streaming."""
         from .streaming import stream
         return stream(self, frames, source, sink, depth, convert)

@@ -237,10 +237,10 @@ class Image(Object):
                                     usage, vx.VX_MEMORY_TYPE_HOST), "vxCopyImagePatch")
 
     def _whole_plane(self):
-        """(shape, dtype, addressing) of a whole image of a one-plane numpy format (U8 ... RGBX) as
+        """(shape, dtype, addressing, rectangle) of a whole image of a one-plane numpy format (U8 ... RGBX) as
         a contiguous array: to_numpy and write copy it in one call (their hot path). Kept once the
         geometry is settled; False for the other formats."""
-        width, height, fmt, _ = self._settled()
+        width, height, fmt, rect = self._settled()
         if self._geometry is None:
             return False
         plane0 = False
@@ -250,7 +250,7 @@ class Image(Object):
             addr = ffi.new(_ADDRESSING, {"dim_x": width, "dim_y": height, "stride_x": dtype.itemsize * values,
                                          "stride_y": dtype.itemsize * values * width, "step_x": 1, "step_y": 1,
                                          "scale_x": vx.VX_SCALE_UNITY, "scale_y": vx.VX_SCALE_UNITY})
-            plane0 = ((height, width) if values == 1 else (height, width, values), dtype, addr)
+            plane0 = ((height, width) if values == 1 else (height, width, values), dtype, addr, rect)
         self._plane0 = plane0
         return plane0
 
@@ -272,7 +272,7 @@ class Image(Object):
             whole = self._plane0 or self._whole_plane()
             if whole:
                 out = np.empty(whole[0], whole[1])
-                status = lib.vxCopyImagePatch(self.handle, self._geometry[3], 0, whole[2], ffi.from_buffer(out),
+                status = lib.vxCopyImagePatch(self.handle, whole[3], 0, whole[2], ffi.from_buffer(out),
                                               vx.VX_READ_ONLY, _HOST)
                 if status:
                     check(status, "vxCopyImagePatch", self)
@@ -299,7 +299,7 @@ class Image(Object):
         if rect is None and not plane and type(array) is np.ndarray:
             whole = self._plane0 or self._whole_plane()
             if whole and array.shape == whole[0] and array.dtype == whole[1] and array.flags.c_contiguous:
-                status = lib.vxCopyImagePatch(self.handle, self._geometry[3], 0, whole[2], ffi.from_buffer(array),
+                status = lib.vxCopyImagePatch(self.handle, whole[3], 0, whole[2], ffi.from_buffer(array),
                                               vx.VX_WRITE_ONLY, _HOST)
                 if status:
                     check(status, "vxCopyImagePatch", self)
