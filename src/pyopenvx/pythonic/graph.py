@@ -60,14 +60,32 @@ class Node(Object):
         if isinstance(kernel, str):
             with Kernel.by_name(graph.context, kernel) as k:
                 super().__init__(lib.vxCreateGenericNode(graph.handle, k.handle), "vxCreateGenericNode")
+            self.kernel_name = kernel
         else:
             super().__init__(lib.vxCreateGenericNode(graph.handle, kernel.handle), "vxCreateGenericNode")
+            self.kernel_name = kernel.name
         for index, obj in enumerate(parameters):
             if obj is not None:
                 self[index] = obj
 
+    kernel_name: Optional[str] = None   # the kernel's name, when made here (OpenVX cannot tell it of a node)
+
     def _describe_state(self):
-        return f"status={status_name(self.status)}"
+        kernel = f"{self.kernel_name.rsplit('.', 1)[-1]} " if self.kernel_name else ""
+        status = self.status
+        return f"{kernel}{self.num_parameters} parameters status={'VX_SUCCESS' if status == 0 else status_name(status)}"
+
+    def direction(self, index: int) -> str:
+        """"input", "output" or "bidirectional": the direction of parameter `index`."""
+        parameter = lib.vxGetParameterByIndex(self.handle, index)
+        check(lib.vxGetStatus(ffi.cast("vx_reference", parameter)), f"vxGetParameterByIndex({index})", self)
+        try:
+            out = ffi.new("vx_enum *")
+            check(lib.vxQueryParameter(parameter, vx.VX_PARAMETER_DIRECTION, out, ffi.sizeof("vx_enum")),
+                  "vxQueryParameter(VX_PARAMETER_DIRECTION)", self)
+            return DIRECTIONS[out[0]]
+        finally:
+            lib.vxReleaseParameter(ffi.new("vx_parameter *", parameter))
 
     def __setitem__(self, index: int, obj: Object) -> None:
         """Sets parameter `index` to `obj` (vxSetParameterByIndex)."""
@@ -146,6 +164,21 @@ class Graph(NodeHelpers, Object):
     def _describe_state(self):
         return f"{self.state}, {self.num_nodes} nodes"
 
+    def dot(self) -> str:
+        """The graph as Graphviz DOT text: the nodes made through this wrapper and their data."""
+        from .display import dot
+        return dot(self)
+
+    def _repr_svg_(self) -> Optional[str]:
+        """The diagram a notebook shows, drawn by Graphviz's `dot` (None without it)."""
+        from .display import svg
+        return None if self.released else svg(self)
+
+    def _repr_markdown_(self) -> Optional[str]:
+        """Without Graphviz, the DOT text (a notebook prefers markdown to SVG: None when `dot` draws)."""
+        import shutil
+        return None if self.released or shutil.which("dot") else f"```dot\n{self.dot()}```"
+
     _stream = None          # the queues of `stream`, once set up
     _nodes = ()             # wrappers of the nodes made through this wrapper (to find parameters)
 
@@ -155,9 +188,10 @@ class Graph(NodeHelpers, Object):
         self._track(node)
         return node
 
-    def _adopt_node(self, handle, what):
-        """An owned wrapper of a node made by a creator function (node helpers), tracked."""
+    def _adopt_node(self, handle, what, kernel=None):
+        """An owned wrapper of a node of `kernel` (its name) made by a creator function (node helpers), tracked."""
         node = Node.wrap(handle, True, what)
+        node.kernel_name = kernel
         self._track(node)
         return node
 
@@ -165,7 +199,9 @@ class Graph(NodeHelpers, Object):
         """Remembers `node` (borrowed: the graph holds its nodes while it lives)."""
         if not self._nodes:
             self._nodes = []
-        self._nodes.append(Node.borrow(node.handle))
+        tracked = Node.borrow(node.handle)
+        tracked.kernel_name = node.kernel_name
+        self._nodes.append(tracked)
 
     def _site(self, obj):
         """(node, index) of the first node parameter `obj` is set on (nodes made through this wrapper)."""
@@ -292,6 +328,9 @@ class Delay(Object):
 
     def __len__(self) -> int:
         return self.query("vxQueryDelay", vx.VX_DELAY_SLOTS, "vx_size")
+
+    def _describe_state(self):
+        return f"{len(self)} slots"
 
     def __getitem__(self, index: int) -> Optional[Object]:
         ref = lib.vxGetReferenceFromDelay(self.handle, index)

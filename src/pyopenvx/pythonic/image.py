@@ -148,6 +148,12 @@ class Image(Object):
     def _describe_state(self):
         return f"{self.width}x{self.height} {self.format}"
 
+    def _repr_png_(self) -> Optional[bytes]:
+        """The picture a notebook shows (display.viewable: YUV as its luma, S16 stretched, ...)."""
+        from .display import png, viewable
+        pixels = None if self.released else viewable(self)
+        return None if pixels is None else png(pixels)
+
     _geometry = None        # (width, height, format name, whole-image rectangle) once settled
     _plane0 = None          # see _whole_plane
     _virtual = False

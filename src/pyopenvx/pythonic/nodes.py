@@ -308,7 +308,8 @@ def _object(graph, spec, p, value, extras):
 def _pyramid_of(graph, image, extras):
     """A virtual Gaussian pyramid of `image`, made by a node of the graph (optical flow's inputs)."""
     pyramid = Pyramid.virtual(graph, extras.get("levels", 4), "half")
-    graph._adopt_node(lib.vxGaussianPyramidNode(graph.handle, image.handle, pyramid.handle), "vxGaussianPyramidNode")
+    graph._adopt_node(lib.vxGaussianPyramidNode(graph.handle, image.handle, pyramid.handle), "vxGaussianPyramidNode",
+                      "org.khronos.openvx.gaussian_pyramid")
     return pyramid
 
 
@@ -419,7 +420,7 @@ def add_node(graph, spec, args, kwargs):
         elif value is None and (p.by_value or (not p.optional and p.direction == "input")):
             raise TypeError(f"{spec.name}: parameter {p.name} is required: {spec.signature}")
         c_args.append(_argument(graph, spec, p, value, keep, extras))
-    node = graph._adopt_node(getattr(lib, spec.creator)(graph.handle, *c_args), spec.creator)
+    node = graph._adopt_node(getattr(lib, spec.creator)(graph.handle, *c_args), spec.creator, spec.kernel)
     if extras.get("border") is not None:
         node.border = extras["border"]
     return node, outputs
