@@ -113,6 +113,8 @@ def _c_type(name):
 
 
 _CHAR_P, _REFERENCE, _UINTPTR = _c_type("char *"), _c_type("vx_reference"), _c_type("uintptr_t")
+# (vxQuery<X>, C type) -> (the function, the out-argument's type and size, the attribute keeping one)
+_QUERIES: Dict[Tuple[str, str], Tuple[Any, Any, int, str]] = {}
 _POINTERS: Dict[Any, Any] = {}      # a handle's cffi type -> the type of a pointer to it (what release takes)
 
 
@@ -272,12 +274,23 @@ class Object:
 
     def query(self, function: str, attribute: int, ctype: str) -> Any:
         """One attribute by vxQuery<Type> (`function`, its name) as `ctype`."""
-        pointer, size = _pointer_type(ctype)
-        out = ffi.new(pointer)
-        status = getattr(lib, function)(self.handle, attribute, out, size)
+        plan = _QUERIES.get((function, ctype))
+        if plan is None:
+            reusable = ffi.typeof(ctype).kind in ("primitive", "enum")     # a struct's value is a view of it
+            plan = _QUERIES[function, ctype] = (getattr(lib, function), *_pointer_type(ctype),
+                                                f"_out_{ctype}" if reusable else "")
+        call, pointer, size, scratch = plan
+        # the out-argument is the object's own, taken while in use (a dict pop is atomic: a thread
+        # querying the same object meanwhile allocates its own); allocating one costs half the query
+        kept = self.__dict__
+        out = scratch and kept.pop(scratch, None) or ffi.new(pointer)
+        status = call(self.handle, attribute, out, size)
         if status:
             check(status, f"{function}({attribute_name(attribute)})", self)
-        return out[0]
+        value = out[0]
+        if scratch:
+            kept[scratch] = out
+        return value
 
 
 def handle_of(obj: Any, name: str, what: str, kind: str = "Context") -> Handle:
