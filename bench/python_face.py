@@ -94,7 +94,8 @@ def budget_rows(ctx):
         graphs.append(graph.gaussian3x3(img))
 
     def raw(graph):
-        node = lib.vxGaussian3x3Node(graph.handle, img.handle, lib.vxCreateVirtualImage(graph.handle, 0, 0, 0))
+        node = lib.vxGaussian3x3Node(graph.handle, img.handle,
+                                     lib.vxCreateVirtualImage(graph.handle, 0, 0, vx.VX_DF_IMAGE_VIRT))
         lib.vxReleaseNode(ffi.new("vx_node *", node))
     out.append(budget_row("node helper graph.gaussian3x3(img) (vs the C API calls it makes)",
                           cpu_ns(helper, 100, 9, lambda: Graph(ctx)), cpu_ns(raw, 100, 9, lambda: Graph(ctx)), 20_000))
