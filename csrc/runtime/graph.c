@@ -6,6 +6,7 @@
 #include "tiling.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <string.h>
 #include <VX/vx_khr_pipelining.h>
 
@@ -124,9 +125,36 @@ static vx_uint32 unit_size(const pvx_node *n)
     return n->fused ? n->fused->num_stages : 1;
 }
 
+static volatile sig_atomic_t interrupted;    /* a SIGINT came during a run (pvx_interrupt_watch) */
+static struct sigaction python_handler;
+
+static void on_interrupt(int sig, siginfo_t *info, void *context)
+{
+    interrupted = 1;
+    if (python_handler.sa_flags & SA_SIGINFO)
+        python_handler.sa_sigaction(sig, info, context);
+    else if (python_handler.sa_handler != SIG_DFL && python_handler.sa_handler != SIG_IGN)
+        python_handler.sa_handler(sig);
+}
+
+void pvx_interrupt_watch(void)
+{
+    struct sigaction now, sa;
+    if (sigaction(SIGINT, NULL, &now) != 0 || now.sa_sigaction == on_interrupt)
+        return;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_interrupt;
+    sa.sa_flags = SA_SIGINFO | (now.sa_flags & SA_RESTART);
+    sigemptyset(&sa.sa_mask);
+    python_handler = now;
+    sigaction(SIGINT, &sa, NULL);
+}
+
 static vx_status run_unit(pvx_graph *g, vx_uint32 i, int measure)
 {
     pvx_node *n = g->schedule[i];
+    if (interrupted)
+        return VX_ERROR_GRAPH_ABANDONED;
     return n->fused ? run_fused(n->fused, measure) : pvx_node_run(n, measure);
 }
 
@@ -264,6 +292,8 @@ vx_status pvx_graph_run(pvx_graph *g, int measure)
 {
     vx_status status = VX_SUCCESS;
     pvx_graph *outer = running_here;
+    if (outer == NULL)
+        interrupted = 0;              /* a Ctrl-C before the run: Python raises it already */
     running_here = g;
     pvx_pool_runners(1);
     g->state = VX_GRAPH_STATE_RUNNING;

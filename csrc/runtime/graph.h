@@ -22,6 +22,11 @@ PVX_HIDDEN int pvx_graph_acquire(pvx_graph *g);
 PVX_HIDDEN void pvx_graph_release(pvx_graph *g);
 /* 1 when a node of g runs on the calling thread (a kernel or callback of its run). */
 PVX_HIDDEN int pvx_graph_running_here(pvx_graph *g);
+/* Ctrl-C in a Python program: Python's SIGINT handler only runs between bytecodes, never while a
+ * run is in C. pvx_interrupt_watch() (called once the library serves a Python program whose SIGINT
+ * handler is Python's) puts a handler before it that calls it and makes the runs going on start no
+ * further unit: their status is VX_ERROR_GRAPH_ABANDONED, and Python raises KeyboardInterrupt. */
+PVX_HIDDEN void pvx_interrupt_watch(void);
 /* Runs the graph of handle `ref`, which the caller took, if it is still ready (1, the status in
  * *out; 0: not run), and gives it back. */
 PVX_HIDDEN int pvx_graph_run_taken(struct pvx_ref *ref, vx_status *out);

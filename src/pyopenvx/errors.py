@@ -23,6 +23,11 @@ def attribute_name(attribute):
     return _ATTRIBUTES.get(attribute) or f"{attribute:#x}"
 
 
+# BaseExceptions (KeyboardInterrupt, SystemExit) raised inside an exported call, which cannot cross
+# C: the call fails, and a Python caller (pythonic.errors.check) raises them again as they are.
+INTERRUPTIONS: list = []
+
+
 class VxError(Exception):
     """A refusal: `status` is what the caller gets, `message` says why, `ref` is what it concerns."""
 

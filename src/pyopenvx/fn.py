@@ -400,7 +400,7 @@ def canny_edge_detector(
     """Runs a node of org.khronos.openvx.canny_edge_detector (vxCannyEdgeDetectorNode) on numpy arrays; returns its outputs as arrays or values.
 
     input: input image
-    hyst: input threshold, or the keywords below
+    hyst: input threshold, if not given: made of low=/high=
     gradient_size: vx_int32, default 3
     norm_type: vx_enum, default 'l1'
     output: output image: a virtual one if not given, or of this format or size
@@ -1022,12 +1022,12 @@ def optical_flow_pyr_lk(
         old_images: Union[Pyramid, Image, np.ndarray],
         new_images: Union[Pyramid, Image, np.ndarray],
         old_points: Union[Array, np.ndarray],
-        new_points_estimates: Union[Array, np.ndarray],
+        new_points_estimates: Optional[Union[Array, np.ndarray]] = None,
         new_points: Optional[Array] = None,
         termination: Union[str, int] = 'both',
-        epsilon: Optional[Union[Scalar, int, float]] = None,
-        num_iterations: Optional[Union[Scalar, int, float]] = None,
-        use_initial_estimate: Optional[Union[Scalar, int, float]] = None,
+        epsilon: Union[Scalar, int, float] = 0.01,
+        num_iterations: Union[Scalar, int, float] = 30,
+        use_initial_estimate: Union[Scalar, int, float] = False,
         window_dimension: int = 21,
         *,
         border: Union[str, Tuple[str, int], None] = None,
@@ -1038,12 +1038,12 @@ def optical_flow_pyr_lk(
     old_images: input pyramid
     new_images: input pyramid
     old_points: input array
-    new_points_estimates: input array
+    new_points_estimates: input array, if not given: made of old_points
     new_points: output array (made if not given)
     termination: vx_enum, default 'both'
-    epsilon: input scalar, required
-    num_iterations: input scalar, required
-    use_initial_estimate: input scalar, required
+    epsilon: input scalar, default 0.01
+    num_iterations: input scalar, default 30
+    use_initial_estimate: input scalar, default False
     window_dimension: vx_size, default 21
     border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     levels: levels of the pyramids made of images given for old_images/new_images
@@ -1343,7 +1343,7 @@ def threshold(
     """Runs a node of org.khronos.openvx.threshold (vxThresholdNode) on numpy arrays; returns its outputs as arrays or values.
 
     input: input image
-    thresh: input threshold, or the keywords below
+    thresh: input threshold, if not given: made of value= or lower=/upper=
     output: output image: a virtual one if not given, or of this format or size
     border: the node's border mode: None or "undefined" (the spec's default: pixels whose neighbourhood leaves the image are not defined), "replicate", "constant" (0) or ("constant", value)
     value: a binary threshold: true where input > value
@@ -1441,7 +1441,7 @@ def canny(
     """Runs a node of org.khronos.openvx.canny_edge_detector (vxCannyEdgeDetectorNode) on numpy arrays; returns its outputs as arrays or values.
 
     input: input image
-    hyst: input threshold, or the keywords below
+    hyst: input threshold, if not given: made of low=/high=
     gradient_size: vx_int32, default 3
     norm_type: vx_enum, default 'l1'
     output: output image: a virtual one if not given, or of this format or size

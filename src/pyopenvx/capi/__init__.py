@@ -16,7 +16,7 @@ from _pyopenvx import ffi
 from .. import constants as vx
 from ..log import entry as log_entry
 from .._build_info import C_ONLY
-from ..errors import VxError
+from ..errors import INTERRUPTIONS, VxError
 from ..failure import VX_FAILURE, py_failure
 from ..paths import INCLUDEDIR
 from ..prototypes import parse
@@ -97,6 +97,9 @@ def _exported(proto):
         except Exception as exc:      # a bug of ours: never a success
             traceback.print_exc()
             return False, refusal(args, VxError(VX_FAILURE, f"internal error: {exc!r}"))
+        except BaseException as exc:  # Ctrl-C, sys.exit(): cannot cross C; the caller's Python raises it
+            INTERRUPTIONS.append(exc)
+            return False, refusal(args, VxError(vx.VX_ERROR_GRAPH_ABANDONED, f"interrupted: {exc!r}"))
         finally:
             release()
 

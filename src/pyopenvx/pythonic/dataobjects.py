@@ -114,6 +114,7 @@ def _mapped(obj, map_fn, unmap_fn, nbytes, dtype, shape, usage):
     try:
         view = obj._reused_view(ptr, (nbytes, dtype, shape),
                                 lambda: np.frombuffer(obj._view_buffer(ptr, nbytes), dtype).reshape(shape))
+        view.flags.writeable = usage != vx.VX_READ_ONLY
         yield view
         view.flags.writeable = False
     finally:

@@ -22,6 +22,7 @@ from collections import deque
 from typing import Any, Deque, Dict, Iterable, List, Optional, Tuple, Type
 
 from .. import constants as vx
+from ..errors import INTERRUPTIONS
 
 _BY_STATUS: Dict[int, Type["VXError"]] = {}     # vx_status -> its VXError subclass
 
@@ -230,7 +231,23 @@ def check(status: int, what: str, obj: Any = None) -> None:
         if gathered is not None:
             log += gathered.recent
             cause = cause or (gathered.cause[0] if gathered.cause else None)
+    if INTERRUPTIONS:                   # raised inside the library's own Python code of the call
+        cause = INTERRUPTIONS.pop()
+        INTERRUPTIONS.clear()
+    if cause is not None and not isinstance(cause, Exception):
+        raise cause                     # KeyboardInterrupt, SystemExit: as themselves, never a VXError
     raise VXError(status, what, obj, log) from cause
+
+
+def check_workers(what: str, obj: Any = None) -> None:
+    """Raises what a Python kernel run by a C worker (a streaming or scheduled graph) raised since
+    the last failing call: a KeyboardInterrupt or SystemExit as itself, another exception as the
+    cause of a Failure with the log lines gathered with it."""
+    with _lock:
+        gathered = _gathered.get(_WORKERS)
+        failed = gathered is not None and bool(gathered.cause)
+    if failed:
+        check(vx.VX_FAILURE, what, obj)
 
 
 __all__ = ["VXError", "StatusError", "Released", "check", "Failure", "NotImplementedStatus", "NotSupported",

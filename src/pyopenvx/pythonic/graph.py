@@ -19,7 +19,7 @@ import numpy as np
 from .. import constants as vx
 from ..api import ffi, lib
 from .base import ContextLike, Object, check, handle_of, keep, wrap_reference
-from .errors import status_name
+from .errors import InvalidParameters, status_name
 from .helpers import NodeHelpers
 from .kernel import DIRECTIONS, Kernel, KernelParameter, guarded, kernels, log_failure  # noqa: F401  (re-exported)
 
@@ -118,9 +118,16 @@ class Node(Object):
 
     @border.setter
     def border(self, value: Union[str, Tuple[str, int]]) -> None:
-        mode, constant = (value, 0) if isinstance(value, str) else value
+        """"undefined" (the spec's default), "replicate", "constant" (value 0) or ("constant", value)."""
+        mode, constant = (value, 0) if isinstance(value, str) else value if isinstance(value, tuple) and \
+            len(value) == 2 else (None, None)
+        if not isinstance(mode, str) or isinstance(constant, bool) or not isinstance(constant, (int, np.integer)):
+            raise TypeError(f"border={value!r}: a mode name or (\"constant\", value)")
+        if mode not in BORDERS:
+            raise InvalidParameters(vx.VX_ERROR_INVALID_PARAMETERS, "border", self,
+                                    [f"border={value!r}: not one of {', '.join(BORDERS)}"])
         border = ffi.new("vx_border_t *", {"mode": BORDERS[mode]})
-        border.constant_value.U32 = constant
+        border.constant_value.U32 = int(constant) & 0xFFFFFFFF      # an S16 -1 is its low bytes
         check(lib.vxSetNodeAttribute(self.handle, vx.VX_NODE_BORDER, border, ffi.sizeof("vx_border_t")),
               "vxSetNodeAttribute(VX_NODE_BORDER)")
 

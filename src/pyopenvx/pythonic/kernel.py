@@ -35,6 +35,10 @@ def guarded(ref, what, body, success=vx.VX_SUCCESS, failed=None, args=()):
         resume(outer)
         note_cause(exc)
         status = log_failure(ref, vx.VX_FAILURE, f"{what}: {type(exc).__name__}: {exc}")
+    except BaseException as exc:        # KeyboardInterrupt, SystemExit: the run stops at this node, and
+        resume(outer)                   # the call that ran it raises the exception itself (errors.check)
+        note_cause(exc)
+        status = log_failure(ref, vx.VX_ERROR_GRAPH_ABANDONED, f"{what}: interrupted by {type(exc).__name__}")
     return status if failed is None else failed
 
 

@@ -332,6 +332,12 @@ def _argument(graph, spec, p, value, keep, extras):
 def _virtual(graph, spec, p, values, extras):
     """A virtual object for an output not given (a real one where OpenVX has no virtual kind;
     None when optional and not creatable)."""
+    if p.type == "image" and spec.name in _SIZED_LIKE_INPUT:
+        first = values.get(spec.parameters[0].name)
+        if isinstance(first, np.ndarray):
+            return Image.virtual(graph, first.shape[1], first.shape[0], "U8")
+        if isinstance(first, Image) and first.format != "VIRT":
+            return Image.virtual(graph, first.width, first.height, "U8")
     if p.type == "image":
         return Image.virtual(graph)
     if p.type == "array":
@@ -354,6 +360,8 @@ def _virtual(graph, spec, p, values, extras):
     raise TypeError(f"{spec.name}: output {p.name} ({p.type}) cannot be made here: give it")
 
 
+# kernels whose output's size the parameters do not tell: the input's when not given
+_SIZED_LIKE_INPUT = ("warp_affine", "warp_perspective")
 _SCALAR_OF_FORMAT = {"U8": "uint8", "U16": "uint16", "S16": "int16", "U32": "uint32", "S32": "int32", "U1": "bool"}
 
 
@@ -361,6 +369,12 @@ def _number(spec, name, value):
     if isinstance(value, bool) or not isinstance(value, (int, float, np.number)):
         raise TypeError(f"{spec.name}: {name} must be a number, not {type(value).__name__} {value!r}")
     return value
+
+
+# The kernel inputs _convenience makes when not given: helper -> {parameter: of what}; the
+# generated signatures give them a None default and say so.
+FILLED = {"canny_edge_detector": {"hyst": "low=/high="}, "threshold": {"thresh": "value= or lower=/upper="},
+          "optical_flow_pyr_lk": {"new_points_estimates": "old_points"}}
 
 
 def _convenience(graph, spec, values, extras):
@@ -371,6 +385,8 @@ def _convenience(graph, spec, values, extras):
             raise TypeError("canny_edge_detector: give both low and high (or hyst=Threshold(...))")
         values["hyst"] = Threshold(graph.context, "range", _format_of(graph, values.get("input")),
                                    lower=_number(spec, "low", extras["low"]), upper=_number(spec, "high", extras["high"]))
+    if spec.name == "optical_flow_pyr_lk" and values.get("new_points_estimates") is None:
+        values["new_points_estimates"] = values.get("old_points")
     if spec.name == "threshold" and "thresh" not in values:
         fmt = _format_of(graph, values.get("input"))
         if extras.get("value") is not None:

@@ -1,7 +1,7 @@
 """Typed signatures for the node helpers (Graph methods) and pyopenvx.fn's one-call functions.
 
 They are generated from the table both are made of: `nodes.specs` (the creators' prototypes and
-the kernels' descriptions), `nodes.DEFAULTS` and `nodes.EXTRAS`. The output is real functions, so
+the kernels' descriptions), `nodes.DEFAULTS`, `nodes.FILLED` and `nodes.EXTRAS`. The output is real functions, so
 `help()` shows the Python parameters with their defaults and a type checker catches
 `graph.gausian3x3`:
 
@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Dict, List, Tuple
 
-from .nodes import ALIASES, DEFAULTS, EXTRAS, SCALAR_OUTPUTS, extras_of, specs
+from .nodes import ALIASES, DEFAULTS, FILLED, SCALAR_OUTPUTS, extras_of, specs
 
 HERE = Path(__file__).resolve().parent
 HELPERS, FN = HERE / "helpers.py", HERE.parent / "fn.py"
@@ -68,24 +68,23 @@ def _returns(spec, fn):
 
 def _parameter(spec, p, fn, after_default):
     """(the parameter's text in the def, its line in the docstring)."""
-    made_by_extra = p.type == "threshold" and spec.name in EXTRAS       # canny's low/high, threshold's value
-    if p.by_value:
-        kind = _BY_VALUE.get(p.ctype, "Any")
-        if p.name in DEFAULTS:
-            return f"{_py(p.name)}: {kind} = {DEFAULTS[p.name]!r}", f"{p.ctype}, default {DEFAULTS[p.name]!r}"
-    elif p.direction == "input":
-        kind = _INPUTS.get(p.type, _CLASSES.get(p.type, "Object"))
-        if fn and p.type == "image":
-            kind = "Union[np.ndarray, Tuple[np.ndarray, str]]"     # (array, format): NV12, ...
-    elif p.type == "image":
+    if p.direction == "output" and p.type == "image":
         kind = "Union[str, Tuple[int, int], None]" if fn else _IMAGE_OUT
         return f"{_py(p.name)}: {kind} = None", "output image: a virtual one if not given, or of this format or size"
-    else:
+    if p.direction != "input" and not p.by_value:
         kind = f"Optional[{_CLASSES.get(p.type, 'Object')}]"
-        return f"{_py(p.name)}: {kind} = None", f"output {p.type}" + (" (made if not given)" if _made(p) else "")
-    what = p.ctype if p.by_value else f"{p.direction} {p.type}"
-    if p.optional or made_by_extra or after_default:
-        note = "optional" if p.optional else "or the keywords below" if made_by_extra else "required"
+        return f"{_py(p.name)}: {kind} = None", f"{p.direction} {p.type}" + (" (made if not given)" if _made(p) else "")
+    if p.by_value:
+        kind, what = _BY_VALUE.get(p.ctype, "Any"), p.ctype
+    else:
+        kind, what = _INPUTS.get(p.type, _CLASSES.get(p.type, "Object")), f"input {p.type}"
+        if fn and p.type == "image":
+            kind = "Union[np.ndarray, Tuple[np.ndarray, str]]"     # (array, format): NV12, ...
+    if p.name in DEFAULTS:                                  # ours where the spec leaves the choice
+        return f"{_py(p.name)}: {kind} = {DEFAULTS[p.name]!r}", f"{what}, default {DEFAULTS[p.name]!r}"
+    filled = FILLED.get(spec.name, {}).get(p.name)          # made of other arguments when not given
+    if p.optional or filled or after_default:
+        note = "optional" if p.optional else f"if not given: made of {filled}" if filled else "required"
         kind = kind if kind.startswith(("Optional", "Any")) else f"Optional[{kind}]"
         return f"{_py(p.name)}: {kind} = None", f"{what}, {note}"
     return f"{_py(p.name)}: {kind}", what

@@ -18,7 +18,7 @@ import numpy as np
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .errors import check
+from .errors import check, check_workers
 
 
 class Stream:
@@ -28,6 +28,9 @@ class Stream:
     def __init__(self, graph, source, sink, depth):
         self.graph, self.source, self.sink, self.depth = graph, source, sink, depth
         self.in_index, self.out_index = graph.parameter(source), graph.parameter(sink)
+        if graph.state != "unverified":         # processed before: a schedule is configured before
+            node = graph._nodes[0]              # verifying, and setting a node's border unverifies
+            node.border = node.border
         self.ins = [source] + [source.like() for _ in range(depth - 1)]
         self.outs = [sink] + [sink.like() for _ in range(depth - 1)]
         self.lists = [ffi.new("vx_reference[]", [o.reference for o in objects]) for objects in (self.ins, self.outs)]
@@ -123,4 +126,6 @@ def start(graph, trigger=None):
 
 
 def stop(graph):
+    """Stops, then reports what a Python kernel of the stream raised meanwhile (errors.check_workers)."""
     check(lib.vxStopGraphStreaming(graph.handle), "vxStopGraphStreaming", graph)
+    check_workers("a kernel while the graph streamed", graph)
