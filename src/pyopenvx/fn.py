@@ -91,6 +91,10 @@ def _key(name, spec, args, kwargs):
         kind = type(value)
         if kind in _PLAIN:
             part = ("value", kind, value)
+        elif kind is np.ndarray and where in slots:
+            part = ("array", value.shape, value.dtype.str)
+        elif kind is tuple and all(type(v) in _PLAIN for v in value):     # an output's size
+            part = (tuple, tuple(("value", type(v), v) for v in value))
         elif where in slots and _part(value) is not value:
             part = _part(value)
         else:
