@@ -38,6 +38,17 @@ def test_run_caches_on_what_the_build_function_reads():
     assert not np.array_equal(low, np.where(a > 220, 255, 0))
 
 
+def test_run_keys_on_formats_and_on_matrices_by_value():
+    yuv = pixels((72, 64), seed=11)
+    u = [vxfn.run(lambda g, s: g.channel_extract(s, "u"), (yuv, fmt)) for fmt in ("IYUV", "NV12")]
+    np.testing.assert_array_equal(u[0], yuv[48:].ravel()[:32 * 24].reshape(24, 32))
+    np.testing.assert_array_equal(u[1], yuv[48:].reshape(24, 32, 2)[..., 0])
+    a = pixels(seed=12)
+    moved = [vxfn.warp_affine(a, np.array([[1, 0, dx], [0, 1, 0]], np.float64), "nearest_neighbor") for dx in (1, 2)]
+    np.testing.assert_array_equal(moved[0][:, 2:], a[:, 1:-1])
+    np.testing.assert_array_equal(moved[1][:, 2:], a[:, :-2])
+
+
 def test_the_cache_still_serves_a_repeated_call():
     a = pixels()
     cached = []

@@ -159,3 +159,15 @@ def test_help_shows_the_python_signature():
     for name in helper_names():              # every helper is a real method and function
         name = name + "_" if name in ("and", "or", "not") else name
         assert inspect.isfunction(getattr(Graph, name)) and inspect.isfunction(getattr(vxfn, name)), name
+
+
+def test_fns_own_code_calls_no_generated_function():
+    """fn.py ends with the generated functions, some named as builtins (max, min, copy): its own code
+    above them must not call those names (it would run a kernel instead of the builtin)."""
+    import ast
+    from pyopenvx.pythonic import signatures
+    own, generated = signatures.FN.read_text().split(signatures.FN_MARK)
+    defined = {node.name for node in ast.parse(generated).body if isinstance(node, ast.FunctionDef)}
+    assert {"max", "min", "copy"} <= defined
+    used = {node.id for node in ast.walk(ast.parse(own)) if isinstance(node, ast.Name)}
+    assert not used & defined, sorted(used & defined)

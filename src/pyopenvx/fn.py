@@ -21,6 +21,7 @@ Thread-safe: each thread keeps its own graphs (on the one context of this module
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import threading
 import types
@@ -139,13 +140,14 @@ def _constant(value, depth=0):
     return None
 
 
+@functools.lru_cache(maxsize=256)
 def _names(code):
     """The global names `code` and the functions defined in it may read."""
     names = set(code.co_names)
     for const in code.co_consts:
         if isinstance(const, types.CodeType):
-            names |= _names(const)
-    return names
+            names.update(_names(const))
+    return tuple(sorted(names))
 
 
 def _graph_key(build, arrays):
@@ -160,7 +162,7 @@ def _graph_key(build, arrays):
     except ValueError:                      # a cell not filled yet
         return None
     scope = build.__globals__
-    read = [(n, scope[n]) for n in sorted(_names(code)) if n in scope]
+    read = [(n, scope[n]) for n in _names(code) if n in scope]
     parts = [_constant(v) for v in (*cells, *(build.__defaults__ or ()), *sorted((build.__kwdefaults__ or {}).items()),
                                     *read)]
     if None in parts:

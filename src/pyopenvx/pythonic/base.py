@@ -144,7 +144,7 @@ class Object:
     _view_base: Optional[Tuple[Any, Any, Any]] = None   # an array over mapped memory kept for the next
                              # map (_reused_view); it pins the memory like any view, so release() drops it first
     _last: Handle = None     # a kernel's borrowed wrapper: its handle in the last run (UserKernel._params)
-    _virtual = False         # a virtual object of a graph (Cls.virtual): not readable
+    _virtual = False         # a virtual object (its `like()` gives a real one: Graph.readable)
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)

@@ -17,6 +17,7 @@ from .base import ContextLike, GraphLike, Object, check, wrap_reference
 from .dataobjects import _context_of
 from .image import Image, _format, format_name
 
+
 SCALES: Dict[Any, float] = {"half": vx.VX_SCALE_PYRAMID_HALF, "orb": vx.VX_SCALE_PYRAMID_ORB}
 
 

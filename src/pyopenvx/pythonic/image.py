@@ -156,7 +156,6 @@ class Image(Object):
 
     _geometry = None        # (width, height, format name, whole-image rectangle) once settled
     _plane0 = None          # see _whole_plane
-    _virtual = False
     _scratch = None         # map's out-arguments, in the instance's dict while no map uses them
 
     def _settled(self):
