@@ -24,6 +24,7 @@ from .helpers import NodeHelpers
 from .kernel import DIRECTIONS, Kernel, KernelParameter, guarded, kernels, log_failure  # noqa: F401  (re-exported)
 
 Performance = namedtuple("Performance", "tmp beg end sum avg min num max")
+_REFERENCE, _NODE_P = ffi.typeof("vx_reference"), ffi.typeof("vx_node *")
 GRAPH_STATES = {vx.VX_GRAPH_STATE_UNVERIFIED: "unverified", vx.VX_GRAPH_STATE_VERIFIED: "verified",
                 vx.VX_GRAPH_STATE_RUNNING: "running", vx.VX_GRAPH_STATE_ABANDONED: "abandoned",
                 vx.VX_GRAPH_STATE_COMPLETED: "completed"}
@@ -196,19 +197,26 @@ class Graph(NodeHelpers, Object):
         return node
 
     def _adopt_node(self, handle, what, kernel=None):
-        """An owned wrapper of a node of `kernel` (its name) made by a creator function (node helpers), tracked."""
-        node = Node.wrap(handle, True, what)
-        node.kernel_name = kernel
-        self._track(node)
+        """The tracked (borrowed) wrapper of a node of `kernel` (its name) a creator function made
+        (node helpers); the creator's reference is released at once: the graph holds its nodes."""
+        status = lib.vxGetStatus(ffi.cast(_REFERENCE, handle))
+        if status:
+            check(status, what, self)
+        node = self._track_handle(handle, kernel)
+        lib.vxReleaseNode(ffi.new(_NODE_P, handle))
         return node
 
     def _track(self, node):
         """Remembers `node` (borrowed: the graph holds its nodes while it lives)."""
+        self._track_handle(node.handle, node.kernel_name)
+
+    def _track_handle(self, handle, kernel):
         if not self._nodes:
             self._nodes = []
-        tracked = Node.borrow(node.handle)
-        tracked.kernel_name = node.kernel_name
+        tracked = Node.borrow(handle)
+        tracked.kernel_name = kernel
         self._nodes.append(tracked)
+        return tracked
 
     def _site(self, obj):
         """(node, index) of the first node parameter `obj` is set on (nodes made through this wrapper)."""
