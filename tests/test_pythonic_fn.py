@@ -104,6 +104,8 @@ def test_threshold_and_canny_take_the_input_format():
     out = vxfn.run(lambda g, s: g.threshold(g.sobel3x3(s)[0], value=-20), a)     # an S16 threshold
     np.testing.assert_array_equal(out[1:-1, 1:-1], np.where(gx[1:-1, 1:-1] > -20, 255, 0))
     np.testing.assert_array_equal(vxfn.threshold(gx, lower=-100, upper=100), np.where(abs(gx.astype(int)) <= 100, 255, 0))
+    bits = vxfn.threshold(a, value=100, output="U1")                # U1: packed, pixel x at bit x % 8
+    np.testing.assert_array_equal(bits, np.packbits(a > 100, axis=1, bitorder="little"))
 
 
 @pytest.mark.parametrize("border, cv_border", BORDERS)

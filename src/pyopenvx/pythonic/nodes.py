@@ -210,6 +210,8 @@ _INTEGERS = ("vx_int8", "vx_int32", "vx_uint32", "vx_size", "vx_enum", "vx_bool"
 def _by_value(spec, p, value):
     """A by-value C argument (an enum by name, a number), or the error naming the parameter."""
     value = _enum(p, value)
+    if p.ctype not in _INTEGERS and p.ctype != "vx_float32":
+        return value                    # a struct by pointer (hog's params): cffi converts or refuses
     if isinstance(value, (bool, np.bool_)) and p.ctype == "vx_bool":
         return bool(value)
     if p.ctype in _INTEGERS and not isinstance(value, bool) and hasattr(value, "__index__"):
@@ -388,11 +390,13 @@ def _convenience(graph, spec, values, extras):
     if spec.name == "optical_flow_pyr_lk" and values.get("new_points_estimates") is None:
         values["new_points_estimates"] = values.get("old_points")
     if spec.name == "threshold" and "thresh" not in values:
-        fmt = _format_of(graph, values.get("input"))
+        fmt, given = _format_of(graph, values.get("input")), values.get("output")
+        out = given if isinstance(given, str) else given.format if isinstance(given, Image) and \
+            given.format != "VIRT" else "U8"                    # a U1 output: a U1 threshold
         if extras.get("value") is not None:
-            values["thresh"] = Threshold(graph.context, "binary", fmt, value=_number(spec, "value", extras["value"]))
+            values["thresh"] = Threshold(graph.context, "binary", fmt, out, value=_number(spec, "value", extras["value"]))
         elif {"lower", "upper"} & set(extras):
-            values["thresh"] = Threshold(graph.context, "range", fmt,
+            values["thresh"] = Threshold(graph.context, "range", fmt, out,
                                          lower=_number(spec, "lower", extras.get("lower", 0)),
                                          upper=_number(spec, "upper", extras.get("upper", 0)))
 

@@ -28,7 +28,7 @@ class Stream:
     def __init__(self, graph, source, sink, depth):
         self.graph, self.source, self.sink, self.depth = graph, source, sink, depth
         self.in_index, self.out_index = graph.parameter(source), graph.parameter(sink)
-        if graph.state != "unverified":         # processed before: a schedule is configured before
+        if graph.state != "unverified" and graph._nodes:    # processed before: a schedule is configured before
             node = graph._nodes[0]              # verifying, and setting a node's border unverifies
             node.border = node.border
         self.ins = [source] + [source.like() for _ in range(depth - 1)]
