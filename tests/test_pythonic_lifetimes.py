@@ -176,3 +176,13 @@ def test_a_dropped_node_wrapper_leaves_its_node_in_the_graph():
             graph.process()
             assert (dst.to_numpy() == 9).all() and ctx.references == start
         copy.remove()
+
+
+def test_a_release_never_parses_a_c_type():
+    """A release may run in __del__ during a garbage collection inside one of cffi's parses, which
+    hold cffi's parse lock: a release that parsed a type string would wait for it forever."""
+    from pyopenvx.api import ffi
+    from pyopenvx.pythonic import Context, Image
+    with Context() as ctx:
+        img = Image(ctx, 4, 4)
+        assert isinstance(img._owner.ptr_type, ffi.CType) and isinstance(ctx._owner.ptr_type, ffi.CType)

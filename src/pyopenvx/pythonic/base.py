@@ -160,6 +160,8 @@ class Object:
         if owned:
             context = None if self.vx_type == vx.VX_TYPE_CONTEXT else \
                 _CONTEXTS.get(_address(lib.vxGetContext(reference)))
+            # the pointer type parsed now: a release may run in __del__, during another parse of
+            # cffi's (a garbage collection there), which would wait for cffi's parse lock forever
             self._owner = _Owner(handle, type(self)._release, _pointer_to(ffi.typeof(handle)), context)
 
     @classmethod
