@@ -143,10 +143,14 @@ def cdef_source(protos, c_only):
 _NOT_VALUES = {"VX_API_ENTRY", "VX_API_CALL", "VX_CALLBACK", "VX_RESTRICT"}
 
 
+# TIOVX's values for TI code (VX/vx_types.h): not the library's constants
+_TIOVX_VALUES = re.compile(r"^#ifdef PYOPENVX_TIOVX_VALUES$.*?^#endif /\* PYOPENVX_TIOVX_VALUES \*/$", re.M | re.S)
+
+
 def constant_names():
     names = []
     for h in sorted(INCLUDE.glob("*/*.h")):
-        text = h.read_text()
+        text = _TIOVX_VALUES.sub("", h.read_text())
         names += re.findall(r"^\s*((?:VX|OPENVX|TIVX)_\w+|vx_(?:true|false)_e)\s*=", text, re.M)
         # value macros only: an initializer (`{...}`, VX_IMAGEPATCH_ADDR_INIT) is not a value
         names += re.findall(r"^#\s*define\s+((?:VX|OPENVX|TIVX)_\w+)[ \t]+[^\s{]", text, re.M)

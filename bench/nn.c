@@ -94,13 +94,14 @@ static void plain_convolution(const int16_t *in, const int16_t *w, const int16_t
 enum { DW = 28, DC = 32, DO = 16, DK = 4, DOW = 56 };
 
 /* Each input element added to the outputs its taps reach: out[o] += in[i] w[k] for
- * o = 2 i + (kernel - padding - 1) - k. */
+ * o = 2 i + (kernel - padding - 1) - k; the inputs with 2 i below the width only (the layer's
+ * definition, the conformance tests'). */
 static void plain_deconvolution(const int16_t *in, const int16_t *w, int64_t *acc, int16_t *out)
 {
     memset(acc, 0, sizeof(int64_t) * DOW * DOW * DO);
     for (int c = 0; c < DC; c++)
-        for (int iy = 0; iy < DW; iy++)
-            for (int ix = 0; ix < DW; ix++) {
+        for (int iy = 0; 2 * iy < DW; iy++)
+            for (int ix = 0; 2 * ix < DW; ix++) {
                 int64_t v = in[(c * DW + iy) * DW + ix];
                 for (int f = 0; f < DO; f++)
                     for (int m = 0; m < DK; m++) {

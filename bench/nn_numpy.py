@@ -108,7 +108,9 @@ def finish(acc, kind):
 def np_convolution(x, w, b, kind, skip, pad, dilation=(0, 0)):
     """x (C, H, W), w (F, C, ky, kx), b (F,) or None: (F, H', W')."""
     _, q, _ = TYPES[kind]
-    xp = np.pad(x.astype(np.int64), ((0, 0), (pad[1], pad[1]), (pad[0], pad[0])))
+    # a dilated kernel starts `dilation` elements in (the layer's definition, the conformance tests')
+    xp = np.pad(x.astype(np.int64), ((0, 0), (pad[1], pad[1] + dilation[1]), (pad[0], pad[0] + dilation[0])))
+    xp = xp[:, dilation[1]:, dilation[0]:]
     ky, kx = w.shape[2:]
     span = (ky + (ky - 1) * dilation[1], kx + (kx - 1) * dilation[0])
     win = sliding_window_view(xp, span, axis=(1, 2))[:, ::skip[1], ::skip[0], ::dilation[1] + 1, ::dilation[0] + 1]
@@ -123,6 +125,7 @@ def np_deconvolution(x, w, kind, up, pad):
     ky, kx = w.shape[2:]
     u = np.zeros((c, (h - 1) * up + 1, (wd - 1) * up + 1), np.int64)
     u[:, ::up, ::up] = x
+    u[:, h:, :], u[:, :, wd:] = 0, 0          # only upscaled positions below the input's own size
     edge = (kx - pad - 1, ky - pad - 1)
     u = np.pad(u, ((0, 0), (edge[1], edge[1]), (edge[0], edge[0])))
     return np_convolution(u, w, None, kind, (1, 1), (0, 0))

@@ -134,6 +134,13 @@ class VX:
 
     def release(self):
         if self.context != self.ffi.NULL:
+            # vxCreateContext gave the process's one context, which may outlive this count (a Pythonic
+            # Context of pyopenvx.fn): give it back the Pythonic layer's log, never our dying callback.
+            # (Not imported here: an import may run the garbage collector, and tests' callbacks in
+            # reference cycles must live until the context's release below.)
+            pythonic = sys.modules.get("pyopenvx.pythonic.base")
+            log = pythonic._KEPT.get(pythonic._address(self.context), {}).get("log") if pythonic else None
+            self.lib.vxRegisterLogCallback(self.context, log[0] if log else self.ffi.NULL, self.c.vx_true_e)
             p = self.ffi.new("vx_context *", self.context)
             assert self.lib.vxReleaseContext(p) == self.c.VX_SUCCESS
             self.context = self.ffi.NULL
@@ -146,6 +153,20 @@ def vx():
     v.release()
 
 
+def _release_fn():
+    """pyopenvx.fn keeps its graphs on a Context for the module's life; vxCreateContext gives the
+    process's one context, so they would stay in every later test's: let them go."""
+    fn = sys.modules.get("pyopenvx.fn")
+    if fn is not None:
+        fn.release()
+
+
+@pytest.fixture(autouse=True)
+def _fn_released_after_each_test():
+    yield
+    _release_fn()
+
+
 @pytest.fixture
 def ctx():
     """A Pythonic context (pyopenvx.pythonic) whose references come back to their start once the
@@ -156,5 +177,6 @@ def ctx():
     with Context() as context:
         start = context.references
         yield context
+        _release_fn()
         gc.collect()
         assert context.references == start

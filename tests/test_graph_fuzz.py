@@ -24,8 +24,8 @@ SIZES = (8, 16)
 class Obj:
     """What the model knows of an object: its kind, size, virtual scope, context."""
 
-    def __init__(self, kind, handle, size=0, graph=None, foreign=False):
-        self.kind, self.handle, self.size, self.graph, self.foreign = kind, handle, size, graph, foreign
+    def __init__(self, kind, handle, size=0, graph=None):
+        self.kind, self.handle, self.size, self.graph = kind, handle, size, graph
 
 
 class NodeModel:
@@ -88,10 +88,7 @@ class Machine(RuleBasedStateMachine):
         self.callbacks = self._callbacks()
         for name in KERNELS:
             self._add_kernel(name)
-        self.other = self.lib.vxCreateContext()        # its refusals are logged to the same list
-        self.lib.vxRegisterLogCallback(self.other, vx._log_cb, self.c.vx_true_e)
-        self.foreign_udo = self.lib.vxCreateUserDataObject(self.other, b"fuzz", 8, self.ffi.NULL)
-        self.foreign_graph = self.lib.vxCreateGraph(self.other)
+        # (no objects of another context: vxCreateContext gives the process's one context)
 
     # plumbing ------------------------------------------------------------------------------
     def _callbacks(self):
@@ -272,21 +269,19 @@ class Machine(RuleBasedStateMachine):
             self.holds[self.kernels[name]] += 1
 
     @precondition(lambda self: self.has_graph())
-    @rule(data=st.data(), foreign=st.booleans())
-    def create_node(self, data, foreign):
+    @rule(data=st.data())
+    def create_node(self, data):
         graphs, kernels = self.held("graph"), self.held("kernel")
-        if not kernels or not (graphs or foreign):
+        if not kernels or not graphs:
             return
         k = data.draw(st.sampled_from(kernels))
-        g = self.foreign_graph if foreign else self._handle(data.draw(st.sampled_from(graphs)), "vx_graph")
-        graph = None if foreign else self.objs[_addr(self.vx, g)]
+        g = self._handle(data.draw(st.sampled_from(graphs)), "vx_graph")
+        graph = self.objs[_addr(self.vx, g)]
         n = self.lib.vxCreateGenericNode(g, self._handle(k, "vx_kernel"))
-        ok = not foreign
-        self.expect(self.lib.vxGetStatus(self.vx.ref(n)), self.c.VX_SUCCESS if ok else self.c.VX_ERROR_INVALID_REFERENCE)
-        if ok:
-            node = NodeModel(_addr(self.vx, n), graph, self.objs[k])
-            graph.nodes.append(node)
-            self._hold(n, "node", node)
+        self.expect(self.lib.vxGetStatus(self.vx.ref(n)), self.c.VX_SUCCESS)
+        node = NodeModel(_addr(self.vx, n), graph, self.objs[k])
+        graph.nodes.append(node)
+        self._hold(n, "node", node)
 
     @precondition(lambda self: self.has_graph())
     @rule(data=st.data(), by_parameter=st.booleans())
@@ -382,9 +377,9 @@ class Machine(RuleBasedStateMachine):
 
     # parameters ----------------------------------------------------------------------------
     def _candidate(self, data):
-        """A value for a parameter: a held object, a delay slot, a foreign object, NULL, or a
+        """A value for a parameter: a held object, a delay slot, NULL, or a
         wrong kind of reference."""
-        choice = data.draw(st.sampled_from(["held", "slot", "foreign", "null", "graph", "kernel"]))
+        choice = data.draw(st.sampled_from(["held", "slot", "null", "graph", "kernel"]))
         if choice == "held":
             objs = self.held("udo") + self.held("scalar")
             return self.objs[data.draw(st.sampled_from(objs))] if objs else None
@@ -402,8 +397,6 @@ class Machine(RuleBasedStateMachine):
                 self.objs[slot.handle] = slot
             assert slot.handle == _addr(self.vx, h)          # aging moved exactly the model's slots
             return slot
-        if choice == "foreign":
-            return Obj("udo", _addr(self.vx, self.foreign_udo), 8, foreign=True)
         if choice == "null":
             return None
         targets = self.held(choice)
@@ -417,8 +410,6 @@ class Machine(RuleBasedStateMachine):
             return c.VX_ERROR_GRAPH_SCHEDULED
         if value is None:           # only an optional parameter (the scalar of a 3-parameter kernel) may be unset
             return c.VX_SUCCESS if (len(node.params) == 3 and index == 1) else c.VX_ERROR_INVALID_REFERENCE
-        if value.foreign:
-            return c.VX_ERROR_INVALID_REFERENCE
         want = "scalar" if (len(node.params) == 3 and index == 1) else "udo"
         if value.kind != want:
             return c.VX_ERROR_INVALID_TYPE
@@ -677,16 +668,15 @@ class Machine(RuleBasedStateMachine):
         self._age(d)
 
     @precondition(lambda self: self.has_delay() and self.has_graph())
-    @rule(data=st.data(), foreign=st.booleans())
-    def register_auto_aging(self, data, foreign):
+    @rule(data=st.data())
+    def register_auto_aging(self, data):
         graph = self._graphs(data, wired=False)
         if graph.scheduled:
             return
         d = self.objs[data.draw(st.sampled_from(self.held("delay")))]
-        g = self.foreign_graph if foreign else self.ffi.cast("vx_graph", graph.handle)
-        status = self.lib.vxRegisterAutoAging(g, self.ffi.cast("vx_delay", d.handle))
-        self.expect(status, self.c.VX_ERROR_INVALID_REFERENCE if foreign else self.c.VX_SUCCESS)
-        if not foreign and d not in graph.delays:
+        status = self.lib.vxRegisterAutoAging(self.ffi.cast("vx_graph", graph.handle), self.ffi.cast("vx_delay", d.handle))
+        self.expect(status, self.c.VX_SUCCESS)
+        if d not in graph.delays:
             graph.delays.append(d)
 
     @precondition(lambda self: self.has_node() and self.has_graph())
@@ -925,7 +915,6 @@ class Machine(RuleBasedStateMachine):
         leftover = [o for o in ctx.objects.values() if o.vx_type not in (c.VX_TYPE_ERROR,)
                     and o not in self.standard_kernels]
         assert leftover == [], leftover
-        lib.vxReleaseContext(ffi.new("vx_context *", self.other))
 
 
 def test_graph_api_state_machine(vx):

@@ -30,12 +30,12 @@ def default_args(vx, proto):
 def bad_handles(vx, want):
     """(label, handle) pairs that are not a valid handle of type `want`."""
     ffi, lib = vx.ffi, vx.lib
-    dead_ctx = lib.vxCreateContext()
-    lib.vxReleaseContext(ffi.new("vx_context *", dead_ctx))
+    dead = lib.vxCreateGraph(vx.context)        # (a context released lives on while the fixture holds it)
+    lib.vxReleaseGraph(ffi.new("vx_graph *", dead))
     vx.foreign = ffi.new("unsigned int[64]", [0x50565821] * 64)    # looks like a live header
     error_obj = lib.vxGetKernelByEnum(vx.context, -1)
     assert lib.vxGetStatus(ffi.cast("vx_reference", error_obj)) != 0
-    cases = [("NULL", ffi.NULL), ("released", dead_ctx), ("foreign", vx.foreign),
+    cases = [("NULL", ffi.NULL), ("released", dead), ("foreign", vx.foreign),
              ("misaligned", ffi.cast("char *", vx.context) + 8), ("wild", ffi.cast("void *", 0x10))]
     if want != 0:
         cases.append(("wrong type", error_obj if want == vx.c.VX_TYPE_CONTEXT else vx.context))

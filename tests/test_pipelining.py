@@ -65,3 +65,20 @@ def test_dequeue_blocks_until_enqueued(c_program):
 def test_pipeup_source_and_sink(c_program):
     """VX_KERNEL_PIPEUP_OUTPUT_DEPTH / _INPUT_DEPTH and VX_NODE_STATE seen by the kernels."""
     assert c_program("pipeline_pipeup.c").stdout.strip().endswith("ok")
+
+
+def test_tiovx_style_listing(c_program):
+    """A replicated parameter queued by element 0 of its object arrays; a list naming a graph
+    parameter twice read by position (the Khronos suite's GraphPipeline.testScalarOutput)."""
+    assert c_program("pipeline_listing.c").stdout.strip().endswith("ok")
+
+
+def test_stalled_stream_ends_with_a_node_error(c_program):
+    """VX_GRAPH_TIMEOUT on a stream whose source blocks: VX_EVENT_NODE_ERROR of the trigger node,
+    vxStopGraphStreaming VX_ERROR_TIMEOUT, streaming again once it lets go; VX_GRAPH_EVENT_TIMEOUT."""
+    assert c_program("stream_timeout.c", extra=("-lpthread",)).stdout.strip().endswith("ok")
+
+
+def test_unregistered_delay_ages_per_frame(c_program):
+    """A delay between two nodes of a pipelined graph ages once per frame (TIOVX), registered or not."""
+    assert c_program("pipeline_delay.c").stdout.strip().endswith("ok")

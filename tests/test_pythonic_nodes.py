@@ -123,11 +123,12 @@ def test_kernel_discovery(ctx):
     double.remove()
 
 
-def test_python_nodes_graph_functions_and_output_shorthands(ctx):
+def test_python_nodes_graph_functions_and_output_shorthands():
     """graph.python: a numpy function as a node (one kernel per function and context); its result
     must fit the output exactly. vxfn.run/stream: a graph from a function, once or pipelined.
-    Outputs given as a format name or a size are virtual images of that format or size."""
-    from pyopenvx.pythonic import Graph, Image, InvalidValue
+    Outputs given as a format name or a size are virtual images of that format or size. (Not the
+    `ctx` fixture: the kernel of `double` stays on the process's one context, which vxfn uses too.)"""
+    from pyopenvx.pythonic import Context, Graph, Image, InvalidValue
 
     def double(a):
         return a.astype(np.int32) * 2
@@ -140,7 +141,8 @@ def test_python_nodes_graph_functions_and_output_shorthands(ctx):
     with pytest.raises(InvalidValue) as err:              # 255 * 2 does not fit a U8 image
         list(vxfn.stream(lambda g, src: g.python(double, src), frames))
     assert isinstance(err.value.__cause__, InvalidValue) and "is not exactly a uint8" in str(err.value)
-    graph = Graph(ctx)
-    small = graph.scale_image(graph.channel_extract(graph.color_convert(Image(ctx, 32, 24, "RGB"), "IYUV"), "y"),
-                              (16, 12))
-    assert graph.readable(small).width == 16 and small.released is False
+    with Context() as ctx:
+        graph = Graph(ctx)
+        small = graph.scale_image(graph.channel_extract(graph.color_convert(Image(ctx, 32, 24, "RGB"), "IYUV"),
+                                                        "y"), (16, 12))
+        assert graph.readable(small).width == 16 and small.released is False

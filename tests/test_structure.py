@@ -83,11 +83,13 @@ FLOORS = {
     "ix": {"ground", "objects", "graph"},               # exports and imports graphs and their objects
     "capi": {"ground", "objects", "graph", "kernels", "ix"},
     "pythonic": {"ground"},
-    "entry": {"ground", "objects", "graph", "kernels", "ix", "capi", "pythonic"},
+    "dask": {"ground", "objects", "graph", "ix", "pythonic"},    # graphs on Dask: the face, and fusion's row maps
+    "entry": {"ground", "objects", "graph", "kernels", "ix", "capi", "pythonic", "dask"},
 }
-_PACKAGES = ("objects", "graph", "kernels", "capi", "pythonic")
+_PACKAGES = ("objects", "graph", "kernels", "capi", "pythonic", "dask")
 _TOP_LEVEL = {"pyopenvx.ix": "ix", "pyopenvx.embed": "entry", "pyopenvx.status": "entry",
-              "pyopenvx.fn": "entry"}     # one-call functions on numpy arrays, over the Pythonic layer
+              "pyopenvx.fn": "entry",       # one-call functions on numpy arrays, over the Pythonic layer
+              "pyopenvx.__main__": "entry"}     # its `run` command is pyopenvx.dask's
 
 
 def floor_of(name):

@@ -2,6 +2,7 @@
 (tests/c/tivx_compat, in TIOVX's style) builds with the users' flags alone and runs, loaded by
 vxLoadKernels, on DSP1, DSP2 and MPU-0 with exact results (tests/c/tivx_compat.c)."""
 import subprocess
+import sys
 
 from conftest import C_DIR, user_flags
 
@@ -60,3 +61,16 @@ def test_values_are_tiovx_values(tmp_path):
     assert (vx.TIVX_DF_IMAGE_RGB565, vx.TIVX_DF_IMAGE_BGRX) == (0x35363552, 0x41524742)
     assert (vx.TIVX_MEM_EXTERNAL_CACHEABLE_WT, vx.TIVX_MEM_EXTERNAL_SHARED) == (7, 8)
     assert vx.TIVX_GRAPH_MAX_PIPELINE_DEPTH == 16
+
+
+def test_ti_code_builds_with_tiovx_values(c_program, tmp_path):
+    """`--tiovx` gives TI code TIOVX's values (VX_DF_IMAGE_RGBA, 'RGBX', VX_STATUS_MIN -26) and no
+    VX_PRINT_KERNEL of ours to clash with its own; without it the same switches do not compile (the
+    Khronos values, which tests/test_abi.py holds, collide there)."""
+    flags = subprocess.run([sys.executable, "-m", "pyopenvx", "--tiovx"], capture_output=True, text=True,
+                           check=True).stdout.split()
+    assert flags == ["-DPYOPENVX_TIOVX_VALUES"]
+    assert c_program("tivx_values.c", extra=flags).stdout.strip() == "ok"
+    khronos = subprocess.run(["gcc", "-std=c99", "-Wall", "-Werror", f"-I{C_DIR}", "-c", str(C_DIR / "tivx_values.c"),
+                              *user_flags(), "-o", str(tmp_path / "khronos.o")], capture_output=True, text=True)
+    assert khronos.returncode != 0 and "VX_DF_IMAGE_RGBA" in khronos.stderr

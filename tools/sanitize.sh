@@ -20,8 +20,8 @@ export PVX_CHECK_BUILD=$BUILD PVX_CHECK_CFLAGS="$SAN -fno-sanitize=alignment" PY
 export UBSAN_OPTIONS=print_stacktrace=1
 # LeakSanitizer's tracer faults while it stops target threads (they run on an alternate signal
 # stack, csrc/runtime/target.c): programs with targets run without leak detection. TARGETS names
-# them (graph_letter's nested_context and timeouts cases run nodes on DSP targets too).
-TARGETS="targets or nested_context or timeouts"
+# them (graph_letter's nested_context and timeouts cases and tivx_style.c run nodes on DSP targets too).
+TARGETS="targets or nested_context or timeouts or tivx_style"
 ASAN_OPTIONS=$ASAN:detect_leaks=1 "$PYTHON" -m pytest -q -p no:cacheprovider -k "not ($TARGETS)" "$@"
 ASAN_OPTIONS=$ASAN:detect_leaks=0 "$PYTHON" -m pytest -q -p no:cacheprovider -k "$TARGETS" "$@"
 

@@ -94,9 +94,10 @@ static vx_size skip_of(vx_size in, vx_size pad, vx_size kernel_span, vx_size out
 }
 
 /* One axis of a convolution: output o, kernel tap m read input u = (o x skip + m x step - pad) / up
- * when that divides and lies inside (padding, and the zeros an upscale inserts, read nothing). */
+ * when that divides and lies among the first `reach` inputs (padding, and the zeros an upscale
+ * inserts, read nothing). */
 typedef struct axis {
-    vx_size in, out, taps, skip, step, up;
+    vx_size in, out, taps, skip, step, up, reach;
     int64_t pad;
 } axis;
 
@@ -120,9 +121,9 @@ static run run_of(const axis *a, vx_size tap)
     for (vx_size o = 0; o < a->out; o++) {
         int64_t u = (int64_t)(o * a->skip) + t;
         if (u >= 0 && u % (int64_t)a->up == 0) {
-            if ((vx_size)u / a->up < a->in) {
+            if ((vx_size)u / a->up < a->reach) {
                 vx_size by_out = (a->out - o + r.step - 1) / r.step, in = (vx_size)u / a->up;
-                vx_size by_in = (a->in - in + r.in_step - 1) / r.in_step;
+                vx_size by_in = (a->reach - in + r.in_step - 1) / r.in_step;
                 r = (run){o, by_out < by_in ? by_out : by_in, r.step, in, r.in_step};
             }
             break;
@@ -238,22 +239,27 @@ static vx_status convolution_layer(const vx_reference *p, const axis *a, int out
     return layer_close(&l, s, p[out], scalar_enum(p[5]) == VX_CONVERT_POLICY_SATURATE);
 }
 
-/* p: inputs, weights, biases, padding x/y, overflow, rounding, down scale rounding, dilation x/y, outputs */
+/* Tap m of output o reads input o x skip + m x (dilation + 1) + dilation - pad: the conformance
+ * tests' reference starts a dilated kernel `dilation` elements in (a tap past the input reads 0).
+ * p: inputs, weights, biases, padding x/y, overflow, rounding, down scale rounding, dilation x/y, outputs */
 vx_status pvx_nn_convolution(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     const pvx_tensor *x = tensor_at(p[0]), *w = tensor_at(p[1]), *o = tensor_at(p[10]);
     int ceiling = scalar_enum(p[7]) == VX_NN_DS_SIZE_ROUNDING_CEILING;
     axis a[2];
     for (int d = 0; d < 2; d++) {
-        vx_size pad = size_value(p[3 + d]), step = size_value(p[8 + d]) + 1, k = w->dims[d];
-        a[d] = (axis){x->dims[d], o->dims[d], k, skip_of(x->dims[d], pad, (k - 1) * step + 1, o->dims[d], ceiling),
-                      step, 1, (int64_t)pad};
+        vx_size pad = size_value(p[3 + d]), dilation = size_value(p[8 + d]), k = w->dims[d];
+        a[d] = (axis){x->dims[d], o->dims[d], k,
+                      skip_of(x->dims[d], pad, (k - 1) * (dilation + 1) + 1, o->dims[d], ceiling), dilation + 1, 1,
+                      x->dims[d], (int64_t)pad - (int64_t)dilation};
     }
     return convolution_layer(p, a, 10);
 }
 
 /* The input upscaled (zeros inserted), padded by kernel - padding - 1 (and a on the far side),
- * convolved. p: inputs, weights, biases, padding x/y, overflow, rounding, a x/y, outputs */
+ * convolved. Of the upscaled row only its first `width` positions are read (inputs i with
+ * i x upscale < width): the conformance tests' reference bounds the upscaled position by the
+ * input's own width. p: inputs, weights, biases, padding x/y, overflow, rounding, a x/y, outputs */
 vx_status pvx_nn_deconvolution(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     const pvx_tensor *x = tensor_at(p[0]), *w = tensor_at(p[1]), *o = tensor_at(p[9]);
@@ -261,7 +267,7 @@ vx_status pvx_nn_deconvolution(vx_node node, const vx_reference *p, vx_uint32 n)
     for (int d = 0; d < 2; d++) {
         vx_size pad = size_value(p[3 + d]), extra = size_value(p[7 + d]), k = w->dims[d], in = x->dims[d];
         vx_size up = in > 1 ? (o->dims[d] + 2 * pad - k - extra) / (in - 1) : extra + 1;
-        a[d] = (axis){in, o->dims[d], k, 1, 1, up, (int64_t)k - (int64_t)pad - 1};
+        a[d] = (axis){in, o->dims[d], k, 1, 1, up, (in + up - 1) / up, (int64_t)k - (int64_t)pad - 1};
     }
     return convolution_layer(p, a, 9);
 }
@@ -357,7 +363,7 @@ vx_status pvx_nn_pooling(vx_node node, const vx_reference *p, vx_uint32 n)
     for (int d = 0; d < 2; d++) {
         vx_size size = size_value(p[2 + d]), pad = size_value(p[4 + d]);
         a[d] = (axis){x->dims[d], o->dims[d], size, skip_of(x->dims[d], pad, size, o->dims[d], ceiling), 1, 1,
-                      (int64_t)pad};
+                      x->dims[d], (int64_t)pad};
     }
     layer l;
     vx_status s = layer_open(&l, p, 1, p[7]);
@@ -476,10 +482,17 @@ vx_status pvx_nn_activation(vx_node node, const vx_reference *p, vx_uint32 n)
     return layer_close(&l, s, p[4], 1);
 }
 
+/* A bin's edge clipped to [0, size]; one before the input lies past it (the conformance tests'
+ * reference clamps the coordinate as an unsigned value), so a bin reaching before the input is empty. */
+static int64_t bin_edge(int64_t v, int64_t size)
+{
+    return v < 0 || v > size ? size : v;
+}
+
 /* For each roi (x1, y1, x2, y2: integer element coordinates, stored as they are whatever the
  * tensor's fixed point position: Q7.8 could not address past element 127) of each batch, the maximum of each
  * of pooled width x pooled height bins over it (bin i covers floor(i size / bins) to
- * ceil((i + 1) size / bins)), clipped to the input; an empty bin is 0. p: inputs, rois, type, outputs */
+ * ceil((i + 1) size / bins)), clipped by bin_edge; an empty bin is 0. p: inputs, rois, type, outputs */
 vx_status pvx_nn_roi_pooling(vx_node node, const vx_reference *p, vx_uint32 n)
 {
     const pvx_tensor *x = tensor_at(p[0]), *r = tensor_at(p[1]), *o = tensor_at(p[3]);
@@ -500,8 +513,8 @@ vx_status pvx_nn_roi_pooling(vx_node node, const vx_reference *p, vx_uint32 n)
                     for (int64_t bx = 0; bx < pw; bx++) {
                         int64_t y0 = corner[1] + by * rh / ph, y1 = corner[1] + ((by + 1) * rh + ph - 1) / ph;
                         int64_t x0 = corner[0] + bx * rw / pw, x1 = corner[0] + ((bx + 1) * rw + pw - 1) / pw;
-                        y0 = y0 < 0 ? 0 : y0, x0 = x0 < 0 ? 0 : x0;
-                        y1 = y1 > height ? height : y1, x1 = x1 > width ? width : x1;
+                        y0 = bin_edge(y0, height), y1 = bin_edge(y1, height);
+                        x0 = bin_edge(x0, width), x1 = bin_edge(x1, width);
                         int32_t best = y0 < y1 && x0 < x1 ? INT32_MIN : 0;
                         for (int64_t yy = y0; yy < y1; yy++)
                             for (int64_t xx = x0; xx < x1; xx++)

@@ -19,6 +19,7 @@ static const struct {
     {VX_DF_IMAGE_NV21, 2, {{8, 1, 1}, {16, 2, 2}}},
     {VX_DF_IMAGE_IYUV, 3, {{8, 1, 1}, {8, 2, 2}, {8, 2, 2}}},
     {VX_DF_IMAGE_YUV4, 3, {{8, 1, 1}, {8, 1, 1}, {8, 1, 1}}},
+    {VX_DF_IMAGE('R', 'G', 'B', 'X'), 1, {{32, 1, 1}}},   /* TIOVX's RGBX (vx_types.h, PYOPENVX_TIOVX_VALUES) */
 };
 
 int pvx_image_describe(pvx_image *img, vx_df_image fmt, uint32_t width, uint32_t height)

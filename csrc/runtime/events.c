@@ -3,6 +3,9 @@
 #include "events.h"
 #include "context.h"
 
+#include <TI/tivx.h>   /* VX_TIMEOUT_WAIT_FOREVER and VX_ERROR_TIMEOUT (TIOVX's names) */
+
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,14 +88,21 @@ int pvx_events_send(pvx_events *q, vx_event_t *e)
     return queued;
 }
 
-vx_status pvx_events_wait(pvx_events *q, vx_event_t *e, int block)
+vx_status pvx_events_wait(pvx_events *q, vx_event_t *e, uint32_t timeout_ms)
 {
     vx_status status = VX_SUCCESS;
+    struct timespec deadline;
+    if (timeout_ms != 0 && timeout_ms != VX_TIMEOUT_WAIT_FOREVER)
+        pvx_deadline_in(&deadline, timeout_ms);
     pthread_mutex_lock(&q->lock);
-    while (q->count == 0 && block)
-        pthread_cond_wait(&q->arrived, &q->lock);
+    int expired = 0;
+    while (q->count == 0 && timeout_ms != 0 && !expired)
+        if (timeout_ms == VX_TIMEOUT_WAIT_FOREVER)
+            pthread_cond_wait(&q->arrived, &q->lock);
+        else
+            expired = pthread_cond_timedwait(&q->arrived, &q->lock, &deadline) == ETIMEDOUT;
     if (q->count == 0) {
-        status = VX_FAILURE;
+        status = timeout_ms == 0 ? VX_FAILURE : VX_ERROR_TIMEOUT;
     } else {
         *e = q->ring[q->head];
         q->head = (q->head + 1) % q->capacity;
@@ -164,7 +174,7 @@ int pvx_fast_vxWaitEvent(vx_context context, vx_event_t *event, vx_bool do_not_b
     pvx_context *c = ref ? ref->desc : NULL;
     if (c == NULL || event == NULL)
         return 0;
-    *out = pvx_events_wait(c->events, event, do_not_block == vx_false_e);
+    *out = pvx_events_wait(c->events, event, do_not_block == vx_false_e ? VX_TIMEOUT_WAIT_FOREVER : 0);
     return 1;
 }
 

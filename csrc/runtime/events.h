@@ -15,8 +15,9 @@ PVX_HIDDEN void pvx_events_destroy(pvx_events *q);
 PVX_HIDDEN void pvx_events_enable(pvx_events *q, int on);
 /* Queues a copy of `e` stamped now (1); dropped while events are disabled (0). */
 PVX_HIDDEN int pvx_events_send(pvx_events *q, vx_event_t *e);
-/* The oldest event: VX_SUCCESS, or VX_FAILURE when none came (at once when !block). */
-PVX_HIDDEN vx_status pvx_events_wait(pvx_events *q, vx_event_t *e, int block);
+/* The oldest event: VX_SUCCESS; VX_FAILURE when there is none and `timeout_ms` is 0 (do not block),
+ * VX_ERROR_TIMEOUT when none came within it (VX_TIMEOUT_WAIT_FOREVER: no limit). */
+PVX_HIDDEN vx_status pvx_events_wait(pvx_events *q, vx_event_t *e, uint32_t timeout_ms);
 
 /* What a graph reports (vxRegisterEvent), compiled at verification; pvx_graph.events. */
 enum pvx_node_event_flags { PVX_EVENT_NODE_COMPLETED = 0x1, PVX_EVENT_NODE_ERROR = 0x2 };

@@ -69,17 +69,42 @@ static void set_accessible(pvx_graph *g, int on)
     }
 }
 
+static vx_status call_replicas(pvx_node *n, vx_reference *params)
+{
+    vx_status status = VX_SUCCESS;
+    for (vx_uint32 r = 0; r < n->replicas && status == VX_SUCCESS; r++)
+        status = n->target ? pvx_target_process(n, params + (size_t)r * n->num_parameters, r)
+               : n->tiling ? pvx_tiling_run(n->tiling, &n->border, params + (size_t)r * n->num_parameters,
+                                            n->num_parameters)
+                           : n->function(n->node, params + (size_t)r * n->num_parameters, n->num_parameters);
+    return status;
+}
+
+/* A PIPEUP kernel in a graph that is not pipelined (the spec: "the first time the graph is executed
+ * after vxVerifyGraph"): its output depth - 1 calls before the first run's, on the one set of
+ * buffers there is; PIPEUP state while it has fewer inputs than it keeps (pipeup_runs: the input
+ * depth, counted down to the first STEADY call). */
+static vx_status pipeup(pvx_node *n, vx_reference *params)
+{
+    vx_status status = VX_SUCCESS;
+    n->state = VX_NODE_STATE_PIPEUP;
+    for (; n->pipeup_calls > 0 && status == VX_SUCCESS; n->pipeup_calls--)
+        status = call_replicas(n, params);
+    if (--n->pipeup_runs == 0)
+        n->state = VX_NODE_STATE_STEADY;
+    return status;
+}
+
 /* One node: every replica in turn, then its completion callback. */
 vx_status pvx_node_run_rows(pvx_node *n, vx_reference *params, int measure)
 {
     vx_status status = VX_SUCCESS;
     if (measure)
         perf_begin(&n->perf);
-    for (vx_uint32 r = 0; r < n->replicas && status == VX_SUCCESS; r++)
-        status = n->target ? pvx_target_process(n, params + (size_t)r * n->num_parameters, r)
-               : n->tiling ? pvx_tiling_run(n->tiling, &n->border, params + (size_t)r * n->num_parameters,
-                                            n->num_parameters)
-                           : n->function(n->node, params + (size_t)r * n->num_parameters, n->num_parameters);
+    if (n->pipeup_runs)
+        status = pipeup(n, params);
+    if (status == VX_SUCCESS)
+        status = call_replicas(n, params);
     if (measure)
         perf_end(&n->perf);
     n->status = status;

@@ -48,6 +48,7 @@ struct pvx_pipeline {
     pthread_mutex_t lock;
     pthread_cond_t work;              /* workers: a frame may start */
     pthread_cond_t changed;           /* a node's turn passed, a frame completed */
+    pthread_cond_t watch;             /* the stream's watch: streaming stopped, the timeout changed */
     pvx_graph *g;
     pvx_ref *ref;                     /* the graph's handle (its context says whether to measure) */
     vx_uint32 depth, num_nodes, num_virtuals, num_queues;
@@ -67,6 +68,10 @@ struct pvx_pipeline {
     vx_uint32 idle_workers, num_workers;
     vx_uint32 waiters;                /* threads blocked in a dequeue (destroy waits for them to leave) */
     pthread_t *workers;
+    pthread_t watcher;                /* while streaming: ends a stream stalled past VX_GRAPH_TIMEOUT */
+    int watching;                     /* the watcher is to be joined */
+    uint64_t triggered_ns;            /* the watched node last completed a frame (or the stream began) */
+    vx_status stream_status;          /* VX_ERROR_TIMEOUT once the watch ended the stream */
 };
 
 static void ring_push(ring *r, vx_uint32 v)
@@ -216,6 +221,12 @@ static int delays_ready(const pvx_pipeline *p, uint64_t f)
     return 1;
 }
 
+/* The node whose completed frames show a stream is alive: its trigger, else the first node. */
+static vx_uint32 watched(const pvx_pipeline *p)
+{
+    return p->trigger >= 0 ? (vx_uint32)p->trigger : 0;
+}
+
 /* Runs a claimed frame; called and returns with the lock held, drops it while nodes run. */
 static void run_frame(pvx_pipeline *p, slot *s)
 {
@@ -240,8 +251,12 @@ static void run_frame(pvx_pipeline *p, slot *s)
             s->status = status;
         }
         pthread_mutex_lock(&p->lock);
-        if (s->status != VX_SUCCESS)
+        if (s->status != VX_SUCCESS && p->streaming) {
             p->streaming = 0;         /* a stream ends at an error (queued frames go on) */
+            pthread_cond_signal(&p->watch);
+        }
+        if (p->streaming && k == watched(p))
+            p->triggered_ns = pvx_time_ns();
         p->turn[k] = f + 1;
         pthread_cond_broadcast(&p->changed);
         if ((vx_int32)k == p->trigger || p->input_depth[k] > 1)   /* a frame may start now */
@@ -308,6 +323,7 @@ static void free_pipeline(pvx_pipeline *p)
     free(p->workers);
     pthread_cond_destroy(&p->work);
     pthread_cond_destroy(&p->changed);
+    pthread_cond_destroy(&p->watch);
     pthread_mutex_destroy(&p->lock);
     free(p);
 }
@@ -320,6 +336,7 @@ pvx_pipeline *pvx_pipeline_create(const pvx_pipeline_spec *spec)
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->work, NULL);
     pthread_cond_init(&p->changed, NULL);
+    pthread_cond_init(&p->watch, NULL);
     pvx_graph *g = spec->graph;
     p->g = g;
     p->ref = pvx_ref_live(spec->handle, VX_TYPE_GRAPH);
@@ -371,12 +388,16 @@ uint64_t pvx_pipeline_destroy(pvx_pipeline *p)
     p->closing = 1;
     pthread_cond_broadcast(&p->work);
     pthread_cond_broadcast(&p->changed);
+    pthread_cond_signal(&p->watch);
     while (p->started != p->completed || p->waiters > 0)
         pthread_cond_wait(&p->changed, &p->lock);
     vx_uint32 workers = p->num_workers;     /* none starts once closing */
+    int watching = p->watching;
     pthread_mutex_unlock(&p->lock);
     for (vx_uint32 w = 0; w < workers; w++)
         pthread_join(p->workers[w], NULL);
+    if (watching)
+        pthread_join(p->watcher, NULL);
     uint64_t completed = p->completed;
     free_pipeline(p);
     return completed;
@@ -604,17 +625,77 @@ vx_status pvx_pipeline_wait(pvx_pipeline *p, uint32_t timeout_ms)
     return status;
 }
 
-void pvx_pipeline_stream(pvx_pipeline *p, int on)
+/* The stream stalled (lock held): it ends as a failure of the watched node, as TIOVX ends it. */
+static void stream_timed_out(pvx_pipeline *p)
+{
+    vx_uint32 k = watched(p);
+    p->streaming = 0;
+    p->stream_status = VX_ERROR_TIMEOUT;
+    if (p->batch_status == VX_SUCCESS)
+        p->batch_status = VX_ERROR_TIMEOUT;
+    if (p->g->events)
+        pvx_graph_events_node(p->g->events, k, p->g->schedule[k]->node, VX_ERROR_TIMEOUT);
+    pthread_cond_broadcast(&p->changed);
+}
+
+/* While streaming: sleeps until the watched node is due (VX_GRAPH_TIMEOUT after its last frame,
+ * read again whenever it changes), or until the stream stops. */
+static void *watch_stream(void *arg)
+{
+    pvx_pipeline *p = arg;
+    pthread_mutex_lock(&p->lock);
+    while (p->streaming && !p->closing) {
+        uint32_t ms = __atomic_load_n(&p->g->timeout_ms, __ATOMIC_RELAXED);
+        if (ms == VX_TIMEOUT_WAIT_FOREVER) {
+            pthread_cond_wait(&p->watch, &p->lock);
+            continue;
+        }
+        uint64_t due = p->triggered_ns + (uint64_t)ms * 1000000u, now = pvx_time_ns();
+        if (now >= due) {
+            stream_timed_out(p);
+            break;
+        }
+        struct timespec ts;
+        pvx_deadline_in(&ts, (uint32_t)((due - now + 999999u) / 1000000u));
+        pthread_cond_timedwait(&p->watch, &p->lock, &ts);
+    }
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
+vx_status pvx_pipeline_stream(pvx_pipeline *p, int on)
 {
     pthread_mutex_lock(&p->lock);
-    p->streaming = on;
     if (on) {
-        p->batch_status = VX_SUCCESS;
+        p->streaming = 1;
+        p->batch_status = p->stream_status = VX_SUCCESS;
+        p->triggered_ns = pvx_time_ns();
+        if (!p->watching && pthread_create(&p->watcher, NULL, watch_stream, p) == 0)
+            p->watching = 1;
         for (vx_uint32 w = 0; w < p->depth; w++)
             wake_worker(p);
+        pthread_mutex_unlock(&p->lock);
+        return VX_SUCCESS;
     }
-    while (!on && p->started != p->completed)
-        pthread_cond_wait(&p->changed, &p->lock);
+    p->streaming = 0;
+    pthread_cond_signal(&p->watch);
+    vx_status status = p->stream_status;
+    struct timespec ts;               /* after a stall, started frames get the timeout, no more */
+    const struct timespec *deadline = status == VX_SUCCESS ? NULL : deadline_after(p->g->timeout_ms, &ts);
+    while (p->started != p->completed && wait_changed(p, deadline))
+        ;
+    int watching = p->watching;
+    p->watching = 0;
+    pthread_mutex_unlock(&p->lock);
+    if (watching)
+        pthread_join(p->watcher, NULL);
+    return status;
+}
+
+void pvx_pipeline_timeout_changed(pvx_pipeline *p)
+{
+    pthread_mutex_lock(&p->lock);
+    pthread_cond_signal(&p->watch);
     pthread_mutex_unlock(&p->lock);
 }
 

@@ -84,7 +84,13 @@ PVX_HIDDEN vx_uint32 pvx_pipeline_schedule(pvx_pipeline *p);
 /* Until every allowed frame ran; the first failing frame's status, or VX_SUCCESS. VX_ERROR_TIMEOUT
  * after timeout_ms (VX_TIMEOUT_WAIT_FOREVER: no limit): the frames go on. */
 PVX_HIDDEN vx_status pvx_pipeline_wait(pvx_pipeline *p, uint32_t timeout_ms);
-/* Streaming on (frames start continuously) or off (no new frame; waits for started ones). */
-PVX_HIDDEN void pvx_pipeline_stream(pvx_pipeline *p, int on);
+/* Streaming on (frames start continuously) or off (no new frame; waits for started ones): the
+ * stream's status. Under VX_GRAPH_TIMEOUT (TIOVX) a stream whose trigger node (or first node)
+ * completes no frame within the timeout ends: VX_EVENT_NODE_ERROR of that node with
+ * VX_ERROR_TIMEOUT, and turning it off waits for started frames up to the timeout and returns
+ * VX_ERROR_TIMEOUT. */
+PVX_HIDDEN vx_status pvx_pipeline_stream(pvx_pipeline *p, int on);
+/* VX_GRAPH_TIMEOUT changed: a stream's watch reads it again. */
+PVX_HIDDEN void pvx_pipeline_timeout_changed(pvx_pipeline *p);
 
 #endif

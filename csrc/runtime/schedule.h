@@ -19,6 +19,8 @@ typedef struct pvx_node {
     vx_bool is_replicated;
     vx_bool valid_rect_reset;
     vx_enum state;                    /* VX_NODE_STATE_* */
+    vx_uint32 pipeup_calls;           /* unpipelined graphs: PIPEUP calls the next run makes first */
+    vx_uint32 pipeup_runs;            /* and the runs until the first STEADY one (0: none due) */
     uint32_t debug_zonemask;          /* TI/tivx_debug.h zones VX_PRINT_NODE/_KERNEL print for it */
     vx_perf_t perf;
     vx_border_t border;

@@ -32,9 +32,9 @@
 #endif
 
 /* Names TIOVX adds to its copy of the OpenVX pipelining and types headers (our VX headers keep the
- * specification's): timeouts of vxWaitGraph and vxWaitGraphEvent, in ms, and their status. These
- * definitions are the only ones in our headers; VX_ERROR_TIMEOUT shares -25 with VX_STATUS_MIN
- * (TIOVX moved VX_STATUS_MIN to -26; ours stays the specification's). */
+ * specification's): timeouts of vxWaitGraph and vxWaitGraphEvent, in ms, and their status.
+ * VX_ERROR_TIMEOUT shares -25 with VX_STATUS_MIN, the specification's; TIOVX moved VX_STATUS_MIN to -26,
+ * which code built with -DPYOPENVX_TIOVX_VALUES gets (VX/vx_types.h). */
 #ifndef VX_TIMEOUT_WAIT_FOREVER
 #define VX_TIMEOUT_WAIT_FOREVER ((vx_uint32)0xFFFFFFFFu)
 #endif

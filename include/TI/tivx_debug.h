@@ -41,15 +41,8 @@ typedef enum _tivx_debug_zone_e {
         tivx_print_object((vx_enum)(zone), tivxGetNodeDebugZonemask(node), "[ %s ] " message,     \
                           tivxGetNodeName(node), ##__VA_ARGS__);                                  \
     } while (0)
-/* "[function:line] message" when `zone` is enabled for the node of a target kernel instance (TIOVX's
- * kernel utilities define it too: theirs is kept). */
-#ifndef VX_PRINT_KERNEL
-#define VX_PRINT_KERNEL(zone, kernel, message, ...)                                               \
-    do {                                                                                          \
-        tivx_print_object((vx_enum)(zone), tivxGetTargetKernelInstanceDebugZonemask(kernel),      \
-                          "[%s:%u] " message, __func__, (unsigned)__LINE__, ##__VA_ARGS__);       \
-    } while (0)
-#endif
+/* (VX_PRINT_KERNEL is not here: TIOVX's kernel utilities define it, not its public headers, and a
+ * second definition warned in every TI target file; tests/c/tivx_compat/tivx_compat_utils.h has one.) */
 /* A configuration limit was reached: says which. */
 #define VX_PRINT_BOUND_ERROR(resource) tivx_bound_error(__func__, (uint32_t)__LINE__, resource)
 #endif

@@ -39,7 +39,7 @@ VX_API_ENTRY vx_bool VX_API_CALL tivxIsTargetKernelInstanceReplicated(tivx_targe
 VX_API_ENTRY vx_status VX_API_CALL tivxGetTargetKernelTargetId(tivx_target_kernel_instance target_kernel_instance, uint32_t *targetId);
 /* The target kernel an instance runs. */
 VX_API_ENTRY tivx_target_kernel VX_API_CALL tivxTargetKernelInstanceGetKernel(tivx_target_kernel_instance target_kernel_instance);
-/* The debug zones of the instance's node (tivxSetNodeDebugZone): what VX_PRINT_KERNEL prints. */
+/* The debug zones of the instance's node (tivxSetNodeDebugZone): what TI's VX_PRINT_KERNEL prints by. */
 VX_API_ENTRY vx_uint32 VX_API_CALL tivxGetTargetKernelInstanceDebugZonemask(tivx_target_kernel_instance target_kernel_instance);
 
 #ifdef __cplusplus

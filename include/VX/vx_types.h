@@ -736,4 +736,20 @@ typedef void (VX_CALLBACK *vx_log_callback_f)(vx_context context, vx_reference r
 #define VX_SCALE_PYRAMID_HALF (0.5f)
 #define VX_SCALE_PYRAMID_ORB ((vx_float32)0.8408964f)
 
+/* TIOVX's values, for TI code built with -DPYOPENVX_TIOVX_VALUES (`python -m pyopenvx --cflags --tiovx`).
+ * TIOVX's copy of this header gives VX_DF_IMAGE_RGBX the code 'RGBX' and adds VX_DF_IMAGE_RGBA,
+ * 'RGBA' (the code the specification gives RGBX), and moves VX_STATUS_MIN to -26 below its
+ * VX_ERROR_TIMEOUT (-25): TI's switches list both formats and both statuses, which collide with
+ * the specification's values. Khronos programs keep the specification's (the ABI). The library
+ * serves 'RGBX' as an image format of its own, laid out as RGBX; the standard kernels take the
+ * specification's RGBX ('RGBA', TIOVX's RGBA). */
+#ifdef PYOPENVX_TIOVX_VALUES
+#define VX_DF_IMAGE_RGBX VX_DF_IMAGE('R', 'G', 'B', 'X')
+#define VX_DF_IMAGE_RGBA VX_DF_IMAGE('R', 'G', 'B', 'A')
+#define VX_STATUS_MIN ((vx_status)-26)
+#ifndef VX_ERROR_TIMEOUT
+#define VX_ERROR_TIMEOUT ((vx_status)-25)
+#endif
+#endif /* PYOPENVX_TIOVX_VALUES */
+
 #endif /* PYOPENVX_VX_TYPES_H */

@@ -41,6 +41,7 @@ class ErrorObject(Reference):
 
 class Context(Reference):
     vx_type = vx.VX_TYPE_CONTEXT
+    live = None          # the process's one context, from its creation to its destruction (vxCreateContext)
 
     def __init__(self):
         self.objects = {}                        # slot -> object, creation order
@@ -64,6 +65,7 @@ class Context(Reference):
         self.modules = {}                        # name -> loaded module
         self.kernel_libraries = {}               # name -> (publish, unpublish) of vxRegisterKernelLibrary
         self.exported = {}                       # address -> memory of vxExportObjectsToMemory (ix.py)
+        Context.live = self
 
     @property
     def performance_enabled(self):
@@ -101,6 +103,8 @@ class Context(Reference):
         """Releasing the context frees everything created in it, newest first, once scheduled
         graphs have finished their runs (they use those objects)."""
         self.closing = True
+        if Context.live is self:
+            Context.live = None
         lib.pvx_image_release_lazy(self.h)
         for obj in list(self.objects.values()):
             if obj.vx_type == vx.VX_TYPE_GRAPH:

@@ -17,7 +17,8 @@ tell ((nv12, "NV12"), multi-plane formats stacked as cv2 takes them); outputs co
 images as new arrays (multi-plane ones stacked), scalars as numbers, arrays as (structured) numpy
 arrays, a histogram as its counts, a pyramid as a list of arrays. Every function takes
 `border="replicate" | "constant" | ("constant", value)` (the spec's default: "undefined").
-Thread-safe: each thread keeps its own graphs (on the one context of this module).
+Thread-safe: each thread keeps its own graphs (on the one context of this module, which is the
+process's one context: `release()` lets it go).
 """
 from __future__ import annotations
 
@@ -282,6 +283,21 @@ def run(name: Union[str, Callable[..., Any]], *args: Any, **kwargs: Any) -> Any:
         img.write(value[0] if isinstance(value, tuple) else value)
     graph.process()
     return _results(outputs)
+
+
+def release() -> None:
+    """Drops every thread's graphs and this module's context (vxCreateContext gives the process's one
+    context, which lives while anything holds it: the application's Contexts share it). The next
+    call makes them again."""
+    with _graphs_lock:
+        graphs = list(_graphs.values())
+        _graphs.clear()
+    with _context_lock:
+        contexts = _context[:]
+        _context.clear()
+    del graphs                  # released here, outside the locks, before their context
+    for ctx in contexts:
+        ctx.release()
 
 
 def call(name: str, args: Tuple[Any, ...], **extras: Any) -> Any:

@@ -7,7 +7,7 @@
  *
  * Checks: no crash; a NULL, foreign or misaligned handle as first argument gives
  * VX_ERROR_INVALID_REFERENCE; every status is one of the spec's; no log entry reports an internal
- * error; VX_CONTEXT_REFERENCES of both contexts back to their start after everything is released. */
+ * error; VX_CONTEXT_REFERENCES back to its start after everything is released. */
 #include "check.h"
 #include <VX/vx_khr_user_data_object.h>
 #include <stdint.h>
@@ -19,12 +19,12 @@
 
 static uint64_t state;
 static long step;
-static vx_context ctx, other;                 /* other: its objects are foreign to ctx's */
+static vx_context ctx, other;                 /* other: a second count of the one context (vxCreateContext) */
 static vx_reference pool[POOL];
 static int npool;
 static vx_reference dead[DEAD];
 static int ndead;
-static vx_reference strangers[4];             /* objects of the other context */
+static vx_reference strangers[4];             /* objects created through the other count, held all along */
 static unsigned char foreign_block[256];
 static int internal_errors;
 static long successes, refusals, graph_runs;     /* printed to stderr: what a seed exercised */
@@ -100,7 +100,7 @@ static vx_reference any_handle(void)
         return pool[rnd(npool)];
     }
     if (rnd(8) == 0) {
-        picked = LIVE;                   /* valid, of the wrong context */
+        picked = LIVE;                   /* valid, made through the other count */
         return strangers[rnd(4)];
     }
     return bad_handle();
@@ -690,6 +690,7 @@ int main(int argc, char **argv)
     long steps = strtol(argv[2], NULL, 10);
     ctx = vxCreateContext();
     other = vxCreateContext();
+    CHECK(other == ctx);
     CHECK_REF(ctx);
     CHECK_REF(other);
     vxRegisterLogCallback(ctx, on_log, vx_false_e);
@@ -722,8 +723,8 @@ int main(int argc, char **argv)
     CHECK(internal_errors == 0);
     vx_context gone = other;
     CHECK_OK(vxReleaseContext(&other));
+    CHECK_OK(vxReleaseContext(&ctx));             /* the last count */
     CHECK_STATUS(vxQueryContext(gone, VX_CONTEXT_REFERENCES, &start, sizeof start), VX_ERROR_INVALID_REFERENCE);
-    CHECK_OK(vxReleaseContext(&ctx));
     fprintf(stderr, "%ld calls succeeded, %ld refused, %ld graphs processed\n", successes, refusals, graph_runs);
     printf("ok %ld steps\n", steps);
     return 0;

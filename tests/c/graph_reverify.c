@@ -88,22 +88,6 @@ int main(void)
     CHECK_REFUSED(vxSetParameterByIndex(n, 0, (vx_reference)s), VX_ERROR_INVALID_TYPE);
     CHECK_REFUSED(vxSetGraphParameterByIndex(g, 0, (vx_reference)s), VX_ERROR_INVALID_TYPE);
     CHECK_REFUSED(vxSetParameterByIndex(n, 3, (vx_reference)in), VX_ERROR_INVALID_PARAMETERS);
-    /* objects, kernels and delays of another context */
-    vx_context other = vxCreateContext();
-    vx_image foreign = u8_image(other, 8, 4, 5);
-    CHECK_REFUSED(vxSetParameterByIndex(n, 0, (vx_reference)foreign), VX_ERROR_INVALID_REFERENCE);
-    vx_delay foreign_delay = vxCreateDelay(other, (vx_reference)foreign, 2);
-    CHECK_REF(foreign_delay);
-    CHECK_REFUSED(vxRegisterAutoAging(g, foreign_delay), VX_ERROR_INVALID_REFERENCE);
-    vx_enum other_id;
-    CHECK_OK(vxAllocateUserKernelId(other, &other_id));
-    vx_kernel other_k = vxAddUserKernel(other, "test.reverify.other", other_id, add, 3, add_validate, NULL, NULL);
-    for (vx_uint32 i = 0; i < 3; i++)
-        CHECK_OK(vxAddParameterToKernel(other_k, i, i < 2 ? VX_INPUT : VX_OUTPUT, VX_TYPE_IMAGE,
-                                        VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxFinalizeKernel(other_k));
-    CHECK_CREATE_REFUSED(vxCreateGenericNode(g, other_k), VX_ERROR_INVALID_REFERENCE);
-    CHECK_OK(vxReleaseContext(&other));
     CHECK(vxIsGraphVerified(g) == vx_true_e);
     CHECK_OK(vxProcessGraph(g));
     CHECK(strcmp(seq, "VI") == 0 && u8_pixel(out, 0, 0) == 1);

@@ -1,5 +1,6 @@
-/* vxCreateImageObjectArrayFromTensor: images are zero-copy slices of a 3-D tensor, the tensor lives
- * as long as its images need it, and every refusal has its status and a log entry. */
+/* vxCreateImageObjectArrayFromTensor: images are zero-copy slices of a 3-D tensor `jump` bytes apart
+ * (the conformance tests pass the tensor's slice stride), the tensor lives as long as its images
+ * need it, and every refusal has its status and a log entry. */
 #include "check.h"
 #include <string.h>
 
@@ -19,7 +20,7 @@ static void zero_copy(vx_context ctx)
     vx_tensor t = vxCreateTensor(ctx, 3, dims, VX_TYPE_INT16, 0);
     CHECK_REF(t);
     vx_rectangle_t rect = {2, 1, 8, 5};
-    vx_object_array arr = vxCreateImageObjectArrayFromTensor(t, &rect, 3, 2, VX_DF_IMAGE_S16);
+    vx_object_array arr = vxCreateImageObjectArrayFromTensor(t, &rect, 3, 2 * W * H * sizeof(vx_int16), VX_DF_IMAGE_S16);
     CHECK_REF(arr);
     vx_enum item_type = 0;
     vx_size n = 0;
@@ -99,7 +100,7 @@ static void from_handle_and_views(vx_context ctx)
     vx_tensor t = vxCreateTensorFromHandle(ctx, 3, dims, VX_TYPE_UINT8, 0, strides, mem, VX_MEMORY_TYPE_HOST);
     CHECK_REF(t);
     vx_rectangle_t rect = {0, 0, 5, 3};
-    vx_object_array arr = vxCreateImageObjectArrayFromTensor(t, &rect, 4, 1, VX_DF_IMAGE_U8);
+    vx_object_array arr = vxCreateImageObjectArrayFromTensor(t, &rect, 4, strides[2], VX_DF_IMAGE_U8);
     CHECK_REF(arr);
     vx_image last = (vx_image)vxGetObjectArrayItem(arr, 3);
     vx_pixel_value_t v;
@@ -119,7 +120,7 @@ static void from_handle_and_views(vx_context ctx)
     vx_tensor view = vxCreateTensorFromView(t, 3, vs, ve);
     CHECK_REF(view);
     vx_rectangle_t r2 = {0, 0, 4, 2};
-    arr = vxCreateImageObjectArrayFromTensor(view, &r2, 2, 1, VX_DF_IMAGE_U8);
+    arr = vxCreateImageObjectArrayFromTensor(view, &r2, 2, strides[2], VX_DF_IMAGE_U8);
     CHECK_REF(arr);
     vx_image second = (vx_image)vxGetObjectArrayItem(arr, 1);
     v.U8 = 5;
@@ -157,15 +158,27 @@ static void refusals(vx_context ctx)
     CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor(u8, &empty, 1, 1, VX_DF_IMAGE_U8), VX_ERROR_INVALID_PARAMETERS);
     CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor(u8, &ok, 0, 1, VX_DF_IMAGE_U8), VX_ERROR_INVALID_PARAMETERS);
     CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor(u8, &ok, 2, 0, VX_DF_IMAGE_U8), VX_ERROR_INVALID_PARAMETERS);
-    CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor(u8, &ok, 4, 1, VX_DF_IMAGE_U8), VX_ERROR_INVALID_PARAMETERS);
-    CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor(u8, &ok, 2, 3, VX_DF_IMAGE_U8), VX_ERROR_INVALID_PARAMETERS);
-    /* the limits themselves are fine: 2 images 2 apart use slices 0 and 2 of 3 */
-    vx_object_array edge = vxCreateImageObjectArrayFromTensor(u8, &ok, 2, 2, VX_DF_IMAGE_U8);
+    CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor(u8, &ok, 4, 32, VX_DF_IMAGE_U8), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor(u8, &ok, 2, 3 * 32, VX_DF_IMAGE_U8), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor(u8, &ok, 3, 33, VX_DF_IMAGE_U8), VX_ERROR_INVALID_PARAMETERS);
+    /* the limits themselves are fine: 2 images 2 slices apart use slices 0 and 2 of 3, 3 adjacent
+     * ones all three, and images one row apart overlap (the jump need not be whole slices) */
+    vx_object_array edge = vxCreateImageObjectArrayFromTensor(u8, &ok, 2, 2 * 32, VX_DF_IMAGE_U8);
     CHECK_REF(edge);
     CHECK_OK(vxReleaseObjectArray(&edge));
-    edge = vxCreateImageObjectArrayFromTensor(u8, &ok, 3, 1, VX_DF_IMAGE_U8);
+    edge = vxCreateImageObjectArrayFromTensor(u8, &ok, 3, 32, VX_DF_IMAGE_U8);
     CHECK_REF(edge);
     CHECK_OK(vxReleaseObjectArray(&edge));
+    edge = vxCreateImageObjectArrayFromTensor(u8, &ok, 9, 8, VX_DF_IMAGE_U8);
+    CHECK_REF(edge);
+    CHECK_OK(vxReleaseObjectArray(&edge));
+    /* a 16-bit image starts on an element */
+    vx_tensor s16 = vxCreateTensor(ctx, 3, d3, VX_TYPE_INT16, 0);
+    CHECK_CREATE_REFUSED(vxCreateImageObjectArrayFromTensor(s16, &ok, 2, 63, VX_DF_IMAGE_S16), VX_ERROR_INVALID_PARAMETERS);
+    edge = vxCreateImageObjectArrayFromTensor(s16, &ok, 3, 64, VX_DF_IMAGE_S16);
+    CHECK_REF(edge);
+    CHECK_OK(vxReleaseObjectArray(&edge));
+    CHECK_OK(vxReleaseTensor(&s16));
     /* elements apart from one another cannot be image pixels */
     static vx_uint8 spread[2 * 8 * 4 * 3];
     vx_size wide_strides[3] = {2, 16, 64};
@@ -290,7 +303,7 @@ static void in_graphs(vx_context ctx)
     vx_size dims[3] = {8, 4, 3};
     vx_tensor t = vxCreateTensor(ctx, 3, dims, VX_TYPE_UINT8, 0);
     vx_rectangle_t all = {0, 0, 8, 4};
-    vx_object_array arr = vxCreateImageObjectArrayFromTensor(t, &all, 3, 1, VX_DF_IMAGE_U8);
+    vx_object_array arr = vxCreateImageObjectArrayFromTensor(t, &all, 3, 8 * 4, VX_DF_IMAGE_U8);
     vx_image img = (vx_image)vxGetObjectArrayItem(arr, 2);
     vx_size vs[3] = {0, 0, 1}, ve[3] = {8, 4, 2};
     vx_tensor view = vxCreateTensorFromView(t, 3, vs, ve);

@@ -196,7 +196,8 @@ static void position(const spatial *s, vx_size i, vx_size *ox, vx_size *oy, vx_s
     *b = i / (s->od[0] * s->od[1] * s->od[2]);
 }
 
-/* sum over maps and taps of in[ox skip + kx (dilation + 1) - pad, ...] x w[kx, ky, c, f] */
+/* sum over maps and taps of in[ox skip + kx (dilation + 1) + dilation - pad, ...] x w[kx, ky, c, f]
+ * (a dilated kernel starts `dilation` elements in, as the conformance tests' reference has it) */
 static int64_t convolution_sum(const void *self, vx_size i)
 {
     const spatial *s = self;
@@ -206,8 +207,8 @@ static int64_t convolution_sum(const void *self, vx_size i)
     for (vx_size c = 0; c < s->x.dims[2]; c++)
         for (vx_size ky = 0; ky < s->w.dims[1]; ky++)
             for (vx_size kx = 0; kx < s->w.dims[0]; kx++) {
-                int64_t ix = (int64_t)(ox * s->skip[0] + kx * (s->dilation[0] + 1)) - (int64_t)s->pad[0];
-                int64_t iy = (int64_t)(oy * s->skip[1] + ky * (s->dilation[1] + 1)) - (int64_t)s->pad[1];
+                int64_t ix = (int64_t)(ox * s->skip[0] + kx * (s->dilation[0] + 1) + s->dilation[0]) - (int64_t)s->pad[0];
+                int64_t iy = (int64_t)(oy * s->skip[1] + ky * (s->dilation[1] + 1) + s->dilation[1]) - (int64_t)s->pad[1];
                 if (ix >= 0 && iy >= 0 && ix < (int64_t)s->x.dims[0] && iy < (int64_t)s->x.dims[1])
                     acc += at(&s->x, (vx_size)ix, (vx_size)iy, c, b) *
                            s->w.v[((f * s->x.dims[2] + c) * s->w.dims[1] + ky) * s->w.dims[0] + kx];
@@ -223,7 +224,8 @@ static vx_node add_deconvolution(vx_graph g, const void *self, vx_enum overflow,
 }
 
 /* The input upscaled (up - 1 zeros between its elements), framed by kernel - pad - 1 zeros (and a
- * more at the far end), convolved with skip 1: output (ox, oy) reads upscaled (ox + kx, oy + ky). */
+ * more at the far end), convolved with skip 1: output (ox, oy) reads upscaled (ox + kx, oy + ky), an
+ * upscaled position below the input's own width and height only (the conformance tests' reference). */
 static int64_t deconvolution_sum(const void *self, vx_size i)
 {
     const spatial *s = self;
@@ -237,9 +239,8 @@ static int64_t deconvolution_sum(const void *self, vx_size i)
                 int64_t uy = (int64_t)(oy + ky) - (int64_t)(s->w.dims[1] - s->pad[1] - 1);
                 if (ux < 0 || uy < 0 || ux % (int64_t)s->up[0] || uy % (int64_t)s->up[1])
                     continue;
-                vx_size ix = (vx_size)ux / s->up[0], iy = (vx_size)uy / s->up[1];
-                if (ix < s->x.dims[0] && iy < s->x.dims[1])
-                    acc += at(&s->x, ix, iy, c, b) * s->w.v[((f * s->x.dims[2] + c) * s->w.dims[1] + ky) * s->w.dims[0] + kx];
+                if (ux < (int64_t)s->x.dims[0] && uy < (int64_t)s->x.dims[1])
+                    acc += at(&s->x, (vx_size)ux / s->up[0], (vx_size)uy / s->up[1], c, b) * s->w.v[((f * s->x.dims[2] + c) * s->w.dims[1] + ky) * s->w.dims[0] + kx];
             }
     return acc;
 }
@@ -381,7 +382,8 @@ static void check_fully_connected(vx_context ctx, const kind *k)
 /* ------------------------------------------------------------ ROI pooling */
 /* rois hold integer coordinates x1, y1, x2, y2 (inclusive) in the input's type, anywhere from 2
  * before the input to 2 past it; a bin of a w x h roi spans floor(i w / bins) to ceil((i + 1) w /
- * bins), clipped to the input; an empty bin is 0. The pooled size is the output's. */
+ * bins), an edge before the input or past it put at its end (the conformance tests' reference
+ * clamps them as unsigned values); an empty bin is 0. The pooled size is the output's. */
 static void check_roi_pooling(vx_context ctx, const kind *k, int batched)
 {
     vx_size dims[4] = {(vx_size)random_in(1, 12), (vx_size)random_in(1, 12), (vx_size)random_in(1, 4), 2};
@@ -412,8 +414,8 @@ static void check_roi_pooling(vx_context ctx, const kind *k, int batched)
                     for (int64_t bx = 0; bx < pw; bx++, i++) {
                         int64_t x0 = c[0] + bx * rw / pw, x1 = c[0] + ((bx + 1) * rw + pw - 1) / pw;
                         int64_t y0 = c[1] + by * rh / ph, y1 = c[1] + ((by + 1) * rh + ph - 1) / ph;
-                        x0 = x0 < 0 ? 0 : x0 > w ? w : x0, x1 = x1 < 0 ? 0 : x1 > w ? w : x1;
-                        y0 = y0 < 0 ? 0 : y0 > h ? h : y0, y1 = y1 < 0 ? 0 : y1 > h ? h : y1;
+                        x0 = x0 < 0 || x0 > w ? w : x0, x1 = x1 < 0 || x1 > w ? w : x1;
+                        y0 = y0 < 0 || y0 > h ? h : y0, y1 = y1 < 0 || y1 > h ? h : y1;
                         int64_t best = x0 < x1 && y0 < y1 ? k->lo : 0;
                         for (int64_t yy = y0; yy < y1; yy++)
                             for (int64_t xx = x0; xx < x1; xx++) {
@@ -526,6 +528,9 @@ static void check_user_kernel(vx_context ctx, vx_size given, vx_size allocated, 
     vx_graph g = vxCreateGraph(ctx);
     vx_node node = vxCreateGenericNode(g, kernel);
     CHECK_REF(node);
+    got = 99;
+    CHECK_OK(vxQueryNode(node, VX_NODE_LOCAL_DATA_SIZE, &got, sizeof got));       /* before verification */
+    CHECK(got == given);
     CHECK_OK(vxSetParameterByIndex(node, 0, (vx_reference)in));
     CHECK_OK(vxSetParameterByIndex(node, 1, (vx_reference)out));
     for (int round = 0; round < 2; round++) {         /* verified, then verified again */

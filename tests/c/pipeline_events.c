@@ -243,8 +243,19 @@ static void streaming(vx_context ctx)
     vx_node a = vxCreateGenericNode(g, source), b = vxCreateGenericNode(g, sink);
     CHECK_OK(vxSetParameterByIndex(a, 0, (vx_reference)v));
     CHECK_OK(vxSetParameterByIndex(b, 0, (vx_reference)v));
-    CHECK_REFUSED(vxStartGraphStreaming(g), VX_FAILURE);               /* not enabled */
-    CHECK_REFUSED(vxStopGraphStreaming(g), VX_FAILURE);                /* not started */
+    CHECK_REFUSED(vxStartGraphStreaming(g), VX_ERROR_INVALID_PARAMETERS);   /* not enabled (TIOVX) */
+    CHECK_REFUSED(vxStopGraphStreaming(g), VX_FAILURE);                /* not started (the spec) */
+    /* several frames at once need a trigger to start each (TIOVX); one needs none */
+    vx_uint32 depth = 2;
+    CHECK_OK(vxSetGraphAttribute(g, VX_GRAPH_PIPELINE_DEPTH, &depth, sizeof depth));
+    CHECK_OK(vxEnableGraphStreaming(g, NULL));
+    CHECK_REFUSED_LAST(vxVerifyGraph(g), VX_ERROR_INVALID_REFERENCE);
+    CHECK_REFUSED_LAST(vxStartGraphStreaming(g), VX_ERROR_INVALID_PARAMETERS);   /* does not verify */
+    depth = 1;
+    CHECK_OK(vxSetGraphAttribute(g, VX_GRAPH_PIPELINE_DEPTH, &depth, sizeof depth));
+    CHECK_OK(vxVerifyGraph(g));
+    depth = 0;                                                         /* automatic again */
+    CHECK_OK(vxSetGraphAttribute(g, VX_GRAPH_PIPELINE_DEPTH, &depth, sizeof depth));
     CHECK_OK(vxEnableGraphStreaming(g, a));
     CHECK_OK(vxStartGraphStreaming(g));
     CHECK_REFUSED(vxStartGraphStreaming(g), VX_ERROR_GRAPH_SCHEDULED);

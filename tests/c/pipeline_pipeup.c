@@ -1,7 +1,9 @@
 /* PIPEUP (vx_khr_pipelining): a source kernel with VX_KERNEL_PIPEUP_OUTPUT_DEPTH 3 is called twice
  * in VX_NODE_STATE_PIPEUP, each time with another output buffer, before its first STEADY call and
  * before anything downstream runs; a sink with VX_KERNEL_PIPEUP_INPUT_DEPTH 2 is PIPEUP in its first
- * call, and no frame reuses a buffer it keeps. Every output exact and in order. */
+ * call, and no frame reuses a buffer it keeps. Every output exact and in order. The same kernels in
+ * a graph that is not pipelined: the first vxProcessGraph after each verification makes the PIPEUP
+ * calls (the spec: "the first time the graph is executed after vxVerifyGraph"), later ones none. */
 #define _POSIX_C_SOURCE 200809L
 #include "pipeline_stages.h"
 
@@ -87,6 +89,48 @@ static vx_kernel pipeup_kernel(vx_context ctx, const char *name, vx_kernel_f fn,
     return k;
 }
 
+static void reset_counts(void)
+{
+    source_calls = sink_calls = steady_frames = 0;
+    source_calls_at_first_sink = -1;
+}
+
+/* source -> virtual -> sink -> out under vxProcessGraph, verified twice. */
+static void processed(vx_context ctx, vx_kernel source, vx_kernel sink)
+{
+    reset_counts();
+    vx_image out = u8_image(ctx, FRAME_SIZE, FRAME_SIZE, 0);
+    vx_graph g = vxCreateGraph(ctx);
+    vx_uint32 zero = 0;
+    vx_scalar s = vxCreateScalar(ctx, VX_TYPE_UINT32, &zero);
+    vx_image v = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_VIRT);
+    vx_node nodes[2] = {node_of_two(g, source, s, v), node_of_two(g, sink, v, out)};
+    CHECK_OK(vxVerifyGraph(g));
+    CHECK(state_of(nodes[0]) == VX_NODE_STATE_PIPEUP && state_of(nodes[1]) == VX_NODE_STATE_PIPEUP);
+    for (int run = 0; run < 3; run++) {
+        CHECK_OK(vxProcessGraph(g));
+        CHECK(u8_pixel(out, 0, 0) == run + 1);
+    }
+    CHECK(source_calls == 2 + 3 && sink_calls == 3 && source_calls_at_first_sink == 3);
+    for (int i = 0; i < source_calls; i++)
+        CHECK(source_states[i] == (i < 2 ? VX_NODE_STATE_PIPEUP : VX_NODE_STATE_STEADY));
+    for (int i = 0; i < sink_calls; i++)
+        CHECK(sink_states[i] == (i < 1 ? VX_NODE_STATE_PIPEUP : VX_NODE_STATE_STEADY));
+    CHECK(state_of(nodes[0]) == VX_NODE_STATE_STEADY && state_of(nodes[1]) == VX_NODE_STATE_STEADY);
+    reset_counts();
+    CHECK_OK(vxVerifyGraph(g));                       /* primed again */
+    CHECK_OK(vxProcessGraph(g));
+    CHECK(source_calls == 3 && sink_calls == 1 && source_states[1] == VX_NODE_STATE_PIPEUP &&
+          source_states[2] == VX_NODE_STATE_STEADY && sink_states[0] == VX_NODE_STATE_PIPEUP);
+    for (int i = 0; i < 2; i++)
+        CHECK_OK(vxReleaseNode(&nodes[i]));
+    CHECK_OK(vxReleaseImage(&v));
+    CHECK_OK(vxReleaseScalar(&s));
+    CHECK_OK(vxReleaseGraph(&g));
+    CHECK_OK(vxReleaseImage(&out));
+    reset_counts();
+}
+
 int main(void)
 {
     vx_context ctx = test_context();
@@ -100,6 +144,7 @@ int main(void)
                                      VX_KERNEL_PIPEUP_OUTPUT_DEPTH, 3);
     vx_kernel sink = pipeup_kernel(ctx, "test.pipeup.sink", sink_run, like_input, VX_TYPE_IMAGE,
                                    VX_KERNEL_PIPEUP_INPUT_DEPTH, 2);
+    processed(ctx, source, sink);
     vx_image outs[BUFS];
     for (int i = 0; i < BUFS; i++)
         outs[i] = u8_image(ctx, FRAME_SIZE, FRAME_SIZE, 0);

@@ -168,7 +168,7 @@ static vx_reference tensor_view(vx_reference p)
 static vx_reference image_from_tensor(vx_reference p)
 {
     vx_rectangle_t r = {0, 0, 8, 4};
-    vx_object_array arr = vxCreateImageObjectArrayFromTensor((vx_tensor)p, &r, 2, 2, VX_DF_IMAGE_U8);
+    vx_object_array arr = vxCreateImageObjectArrayFromTensor((vx_tensor)p, &r, 2, 2 * 8 * 4, VX_DF_IMAGE_U8);
     vx_reference img = vxGetObjectArrayItem(arr, 1);
     CHECK_OK(vxReleaseObjectArray(&arr));
     return img;

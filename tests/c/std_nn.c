@@ -179,8 +179,8 @@ static int64_t *reference_convolution(const tensor *x, const tensor *w, const te
                     for (vx_size c = 0; c < x->dims[2]; c++)
                         for (vx_size m = 0; m < cc->ky; m++)
                             for (vx_size k = 0; k < cc->kx; k++)
-                                acc += at(x, (int64_t)(ox * cc->skip[0] + k * (cc->dilation[0] + 1)) - (int64_t)cc->pad[0],
-                                          (int64_t)(oy * cc->skip[1] + m * (cc->dilation[1] + 1)) - (int64_t)cc->pad[1], c, bb) *
+                                acc += at(x, (int64_t)(ox * cc->skip[0] + k * (cc->dilation[0] + 1) + cc->dilation[0]) - (int64_t)cc->pad[0],
+                                          (int64_t)(oy * cc->skip[1] + m * (cc->dilation[1] + 1) + cc->dilation[1]) - (int64_t)cc->pad[1], c, bb) *
                                        w->v[((f * x->dims[2] + c) * cc->ky + m) * cc->kx + k];
                     if (b)
                         acc += (int64_t)b->v[cc->bias == 1 ? f : (f * od[1] + oy) * od[0] + ox] * (1 << q);
@@ -217,7 +217,8 @@ static void check_convolution(vx_context ctx, const kind *k, const conv_case *cc
 
 /* ---------------------------------------------------------------- deconvolution */
 /* As the extension describes it: the input upscaled with zeros, padded by kernel - padding - 1
- * (and a more at the far end), then convolved with skip 1. */
+ * (and a more at the far end), then convolved with skip 1; the inputs placed below the input's own
+ * width and height only (the conformance tests' reference). */
 static int64_t *reference_deconvolution(const tensor *x, const tensor *w, const tensor *b, const vx_size *pad,
                                         const vx_size *a, const vx_size *up, const vx_size *od, vx_enum rounding)
 {
@@ -228,8 +229,8 @@ static int64_t *reference_deconvolution(const tensor *x, const tensor *w, const 
     int32_t *u = calloc(uw * uh * maps * batches, sizeof *u);
     for (vx_size bb = 0; bb < batches; bb++)
         for (vx_size c = 0; c < maps; c++)
-            for (vx_size iy = 0; iy < x->dims[1]; iy++)
-                for (vx_size ix = 0; ix < x->dims[0]; ix++)
+            for (vx_size iy = 0; iy * up[1] < x->dims[1]; iy++)
+                for (vx_size ix = 0; ix * up[0] < x->dims[0]; ix++)
                     u[((bb * maps + c) * uh + (ky - pad[1] - 1) + iy * up[1]) * uw + (kx - pad[0] - 1) + ix * up[0]] =
                         (int32_t)at(x, (int64_t)ix, (int64_t)iy, c, bb);
     int64_t *want = results(od[0] * od[1] * ofm * batches), *r = want;

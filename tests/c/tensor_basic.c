@@ -46,11 +46,28 @@ int main(void)
     CHECK_OK(vxQueryTensor(v, VX_TENSOR_DIMS, got, sizeof got));
     CHECK(got[0] == 2 && got[1] == 2 && got[2] == 1);
 
+    /* fewer dimensions than the tensor's: a patch of the lower ones, index 0 above (the conformance
+     * tests' AlexNet writes its [227, 227, 3, 1] input so) */
+    vx_int16 plane[12] = {0};
+    vx_size pstride[2] = {2, 8};
+    CHECK_OK(vxCopyTensorPatch(t, 2, zero, dims, pstride, plane, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    CHECK(plane[0] == 0 && plane[5] == 5 && plane[11] == 11);          /* slice 0 */
+    vx_size lo1[1] = {1}, hi1[1] = {3}, s1d[1] = {0};
+    CHECK_OK(vxMapTensorPatch(t, 1, lo1, hi1, &id, s1d, &p, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    CHECK(s1d[0] == 2 && ((vx_int16 *)p)[0] == 1 && ((vx_int16 *)p)[1] == 2);
+    CHECK_OK(vxUnmapTensorPatch(t, id));
+    vx_tensor row = vxCreateTensorFromView(t, 1, lo1, hi1);
+    CHECK_OK(vxQueryTensor(row, VX_TENSOR_NUMBER_OF_DIMS, &n, sizeof n));
+    CHECK_OK(vxQueryTensor(row, VX_TENSOR_DIMS, got, sizeof got));
+    CHECK(n == 3 && got[0] == 2 && got[1] == 1 && got[2] == 1);
+    CHECK_OK(vxReleaseTensor(&row));
+
     /* refusals */
     vx_size bad_end[3] = {5, 3, 2}, bad_stride[3] = {1, 8, 24};
     CHECK_STATUS(vxCopyTensorPatch(t, 3, zero, bad_end, stride, out, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
     CHECK_STATUS(vxCopyTensorPatch(t, 3, zero, dims, bad_stride, out, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
-    CHECK_STATUS(vxCopyTensorPatch(t, 2, zero, dims, stride, out, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_STATUS(vxCopyTensorPatch(t, 4, zero, dims, stride, out, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
+    CHECK_STATUS(vxCopyTensorPatch(t, 0, zero, dims, stride, out, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
     CHECK_STATUS(vxCopyTensorPatch(t, 3, zero, dims, stride, out, VX_READ_AND_WRITE, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
     CHECK_STATUS(vxMapTensorPatch(t, 3, e1, s1, &id, mstride, &p, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_ERROR_INVALID_PARAMETERS);
     CHECK_STATUS(vxMapTensorPatch(t, 3, s1, e1, &id, mstride, &p, VX_READ_ONLY, VX_MEMORY_TYPE_NONE), VX_ERROR_INVALID_PARAMETERS);
@@ -83,7 +100,31 @@ int main(void)
     vx_size hone[2] = {1, 1}, hst[2] = {1, 1};
     CHECK_OK(vxCopyTensorPatch(h, 2, hz, hone, hst, &b0, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
     CHECK(b0 == 100);
-    CHECK_STATUS(vxSwapTensorHandle(t, buf_b, &prev), VX_ERROR_INVALID_REFERENCE);
+    CHECK_STATUS(vxSwapTensorHandle(v, buf_b, &prev), VX_ERROR_INVALID_REFERENCE);    /* a view */
+
+    /* from a NULL handle: no memory until one is swapped in (the conformance tests create one) */
+    vx_tensor none = vxCreateTensorFromHandle(context, 2, hd, VX_TYPE_UINT8, 0, hs, NULL, VX_MEMORY_TYPE_HOST);
+    CHECK_REF(none);
+    CHECK_STATUS(vxCopyTensorPatch(none, 2, hz, hone, hst, &b0, VX_READ_ONLY, VX_MEMORY_TYPE_HOST),
+                 VX_ERROR_INVALID_PARAMETERS);
+    CHECK_OK(vxSwapTensorHandle(none, buf_a, &prev));
+    CHECK(prev == NULL);
+    CHECK_OK(vxCopyTensorPatch(none, 2, hz, hone, hst, &b0, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    CHECK(b0 == 0);
+    CHECK_OK(vxReleaseTensor(&none));
+
+    /* a tensor of vxCreateTensor swaps too (the conformance tests do): its own storage comes back as
+     * the previous pointer, valid while the tensor lives; its views follow the new memory */
+    vx_int16 other[24];
+    for (int i = 0; i < 24; i++)
+        other[i] = (vx_int16)(1000 + i);
+    void *own = NULL, *back = NULL;
+    CHECK_OK(vxSwapTensorHandle(t, other, &own));
+    CHECK(own != NULL && ((vx_int16 *)own)[0] == 0 && ((vx_int16 *)own)[1 + 4 + 12] == -1);
+    CHECK_OK(vxCopyTensorPatch(v, 3, zero, one, ustride, &first, VX_READ_ONLY, VX_MEMORY_TYPE_HOST));
+    CHECK(first == 1000 + 1 + 4 + 12);
+    CHECK_OK(vxSwapTensorHandle(t, own, &back));          /* its own storage back */
+    CHECK(back == (void *)other);
 
     CHECK(context_references(context) == start + 3);
     CHECK_OK(vxReleaseTensor(&t));              /* the view keeps the parent's memory alive */

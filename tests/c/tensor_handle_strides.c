@@ -54,8 +54,8 @@ int main(void)
     vx_size z3[3] = {0, 0, 0}, p3[3] = {2, 12, 48};
     CHECK_OK(vxCopyTensorPatch(ts, 3, z3, d3, p3, s16, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
     vx_rectangle_t r = {1, 1, 5, 4};
-    vx_object_array a8 = vxCreateImageObjectArrayFromTensor(th, &r, 3, 1, VX_DF_IMAGE_U8);
-    vx_object_array a16 = vxCreateImageObjectArrayFromTensor(ts, &r, 2, 2, VX_DF_IMAGE_S16);
+    vx_object_array a8 = vxCreateImageObjectArrayFromTensor(th, &r, 3, s3[2], VX_DF_IMAGE_U8);
+    vx_object_array a16 = vxCreateImageObjectArrayFromTensor(ts, &r, 2, 2 * p3[2], VX_DF_IMAGE_S16);
     CHECK_REF(a8);
     CHECK_REF(a16);
     for (vx_uint32 k = 0; k < 3; k++) {
@@ -72,7 +72,7 @@ int main(void)
             for (int x = 0; x < 4; x++) CHECK(px[y][x] == u8[k][y + 1][x + 1]);
         vxReleaseImage(&img);
     }
-    for (vx_uint32 k = 0; k < 2; k++) {                 /* slices 0 and 2 (jump 2) */
+    for (vx_uint32 k = 0; k < 2; k++) {                 /* slices 0 and 2 (two slices' bytes apart) */
         vx_image img = (vx_image)vxGetObjectArrayItem(a16, k);
         vx_int16 px[3][4];
         vx_rectangle_t all = {0, 0, 4, 3};

@@ -63,6 +63,13 @@ def context_of(handle):
 
 @export
 def vxCreateContext():
+    """The process's one context (as the Khronos sample and TIOVX: "multiple clients may connect to
+    the OpenVX context"): each call is one more count, the last release destroys it, and the next
+    call makes a new one."""
+    context = Context.live
+    if context is not None:
+        context.retain()
+        return context
     context = Context()
     register_standard_kernels(context)
     return context
@@ -73,7 +80,8 @@ def vxReleaseContext(context):
     if context == ffi.NULL:
         raise VxError(vx.VX_ERROR_INVALID_REFERENCE, "context pointer is NULL")
     ctx = context_of(context[0])
-    targets.wait_idle()           # seed 003: what targets still run (a timed-out command) ends first
+    if ctx.external + ctx.internal == 1:
+        targets.wait_idle()       # seed 003: what targets still run (a timed-out command) ends first
     ctx.release()
     context[0] = ffi.NULL
 

@@ -22,6 +22,7 @@ QUERY = {
     vx.VX_GRAPH_PIPELINE_DEPTH: ("vx_uint32", lambda g: g.pipeline.depth if g.pipeline is not None
                                  else g.pipelining.depth or 1),
     vx.VX_GRAPH_TIMEOUT: ("vx_uint32", lambda g: g.desc.timeout_ms),
+    vx.VX_GRAPH_EVENT_TIMEOUT: ("vx_uint32", lambda g: g.event_timeout_ms),
     vx.TIVX_GRAPH_STREAM_EXECUTIONS: ("vx_uint32", lambda g: _stream_executions(g)),
 }
 
@@ -50,10 +51,20 @@ def _set_timeout(g, ms):
     check(ms != 0, vx.VX_ERROR_INVALID_PARAMETERS, "VX_GRAPH_TIMEOUT cannot be 0 (VX_TIMEOUT_WAIT_FOREVER: no limit)",
           g)
     g.desc.timeout_ms = ms
+    if g.pipeline is not None and g.pipeline.c != ffi.NULL:
+        lib.pvx_pipeline_timeout_changed(g.pipeline.c)     # a stream's watch reads it again
+
+
+def _set_event_timeout(g, ms):
+    """VX_GRAPH_EVENT_TIMEOUT (TIOVX): how long vxWaitGraphEvent blocks; 0 refused as TIOVX does."""
+    check(ms != 0, vx.VX_ERROR_INVALID_PARAMETERS, "VX_GRAPH_EVENT_TIMEOUT cannot be 0 (VX_TIMEOUT_WAIT_FOREVER: no "
+          "limit)", g)
+    g.event_timeout_ms = ms
 
 
 SET = {vx.VX_GRAPH_PIPELINE_DEPTH: ("vx_uint32", _set_depth),
-       vx.VX_GRAPH_TIMEOUT: ("vx_uint32", _set_timeout)}
+       vx.VX_GRAPH_TIMEOUT: ("vx_uint32", _set_timeout),
+       vx.VX_GRAPH_EVENT_TIMEOUT: ("vx_uint32", _set_event_timeout)}
 
 
 def graph_of(handle):

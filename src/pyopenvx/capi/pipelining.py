@@ -115,4 +115,5 @@ def vxWaitEvent(context, event, do_not_block):
     ctx = context_of(context)
     check(event != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "event is NULL", ctx)
     with unlocked():
-        return lib.pvx_events_wait(ctx.events, event, do_not_block == vx.vx_false_e)
+        return lib.pvx_events_wait(ctx.events, event, 0 if do_not_block != vx.vx_false_e else
+                                   vx.VX_TIMEOUT_WAIT_FOREVER)

@@ -6,7 +6,7 @@ from .. import constants as vx
 from ..errors import check
 from ..graph import module as modules
 from ..graph import targets
-from ..reference import lookup
+from ..reference import find
 from . import export
 from .kernel import kernel_of
 from .node import node_of
@@ -58,8 +58,9 @@ def tivxNodeSendCommandTimed(node, replicated_node_idx, node_cmd_id, ref, num_re
     check(num_refs == 0 or ref != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "ref is NULL")
     check(num_refs <= vx.TIVX_KERNEL_MAX_PARAMS, vx.VX_ERROR_INVALID_PARAMETERS,
           f"{num_refs} objects (at most {vx.TIVX_KERNEL_MAX_PARAMS})", n)
-    # a NULL entry reaches the control callback as a NULL descriptor (as in TIOVX)
-    objects = [None if ref[i] == ffi.NULL else lookup(ref[i], what=f"ref[{i}]") for i in range(num_refs)]
+    # an entry that is not a valid reference (NULL, an unused trailing one) reaches the control
+    # callback as a NULL descriptor (as in TIOVX)
+    objects = [find(ref[i]) for i in range(num_refs)]
     refs = ffi.new("vx_reference[]", [ffi.NULL if o is None else ffi.cast("vx_reference", o.h) for o in objects] or 1)
     targets.send_command(n, replicated_node_idx, node_cmd_id, refs, num_refs, timeout)
 

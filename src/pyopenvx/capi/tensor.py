@@ -4,7 +4,7 @@ from _pyopenvx import ffi
 from .. import attributes
 from .. import constants as vx
 from ..errors import check
-from ..objects.memory import check_host, check_ptr, check_ptrs, graph_of
+from ..objects.memory import check_host, check_ptrs, graph_of
 from ..objects.tensor import Tensor, read_sizes, view_of
 from ..reference import lookup
 from . import export
@@ -46,7 +46,6 @@ def vxCreateTensorFromHandle(context, number_of_dims, dims, data_type, fixed_poi
                              memory_type):
     ctx = context_of(context)
     check_host(memory_type)
-    check_ptr(ptr, "ptr")
     shape = _dims(number_of_dims, dims)
     return Tensor(ctx, shape, data_type, fixed_point_position, strides=read_sizes(stride, number_of_dims, "stride"),
                   handle=ffi.cast("unsigned char *", ptr))
@@ -72,8 +71,8 @@ def vxMapTensorPatch(tensor, number_of_dims, view_start, view_end, map_id, strid
     t = tensor_of(tensor)
     check_ptrs(map_id=map_id, stride=stride, ptr=ptr)
     map_id[0], ptr[0] = t.map_patch(number_of_dims, view_start, view_end, usage, mem_type)
-    for i, s in enumerate(t.strides):
-        stride[i] = s
+    for i in range(number_of_dims):
+        stride[i] = t.strides[i]
 
 
 @export

@@ -111,9 +111,9 @@ def tivxCreateObjectArrayFromList(context, list_, count):
     check(list_ != ffi.NULL and count > 0, vx.VX_ERROR_INVALID_PARAMETERS, "an empty list")
     items = [lookup(list_[i], what=f"list[{i}]") for i in range(count)]
     first = items[0]
-    for obj in items:
-        check(isinstance(obj, DataObject) and obj.vx_type == first.vx_type and obj.meta() == first.meta(),
-              vx.VX_ERROR_INVALID_PARAMETERS, f"{obj} is not an object like {first}", obj)
+    for obj in items:            # (as TIOVX: of one type, not virtual, of the context; their attributes may differ)
+        check(isinstance(obj, DataObject) and obj.vx_type == first.vx_type, vx.VX_ERROR_INVALID_PARAMETERS,
+              f"{obj} is not of the type of {first}", obj)
         check(container(obj) is None, vx.VX_ERROR_INVALID_PARAMETERS, f"{obj} is already part of {container(obj)}", obj)
         check(obj.context is ctx and not obj.virtual, vx.VX_ERROR_INVALID_PARAMETERS,
               f"{obj} is virtual or of another context", obj)
@@ -124,6 +124,8 @@ def tivxCreateObjectArrayFromList(context, list_, count):
         return items[i]
     array = ObjectArray(ctx, first, count, make_item=held)
     array.from_list = True
+    for obj in items:            # each listed object the application still holds holds its array (dataobject.py)
+        array.retain(internal=True)
     return array
 
 
@@ -158,7 +160,9 @@ def tivxReferenceExportHandle(ref, addr, size, max_num_entries, num_entries):
 @export
 def tivxReferenceImportHandle(ref, addr, size, num_entries):
     """The application's buffers become the object's (of the same sizes as its own); the object does
-    not free them. Images take them when created from a handle (others keep their planes' layout)."""
+    not free them. An image keeps its planes' layout; one not created from a handle is on the
+    application's memory from then on, as TIOVX does (its own block stays its own, freed with it:
+    importing the exported block back gives it its memory again)."""
     obj = lookup(ref)
     check(addr != ffi.NULL and size != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "addr or size is NULL", obj)
     buffers = _buffers(obj, "tivxReferenceImportHandle")
@@ -168,8 +172,10 @@ def tivxReferenceImportHandle(ref, addr, size, num_entries):
         check(addr[i] != ffi.NULL and size[i] == nbytes, vx.VX_ERROR_INVALID_PARAMETERS,
               f"buffer {i}: {size[i]} bytes at {addr[i]}, {obj} needs {nbytes}", obj)
     if obj.vx_type == vx.VX_TYPE_IMAGE:
-        check(obj.swappable, vx.VX_ERROR_NOT_SUPPORTED,
-              f"{obj} was not created from a handle: its memory cannot be replaced", obj)
+        check(obj.parent_image is None, vx.VX_ERROR_NOT_SUPPORTED,
+              f"{obj} views another image's memory: it follows its parent", obj)
+        check(lib.pvx_map_count(obj.mem) == 0, vx.VX_FAILURE, f"{obj} is mapped", obj)
+        obj.swappable = True
         obj.swap(ffi.new("void *[]", [addr[i] for i in range(num_entries)]), ffi.NULL, num_entries)
         return
     check(lib.pvx_map_count(obj.mem) == 0, vx.VX_FAILURE, f"{obj} is mapped", obj)
@@ -294,9 +300,9 @@ def vxRegisterGraphEvent(graph_or_node, type, param, app_value):
 def vxWaitGraphEvent(graph, event, do_not_block):
     g = graph_of(graph)
     check(event != ffi.NULL, vx.VX_ERROR_INVALID_PARAMETERS, "event is NULL", g)
-    queue = g.own_events
+    queue, timeout = g.own_events, 0 if do_not_block != vx.vx_false_e else g.event_timeout_ms
     with unlocked():
-        return lib.pvx_events_wait(queue, event, do_not_block == vx.vx_false_e)
+        return lib.pvx_events_wait(queue, event, timeout)
 
 
 @export

@@ -12,7 +12,7 @@ from _pyopenvx import ffi, lib
 
 from .. import constants as vx
 from .. import log
-from ..errors import VxError, check
+from ..errors import VxError, check, status_name
 from ..failure import VX_FAILURE
 from ..objects.parts import items_of, lineage
 from ..reference import LOCK, Reference, unlocked
@@ -43,6 +43,7 @@ class Graph(Reference):
         self.event_values = {}                # (event type, parameter index) -> app value (events.py)
         self.graph_event_values = {}          # the same for its own queue (vxRegisterGraphEvent)
         self.own_events = lib.pvx_events_create()    # that queue (TI/tivx.h: vxWaitGraphEvent)
+        self.event_timeout_ms = vx.VX_TIMEOUT_WAIT_FOREVER   # how long vxWaitGraphEvent blocks
         self._c_events = None
         d = self.desc = ffi.new("pvx_graph *")
         d.state = vx.VX_GRAPH_STATE_UNVERIFIED
@@ -232,8 +233,8 @@ class Graph(Reference):
                 self.run_status = exc.status
 
     def wait(self):
-        if self.batch or self.streaming or (self.pipeline is not None and self.worker is None
-                                            and self.pipelining.mode == vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO):
+        if self.batch or self.streaming or (self.pipeline is not None and self.worker is None and (
+                self.pipelining.mode == vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO or self.pipelining.streaming)):
             return self.wait_frames(self.desc.timeout_ms)
         if self.desc.scheduled:
             return self.join_c(self.desc.timeout_ms)
@@ -277,8 +278,8 @@ class Graph(Reference):
         with unlocked():
             status = lib.pvx_pipeline_wait(self.pipeline.c, timeout_ms)
         self.sync_delays()
-        check(status != vx.VX_ERROR_TIMEOUT, status, f"{self}: its frames did not end within VX_GRAPH_TIMEOUT "
-              f"({timeout_ms} ms); they go on, wait again", self)
+        check(status != vx.VX_ERROR_TIMEOUT or self.pipeline.idle(), status, f"{self}: its frames did not end "
+              f"within VX_GRAPH_TIMEOUT ({timeout_ms} ms); they go on, wait again", self)
         if self.batch:
             self.batch = False
             lib.pvx_graph_release(self.desc)
@@ -293,11 +294,17 @@ class Graph(Reference):
         self.invalidate("streaming was enabled")
 
     def start_streaming(self):
-        check(self.pipelining.streaming, VX_FAILURE, f"{self}: streaming is not enabled (vxEnableGraphStreaming)",
-              self)
+        """A graph not verified yet is verified here; if that fails, VX_ERROR_INVALID_PARAMETERS,
+        TIOVX's status for a graph that is not verified (the log says why)."""
+        check(self.pipelining.streaming, vx.VX_ERROR_INVALID_PARAMETERS,
+              f"{self}: streaming is not enabled (vxEnableGraphStreaming)", self)
         self.acquire()                        # held until vxStopGraphStreaming
         try:
             self.prepare()
+        except VxError as exc:
+            lib.pvx_graph_release(self.desc)
+            raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{self} cannot stream: it does not verify "
+                          f"({status_name(exc.status)})", self) from exc
         except BaseException:
             lib.pvx_graph_release(self.desc)
             raise
@@ -307,9 +314,11 @@ class Graph(Reference):
     def stop_streaming(self):
         check(self.streaming, VX_FAILURE, f"{self} is not streaming", self)
         with unlocked():
-            lib.pvx_pipeline_stream(self.pipeline.c, 0)
+            status = lib.pvx_pipeline_stream(self.pipeline.c, 0)
         self.streaming = False
         lib.pvx_graph_release(self.desc)
+        check(status == vx.VX_SUCCESS, status, f"{self}: the stream stalled, its trigger node completed no frame "
+              f"within VX_GRAPH_TIMEOUT ({self.desc.timeout_ms} ms)", self)
 
     def close_pipeline(self):
         """Frames finish and the frame slots go (before verifying again, when the graph dies)."""
@@ -330,11 +339,11 @@ class Graph(Reference):
         Python's delays (vxGetReferenceFromDelay, the nodes following slots) catch up here, one
         aging per frame completed."""
         p = pipeline or self.pipeline
-        if p is None or not self.delays:
+        if p is None or not p.delays:
             return
         done = p.completed_frames()
         frames, p.aged = done - p.aged, done
-        for delay in self.delays:
+        for delay in p.delays:
             for _ in range(frames % len(delay.slots)):
                 delay.age()
 

@@ -22,6 +22,7 @@ PHASE_NONE, PHASE_INIT, PHASE_DEINIT = range(3)
 
 class Node(Reference):
     vx_type = vx.VX_TYPE_NODE
+    containers = None                          # replicated: parameter index -> its container, held (hold_container)
 
     def __init__(self, graph, kernel):
         check(kernel.finalized, vx.VX_ERROR_INVALID_REFERENCE, f"{kernel} is not finalized", kernel)
@@ -70,6 +71,7 @@ class Node(Reference):
         else:
             d.border.mode = vx.VX_BORDER_UNDEFINED
         d.replicate_flags = self._c_flags
+        d.local_data_size = kernel.local_data_size     # the kernel's size shows before verification
         self.h.desc = d
 
     # parameters ---------------------------------------------------------------------------
@@ -94,6 +96,7 @@ class Node(Reference):
                               f"{type_name(sig.data_type)}, got a {type_name(obj.vx_type)}", self)
             obj.retain(internal=True)
         old = self._swap(index, obj)
+        self.hold_container(index)
         self._bind_delay(index, obj)
         self.graph.parameter_replaced(self, index, old, obj)
         if old is not None and old.alive:
@@ -122,7 +125,26 @@ class Node(Reference):
                 new = part_at(delay.slot(slot), path)
                 new.retain(internal=True)
                 self._swap(index, new).release(internal=True)
+                self.hold_container(index)
         self.publish_parameters(self.desc.replicas)
+
+    def hold_container(self, index):
+        """A replicated parameter's container is held as long as the node takes its items: the
+        application may release the container and item 0 while the graph still runs (or deletes)
+        the replicas, which take the other items."""
+        if self.replicate is None:
+            return
+        obj = self.params[index]
+        new = container(obj) if obj is not None and self.replicate[index] else None
+        if new is not None:
+            new.retain(internal=True)
+        if self.containers is None:
+            self.containers = {}
+        old = self.containers.pop(index, None)
+        if new is not None:
+            self.containers[index] = new
+        if old is not None and old.alive:
+            old.release(internal=True)
 
     def publish_parameters(self, replicas):
         """The C parameter array: one row per replica (replicated parameters take item r)."""
@@ -252,7 +274,7 @@ class Node(Reference):
             if self in delay.followers:
                 delay.followers.remove(self)
         self.h.desc = ffi.NULL
-        for p in self.params:
+        for p in [*self.params, *(self.containers or {}).values()]:
             if p is not None and p.alive:
                 p.release(internal=True)
         for m in self.metas:

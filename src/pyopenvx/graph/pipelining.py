@@ -49,6 +49,17 @@ def _holds_accepted(sig, obj):
     return bool(items) and sig.accepts(items[0])
 
 
+def stands_for(node, index, obj):
+    """What a listed or enqueued reference means at a node's parameter: for a replicated parameter an
+    item of an object array (a pyramid level) means its container, as TIOVX's applications list
+    element 0 (level 0); anything else means itself."""
+    parent = container(obj) if node.replicate is not None and node.replicate[index] else None
+    return parent if parent is not None and parent.vx_type in _CONTAINERS else obj
+
+
+_CONTAINERS = (vx.VX_TYPE_OBJECT_ARRAY, vx.VX_TYPE_PYRAMID)
+
+
 def queued_object(node, index):
     """What a graph parameter's queue exchanges: the node's object, or for a replicated parameter
     the object array (pyramid) whose items the replicas take."""
@@ -70,7 +81,7 @@ def configure(graph, mode, entries):
     check(mode != vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO or entries, vx.VX_ERROR_INVALID_PARAMETERS,
           "VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO needs at least one queued graph parameter", graph)
     queues = {}
-    for index, refs in entries:
+    for index, refs in _by_position(graph, entries):
         check(index < len(graph.parameters), vx.VX_ERROR_INVALID_PARAMETERS,
               f"graph parameter {index} does not exist ({len(graph.parameters)} parameters)", graph)
         check(index not in queues, vx.VX_ERROR_INVALID_PARAMETERS, f"graph parameter {index} is listed twice", graph)
@@ -95,6 +106,24 @@ def configure(graph, mode, entries):
     graph.invalidate("its schedule configuration changed")
 
 
+def _by_position(graph, entries):
+    """The entries, or when they name a graph parameter twice and their positions name parameters
+    that take their references (no reference in two lists), entry k for graph parameter k: TIOVX
+    read the list so until 2026, and the Khronos suite's GraphPipeline.testScalarOutput lists its
+    third queue at index 1."""
+    indices = [index for index, _ in entries]
+    listed = [obj for _, refs in entries for obj in refs]
+    if (len(set(indices)) == len(indices) or len(entries) > len(graph.parameters)
+            or len(set(listed)) != len(listed)):
+        return entries
+    for k, (_, refs) in enumerate(entries):
+        node, i = graph.parameters[k]
+        sig = node.kernel.signature[i]
+        if not all(sig.accepts(obj) or _holds_accepted(sig, obj) for obj in refs):
+            return entries
+    return [(k, refs) for k, (_, refs) in enumerate(entries)]
+
+
 def depth(graph):
     """Frames in flight once verified: 1 unless queued or streaming; the application's
     VX_GRAPH_PIPELINE_DEPTH, or one per node up to MAX_DEPTH; at least every node's PIPEUP depth
@@ -102,11 +131,11 @@ def depth(graph):
     settings = graph.pipelining
     if not settings.pipelined:
         return 1
-    pipeup = max((max(_pipeup(n)) for n in graph.order), default=1)
-    return max(settings.depth or max(1, min(len(graph.order), MAX_DEPTH)), pipeup)
+    deepest = max((max(pipeup(n)) for n in graph.order), default=1)
+    return max(settings.depth or max(1, min(len(graph.order), MAX_DEPTH)), deepest)
 
 
-def _pipeup(node):
+def pipeup(node):
     """(output depth, input depth) of the node's kernel."""
     return node.kernel.pipeup_output_depth, node.kernel.pipeup_input_depth
 
@@ -138,6 +167,10 @@ class Pipeline:
         self.clones = []                   # the copies of virtual objects, held internally
         settings = graph.pipelining
         order = graph.order
+        check(not (settings.streaming and settings.mode not in QUEUED and settings.depth > 1
+                   and settings.trigger is None), vx.VX_ERROR_INVALID_REFERENCE,
+              f"{graph} streams {settings.depth} frames at once (VX_GRAPH_PIPELINE_DEPTH): it needs a trigger "
+              "node (vxEnableGraphStreaming) to start each one", graph)
         whole = _whole_virtuals(graph)
         self.depth = n = depth(graph) if whole is not None else 1   # a view of a virtual object: one slot
         self.offsets = ffi.new("vx_uint32[]", max(len(order), 1))
@@ -162,6 +195,7 @@ class Pipeline:
         spec.trigger = order.index(settings.trigger) if settings.trigger in order else -1
         spec.auto_start = settings.mode == vx.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO
         self._pipeup(spec, len(rows))
+        self.delays = _aged(graph)
         self._aged_delays(spec, rows)
         self.aged = 0                      # frames whose aging Python has applied (Graph.sync_delays)
         self.c = lib.pvx_pipeline_create(spec)
@@ -175,7 +209,7 @@ class Pipeline:
         order, n = self.graph.order, self.depth
         calls, starts, table = [], [], []
         for k, node in enumerate(order):
-            out_depth = _pipeup(node)[0]
+            out_depth = pipeup(node)[0]
             d = node.desc
             outputs = {i for i, sig in enumerate(node.kernel.signature) if sig.direction == vx.VX_OUTPUT}
             calls.append(out_depth - 1)
@@ -187,7 +221,7 @@ class Pipeline:
                              for r in range(d.replicas * d.num_parameters))
         self.pipeup = [ffi.new("vx_uint32[]", calls or [0]), ffi.new("vx_uint32[]", starts or [0]),
                        ffi.new("vx_reference[]", table or 1),
-                       ffi.new("vx_uint32[]", [_pipeup(node)[1] for node in order] or [1])]
+                       ffi.new("vx_uint32[]", [pipeup(node)[1] for node in order] or [1])]
         spec.pipeup_calls, spec.pipeup_rows, spec.pipeup_table, spec.input_depth = self.pipeup
 
     def _aged_delays(self, spec, rows):
@@ -200,7 +234,7 @@ class Pipeline:
         for k, node in enumerate(graph.order):
             d, touches = node.desc, k in shared
             for index, (delay, slot, path) in node.delay_slots.items():
-                if delay not in graph.delays:
+                if delay not in self.delays:
                     continue
                 touches = True
                 handle = ffi.cast("vx_reference", node.params[index].h)
@@ -239,19 +273,22 @@ class Pipeline:
         node, i = self.graph.parameters[index]
         current = queued_object(node, i)
         check(current is not None, vx.VX_ERROR_NOT_SUFFICIENT, f"graph parameter {index} is not set", node)
-        for obj in refs:
-            check(obj.vx_type == current.vx_type, vx.VX_ERROR_INVALID_PARAMETERS, f"graph parameter {index}: {obj} "
-                  f"is not a {type_name(current.vx_type)} as {current} (an object array is enqueued for a "
-                  "replicated parameter only)", self.graph)
-            if hasattr(obj, "meta") and obj.meta() != current.meta():
-                raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"graph parameter {index}: {obj} is not like "
+        meant = [stands_for(node, i, obj) for obj in refs]
+        for obj, whole in zip(refs, meant):
+            check(whole.vx_type == current.vx_type, vx.VX_ERROR_INVALID_PARAMETERS, f"graph parameter {index}: "
+                  f"{obj} is not a {type_name(current.vx_type)} as {current} (an object array, or its item, is "
+                  "enqueued for a replicated parameter only)", self.graph)
+            if hasattr(whole, "meta") and whole.meta() != current.meta():
+                raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"graph parameter {index}: {whole} is not like "
                               f"{current}, the object the graph was verified with", self.graph)
+        check(len(set(meant)) == len(meant), vx.VX_ERROR_INVALID_PARAMETERS,
+              f"graph parameter {index}: two listed references are items of one container", self.graph)
         parts = [current] + list(items_of(current) or ())
         handles = {ffi.cast("vx_reference", p.h): k for k, p in enumerate(parts)}
         sites = [s for s, r in enumerate(rows) if r in handles]
         values = []
-        for obj in refs:
-            its = [obj] + list(items_of(obj) or ())
+        for whole in meant:
+            its = [whole] + list(items_of(whole) or ())
             values.extend(ffi.cast("vx_reference", its[handles[rows[s]]].h) for s in sites)
         c_refs = ffi.new("vx_reference[]", [ffi.cast("vx_reference", o.h) for o in refs])
         c_sites = ffi.new("vx_uint32[]", sites or 1)
@@ -318,6 +355,18 @@ class Pipeline:
         lib.pvx_pipeline_hold(c)
         with unlocked():
             self.call(lib.pvx_pipeline_dequeue, index, refs, max_refs, num_refs, 1, c=c)
+
+
+def _aged(graph):
+    """The delays a pipelined graph ages once per frame: those registered for auto-aging and, as in
+    TIOVX, every delay whose slots its nodes use (between frames in flight the application has no
+    moment to age one)."""
+    aged = list(graph.delays)
+    for node in graph.order:
+        for delay, _, _ in node.delay_slots.values():
+            if delay not in aged:
+                aged.append(delay)
+    return aged
 
 
 def _shared(graph):

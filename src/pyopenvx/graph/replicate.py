@@ -32,4 +32,5 @@ def replicate_node(graph, node, flags):
     node.desc.is_replicated = vx.vx_true_e
     for i, flag in enumerate(flags):
         node.desc.replicate_flags[i] = vx.vx_true_e if flag else vx.vx_false_e
+        node.hold_container(i)
     graph.invalidate(f"{node} was replicated")

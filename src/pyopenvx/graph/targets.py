@@ -11,6 +11,7 @@ from _pyopenvx import ffi, lib
 from .. import constants as vx
 from .. import log
 from ..errors import VxError, check, status_name
+from ..objects.dataobject import accessible
 from ..objects.parts import container, items_of
 from ..reference import LOCK, unlocked
 
@@ -119,14 +120,9 @@ def create_nodes(graph):
     function gets its instances on its target and their create callbacks run there, one node at a
     time in schedule order; then every node learns which earlier nodes it waits for."""
     targeted = [n for n in graph.order if n.kernel.function == ffi.NULL and n.tiling is None]
-    for obj in graph.virtual_objects:          # create callbacks get descriptors of virtual objects too
-        obj.set_accessible(True)
-    try:
+    with accessible(graph.virtual_objects):    # create callbacks get descriptors of virtual objects too
         for node in targeted:
             _create(node)
-    finally:
-        for obj in graph.virtual_objects:
-            obj.set_accessible(False)
     graph.desc.num_targeted = len(targeted)
     if targeted:
         index = {n: k for k, n in enumerate(graph.order)}
@@ -196,18 +192,18 @@ def delete_node(node):
     d = node.desc
     if d.target == ffi.NULL:
         return vx.VX_SUCCESS
-    failed = vx.VX_SUCCESS
+    failed, kept = vx.VX_SUCCESS, False
     for r in range(d.target[0].replicas):
         with _waiting():
             status = lib.pvx_target_call(d.target + r, lib.PVX_TARGET_DELETE, node.timeout)
         if status == vx.VX_ERROR_TIMEOUT:
-            node.timed_out = True
+            node.timed_out = kept = True
             log.entry(node, status, f"the delete callback of {node} did not end within TIVX_NODE_TIMEOUT "
                       f"({node.timeout} ms): its target keeps its instances")
         elif status != vx.VX_SUCCESS:
             log.entry(node, status, f"the delete callback of {node} failed: {status_name(status)}")
         failed = failed or status
-    if node.timed_out:
+    if kept:
         d.target = ffi.NULL
     else:
         lib.pvx_target_instances_free(d)
@@ -236,7 +232,8 @@ def send_command(node, replica, cmd, refs, num_refs, timeout):
         for r in chosen:
             with _waiting():
                 status = lib.pvx_target_command(d.target + r, cmd, refs, num_refs, timeout)
-            if status == vx.VX_ERROR_TIMEOUT:
+            node.timed_out = status == vx.VX_ERROR_TIMEOUT      # TIVX_NODE_IS_TIMED_OUT: the last command's
+            if node.timed_out:
                 raise VxError(status, f"command {cmd} to {node} did not end within {timeout} ms "
                               f"(target {target_name(node)} is busy)", node)
             check(status == vx.VX_SUCCESS, status, f"the control callback of {node} failed: {status_name(status)}",

@@ -14,6 +14,7 @@ from _pyopenvx import ffi, lib
 from .. import constants as vx
 from .. import log
 from ..errors import VxError, attribute_name, check, status_name
+from ..objects.dataobject import accessible
 from ..objects.parts import container, items_of, lineage, overlap, scope_of, shares_memory
 from ..reference import type_name
 from . import aliasing
@@ -22,7 +23,7 @@ from . import fusion
 from . import targets
 from .meta_format import AT_LEAST, MISMATCH, OPEN_VALUES, REQUIRED
 from .node import PHASE_NONE
-from .pipelining import QUEUED, Pipeline
+from .pipelining import QUEUED, Pipeline, pipeup
 from .tiling import plan_node
 
 
@@ -319,9 +320,11 @@ def alias_buffers(graph):
 
 
 def initialize_nodes(graph):
-    """The kernels' initializers, then the local data buffers they asked for (seed 000)."""
-    for node in graph.order:
-        node.initialize()
+    """The kernels' initializers, then the local data buffers they asked for (seed 000). They may
+    map the graph's virtual objects (TIOVX lets them)."""
+    with accessible(_virtuals(graph)):
+        for node in graph.order:
+            node.initialize()
 
 
 def compile_schedule(graph):
@@ -332,6 +335,15 @@ def compile_schedule(graph):
         node.publish_parameters(_replicas(node))
         graph._c_schedule[k] = node.desc
         node.phase = PHASE_NONE
+    virtuals = graph.virtual_objects = _virtuals(graph)
+    graph._c_virtuals = ffi.new("vx_reference[]", [ffi.cast("vx_reference", o.h) for o in virtuals] or 1)
+    d = graph.desc
+    d.schedule, d.num_nodes = graph._c_schedule, len(order)
+    d.virtuals, d.num_virtuals = graph._c_virtuals, len(virtuals)
+
+
+def _virtuals(graph):
+    """The graph's virtual objects, their parts included, in the order its nodes meet them."""
     virtuals = {}                          # an ordered set
     for edges in (graph.inputs, graph.outputs, graph.updates):
         for _, _, obj, parts, virtual in edges:
@@ -340,11 +352,7 @@ def compile_schedule(graph):
                     virtuals[o] = None
                     for part in items_of(o) or ():       # a virtual pyramid's levels, array's items
                         virtuals[part] = None
-    graph.virtual_objects = list(virtuals)
-    graph._c_virtuals = ffi.new("vx_reference[]", [ffi.cast("vx_reference", o.h) for o in virtuals] or 1)
-    d = graph.desc
-    d.schedule, d.num_nodes = graph._c_schedule, len(order)
-    d.virtuals, d.num_virtuals = graph._c_virtuals, len(virtuals)
+    return list(virtuals)
 
 
 def compile_events(graph):
@@ -355,12 +363,15 @@ def compile_events(graph):
 def compile_pipeline(graph):
     """A queued or streaming graph: its frame slots and the C pipeline that runs them."""
     graph.close_pipeline()
-    if graph.pipelining.pipelined:
+    pipelined = graph.pipelining.pipelined
+    for node in graph.order:                  # the pipeline makes PIPEUP calls of its own
+        out_depth, in_depth = (1, 1) if pipelined else pipeup(node)
+        primed = out_depth > 1 or in_depth > 1
+        node.desc.pipeup_calls, node.desc.pipeup_runs = out_depth - 1, in_depth if primed else 0
+        node.desc.state = vx.VX_NODE_STATE_PIPEUP if primed else vx.VX_NODE_STATE_STEADY
+    if pipelined:
         graph.pipeline = Pipeline(graph)
         graph.desc.pipeline = graph.pipeline.c
-    else:
-        for node in graph.order:              # PIPEUP is for pipelined graphs only
-            node.desc.state = vx.VX_NODE_STATE_STEADY
 
 
 def plan_fusion(graph):

@@ -13,6 +13,8 @@ the verifier calls `reopen()`, which makes what the application left open at cre
 validator gives needs the same bytes, and dropped otherwise (allocated again lazily): nothing
 outside the graph maps a virtual object.
 """
+import contextlib
+
 from _pyopenvx import ffi
 
 from .. import constants as vx
@@ -88,6 +90,19 @@ class DataObject(Reference):
         elif self.meta() != self.created:
             self.restore(self.created)
         return self.created
+
+
+@contextlib.contextmanager
+def accessible(objects):
+    """Virtual objects a graph's kernels may touch outside its runs: while verification calls the
+    initializers and target create callbacks (as TIOVX lets them)."""
+    for obj in objects:
+        obj.set_accessible(True)
+    try:
+        yield
+    finally:
+        for obj in objects:
+            obj.set_accessible(False)
 
 
 def adopt_children(parent, children, make):

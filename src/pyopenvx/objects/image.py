@@ -18,6 +18,9 @@ from ..errors import VxError, check
 from ..reference import find
 from .dataobject import DataObject
 
+# TIOVX's RGBX, VX_DF_IMAGE('R','G','B','X'): a format of its own laid out as RGBX, for TI code built
+# with TIOVX's values (VX/vx_types.h, PYOPENVX_TIOVX_VALUES); the standard kernels take the spec's RGBX.
+TIOVX_RGBX = 0x58424752
 # format -> (planes as (bits per element, step_x, step_y), (width, height) alignment)
 FORMATS = {
     vx.VX_DF_IMAGE_U1: (((1, 1, 1),), (1, 1)),
@@ -28,6 +31,7 @@ FORMATS = {
     vx.VX_DF_IMAGE_S32: (((32, 1, 1),), (1, 1)),
     vx.VX_DF_IMAGE_RGB: (((24, 1, 1),), (1, 1)),
     vx.VX_DF_IMAGE_RGBX: (((32, 1, 1),), (1, 1)),
+    TIOVX_RGBX: (((32, 1, 1),), (1, 1)),
     vx.VX_DF_IMAGE_UYVY: (((16, 1, 1),), (2, 1)),
     vx.VX_DF_IMAGE_YUYV: (((16, 1, 1),), (2, 1)),
     vx.VX_DF_IMAGE_NV12: (((8, 1, 1), (16, 2, 2)), (2, 2)),
@@ -51,6 +55,7 @@ _MEMORY_LIMIT = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
 
 
 _FORMAT_NAMES = {getattr(vx, n): n[len("VX_DF_IMAGE_"):] for n in dir(vx) if n.startswith("VX_DF_IMAGE_")}
+_FORMAT_NAMES[TIOVX_RGBX] = "RGBX (TIOVX)"
 
 
 def format_name(fmt):

@@ -1,5 +1,6 @@
 """Tensor: an n-dimensional block (dims[0] innermost). Views share their parent's memory; a tensor
-from a handle borrows the application's memory until the handle is swapped."""
+from a handle borrows the application's memory (none while its handle is NULL) until the handle is
+swapped."""
 from _pyopenvx import ffi, lib
 
 from .. import constants as vx
@@ -41,7 +42,7 @@ class Tensor(Resident):
             vx.VX_TENSOR_FIXED_POINT_POSITION: ("fixed_point_position", 0, vx.VX_ERROR_INVALID_VALUE)}
 
     def __init__(self, context, dims, data_type, fixed_point_position=0, scope=None, virtual=False,
-                 strides=None, handle=ffi.NULL, parent=None, offset=0, origin=None):
+                 strides=None, handle=None, parent=None, offset=0, origin=None):
         dims = tuple(dims)
         check_dims(dims, virtual)
         check(data_type in DATA_TYPES or (virtual and data_type == vx.VX_TYPE_INVALID),
@@ -55,7 +56,7 @@ class Tensor(Resident):
                   all(strides[i] >= strides[i - 1] * dims[i - 1] for i in range(1, len(dims))),
                   vx.VX_ERROR_INVALID_PARAMETERS, f"strides {list(strides)} do not fit dims {list(dims)}")
         nbytes = strides[-1] * dims[-1] if dims else 0
-        if parent is None and handle == ffi.NULL:
+        if parent is None and handle is None:
             check_bytes(nbytes)
         super().__init__(context, scope, virtual)
         self.data_type, self.fixed_point_position = data_type, fixed_point_position
@@ -63,13 +64,14 @@ class Tensor(Resident):
         self.origin = tuple(origin) if origin is not None else (0,) * len(dims)   # in the root's elements
         self.views = []
         self.image_arrays = 0         # vxCreateImageObjectArrayFromTensor arrays viewing this memory
+        self.retired = None           # its own storage, lent to the application by a swap (swap_handle)
         self._bytes = nbytes
         if parent is not None:
             parent.retain(internal=True)
             parent.views.append(self)
             lib.pvx_memory_view(self.mem, parent.mem)    # the root's table: maps of views see each other
             self.rebase()
-        elif handle != ffi.NULL:
+        elif handle is not None:
             self.mem.borrowed = 1
             self.mem.base = handle
         self.publish()
@@ -128,17 +130,23 @@ class Tensor(Resident):
 
     def on_destroy(self):
         super().on_destroy()
+        if self.retired is not None:
+            lib.pvx_memory_free(self.retired)
         if self.viewed is not None and self.viewed.alive:      # a context dies newest first
             self.viewed.views.remove(self)
             self.viewed.release(internal=True)
 
     # patches --------------------------------------------------------------------------------
     def check_view(self, n, start_ptr, end_ptr):
-        check(n == self.num_dims, vx.VX_ERROR_INVALID_PARAMETERS, f"{n} dimensions given, {self} has {self.num_dims}", self)
+        """A patch given in the lowest n dimensions ("the lower dimensions are assumed"): index 0 of
+        the ones above."""
+        check(1 <= n <= self.num_dims, vx.VX_ERROR_INVALID_PARAMETERS,
+              f"{n} dimensions given, {self} has {self.num_dims}", self)
         start, end = read_sizes(start_ptr, n, "view_start"), read_sizes(end_ptr, n, "view_end")
         check(all(s < e <= d for s, e, d in zip(start, end, self.dims)), vx.VX_ERROR_INVALID_PARAMETERS,
               f"view {start}..{end} is not inside {list(self.dims)}", self)
-        return start, end
+        rest = self.num_dims - n
+        return start + [0] * rest, end + [1] * rest
 
     def offset_of(self, start):
         return sum(s * st for s, st in zip(start, self.strides))
@@ -152,6 +160,8 @@ class Tensor(Resident):
         start, end = self.check_view(n, start_ptr, end_ptr)
         shape = [e - s for s, e in zip(start, end)]
         user = read_sizes(stride_ptr, n, "user_stride")
+        for i in range(n, self.num_dims):              # the dimensions above the patch: one index each
+            user.append(user[-1] * shape[i - 1])
         check(user == [] or (user[0] >= self.item_size and
               all(user[i] >= user[i - 1] * shape[i - 1] for i in range(1, n))),
               vx.VX_ERROR_INVALID_PARAMETERS, f"user strides {user} do not fit the patch {shape}", self)
@@ -171,13 +181,19 @@ class Tensor(Resident):
         return super().base()
 
     def swap_handle(self, new_ptr, prev_ptr):
-        check(self.viewed is None and self.mem.borrowed, vx.VX_ERROR_INVALID_REFERENCE,
-              f"{self} was not created from a handle", self)
+        """A tensor of vxCreateTensor swaps too (the conformance tests do): its own storage, given
+        back as the previous pointer, stays its own (valid until the tensor is released)."""
+        check(self.viewed is None and not self.virtual, vx.VX_ERROR_INVALID_REFERENCE,
+              f"{self} is a view or virtual: it has no memory of its own to swap", self)
         check(self.open_maps == 0, vx.VX_ERROR_INVALID_PARAMETERS, f"{self} or a view of it is mapped", self)
         check(not self.viewed_by_images(), vx.VX_ERROR_INVALID_PARAMETERS,
               f"images from {self} view its memory (release their object arrays first)", self)
         if prev_ptr != ffi.NULL:
             prev_ptr[0] = self.mem.base
+        if not self.mem.borrowed:
+            self.retired = ffi.new("pvx_memory *")
+            lib.pvx_memory_init(self.retired, 0)
+            self.retired.base, self.mem.borrowed = self.mem.base, 1
         self.mem.base = ffi.cast("unsigned char *", new_ptr)
         for view in self.views:
             view.rebase()

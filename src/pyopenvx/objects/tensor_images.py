@@ -1,6 +1,8 @@
 """vxCreateImageObjectArrayFromTensor: an object array whose images are 2-D slices of a 3-D tensor
-(dims[0] x, dims[1] y, dims[2] the slice), viewing the tensor's memory (zero copy). The array
-holds the tensor while it lives; its items hold the array while the application holds them."""
+(dims[0] x, dims[1] y, dims[2] the slice), `jump` bytes apart (the headers' "stride ... representing
+bytes in the third dimension"; the conformance tests pass the slice stride), viewing the tensor's
+memory (zero copy). The array holds the tensor while it lives; its items hold the array while the
+application holds them."""
 from _pyopenvx import ffi
 
 from .. import constants as vx
@@ -55,18 +57,23 @@ def images_of(tensor, rect, array_size, jump, fmt):
     check(rect.start_x < rect.end_x <= width and rect.start_y < rect.end_y <= height, vx.VX_ERROR_INVALID_PARAMETERS,
           f"rectangle ({rect.start_x},{rect.start_y})-({rect.end_x},{rect.end_y}) is empty or outside the "
           f"{width}x{height} slices of {tensor}", tensor)
-    check(array_size > 0 and jump > 0, vx.VX_ERROR_INVALID_PARAMETERS,
-          f"array_size {array_size} and jump {jump} must both be at least 1", tensor)
-    check((array_size - 1) * jump < slices, vx.VX_ERROR_INVALID_PARAMETERS,
-          f"{array_size} images {jump} slices apart need {(array_size - 1) * jump + 1} slices, {tensor} has {slices}",
-          tensor)
-    check(tensor.strides[0] == tensor.item_size, vx.VX_ERROR_NOT_SUPPORTED,
+    item = tensor.item_size
+    check(array_size > 0 and jump > 0 and jump % item == 0, vx.VX_ERROR_INVALID_PARAMETERS,
+          f"array_size {array_size} must be at least 1 and jump {jump} (bytes between images) a positive multiple "
+          f"of the element size {item}", tensor)
+    check(tensor.strides[0] == item, vx.VX_ERROR_NOT_SUPPORTED,
           f"{tensor} has elements {tensor.strides[0]} bytes apart; image pixels are contiguous", tensor)
-    corner = tensor.base() + rect.start_y * tensor.strides[1] + rect.start_x * tensor.strides[0]
+    first = rect.start_y * tensor.strides[1] + rect.start_x * item
+    end = first + (array_size - 1) * jump + (rect.end_y - rect.start_y - 1) * tensor.strides[1] + \
+        (rect.end_x - rect.start_x) * item
+    check(end <= slices * tensor.strides[2], vx.VX_ERROR_INVALID_PARAMETERS,
+          f"{array_size} images {jump} bytes apart reach byte {end}, past the {slices * tensor.strides[2]} bytes of "
+          f"{tensor}", tensor)
+    corner = tensor.base() + first
     images = []
     try:
         for i in range(array_size):
-            images.append(_slice_image(tensor, corner + i * jump * tensor.strides[2], rect, fmt))
+            images.append(_slice_image(tensor, corner + i * jump, rect, fmt))
         return TensorImages(tensor, images)
     except Exception:
         for img in images:

@@ -47,26 +47,31 @@ def kept(obj, key):
 
 class _Owner:
     """One OpenVX reference owned by Python. `pins` counts the numpy views that need its memory;
-    `context` is the context's owner (None for a context); `keep` what the object's memory is
+    `context` is the context's owner (None for a context); a context's `life` is shared by every
+    owner of the process's one context (each Context holds one count of it) and says when the last
+    count went, with every object; `keep` what the object's memory is
     (an application's numpy array). A graph may hold the object after the application released
     it, so `keep` moves to the context's `parked` list, swept once the object is gone. A context's
     `reusing` holds (weakly) its wrappers that keep an array for their next map (Object._view_base)."""
-    __slots__ = ("handle", "release_fn", "ptr_type", "context", "pins", "keep", "parked", "reusing", "__weakref__")
+    __slots__ = ("handle", "release_fn", "ptr_type", "context", "pins", "keep", "parked", "reusing", "life",
+                 "__weakref__")
 
     def __init__(self, handle, release_fn, ptr_type, context):
         self.handle, self.release_fn, self.ptr_type, self.context, self.pins, self.keep, self.parked = \
             handle, release_fn, ptr_type, context, 0, None, []
-        self.reusing = None
+        self.reusing = self.life = None
 
     def release(self):
         """Releases now; the status (VX_SUCCESS when the handle was already gone)."""
         handle, self.handle = self.handle, None
-        if handle is None or (self.context is not None and self.context.handle is None):
+        if handle is None or (self.context is not None and self.context.life.gone):
             return vx.VX_SUCCESS                 # its context was released, and every object with it
         if self.keep is not None and self.context is not None:
             self.context.parked.append((handle, self.keep))
+        last = self.life is not None and _count(handle) == 1      # a Context's, its last count
         status = self.release_fn(ffi.new(self.ptr_type, handle))
-        if self.context is None:
+        if last:
+            self.life.gone = True
             _KEPT.pop(_address(handle), None)
             self.parked = []                     # every object that used them is gone with the context
         return status
@@ -94,6 +99,21 @@ class _Owner:
                 self.release()
             except Exception:       # noqa: BLE001  (a destructor has no caller to tell)
                 pass
+
+
+class _Life:
+    """One context from its first Context to its last release (_Owner.life)."""
+    __slots__ = ("gone",)
+
+    def __init__(self):
+        self.gone = False
+
+
+def _count(handle):
+    """VX_REFERENCE_COUNT of a handle (0 when it is not valid)."""
+    out = ffi.new("vx_uint32 *")
+    status = lib.vxQueryReference(ffi.cast("vx_reference", handle), vx.VX_REFERENCE_COUNT, out, 4)
+    return out[0] if status == vx.VX_SUCCESS else 0
 
 
 _PINS = threading.Lock()     # guards the pin counts (a += from two threads could lose one)

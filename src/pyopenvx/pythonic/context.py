@@ -5,7 +5,7 @@ from typing import Any, Callable, Dict, List
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import _CONTEXTS, Object, _address, keep
+from .base import _CONTEXTS, Object, _address, _Life, keep, kept
 from .errors import note_log
 from .kernel import Kernel, kernels
 
@@ -20,18 +20,26 @@ class Context(Object):
     def __init__(self) -> None:
         super().__init__(lib.vxCreateContext(), "vxCreateContext")
         assert self._owner is not None
-        _CONTEXTS[_address(self._handle)] = self._owner
-        self._log_functions: List[Callable[[int, str], Any]] = []
-        log = self._log_functions
+        # vxCreateContext gives the process's one context: Contexts made while another lives share
+        # its life and its log (the newest owner is the one new objects hold)
+        address = _address(self._handle)
+        other = _CONTEXTS.get(address)
+        self._owner.life = other.life if other is not None and not other.life.gone else _Life()
+        _CONTEXTS[address] = self._owner
+        callback, self._log_functions = kept(self, "log") or self._log()
+        lib.vxRegisterLogCallback(self._handle, callback, vx.vx_true_e)
+        keep(self, "log", (callback, self._log_functions))
+
+    @staticmethod
+    def _log():
+        log: List[Callable[[int, str], Any]] = []
 
         def on_entry(_ctx, _ref, status, text):
             line = ffi.string(text).decode(errors="replace")
             note_log(line)
             for function in log:
                 function(status, line)
-        callback = ffi.callback("vx_log_callback_f", on_entry)
-        lib.vxRegisterLogCallback(self._handle, callback, vx.vx_true_e)
-        keep(self, "log", callback)
+        return ffi.callback("vx_log_callback_f", on_entry), log
 
     @property
     def references(self) -> int:

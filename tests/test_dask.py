@@ -1,0 +1,180 @@
+"""pyopenvx.dask on a LocalCluster of 2 worker processes (one thread each): frames and chunked
+images give exactly the one-process results, every border mode, graphs that cannot be chunked are
+refused by node, a worker killed mid-task loses no frame, and `python -m pyopenvx run` end to end
+(a C program exports the graph). One cluster for the module: worker start-up is most of the time."""
+import os
+import re
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+distributed = pytest.importorskip("distributed")
+da = pytest.importorskip("dask.array")
+iio = pytest.importorskip("imageio.v3")
+
+import pyopenvx.dask as pvd                                         # noqa: E402
+from pyopenvx.dask import cli                                      # noqa: E402
+from pyopenvx.dask.graphs import GraphSource, Runner, context       # noqa: E402
+from pyopenvx.dask.halo import halo                                 # noqa: E402
+from pyopenvx.pythonic import Scalar, Threshold                            # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def client():
+    # this module's functions travel by value: the workers need not import the tests
+    import cloudpickle
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as c:
+        yield c
+
+
+def _edges(g, src):
+    gx, gy = g.sobel3x3(g.gaussian3x3(src))
+    return g.threshold(g.convert_depth(g.magnitude(gx, gy), policy="saturate", shift=1), Threshold(g.context, value=40))
+
+
+def _magnitude(g, src):
+    return g.magnitude(*g.sobel3x3(g.gaussian3x3(src)))
+
+
+def _alone(graph, arrays, border=None):
+    """The one-process result: the graph on each whole array, here."""
+    return [Runner(GraphSource(graph, border), [a], context())([a])[0] for a in arrays]
+
+
+def _frames(n, shape=(48, 64)):
+    return [np.random.default_rng(i).integers(0, 256, shape, dtype=np.uint8) for i in range(n)]
+
+
+def test_frames_as_on_one_process_graph_built_once_per_worker(client):
+    frames = _frames(8)
+    want = _alone(_edges, frames)
+    got = pvd.map_frames(_edges, frames, npartitions=4).compute()
+    assert len(got) == 8 and all(np.array_equal(a, b) for a, b in zip(got, want))
+    stack = pvd.map_frames(_edges, da.from_array(np.stack(frames), chunks=(3, 48, 64))).compute()
+    assert np.array_equal(stack, np.stack(want))
+    # each worker keeps one graph of this source (not one per frame or task), with OpenVX's tile
+    # threads sized to its one thread
+    key = GraphSource(_edges).key
+    kept = client.run(lambda: sum(1 for k in __import__("pyopenvx.dask.graphs").dask.graphs._runners if k[1] == key))
+    assert 1 <= sum(kept.values()) <= 2, kept
+    assert set(client.run(lambda: os.environ.get("PVX_TILE_THREADS")).values()) == {"1"}
+
+
+@pytest.mark.parametrize("border", [None, "undefined", "replicate", ("constant", 7)])
+def test_chunked_image_is_the_whole_image_result(client, border):
+    img = np.random.default_rng(1).integers(0, 256, (300, 410), dtype=np.uint8)
+    got = pvd.apply(_magnitude, da.from_array(img, chunks=(64, 100)), border=border).compute()
+    assert got.dtype == np.int16 and np.array_equal(got, _alone(_magnitude, [img], border)[0])
+
+
+def test_chunked_rgb_image_and_the_halo(client):
+    rgb = np.random.default_rng(2).integers(0, 256, (130, 150, 3), dtype=np.uint8)
+
+    def build(g, s):
+        return g.dilate3x3(g.box3x3(g.channel_extract(s, "g")))
+    got = pvd.apply(build, da.from_array(rgb, chunks=(40, 50, 3)), border="replicate").compute()
+    assert np.array_equal(got, _alone(build, [rgb], "replicate")[0])
+    # chunks thinner than the halo (Dask merges them) and a first chunk smaller than a 3x3 kernel
+    small = np.ascontiguousarray(rgb[:12, :30, 0])
+    got = pvd.apply(build_u8 := (lambda g, s: g.box3x3(g.box3x3(s))), da.from_array(small, chunks=(2, 30)),
+                    border="replicate").compute()
+    assert np.array_equal(got, _alone(build_u8, [small], "replicate")[0])
+    img = np.zeros((32, 32), np.uint8)
+    halos = [halo(Runner(GraphSource(b), [img], context()).graph) for b in (
+        _magnitude, _edges, lambda g, s: getattr(g, "not")(s),
+        lambda g, s: g.add(g.box3x3(g.box3x3(s)), g.median3x3(s)))]
+    assert halos == [2, 2, 0, 2]      # the longest path's radii, not the count of nodes
+
+
+@pytest.mark.parametrize("build, refused", [
+    (lambda g, s: g.canny(s, low=80, high=160), "canny_edge_detector"),
+    (lambda g, s: g.equalize_hist(s), "equalize_histogram"),
+    (lambda g, s: g.integral_image(g.box3x3(s)), "node 1 (org.khronos.openvx.integral_image"),
+    (lambda g, s: g.scale_image(s, (16, 16)), "scales the image"),
+    (lambda g, s: g.python(lambda a: a, s), "not a bounded neighbourhood"),
+])
+def test_graphs_that_cannot_be_chunked_are_refused_by_node(build, refused):
+    with pytest.raises(pvd.NotChunkable, match=re.escape(refused)):
+        pvd.apply(build, da.zeros((64, 64), dtype=np.uint8, chunks=32))
+
+
+def test_a_reduction_is_named_as_one():
+    with pytest.raises(pvd.NotChunkable, match="mean and standard deviation"):
+        pvd.apply(lambda g, s: (g.mean_std_dev(s, Scalar(g.context, "float32", 0), Scalar(g.context, "float32", 0)), s)[1],
+                  da.zeros((64, 64), dtype=np.uint8, chunks=32))
+
+
+def test_a_killed_worker_loses_no_frame(client, tmp_path):
+    marker = tmp_path / "killed"
+
+    def dies_once(a):
+        if not marker.exists():
+            marker.touch()
+            os._exit(1)                 # the worker process dies in the middle of its task
+        return a
+
+    def build(g, src):
+        return g.python(dies_once, g.gaussian3x3(src))
+    frames = _frames(8)
+    report = pvd.to_files(build, frames, tmp_path / "out", npartitions=4).compute()
+    assert marker.exists()
+    assert sorted(report) == [(f"frame_{i:06d}.png", "written") for i in range(8)]
+    assert sorted(os.listdir(tmp_path / "out")) == [f"frame_{i:06d}.png" for i in range(8)]   # no partial file
+    for i, want in enumerate(_alone(lambda g, s: g.gaussian3x3(s), frames)):
+        assert np.array_equal(iio.imread(tmp_path / "out" / f"frame_{i:06d}.png"), want)
+
+
+def _cli(*args):
+    return subprocess.run([sys.executable, "-m", "pyopenvx", "run", *map(str, args), "--no-progress"],
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_cli_end_to_end(client, compile_c, tmp_path, capsys):
+    blob = tmp_path / "edges.ix"
+    compile_c("ix_export_edges.c").run(64, 48, blob)
+    (tmp_path / "in").mkdir()
+    frames = _frames(5)
+    for i, f in enumerate(frames):
+        iio.imwrite(tmp_path / "in" / f"f{i}.png", f)
+    (tmp_path / "in" / "broken.png").write_bytes(b"\x89PNG\r\n\x1a\n not an image")
+    address = client.scheduler.address
+    out = tmp_path / "out"
+    proc = _cli(blob, "--input", tmp_path / "in" / "*.png", "--output", out, "--scheduler", address)
+    assert proc.returncode == 1 and "broken.png" in proc.stderr, proc.stderr     # reported, the rest went on
+    assert "5 written, 0 skipped, 1 failed" in proc.stdout
+    want = _alone(_edges, frames)
+    for i in range(5):
+        assert np.array_equal(iio.imread(out / f"f{i}.png"), want[i])
+    assert _alone(blob.read_bytes(), frames[:1])[0].tolist() == want[0].tolist()
+    # resumed: what exists is skipped
+    os.remove(out / "f3.png")
+    proc = _cli(blob, "--input", tmp_path / "in" / "f*.png", "--output", out, "--scheduler", address)
+    assert proc.returncode == 0 and "1 written, 4 skipped, 0 failed" in proc.stdout, proc.stderr
+    # inputs the graph's parameters do not take, and a blob of another version: refused before any
+    # cluster (so here, in this process)
+    (tmp_path / "big").mkdir()
+    iio.imwrite(tmp_path / "big" / "a.png", np.zeros((50, 60), np.uint8))
+    assert cli.main([str(blob), "--input", str(tmp_path / "big" / "*.png"), "--output", str(out)]) == 2
+    assert "do not match the inputs: the graph's input 0 is a 64x48 U8 image; " \
+        f"{tmp_path / 'big' / 'a.png'} is 60x50 U8" in capsys.readouterr().err
+    other = bytearray(blob.read_bytes())
+    other[8:12] = (7).to_bytes(4, "little")
+    (tmp_path / "other.ix").write_bytes(bytes(other))
+    assert cli.main([str(tmp_path / "other.ix"), "--input", str(tmp_path / "in" / "*.png"), "--output", str(out)]) == 2
+    assert "exported by another pyopenvx version (export format 7" in capsys.readouterr().err
+
+
+def test_video_frames_with_the_video_extra(client, tmp_path):
+    pytest.importorskip("av")
+    video = tmp_path / "clip.mp4"
+    iio.imwrite(video, np.stack([np.full((48, 64, 3), 40 * i, np.uint8) for i in range(4)]), plugin="pyav",
+                codec="mpeg4", fps=10)
+    report = pvd.to_files(lambda g, s: g.channel_extract(s, "g"), [video], tmp_path / "out").compute()
+    assert report == [(f"clip_{i:06d}.png", "written") for i in range(4)]
+    for i in range(4):
+        want = iio.imread(video, index=i, plugin="pyav")[:, :, 1]
+        assert np.array_equal(iio.imread(tmp_path / "out" / f"clip_{i:06d}.png"), want)
