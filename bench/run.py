@@ -66,8 +66,11 @@ def main(names):
                               check=True, timeout=3600)
         results.append(json.loads(proc.stdout))
         for row in results[-1]["results"]:
+            cv2_ns = f"   cv2 {row['cv2_ns']:>9.1f} ns" if row.get("cv2_ns") else ""
+            budget = f"   budget {row['budget_ns']} ns ({'met' if row['within_budget'] else 'NOT met'})" \
+                if "budget_ns" in row else ""
             print(f"{'python_face':>18}  {row['name']:<44} ours {row['ours_ns']:>12.1f} ns   "
-                  f"floor {row['plain_c_ns']:>12.1f} ns   x{row['ratio']:.2f}")
+                  f"floor {row['plain_c_ns']:>12.1f} ns   x{row['ratio']:.2f}{cv2_ns}{budget}")
     if not names or "opencv" in names:
         opencv = run_opencv()
         if opencv is not None:

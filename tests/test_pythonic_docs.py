@@ -85,6 +85,19 @@ def test_the_tutorial_runs(tmp_path):
     assert "Exception ignored" not in proc.stderr
 
 
+def test_the_video_section_runs(tmp_path):
+    """The ```python video blocks of docs/python.md (the video extra: skipped without PyAV), in a
+    fresh interpreter in a scratch directory (they write video files)."""
+    pytest.importorskip("av")
+    blocks = re.findall(r"```python video\n(.*?)```", (ROOT / "docs" / "python.md").read_text(), re.S)
+    assert blocks
+    script = tmp_path / "video.py"
+    script.write_text("\n".join(blocks))
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "edges.mp4").stat().st_size > 0
+
+
 def test_every_public_name_has_a_docstring():
     missing = []
     for name in pyopenvx.pythonic.__all__:
@@ -116,6 +129,6 @@ def test_version_and_command_line():
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     assert pyopenvx.__version__ == version
     assert (ROOT / "src" / "pyopenvx" / "py.typed").exists()
-    for args, words in ((["--help"], "--cflags"), (["--version"], version)):
+    for args, words in ((["--help"], "--cflags"), ([], "--cflags"), (["--version"], version)):
         proc = subprocess.run([sys.executable, "-m", "pyopenvx", *args], capture_output=True, text=True)
         assert proc.returncode == 0 and words in proc.stdout, proc.stderr

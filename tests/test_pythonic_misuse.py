@@ -80,7 +80,7 @@ def test_wrong_argument_kinds_name_the_argument():
         expect(TypeError, lambda: g.threshold(a, 100), "thresh", "value=", "int")
         expect(TypeError, lambda: g.gaussian3x3(123), "input", "int")
         expect(TypeError, lambda: g.canny(a, low="80", high=160), "low must be a number")
-        expect(TypeError, lambda: g.canny(a, lo=80), "'lo'", "low")
+        expect(TypeError, lambda: g.canny(a, lo=80), "unexpected keyword argument 'lo'")   # the generated signature's own check
         expect(TypeError, lambda: g.canny(a, high=80), "both low and high")
         expect(TypeError, lambda: g.scale_image(a, (32, 24), type=1.5), "type must be a name or an int")
         expect(ValueError, lambda: g.scale_image(a, (32, 24), type="bicubic"), "bilinear")

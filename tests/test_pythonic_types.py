@@ -101,6 +101,15 @@ WRONG_SCRIPT = """
     img = Image(ctx, "64", 48)
     name: int = img.format
     img.map(usage=3)
+    import numpy as np
+    import pyopenvx.fn as vxfn
+    from pyopenvx.pythonic import Graph
+    g = Graph(ctx)
+    g.gausian3x3(img)
+    vxfn.gausian3x3(np.zeros((4, 4), np.uint8))
+    vxfn.canny(np.zeros((4, 4), np.uint8), lo=80, high=160)
+    small: Image = vxfn.resize(np.zeros((4, 4), np.uint8), (2, 2))
+    g.scale_image(img, type=3.5)
 """
 
 
@@ -120,4 +129,45 @@ def test_mypy_accepts_the_face_and_a_typed_user_script(tmp_path):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     proc = _mypy(tmp_path, str(wrong))
     assert proc.returncode == 1
-    assert [int(line.split(":")[1]) for line in proc.stdout.splitlines() if ": error:" in line] == [4, 5, 6], proc.stdout
+    assert [int(line.split(":")[1]) for line in proc.stdout.splitlines() if ": error:" in line] == [4, 5, 6, 11, 12, 13, 14, 15], proc.stdout
+
+
+def test_the_generated_signatures_are_current(ctx):
+    """pythonic/helpers.py and fn_kernels.py are what `python -m pyopenvx.pythonic.signatures`
+    writes from today's node table (a new kernel, default or keyword fails this until regenerated)."""
+    from pyopenvx.pythonic import signatures
+    for path, text in signatures.sources(ctx.handle):
+        assert path.read_text() == text, f"{path.name} is stale: run python -m pyopenvx.pythonic.signatures"
+
+
+def test_help_shows_the_python_signature():
+    """help() (inspect.signature) of a helper and of a one-call function: the Python names, the
+    defaults (spec's and ours), the extra keywords and the return type."""
+    import pyopenvx.fn as vxfn
+    from pyopenvx.pythonic import Graph
+    from pyopenvx.pythonic.nodes import helper_names
+    helper = str(inspect.signature(Graph.canny))
+    assert helper.startswith("(self, input: 'Union[Image, np.ndarray, Tuple[np.ndarray, str]]', hyst: 'Optional[Threshold]' = None, "
+                             "gradient_size: 'int' = 3, norm_type: 'Union[str, int]' = 'l1'"), helper
+    assert "*, border: 'Union[str, Tuple[str, int], None]' = None, low: 'Optional[int]' = None, " \
+           "high: 'Optional[int]' = None) -> 'Image'" in helper
+    assert str(inspect.signature(vxfn.sobel3x3)) == (
+        "(input: 'Union[np.ndarray, Tuple[np.ndarray, str]]', output_x: 'Union[str, Tuple[int, int], None]' = None, "
+        "output_y: 'Union[str, Tuple[int, int], None]' = None, *, border: 'Union[str, Tuple[str, int], None]' = None)"
+        " -> 'Tuple[np.ndarray, np.ndarray]'")
+    assert "org.khronos.openvx.canny_edge_detector" in vxfn.canny.__doc__ and "low: " in vxfn.canny.__doc__
+    for name in helper_names():              # every helper is a real method and function
+        name = name + "_" if name in ("and", "or", "not") else name
+        assert inspect.isfunction(getattr(Graph, name)) and inspect.isfunction(getattr(vxfn, name)), name
+
+
+def test_fns_own_code_calls_no_generated_function():
+    """fn.py ends with the generated functions, some named as builtins (max, min, copy): its own code
+    above them must not call those names (it would run a kernel instead of the builtin)."""
+    import ast
+    from pyopenvx.pythonic import signatures
+    own, generated = signatures.FN.read_text().split(signatures.FN_MARK)
+    defined = {node.name for node in ast.parse(generated).body if isinstance(node, ast.FunctionDef)}
+    assert {"max", "min", "copy"} <= defined
+    used = {node.id for node in ast.walk(ast.parse(own)) if isinstance(node, ast.Name)}
+    assert not used & defined, sorted(used & defined)

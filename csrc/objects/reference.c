@@ -29,3 +29,14 @@ int pvx_fast_vxQueryReference(vx_reference reference, vx_enum attribute, void *p
     *out = VX_SUCCESS;
     return 1;
 }
+
+/* Every wrapper the Python face makes asks its object's context; a live handle's header knows it.
+ * Anything else (NULL, released, foreign) goes to Python, which logs why. */
+int pvx_fast_vxGetContext(vx_reference reference, vx_context *out)
+{
+    pvx_ref *ref = pvx_ref_live(reference, PVX_ANY_TYPE);
+    if (ref == NULL || ref->context == NULL)
+        return 0;
+    *out = (vx_context)ref->context;
+    return 1;
+}

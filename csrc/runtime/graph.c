@@ -390,6 +390,24 @@ int pvx_fast_vxIsGraphVerified(vx_graph graph, vx_bool *out)
         *(type *)ptr = (value);                    \
     } while (0)
 
+/* The graph attributes its descriptor holds (state, last status, performance), read by a program
+ * polling a graph; refusals and the rest go to Python. */
+int pvx_fast_vxQueryGraph(vx_graph graph, vx_enum attribute, void *ptr, vx_size size, vx_status *out)
+{
+    pvx_ref *ref = pvx_ref_live(graph, VX_TYPE_GRAPH);
+    pvx_graph *g = ref ? ref->desc : NULL;
+    if (g == NULL || ptr == NULL)
+        return 0;
+    switch (attribute) {
+    case VX_GRAPH_STATE: ANSWER(vx_enum, __atomic_load_n(&g->state, __ATOMIC_ACQUIRE)); break;
+    case VX_GRAPH_ATTRIBUTE_STATUS: ANSWER(vx_status, __atomic_load_n(&g->status, __ATOMIC_ACQUIRE)); break;
+    case VX_GRAPH_PERFORMANCE: ANSWER(vx_perf_t, g->perf); break;
+    default: return 0;
+    }
+    *out = VX_SUCCESS;
+    return 1;
+}
+
 /* The node attributes kernels read on every run; refusals and the rest go to Python. */
 int pvx_fast_vxQueryNode(vx_node node, vx_enum attribute, void *ptr, vx_size size, vx_status *out)
 {

@@ -4,7 +4,7 @@ Prints the flags and paths to build C programs against this installation; --tiov
 that gives TI code TIOVX's values (VX_DF_IMAGE_RGBA, VX_STATUS_MIN -26: include/VX/vx_types.h).
 python -m pyopenvx run GRAPH.ix --input 'frames/*.png' --output out/ [--scheduler ADDRESS | --workers N]
 runs an exported graph over files on Dask (pip install 'pyopenvx[dask]'; run --help for more).
-  --help      this text        --version   the pyopenvx version"""
+  --help      this text (also without arguments)        --version   the pyopenvx version"""
 import sys
 
 from .paths import CMAKEDIR, INCLUDEDIR, LIBDIR, PKGCONFIGDIR
@@ -28,7 +28,7 @@ def main(argv):
             print(f"python -m pyopenvx run needs the dask extra: pip install 'pyopenvx[dask]' ({err})", file=sys.stderr)
             return 2
         return run(argv[1:])
-    if argv in (["--help"], ["-h"]):
+    if argv in ([], ["--help"], ["-h"]):
         print(__doc__.strip())
         return 0
     if argv == ["--version"]:
@@ -36,7 +36,7 @@ def main(argv):
         print(__version__)
         return 0
     unknown = [a for a in argv if a not in FLAGS]
-    if not argv or unknown:
+    if unknown:
         print(__doc__.strip(), file=sys.stderr)
         return 2
     print(" ".join(FLAGS[a]() for a in argv))

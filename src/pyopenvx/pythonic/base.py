@@ -28,7 +28,7 @@ _CONTEXTS: "weakref.WeakValueDictionary[int, _Owner]" = weakref.WeakValueDiction
 
 
 def _address(handle):
-    return int(ffi.cast("uintptr_t", handle))
+    return int(ffi.cast(_UINTPTR, handle))
 
 
 def keep(obj, key, callbacks):
@@ -132,7 +132,17 @@ def _c_type(name):
     return ffi.typeof(name)
 
 
-_CHAR_P, _REFERENCE = _c_type("char *"), _c_type("vx_reference")
+_CHAR_P, _REFERENCE, _UINTPTR = _c_type("char *"), _c_type("vx_reference"), _c_type("uintptr_t")
+# (vxQuery<X>, C type) -> (the function, the out-argument's type and size, the attribute keeping one)
+_QUERIES: Dict[Tuple[str, str], Tuple[Any, Any, int, str]] = {}
+_POINTERS: Dict[Any, Any] = {}      # a handle's cffi type -> the type of a pointer to it (what release takes)
+
+
+def _pointer_to(ctype):
+    pointer = _POINTERS.get(ctype)
+    if pointer is None:
+        pointer = _POINTERS[ctype] = ffi.typeof(f"{ctype.cname} *")
+    return pointer
 
 
 @functools.lru_cache(maxsize=None)
@@ -162,20 +172,23 @@ class Object:
             _CLASSES[cls.vx_type] = cls
 
     def __init__(self, handle: Handle, what: str, owned: bool = True) -> None:
-        check(lib.vxGetStatus(ffi.cast("vx_reference", handle)), what)
+        reference = ffi.cast(_REFERENCE, handle)
+        status = lib.vxGetStatus(reference)
+        if status:
+            check(status, what)
         self._handle = handle
         if owned:
             context = None if self.vx_type == vx.VX_TYPE_CONTEXT else \
-                _CONTEXTS.get(_address(lib.vxGetContext(ffi.cast("vx_reference", handle))))
+                _CONTEXTS.get(_address(lib.vxGetContext(reference)))
             # the pointer type parsed now: a release may run in __del__, during another parse of
             # cffi's (a garbage collection there), which would wait for cffi's parse lock forever
-            self._owner = _Owner(handle, type(self)._release, _c_type(f"{ffi.typeof(handle).cname} *"), context)
+            self._owner = _Owner(handle, type(self)._release, _pointer_to(ffi.typeof(handle)), context)
 
     @classmethod
     def wrap(cls: Type[_T], handle: Handle, owned: bool = False, what: str = "wrap") -> _T:
         """A wrapper of `handle` (owned: this wrapper releases one reference of it)."""
         obj = cls.__new__(cls)
-        Object.__init__(obj, ffi.cast(cls._ctype, handle), what, owned)
+        Object.__init__(obj, ffi.cast(_c_type(cls._ctype), handle), what, owned)
         obj._describe()
         return obj
 
@@ -283,12 +296,23 @@ class Object:
 
     def query(self, function: str, attribute: int, ctype: str) -> Any:
         """One attribute by vxQuery<Type> (`function`, its name) as `ctype`."""
-        pointer, size = _pointer_type(ctype)
-        out = ffi.new(pointer)
-        status = getattr(lib, function)(self.handle, attribute, out, size)
+        plan = _QUERIES.get((function, ctype))
+        if plan is None:
+            reusable = ffi.typeof(ctype).kind in ("primitive", "enum")     # a struct's value is a view of it
+            plan = _QUERIES[function, ctype] = (getattr(lib, function), *_pointer_type(ctype),
+                                                f"_out_{ctype}" if reusable else "")
+        call, pointer, size, scratch = plan
+        # the out-argument is the object's own, taken while in use (a dict pop is atomic: a thread
+        # querying the same object meanwhile allocates its own); allocating one costs half the query
+        kept = self.__dict__
+        out = scratch and kept.pop(scratch, None) or ffi.new(pointer)
+        status = call(self.handle, attribute, out, size)
         if status:
             check(status, f"{function}({attribute_name(attribute)})", self)
-        return out[0]
+        value = out[0]
+        if scratch:
+            kept[scratch] = out
+        return value
 
 
 def handle_of(obj: Any, name: str, what: str, kind: str = "Context") -> Handle:

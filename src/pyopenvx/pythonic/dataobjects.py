@@ -52,6 +52,7 @@ def _numpy_of(ctype):
 
 
 DTYPES = {t: d for d, t in VX_TYPES.items()}
+_TYPE_NAMES = {getattr(vx, n): n for n in dir(vx) if n.startswith("VX_TYPE_") and isinstance(getattr(vx, n), int)}
 DTYPES.update({NAMED_TYPES[name]: _numpy_of(ctype) for name, ctype in _NAMED_CTYPES.items()})
 CTYPES = {t: f"vx_{d.name}" for d, t in VX_TYPES.items()}
 CTYPES.update({NAMED_TYPES[name]: ctype for name, ctype in _NAMED_CTYPES.items()})
@@ -213,8 +214,8 @@ class Array(Object):
         return self.query("vxQueryArray", vx.VX_ARRAY_NUMITEMS, "vx_size")
 
     def _describe_state(self):
-        return f"{self.dtype.name if self.dtype.fields is None else 'struct'} {len(self)}/" \
-               f"{self.query('vxQueryArray', vx.VX_ARRAY_CAPACITY, 'vx_size')}"
+        item = self.query("vxQueryArray", vx.VX_ARRAY_ITEMTYPE, "vx_enum")
+        return f"{_TYPE_NAMES.get(item, hex(item))} {len(self)}/{self.query('vxQueryArray', vx.VX_ARRAY_CAPACITY, 'vx_size')}"
 
     def extend(self, values: ArrayLike) -> None:
         """vxAddArrayItems: appends `values` (they must convert to the item type exactly)."""

@@ -12,7 +12,7 @@ the wrapper early leaves the node in the graph.
 from __future__ import annotations
 
 from collections import namedtuple
-from typing import Any, Callable, Iterable, Iterator, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, Tuple, Union
 
 import numpy as np
 
@@ -20,9 +20,11 @@ from .. import constants as vx
 from ..api import ffi, lib
 from .base import ContextLike, Object, check, handle_of, keep, wrap_reference
 from .errors import InvalidParameters, status_name
+from .helpers import NodeHelpers
 from .kernel import DIRECTIONS, Kernel, KernelParameter, guarded, kernels, log_failure  # noqa: F401  (re-exported)
 
 Performance = namedtuple("Performance", "tmp beg end sum avg min num max")
+_REFERENCE, _NODE_P = ffi.typeof("vx_reference"), ffi.typeof("vx_node *")
 GRAPH_STATES = {vx.VX_GRAPH_STATE_UNVERIFIED: "unverified", vx.VX_GRAPH_STATE_VERIFIED: "verified",
                 vx.VX_GRAPH_STATE_RUNNING: "running", vx.VX_GRAPH_STATE_ABANDONED: "abandoned",
                 vx.VX_GRAPH_STATE_COMPLETED: "completed"}
@@ -59,14 +61,32 @@ class Node(Object):
         if isinstance(kernel, str):
             with Kernel.by_name(graph.context, kernel) as k:
                 super().__init__(lib.vxCreateGenericNode(graph.handle, k.handle), "vxCreateGenericNode")
+            self.kernel_name = kernel
         else:
             super().__init__(lib.vxCreateGenericNode(graph.handle, kernel.handle), "vxCreateGenericNode")
+            self.kernel_name = kernel.name
         for index, obj in enumerate(parameters):
             if obj is not None:
                 self[index] = obj
 
+    kernel_name: Optional[str] = None   # the kernel's name, when made here (OpenVX cannot tell it of a node)
+
     def _describe_state(self):
-        return f"status={status_name(self.status)}"
+        kernel = f"{self.kernel_name.rsplit('.', 1)[-1]} " if self.kernel_name else ""
+        status = self.status
+        return f"{kernel}{self.num_parameters} parameters status={'VX_SUCCESS' if status == 0 else status_name(status)}"
+
+    def direction(self, index: int) -> str:
+        """"input", "output" or "bidirectional": the direction of parameter `index`."""
+        parameter = lib.vxGetParameterByIndex(self.handle, index)
+        check(lib.vxGetStatus(ffi.cast("vx_reference", parameter)), f"vxGetParameterByIndex({index})", self)
+        try:
+            out = ffi.new("vx_enum *")
+            check(lib.vxQueryParameter(parameter, vx.VX_PARAMETER_DIRECTION, out, ffi.sizeof("vx_enum")),
+                  "vxQueryParameter(VX_PARAMETER_DIRECTION)", self)
+            return DIRECTIONS[out[0]]
+        finally:
+            lib.vxReleaseParameter(ffi.new("vx_parameter *", parameter))
 
     def __setitem__(self, index: int, obj: Object) -> None:
         """Sets parameter `index` to `obj` (vxSetParameterByIndex)."""
@@ -128,7 +148,7 @@ class Node(Object):
         keep(self, ("node callback", int(ffi.cast("uintptr_t", self.handle))), callback or None)
 
 
-class Graph(Object):
+class Graph(NodeHelpers, Object):
     """A graph of nodes: build it with `graph.<kernel>(...)` helpers or `graph.node(...)`,
     run it with process(), schedule()/wait() or stream(); see docs/python.md."""
     _release = lib.vxReleaseGraph
@@ -140,19 +160,32 @@ class Graph(Object):
         self.context = context
         super().__init__(lib.vxCreateGraph(handle), "vxCreateGraph")
 
-    def __getattr__(self, name):
-        """Node helpers: `graph.gaussian3x3(src)` and one per standard kernel (see nodes.py)."""
-        from .nodes import bound_helper
-        if name.startswith("_"):
-            raise AttributeError(name)
-        return bound_helper(self, name)
-
-    def __dir__(self):
-        from .nodes import helper_names
-        return sorted(set(super().__dir__()) | set(helper_names(lib.vxGetContext(self.reference))))
+    if not TYPE_CHECKING:       # a type checker sees only the generated helpers (a typo is an error)
+        def __getattr__(self, name):
+            """A standard kernel without a generated helper (one added since), or the error
+            listing the helpers."""
+            from .nodes import bound_helper
+            if name.startswith("_"):
+                raise AttributeError(name)
+            return bound_helper(self, name)
 
     def _describe_state(self):
         return f"{self.state}, {self.num_nodes} nodes"
+
+    def dot(self) -> str:
+        """The graph as Graphviz DOT text: the nodes made through this wrapper and their data."""
+        from .display import dot
+        return dot(self)
+
+    def _repr_svg_(self) -> Optional[str]:
+        """The diagram a notebook shows, drawn by Graphviz's `dot` (None without it)."""
+        from .display import svg
+        return None if self.released else svg(self)
+
+    def _repr_markdown_(self) -> Optional[str]:
+        """Without Graphviz, the DOT text (a notebook prefers markdown to SVG: None when `dot` draws)."""
+        import shutil
+        return None if self.released or shutil.which("dot") else f"```dot\n{self.dot()}```"
 
     _stream = None          # the queues of `stream`, once set up
     _nodes = ()             # wrappers of the nodes made through this wrapper (to find parameters)
@@ -163,17 +196,27 @@ class Graph(Object):
         self._track(node)
         return node
 
-    def _adopt_node(self, handle, what):
-        """An owned wrapper of a node made by a creator function (node helpers), tracked."""
-        node = Node.wrap(handle, True, what)
-        self._track(node)
+    def _adopt_node(self, handle, what, kernel=None):
+        """The tracked (borrowed) wrapper of a node of `kernel` (its name) a creator function made
+        (node helpers); the creator's reference is released at once: the graph holds its nodes."""
+        status = lib.vxGetStatus(ffi.cast(_REFERENCE, handle))
+        if status:
+            check(status, what, self)
+        node = self._track_handle(handle, kernel)
+        lib.vxReleaseNode(ffi.new(_NODE_P, handle))
         return node
 
     def _track(self, node):
         """Remembers `node` (borrowed: the graph holds its nodes while it lives)."""
+        self._track_handle(node.handle, node.kernel_name)
+
+    def _track_handle(self, handle, kernel):
         if not self._nodes:
             self._nodes = []
-        self._nodes.append(Node.wrap(node.handle))
+        tracked = Node.borrow(handle)
+        tracked.kernel_name = kernel
+        self._nodes.append(tracked)
+        return tracked
 
     def _site(self, obj):
         """(node, index) of the first node parameter `obj` is set on (nodes made through this wrapper)."""
@@ -210,9 +253,10 @@ class Graph(Object):
         from .user_kernel import python_node
         return python_node(self, function, inputs)
 
-    def stream(self, frames: Iterable[np.ndarray], source: Object, sink: Object, depth: int = 3,
+    def stream(self, frames: Iterable[Any], source: Object, sink: Object, depth: int = 3,
                convert: Optional[Callable[[Object], Any]] = None) -> Iterator[Any]:
-        """Pipelined runs over `frames` (numpy arrays into `source`); yields each frame's `sink`
+        """Pipelined runs over `frames` (numpy arrays, or the video.Frames of a VideoReader, into
+        `source`); yields each frame's `sink`
         as a numpy array (or `convert(sink)`), in order. See pythonic.streaming."""
         from .streaming import stream
         return stream(self, frames, source, sink, depth, convert)
@@ -299,6 +343,9 @@ class Delay(Object):
 
     def __len__(self) -> int:
         return self.query("vxQueryDelay", vx.VX_DELAY_SLOTS, "vx_size")
+
+    def _describe_state(self):
+        return f"{len(self)} slots"
 
     def __getitem__(self, index: int) -> Optional[Object]:
         ref = lib.vxGetReferenceFromDelay(self.handle, index)

@@ -148,7 +148,14 @@ class Image(Object):
     def _describe_state(self):
         return f"{self.width}x{self.height} {self.format}"
 
+    def _repr_png_(self) -> Optional[bytes]:
+        """The picture a notebook shows (display.viewable: YUV as its luma, S16 stretched, ...)."""
+        from .display import png, viewable
+        pixels = None if self.released else viewable(self)
+        return None if pixels is None else png(pixels)
+
     _geometry = None        # (width, height, format name, whole-image rectangle) once settled
+    _plane0 = None          # see _whole_plane
     _scratch = None         # map's out-arguments, in the instance's dict while no map uses them
 
     def _settled(self):
@@ -234,6 +241,24 @@ class Image(Object):
         check(lib.vxCopyImagePatch(self.handle, r, plane, addr, ffi.from_buffer(array, require_writable=usage == vx.VX_READ_ONLY),
                                     usage, vx.VX_MEMORY_TYPE_HOST), "vxCopyImagePatch")
 
+    def _whole_plane(self):
+        """(shape, dtype, addressing, rectangle) of a whole image of a one-plane numpy format (U8 ... RGBX) as
+        a contiguous array: to_numpy and write copy it in one call (their hot path). Kept once the
+        geometry is settled; False for the other formats."""
+        width, height, fmt, rect = self._settled()
+        if self._geometry is None:
+            return False
+        plane0 = False
+        if fmt in _NUMPY_FORMATS.values():
+            dtype, values = _ELEMENTS[fmt][0]
+            dtype = np.dtype(dtype)
+            addr = ffi.new(_ADDRESSING, {"dim_x": width, "dim_y": height, "stride_x": dtype.itemsize * values,
+                                         "stride_y": dtype.itemsize * values * width, "step_x": 1, "step_y": 1,
+                                         "scale_x": vx.VX_SCALE_UNITY, "scale_y": vx.VX_SCALE_UNITY})
+            plane0 = ((height, width) if values == 1 else (height, width, values), dtype, addr, rect)
+        self._plane0 = plane0
+        return plane0
+
     def _whole(self, rect, what):
         """Whether `plane=None` means all planes stacked (a multi-plane format, see _STACKED)."""
         geometry = self._settled()
@@ -248,6 +273,15 @@ class Image(Object):
         """A copy of the patch (vxCopyImagePatch) of `plane`; without a plane, of the whole image:
         multi-plane formats (NV12, NV21, IYUV, YUV4) as one array of their planes stacked (see
         docs/python.md: NV12 and IYUV (h*3/2, w) as cv2 takes them, YUV4 (3h, w))."""
+        if rect is None and not plane:
+            whole = self._plane0 or self._whole_plane()
+            if whole:
+                out = np.empty(whole[0], whole[1])
+                status = lib.vxCopyImagePatch(self.handle, whole[3], 0, whole[2], ffi.from_buffer(out),
+                                              vx.VX_READ_ONLY, _HOST)
+                if status:
+                    check(status, "vxCopyImagePatch", self)
+                return out
         if plane is None:
             whole = self._whole(rect, "to_numpy")
             if whole is not None:
@@ -267,6 +301,14 @@ class Image(Object):
         """Copies `array` (shaped as `to_numpy` returns) into the patch (without a plane: the whole
         image, multi-plane formats stacked as to_numpy gives them). Values of another dtype
         must convert exactly (0.9 or 300 into a U8 image raise InvalidValue)."""
+        if rect is None and not plane and type(array) is np.ndarray:
+            whole = self._plane0 or self._whole_plane()
+            if whole and array.shape == whole[0] and array.dtype == whole[1] and array.flags.c_contiguous:
+                status = lib.vxCopyImagePatch(self.handle, whole[3], 0, whole[2], ffi.from_buffer(array),
+                                              vx.VX_WRITE_ONLY, _HOST)
+                if status:
+                    check(status, "vxCopyImagePatch", self)
+                return
         if plane is None:
             whole = self._whole(rect, "write")
             if whole is not None:

@@ -16,6 +16,7 @@ Where the spec gives no default, ours are DEFAULTS.
 """
 import re
 import threading
+from functools import cached_property
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Tuple
 
@@ -49,7 +50,7 @@ SCALAR_OUTPUTS = {"num_corners": "size", "num_lines": "size", "mean": "float32",
                   "minVal": "input", "maxVal": "input", "minCount": "uint32", "maxCount": "uint32"}
 # The Python-only keywords of the helpers (and of pyopenvx.fn) beside the kernels' own parameters:
 # helper ("*": every helper) -> {keyword: (default, annotation, meaning)}. The one place they are
-# written: add_node reads it, and so may generated signatures.
+# written: add_node reads it, and so do the generated signatures (signatures.py).
 EXTRAS: Dict[str, Dict[str, Tuple[Any, str, str]]] = {
     "*": {"border": (None, "Union[str, Tuple[str, int], None]",
                      'the node\'s border mode: None or "undefined" (the spec\'s default: pixels whose neighbourhood '
@@ -78,7 +79,15 @@ class Parameter:
     type: str           # the kernel's parameter type (image, scalar, ...)
     optional: bool
 
-    @property
+    @cached_property        # (per parameter, once: a helper reads these for every argument)
+    def c_type(self):
+        return ffi.typeof(self.ctype)
+
+    @cached_property
+    def vx_type(self):
+        return getattr(vx, f"VX_TYPE_{self.type.upper()}", None)
+
+    @cached_property
     def by_value(self):
         return self.ctype not in ("vx_reference",) and not self.ctype.startswith(
             ("vx_image", "vx_scalar", "vx_array", "vx_tensor", "vx_threshold", "vx_pyramid", "vx_matrix",
@@ -301,7 +310,8 @@ def _object(graph, spec, p, value, extras):
 def _pyramid_of(graph, image, extras):
     """A virtual Gaussian pyramid of `image`, made by a node of the graph (optical flow's inputs)."""
     pyramid = Pyramid.virtual(graph, extras.get("levels", 4), "half")
-    graph._adopt_node(lib.vxGaussianPyramidNode(graph.handle, image.handle, pyramid.handle), "vxGaussianPyramidNode")
+    graph._adopt_node(lib.vxGaussianPyramidNode(graph.handle, image.handle, pyramid.handle), "vxGaussianPyramidNode",
+                      "org.khronos.openvx.gaussian_pyramid")
     return pyramid
 
 
@@ -312,14 +322,13 @@ def _argument(graph, spec, p, value, keep, extras):
     if value is None:
         return ffi.NULL
     value = _object(graph, spec, p, value, extras)
-    expected = getattr(vx, f"VX_TYPE_{p.type.upper()}", None)
-    if not isinstance(value, Object) or (p.type != "reference" and value.vx_type not in (None, expected)):
+    if not isinstance(value, Object) or (p.type != "reference" and value.vx_type not in (None, p.vx_type)):
         other = [f"{name}=" for name in EXTRAS.get(spec.name, {}) if name not in ("levels",)]
         hint = f" (or {', '.join(other)})" if other and p.type == "threshold" else ""
         raise TypeError(f"{spec.name}: {p.name} takes a {p.type}{hint}, not {type(value).__name__}"
                         f"{'' if isinstance(value, Object) else f' {value!r}'[:60]}")
     keep.append(value)
-    return ffi.cast(p.ctype, value.handle)
+    return ffi.cast(p.c_type, value.handle)
 
 
 def _virtual(graph, spec, p, values, extras):
@@ -364,6 +373,12 @@ def _number(spec, name, value):
     return value
 
 
+# The kernel inputs _convenience makes when not given: helper -> {parameter: of what}; the
+# generated signatures give them a None default and say so.
+FILLED = {"canny_edge_detector": {"hyst": "low=/high="}, "threshold": {"thresh": "value= or lower=/upper="},
+          "optical_flow_pyr_lk": {"new_points_estimates": "old_points"}}
+
+
 def _convenience(graph, spec, values, extras):
     """Objects some kernels take that read better as numbers (canny's low/high, threshold's
     value or lower/upper), of the input image's format (an S16 input, an S16 threshold)."""
@@ -396,7 +411,7 @@ def add_node(graph, spec, args, kwargs):
     if len(args) > len(spec.parameters):
         raise TypeError(f"{spec.signature} takes {len(spec.parameters)} parameters, not {len(args)}")
     known = extras_of(spec)
-    values = dict(zip((p.name for p in spec.parameters), args))
+    values = {p.name: v for p, v in zip(spec.parameters, args) if v is not None}     # None: not given
     extras = {}
     for name, value in kwargs.items():
         if name in known:
@@ -425,7 +440,7 @@ def add_node(graph, spec, args, kwargs):
         elif value is None and (p.by_value or (not p.optional and p.direction == "input")):
             raise TypeError(f"{spec.name}: parameter {p.name} is required: {spec.signature}")
         c_args.append(_argument(graph, spec, p, value, keep, extras))
-    node = graph._adopt_node(getattr(lib, spec.creator)(graph.handle, *c_args), spec.creator)
+    node = graph._adopt_node(getattr(lib, spec.creator)(graph.handle, *c_args), spec.creator, spec.kernel)
     if extras.get("border") is not None:
         node.border = extras["border"]
     return node, outputs
@@ -435,6 +450,13 @@ def call(graph, spec, args, kwargs):
     """Adds the node of `spec` to `graph`; returns its outputs (one, or a tuple)."""
     outputs = [obj for _, obj in add_node(graph, spec, args, kwargs)[1]]
     return outputs[0] if len(outputs) == 1 else tuple(outputs)
+
+
+def call_helper(graph, name, args, **extras):
+    """A generated helper's call (helpers.py): `args` all the kernel's parameters, None where not
+    given; an extra keyword left None is not given."""
+    spec = _specs.get(name) or spec_of(name, graph.context.handle)
+    return call(graph, spec, args, {k: v for k, v in extras.items() if v is not None})
 
 
 _helpers: Dict[str, Callable[..., Any]] = {}

@@ -47,9 +47,12 @@ class Stream:
 
     def _write(self, k, frame):
         """Copies `frame` into input slot k: a C-contiguous array of the slot's shape and dtype
-        straight (one vxCopyImagePatch), anything else through Image.write (exact conversion)."""
+        straight (one vxCopyImagePatch), a video frame (video.Frame) from the decoder's planes,
+        anything else through Image.write (exact conversion)."""
         if isinstance(frame, np.ndarray) and (frame.shape, frame.dtype) == self.frame and frame.flags.c_contiguous:
             self.ins[k]._copy(frame, None, 0, vx.VX_WRITE_ONLY)
+        elif hasattr(frame, "copy_to"):
+            frame.copy_to(self.ins[k])
         else:
             self.ins[k].write(frame)
 
