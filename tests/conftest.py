@@ -154,11 +154,13 @@ def vx():
 
 
 def _release_fn():
-    """pyopenvx.fn keeps its graphs on a Context for the module's life; vxCreateContext gives the
-    process's one context, so they would stay in every later test's: let them go."""
-    fn = sys.modules.get("pyopenvx.fn")
-    if fn is not None:
-        fn.release()
+    """pyopenvx.fn and pyopenvx.dask keep their graphs on a Context for the module's life;
+    vxCreateContext gives the process's one context, so they would stay in every later test's:
+    let them go."""
+    for name in ("pyopenvx.fn", "pyopenvx.dask.graphs"):
+        module = sys.modules.get(name)
+        if module is not None:
+            module.release()
 
 
 @pytest.fixture(autouse=True)

@@ -21,10 +21,10 @@ import dask.bag as db
 import numpy as np
 
 from . import files
-from .graphs import BlobError, Border, FrameMismatch, GraphSource, Runner, context, run, runner
+from .graphs import BlobError, Border, FrameMismatch, GraphSource, Runner, context, release, run, runner
 from .halo import NotChunkable, halo
 
-__all__ = ["map_frames", "to_files", "apply", "GraphSource", "BlobError", "FrameMismatch", "NotChunkable"]
+__all__ = ["map_frames", "to_files", "apply", "GraphSource", "BlobError", "FrameMismatch", "NotChunkable", "release"]
 
 GraphLike = Union[bytes, Callable[..., Any], GraphSource]
 

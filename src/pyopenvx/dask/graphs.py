@@ -200,6 +200,20 @@ def runner(source: GraphSource, arrays: Sequence[np.ndarray]) -> Runner:
     return found
 
 
+def release() -> None:
+    """Drops this process's runners and its context (vxCreateContext gives the process's one context,
+    which lives while anything holds it: in a client process, the application's objects share it).
+    The next task builds them again."""
+    with _lock:
+        runners = list(_runners.values())
+        _runners.clear()
+        contexts = _context[:]
+        _context.clear()
+    del runners                 # released here, outside the lock, before their context
+    for ctx in contexts:
+        ctx.release()
+
+
 def run(source: GraphSource, arrays: Sequence[np.ndarray], what: str = "the frame") -> List[np.ndarray]:
     """The graph's outputs for `arrays` (this process's runner)."""
     return runner(source, arrays)(arrays, what)
