@@ -1,7 +1,9 @@
 /* vx_khr_ix of a graph whose verification made virtual images share storage: in -> Not -> v1 ->
  * Not -> v2 -> Not -> v3 -> Not -> out (v1 and v3 may share one buffer). The verified graph is
- * exported with its values (in and out created by the application), imported into a fresh context
- * and run there: out == in. The original graph, verified again after the export, runs the same. */
+ * exported with its values (in and out created by the application), imported beside it (a second
+ * vxCreateContext is a second count of the process's one context) and run: out == in. The original
+ * graph, verified again after the export, runs the same. References come back exactly: the graph
+ * the import writes into refs[0] is the application's, as the one vxGetImportReferenceByIndex gives. */
 #include <VX/vx.h>
 #include <VX/vx_khr_ix.h>
 #include <VX/vx_khr_xml.h>          /* vxGetImportReferenceByIndex */
@@ -52,13 +54,17 @@ int main(void)
     CHECK_OK(vxExportObjectsToMemory(ctx, 3, refs, uses, &blob, &length));
 
     vx_context other = vxCreateContext();
+    CHECK(other == ctx);
     vx_image in2 = pattern_u8_image(other, W, H, 5, 1), out2 = vxCreateImage(other, W, H, VX_DF_IMAGE_U8);
     vx_reference given[3] = {NULL, (vx_reference)in2, (vx_reference)out2};
+    vx_uint32 before = context_references(ctx);
     vx_import imp = vxImportObjectsFromMemory(other, 3, given, uses, blob, length);
     CHECK_REF(imp);
     CHECK_OK(vxReleaseExportedMemory(ctx, &blob));
     vx_graph g2 = (vx_graph)vxGetImportReferenceByIndex(imp, 0);
     CHECK_REF(g2);
+    CHECK((vx_reference)g2 == given[0]);
+    CHECK(context_references(ctx) == before + 2);     /* the imported graph and the import */
     CHECK_OK(vxProcessGraph(g2));
     check_identity(in2, out2);
 
@@ -68,7 +74,9 @@ int main(void)
     check_identity(in, out);
 
     CHECK_OK(vxReleaseGraph(&g2));
+    CHECK_OK(vxReleaseReference(&given[0]));
     CHECK_OK(vxReleaseImport(&imp));
+    CHECK(context_references(ctx) == before);
     CHECK_OK(vxReleaseImage(&in2));
     CHECK_OK(vxReleaseImage(&out2));
     CHECK_OK(vxReleaseContext(&other));
