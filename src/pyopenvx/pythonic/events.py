@@ -129,7 +129,7 @@ def report(graph, what: str) -> None:
     naming the node, with the Python kernel's exception as __cause__); later errors of the same
     session are only events. `what` names the call that reports it."""
     watch: Any = graph._watch
-    if watch is None or watch.reported:
+    if watch is None or not watch.session or watch.reported:    # only a stream's errors wait
         return
     _drain(graph, watch)
     failed = watch.failed
