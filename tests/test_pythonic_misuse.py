@@ -136,9 +136,9 @@ def test_ctrl_c_during_a_long_process_stops_it_within_one_node(tmp_path):
     assert "interrupted" in proc.stdout
 
 
-def test_a_streaming_source_that_always_raises_is_reported_by_stop_streaming():
-    script("""
-        import time
+BAD_CAMERA = """
+        import signal, time
+        signal.alarm(60)                # a kernel error never reported would wait forever
         from pyopenvx.pythonic import OUTPUT, INPUT, user_kernel
         tries = []
         @user_kernel(ctx, "app.bad_camera", [("out", OUTPUT, "image")], validator=lambda out: {0: (64, 48, "U8")})
@@ -153,6 +153,47 @@ def test_a_streaming_source_that_always_raises_is_reported_by_stop_streaming():
         g.node(camera, picture)
         g.node(sink, picture)
         g.start_streaming()
+"""
+
+
+@pytest.mark.parametrize("call", ["g.state", "g.process()", "g.wait()", "g.verify()", "g.start_streaming()"])
+def test_a_streaming_kernels_error_is_raised_once_by_the_next_call(call):
+    proc = script(BAD_CAMERA + f"""
+        seen = []
+        while not any(e.kind == "node_error" for e in seen):     # the events query shows it
+            seen += g.events()
+            time.sleep(0.01)
+        error = next(e for e in seen if e.kind == "node_error")
+        assert (error.node, error.status) == ("app.bad_camera", -1), error
+        try:
+            {call}
+        except Failure as err:
+            assert isinstance(err.__cause__, ValueError) and "no camera" in str(err.__cause__)
+            assert "node app.bad_camera" in str(err), err
+            print("reported")
+        g.state                     # once: neither this nor stopping raises it again
+        g.stop_streaming()
+    """)
+    assert "reported" in proc.stdout
+
+
+def test_polling_a_streaming_graphs_state_raises_its_kernels_error():
+    proc = script(BAD_CAMERA + """
+        try:
+            while True:
+                g.state
+                time.sleep(0.01)
+        except Failure as err:
+            assert isinstance(err.__cause__, ValueError) and "app.bad_camera" in str(err)
+            print("reported")
+        g.stop_streaming()
+        assert any(e.kind == "node_error" and e.node == "app.bad_camera" for e in g.events())
+    """)
+    assert "reported" in proc.stdout
+
+
+def test_a_streaming_source_that_always_raises_is_reported_by_stop_streaming():
+    script(BAD_CAMERA + """
         while not tries:
             time.sleep(0.01)
         try:

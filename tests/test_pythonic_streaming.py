@@ -5,7 +5,8 @@ import time
 import numpy as np
 import pytest
 
-from pyopenvx.pythonic import INPUT, OUTPUT, Graph, Image, user_kernel
+from pyopenvx.constants import VX_FAILURE
+from pyopenvx.pythonic import INPUT, OUTPUT, Failure, Graph, Image, user_kernel
 
 
 def frames(n, shape=(48, 64)):
@@ -79,3 +80,34 @@ def test_python_kernels_as_source_and_sink(ctx):
         graph.stop_streaming()
         del frame
     assert seen[:10] == list(range(10))
+
+
+def test_recorded_events_name_their_nodes(ctx):
+    graph, src, out = edge_graph(ctx)
+    graph.record_events("node_completed", "graph_completed")
+    src.write(frames(1)[0])
+    graph.process()
+    events = graph.events()
+    assert [(e.kind, e.node, e.status) for e in events] == [
+        ("node_completed", "org.khronos.openvx.gaussian_3x3", 0),
+        ("node_completed", "org.khronos.openvx.canny_edge_detector", 0), ("graph_completed", None, 0)]
+    assert graph.events() == []             # each event once
+    with pytest.raises(ValueError, match="node_error, node_completed, graph_completed"):
+        graph.record_events("node_done")
+
+
+def test_a_failing_run_is_raised_by_that_run_only(ctx):
+    @user_kernel(ctx, "app.broken", [("in", INPUT, "image")], validator=lambda src: {})
+    def broken(src):
+        raise ZeroDivisionError("broken")
+
+    graph, src, out = edge_graph(ctx)
+    with broken, graph:
+        graph.node(broken, out).release()
+        graph.record_events("node_error")
+        with pytest.raises(Failure, match="app.broken") as err:
+            graph.process()
+        assert isinstance(err.value.__cause__, ZeroDivisionError)
+        assert [(e.kind, e.node, e.status) for e in graph.events()] == [("node_error", "app.broken", VX_FAILURE)]
+        assert graph.state == "abandoned"   # not raised again: only a stream's errors wait for the next call
+        graph.verify()

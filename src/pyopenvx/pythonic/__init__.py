@@ -16,6 +16,7 @@ from .containers import ObjectArray, Pyramid
 from .context import Context
 from .convolution import Convolution
 from .dataobjects import LUT, Array, Distribution, Matrix, Scalar, Tensor
+from .events import Event
 from .graph import Delay, Graph, Kernel, Node
 from .image import Image
 from .ix import Import, export
@@ -24,7 +25,7 @@ from .threshold import Threshold
 from .user_data_object import UserDataObject
 from .user_kernel import BIDIRECTIONAL, INPUT, OPTIONAL, OUTPUT, REQUIRED, UserKernel, user_kernel
 
-__all__ = ["Array", "BIDIRECTIONAL", "Context", "Convolution", "Delay", "Distribution", "Graph", "INPUT", "Image",
+__all__ = ["Array", "BIDIRECTIONAL", "Context", "Convolution", "Delay", "Distribution", "Event", "Graph", "INPUT", "Image",
            "Import", "Kernel", "LUT", "Matrix", "Node", "OPTIONAL", "OUTPUT", "Object", "ObjectArray", "Pyramid",
            "REQUIRED", "Reference", "Remap", "Scalar", "Tensor", "Threshold", "UserDataObject", "UserKernel", "export",
            "user_kernel", *_errors]

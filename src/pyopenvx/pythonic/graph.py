@@ -12,7 +12,7 @@ the wrapper early leaves the node in the graph.
 from __future__ import annotations
 
 from collections import namedtuple
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, List, Optional, Tuple, Union
 
 import numpy as np
 
@@ -20,6 +20,7 @@ from .. import constants as vx
 from ..api import ffi, lib
 from .base import ContextLike, Object, check, handle_of, keep, wrap_reference
 from .errors import InvalidParameters, status_name
+from .events import Event, events, record, report
 from .helpers import NodeHelpers
 from .kernel import DIRECTIONS, Kernel, KernelParameter, guarded, kernels, log_failure  # noqa: F401  (re-exported)
 
@@ -169,8 +170,8 @@ class Graph(NodeHelpers, Object):
                 raise AttributeError(name)
             return bound_helper(self, name)
 
-    def _describe_state(self):
-        return f"{self.state}, {self.num_nodes} nodes"
+    def _describe_state(self):          # never the stream's failure: an error's message describes the graph
+        return f"{GRAPH_STATES[self.query('vxQueryGraph', vx.VX_GRAPH_STATE, 'vx_enum')]}, {self.num_nodes} nodes"
 
     def dot(self) -> str:
         """The graph as Graphviz DOT text: the nodes made through this wrapper and their data."""
@@ -188,6 +189,7 @@ class Graph(NodeHelpers, Object):
         return None if self.released or shutil.which("dot") else f"```dot\n{self.dot()}```"
 
     _stream = None          # the queues of `stream`, once set up
+    _watch = None           # events.Watch: the graph's own event queue, once recorded or streamed
     _nodes = ()             # wrappers of the nodes made through this wrapper (to find parameters)
 
     def node(self, kernel: Union[str, Kernel], *parameters: Optional[Object]) -> "Node":
@@ -259,38 +261,64 @@ class Graph(NodeHelpers, Object):
         `source`); yields each frame's `sink`
         as a numpy array (or `convert(sink)`), in order. See pythonic.streaming."""
         from .streaming import stream
+        self._report("stream")
         return stream(self, frames, source, sink, depth, convert)
 
     def start_streaming(self, trigger: Optional["Node"] = None) -> None:
         """vxEnableGraphStreaming + vxStartGraphStreaming: the graph runs again and again (a Python
         kernel without inputs as the source, one without outputs as the sink) until stop_streaming()."""
         from .streaming import start
+        self._report("start_streaming")
         start(self, trigger)
 
     def stop_streaming(self) -> None:
-        """vxStopGraphStreaming: stops after the run in progress."""
+        """vxStopGraphStreaming: stops after the run in progress; raises the error of a node that
+        failed while the graph streamed, unless an earlier call raised it."""
         from .streaming import stop
         stop(self)
 
+    def _report(self, what):
+        """A node error while the graph streamed, raised once by the graph's next run or state call."""
+        if self._watch is not None:
+            report(self, what)
+
+    def record_events(self, *kinds: str) -> None:
+        """Makes the graph's runs record events of `kinds` ("node_error", "node_completed": on every
+        node made through this wrapper; "graph_completed") for events(); the graph verifies again.
+        Streaming records "node_error" itself."""
+        record(self, *kinds)
+
+    def events(self) -> List[Event]:
+        """The events recorded since the last query, oldest first (never waits): Event(kind, node,
+        status, timestamp, parameter) records; see pythonic.events."""
+        return events(self)
+
     def verify(self) -> None:
         """vxVerifyGraph: checks the graph and plans its runs (process() verifies when needed)."""
+        self._report("verify")
         check(lib.vxVerifyGraph(self.handle), "vxVerifyGraph", self)
 
     def process(self) -> None:
         """vxProcessGraph: one run, waited for."""
+        self._report("process")
         check(lib.vxProcessGraph(self.handle), "vxProcessGraph", self)
 
     def schedule(self) -> None:
         """vxScheduleGraph: one run in the background; wait() for it."""
+        self._report("schedule")
         check(lib.vxScheduleGraph(self.handle), "vxScheduleGraph", self)
 
     def wait(self) -> None:
         """vxWaitGraph: waits for the scheduled run; raises if it failed."""
+        self._report("wait")
         check(lib.vxWaitGraph(self.handle), "vxWaitGraph", self)
 
     @property
     def state(self) -> str:
-        """"unverified", "verified", "running", "abandoned" or "completed"."""
+        """"unverified", "verified", "running", "abandoned" or "completed" (raises a node error of
+        the stream once, as the graph's run calls do)."""
+        if self._watch is not None:         # inline: a hot attribute
+            report(self, "state")
         return GRAPH_STATES[self.query("vxQueryGraph", vx.VX_GRAPH_STATE, "vx_enum")]
 
     @property

@@ -18,6 +18,7 @@ import numpy as np
 
 from .. import constants as vx
 from ..api import ffi, lib
+from . import events
 from .errors import check, check_workers
 
 
@@ -120,12 +121,19 @@ def stream(graph, frames, source, sink, depth=3, convert=None):
 
 
 def start(graph, trigger=None):
+    """Records the graph's node errors (events.start_session) so that its next call reports them."""
+    events.start_session(graph)
     check(lib.vxEnableGraphStreaming(graph.handle, ffi.NULL if trigger is None else trigger.handle),
           "vxEnableGraphStreaming", graph)
     check(lib.vxStartGraphStreaming(graph.handle), "vxStartGraphStreaming", graph)
 
 
 def stop(graph):
-    """Stops, then reports what a Python kernel of the stream raised meanwhile (errors.check_workers)."""
+    """Stops, then reports the session's node error unless an earlier call did (events.report), or
+    what a Python kernel of a node not made through the wrapper raised (errors.check_workers)."""
     check(lib.vxStopGraphStreaming(graph.handle), "vxStopGraphStreaming", graph)
+    try:
+        events.report(graph, "stop_streaming")
+    finally:
+        events.end_session(graph)
     check_workers("a kernel while the graph streamed", graph)
