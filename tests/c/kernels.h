@@ -83,6 +83,20 @@ static inline vx_kernel in_out_kernel_of(vx_context ctx, const char *name, vx_ke
     return k;
 }
 
+/* A finalized user kernel with a new id and one required parameter of `type` (a source's output,
+ * a sink's input). */
+static inline vx_kernel one_parameter_kernel(vx_context ctx, const char *name, vx_kernel_f fn, vx_enum direction,
+                                             vx_enum type, vx_kernel_validate_f validate)
+{
+    vx_enum id;
+    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
+    vx_kernel k = vxAddUserKernel(ctx, name, id, fn, 1, validate, NULL, NULL);
+    CHECK_REF(k);
+    CHECK_OK(vxAddParameterToKernel(k, 0, direction, type, VX_PARAMETER_STATE_REQUIRED));
+    CHECK_OK(vxFinalizeKernel(k));
+    return k;
+}
+
 /* The same with both parameters of `type`. */
 static inline vx_kernel in_out_kernel(vx_context ctx, const char *name, vx_kernel_f fn, vx_kernel_validate_f validate,
                                       vx_enum type)

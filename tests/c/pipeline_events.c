@@ -214,18 +214,6 @@ static vx_status VX_CALLBACK sink_run(vx_node node, const vx_reference *p, vx_ui
     return VX_SUCCESS;
 }
 
-static vx_kernel one_parameter_kernel(vx_context ctx, const char *name, vx_kernel_f fn, vx_enum direction,
-                                      vx_kernel_validate_f validate)
-{
-    vx_enum id;
-    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
-    vx_kernel k = vxAddUserKernel(ctx, name, id, fn, 1, validate, NULL, NULL);
-    CHECK_REF(k);
-    CHECK_OK(vxAddParameterToKernel(k, 0, direction, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxFinalizeKernel(k));
-    return k;
-}
-
 /* What the sink saw is 0, 1, 2, ... (mod 256): every frame, in order. */
 static void check_seen(void)
 {
@@ -236,8 +224,9 @@ static void check_seen(void)
 
 static void streaming(vx_context ctx)
 {
-    vx_kernel source = one_parameter_kernel(ctx, "test.stream.source", source_run, VX_OUTPUT, source_validate);
-    vx_kernel sink = one_parameter_kernel(ctx, "test.stream.sink", sink_run, VX_INPUT, accept_all);
+    vx_kernel source =
+        one_parameter_kernel(ctx, "test.stream.source", source_run, VX_OUTPUT, VX_TYPE_IMAGE, source_validate);
+    vx_kernel sink = one_parameter_kernel(ctx, "test.stream.sink", sink_run, VX_INPUT, VX_TYPE_IMAGE, accept_all);
     vx_graph g = vxCreateGraph(ctx);
     vx_image v = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_VIRT);
     vx_node a = vxCreateGenericNode(g, source), b = vxCreateGenericNode(g, sink);

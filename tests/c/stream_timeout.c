@@ -8,7 +8,7 @@
 #include <VX/vx_khr_pipelining.h>
 #include <pthread.h>
 #include <unistd.h>
-#include "check.h"
+#include "kernels.h"
 
 #define SOURCE_ERROR 7
 
@@ -37,23 +37,6 @@ static vx_status VX_CALLBACK sink_run(vx_node node, const vx_reference *p, vx_ui
     return VX_SUCCESS;
 }
 
-static vx_status VX_CALLBACK validate(vx_node node, const vx_reference p[], vx_uint32 n, vx_meta_format m[])
-{
-    (void)node; (void)p; (void)n; (void)m;
-    return VX_SUCCESS;
-}
-
-static vx_kernel one_scalar_kernel(vx_context ctx, const char *name, vx_kernel_f fn, vx_enum direction)
-{
-    vx_enum id;
-    CHECK_OK(vxAllocateUserKernelId(ctx, &id));
-    vx_kernel k = vxAddUserKernel(ctx, name, id, fn, 1, validate, NULL, NULL);
-    CHECK_REF(k);
-    CHECK_OK(vxAddParameterToKernel(k, 0, direction, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED));
-    CHECK_OK(vxFinalizeKernel(k));
-    return k;
-}
-
 static void wait_frames(int count)
 {
     pthread_mutex_lock(&lock);
@@ -72,8 +55,8 @@ int main(void)
     alarm(60);                           /* a hang fails the test instead of stalling the suite */
     vx_context ctx = test_context();
     vx_uint32 start = context_references(ctx);
-    vx_kernel source = one_scalar_kernel(ctx, "test.stream.source", source_run, VX_OUTPUT);
-    vx_kernel sink = one_scalar_kernel(ctx, "test.stream.sink", sink_run, VX_INPUT);
+    vx_kernel source = one_parameter_kernel(ctx, "test.stream.source", source_run, VX_OUTPUT, VX_TYPE_SCALAR, accept_all);
+    vx_kernel sink = one_parameter_kernel(ctx, "test.stream.sink", sink_run, VX_INPUT, VX_TYPE_SCALAR, accept_all);
     vx_uint32 zero = 0;
     vx_scalar s = vxCreateScalar(ctx, VX_TYPE_UINT32, &zero);
     vx_graph g = vxCreateGraph(ctx);
