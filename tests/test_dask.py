@@ -52,8 +52,9 @@ def _frames(n, shape=(48, 64)):
 def test_frames_as_on_one_process_graph_built_once_per_worker(client):
     frames = _frames(8)
     want = _alone(_edges, frames)
-    got = pvd.map_frames(_edges, frames, npartitions=4).compute()
-    assert len(got) == 8 and all(np.array_equal(a, b) for a, b in zip(got, want))
+    for partitions in (4, 2):     # 2 and 4 frames a task: a partition's results all held at once
+        got = pvd.map_frames(_edges, frames, npartitions=partitions).compute()
+        assert len(got) == 8 and all(np.array_equal(a, b) for a, b in zip(got, want))
     stack = pvd.map_frames(_edges, da.from_array(np.stack(frames), chunks=(3, 48, 64))).compute()
     assert np.array_equal(stack, np.stack(want))
     # each worker keeps one graph of this source (not one per frame or task), with OpenVX's tile
@@ -62,6 +63,33 @@ def test_frames_as_on_one_process_graph_built_once_per_worker(client):
     kept = client.run(lambda: sum(1 for k in __import__("pyopenvx.dask.graphs").dask.graphs._runners if k[1] == key))
     assert 1 <= sum(kept.values()) <= 2, kept
     assert set(client.run(lambda: os.environ.get("PVX_TILE_THREADS")).values()) == {"1"}
+
+
+def test_frames_read_in_place_and_a_held_result_never_reused():
+    frames = _frames(5)
+    want = _alone(_edges, frames)
+    graph = Runner(GraphSource(_edges), frames[:1], context())
+    first = graph(frames[:1])[0]
+    with graph.inputs[0].map(usage="r") as pixels:          # the frame itself is the graph's input
+        assert pixels.ctypes.data == frames[0].ctypes.data
+    held = first[1:]                                        # a view holds the buffer too
+    del first
+    for i in (1, 2, 3):
+        assert np.array_equal(graph(frames[i:i + 1])[0], want[i])
+    assert np.array_equal(held, want[0][1:])                # never overwritten while held
+    dropped = graph(frames[4:5])[0]
+    address = dropped.ctypes.data
+    del dropped
+    again = graph(frames[1:2])[0]
+    assert again.ctypes.data == address and np.array_equal(again, want[1])   # reused once dropped
+    with pytest.raises(ValueError, match="read-only"):
+        again[0, 0] = 1
+    # frames that cannot be swapped in (read-only, padded rows) are copied
+    locked = frames[2].copy()
+    locked.flags.writeable = False
+    padded = np.zeros((48, 80), np.uint8)[:, :64]
+    padded[:] = frames[3]
+    assert np.array_equal(graph([locked])[0], want[2]) and np.array_equal(graph([padded])[0], want[3])
 
 
 @pytest.mark.parametrize("border", [None, "undefined", "replicate", ("constant", 7)])
