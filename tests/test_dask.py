@@ -92,6 +92,30 @@ def test_frames_read_in_place_and_a_held_result_never_reused():
     assert np.array_equal(graph([locked])[0], want[2]) and np.array_equal(graph([padded])[0], want[3])
 
 
+def _blob(build):
+    """A blob of the graph build(graph, src, dst) makes, graph parameter 0 src (48x64 U8) and 1 dst."""
+    from pyopenvx.pythonic import Graph, Image
+    from pyopenvx.pythonic.ix import export
+    ctx = context()
+    graph, src, dst = Graph(ctx), Image(ctx, 64, 48), Image(ctx, 64, 48)
+    build(graph, src, dst)
+    graph.add_parameter(graph._nodes[0], 0)
+    graph.add_parameter(graph._nodes[-1], graph._nodes[-1].num_parameters - 1)
+    return export(ctx, [graph, src, dst], ["values", "no values", "no values"])
+
+
+def test_a_blob_graph_through_its_parameters():
+    frames = _frames(3)
+    blob = _blob(lambda g, s, d: g.box3x3(s, d))
+    graph = Runner(GraphSource(blob), frames[:1], context())
+    for frame, want in zip(frames, _alone(lambda g, s: g.box3x3(s), frames)):
+        assert np.array_equal(graph([frame])[0], want)
+    # the input image read by two nodes: a frame set on graph parameter 0 would reach one of them
+    twice = _blob(lambda g, s, d: g.add(g.box3x3(s), s, out=d))
+    with pytest.raises(pvd.BlobError, match="graph parameter 0 is an image 2 node parameters use"):
+        Runner(GraphSource(twice), frames[:1], context())
+
+
 @pytest.mark.parametrize("border", [None, "undefined", "replicate", ("constant", 7)])
 def test_chunked_image_is_the_whole_image_result(client, border):
     img = np.random.default_rng(1).integers(0, 256, (300, 410), dtype=np.uint8)
