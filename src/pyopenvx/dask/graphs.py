@@ -129,7 +129,9 @@ class Binding:
         return (array.shape, array.dtype, array.strides) == self.layout and array.flags.writeable
 
     def bind(self, array: np.ndarray) -> None:
-        """Swaps `array` (one that fits) in as the image's memory."""
+        """Swaps `array` (one that fits) in as the image's memory (unless it is already)."""
+        if array is self.held:
+            return
         base = array.ctypes.data
         for p, offset in enumerate(self.offsets):
             self.pointers[p] = ffi.cast("void *", base + offset)
@@ -143,9 +145,9 @@ class Binding:
         in again), else a new one. One the caller (or a view of it) still holds is never reused.
         Read-only for Python, so a reused one holds exactly what the graph wrote there (pixels an
         undefined border leaves are 0, as in a new one)."""
-        self.held = None
         for buffer in self.pool:
-            if sys.getrefcount(buffer) == 3:      # the pool's, this loop's and getrefcount's own
+            # held by the pool, this loop, getrefcount's argument (and `held` when swapped in now)
+            if sys.getrefcount(buffer) == 3 + (buffer is self.held):
                 return buffer
         buffer = np.zeros(self.layout[0], self.layout[1])
         buffer.flags.writeable = False
