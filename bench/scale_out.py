@@ -147,6 +147,17 @@ def _loop_cpu(step, n, repeats=3):
     return best
 
 
+def _loops(n):
+    """In a worker's task thread: (the graph's own CPU a frame, the one-process loop's), best of 3."""
+    from pyopenvx.dask.graphs import GraphSource, runner
+    graph = runner(GraphSource(edges), [frame(0)])
+
+    def handed(i):
+        graph.ins[0].bind(frame(i))
+        graph.graph.process()
+    return _loop_cpu(handed, n), _loop_cpu(lambda i: np.count_nonzero(graph([frame(i)])[0]), n)
+
+
 def frames_part(n):
     import dask.bag as db
 
@@ -155,6 +166,7 @@ def frames_part(n):
     source = GraphSource(edges)
     graph = runner(source, [frame(0)])                        # built and verified once, as on a worker
     alone = [int(np.count_nonzero(graph([frame(i)])[0])) for i in range(n)]
+
     def handed(i):                    # the graph's own time: the frame swapped in, vxProcessGraph
         graph.ins[0].bind(frame(i))
         graph.graph.process()
@@ -179,31 +191,43 @@ def frames_part(n):
             c, client = cluster(workers, malloc)
             with c, client:
                 _warm(client, edges)
-                spent = {}
-                for frames in (n // 5, n):     # the slope over n/5 and n frames: a compute's fixed cost apart
-                    bag = db.from_sequence(range(frames), npartitions=8 * workers).map(frame)
-                    workers_cpu, client_cpu, start = _workers_cpu(client), _cpu(), time.perf_counter()
-                    counts = pvd.map_frames(edges, bag).map(np.count_nonzero).compute()
-                    spent[frames] = (time.perf_counter() - start, *(_workers_cpu(client) - workers_cpu),
-                                     _cpu() - client_cpu)
+                idle, client_idle = _workers_cpu(client), _cpu()      # what an idle cluster spends a second
+                time.sleep(1)
+                out[f"{tag}workers_{workers}_idle_cpu_ms_per_s"] = (_workers_cpu(client) - idle).sum() * 1e3
+                out[f"{tag}workers_{workers}_client_idle_cpu_ms_per_s"] = (_cpu() - client_idle) * 1e3
+                spent, loops = {n // 5: [], n: []}, []
+                for _ in range(3):      # interleaved, best of 3: the machine's load varies
+                    for frames in (n // 5, n):     # the slope over n/5 and n frames: a compute's fixed cost apart
+                        bag = db.from_sequence(range(frames), npartitions=16).map(frame)   # the same bag on 1 or 2
+                        workers_cpu, client_cpu, start = _workers_cpu(client), _cpu(), time.perf_counter()
+                        counts = pvd.map_frames(edges, bag).map(np.count_nonzero).compute()
+                        spent[frames].append((time.perf_counter() - start, *(_workers_cpu(client) - workers_cpu),
+                                              _cpu() - client_cpu))
+                    if workers == 1:    # the same loop in one task of the same worker: no Dask a frame
+                        loops.append(client.submit(_loops, n, pure=False).result())
                 assert [int(x) for x in counts] == alone, "a frame differs from the one-process run"
-            short, full = spent[n // 5], spent[n]
+            short, full = np.min(spent[n // 5], axis=0), np.min(spent[n], axis=0)
             per_frame = [(b - a) / (n - n // 5) for a, b in zip(short, full)]
             out[f"{tag}workers_{workers}_s"] = full[0]
             out[f"{tag}workers_{workers}_fixed_s"] = full[0] - per_frame[0] * n
             for k, what in enumerate(("wall", "task_threads_cpu", "other_threads_cpu", "client_cpu")):
                 out[f"{tag}workers_{workers}_{what}_ms_per_frame"] = per_frame[k] * 1e3
+            if loops:
+                out[f"{tag}worker_graph_cpu_ms_per_frame"], out[f"{tag}worker_loop_cpu_ms_per_frame"] = \
+                    (v * 1e3 for v in np.min(loops, axis=0))
         out[f"{tag}speedup_2_vs_1"] = out[f"{tag}workers_1_s"] / out[f"{tag}workers_2_s"]
         # Dask's cost a frame on the frame's path: the task thread's CPU a frame beyond the same loop's
-        # in one process (1 worker); beside it, what the workers' other threads (event loop, heartbeats,
-        # profiler) and the client with its scheduler spend a frame, on the other core when one is free
-        on_path = out[f"{tag}workers_1_task_threads_cpu_ms_per_frame"] - out["one_process_cpu_ms_per_frame"]
+        # in one task of the same worker (1 worker); beside it, what the workers' other threads (event
+        # loop, heartbeats, profiler) and the client with its scheduler spend a frame, on the other core
+        # when one is free
+        graph_ms = out[f"{tag}worker_graph_cpu_ms_per_frame"]
+        on_path = out[f"{tag}workers_1_task_threads_cpu_ms_per_frame"] - out[f"{tag}worker_loop_cpu_ms_per_frame"]
         beside = (out[f"{tag}workers_1_other_threads_cpu_ms_per_frame"]
                   + out[f"{tag}workers_1_client_cpu_ms_per_frame"])
         out[f"{tag}dask_overhead_ms_per_frame"] = on_path
-        out[f"{tag}dask_overhead_vs_graph"] = on_path / out["graph_cpu_ms_per_frame"]
+        out[f"{tag}dask_overhead_vs_graph"] = on_path / graph_ms
         out[f"{tag}dask_background_ms_per_frame"] = beside
-        out[f"{tag}dask_background_vs_graph"] = beside / out["graph_cpu_ms_per_frame"]
+        out[f"{tag}dask_background_vs_graph"] = beside / graph_ms
     # pyopenvx.dask's own cost a frame (swapping buffers in, the runner's lookup and checks)
     out["pyopenvx_dask_ms_per_frame"] = (out["one_process_cpu_ms_per_frame"] - out["graph_cpu_ms_per_frame"]
                                          - out["count_cpu_ms_per_frame"])

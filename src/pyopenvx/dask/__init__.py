@@ -128,11 +128,14 @@ def to_files(graph: GraphLike, frames: Any, directory: Union[str, os.PathLike], 
 
 def _run_chunk(block: np.ndarray, source: GraphSource, depth: int, block_info: Any = None) -> np.ndarray:
     """The graph on a chunk with its halo; the chunk's own pixels (a view: the halo is on the sides
-    that have a neighbour, none on the image's edges)."""
+    that have a neighbour, none on the image's edges). The runner keeps no chunk's buffer after."""
     where, count = block_info[0]["chunk-location"], block_info[0]["num-chunks"]
     top, left = (depth if where[i] > 0 else 0 for i in (0, 1))
     bottom, right = (depth if where[i] < count[i] - 1 else 0 for i in (0, 1))
-    out = run(source, [np.ascontiguousarray(block)], "the chunk")[0]
+    block = np.ascontiguousarray(block)
+    graph = runner(source, [block])
+    out = graph([block], "the chunk", [np.zeros(*graph.outs[0].layout[:2])])[0]      # no pooled buffer kept a chunk
+    graph.unbind()
     return out[top:out.shape[0] - bottom, left:out.shape[1] - right]
 
 

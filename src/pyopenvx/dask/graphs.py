@@ -121,7 +121,13 @@ class Binding:
         self.pointers = ffi.new("void *[]", len(planes))
         self.held: Optional[np.ndarray] = None
         self.pool: List[np.ndarray] = []
-        check(lib.vxSwapImageHandle(self.image.handle, ffi.NULL, ffi.NULL, len(planes)), "vxSwapImageHandle", self.image)
+        self.unbind()
+
+    def unbind(self) -> None:
+        """Swaps the buffer out: the image has no memory until the next bind."""
+        check(lib.vxSwapImageHandle(self.image.handle, ffi.NULL, ffi.NULL, len(self.offsets)), "vxSwapImageHandle",
+              self.image)
+        self.held = None
 
     def fits(self, array: np.ndarray) -> bool:
         """Whether `array` can be swapped in as it is (the exemplar's layout, and writable: a graph
@@ -257,6 +263,11 @@ class Runner:
             binding.bind(out)
         self.graph.process()
         return list(outputs)
+
+    def unbind(self) -> None:
+        """Lets go of the last run's buffers (apply: a chunk's, which the runner need not keep)."""
+        for binding in self.ins + self.outs:
+            binding.unbind()
 
 
 _runners: Dict[Any, Runner] = {}
