@@ -92,6 +92,17 @@ def test_frames_read_in_place_and_a_held_result_never_reused():
     assert np.array_equal(graph([locked])[0], want[2]) and np.array_equal(graph([padded])[0], want[3])
 
 
+def test_blocks_and_chunks_are_not_kept_by_the_runners():
+    from pyopenvx.dask import graphs
+    frames = np.stack(_frames(3))
+    pvd.map_frames(_edges, da.from_array(frames, chunks=(3, 48, 64))).compute(scheduler="sync")
+    pvd.apply(_magnitude, da.from_array(frames[0], chunks=(24, 32))).compute(scheduler="sync")
+    probe = ((frames[0].shape, frames.dtype.str),)      # apply's probe runs like a frame, its buffers kept
+    ran = [r for (_, key, shapes), r in graphs._runners.items()
+           if key == GraphSource(_edges).key or (key == GraphSource(_magnitude).key and shapes != probe)]
+    assert len(ran) >= 2 and all(b.held is None for r in ran for b in r.ins + r.outs)
+
+
 def _blob(build):
     """A blob of the graph build(graph, src, dst) makes, graph parameter 0 src (48x64 U8) and 1 dst."""
     from pyopenvx.pythonic import Graph, Image

@@ -49,6 +49,7 @@ def _run_stack(block: np.ndarray, source: GraphSource, shape: Tuple[int, ...], d
         graph = runner(source, [block[0]])
         for frame, result in zip(block, out):
             graph([frame], outputs=[result])
+        graph.unbind()                                  # (no block kept by the runner)
     return out
 
 
