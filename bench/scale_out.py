@@ -14,8 +14,8 @@
           peak memory (RSS summed over the client and its workers, sampled every 50 ms); the chunks
           are made on the workers (random), timed alone and taken out of the ratios
 Frames are made on the workers from a seed and only counts come back, so no figure is transport.
-The frame figures are taken twice: with glibc's own malloc, and with the MALLOC_TRIM_THRESHOLD_ that
-Dask's nannies set by default (docs/scale-out.md).
+The frame figures are taken three times: with glibc's own malloc, with the MALLOC_TRIM_THRESHOLD_ that
+Dask's nannies set by default (docs/scale-out.md), and with glibc's malloc and no worker profiler.
 Prints one JSON object; wall-clock seconds, one run each (the machine is shared: uptime is recorded;
 CPU figures hold under load far better than wall-clock ones).
 
@@ -91,12 +91,14 @@ class PeakRSS:
         self._thread.join()
 
 
-def cluster(workers, dask_malloc=True):
+def cluster(workers, dask_malloc=True, profiler=True):
     """A local cluster of single-thread workers; dask_malloc False: without the MALLOC_TRIM_THRESHOLD_
-    Dask's nannies set (glibc's own, adaptive, malloc)."""
+    Dask's nannies set (glibc's own, adaptive, malloc); profiler False: without the workers'
+    statistical profiler (a look at every task thread's stack every 10 ms)."""
     import dask
     from distributed import Client, LocalCluster
-    with dask.config.set({} if dask_malloc else {"distributed.nanny.pre-spawn-environ": {}}):
+    with dask.config.set({**({} if dask_malloc else {"distributed.nanny.pre-spawn-environ": {}}),
+                          **({} if profiler else {"distributed.worker.profile.enabled": False})}):
         c = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
     client = Client(c)
     assert dask_malloc == all(client.run(lambda: "MALLOC_TRIM_THRESHOLD_" in os.environ).values())
@@ -129,12 +131,15 @@ def _workers_cpu(client):
     return np.array([sum(s[0] for s in spent), sum(s[1] for s in spent)])
 
 
-def _warm(client, source_build):
+def _build_here():
+    from pyopenvx.dask.graphs import GraphSource, runner
+    runner(GraphSource(edges), [frame(0)])
+
+
+def _warm(client):
     """Every worker builds the graph in its task thread (single-thread workers: the one that runs tasks)."""
-    import pyopenvx.dask as pvd
     for address in client.scheduler_info()["workers"]:
-        client.submit(lambda: int(np.count_nonzero(pvd.map_frames(source_build, [frame(0)]).compute(scheduler="sync")[0])),
-                      workers=[address], pure=False).result()
+        client.submit(_build_here, workers=[address], pure=False).result()
 
 
 def _loop_cpu(step, n, repeats=3):
@@ -188,11 +193,11 @@ def frames_part(n):
     for i in range(n):
         graph([frame(i)])
     out["one_process_s"] = time.perf_counter() - start
-    for malloc, tag in ((False, ""), (True, "dask_malloc_")):
+    for malloc, profiler, tag in ((False, True, ""), (True, True, "dask_malloc_"), (False, False, "no_profiler_")):
         for workers in (1, 2):
-            c, client = cluster(workers, malloc)
+            c, client = cluster(workers, malloc, profiler)
             with c, client:
-                _warm(client, edges)
+                _warm(client)
                 idle, client_idle = _workers_cpu(client), _cpu()      # what an idle cluster spends a second
                 time.sleep(1)
                 out[f"{tag}workers_{workers}_idle_cpu_ms_per_s"] = (_workers_cpu(client) - idle).sum() * 1e3

@@ -77,8 +77,8 @@ def map_frames(graph: GraphLike, frames: Any, border: Border = None,
             raise ValueError(f"a stack of frames needs a graph of one output image, this one has {len(outputs)}")
         out = outputs[0]
         extra = out.ndim - sample.ndim
-        return frames.map_blocks(_run_stack, source, out.shape, out.dtype, dtype=out.dtype, chunks=(frames.chunks[0],) + out.shape,
-                                 drop_axis=[3] if extra < 0 else [],
+        return frames.map_blocks(_run_stack, source, out.shape, out.dtype, dtype=out.dtype,
+                                 chunks=(frames.chunks[0],) + out.shape, drop_axis=[3] if extra < 0 else [],
                                  new_axis=[3] if extra > 0 else [], meta=np.empty((0,) * (out.ndim + 1), out.dtype))
     # element by element: a chain of maps after it (results.map(f)) takes each output before the next
     # frame's is made, so malloc reuses one frame's memory for the next instead of faulting in new pages
@@ -135,7 +135,7 @@ def _run_chunk(block: np.ndarray, source: GraphSource, depth: int, block_info: A
     bottom, right = (depth if where[i] < count[i] - 1 else 0 for i in (0, 1))
     block = np.ascontiguousarray(block)
     graph = runner(source, [block])
-    out = graph([block], "the chunk", [np.zeros(*graph.outs[0].layout[:2])])[0]      # no pooled buffer kept a chunk
+    out = graph([block], "the chunk", [np.zeros(*graph.outs[0].layout[:2])])[0]      # (not a pooled buffer)
     graph.unbind()
     return out[top:out.shape[0] - bottom, left:out.shape[1] - right]
 

@@ -193,7 +193,8 @@ class Runner:
                 fmt = _format_of(a)
                 if fmt is None:
                     Image.from_numpy(context, a)        # refuses the array with the reason
-                self.ins.append(Binding(context, fmt, a.shape[1], np.empty(a.shape, a.dtype)))   # type: ignore[arg-type]
+                exemplar = np.empty(a.shape, a.dtype)
+                self.ins.append(Binding(context, fmt, a.shape[1], exemplar))    # type: ignore[arg-type]
             outputs = source.build(self.graph, *(b.image for b in self.ins))
             outputs = list(outputs) if isinstance(outputs, (tuple, list)) else [outputs]
             if source.border is not None:
