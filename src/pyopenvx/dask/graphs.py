@@ -107,6 +107,14 @@ def _format_of(array: np.ndarray) -> Optional[str]:
 _POOL = 2
 
 
+def _references(pool: List[np.ndarray], k: int) -> int:
+    return sys.getrefcount(pool[k])
+
+
+# the count of a buffer only its pool holds, measured (interpreters count borrowed references apart)
+_ALONE = _references([np.empty(0)], 0)
+
+
 class Binding:
     """A graph image whose memory is swapped for each run (vxSwapImageHandle): a frame's own buffer
     in, a buffer the caller gets out, so a frame costs no copy either way. `exemplar` is a buffer of
@@ -151,10 +159,10 @@ class Binding:
         in again), else a new one. One the caller (or a view of it) still holds is never reused.
         Read-only for Python, so a reused one holds exactly what the graph wrote there (pixels an
         undefined border leaves are 0, as in a new one)."""
-        for buffer in self.pool:
-            # held by the pool, this loop, getrefcount's argument (and `held` when swapped in now)
-            if sys.getrefcount(buffer) == 3 + (buffer is self.held):
-                return buffer
+        pool = self.pool
+        for k in range(len(pool)):
+            if _references(pool, k) == _ALONE + (pool[k] is self.held):      # (`held`: swapped in now)
+                return pool[k]
         buffer = np.zeros(self.layout[0], self.layout[1])
         buffer.flags.writeable = False
         if len(self.pool) < _POOL:
