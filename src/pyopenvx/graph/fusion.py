@@ -198,6 +198,11 @@ def _readers(graph):
     return readers
 
 
+def _virtual_outputs(run):
+    return {node.params[i] for node in run for i in spec_of(node.kernel.enumeration)[4]
+            if node.params[i] is not None and getattr(node.params[i], "virtual", False)}
+
+
 def _ringable(graph, obj, members, readers):
     if not getattr(obj, "virtual", False) or obj.root is not obj or obj.views or container(obj) is not None:
         return False
@@ -247,16 +252,14 @@ def _linked(graph, run, readers):
     what it would read from the run is no ring, so `_cut` cut there) moves before the pass and runs
     node by node (a pass's stages are consecutive in the schedule). Others stay in the pass."""
     rings = _rings(graph, run, readers)
-
-    def alone(k):
-        spec = spec_of(run[k].kernel.enumeration)
-        images = [run[k].params[i] for i in spec[3] + spec[4] if run[k].params[i] is not None]
-        return (not any(o in rings or getattr(o, "virtual", False) for o in images)
-                and not any(run[k] in graph.after[run[m]] for m in range(k)))
-
-    out = [k for k in range(len(run)) if alone(k)]
-    rest = [node for k, node in enumerate(run) if k not in out]
-    return [run[k] for k in out] + rest, rest if len(rest) > 1 else []
+    out, rest, led = [], [], set()         # led: the nodes earlier stages lead to
+    for node in run:
+        spec = spec_of(node.kernel.enumeration)
+        images = [node.params[i] for i in spec[3] + spec[4] if node.params[i] is not None]
+        alone = not any(o in rings or getattr(o, "virtual", False) for o in images) and node not in led
+        (out if alone else rest).append(node)
+        led |= graph.after[node]
+    return out + rest, rest if len(rest) > 1 else []
 
 
 # Folds (kernels/fold.c): nodes of a pass computed as one stage where that is exact. A chain of unary
@@ -372,7 +375,7 @@ def _plan(graph, run, readers):
     c = ffi.new("pvx_fused *")
     specs, vanished = _stages(graph, run, readers)
     stages = ffi.new("pvx_fused_stage[]", len(run))
-    lags, scales, producer = [], [], {}
+    lags, scales, producer, consumers = [], [], {}, {}     # consumers: image -> the stages reading it
     for k, (node, prepare, row, (factor, up, down), ins, outs, fold) in enumerate(specs):
         s = stages[k]
         s.prepare = ffi.addressof(lib, prepare)
@@ -390,6 +393,9 @@ def _plan(graph, run, readers):
         s.scale = factor * (below.pop() if below else 1)
         for j, (obj, holder, i) in enumerate(ins):
             images.setdefault(obj, (len(images), index[holder], i))
+            reading = consumers.setdefault(obj, [])
+            if k not in reading[-1:]:
+                reading.append(k)
             getattr(s, "in")[j] = images[obj][0]     # (a field named `in`)
             if obj in producer:
                 p = producer[obj]
@@ -420,8 +426,7 @@ def _plan(graph, run, readers):
             p = producer[obj]
             # rows from the oldest a consumer reads to the newest the producer has written (an image
             # nobody reads: the one row written)
-            need = [(lags[k] - lags[p]) // scales[p] + spec[3][1] + 1
-                    for k, spec in enumerate(specs) if any(o is obj for o, _, _ in spec[4])]
+            need = [(lags[k] - lags[p]) // scales[p] + specs[k][3][1] + 1 for k in consumers.get(obj, ())]
             im.ring = max(need, default=1)
             rings.add(obj)
     graph.ring_images |= rings | vanished      # (never allocated: only now that the pass is sure)
@@ -441,8 +446,11 @@ def plan(graph):
     least = _min_ring_bytes()
     if least is None or graph.pipelining.pipelined or any(n.desc.target != ffi.NULL for n in graph.order):
         return
-    readers, reordered = _readers(graph), {}
+    readers, reordered = None, {}
     for group in _groups(graph):
+        if _bytes(_virtual_outputs(group)) < least:     # (what its rings could hold at most)
+            continue
+        readers = readers or _readers(graph)
         for cut in _cut(graph, group, readers):
             order, run = _linked(graph, cut, readers)
             if not run or _bytes(_rings(graph, run, readers)) < least:

@@ -379,6 +379,9 @@ class Graph(Reference):
             status = targets.delete_node(node) if node.alive else vx.VX_SUCCESS
             if self.release_status == vx.VX_SUCCESS:
                 self.release_status = status
+        for node in self.nodes:                # the fused passes' plans go now, not when a cycle is collected
+            node.desc.fused = ffi.NULL
+        self._c_fused = []
         for node in reversed(self.nodes):
             if node.alive:
                 # 1.3.1 vxReleaseGraph: the graph's nodes are released with it, the application's

@@ -91,6 +91,7 @@ def _reader(ctype):
 
 
 _READERS = {attribute: _reader(ctype) for attribute, ctype in ATTRIBUTES.items()}
+_U32 = struct.Struct("=I")                    # vx_df_image, vx_uint32
 
 
 class MetaFormat(Reference):
@@ -115,6 +116,7 @@ class MetaFormat(Reference):
         self.desc.object_type = object_type
         self.desc.count = 0
         self.desc.valid_rect_callback = ffi.NULL
+        self.valid_rect_rule = None           # a standard kernel's valid rectangle, in Python (registry.valid_rect)
 
     @property
     def object_type(self):
@@ -157,6 +159,16 @@ class MetaFormat(Reference):
         ffi.memmove(item.value, raw, len(raw))
         item.attribute, item.size = attribute, len(raw)
         d.count = max(d.count, index + 1)
+
+    def store_image(self, fmt, width, height):
+        """A standard kernel's image output, into a reset descriptor in one copy: its attributes."""
+        raw = ffi.buffer(self.desc.items, 3 * _ITEM)
+        for at, attribute, value in ((0, vx.VX_IMAGE_FORMAT, fmt), (_ITEM, vx.VX_IMAGE_WIDTH, width),
+                                     (2 * _ITEM, vx.VX_IMAGE_HEIGHT, height)):
+            _HEAD.pack_into(raw, at, attribute, 4)
+            _U32.pack_into(raw, at + _VALUE_AT, value)
+        self.desc.count = 3
+        return {vx.VX_IMAGE_FORMAT: fmt, vx.VX_IMAGE_WIDTH: width, vx.VX_IMAGE_HEIGHT: height}
 
     def _check_type(self, attribute):
         belongs = owner_type(attribute)
