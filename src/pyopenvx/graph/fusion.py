@@ -198,19 +198,35 @@ def _readers(graph):
     return readers
 
 
-def _virtual_outputs(run):
-    return {node.params[i] for node in run for i in spec_of(node.kernel.enumeration)[4]
-            if node.params[i] is not None and getattr(node.params[i], "virtual", False)}
+def _virtual_outputs(nodes):
+    """The virtual images the nodes of fusable kernels write: what rings could be at most."""
+    out = set()
+    for node in nodes:
+        spec = spec_of(node.kernel.enumeration)
+        if spec is not None:
+            out.update(o for o in map(node.params.__getitem__, spec[4]) if o is not None and getattr(o, "virtual", False))
+    return out
 
 
 def _ringable(graph, obj, members, readers):
+    """A ring of a pass of `members`: a whole virtual image (`_whole`) that only they read."""
+    whole = graph.whole_images.get(obj)
+    if whole is None:
+        whole = graph.whole_images[obj] = _whole(graph, obj)
+    return whole and readers.get(obj, _NOBODY) <= members
+
+
+_NOBODY = frozenset()
+
+
+def _whole(graph, obj):
+    """Virtual, of one plane, no view nor part of anything, no graph parameter (asked once an image
+    per verification: graph.whole_images)."""
     if not getattr(obj, "virtual", False) or obj.root is not obj or obj.views or container(obj) is not None:
         return False
     if obj.desc.planes > 1:                   # (rings are of one plane)
         return False
-    if any(node.params[i] is obj for node, i in graph.parameters):
-        return False
-    return readers.get(obj, set()) <= members
+    return not any(node.params[i] is obj for node, i in graph.parameters)
 
 
 def _groups(graph):
@@ -442,9 +458,11 @@ def plan(graph):
     nodes, whose nodes run through other executors)."""
     for node in graph.order:
         node.desc.fused = ffi.NULL
-    graph._c_fused, graph.ring_images = [], set()
+    graph._c_fused, graph.ring_images, graph.whole_images = [], set(), {}
     least = _min_ring_bytes()
     if least is None or graph.pipelining.pipelined or any(n.desc.target != ffi.NULL for n in graph.order):
+        return
+    if _bytes(_virtual_outputs(graph.order)) < least:     # no pass could have rings enough
         return
     readers, reordered = None, {}
     for group in _groups(graph):

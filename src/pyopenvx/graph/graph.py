@@ -371,7 +371,6 @@ class Graph(Reference):
         self.desc.ready = 0
         self.close_pipeline()
         self.pipelining.drop_queues()
-        aliasing.release(self)
         # the delete callbacks of target kernels run now, whoever still holds the nodes (seed 003):
         # vxReleaseGraph returns the first failure, as vxVerifyGraph does a create failure
         self.release_status = vx.VX_SUCCESS
@@ -389,6 +388,7 @@ class Graph(Reference):
                 node.h.external_count = 0
                 node.release(internal=True)
         self.nodes = []
+        aliasing.release(self)                # (after the nodes: what died with them has nothing to undo)
         for delay in self.delays:
             if self in delay.aging_graphs:
                 delay.aging_graphs.remove(self)

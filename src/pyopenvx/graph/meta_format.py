@@ -91,7 +91,8 @@ def _reader(ctype):
 
 
 _READERS = {attribute: _reader(ctype) for attribute, ctype in ATTRIBUTES.items()}
-_U32 = struct.Struct("=I")                    # vx_df_image, vx_uint32
+# three items of 4-byte values (vx_df_image, vx_uint32): an image's format, width and height
+_IMAGE_ITEMS = struct.Struct("=" + (_HEAD.format[1:] + f"{_VALUE_AT - _HEAD.size}xI{_ITEM - _VALUE_AT - 4}x") * 3)
 
 
 class MetaFormat(Reference):
@@ -162,11 +163,8 @@ class MetaFormat(Reference):
 
     def store_image(self, fmt, width, height):
         """A standard kernel's image output, into a reset descriptor in one copy: its attributes."""
-        raw = ffi.buffer(self.desc.items, 3 * _ITEM)
-        for at, attribute, value in ((0, vx.VX_IMAGE_FORMAT, fmt), (_ITEM, vx.VX_IMAGE_WIDTH, width),
-                                     (2 * _ITEM, vx.VX_IMAGE_HEIGHT, height)):
-            _HEAD.pack_into(raw, at, attribute, 4)
-            _U32.pack_into(raw, at + _VALUE_AT, value)
+        _IMAGE_ITEMS.pack_into(ffi.buffer(self.desc.items, _IMAGE_ITEMS.size), 0, vx.VX_IMAGE_FORMAT, 4, fmt,
+                               vx.VX_IMAGE_WIDTH, 4, width, vx.VX_IMAGE_HEIGHT, 4, height)
         self.desc.count = 3
         return {vx.VX_IMAGE_FORMAT: fmt, vx.VX_IMAGE_WIDTH: width, vx.VX_IMAGE_HEIGHT: height}
 

@@ -333,21 +333,23 @@ def alias_buffers(graph):
 def initialize_nodes(graph):
     """The kernels' initializers, then the local data buffers they asked for (seed 000). They may
     map the graph's virtual objects (TIOVX lets them)."""
-    with accessible(_virtuals(graph)):
+    graph.virtual_objects = _virtuals(graph)  # (what compile_schedule hands C next)
+    with accessible(graph.virtual_objects):
         for node in graph.order:
             node.initialize()
 
 
 def compile_schedule(graph):
-    """The plain-data schedule C runs: nodes in order, parameter rows, virtual objects."""
+    """The plain-data schedule C runs: nodes in order, parameter rows, virtual objects (each array
+    made in one call)."""
     order = graph.order
-    graph._c_schedule = ffi.new("pvx_node *[]", max(len(order), 1))
-    for k, node in enumerate(order):
-        node.publish_parameters(_replicas(node))
-        graph._c_schedule[k] = node.desc
+    for node in order:
+        node.publish_parameters(1 if node.replicate is None else _replicas(node))
         node.phase = PHASE_NONE
-    virtuals = graph.virtual_objects = _virtuals(graph)
-    graph._c_virtuals = ffi.new("vx_reference[]", [ffi.cast("vx_reference", o.h) for o in virtuals] or 1)
+    graph._c_schedule = ffi.new("pvx_node *[]", [node.desc for node in order] or 1)
+    virtuals = graph.virtual_objects
+    graph._c_handles = ffi.new("void *[]", [o.h for o in virtuals] or 1)     # (no cast per object)
+    graph._c_virtuals = ffi.cast("vx_reference *", graph._c_handles)
     d = graph.desc
     d.schedule, d.num_nodes = graph._c_schedule, len(order)
     d.virtuals, d.num_virtuals = graph._c_virtuals, len(virtuals)
@@ -461,8 +463,6 @@ def compile_branches(graph):
 
 
 def _replicas(node):
-    if node.replicate is None:
-        return 1
     counts = {len(items_of(container(p))) for p, flag in zip(node.params, node.replicate) if flag and p is not None}
     return counts.pop() if counts else 1
 
@@ -509,7 +509,7 @@ def _storage_plan(graph):
                   if o.vx_type == vx.VX_TYPE_IMAGE and o in writer and o not in excluded
                   and o.parent_image is None and not o.views and container(o) is None
                   and not getattr(o, "image_arrays", 0) and not o.swappable and not o.mem.borrowed
-                  and int(ffi.cast("uintptr_t", o.mem.base)) not in aliased]
+                  and (not aliased or int(ffi.cast("uintptr_t", o.mem.base)) not in aliased)]
     plan, buffers = {}, []                 # buffers: [lender, bytes, users of every image on it, unwritten]
     for o in sorted(candidates, key=writer.__getitem__):
         before = ancestors[writer[o]]
