@@ -291,6 +291,12 @@ _FILTER_HEADS = (vx.VX_KERNEL_BOX_3x3, vx.VX_KERNEL_GAUSSIAN_3x3, vx.VX_KERNEL_M
 _FOLD_POINT, _FOLD_MAGNITUDE, _FOLD_FILTER, _FOLD_SOBEL = range(4)     # fold.h's PVX_FOLD_*
 
 
+# A pvx_fold is ~170 KB, mostly the tables and rows kernels/fold.c fills per run before reading them:
+# those are left as allocated (untouched pages cost nothing), the rest is zeroed.
+_unzeroed = ffi.new_allocator(should_clear_after_alloc=False)
+_ZEROS = bytes(ffi.offsetof("pvx_fold", "table"))
+
+
 class Fold:
     """A fold's nodes in chain order, its head (_FOLD_*), its stage's images and row map, the images
     that vanish, and its C plan (pvx_fold)."""
@@ -304,7 +310,8 @@ class Fold:
         self.outs = [(last.params[out], last, out)]
         self.row_map = _3x3 if head in (_FOLD_FILTER, _FOLD_SOBEL) else _SAME
         self.vanished = {o for n in nodes[:-1] for o in _outputs(n)}
-        self.c = ffi.new("pvx_fold *")
+        self.c = _unzeroed("pvx_fold *")
+        ffi.memmove(self.c, _ZEROS, len(_ZEROS))
         self.c.head, self.c.count = head, len(nodes)
         for k, node in enumerate(nodes):
             self.c.nodes[k] = node.desc
@@ -383,6 +390,17 @@ def _stages(graph, run, readers):
     return [stages[node] for node in run], vanished
 
 
+_ENTRIES = {}
+
+
+def _entry(name):
+    """A kernel's row or prepare function, by name (looked up once)."""
+    fn = _ENTRIES.get(name)
+    if fn is None:
+        fn = _ENTRIES[name] = ffi.addressof(lib, name)
+    return fn
+
+
 def _plan(graph, run, readers):
     """The C plan of a pass, or None when its stages' scales disagree (an input of one stage from
     producers of different scales)."""
@@ -390,61 +408,55 @@ def _plan(graph, run, readers):
     images, keep = {}, []                     # object -> index; cdata kept alive with the plan
     c = ffi.new("pvx_fused *")
     specs, vanished = _stages(graph, run, readers)
-    stages = ffi.new("pvx_fused_stage[]", len(run))
+    rows = []                                 # the stages' fields, made into C in one call
     lags, scales, producer, consumers = [], [], {}, {}     # consumers: image -> the stages reading it
     for k, (node, prepare, row, (factor, up, down), ins, outs, fold) in enumerate(specs):
-        s = stages[k]
-        s.prepare = ffi.addressof(lib, prepare)
-        s.row = ffi.addressof(lib, row)
-        s.node = node.desc
-        s.factor, s.up, s.down = factor, up, down
-        s.args[0] = node.kernel.enumeration
-        s.num_in, s.num_out = len(ins), len(outs)
-        if fold is not None:
-            s.plan = fold.c
-            keep.append(fold.c)
         lag, below = 0, {scales[producer[obj]] for obj, _, _ in ins if obj in producer}
         if len(below) > 1:
             return None, None
-        s.scale = factor * (below.pop() if below else 1)
-        for j, (obj, holder, i) in enumerate(ins):
-            images.setdefault(obj, (len(images), index[holder], i))
+        scale = factor * (below.pop() if below else 1)
+        read, written = [], []
+        for obj, holder, i in ins:
+            read.append(images.setdefault(obj, (len(images), index[holder], i))[0])
             reading = consumers.setdefault(obj, [])
             if k not in reading[-1:]:
                 reading.append(k)
-            getattr(s, "in")[j] = images[obj][0]     # (a field named `in`)
             if obj in producer:
                 p = producer[obj]
                 lag = max(lag, lags[p] + scales[p] * down)
-        for j, (obj, holder, i) in enumerate(outs):
+        for obj, holder, i in outs:
             if obj is None:
-                s.out[j] = lib.PVX_FUSED_NONE
+                written.append(lib.PVX_FUSED_NONE)
                 continue
-            images.setdefault(obj, (len(images), index[holder], i))
-            s.out[j] = images[obj][0]
+            written.append(images.setdefault(obj, (len(images), index[holder], i))[0])
             producer[obj] = k
-        if not outs:                          # (a stage a fold took in: any image, never written)
-            getattr(s, "in")[0] = s.out[0] = 0
-        s.lag = lag
+        # (a stage a fold took in reads and writes image 0, never written: the zeros of `in` and `out`)
+        rows.append({"prepare": _entry(prepare), "row": _entry(row), "node": node.desc, "factor": factor, "up": up,
+                     "down": down, "args": [node.kernel.enumeration], "num_in": len(ins), "num_out": len(outs),
+                     "in": read, "out": written, "scale": scale, "lag": lag,
+                     "plan": ffi.NULL if fold is None else fold.c})
+        if fold is not None:
+            keep.append(fold.c)
         lags.append(lag)
-        scales.append(s.scale)
-    c_images = ffi.new("pvx_fused_image[]", len(images))
-    rings, height = set(), 0
-    for obj, (index_, k, i) in images.items():
-        im = c_images[index_]
-        im.stage, im.param = k, i
-        im.pixel_bytes = _PIXEL_BYTES.get(obj.desc.format, 1)
-        im.rows = 2 if obj in producer and _pairs(run[producer[obj]]) else 1
-        im.width, im.height = obj.desc.width, obj.desc.height // im.rows
+        scales.append(scale)
+    stages = ffi.new("pvx_fused_stage[]", rows)
+    described, rings, height = [], set(), 0     # (images in the order of their indexes)
+    for obj, (_, k, i) in images.items():
+        d = obj.desc
+        per_row = 2 if obj in producer and _pairs(run[producer[obj]]) else 1
+        im = {"stage": k, "param": i, "pixel_bytes": _PIXEL_BYTES.get(d.format, 1), "rows": per_row,
+              "width": d.width, "height": d.height // per_row}
         if obj in producer:
-            height = max(height, scales[producer[obj]] * im.height)
-        if obj in producer and _ringable(graph, obj, members, readers):
             p = producer[obj]
-            # rows from the oldest a consumer reads to the newest the producer has written (an image
-            # nobody reads: the one row written)
-            need = [(lags[k] - lags[p]) // scales[p] + specs[k][3][1] + 1 for k in consumers.get(obj, ())]
-            im.ring = max(need, default=1)
-            rings.add(obj)
+            height = max(height, scales[p] * im["height"])
+            if _ringable(graph, obj, members, readers):
+                # rows from the oldest a consumer reads to the newest the producer has written (an
+                # image nobody reads: the one row written)
+                need = [(lags[k] - lags[p]) // scales[p] + specs[k][3][1] + 1 for k in consumers.get(obj, ())]
+                im["ring"] = max(need, default=1)
+                rings.add(obj)
+        described.append(im)
+    c_images = ffi.new("pvx_fused_image[]", described)
     graph.ring_images |= rings | vanished      # (never allocated: only now that the pass is sure)
     c.stages, c.num_stages = stages, len(run)
     c.images, c.num_images = c_images, len(images)
