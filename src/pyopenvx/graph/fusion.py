@@ -43,7 +43,7 @@ import os
 from _pyopenvx import ffi, lib
 
 from .. import constants as vx
-from ..objects.parts import container, lineage
+from ..objects.parts import container
 from . import events
 
 # kernel enum -> (prepare, row, row map (factor, up, down), input parameter indexes, output parameter indexes)
@@ -170,20 +170,21 @@ def _fits(node, spec):
             continue
         if obj.vx_type != vx.VX_TYPE_IMAGE or not _format_fits(node, obj):
             return False
-        (ins if i in spec[3] else outs).add((obj.desc.width, obj.desc.height))
+        d = obj.desc
+        (ins if i in spec[3] else outs).add((d.width, d.height))
     if len(ins) != 1 or len(outs) != 1:
         return False
-    if node.kernel.enumeration == vx.VX_KERNEL_CUSTOM_CONVOLUTION and max(node.params[1].columns,
-                                                                          node.params[1].rows) > 5:
+    e = node.kernel.enumeration
+    if e == vx.VX_KERNEL_CUSTOM_CONVOLUTION and max(node.params[1].columns, node.params[1].rows) > 5:
         return False
-    if node.kernel.enumeration == vx.VX_KERNEL_NON_LINEAR_FILTER:
+    if e == vx.VX_KERNEL_NON_LINEAR_FILTER:
         mask = node.params[2]
         if max(mask.origin[1], mask.rows - 1 - mask.origin[1]) > 2:
             return False
     (w, h), (ow, oh) = ins.pop(), outs.pop()
-    if node.kernel.enumeration == vx.VX_KERNEL_HALFSCALE_GAUSSIAN:
+    if e == vx.VX_KERNEL_HALFSCALE_GAUSSIAN:
         return (ow, oh) == ((w + 1) // 2, (h + 1) // 2)
-    if node.kernel.enumeration == vx.VX_KERNEL_SCALE_IMAGE:
+    if e == vx.VX_KERNEL_SCALE_IMAGE:
         return (w, h) == (2 * ow, 2 * oh)
     return (w, h) == (ow, oh)
 
@@ -193,7 +194,7 @@ def _readers(graph):
     readers = {}
     for edges in (graph.inputs, graph.updates):
         for node, _, obj, parts, _ in edges:
-            for o in set(parts) | set(lineage(obj)):
+            for o in parts:                   # (the object, then what contains it: its lineage)
                 readers.setdefault(o, set()).add(node)
     return readers
 
@@ -261,12 +262,13 @@ def _cut(graph, run, readers):
 
 
 def _linked(graph, run, readers):
-    """The run's order and its pass: a stage that reads no ring and writes none (ColorConvert from
-    the application's NV12 to its RGB) gains nothing in a pass and would pay for its step loop; one
-    that touches only the application's images (no virtual image, whose storage plan follows the
-    order) and that no stage of the run leads to (as with any such stage whose images are data:
-    what it would read from the run is no ring, so `_cut` cut there) moves before the pass and runs
-    node by node (a pass's stages are consecutive in the schedule). Others stay in the pass."""
+    """The run's order, its pass and the pass's rings if known: a stage that reads no ring and
+    writes none (ColorConvert from the application's NV12 to its RGB) gains nothing in a pass and
+    would pay for its step loop; one that touches only the application's images (no virtual image,
+    whose storage plan follows the order) and that no stage of the run leads to (as with any such
+    stage whose images are data: what it would read from the run is no ring, so `_cut` cut there)
+    moves before the pass and runs node by node (a pass's stages are consecutive in the schedule).
+    Others stay in the pass."""
     rings = _rings(graph, run, readers)
     out, rest, led = [], [], set()         # led: the nodes earlier stages lead to
     for node in run:
@@ -275,7 +277,8 @@ def _linked(graph, run, readers):
         alone = not any(o in rings or getattr(o, "virtual", False) for o in images) and node not in led
         (out if alone else rest).append(node)
         led |= graph.after[node]
-    return out + rest, rest if len(rest) > 1 else []
+    # (the rings are the pass's too when no stage moved out: the same members)
+    return out + rest, rest if len(rest) > 1 else [], rings if not out else None
 
 
 # Folds (kernels/fold.c): nodes of a pass computed as one stage where that is exact. A chain of unary
@@ -482,8 +485,8 @@ def plan(graph):
             continue
         readers = readers or _readers(graph)
         for cut in _cut(graph, group, readers):
-            order, run = _linked(graph, cut, readers)
-            if not run or _bytes(_rings(graph, run, readers)) < least:
+            order, run, rings = _linked(graph, cut, readers)
+            if not run or _bytes(rings if rings is not None else _rings(graph, run, readers)) < least:
                 continue
             c, keep = _plan(graph, run, readers)
             if c is None:

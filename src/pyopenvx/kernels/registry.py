@@ -104,27 +104,28 @@ def describe(node):
 
 def valid_rect(node, index, rects):
     """An image output's valid rectangle from its inputs' (`rects`, in the order of the kernel's
-    inputs): the intersection of the input images' valid rectangles, each scaled to the output's size
-    (ChannelExtract of a half-size plane), shrunk by the border under UNDEFINED; the whole output
-    for kernels that sample the input's valid rectangle only (`whole_valid`)."""
+    inputs, paired with its image inputs in turn): the intersection of the input images' valid
+    rectangles, each scaled to the output's size (ChannelExtract of a half-size plane), shrunk by the
+    border under UNDEFINED; the whole output for kernels that sample the input's valid rectangle only
+    (`whole_valid`)."""
     impl = node.kernel.row.implementation
-    out_img = node.params[index]
-    w, h = out_img.width, out_img.height
-    undefined = node.desc.border.mode == vx.VX_BORDER_UNDEFINED
-    left, top, right, bottom = impl.shrink(node) if undefined else (0, 0, 0, 0)
+    out = node.params[index].desc
+    w, h = out.width, out.height
     start_x, start_y, end_x, end_y = 0, 0, w, h
     if not impl.whole_valid:
-        for img, (r_start_x, r_start_y, r_end_x, r_end_y) in zip(_input_images(node), rects):
-            start_x = max(start_x, r_start_x * w // img.width)
-            start_y = max(start_y, r_start_y * h // img.height)
-            end_x = min(end_x, -(-r_end_x * w // img.width))
-            end_y = min(end_y, -(-r_end_y * h // img.height))
-    start_x, start_y = min(start_x + left, w), min(start_y + top, h)
-    return start_x, start_y, max(start_x, end_x - right), max(start_y, end_y - bottom)
-
-
-def _input_images(node):
-    return [node.params[i] for i in node.kernel.inputs
-            if node.params[i] is not None and node.params[i].vx_type == vx.VX_TYPE_IMAGE]
+        images = (p for p in map(node.params.__getitem__, node.kernel.inputs)
+                  if p is not None and p.vx_type == vx.VX_TYPE_IMAGE)
+        for img, (x0, y0, x1, y1) in zip(images, rects):
+            d = img.desc
+            iw, ih = d.width, d.height
+            if iw != w or ih != h:                     # (scaled: rounded outwards)
+                x0, y0, x1, y1 = x0 * w // iw, y0 * h // ih, -(-x1 * w // iw), -(-y1 * h // ih)
+            start_x, start_y = max(start_x, x0), max(start_y, y0)
+            end_x, end_y = min(end_x, x1), min(end_y, y1)
+    if node.desc.border.mode == vx.VX_BORDER_UNDEFINED:
+        left, top, right, bottom = impl.shrink(node)
+        start_x, start_y = min(start_x + left, w), min(start_y + top, h)
+        end_x, end_y = end_x - right, end_y - bottom
+    return start_x, start_y, max(start_x, end_x), max(start_y, end_y)
 
 
