@@ -2,7 +2,6 @@
 "What verification costs"): the Python function calls they make, counted, not timed, grow as the
 number of nodes. A chain of Box3x3 and Not nodes with virtual images between, fused passes forced
 (PVX_FUSION=1: every pass, as 10,000 nodes of 64x48 get by default) and not."""
-import gc
 import sys
 
 import pytest
@@ -42,13 +41,6 @@ def _calls(fn):
     return count
 
 
-def _release(vx, graph, made):
-    lib, ffi = vx.lib, vx.ffi
-    assert lib.vxReleaseGraph(ffi.new("vx_graph *", graph)) == 0
-    for image in made:
-        assert lib.vxReleaseImage(ffi.new("vx_image *", image)) == 0
-
-
 def _costs(vx, n):
     lib, ffi = vx.lib, vx.ffi
     graph, made = _chain(vx, n)
@@ -68,22 +60,3 @@ def test_verification_and_release_work_grows_as_the_nodes(vx, monkeypatch, fusio
     small, large = _costs(vx, 100), _costs(vx, 400)
     # 4x the nodes: at most 10 % more calls a node
     assert all(b / a < 4.4 for a, b in zip(small, large)), (small, large)
-
-
-def test_the_garbage_collector_waits_while_a_graph_verifies(vx, monkeypatch):
-    """Its full collections, triggered by verification's short-lived containers, would scan every
-    object of a large graph again and again (verify._collector_paused); an application that turned
-    it off finds it off after."""
-    from pyopenvx.graph import verify
-    seen = []
-    monkeypatch.setattr(verify, "PHASES", verify.PHASES + (lambda graph: seen.append(gc.isenabled()),))
-    graph, made = _chain(vx, 4)
-    assert vx.lib.vxVerifyGraph(graph) == 0
-    assert seen == [False] and gc.isenabled()
-    gc.disable()
-    try:
-        assert vx.lib.vxVerifyGraph(graph) == 0
-        assert seen == [False, False] and not gc.isenabled()
-    finally:
-        gc.enable()
-    _release(vx, graph, made)

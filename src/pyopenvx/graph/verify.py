@@ -8,8 +8,6 @@
 Each phase refuses with a status and a message naming the node and parameter; the graph then
 stays unverified. The last phase writes the C schedule that vxProcessGraph runs."""
 import collections
-import contextlib
-import gc
 
 from _pyopenvx import ffi, lib
 
@@ -31,29 +29,14 @@ from .tiling import plan_node
 
 def verify(graph):
     graph.invalidate()
-    with _collector_paused():
-        for phase in PHASES:
-            phase(graph)
+    for phase in PHASES:
+        phase(graph)
     graph.verified = True
     graph.desc.state = vx.VX_GRAPH_STATE_VERIFIED
     # aging after each run needs Python; queued graphs run only through their queues
     graph.desc.ready = 0 if graph.delays or graph.pipelining.mode in QUEUED else 1
     if graph.pipeline is not None:            # last, as frames may start: what the last one kept
         graph.pipeline.restore()
-
-
-@contextlib.contextmanager
-def _collector_paused():
-    """Verification makes a few short-lived containers a node, which trigger the cyclic garbage
-    collector by their count: each full collection scans every object of a large graph (at 10,000
-    nodes fusion planning took 2x as long a node). What it leaves is collected after."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _where(node, index):
