@@ -9,7 +9,8 @@
 #include <stdint.h>
 
 typedef struct pvx_stats_rows {
-    void (*sums)(const uint8_t *in, uint32_t w, uint64_t *sum, uint64_t *squares);   /* added to */
+    /* *sum, *squares: added the pixels and their squares over h rows of w pixels, `stride` bytes apart */
+    void (*sums)(const uint8_t *in, ptrdiff_t stride, uint32_t w, uint32_t h, uint64_t *sum, uint64_t *squares);
     /* *lo, *hi updated over h rows of w pixels, `stride` bytes apart */
     void (*minmax)(const uint8_t *in, ptrdiff_t stride, uint32_t w, uint32_t h, uint8_t *lo, uint8_t *hi);
     /* count[k]: how many in[x] == v[k] (k = 0, 1); the first room[k] of those x into xs[k] */
