@@ -977,6 +977,10 @@ void pvx_fuse_threshold_row(const pvx_fused_stage *s, const uint8_t *const *in, 
     if (s->args[5]) {
         const pvx_rows *rows = pvx_rows_in_use();
         uint8_t *bytes = s->out_format[0] == VX_DF_IMAGE_U1 ? (uint8_t *)scratch : out[0];
+        if (bytes != out[0] && s->in_format[0] == VX_DF_IMAGE_U8 && rows->threshold_bits != NULL) {
+            rows->threshold_bits(in[0], out[0], w, (uint8_t)lower, (uint8_t)upper, (uint8_t)yes, (uint8_t)no);
+            return;
+        }
         if (s->in_format[0] == VX_DF_IMAGE_U8)
             rows->threshold(in[0], bytes, w, (uint8_t)lower, (uint8_t)upper, (uint8_t)yes, (uint8_t)no);
         else
