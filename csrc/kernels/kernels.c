@@ -951,21 +951,21 @@ void pvx_fuse_pointwise_row(const pvx_fused_stage *s, const uint8_t *const *in, 
     store_row(&o, 0, scratch, saturate);
 }
 
-/* args[1] yes, [2] no, [3] lower, [4] upper (yes when lower <= v <= upper), [5] the U8 row loop runs */
+/* args[1] yes, [2] no, [3] lower, [4] upper (yes when lower <= v <= upper; none when lower > upper),
+ * [5] the row loops run (U8 or S16 in; U8, or U1 by way of bytes, out) */
 vx_status pvx_fuse_threshold_prepare(pvx_fused_stage *s)
 {
     take_border(s);
     s->in_format[0] = param_format(s, 0), s->out_format[0] = param_format(s, 2);
     const pvx_threshold *t = ((pvx_ref *)s->params[1])->desc;
     vx_df_image in = s->in_format[0], out = s->out_format[0];
-    int binary = t->type == VX_THRESHOLD_TYPE_BINARY;
     s->args[1] = pixel_value(&t->true_value, out), s->args[2] = pixel_value(&t->false_value, out);
-    s->args[5] = pvx_rows_in_use()->threshold != NULL && in == VX_DF_IMAGE_U8 && out == VX_DF_IMAGE_U8;
-    if (s->args[5] && binary)       /* as pvx_std_threshold: v > value is value + 1 <= v <= 255 */
-        s->args[3] = t->value.U8 == 255 ? 255 : t->value.U8 + 1, s->args[4] = t->value.U8 == 255 ? 254 : 255;
-    else if (binary)
-        s->args[3] = pixel_value(&t->value, in) + 1, s->args[4] = INT32_MAX;
-    else
+    s->args[5] = pvx_rows_in_use()->threshold != NULL && (in == VX_DF_IMAGE_U8 || in == VX_DF_IMAGE_S16) &&
+                 (out == VX_DF_IMAGE_U8 || out == VX_DF_IMAGE_U1);
+    if (t->type == VX_THRESHOLD_TYPE_BINARY) {  /* v > value: value + 1 <= v <= the format's top */
+        int32_t v = pixel_value(&t->value, in), top = in == VX_DF_IMAGE_S16 ? INT16_MAX : UINT8_MAX;
+        s->args[3] = v < top ? v + 1 : 1, s->args[4] = v < top ? top : 0;
+    } else
         s->args[3] = pixel_value(&t->lower, in), s->args[4] = pixel_value(&t->upper, in);
     return VX_SUCCESS;
 }
@@ -975,7 +975,19 @@ void pvx_fuse_threshold_row(const pvx_fused_stage *s, const uint8_t *const *in, 
     uint32_t w = s->width;
     int32_t yes = s->args[1], no = s->args[2], lower = s->args[3], upper = s->args[4];
     if (s->args[5]) {
-        pvx_rows_in_use()->threshold(in[0], out[0], w, (uint8_t)lower, (uint8_t)upper, (uint8_t)yes, (uint8_t)no);
+        const pvx_rows *rows = pvx_rows_in_use();
+        uint8_t *bytes = s->out_format[0] == VX_DF_IMAGE_U1 ? (uint8_t *)scratch : out[0];
+        if (bytes != out[0] && s->in_format[0] == VX_DF_IMAGE_U8 && rows->threshold_bits != NULL) {
+            rows->threshold_bits(in[0], out[0], w, (uint8_t)lower, (uint8_t)upper, (uint8_t)yes, (uint8_t)no);
+            return;
+        }
+        if (s->in_format[0] == VX_DF_IMAGE_U8)
+            rows->threshold(in[0], bytes, w, (uint8_t)lower, (uint8_t)upper, (uint8_t)yes, (uint8_t)no);
+        else
+            rows->threshold_s16((const int16_t *)(const void *)in[0], bytes, w, (int16_t)lower, (int16_t)upper,
+                                (uint8_t)yes, (uint8_t)no);
+        if (bytes != out[0])
+            rows->pack_bits(bytes, out[0], w);
         return;
     }
     plane a = row_plane(in[0], s->in_format[0], w), o = row_plane(out[0], s->out_format[0], w);

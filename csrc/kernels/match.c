@@ -70,32 +70,30 @@ static inline __attribute__((always_inline)) int16_t result(vx_enum metric, cons
 }
 
 /* The row loops of the SIMD level (stats_rows.h), one row of positions at a time: Hamming and L1
- * tap by tap; the others from the cross-correlation (two template rows at once against rows of
- * 16-bit pairs of image rows r, r + 1, a ring of th of them) and the window sums of squares
- * (column sums kept from row to row), as L2 = squares - 2 ccorr + template squares. Every sum
- * fits 32 bits: the template has at most 65535 pixels. */
+ * tap by tap; the others from the cross-correlation (a ring of th rows in the level's layout, each
+ * holding ccorr_step image rows, one new ring row per output row, against the template in that
+ * layout) and the window sums of squares (column sums kept from row to row), as
+ * L2 = squares - 2 ccorr + template squares. Every sum fits 32 bits: the template has at most
+ * 65535 pixels. */
 static vx_status match_rows(const pvx_stats_rows *rows, const plane *src, const plane *tpl, const plane *out,
                             vx_enum metric, int64_t template_squares, double area)
 {
     uint32_t tw = tpl->width, th = tpl->height, fit_w = src->width - tw + 1, fit_h = src->height - th + 1;
-    uint32_t np = (th + 1) / 2, sw = src->width;
+    uint32_t step = rows->ccorr_step, nr = (th + step - 1) / step, sw = src->width, span = sw + 32;
     int direct = metric == VX_COMPARE_HAMMING || metric == VX_COMPARE_L1;
     int squared = metric == VX_COMPARE_L2 || metric == VX_COMPARE_L2_NORM || metric == VX_COMPARE_CCORR_NORM;
     uint32_t *found = malloc(sizeof(uint32_t) * fit_w), *window = malloc(sizeof(uint32_t) * fit_w);
-    uint32_t *column = calloc(sw, sizeof(uint32_t)), *ring = malloc(sizeof(uint32_t) * sw * th);
-    uint32_t *tpairs = calloc((size_t)np * tw, sizeof(uint32_t));
+    uint32_t *column = calloc(sw, sizeof(uint32_t)), *ring = calloc((size_t)span * th, sizeof(uint32_t));
+    uint32_t *tmpl = malloc(sizeof(uint32_t) * ((size_t)nr * tw + 1));
     uint8_t *t = malloc((size_t)tw * th);
-    const uint8_t **at = malloc(sizeof(*at) * th);
-    const uint32_t **pairs = malloc(sizeof(*pairs) * np);
+    const uint8_t **at = malloc(sizeof(*at) * (th > 4 ? th : 4));
+    const uint32_t **ring_rows = malloc(sizeof(*ring_rows) * nr);
     vx_status status = VX_ERROR_NO_MEMORY;
-    if (!found || !window || !column || !ring || !tpairs || !t || !at || !pairs)
+    if (!found || !window || !column || !ring || !tmpl || !t || !at || !ring_rows)
         goto done;
-    for (uint32_t j = 0; j < th; j++) {
-        const uint8_t *tr = row_of(tpl, j);
-        memcpy(t + (size_t)j * tw, tr, tw);
-        for (uint32_t i = 0; i < tw; i++)      /* rows 2k (low half) and 2k + 1 (high; none: 0) */
-            tpairs[(size_t)(j / 2) * tw + i] |= (uint32_t)tr[i] << (16 * (j % 2));
-    }
+    for (uint32_t j = 0; j < th; j++)
+        memcpy(t + (size_t)j * tw, row_of(tpl, j), tw);
+    rows->ccorr_template(t, tw, th, tmpl);
     for (uint32_t y = 0; y < out->height; y++) {
         int16_t *o = row_of(out, y);
         if (y >= fit_h) {
@@ -107,15 +105,14 @@ static vx_status match_rows(const pvx_stats_rows *rows, const plane *src, const 
                 at[j] = row_of(src, y + j);
             rows->distance(at, t, tw, th, metric == VX_COMPARE_L1, found, fit_w);
         } else {
-            for (uint32_t r = y ? y + th - 1 : 0; r < y + th; r++) {   /* the pair rows y lacks */
-                const uint8_t *a = row_of(src, r), *b = row_of(src, r + 1 < src->height ? r + 1 : r);
-                uint32_t *p = ring + (size_t)(r % th) * sw;
-                for (uint32_t x = 0; x < sw; x++)
-                    p[x] = a[x] | (uint32_t)b[x] << 16;
+            for (uint32_t r = y ? y + th - 1 : 0; r < y + th; r++) {   /* the ring rows y lacks */
+                for (uint32_t k = 0; k < step; k++)   /* rows past the image: template rows past th */
+                    at[k] = row_of(src, r + k < src->height ? r + k : r);
+                rows->ccorr_row(at, ring + (size_t)(r % th) * span, sw);
             }
-            for (uint32_t k = 0; k < np; k++)
-                pairs[k] = ring + (size_t)((y + 2 * k) % th) * sw;
-            rows->ccorr(pairs, tpairs, tw, np, found, fit_w);
+            for (uint32_t k = 0; k < nr; k++)
+                ring_rows[k] = ring + (size_t)((y + step * k) % th) * span;
+            rows->ccorr(ring_rows, tmpl, tw, nr, found, fit_w);
         }
         if (squared) {
             uint32_t *restrict col = column, *restrict win = window;
@@ -144,7 +141,7 @@ static vx_status match_rows(const pvx_stats_rows *rows, const plane *src, const 
     }
     status = VX_SUCCESS;
 done:
-    free(found), free(window), free(column), free(ring), free(tpairs), free(t), free(at), free(pairs);
+    free(found), free(window), free(column), free(ring), free(tmpl), free(t), free(at), free(ring_rows);
     return status;
 }
 

@@ -27,6 +27,13 @@ typedef struct pvx_rows {
     /* out = lower <= v <= upper ? yes : no (never when lower > upper) */
     void (*threshold)(const uint8_t *in, uint8_t *out, uint32_t w, uint8_t lower, uint8_t upper, uint8_t yes,
                       uint8_t no);
+    void (*threshold_s16)(const int16_t *in, uint8_t *out, uint32_t w, int16_t lower, int16_t upper, uint8_t yes,
+                          uint8_t no);
+    /* U1 pixels from bytes (0 -> 0, else 1), eight a byte from bit 0; the last byte's bits past w kept */
+    void (*pack_bits)(const uint8_t *in, uint8_t *out, uint32_t w);
+    /* threshold of U8 straight to U1 (yes, no: 0 or 1); NULL below AVX-512 (threshold, then pack_bits) */
+    void (*threshold_bits)(const uint8_t *in, uint8_t *out, uint32_t w, uint8_t lower, uint8_t upper, uint8_t yes,
+                           uint8_t no);
     /* out = a * b * scale rounded (nearest even or toward zero), saturated or wrapped to U8 or (s16) S16;
      * 0 <= scale <= 1; h rows of w pixels, each image's rows its stride (bytes) apart */
     void (*multiply)(const uint8_t *a, ptrdiff_t sa, const uint8_t *b, ptrdiff_t sb, void *out, ptrdiff_t so,

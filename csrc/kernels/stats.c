@@ -148,8 +148,9 @@ static vx_status sums_256(vx_reference ref, uint64_t *sum, uint64_t *squares, ui
     if ((s = plane_of(ref, &in)))
         return s;
     const vx_rectangle_t *r = valid_of(ref);
-    for (uint32_t y = r->start_y; y < r->end_y; y++)
-        rows->sums((const uint8_t *)row_of(&in, y) + r->start_x, r->end_x - r->start_x, sum, squares);
+    if (r->start_y < r->end_y)
+        rows->sums((const uint8_t *)row_of(&in, r->start_y) + r->start_x, in.stride, r->end_x - r->start_x,
+                   r->end_y - r->start_y, sum, squares);
     *total = (r->end_x - r->start_x) * (r->end_y - r->start_y);
     return VX_SUCCESS;
 }

@@ -9,7 +9,8 @@
 #include <stdint.h>
 
 typedef struct pvx_stats_rows {
-    void (*sums)(const uint8_t *in, uint32_t w, uint64_t *sum, uint64_t *squares);   /* added to */
+    /* *sum, *squares: added the pixels and their squares over h rows of w pixels, `stride` bytes apart */
+    void (*sums)(const uint8_t *in, ptrdiff_t stride, uint32_t w, uint32_t h, uint64_t *sum, uint64_t *squares);
     /* *lo, *hi updated over h rows of w pixels, `stride` bytes apart */
     void (*minmax)(const uint8_t *in, ptrdiff_t stride, uint32_t w, uint32_t h, uint8_t *lo, uint8_t *hi);
     /* count[k]: how many in[x] == v[k] (k = 0, 1); the first room[k] of those x into xs[k] */
@@ -21,9 +22,16 @@ typedef struct pvx_stats_rows {
      * |rows[j][x + i] - t| (l1) or rows[j][x + i] ^ t */
     void (*distance)(const uint8_t *const *rows, const uint8_t *tpl, uint32_t tw, uint32_t th, int l1, uint32_t *out,
                      uint32_t n);
-    /* out[x] = sum over k < np, i < tw of the 16-bit pairs of pairs[k][x + i] times those of
-     * tpairs[k * tw + i] (two template rows against two image rows at once) */
-    void (*ccorr)(const uint32_t *const *pairs, const uint32_t *tpairs, uint32_t tw, uint32_t np, uint32_t *out,
+    /* MatchTemplate's cross-correlation over a ring of rows in the level's layout: each ring row
+     * holds `ccorr_step` image rows (2: 16-bit pairs r | r + 1 << 16; 4, AVX-512: byte quads), built
+     * by ccorr_row from rows[0 .. ccorr_step - 1] (w pixels; readable 32 words past them), the
+     * template likewise once by ccorr_template (nr = ceil(th / ccorr_step) rows of tw words, a
+     * template row past th as 0, then one word the level's loop needs). ccorr: out[x] = the sum
+     * over k < nr, i < tw of ring[k][x + i] times template row k's word i (rows y + step k) */
+    uint32_t ccorr_step;
+    void (*ccorr_row)(const uint8_t *const *rows, uint32_t *out, uint32_t w);
+    void (*ccorr_template)(const uint8_t *tpl, uint32_t tw, uint32_t th, uint32_t *out);
+    void (*ccorr)(const uint32_t *const *ring, const uint32_t *tmpl, uint32_t tw, uint32_t nr, uint32_t *out,
                   uint32_t n);
     /* out[x] from c[x] (the distance or ccorr sum) and q[x] (the window's squares), as match.c's
      * result(): the numerator v = c (l2 0) or q - 2 c + ts (l2 1), over area (norm 0) or

@@ -101,6 +101,11 @@ int main(void)
     CHECK(match(ctx, W, H, 21) >= 12);         /* the planted copy is the best match of most metrics */
     match(ctx, 641, 9, 22);                    /* 634 positions of an 8x8 template: no multiple of a vector */
     match(ctx, 7, 5, 23);                      /* fewer positions than a vector */
+    /* rests after AVX-512's steps of 128 positions: 1-3 vectors (170: 42, 35, 10), 5-7 (100: 100,
+     * 93, 68), 2 and 4 (60 x 40: 60, 53, 28) */
+    match(ctx, 170, 9, 25);
+    match(ctx, 100, 9, 26);
+    match(ctx, 60, 40, 27);
     match(ctx, 1, 1, 24);
 
     vx_image src = test_image(ctx, W, H, VX_DF_IMAGE_U8, 21, (int32_t[W * H]){0});

@@ -222,8 +222,11 @@ int main(void)
         vx_threshold range = make_threshold(ctx, VX_THRESHOLD_TYPE_RANGE, thresh_formats[f], lo, hi);
         check_case(ctx, &(pointwise_case){.kernel = VX_KERNEL_THRESHOLD, .fa = thresh_formats[f], .fb = U8, .fo = U8, .thresh = binary});
         check_case(ctx, &(pointwise_case){.kernel = VX_KERNEL_THRESHOLD, .fa = thresh_formats[f], .fb = U8, .fo = U8, .thresh = range});
+        vx_threshold top = make_threshold(ctx, VX_THRESHOLD_TYPE_BINARY, thresh_formats[f], f ? 32767 : 255, 0);
+        check_case(ctx, &(pointwise_case){.kernel = VX_KERNEL_THRESHOLD, .fa = thresh_formats[f], .fb = U8, .fo = U8, .thresh = top});
         vxReleaseThreshold(&binary);
         vxReleaseThreshold(&range);
+        vxReleaseThreshold(&top);
         vx_lut lut = make_lut(ctx, f ? VX_TYPE_INT16 : VX_TYPE_UINT8);
         check_case(ctx, &(pointwise_case){.kernel = VX_KERNEL_TABLE_LOOKUP, .fa = thresh_formats[f], .fb = U8, .fo = thresh_formats[f], .lut = lut});
         vxReleaseLUT(&lut);

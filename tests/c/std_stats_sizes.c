@@ -1,5 +1,5 @@
 /* The statistics kernels (IntegralImage, MeanStdDev, MinMaxLoc, EqualizeHist) on widths around the
- * vector widths (1, 7, 33, 641), whole images and valid rectangles, random, dense-extreme and
+ * vector widths (main below), whole images and valid rectangles, random, dense-extreme and
  * constant content: one line of results per case (hashes of the outputs, float bits), which the
  * test compares between PVX_SIMD=plain and the SIMD levels, bit for bit. */
 #include <VX/vx.h>
@@ -82,31 +82,42 @@ static void statistics(vx_context ctx, vx_image in, vx_uint32 w, vx_uint32 h)
     vxReleaseImage(&out), vxReleaseImage(&eq);
 }
 
+/* One image's line: random content, then (content 1, 2) dense extremes and constant. */
+static void sized(vx_context ctx, vx_uint32 w, vx_uint32 h, int seed, int contents, int32_t *v)
+{
+    for (int content = 0; content < contents; content++) {
+        vx_image in = test_image(ctx, w, h, VX_DF_IMAGE_U8, seed, v);
+        for (vx_uint32 k = 0; content && k < w * h; k++)
+            v[k] = content == 1 ? (v[k] & 3) + 100 : 77;
+        copy_image(in, v, VX_WRITE_ONLY);
+        printf("%ux%u content %d:", w, h, content);
+        statistics(ctx, in, w, h);
+        if (w > 2 && h > 2) {
+            vx_rectangle_t part = {1, 1, w - 1, h - 1};
+            CHECK_OK(vxSetImageValidRectangle(in, &part));
+            printf(" | valid:");
+            statistics(ctx, in, w, h);
+        }
+        printf("\n");
+        CHECK_OK(vxReleaseImage(&in));
+    }
+}
+
+/* Widths: a step of the row loops' (4 vectors of 16, 32 or 64 bytes; MeanStdDev 2 x 64 at
+ * AVX-512) and rests of 0-3 vectors with and without a tail; a column taller than the sums'
+ * chunk of rows (4096 or 8192 vectors) and a row wider than it. */
 int main(void)
 {
     vx_context ctx = test_context();
     vx_uint32 refs = context_references(ctx);
-    static const vx_uint32 widths[] = {1, 7, 33, 641}, heights[] = {1, 3, 37};
-    static int32_t v[641 * 37];
-    for (int wi = 0; wi < 4; wi++)
+    static const vx_uint32 widths[] = {1, 7, 33, 64, 127, 200, 256, 641}, heights[] = {1, 3, 37};
+    int32_t *v = malloc(sizeof(int32_t) * 600001);
+    for (int wi = 0; wi < 8; wi++)
         for (int hi = 0; hi < 3; hi++)
-            for (int content = 0; content < 3; content++) {
-                vx_uint32 w = widths[wi], h = heights[hi];
-                vx_image in = test_image(ctx, w, h, VX_DF_IMAGE_U8, 30 + wi * 3 + hi, v);
-                for (vx_uint32 k = 0; content && k < w * h; k++)   /* dense extremes; constant */
-                    v[k] = content == 1 ? (v[k] & 3) + 100 : 77;
-                copy_image(in, v, VX_WRITE_ONLY);
-                printf("%ux%u content %d:", w, h, content);
-                statistics(ctx, in, w, h);
-                if (w > 2 && h > 2) {
-                    vx_rectangle_t part = {1, 1, w - 1, h - 1};
-                    CHECK_OK(vxSetImageValidRectangle(in, &part));
-                    printf(" | valid:");
-                    statistics(ctx, in, w, h);
-                }
-                printf("\n");
-                CHECK_OK(vxReleaseImage(&in));
-            }
+            sized(ctx, widths[wi], heights[hi], 30 + wi * 3 + hi, 3, v);
+    sized(ctx, 1, 9000, 60, 1, v);
+    sized(ctx, 600001, 1, 61, 1, v);
+    free(v);
     CHECK(context_references(ctx) == refs);
     CHECK_OK(vxReleaseContext(&ctx));
     return 0;

@@ -231,6 +231,50 @@ static void threshold_and_depth(vx_context ctx)
     }
 }
 
+/* Threshold to U1 on widths around the row loops' vectors and bytes (8: one byte; 61: a vector of
+ * 32, three bytes and 5 bits; 64; 100), U8 and S16, binary and range, the output values swapped
+ * (true 0, false 1), into an ROI whose parent's bits around it keep their values. */
+static void threshold_widths(vx_context ctx)
+{
+    static const vx_uint32 widths[] = {8, 61, 64, 100};
+    static int32_t in[100 * 3], before[116 * 5], after[116 * 5];
+    for (int wi = 0; wi < 4; wi++)
+        for (int fi = 0; fi < 2; fi++)
+            for (int type = 0; type < 2; type++) {
+                vx_uint32 w = widths[wi], h = 3, pw = w + 16, ph = h + 2;
+                vx_df_image f = fi ? VX_DF_IMAGE_S16 : VX_DF_IMAGE_U8;
+                vx_image src = test_image(ctx, w, h, f, 40 + wi, in);
+                vx_image parent = u1_image(ctx, pw, ph, 2, before);
+                vx_rectangle_t r = {8, 1, 8 + w, 1 + h};
+                vx_image out = vxCreateImageFromROI(parent, &r);
+                vx_threshold t = vxCreateThresholdForImage(ctx, type ? VX_THRESHOLD_TYPE_RANGE : VX_THRESHOLD_TYPE_BINARY,
+                                                           f, VX_DF_IMAGE_U1);
+                vx_pixel_value_t lo = {{0}}, hi = {{0}}, yes = {{0}}, no = {{0}};
+                if (fi)
+                    lo.S16 = -1000, hi.S16 = 9000;
+                else
+                    lo.U8 = 60, hi.U8 = 180;
+                int32_t l = fi ? lo.S16 : lo.U8, u = fi ? hi.S16 : hi.U8;
+                if (type)
+                    CHECK_OK(vxCopyThresholdRange(t, &lo, &hi, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+                else
+                    CHECK_OK(vxCopyThresholdValue(t, &lo, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+                yes.U1 = vx_false_e, no.U1 = vx_true_e;
+                CHECK_OK(vxCopyThresholdOutput(t, &yes, &no, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST));
+                CHECK_OK(vxuThreshold(ctx, src, t, out));
+                u1_read(parent, after);
+                for (vx_uint32 y = 0; y < ph; y++)
+                    for (vx_uint32 x = 0; x < pw; x++) {
+                        int inside = x >= 8 && x < 8 + w && y >= 1 && y < 1 + h;
+                        int32_t v = inside ? in[(y - 1) * w + x - 8] : 0;
+                        int32_t want = inside ? !(type ? v >= l && v <= u : v > l) : before[y * pw + x];
+                        CHECK(after[y * pw + x] == want);
+                    }
+                vxReleaseThreshold(&t);
+                vxReleaseImage(&out), vxReleaseImage(&parent), vxReleaseImage(&src);
+            }
+}
+
 /* Min (erode), max (dilate) or the median (the element at n / 2 sorted) of the set elements of a
  * cols x rows mask at origin (ox, oy) over a U1 image. */
 static int32_t reduce(const int32_t *v, int w, int h, int x, int y, const uint8_t *mask, int cols, int rows, int ox,
@@ -468,6 +512,7 @@ int main(void)
     vx_uint32 start = context_references(ctx);
     bitwise(ctx);
     threshold_and_depth(ctx);
+    threshold_widths(ctx);
     filters(ctx);
     mean_stddev(ctx);
     geometry(ctx);
