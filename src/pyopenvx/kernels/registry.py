@@ -77,8 +77,9 @@ class StandardKernel(Kernel):
 
 
 def register(context):
-    for row in TABLE:
-        StandardKernel(context, row)
+    """The standard kernels in a new context; `context.standard_kernels` finds a row's kernel
+    (vx<Kernel>Node) without searching."""
+    context.standard_kernels = {row: StandardKernel(context, row) for row in TABLE}
 
 
 def _validate(c_node, parameters, num, metas):
