@@ -77,9 +77,9 @@ class StandardKernel(Kernel):
 
 
 def register(context):
-    """The standard kernels in a new context; `context.standard_kernels` finds a row's kernel
-    (vx<Kernel>Node) without searching."""
-    context.standard_kernels = {row: StandardKernel(context, row) for row in TABLE}
+    """The standard kernels in a new context; `context.standard_kernels` finds a row's kernel by
+    its enum name (vx<Kernel>Node) without searching (a Row hashes all its fields: slow)."""
+    context.standard_kernels = {row.enum_name: StandardKernel(context, row) for row in TABLE}
 
 
 def _validate(c_node, parameters, num, metas):
