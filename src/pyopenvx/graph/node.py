@@ -19,8 +19,11 @@ _BORDERS = (vx.VX_BORDER_UNDEFINED, vx.VX_BORDER_CONSTANT, vx.VX_BORDER_REPLICAT
 # a kernel without VX_KERNEL_LOCAL_DATA_SIZE (the latter not a pointer the implementation gave).
 PHASE_NONE, PHASE_INIT, PHASE_DEINIT = range(3)
 
+# The C types a node makes, parsed once (a type given as a string is parsed at each call).
+_DESC, _NODE, _REF = ffi.typeof("pvx_node *"), ffi.typeof("vx_node"), ffi.typeof("vx_reference")
+_REFS, _FLAGS, _METAS = ffi.typeof("vx_reference[]"), ffi.typeof("vx_bool[]"), ffi.typeof("vx_meta_format[]")
 # What every new node's descriptor starts as (copied whole: cheaper than setting each field).
-_NEW_DESC = ffi.new("pvx_node *", {
+_NEW_DESC = ffi.new(_DESC, {
     "replicas": 1, "status": vx.VX_SUCCESS, "state": vx.VX_NODE_STATE_STEADY,
     "debug_zonemask": (1 << vx.VX_ZONE_ERROR) | (1 << vx.VX_ZONE_WARNING),   # as the global mask starts
     "border": {"mode": vx.VX_BORDER_UNDEFINED}})
@@ -55,14 +58,14 @@ class Node(Reference):
         self.tiling = None if kernel.tiling is None else copy.copy(kernel.tiling)  # a tiling kernel's node: its own attributes (seed 001)
         kernel.retain(internal=True)
         kernel.nodes.add(self)
-        self._c_params = ffi.new("vx_reference[]", max(n, 1))
-        self._c_flags = ffi.new("vx_bool[]", max(n, 1))
+        self._c_params = ffi.new(_REFS, max(n, 1))
+        self._c_flags = ffi.new(_FLAGS, max(n, 1))
         # One meta format per output for the node's life, made when first needed (output_meta);
         # inputs get NULL, as validators expect.
-        self._c_metas = ffi.new("vx_meta_format[]", max(n, 1))
-        d = self.desc = ffi.new("pvx_node *", _NEW_DESC[0])
+        self._c_metas = ffi.new(_METAS, max(n, 1))
+        d = self.desc = ffi.new(_DESC, _NEW_DESC[0])
         d.function = kernel.function
-        d.node = ffi.cast("vx_node", self.h)
+        d.node = ffi.cast(_NODE, self.h)
         d.parameters = self._c_params
         d.num_parameters = n
         if self.tiling is not None:
@@ -102,7 +105,7 @@ class Node(Reference):
     def _swap(self, index, obj):
         old = self.params[index]
         self.params[index] = obj
-        self._c_params[index] = ffi.cast("vx_reference", obj.h) if obj is not None else ffi.NULL
+        self._c_params[index] = ffi.cast(_REF, obj.h) if obj is not None else ffi.NULL
         return old
 
     def _bind_delay(self, index, obj):
