@@ -55,7 +55,8 @@ class Node(Reference):
         self.graph_event_values = {}           # the same for its graph's own queue (vxRegisterGraphEvent)
         self.timeout = vx.VX_TIMEOUT_WAIT_FOREVER   # TIVX_NODE_TIMEOUT of create/delete (targets.py)
         self.timed_out = False                 # TIVX_NODE_IS_TIMED_OUT: its last create or delete expired
-        self.tiling = None if kernel.tiling is None else copy.copy(kernel.tiling)  # a tiling kernel's node: its own attributes (seed 001)
+        # a tiling kernel's node: its own attributes (seed 001)
+        self.tiling = None if kernel.tiling is None else copy.copy(kernel.tiling)
         kernel.retain(internal=True)
         kernel.nodes.add(self)
         self._c_params = ffi.new(_REFS, max(n, 1))
