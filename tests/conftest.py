@@ -114,6 +114,7 @@ class VX:
         self.context = lib.vxCreateContext()
         assert lib.vxGetStatus(self.ref(self.context)) == constants.VX_SUCCESS
         self.log = []
+        self.kept = []          # test helpers whose callbacks the context may call until its release
         self._log_cb = ffi.callback("vx_log_callback_f", self._on_log)
         lib.vxRegisterLogCallback(self.context, self._log_cb, constants.vx_true_e)
 

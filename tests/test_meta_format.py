@@ -43,6 +43,7 @@ class Graph:
         self.callbacks = [ffi.callback("vx_kernel_f", self._run), ffi.callback("vx_kernel_validate_f", validate or self._validate),
                           ffi.callback("vx_kernel_initialize_f", self._init),
                           ffi.callback("vx_kernel_deinitialize_f", self._deinit)]
+        vx.kept.append(self)      # its deinitialize runs when the context releases the node
         kid = ffi.new("vx_enum *")
         assert lib.vxAllocateUserKernelId(vx.context, kid) == 0
         self.kernel = lib.vxAddUserKernel(vx.context, b"test.blob", kid[0], *self.callbacks[:1], 2, *self.callbacks[1:])

@@ -1,4 +1,6 @@
 """The Pythonic image layer: numpy views of mapped patches are the image memory itself."""
+import gc
+
 import numpy as np
 import pytest
 
@@ -119,7 +121,9 @@ def test_the_array_kept_for_the_next_map_does_not_hold_the_context():
             view[:] = 1
         if not keep_view:
             del view
-        # (the process's one context: other Contexts may hold it too, so count this one's count)
+        # (the process's one context: other Contexts may hold it too, so count this one's count;
+        # collected first, so that no garbage Context of an earlier test lets it go meanwhile)
+        gc.collect()
         before = _count(handle)
         context.release()
         assert _count(handle) == (before if keep_view else before - 1)

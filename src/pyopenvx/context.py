@@ -62,6 +62,7 @@ class Context(Reference):
         self.user_library_ids = 0
         self.errors = {}
         self.kernels = []                        # every kernel known to the context
+        self.standard_kernels = {}               # a registry.Row's enum_name -> its kernel (kernels.registry.register)
         self.modules = {}                        # name -> loaded module
         self.kernel_libraries = {}               # name -> (publish, unpublish) of vxRegisterKernelLibrary
         self.exported = {}                       # address -> memory of vxExportObjectsToMemory (ix.py)

@@ -40,5 +40,10 @@ class VxError(Exception):
 
 
 def check(condition, status, message, ref=None):
+    """`message` is a str, or a function giving it: hot paths format it only on a refusal."""
     if not condition:
-        raise VxError(status, message, ref)
+        raise VxError(status, spelled(message), ref)
+
+
+def spelled(message):
+    return message() if callable(message) else message

@@ -65,7 +65,7 @@ def _retained_handle(obj):
 
 
 def _meta_handle(p):
-    meta = p.node.metas[p.index] if p.node is not None else None
+    meta = p.node.output_meta(p.index) if p.node is not None else None
     if meta is None:
         raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{p.owner} parameter {p.index} has no meta format (not a "
                       "validated output)", p)

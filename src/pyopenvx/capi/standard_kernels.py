@@ -26,14 +26,15 @@ def _targets(row, params):
     return row.implementation.arguments or tuple(range(len(params)))
 
 
-def _argument(sig, param, arg):
+def _converter(sig, param):
+    """What turns an argument into its parameter's value (decided once per function, not per call)."""
     if param.ctype in HANDLE_TYPES:
-        find = lookup_optional if sig.optional else lookup
-        return find(arg, HANDLE_TYPES[param.ctype], param.name)
+        find, vx_type, name = lookup_optional if sig.optional else lookup, HANDLE_TYPES[param.ctype], param.name
+        return lambda arg: find(arg, vx_type, name)
     if param.ctype.endswith("*"):             # an output by pointer: a scalar read back after the run
         ctype = param.ctype[:-1].strip()
-        return calls.Value(calls.SCALAR_OF_CTYPE[ctype], ctype, 0, result=arg)
-    return calls.Value(calls.SCALAR_OF_CTYPE[param.ctype], param.ctype, arg)
+        return lambda arg: calls.Value(calls.SCALAR_OF_CTYPE[ctype], ctype, 0, result=arg)
+    return lambda arg: calls.Value(calls.SCALAR_OF_CTYPE[param.ctype], param.ctype, arg)
 
 
 def _indices(target):
@@ -43,16 +44,22 @@ def _indices(target):
     return (target.index,) if isinstance(target, StructItem) else tuple(i for i, *_ in target)
 
 
-def _unpack(row, params, args):
+def _plan(row, params):
+    """Per argument: its parameter, its target and, for a target index, its converter."""
+    return tuple((param, target, _converter(row.signature[target], param) if isinstance(target, int) else None)
+                 for param, target in zip(params, _targets(row, params)))
+
+
+def _unpack(row, params, plan, args):
     out = [None] * len(row.signature)
-    for k, (param, arg, target) in enumerate(zip(params, args, _targets(row, params))):
+    for k, ((param, target, convert), arg) in enumerate(zip(plan, args)):
+        if convert is not None:
+            out[target] = convert(arg)
+            continue
         if target == nn.SIZE_OF:              # the size of the struct before it: at least the struct
             struct = params[k - 1].ctype.replace("const", "").rstrip("* ").strip()
             if arg < ffi.sizeof(struct):
                 raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{param.name} is {arg}, {struct} has {ffi.sizeof(struct)} bytes")
-            continue
-        if isinstance(target, int):
-            out[target] = _argument(row.signature[target], param, arg)
             continue
         if arg == ffi.NULL:                   # a struct by pointer: one array item, or several scalars
             raise VxError(vx.VX_ERROR_INVALID_PARAMETERS, f"{param.name} is NULL")
@@ -65,8 +72,10 @@ def _unpack(row, params, args):
 
 
 def _node_creator(row, params):
+    plan = _plan(row, params)
+
     def create(graph, *args):
-        return calls.create_node(lookup(graph, vx.VX_TYPE_GRAPH, "graph"), row, _unpack(row, params, args))
+        return calls.create_node(lookup(graph, vx.VX_TYPE_GRAPH, "graph"), row, _unpack(row, params, plan, args))
     return create
 
 
@@ -80,9 +89,11 @@ def _word(param, arg):
 
 
 def _immediate(row, params):
+    plan = _plan(row, params)
+
     def run(context, *args):
         key = calls.immediate_key(row.vxu_function, (_word(p, a) for p, a in zip(params, args)))
-        return calls.immediate(context_of(context), row, _unpack(row, params, args), key)
+        return calls.immediate(context_of(context), row, _unpack(row, params, plan, args), key)
     return run
 
 

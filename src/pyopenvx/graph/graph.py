@@ -12,7 +12,7 @@ from _pyopenvx import ffi, lib
 
 from .. import constants as vx
 from .. import log
-from ..errors import VxError, check, status_name
+from ..errors import VxError, check, spelled, status_name
 from ..failure import VX_FAILURE
 from ..objects.parts import items_of, lineage
 from ..reference import LOCK, Reference, unlocked
@@ -55,14 +55,14 @@ class Graph(Reference):
     def add_node(self, node):
         node.retain(internal=True)
         self.nodes.append(node)
-        self.invalidate(f"{node} was added")
+        self.invalidate("a node was added")
 
     def check_idle(self, what, node):
         """What releases objects a run may be using waits until the graph is neither running nor
         scheduled (a kernel would read freed memory): changes to `node`, if it is in the graph
-        (None: to the graph itself)."""
+        (None: to the graph itself). `what`: a str or a function giving it."""
         if not self.idle() and (node is None or node in self.nodes):
-            raise VxError(vx.VX_ERROR_GRAPH_SCHEDULED, f"{what}: {self} is running or scheduled", node or self)
+            raise VxError(vx.VX_ERROR_GRAPH_SCHEDULED, f"{spelled(what)}: {self} is running or scheduled", node or self)
 
     def idle(self):
         """No run, schedule, stream or pipelined frame in progress."""
@@ -72,9 +72,12 @@ class Graph(Reference):
     def check_changeable(self, what):
         """vx_khr_ix: an imported graph is verified and never verified again, so it can never become
         unverified. Every change that would unverify it asks here before it changes anything, so a
-        refusal leaves nothing half done (only a parameter alike may replace one: check_replacement)."""
-        check(not self.imported, vx.VX_ERROR_NOT_SUPPORTED, f"{what}: {self} was imported (vx_khr_ix) and stays "
-              "as verified; only a graph parameter may be replaced, by an object of the same meta data", self)
+        refusal leaves nothing half done (only a parameter alike may replace one: check_replacement).
+        `what`: a str or a function giving it."""
+        if self.imported:
+            raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{spelled(what)}: {self} was imported (vx_khr_ix) and stays "
+                          "as verified; only a graph parameter may be replaced, by an object of the same meta data",
+                          self)
 
     def remove_node(self, node):
         check(node in self.nodes, vx.VX_ERROR_INVALID_PARAMETERS, f"{node} is not in {self}", node)

@@ -19,16 +19,25 @@ _BORDERS = (vx.VX_BORDER_UNDEFINED, vx.VX_BORDER_CONSTANT, vx.VX_BORDER_REPLICAT
 # a kernel without VX_KERNEL_LOCAL_DATA_SIZE (the latter not a pointer the implementation gave).
 PHASE_NONE, PHASE_INIT, PHASE_DEINIT = range(3)
 
+# The C types a node makes, parsed once (a type given as a string is parsed at each call).
+_DESC, _NODE, _REF = ffi.typeof("pvx_node *"), ffi.typeof("vx_node"), ffi.typeof("vx_reference")
+_REFS, _FLAGS, _METAS = ffi.typeof("vx_reference[]"), ffi.typeof("vx_bool[]"), ffi.typeof("vx_meta_format[]")
+# What every new node's descriptor starts as (copied whole: cheaper than setting each field).
+_NEW_DESC = ffi.new(_DESC, {
+    "replicas": 1, "status": vx.VX_SUCCESS, "state": vx.VX_NODE_STATE_STEADY,
+    "debug_zonemask": (1 << vx.VX_ZONE_ERROR) | (1 << vx.VX_ZONE_WARNING),   # as the global mask starts
+    "border": {"mode": vx.VX_BORDER_UNDEFINED}})
+
 
 class Node(Reference):
     vx_type = vx.VX_TYPE_NODE
     containers = None                          # replicated: parameter index -> its container, held (hold_container)
 
     def __init__(self, graph, kernel):
-        check(kernel.finalized, vx.VX_ERROR_INVALID_REFERENCE, f"{kernel} is not finalized", kernel)
+        check(kernel.finalized, vx.VX_ERROR_INVALID_REFERENCE, lambda: f"{kernel} is not finalized", kernel)
         check(kernel.context is graph.context, vx.VX_ERROR_INVALID_REFERENCE,
-              f"{kernel} belongs to another context than {graph}", graph)
-        graph.check_changeable(f"a node of {kernel} cannot be added")
+              lambda: f"{kernel} belongs to another context than {graph}", graph)
+        graph.check_changeable(lambda: f"a node of {kernel} cannot be added")
         super().__init__(graph.context, scope=graph)
         self.graph, self.kernel = graph, kernel
         n = kernel.num_params
@@ -46,30 +55,22 @@ class Node(Reference):
         self.graph_event_values = {}           # the same for its graph's own queue (vxRegisterGraphEvent)
         self.timeout = vx.VX_TIMEOUT_WAIT_FOREVER   # TIVX_NODE_TIMEOUT of create/delete (targets.py)
         self.timed_out = False                 # TIVX_NODE_IS_TIMED_OUT: its last create or delete expired
-        self.tiling = copy.copy(kernel.tiling)  # a tiling kernel's node: its own attributes (seed 001)
+        # a tiling kernel's node: its own attributes (seed 001)
+        self.tiling = None if kernel.tiling is None else copy.copy(kernel.tiling)
         kernel.retain(internal=True)
         kernel.nodes.add(self)
-        self._c_params = ffi.new("vx_reference[]", max(n, 1))
-        self._c_flags = ffi.new("vx_bool[]", max(n, 1))
-        # One meta format per output for the node's life (made here, not at each verification);
+        self._c_params = ffi.new(_REFS, max(n, 1))
+        self._c_flags = ffi.new(_FLAGS, max(n, 1))
+        # One meta format per output for the node's life, made when first needed (output_meta);
         # inputs get NULL, as validators expect.
-        self._c_metas = ffi.new("vx_meta_format[]", max(n, 1))
-        for i in kernel.outputs:
-            self.metas[i] = MetaFormat(graph.context, self)
-            self._c_metas[i] = ffi.cast("vx_meta_format", self.metas[i].h)
-        d = self.desc = ffi.new("pvx_node *")
+        self._c_metas = ffi.new(_METAS, max(n, 1))
+        d = self.desc = ffi.new(_DESC, _NEW_DESC[0])
         d.function = kernel.function
-        d.node = ffi.cast("vx_node", self.h)
+        d.node = ffi.cast(_NODE, self.h)
         d.parameters = self._c_params
         d.num_parameters = n
-        d.replicas = 1
-        d.status = vx.VX_SUCCESS
-        d.state = vx.VX_NODE_STATE_STEADY
-        d.debug_zonemask = (1 << vx.VX_ZONE_ERROR) | (1 << vx.VX_ZONE_WARNING)   # as the global mask starts
         if self.tiling is not None:
             d.border = kernel.border
-        else:
-            d.border.mode = vx.VX_BORDER_UNDEFINED
         d.replicate_flags = self._c_flags
         d.local_data_size = kernel.local_data_size     # the kernel's size shows before verification
         self.h.desc = d
@@ -83,10 +84,10 @@ class Node(Reference):
 
     def set_parameter(self, index, obj):
         sig = self.signature(index)
-        self.graph.check_idle(f"{self} parameter {index} cannot be replaced", self)
+        self.graph.check_idle(lambda: f"{self} parameter {index} cannot be replaced", self)
         self.graph.check_replacement(self.params[index], obj)
         check(obj is not None or sig.optional, vx.VX_ERROR_INVALID_REFERENCE,
-              f"{self} parameter {index} is required: it cannot be set to NULL", self)
+              lambda: f"{self} parameter {index} is required: it cannot be set to NULL", self)
         if obj is not None:
             if obj.context is not self.context:
                 raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} parameter {index}: {obj} belongs to another "
@@ -105,7 +106,7 @@ class Node(Reference):
     def _swap(self, index, obj):
         old = self.params[index]
         self.params[index] = obj
-        self._c_params[index] = ffi.cast("vx_reference", obj.h) if obj is not None else ffi.NULL
+        self._c_params[index] = ffi.cast(_REF, obj.h) if obj is not None else ffi.NULL
         return old
 
     def _bind_delay(self, index, obj):
@@ -215,8 +216,17 @@ class Node(Reference):
         self.graph.invalidate(f"the target of {self} changed")
 
     # local data and kernel callbacks (seed 000) ------------------------------------------
-    def meta(self, index, object_type):
+    def output_meta(self, index):
+        """Output `index`'s meta format, made on first need (a node is made long before it is
+        verified, and most never have it queried); None for an input."""
         meta = self.metas[index]
+        if meta is None and index in self.kernel.outputs:
+            meta = self.metas[index] = MetaFormat(self.context, self)
+            self._c_metas[index] = ffi.cast("vx_meta_format", meta.h)
+        return meta
+
+    def meta(self, index, object_type):
+        meta = self.output_meta(index)
         meta.reset(object_type)
         return meta
 

@@ -52,8 +52,7 @@ def _held(context, arg):
 def create_node(graph, row, arguments):
     """vx<Kernel>Node: a node of the row's kernel with `arguments` (objects, None, Values or Items)
     set in order; scalars and arrays made from Values and Items are held by the node only."""
-    kernel = next(k for k in graph.context.kernels if getattr(k, "row", None) is row)
-    node = Node(graph, kernel)
+    node = Node(graph, graph.context.standard_kernels[row.enum_name])
     graph.add_node(node)
     try:
         for index, arg in enumerate(arguments):

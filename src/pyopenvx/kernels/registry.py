@@ -77,8 +77,9 @@ class StandardKernel(Kernel):
 
 
 def register(context):
-    for row in TABLE:
-        StandardKernel(context, row)
+    """The standard kernels in a new context; `context.standard_kernels` finds a row's kernel by
+    its enum name (vx<Kernel>Node) without searching (a Row hashes all its fields: slow)."""
+    context.standard_kernels = {row.enum_name: StandardKernel(context, row) for row in TABLE}
 
 
 def describe(node):

@@ -1,0 +1,118 @@
+"""The refusals of node creation and parameter setting (issue 32 made these paths lean: messages
+formatted only on refusal, arguments converted by plans made once, meta formats made on first
+need): each bad argument still gets its exact status and log line, the node it would have made is
+not left behind, and VX_CONTEXT_REFERENCES stays exact."""
+import pytest
+
+U8 = 0x38303055          # VX_DF_IMAGE_U8
+
+
+@pytest.fixture
+def world(vx):
+    lib, ffi, c = vx.lib, vx.ffi, vx.c
+    w = {"graph": lib.vxCreateGraph(vx.context),
+         "a": lib.vxCreateImage(vx.context, 64, 48, U8), "b": lib.vxCreateImage(vx.context, 64, 48, U8),
+         "scalar": lib.vxCreateScalar(vx.context, c.VX_TYPE_UINT8, ffi.new("vx_uint8 *", 1)),
+         "released": lib.vxCreateImage(vx.context, 64, 48, U8),
+         "foreign": ffi.new("char[256]")}         # memory that is no handle of ours
+    assert lib.vxReleaseImage(ffi.new("vx_image *", w["released"])) == c.VX_SUCCESS
+    yield w
+    for name, release, ctype in (("graph", lib.vxReleaseGraph, "vx_graph"), ("a", lib.vxReleaseImage, "vx_image"),
+                                 ("b", lib.vxReleaseImage, "vx_image"), ("scalar", lib.vxReleaseScalar, "vx_scalar")):
+        assert release(ffi.new(f"{ctype} *", w[name])) == c.VX_SUCCESS
+    assert vx.references() == 0
+
+
+def refused_node(vx, node, status, line):
+    """A node creator's refusal: an error object of `status`, one log line, no node made."""
+    assert vx.lib.vxGetStatus(vx.ref(node)) == status
+    assert vx.log == [(status, line)]
+    vx.log.clear()
+
+
+@pytest.mark.parametrize("which", ["input", "output"])
+def test_a_node_creator_refuses_each_bad_image_with_its_line(vx, world, which):
+    lib, ffi, c = vx.lib, vx.ffi, vx.c
+    before = vx.references()
+    bad = {"NULL": ffi.NULL, "released": world["released"], "foreign": world["foreign"], "scalar": world["scalar"]}
+    for label, handle in bad.items():
+        args = {"input": world["a"], "output": world["b"], which: ffi.cast("vx_image", handle)}
+        vx.log.clear()
+        node = lib.vxNotNode(world["graph"], args["input"], args["output"])
+        expected = f"{which} was released" if label == "released" else f"{which} is not a valid image"
+        refused_node(vx, node, c.VX_ERROR_INVALID_REFERENCE, f"vxNotNode: {expected}")
+        node = lib.vxBox3x3Node(world["graph"], args["input"], args["output"])
+        refused_node(vx, node, c.VX_ERROR_INVALID_REFERENCE, f"vxBox3x3Node: {expected}")
+    assert vx.references() == before
+    assert vx.query(lib.vxQueryGraph, world["graph"], c.VX_GRAPH_NUMNODES, "vx_uint32") == 0
+
+
+def test_a_node_creator_refuses_a_bad_graph(vx, world):
+    lib, ffi, c = vx.lib, vx.ffi, vx.c
+    vx.log.clear()
+    node = lib.vxNotNode(ffi.cast("vx_graph", world["a"]), world["a"], world["b"])
+    assert node == ffi.NULL or lib.vxGetStatus(vx.ref(node)) == c.VX_ERROR_INVALID_REFERENCE
+    assert vx.log == [(c.VX_ERROR_INVALID_REFERENCE, "vxNotNode: graph is not a valid graph")]
+
+
+def test_a_generic_node_of_an_unfinalized_kernel_is_refused(vx, world):
+    lib, ffi, c = vx.lib, vx.ffi, vx.c
+    run = ffi.callback("vx_kernel_f", lambda *a: 0)
+    kid = ffi.new("vx_enum *")
+    assert lib.vxAllocateUserKernelId(vx.context, kid) == c.VX_SUCCESS
+    kernel = lib.vxAddUserKernel(vx.context, b"test.unfinished", kid[0], run, 1, ffi.NULL, ffi.NULL, ffi.NULL)
+    vx.log.clear()
+    node = lib.vxCreateGenericNode(world["graph"], kernel)
+    status = c.VX_ERROR_INVALID_REFERENCE
+    assert lib.vxGetStatus(vx.ref(node)) == status
+    assert lib.vxRemoveKernel(kernel) == c.VX_SUCCESS
+    assert vx.log == [(status, f"vxCreateGenericNode: <Kernel 'test.unfinished' {kid[0]:#x}> is not finalized")]
+
+
+def test_set_parameter_refusals_keep_their_status_and_line(vx, world):
+    lib, ffi, c = vx.lib, vx.ffi, vx.c
+    node = lib.vxNotNode(world["graph"], world["a"], world["b"])
+    ref = lambda h: ffi.cast("vx_reference", h)      # noqa: E731
+    cases = [
+        (2, world["a"], c.VX_ERROR_INVALID_PARAMETERS,
+         "parameter index 2 is out of range (<Node 'org.khronos.openvx.not'> has 2)"),
+        (0, ffi.NULL, c.VX_ERROR_INVALID_REFERENCE,
+         "<Node 'org.khronos.openvx.not'> parameter 0 is required: it cannot be set to NULL"),
+        (1, world["scalar"], c.VX_ERROR_INVALID_TYPE,
+         "<Node 'org.khronos.openvx.not'> parameter 1: expects a image, got a scalar"),
+        (0, world["released"], c.VX_ERROR_INVALID_REFERENCE, "value was released"),
+        (0, world["foreign"], c.VX_ERROR_INVALID_REFERENCE, "value is not a valid reference"),
+    ]
+    for index, value, status, line in cases:
+        vx.log.clear()
+        assert lib.vxSetParameterByIndex(node, index, ref(value)) == status, line
+        assert vx.log == [(status, f"vxSetParameterByIndex: {line}")]
+    vx.log.clear()
+    assert lib.vxSetParameterByIndex(ffi.cast("vx_node", world["a"]), 0, ref(world["a"])) == \
+        c.VX_ERROR_INVALID_REFERENCE
+    assert vx.log == [(c.VX_ERROR_INVALID_REFERENCE, "vxSetParameterByIndex: node is not a valid node")]
+    # what a refusal left: the parameters as they were, each image held once by the node
+    for index, image in ((0, world["a"]), (1, world["b"])):
+        p = lib.vxGetParameterByIndex(node, index)
+        assert vx.query(lib.vxQueryParameter, p, c.VX_PARAMETER_REF, "vx_reference") == ref(image)
+        assert lib.vxReleaseReference(ffi.new("vx_reference *", ref(image))) == c.VX_SUCCESS   # the query's
+        assert lib.vxReleaseParameter(ffi.new("vx_parameter *", p)) == c.VX_SUCCESS
+    assert lib.vxReleaseNode(ffi.new("vx_node *", node)) == c.VX_SUCCESS
+
+
+def test_an_output_meta_format_exists_before_verification_and_after(vx, world):
+    """Meta formats are made on first need: a query before verification still gets one, and
+    verification uses the same one."""
+    lib, ffi, c = vx.lib, vx.ffi, vx.c
+    node = lib.vxNotNode(world["graph"], world["a"], world["b"])
+    p = lib.vxGetParameterByIndex(node, 1)
+    first = vx.query(lib.vxQueryParameter, p, c.VX_PARAMETER_META_FORMAT, "vx_meta_format")
+    assert first != ffi.NULL
+    assert lib.vxVerifyGraph(world["graph"]) == c.VX_SUCCESS
+    assert vx.query(lib.vxQueryParameter, p, c.VX_PARAMETER_META_FORMAT, "vx_meta_format") == first
+    q = lib.vxGetParameterByIndex(node, 0)            # an input has none
+    assert lib.vxQueryParameter(q, c.VX_PARAMETER_META_FORMAT, ffi.new("vx_meta_format *"),
+                                ffi.sizeof("vx_meta_format")) == c.VX_ERROR_NOT_SUPPORTED
+    assert lib.vxReleaseParameter(ffi.new("vx_parameter *", q)) == c.VX_SUCCESS
+    assert lib.vxReleaseParameter(ffi.new("vx_parameter *", p)) == c.VX_SUCCESS
+    assert lib.vxReleaseNode(ffi.new("vx_node *", node)) == c.VX_SUCCESS
