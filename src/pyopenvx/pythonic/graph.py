@@ -18,7 +18,7 @@ import numpy as np
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import ContextLike, Object, check, handle_of, keep, wrap_reference
+from .base import ContextLike, Object, _cast, _newp, check, handle_of, keep, wrap_reference
 from .errors import InvalidParameters, status_name
 from .events import Event, events, record, report
 from .helpers import NodeHelpers
@@ -201,11 +201,11 @@ class Graph(NodeHelpers, Object):
     def _adopt_node(self, handle, what, kernel=None):
         """The tracked (borrowed) wrapper of a node of `kernel` (its name) a creator function made
         (node helpers); the creator's reference is released at once: the graph holds its nodes."""
-        status = lib.vxGetStatus(ffi.cast(_REFERENCE, handle))
+        status = lib.vxGetStatus(_cast(_REFERENCE, handle))
         if status:
             check(status, what, self)
         node = self._track_handle(handle, kernel)
-        lib.vxReleaseNode(ffi.new(_NODE_P, handle))
+        lib.vxReleaseNode(_newp(_NODE_P, handle))
         return node
 
     def _track(self, node):
