@@ -14,7 +14,7 @@ import functools
 import sys
 import threading
 import weakref
-from typing import Any, Dict, Optional, Tuple, Type, TypeVar
+from typing import Any, Callable, Dict, Optional, Tuple, Type, TypeVar
 
 from .. import constants as vx
 from ..api import ffi, lib
@@ -124,6 +124,7 @@ Handle = Any                # a cffi pointer: vx_image, vx_graph, ... (or a vx_r
 ContextLike = Any
 GraphLike = Any
 _T = TypeVar("_T", bound="Object")
+_UNSET = object()           # Object.settled: not read yet
 
 
 @functools.lru_cache(maxsize=None)
@@ -299,6 +300,18 @@ class Object:
 
     def _describe_state(self):
         return f"at {_address(self._handle):#x}"
+
+    def settled(self, key: str, read: Callable[[], Any], unsettled: Any = None) -> Any:
+        """An attribute that stays as the object was made (a kernel's name, a pyramid's scale, a
+        threshold's formats): read() once per wrapper, kept as `key` (read again while it gives
+        `unsettled`: a virtual object's "VIRT"); a released wrapper still raises Released."""
+        self.handle                     # noqa: B018  (raises Released)
+        value = self.__dict__.get(key, _UNSET)
+        if value is _UNSET:
+            value = read()
+            if value != unsettled:
+                self.__dict__[key] = value
+        return value
 
     def query(self, function: str, attribute: int, ctype: str) -> Any:
         """One attribute by vxQuery<Type> (`function`, its name) as `ctype`."""

@@ -11,6 +11,7 @@ the wrapper early leaves the node in the graph.
 """
 from __future__ import annotations
 
+import struct
 from collections import namedtuple
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, List, Optional, Tuple, Union
 
@@ -25,19 +26,25 @@ from .helpers import NodeHelpers
 from .kernel import DIRECTIONS, Kernel, KernelParameter, guarded, kernels, log_failure  # noqa: F401  (re-exported)
 
 Performance = namedtuple("Performance", "tmp beg end sum avg min num max")
-_REFERENCE, _NODE_P = ffi.typeof("vx_reference"), ffi.typeof("vx_node *")
+_REFERENCE, _NODE_P, _PERF_P = ffi.typeof("vx_reference"), ffi.typeof("vx_node *"), ffi.typeof("vx_perf_t *")
+_PERF_SIZE = ffi.sizeof("vx_perf_t")
+_BORDER_P, _BORDER_SIZE = ffi.typeof("vx_border_t *"), ffi.sizeof("vx_border_t")
+_PERF_FIELDS = struct.Struct("=8Q")        # vx_perf_t: the eight vx_uint64 of Performance, in order
 GRAPH_STATES = {vx.VX_GRAPH_STATE_UNVERIFIED: "unverified", vx.VX_GRAPH_STATE_VERIFIED: "verified",
                 vx.VX_GRAPH_STATE_RUNNING: "running", vx.VX_GRAPH_STATE_ABANDONED: "abandoned",
                 vx.VX_GRAPH_STATE_COMPLETED: "completed"}
 BORDERS = {"undefined": vx.VX_BORDER_UNDEFINED, "constant": vx.VX_BORDER_CONSTANT,
            "replicate": vx.VX_BORDER_REPLICATE}
+_BORDER_NAMES = {mode: name for name, mode in BORDERS.items()}
 ACTIONS = {None: vx.VX_ACTION_CONTINUE, "continue": vx.VX_ACTION_CONTINUE, "abandon": vx.VX_ACTION_ABANDON}
 
 
 def _performance(obj, function, attribute):
-    perf = ffi.new("vx_perf_t *")
-    check(function(obj.handle, attribute, perf, ffi.sizeof("vx_perf_t")), "query performance")
-    return Performance(*(getattr(perf, f) for f in Performance._fields))
+    perf = _newp(_PERF_P, None)
+    status = function(obj.handle, attribute, perf, _PERF_SIZE)
+    if status:
+        check(status, "query performance")
+    return tuple.__new__(Performance, _PERF_FIELDS.unpack(ffi.buffer(perf)))     # (namedtuple's __new__ is Python)
 
 
 def _parameter_ref(parameter, what):
@@ -105,7 +112,7 @@ class Node(Object):
     @property
     def num_parameters(self) -> int:
         """How many parameters the node has."""
-        return self.query("vxQueryNode", vx.VX_NODE_PARAMETERS, "vx_uint32")
+        return self.settled("_num_parameters", lambda: self.query("vxQueryNode", vx.VX_NODE_PARAMETERS, "vx_uint32"))
 
     @property
     def performance(self) -> Performance:
@@ -115,8 +122,11 @@ class Node(Object):
     @property
     def border(self) -> Tuple[str, int]:
         """(mode, constant value): mode "undefined", "constant" or "replicate"; set a mode or a pair."""
-        border = self.query("vxQueryNode", vx.VX_NODE_BORDER, "vx_border_t")
-        return next(name for name, mode in BORDERS.items() if mode == border.mode), border.constant_value.U32
+        border = _newp(_BORDER_P, None)       # (a struct: query() would allocate one the same way)
+        status = lib.vxQueryNode(self.handle, vx.VX_NODE_BORDER, border, _BORDER_SIZE)
+        if status:
+            check(status, "vxQueryNode(VX_NODE_BORDER)", self)
+        return _BORDER_NAMES[border.mode], border.constant_value.U32
 
     @border.setter
     def border(self, value: Union[str, Tuple[str, int]]) -> None:
