@@ -1,14 +1,15 @@
 """The lean paths of the Python face (issue 35, item 6; their costs are in bench/python_face.py)
 give exactly what the general paths give: whole-image copies in one call, fn's cache key, reused
-query buffers, and the attributes C answers (vxGetContext, vxQueryGraph)."""
+query buffers, the attributes C answers (vxGetContext, vxQueryGraph, thresholds, a convolution's
+scale) and those a wrapper reads once (Object.settled)."""
 import numpy as np
 import pytest
 
 import pyopenvx.fn as vxfn
 from pyopenvx import constants as vx
 from pyopenvx.api import ffi, lib
-from pyopenvx.pythonic import (Convolution, Graph, Image, InvalidValue, Kernel, ObjectArray, Pyramid, Released, Remap, Scalar,
-                               Threshold, UserDataObject)
+from pyopenvx.pythonic import (Convolution, Graph, Image, InvalidValue, Kernel, NotCompatible, ObjectArray, Pyramid,
+                               Released, Remap, Scalar, Threshold, UserDataObject)
 from pyopenvx.pythonic.nodes import spec_of
 
 FORMATS = {"U8": np.uint8, "U16": np.uint16, "S16": np.int16, "U32": np.uint32, "S32": np.int32}
@@ -161,3 +162,27 @@ def test_settled_attributes_are_read_once(ctx, monkeypatch):
     graph.laplacian_pyramid(Image(ctx, 16, 16), levels, Image(ctx, 4, 4))
     graph.verify()
     assert levels.format == "S16"
+
+
+def test_threshold_and_convolution_reads_answered_in_c(ctx, monkeypatch):
+    """A real threshold's type, formats and values and a convolution's scale are read in C; writes,
+    and reads to refuse (a binary value of a range threshold), still go to Python."""
+    from pyopenvx.objects.threshold import Threshold as Described
+
+    def refused(*args):
+        raise AssertionError("asked Python")
+    ranged = Threshold(ctx, "range", "S16", "U8", lower=-5, upper=300, true_value=9, false_value=1)
+    binary = Threshold(ctx, "binary", "U8", "U8", value=77)
+    convolution = Convolution(ctx, np.ones((3, 3), np.int16), 8)
+    _no_python_queries(monkeypatch)
+    monkeypatch.setattr(Described, "copy_values", refused)
+    assert (ranged.range, ranged.output, binary.value, convolution.scale) == ((-5, 300), (9, 1), 77, 8)
+    out = ffi.new("vx_enum[3]")
+    for i, attribute in enumerate((vx.VX_THRESHOLD_TYPE, vx.VX_THRESHOLD_INPUT_FORMAT, vx.VX_THRESHOLD_OUTPUT_FORMAT)):
+        assert lib.vxQueryThreshold(ranged.handle, attribute, out + i, 4) == vx.VX_SUCCESS
+    assert list(out) == [vx.VX_THRESHOLD_TYPE_RANGE, vx.VX_DF_IMAGE_S16, vx.VX_DF_IMAGE_U8]
+    monkeypatch.undo()
+    with pytest.raises(NotCompatible, match="is of type 0xb001, not 0xb000"):
+        ranged.value                                            # noqa: B018
+    binary.value, convolution.scale = 12, 16
+    assert (binary.value, convolution.scale) == (12, 16)

@@ -104,7 +104,7 @@ class Kernel(Object):
     @property
     def signature(self) -> str:
         """"name(input image, input scalar?, output image)": "?" marks an optional parameter."""
-        return f"{self.name}({', '.join(map(str, self.parameters))})"
+        return self.settled("_signature", lambda: f"{self.name}({', '.join(map(str, self.parameters))})")
 
     def _describe_state(self):
         return self.signature

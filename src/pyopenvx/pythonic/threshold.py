@@ -10,7 +10,7 @@ from typing import Any, Dict, Optional, Tuple, Union
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import ContextLike, Object, check
+from .base import ContextLike, Object, _newp, check
 from .image import _format, format_name
 
 TYPES: Dict[Any, int] = {"binary": vx.VX_THRESHOLD_TYPE_BINARY, "range": vx.VX_THRESHOLD_TYPE_RANGE}
@@ -66,19 +66,23 @@ class Threshold(Object):
         return f"{self.type} {self.input_format}->{self.output_format} {bounds} output={self.output}"
 
     def _pair(self, function, member, values=None):
-        a, b = ffi.new(_PIXEL), ffi.new(_PIXEL)
+        a, b = _newp(_PIXEL, None), _newp(_PIXEL, None)
         if values is not None:
             setattr(a, member, values[0])
             setattr(b, member, values[1])
         usage = vx.VX_READ_ONLY if values is None else vx.VX_WRITE_ONLY
-        check(getattr(lib, function)(self.handle, a, b, usage, HOST), function, self)
+        status = getattr(lib, function)(self.handle, a, b, usage, HOST)
+        if status:
+            check(status, function, self)
         return getattr(a, member), getattr(b, member)
 
     @property
     def value(self) -> int:
         """The binary threshold value."""
-        out = ffi.new(_PIXEL)
-        check(lib.vxCopyThresholdValue(self.handle, out, vx.VX_READ_ONLY, HOST), "vxCopyThresholdValue", self)
+        out = _newp(_PIXEL, None)
+        status = lib.vxCopyThresholdValue(self.handle, out, vx.VX_READ_ONLY, HOST)
+        if status:
+            check(status, "vxCopyThresholdValue", self)
         return getattr(out, _MEMBERS[self.input_format])
 
     @value.setter
