@@ -29,7 +29,8 @@ Performance = namedtuple("Performance", "tmp beg end sum avg min num max")
 _REFERENCE, _NODE_P, _PERF_P = ffi.typeof("vx_reference"), ffi.typeof("vx_node *"), ffi.typeof("vx_perf_t *")
 _PERF_SIZE = ffi.sizeof("vx_perf_t")
 _BORDER_P, _BORDER_SIZE = ffi.typeof("vx_border_t *"), ffi.sizeof("vx_border_t")
-_PERF_FIELDS = struct.Struct("=8Q")        # vx_perf_t: the eight vx_uint64 of Performance, in order
+_PERF_FIELDS = struct.Struct("=8Q")
+_buffer = ffi._backend.buffer        # vx_perf_t: the eight vx_uint64 of Performance, in order
 GRAPH_STATES = {vx.VX_GRAPH_STATE_UNVERIFIED: "unverified", vx.VX_GRAPH_STATE_VERIFIED: "verified",
                 vx.VX_GRAPH_STATE_RUNNING: "running", vx.VX_GRAPH_STATE_ABANDONED: "abandoned",
                 vx.VX_GRAPH_STATE_COMPLETED: "completed"}
@@ -40,11 +41,13 @@ ACTIONS = {None: vx.VX_ACTION_CONTINUE, "continue": vx.VX_ACTION_CONTINUE, "aban
 
 
 def _performance(obj, function, attribute):
-    perf = _newp(_PERF_P, None)
+    perf = obj.__dict__.pop("_perf", None) or _newp(_PERF_P, None)      # the wrapper's own, as Object.query's
     status = function(obj.handle, attribute, perf, _PERF_SIZE)
     if status:
         check(status, "query performance")
-    return tuple.__new__(Performance, _PERF_FIELDS.unpack(ffi.buffer(perf)))     # (namedtuple's __new__ is Python)
+    values = _PERF_FIELDS.unpack(_buffer(perf))
+    obj._perf = perf
+    return tuple.__new__(Performance, values)        # (namedtuple's __new__ is a Python function)
 
 
 def _parameter_ref(parameter, what):

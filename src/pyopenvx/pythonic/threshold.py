@@ -66,7 +66,8 @@ class Threshold(Object):
         return f"{self.type} {self.input_format}->{self.output_format} {bounds} output={self.output}"
 
     def _pair(self, function, member, values=None):
-        a, b = _newp(_PIXEL, None), _newp(_PIXEL, None)
+        # the wrapper's own two out-arguments, taken while in use (as Object.query's)
+        a, b = self.__dict__.pop("_pixels", None) or (_newp(_PIXEL, None), _newp(_PIXEL, None))
         if values is not None:
             setattr(a, member, values[0])
             setattr(b, member, values[1])
@@ -74,7 +75,9 @@ class Threshold(Object):
         status = getattr(lib, function)(self.handle, a, b, usage, HOST)
         if status:
             check(status, function, self)
-        return getattr(a, member), getattr(b, member)
+        pair = getattr(a, member), getattr(b, member)
+        self._pixels = a, b
+        return pair
 
     @property
     def value(self) -> int:
