@@ -145,11 +145,14 @@ def budget_rows(ctx):
         graphs.append(graph.gaussian3x3(img))
 
     def raw(graph):
-        node = lib.vxGaussian3x3Node(graph.handle, img.handle,
-                                     lib.vxCreateVirtualImage(graph.handle, 0, 0, vx.VX_DF_IMAGE_VIRT))
-        lib.vxReleaseNode(ffi.new("vx_node *", node))
+        output = lib.vxCreateVirtualImage(graph.handle, 0, 0, vx.VX_DF_IMAGE_VIRT)
+        lib.vxReleaseNode(ffi.new("vx_node *", lib.vxGaussian3x3Node(graph.handle, img.handle, output)))
+        outputs.append(output)          # kept as the helper's are, released after
+    outputs = []
     got = interleaved({"helper": helper, "raw": raw}, 100, 15, lambda: Graph(ctx))
     graphs.clear()
+    for output in outputs:
+        lib.vxReleaseImage(ffi.new("vx_image *", output))
     blur = cv2 and interleaved({"cv2": lambda: cv2.GaussianBlur(a, (3, 3), 0)}, 2000)["cv2"]
     helper_row = budget_row("node helper graph.gaussian3x3(img) (vs the C API calls it makes; cv2: the blur itself)",
                             got["helper"], got["raw"], 20_000, blur)
