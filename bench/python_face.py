@@ -7,11 +7,14 @@
 and the budgets of issue 35, each beside cv2's call for the same work where there is one:
   a one-call function on 64x48     fn.gaussian3x3, fn.resize, fn.canny  vs its cached graph's process() (the
                                    kernel: `over_kernel_ns` <= 10 us), cv2.GaussianBlur / resize / Canny
-  a node helper                    graph.gaussian3x3(img) (<= 20 us)    vs the C API calls it makes
-  any attribute                    graph.state, node.status, ... (<= 1 us) vs a raw vxQuery<Object>
+  a node helper                    graph.gaussian3x3(img) (<= 20 us)    vs the C API calls it makes (the
+                                   difference: `python_share_ns`, the Pythonic layer's own part)
+  any attribute                    img.width, graph.state, graph.num_nodes, node.status (<= 1 us) vs a raw
+                                   vxQuery<Object>, and every property of every wrapper class (the slowest)
   to_numpy of a 64x48 image        img.to_numpy() (<= 5 us)             vs a raw vxCopyImagePatch; numpy's copy
 The budget rows are CPU time of this process (time.process_time: the machine is shared with other work,
-so wall time would measure the others too); the rest wall time. Prints a JSON object like the C
+so wall time would measure the others too), each alternating batch by batch with what it is compared
+with; the rest wall time. Prints a JSON object like the C
 benchmarks (bench/run.py collects it); medians of batches.
 
     python bench/python_face.py
@@ -25,7 +28,7 @@ import numpy as np
 
 from pyopenvx import constants as vx
 from pyopenvx.api import ffi, lib
-from pyopenvx.pythonic import INPUT, OUTPUT, Context, Graph, Image, user_kernel
+from pyopenvx.pythonic import INPUT, OUTPUT, Context, Graph, Image, VXError, user_kernel
 
 
 def per_call_ns(function, calls, batches=15):
@@ -70,8 +73,55 @@ def budget_row(name, ours, floor, budget_ns, cv2_ns=None, over_floor=False):
     return out
 
 
+def interleaved(functions, calls, batches=15, setup=None):
+    """{name: median CPU ns per call} of each function in `functions`, their batches alternating
+    (the load on a shared machine changes between batches more than within one); setup() -> a
+    per-call argument made outside the timing."""
+    samples = {name: [] for name in functions}
+    for _ in range(batches):
+        for name, function in functions.items():
+            samples[name].append(cpu_ns(function, calls, 1, setup))
+    return {name: statistics.median(values) for name, values in samples.items()}
+
+
+# Properties left out of the attribute budget: a listing (a Kernel per kernel) and a copy of the
+# data (as to_numpy), not attributes of the object itself.
+NOT_ATTRIBUTES = {"Context.kernels", "Convolution.coefficients"}
+
+
+def every_attribute(ctx):
+    """{Class.property: CPU ns per read} of every public property of every wrapper class, on one
+    object of each (a run graph and its node, a kernel, data objects of each kind)."""
+    from pyopenvx.pythonic import (LUT, Array, Convolution, Delay, Distribution, Kernel, Matrix, ObjectArray,
+                                   Pyramid, Remap, Scalar, Threshold, UserDataObject)
+    img = Image(ctx, 64, 48)
+    graph = Graph(ctx)
+    node = graph.node("org.khronos.openvx.gaussian_3x3", img, Image(ctx, 64, 48))
+    graph.process()
+    objects = [ctx, img, graph, node, Kernel.by_name(ctx, "org.khronos.openvx.gaussian_3x3"),
+               Array(ctx, "keypoint", 10), Scalar(ctx, "uint8", 3), Matrix(ctx, 3, 3), LUT(ctx),
+               Distribution(ctx, 16, 0, 256), Threshold(ctx, "binary", value=3), Threshold(ctx, "range", lower=1, upper=9),
+               Convolution(ctx, np.ones((3, 3), np.int16)), Pyramid(ctx, 3, "half", 64, 48, "U8"),
+               Remap(ctx, (64, 48), (64, 48)), ObjectArray(ctx, img, 3), Delay(ctx, img, 2),
+               UserDataObject(ctx, "thing", 16)]
+    out = {}
+    for obj in objects:
+        for klass in type(obj).__mro__:
+            for name, value in vars(klass).items():
+                key = f"{type(obj).__name__}.{name}"
+                if not isinstance(value, property) or name.startswith("_") or key in NOT_ATTRIBUTES or key in out:
+                    continue
+                try:
+                    getattr(obj, name)
+                except VXError:             # not one of this object's kind (a binary threshold's range)
+                    continue
+                out[key] = cpu_ns(lambda: getattr(obj, name), 2000, 9)
+    return out
+
+
 def budget_rows(ctx):
-    """fn calls, a node helper, attributes and to_numpy at 64x48, beside cv2 and their floors."""
+    """fn calls, a node helper, attributes and to_numpy at 64x48, beside cv2 and their floors,
+    each measured interleaved with what it is compared with."""
     import pyopenvx.fn as vxfn
     try:
         import cv2
@@ -85,8 +135,9 @@ def budget_rows(ctx):
     for name, (ours, theirs) in calls.items():
         ours()
         kernel = next(reversed(vxfn._cache().values()))[0]           # the one-node graph that call keeps
-        out.append(budget_row(f"{name} 64x48 (vs its graph's process())", cpu_ns(ours, 2000),
-                              cpu_ns(kernel.process, 2000), 10_000, theirs and cpu_ns(theirs, 2000), True))
+        got = interleaved({"ours": ours, "kernel": kernel.process, **({"cv2": theirs} if theirs else {})}, 500)
+        out.append(budget_row(f"{name} 64x48 (vs its graph's process())", got["ours"], got["kernel"], 10_000,
+                              got.get("cv2"), True))
     img = Image(ctx, 64, 48)
     graphs = []
 
@@ -94,12 +145,19 @@ def budget_rows(ctx):
         graphs.append(graph.gaussian3x3(img))
 
     def raw(graph):
-        node = lib.vxGaussian3x3Node(graph.handle, img.handle,
-                                     lib.vxCreateVirtualImage(graph.handle, 0, 0, vx.VX_DF_IMAGE_VIRT))
-        lib.vxReleaseNode(ffi.new("vx_node *", node))
-    out.append(budget_row("node helper graph.gaussian3x3(img) (vs the C API calls it makes)",
-                          cpu_ns(helper, 100, 9, lambda: Graph(ctx)), cpu_ns(raw, 100, 9, lambda: Graph(ctx)), 20_000))
+        output = lib.vxCreateVirtualImage(graph.handle, 0, 0, vx.VX_DF_IMAGE_VIRT)
+        lib.vxReleaseNode(ffi.new("vx_node *", lib.vxGaussian3x3Node(graph.handle, img.handle, output)))
+        outputs.append(output)          # kept as the helper's are, released after
+    outputs = []
+    got = interleaved({"helper": helper, "raw": raw}, 100, 15, lambda: Graph(ctx))
     graphs.clear()
+    for output in outputs:
+        lib.vxReleaseImage(ffi.new("vx_image *", output))
+    blur = cv2 and interleaved({"cv2": lambda: cv2.GaussianBlur(a, (3, 3), 0)}, 2000)["cv2"]
+    helper_row = budget_row("node helper graph.gaussian3x3(img) (vs the C API calls it makes; cv2: the blur itself)",
+                            got["helper"], got["raw"], 20_000, blur)
+    helper_row["python_share_ns"] = got["helper"] - got["raw"]       # the Pythonic layer's own part
+    out.append(helper_row)
     graph = Graph(ctx)
     node = graph.node("org.khronos.openvx.gaussian_3x3", img, Image(ctx, 64, 48))
     graph.process()
@@ -107,9 +165,18 @@ def budget_rows(ctx):
     for name, ours, function, handle, attribute in (
             ("img.width", lambda: img.width, lib.vxQueryImage, img.handle, vx.VX_IMAGE_WIDTH),
             ("graph.state", lambda: graph.state, lib.vxQueryGraph, graph.handle, vx.VX_GRAPH_STATE),
+            ("graph.num_nodes", lambda: graph.num_nodes, lib.vxQueryGraph, graph.handle, vx.VX_GRAPH_NUMNODES),
             ("node.status", lambda: node.status, lib.vxQueryNode, node.handle, vx.VX_NODE_STATUS)):
-        out.append(budget_row(f"attribute {name} (vs a raw vxQuery)", cpu_ns(ours, 20000),
-                              cpu_ns(lambda: function(handle, attribute, value, 4), 20000), 1_000))
+        got = interleaved({"ours": ours, "raw": lambda: function(handle, attribute, value, 4)}, 5000)
+        out.append(budget_row(f"attribute {name} (vs a raw vxQuery)", got["ours"], got["raw"], 1_000))
+    attributes = every_attribute(ctx)
+    slowest = max(attributes, key=attributes.get)
+    raw_width = interleaved({"raw": lambda: lib.vxQueryImage(img.handle, vx.VX_IMAGE_WIDTH, value, 4)}, 5000)["raw"]
+    every = budget_row(f"every attribute: the slowest, {slowest} (vs a raw vxQueryImage)", attributes[slowest],
+                       raw_width, 1_000)
+    every["over_budget"] = {k: v for k, v in sorted(attributes.items(), key=lambda kv: -kv[1]) if v > 1_000}
+    every["attributes_ns"] = attributes
+    out.append(every)
     rect = ffi.new("vx_rectangle_t *", (0, 0, 64, 48))
     addr = ffi.new("vx_imagepatch_addressing_t *", {"dim_x": 64, "dim_y": 48, "stride_x": 1, "stride_y": 64})
 
@@ -117,9 +184,9 @@ def budget_rows(ctx):
         out_array = np.empty((48, 64), np.uint8)
         lib.vxCopyImagePatch(img.handle, rect, 0, addr, ffi.from_buffer(out_array), vx.VX_READ_ONLY,
                              vx.VX_MEMORY_TYPE_HOST)
-    to_numpy = budget_row("to_numpy 64x48 U8 (vs a raw vxCopyImagePatch)", cpu_ns(img.to_numpy, 5000),
-                          cpu_ns(raw_copy, 5000), 5_000)
-    to_numpy["numpy_copy_ns"] = cpu_ns(a.copy, 5000)
+    got = interleaved({"ours": img.to_numpy, "raw": raw_copy, "numpy": a.copy}, 2000)
+    to_numpy = budget_row("to_numpy 64x48 U8 (vs a raw vxCopyImagePatch)", got["ours"], got["raw"], 5_000)
+    to_numpy["numpy_copy_ns"] = got["numpy"]
     return out + [to_numpy]
 
 

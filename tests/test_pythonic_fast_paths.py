@@ -1,13 +1,15 @@
 """The lean paths of the Python face (issue 35, item 6; their costs are in bench/python_face.py)
 give exactly what the general paths give: whole-image copies in one call, fn's cache key, reused
-query buffers, and the attributes C answers (vxGetContext, vxQueryGraph)."""
+query buffers, the attributes C answers (vxGetContext, vxQueryGraph, thresholds, a convolution's
+scale) and those a wrapper reads once (Object.settled)."""
 import numpy as np
 import pytest
 
 import pyopenvx.fn as vxfn
 from pyopenvx import constants as vx
 from pyopenvx.api import ffi, lib
-from pyopenvx.pythonic import Graph, Image, InvalidValue, Scalar
+from pyopenvx.pythonic import (Convolution, Graph, Image, InvalidValue, Kernel, NotCompatible, ObjectArray, Pyramid,
+                               Released, Remap, Scalar, Threshold, UserDataObject)
 from pyopenvx.pythonic.nodes import spec_of
 
 FORMATS = {"U8": np.uint8, "U16": np.uint16, "S16": np.int16, "U32": np.uint32, "S32": np.int32}
@@ -94,3 +96,93 @@ def test_attributes_answered_in_c(ctx):
     assert graph.state == "completed"
     assert lib.vxQueryGraph(graph.handle, vx.VX_GRAPH_ATTRIBUTE_STATUS, status, 4) == vx.VX_SUCCESS and status[0] == 0
     assert lib.vxQueryGraph(graph.handle, vx.VX_GRAPH_STATE, status, 2) == vx.VX_ERROR_INVALID_PARAMETERS   # bad size: Python refuses
+
+
+def _no_python_queries(monkeypatch):
+    """Every vxQuery<Object> the library answers in Python fails from here on (C's still answer)."""
+    import pyopenvx.attributes
+
+    def refused(*args):
+        raise AssertionError("asked Python")
+    monkeypatch.setattr(pyopenvx.attributes, "query", refused)
+
+
+def test_graph_counts_answered_in_c(ctx, monkeypatch):
+    """VX_GRAPH_NUMNODES/NUMPARAMETERS come from the counts graph.py keeps in the descriptor,
+    right after every change (nodes added and removed, a removed node's graph parameter dropped)."""
+    graph = Graph(ctx)
+    kernel = lib.vxGetKernelByName(ctx.handle, b"org.khronos.openvx.box_3x3")
+    nodes = [lib.vxCreateGenericNode(graph.handle, kernel) for _ in range(3)]
+    for node in nodes[:2]:
+        parameter = lib.vxGetParameterByIndex(node, 0)
+        assert lib.vxAddParameterToGraph(graph.handle, parameter) == vx.VX_SUCCESS
+        lib.vxReleaseParameter(ffi.new("vx_parameter *", parameter))
+    _no_python_queries(monkeypatch)
+    assert (graph.num_nodes, graph.num_parameters) == (3, 2)
+    assert lib.vxRemoveNode(ffi.new("vx_node *", nodes.pop(0))) == vx.VX_SUCCESS
+    assert (graph.num_nodes, graph.num_parameters) == (2, 1)
+    monkeypatch.undo()
+    for node in nodes:
+        lib.vxReleaseNode(ffi.new("vx_node *", node))
+    lib.vxReleaseKernel(ffi.new("vx_kernel *", kernel))
+    assert graph.num_nodes == 2                 # the graph holds its nodes
+
+
+def test_settled_attributes_are_read_once(ctx, monkeypatch):
+    """What stays as an object was made is queried once per wrapper; a released wrapper still
+    raises Released, and a virtual pyramid's format is read again until it is known."""
+    kernel = Kernel.by_name(ctx, "org.khronos.openvx.box_3x3")
+    pyramid = Pyramid(ctx, 3, "half", 16, 16, "U8")
+    threshold = Threshold(ctx, "range", "S16", "U8")
+    remap, convolution = Remap(ctx, (8, 6), (4, 3)), Convolution(ctx, np.ones((3, 5), np.int16))
+    data = UserDataObject(ctx, "thing", 8)
+    objects = [ObjectArray(ctx, Image(ctx, 4, 4), 2)]
+
+    def read():
+        return [(kernel.name, kernel.enum, kernel.num_parameters, kernel.parameters, kernel.signature),
+                (pyramid.scale, pyramid.format, len(pyramid)),
+                (threshold.type, threshold.input_format, threshold.output_format),
+                (remap.source_size, remap.destination_size, convolution.shape, data.type_name, len(objects[0]))]
+    first = read()
+    assert first[1:] == [(0.5, "U8", 3), ("range", "S16", "U8"), ((8, 6), (4, 3), (3, 5), "thing", 2)]
+    assert first[0][0] == "org.khronos.openvx.box_3x3" and first[0][2] == 2 and len(first[0][3]) == 2
+    first[0][3].clear()                             # a list of one's own
+    _no_python_queries(monkeypatch)
+    assert read() == [(*first[0][:3], kernel.parameters, first[0][4]), *first[1:]] and len(kernel.parameters) == 2
+    monkeypatch.undo()
+    for obj in (kernel, pyramid, threshold, remap, convolution, data):
+        obj.release()
+    for attribute in (lambda: kernel.name, lambda: pyramid.scale, lambda: threshold.type, lambda: remap.source_size,
+                      lambda: convolution.shape, lambda: data.type_name):
+        with pytest.raises(Released):
+            attribute()
+    graph = Graph(ctx)
+    levels = Pyramid.virtual(graph, 2, "half")
+    assert levels.format == "VIRT"
+    graph.laplacian_pyramid(Image(ctx, 16, 16), levels, Image(ctx, 4, 4))
+    graph.verify()
+    assert levels.format == "S16"
+
+
+def test_threshold_and_convolution_reads_answered_in_c(ctx, monkeypatch):
+    """A real threshold's type, formats and values and a convolution's scale are read in C; writes,
+    and reads to refuse (a binary value of a range threshold), still go to Python."""
+    from pyopenvx.objects.threshold import Threshold as Described
+
+    def refused(*args):
+        raise AssertionError("asked Python")
+    ranged = Threshold(ctx, "range", "S16", "U8", lower=-5, upper=300, true_value=9, false_value=1)
+    binary = Threshold(ctx, "binary", "U8", "U8", value=77)
+    convolution = Convolution(ctx, np.ones((3, 3), np.int16), 8)
+    _no_python_queries(monkeypatch)
+    monkeypatch.setattr(Described, "copy_values", refused)
+    assert (ranged.range, ranged.output, binary.value, convolution.scale) == ((-5, 300), (9, 1), 77, 8)
+    out = ffi.new("vx_enum[3]")
+    for i, attribute in enumerate((vx.VX_THRESHOLD_TYPE, vx.VX_THRESHOLD_INPUT_FORMAT, vx.VX_THRESHOLD_OUTPUT_FORMAT)):
+        assert lib.vxQueryThreshold(ranged.handle, attribute, out + i, 4) == vx.VX_SUCCESS
+    assert list(out) == [vx.VX_THRESHOLD_TYPE_RANGE, vx.VX_DF_IMAGE_S16, vx.VX_DF_IMAGE_U8]
+    monkeypatch.undo()
+    with pytest.raises(NotCompatible, match="is of type 0xb001, not 0xb000"):
+        ranged.value                                            # noqa: B018
+    binary.value, convolution.scale = 12, 16
+    assert (binary.value, convolution.scale) == (12, 16)

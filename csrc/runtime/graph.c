@@ -390,8 +390,8 @@ int pvx_fast_vxIsGraphVerified(vx_graph graph, vx_bool *out)
         *(type *)ptr = (value);                    \
     } while (0)
 
-/* The graph attributes its descriptor holds (state, last status, performance), read by a program
- * polling a graph; refusals and the rest go to Python. */
+/* The graph attributes its descriptor holds (state, last status, performance, counts), read by a
+ * program polling a graph; refusals and the rest go to Python. */
 int pvx_fast_vxQueryGraph(vx_graph graph, vx_enum attribute, void *ptr, vx_size size, vx_status *out)
 {
     pvx_ref *ref = pvx_ref_live(graph, VX_TYPE_GRAPH);
@@ -402,6 +402,8 @@ int pvx_fast_vxQueryGraph(vx_graph graph, vx_enum attribute, void *ptr, vx_size 
     case VX_GRAPH_STATE: ANSWER(vx_enum, __atomic_load_n(&g->state, __ATOMIC_ACQUIRE)); break;
     case VX_GRAPH_ATTRIBUTE_STATUS: ANSWER(vx_status, __atomic_load_n(&g->status, __ATOMIC_ACQUIRE)); break;
     case VX_GRAPH_PERFORMANCE: ANSWER(vx_perf_t, g->perf); break;
+    case VX_GRAPH_NUMNODES: ANSWER(vx_uint32, __atomic_load_n(&g->graph_nodes, __ATOMIC_ACQUIRE)); break;
+    case VX_GRAPH_NUMPARAMETERS: ANSWER(vx_uint32, __atomic_load_n(&g->graph_parameters, __ATOMIC_ACQUIRE)); break;
     default: return 0;
     }
     *out = VX_SUCCESS;

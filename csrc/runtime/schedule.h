@@ -50,6 +50,8 @@ typedef struct pvx_graph {
     vx_enum state;                    /* vx_graph_state_e */
     vx_status status;                 /* of the last run */
     vx_perf_t perf;
+    vx_uint32 graph_nodes;            /* VX_GRAPH_NUMNODES and VX_GRAPH_NUMPARAMETERS as graph.py */
+    vx_uint32 graph_parameters;       /* counts them (Graph.recount), for pvx_fast_vxQueryGraph */
     vx_reference *virtuals;           /* made accessible to kernels while the graph runs */
     vx_uint32 num_virtuals;
     vx_uint32 num_targeted;           /* seed 003: nodes that run on target threads */

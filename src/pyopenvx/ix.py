@@ -695,6 +695,7 @@ class Importer:
             check(node.graph is g and pair[1] < len(node.params), vx.VX_ERROR_INVALID_FORMAT,
                   f"record {n}: graph parameter ({node}, {pair[1]}) is not in {g}")
             g.parameters.append((node, pair[1]))
+        g.recount()
         for ref in fields[2]:
             check_fields([ref], "r", f"record {n}: a delay")
             g.register_auto_aging(self.resolve(ref, Delay, f"record {n}"))

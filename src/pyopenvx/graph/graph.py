@@ -55,7 +55,14 @@ class Graph(Reference):
     def add_node(self, node):
         node.retain(internal=True)
         self.nodes.append(node)
+        self.recount()
         self.invalidate("a node was added")
+
+    def recount(self):
+        """The node and parameter lists changed: the counts C answers VX_GRAPH_NUMNODES and
+        VX_GRAPH_NUMPARAMETERS from (pvx_fast_vxQueryGraph)."""
+        self.desc.graph_nodes = len(self.nodes)
+        self.desc.graph_parameters = len(self.parameters)
 
     def check_idle(self, what, node):
         """What releases objects a run may be using waits until the graph is neither running nor
@@ -85,6 +92,7 @@ class Graph(Reference):
         self.check_idle(f"{node} cannot be removed", node)
         self.nodes.remove(node)
         self.parameters = [(n, i) for n, i in self.parameters if n is not node]
+        self.recount()
         self.invalidate(f"{node} was removed")
         node.release(internal=True)
 
@@ -137,6 +145,7 @@ class Graph(Reference):
         check(node is not None, vx.VX_ERROR_INVALID_PARAMETERS, f"{param} is a kernel parameter, not a node's", self)
         check(node in self.nodes, vx.VX_ERROR_INVALID_PARAMETERS, f"{node} is not in {self}", self)
         self.parameters.append((node, param.index))
+        self.recount()
 
     def parameter(self, index):
         check(index < len(self.parameters), vx.VX_ERROR_INVALID_VALUE,

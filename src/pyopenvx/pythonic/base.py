@@ -14,7 +14,7 @@ import functools
 import sys
 import threading
 import weakref
-from typing import Any, Dict, Optional, Tuple, Type, TypeVar
+from typing import Any, Callable, Dict, Optional, Tuple, Type, TypeVar
 
 from .. import constants as vx
 from ..api import ffi, lib
@@ -28,7 +28,7 @@ _CONTEXTS: "weakref.WeakValueDictionary[int, _Owner]" = weakref.WeakValueDiction
 
 
 def _address(handle):
-    return int(ffi.cast(_UINTPTR, handle))
+    return int(_cast(_UINTPTR, handle))
 
 
 def keep(obj, key, callbacks):
@@ -124,6 +124,7 @@ Handle = Any                # a cffi pointer: vx_image, vx_graph, ... (or a vx_r
 ContextLike = Any
 GraphLike = Any
 _T = TypeVar("_T", bound="Object")
+_UNSET = object()           # Object.settled: not read yet
 
 
 @functools.lru_cache(maxsize=None)
@@ -133,6 +134,9 @@ def _c_type(name):
 
 
 _CHAR_P, _REFERENCE, _UINTPTR = _c_type("char *"), _c_type("vx_reference"), _c_type("uintptr_t")
+# ffi.cast/new/typeof of cffi's ABI mode are Python functions that first look a type name up; on
+# the hot paths (wrapping handles, node helpers) the backend's own, given a parsed type, cost half
+_cast, _newp, _typeof = ffi._backend.cast, ffi._backend.newp, ffi._backend.typeof
 # (vxQuery<X>, C type) -> (the function, the out-argument's type and size, the attribute keeping one)
 _QUERIES: Dict[Tuple[str, str], Tuple[Any, Any, int, str]] = {}
 _POINTERS: Dict[Any, Any] = {}      # a handle's cffi type -> the type of a pointer to it (what release takes)
@@ -171,24 +175,27 @@ class Object:
         if cls.vx_type is not None:
             _CLASSES[cls.vx_type] = cls
 
-    def __init__(self, handle: Handle, what: str, owned: bool = True) -> None:
-        reference = ffi.cast(_REFERENCE, handle)
+    def __init__(self, handle: Handle, what: str, owned: bool = True, of: Optional["Object"] = None) -> None:
+        """`of`: an object of the same context (a virtual object's graph) whose owner says which
+        context owns this one, without asking C."""
+        reference = _cast(_REFERENCE, handle)
         status = lib.vxGetStatus(reference)
         if status:
             check(status, what)
         self._handle = handle
         if owned:
-            context = None if self.vx_type == vx.VX_TYPE_CONTEXT else \
+            known = getattr(of, "_owner", None)
+            context = known.context if known is not None else None if self.vx_type == vx.VX_TYPE_CONTEXT else \
                 _CONTEXTS.get(_address(lib.vxGetContext(reference)))
             # the pointer type parsed now: a release may run in __del__, during another parse of
             # cffi's (a garbage collection there), which would wait for cffi's parse lock forever
-            self._owner = _Owner(handle, type(self)._release, _pointer_to(ffi.typeof(handle)), context)
+            self._owner = _Owner(handle, type(self)._release, _pointer_to(_typeof(handle)), context)
 
     @classmethod
-    def wrap(cls: Type[_T], handle: Handle, owned: bool = False, what: str = "wrap") -> _T:
-        """A wrapper of `handle` (owned: this wrapper releases one reference of it)."""
+    def wrap(cls: Type[_T], handle: Handle, owned: bool = False, what: str = "wrap", of: Optional["Object"] = None) -> _T:
+        """A wrapper of `handle` (owned: this wrapper releases one reference of it; `of` as in __init__)."""
         obj = cls.__new__(cls)
-        Object.__init__(obj, ffi.cast(_c_type(cls._ctype), handle), what, owned)
+        Object.__init__(obj, _cast(_c_type(cls._ctype), handle), what, owned, of)
         obj._describe()
         return obj
 
@@ -196,7 +203,7 @@ class Object:
     def borrow(cls: Type[_T], handle: Handle) -> _T:
         """A borrowed wrapper of a handle known valid and of this class (a kernel's parameter)."""
         obj = cls.__new__(cls)
-        obj._handle = ffi.cast(_c_type(cls._ctype), handle)
+        obj._handle = _cast(_c_type(cls._ctype), handle)
         obj._describe()
         return obj
 
@@ -217,7 +224,7 @@ class Object:
     @property
     def reference(self) -> Handle:
         """The handle as a vx_reference (for calls of pyopenvx.api that take any object)."""
-        return ffi.cast(_REFERENCE, self.handle)
+        return _cast(_REFERENCE, self.handle)
 
     @property
     def released(self) -> bool:
@@ -293,6 +300,18 @@ class Object:
 
     def _describe_state(self):
         return f"at {_address(self._handle):#x}"
+
+    def settled(self, key: str, read: Callable[[], Any], unsettled: Any = None) -> Any:
+        """An attribute that stays as the object was made (a kernel's name, a pyramid's scale, a
+        threshold's formats): read() once per wrapper, kept as `key` (read again while it gives
+        `unsettled`: a virtual object's "VIRT"); a released wrapper still raises Released."""
+        self.handle                     # noqa: B018  (raises Released)
+        value = self.__dict__.get(key, _UNSET)
+        if value is _UNSET:
+            value = read()
+            if value != unsettled:
+                self.__dict__[key] = value
+        return value
 
     def query(self, function: str, attribute: int, ctype: str) -> Any:
         """One attribute by vxQuery<Type> (`function`, its name) as `ctype`."""

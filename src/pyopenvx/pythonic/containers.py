@@ -70,17 +70,18 @@ class Pyramid(_Items):
         return [level.to_numpy() for level in self]  # type: ignore[union-attr]
 
     def __len__(self) -> int:
-        return self.query("vxQueryPyramid", vx.VX_PYRAMID_LEVELS, "vx_size")
+        return self.settled("_levels", lambda: self.query("vxQueryPyramid", vx.VX_PYRAMID_LEVELS, "vx_size"))
 
     @property
     def scale(self) -> float:
         """The ratio between two levels (0.5 for "half")."""
-        return self.query("vxQueryPyramid", vx.VX_PYRAMID_SCALE, "vx_float32")
+        return self.settled("_scale", lambda: self.query("vxQueryPyramid", vx.VX_PYRAMID_SCALE, "vx_float32"))
 
     @property
     def format(self) -> str:
         """The levels' format name."""
-        return format_name(self.query("vxQueryPyramid", vx.VX_PYRAMID_FORMAT, "vx_df_image"))
+        return self.settled("_format", lambda: format_name(self.query("vxQueryPyramid", vx.VX_PYRAMID_FORMAT,
+                                                                        "vx_df_image")), "VIRT")
 
     def _item(self, index):
         return Image.wrap(lib.vxGetPyramidLevel(self.handle, index), True, f"vxGetPyramidLevel({index})")
@@ -102,7 +103,7 @@ class ObjectArray(_Items):
                          f"vxCreateObjectArray({count})")
 
     def __len__(self) -> int:
-        return self.query("vxQueryObjectArray", vx.VX_OBJECT_ARRAY_NUMITEMS, "vx_size")
+        return self.settled("_count", lambda: self.query("vxQueryObjectArray", vx.VX_OBJECT_ARRAY_NUMITEMS, "vx_size"))
 
     def _item(self, index):
         ref = lib.vxGetObjectArrayItem(self.handle, index)

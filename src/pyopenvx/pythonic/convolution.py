@@ -35,8 +35,8 @@ class Convolution(Object):
     @property
     def shape(self) -> Tuple[int, int]:
         """(rows, columns)."""
-        return (self.query("vxQueryConvolution", vx.VX_CONVOLUTION_ROWS, "vx_size"),
-                self.query("vxQueryConvolution", vx.VX_CONVOLUTION_COLUMNS, "vx_size"))
+        return self.settled("_shape", lambda: (self.query("vxQueryConvolution", vx.VX_CONVOLUTION_ROWS, "vx_size"),
+                                               self.query("vxQueryConvolution", vx.VX_CONVOLUTION_COLUMNS, "vx_size")))
 
     @property
     def scale(self) -> int:

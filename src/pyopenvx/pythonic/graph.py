@@ -11,6 +11,7 @@ the wrapper early leaves the node in the graph.
 """
 from __future__ import annotations
 
+import struct
 from collections import namedtuple
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, List, Optional, Tuple, Union
 
@@ -18,26 +19,35 @@ import numpy as np
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import ContextLike, Object, check, handle_of, keep, wrap_reference
+from .base import ContextLike, Object, _cast, _newp, check, handle_of, keep, wrap_reference
 from .errors import InvalidParameters, status_name
 from .events import Event, events, record, report
 from .helpers import NodeHelpers
 from .kernel import DIRECTIONS, Kernel, KernelParameter, guarded, kernels, log_failure  # noqa: F401  (re-exported)
 
 Performance = namedtuple("Performance", "tmp beg end sum avg min num max")
-_REFERENCE, _NODE_P = ffi.typeof("vx_reference"), ffi.typeof("vx_node *")
+_REFERENCE, _NODE_P, _PERF_P = ffi.typeof("vx_reference"), ffi.typeof("vx_node *"), ffi.typeof("vx_perf_t *")
+_PERF_SIZE = ffi.sizeof("vx_perf_t")
+_BORDER_P, _BORDER_SIZE = ffi.typeof("vx_border_t *"), ffi.sizeof("vx_border_t")
+_PERF_FIELDS = struct.Struct("=8Q")
+_buffer = ffi._backend.buffer        # vx_perf_t: the eight vx_uint64 of Performance, in order
 GRAPH_STATES = {vx.VX_GRAPH_STATE_UNVERIFIED: "unverified", vx.VX_GRAPH_STATE_VERIFIED: "verified",
                 vx.VX_GRAPH_STATE_RUNNING: "running", vx.VX_GRAPH_STATE_ABANDONED: "abandoned",
                 vx.VX_GRAPH_STATE_COMPLETED: "completed"}
 BORDERS = {"undefined": vx.VX_BORDER_UNDEFINED, "constant": vx.VX_BORDER_CONSTANT,
            "replicate": vx.VX_BORDER_REPLICATE}
+_BORDER_NAMES = {mode: name for name, mode in BORDERS.items()}
 ACTIONS = {None: vx.VX_ACTION_CONTINUE, "continue": vx.VX_ACTION_CONTINUE, "abandon": vx.VX_ACTION_ABANDON}
 
 
 def _performance(obj, function, attribute):
-    perf = ffi.new("vx_perf_t *")
-    check(function(obj.handle, attribute, perf, ffi.sizeof("vx_perf_t")), "query performance")
-    return Performance(*(getattr(perf, f) for f in Performance._fields))
+    perf = obj.__dict__.pop("_perf", None) or _newp(_PERF_P, None)      # the wrapper's own, as Object.query's
+    status = function(obj.handle, attribute, perf, _PERF_SIZE)
+    if status:
+        check(status, "query performance")
+    values = _PERF_FIELDS.unpack(_buffer(perf))
+    obj._perf = perf
+    return tuple.__new__(Performance, values)        # (namedtuple's __new__ is a Python function)
 
 
 def _parameter_ref(parameter, what):
@@ -105,7 +115,7 @@ class Node(Object):
     @property
     def num_parameters(self) -> int:
         """How many parameters the node has."""
-        return self.query("vxQueryNode", vx.VX_NODE_PARAMETERS, "vx_uint32")
+        return self.settled("_num_parameters", lambda: self.query("vxQueryNode", vx.VX_NODE_PARAMETERS, "vx_uint32"))
 
     @property
     def performance(self) -> Performance:
@@ -115,8 +125,11 @@ class Node(Object):
     @property
     def border(self) -> Tuple[str, int]:
         """(mode, constant value): mode "undefined", "constant" or "replicate"; set a mode or a pair."""
-        border = self.query("vxQueryNode", vx.VX_NODE_BORDER, "vx_border_t")
-        return next(name for name, mode in BORDERS.items() if mode == border.mode), border.constant_value.U32
+        border = _newp(_BORDER_P, None)       # (a struct: query() would allocate one the same way)
+        status = lib.vxQueryNode(self.handle, vx.VX_NODE_BORDER, border, _BORDER_SIZE)
+        if status:
+            check(status, "vxQueryNode(VX_NODE_BORDER)", self)
+        return _BORDER_NAMES[border.mode], border.constant_value.U32
 
     @border.setter
     def border(self, value: Union[str, Tuple[str, int]]) -> None:
@@ -201,11 +214,11 @@ class Graph(NodeHelpers, Object):
     def _adopt_node(self, handle, what, kernel=None):
         """The tracked (borrowed) wrapper of a node of `kernel` (its name) a creator function made
         (node helpers); the creator's reference is released at once: the graph holds its nodes."""
-        status = lib.vxGetStatus(ffi.cast(_REFERENCE, handle))
+        status = lib.vxGetStatus(_cast(_REFERENCE, handle))
         if status:
             check(status, what, self)
         node = self._track_handle(handle, kernel)
-        lib.vxReleaseNode(ffi.new(_NODE_P, handle))
+        lib.vxReleaseNode(_newp(_NODE_P, handle))
         return node
 
     def _track(self, node):

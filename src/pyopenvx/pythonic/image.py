@@ -141,7 +141,7 @@ class Image(Object):
         img = cls.wrap(lib.vxCreateVirtualImage(handle_of(graph, "graph", "Image.virtual", "Graph"),
                                                 size_of(width, "width", "Image.virtual"),
                                                 size_of(height, "height", "Image.virtual"), _format(format)), True,
-                       "vxCreateVirtualImage")
+                       "vxCreateVirtualImage", graph)
         img._virtual = True
         return img
 

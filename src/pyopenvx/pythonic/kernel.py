@@ -61,6 +61,9 @@ class Kernel(Object):
     @property
     def name(self) -> str:
         """VX_KERNEL_NAME, e.g. "org.khronos.openvx.gaussian_3x3"."""
+        return self.settled("_name", self._name)
+
+    def _name(self):
         out = ffi.new(f"vx_char[{vx.VX_MAX_KERNEL_NAME}]")
         check(lib.vxQueryKernel(self.handle, vx.VX_KERNEL_NAME, out, len(out)), "vxQueryKernel", self)
         return ffi.string(out).decode()
@@ -68,16 +71,20 @@ class Kernel(Object):
     @property
     def enum(self) -> int:
         """VX_KERNEL_ENUM: the kernel's enumeration."""
-        return self.query("vxQueryKernel", vx.VX_KERNEL_ENUM, "vx_enum")
+        return self.settled("_enum", lambda: self.query("vxQueryKernel", vx.VX_KERNEL_ENUM, "vx_enum"))
 
     @property
     def num_parameters(self) -> int:
         """How many parameters the kernel has."""
-        return self.query("vxQueryKernel", vx.VX_KERNEL_PARAMETERS, "vx_uint32")
+        return self.settled("_num_parameters", lambda: self.query("vxQueryKernel", vx.VX_KERNEL_PARAMETERS, "vx_uint32"))
 
     @property
     def parameters(self) -> List["KernelParameter"]:
         """[KernelParameter(direction, type, optional)] in index order."""
+        # once every parameter is defined (the query fails before) they stay as they are
+        return list(self.settled("_parameters", self._parameters))
+
+    def _parameters(self):
         out = []
         for index in range(self.num_parameters):
             parameter = lib.vxGetKernelParameterByIndex(self.handle, index)
@@ -92,12 +99,12 @@ class Kernel(Object):
                 lib.vxReleaseParameter(ffi.new("vx_parameter *", parameter))
             out.append(KernelParameter(DIRECTIONS[values[0]], _TYPE_NAMES.get(values[1], hex(values[1])),
                                        values[2] == vx.VX_PARAMETER_STATE_OPTIONAL))
-        return out
+        return tuple(out)
 
     @property
     def signature(self) -> str:
         """"name(input image, input scalar?, output image)": "?" marks an optional parameter."""
-        return f"{self.name}({', '.join(map(str, self.parameters))})"
+        return self.settled("_signature", lambda: f"{self.name}({', '.join(map(str, self.parameters))})")
 
     def _describe_state(self):
         return self.signature

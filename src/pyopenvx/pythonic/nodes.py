@@ -24,7 +24,7 @@ import numpy as np
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import Object
+from .base import Object, _cast
 from .containers import Pyramid
 from .dataobjects import DTYPES, LUT, NAMED_TYPES, Array, Distribution, Matrix, Scalar, Tensor
 from .errors import InvalidParameters
@@ -278,6 +278,8 @@ def _cv2_warp(spec, array):
 
 def _object(graph, spec, p, value, extras):
     """What a numpy array, a number or an (array, format) pair given for parameter `p` becomes."""
+    if isinstance(value, Object):       # the common case first: an object as it is
+        return _pyramid_of(graph, value, extras) if p.type == "pyramid" and isinstance(value, Image) else value
     ctx = graph.context
     if p.type == "image" and isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], np.ndarray):
         return Image.from_numpy(ctx, value[0], value[1])
@@ -298,8 +300,6 @@ def _object(graph, spec, p, value, extras):
             with lut.map(usage="w") as view:
                 view[:] = value
             return lut
-    if isinstance(value, Image) and p.type == "pyramid":
-        return _pyramid_of(graph, value, extras)
     if isinstance(value, (bool, int, float, np.number)) and p.type == "scalar":
         dtype = SCALAR_TYPES.get(p.name) or ("bool" if isinstance(value, bool) else
                                              "float32" if isinstance(value, (float, np.floating)) else "int32")
@@ -328,7 +328,7 @@ def _argument(graph, spec, p, value, keep, extras):
         raise TypeError(f"{spec.name}: {p.name} takes a {p.type}{hint}, not {type(value).__name__}"
                         f"{'' if isinstance(value, Object) else f' {value!r}'[:60]}")
     keep.append(value)
-    return ffi.cast(p.c_type, value.handle)
+    return _cast(p.c_type, value.handle)
 
 
 def _virtual(graph, spec, p, values, extras):
@@ -408,37 +408,43 @@ def extras_of(spec):
 
 def add_node(graph, spec, args, kwargs):
     """Adds the node of `spec` to `graph`: (the node, its outputs as [(parameter index, object)])."""
-    if len(args) > len(spec.parameters):
-        raise TypeError(f"{spec.signature} takes {len(spec.parameters)} parameters, not {len(args)}")
-    known = extras_of(spec)
-    values = {p.name: v for p, v in zip(spec.parameters, args) if v is not None}     # None: not given
+    parameters = spec.parameters
+    if len(args) > len(parameters):
+        raise TypeError(f"{spec.signature} takes {len(parameters)} parameters, not {len(args)}")
+    values = {p.name: v for p, v in zip(parameters, args) if v is not None}     # None: not given
     extras = {}
-    for name, value in kwargs.items():
-        if name in known:
-            extras[name] = value
-            continue
-        if name in values:
-            raise TypeError(f"{spec.name}: {name} given twice")
-        if all(p.name != name for p in spec.parameters):
-            raise TypeError(f"{spec.name} has no parameter {name!r}: {spec.signature}"
-                            f" (and keywords {', '.join(known)})")
-        values[name] = value
-    _convenience(graph, spec, values, extras)
+    if kwargs:
+        known = extras_of(spec)
+        for name, value in kwargs.items():
+            if name in known:
+                extras[name] = value
+                continue
+            if name in values:
+                raise TypeError(f"{spec.name}: {name} given twice")
+            if all(p.name != name for p in parameters):
+                raise TypeError(f"{spec.name} has no parameter {name!r}: {spec.signature}"
+                                f" (and keywords {', '.join(known)})")
+            values[name] = value
+        _convenience(graph, spec, values, extras)
+    elif spec.name in FILLED:
+        _convenience(graph, spec, values, extras)
     keep, outputs, c_args = [], [], []
-    for index, p in enumerate(spec.parameters):
+    for index, p in enumerate(parameters):
         value = values.get(p.name)
-        if p.direction == "output" and p.type == "image" and isinstance(value, (str, tuple)):
-            value = Image.virtual(graph, format=value) if isinstance(value, str) else Image.virtual(graph, *value)
-        if value is None and p.direction == "output":
-            value = _virtual(graph, spec, p, values, extras)
+        direction = p.direction
+        if direction != "input":
+            if value is None:
+                if direction == "output":
+                    value = _virtual(graph, spec, p, values, extras)
+            elif direction == "output" and p.type == "image" and isinstance(value, (str, tuple)):
+                value = Image.virtual(graph, format=value) if isinstance(value, str) else Image.virtual(graph, *value)
             if value is not None:
                 outputs.append((index, value))
-        elif p.direction != "input" and value is not None:
-            outputs.append((index, value))
-        if value is None and p.direction == "input" and p.name in DEFAULTS:
-            value = DEFAULTS[p.name]
-        elif value is None and (p.by_value or (not p.optional and p.direction == "input")):
-            raise TypeError(f"{spec.name}: parameter {p.name} is required: {spec.signature}")
+        if value is None:
+            if direction == "input" and p.name in DEFAULTS:
+                value = DEFAULTS[p.name]
+            elif p.by_value or (not p.optional and direction == "input"):
+                raise TypeError(f"{spec.name}: parameter {p.name} is required: {spec.signature}")
         c_args.append(_argument(graph, spec, p, value, keep, extras))
     node = graph._adopt_node(getattr(lib, spec.creator)(graph.handle, *c_args), spec.creator, spec.kernel)
     if extras.get("border") is not None:

@@ -41,14 +41,15 @@ class Remap(Object):
     @property
     def source_size(self) -> Tuple[int, int]:
         """(width, height) of the images it reads."""
-        return (self.query("vxQueryRemap", vx.VX_REMAP_SOURCE_WIDTH, "vx_uint32"),
-                self.query("vxQueryRemap", vx.VX_REMAP_SOURCE_HEIGHT, "vx_uint32"))
+        return self.settled("_source_size", lambda: (self.query("vxQueryRemap", vx.VX_REMAP_SOURCE_WIDTH, "vx_uint32"),
+                                                     self.query("vxQueryRemap", vx.VX_REMAP_SOURCE_HEIGHT, "vx_uint32")))
 
     @property
     def destination_size(self) -> Tuple[int, int]:
         """(width, height) of the images it writes."""
-        return (self.query("vxQueryRemap", vx.VX_REMAP_DESTINATION_WIDTH, "vx_uint32"),
-                self.query("vxQueryRemap", vx.VX_REMAP_DESTINATION_HEIGHT, "vx_uint32"))
+        return self.settled("_destination_size", lambda: (
+            self.query("vxQueryRemap", vx.VX_REMAP_DESTINATION_WIDTH, "vx_uint32"),
+            self.query("vxQueryRemap", vx.VX_REMAP_DESTINATION_HEIGHT, "vx_uint32")))
 
     def _copy(self, array, usage):
         height, width = array.shape[:2]

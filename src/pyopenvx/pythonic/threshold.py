@@ -10,13 +10,15 @@ from typing import Any, Dict, Optional, Tuple, Union
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import ContextLike, Object, check
+from .base import ContextLike, Object, _newp, check
 from .image import _format, format_name
 
 TYPES: Dict[Any, int] = {"binary": vx.VX_THRESHOLD_TYPE_BINARY, "range": vx.VX_THRESHOLD_TYPE_RANGE}
+_TYPE_NAMES = {kind: name for name, kind in TYPES.items()}
 # the vx_pixel_value_t member that holds a value of each format
 _MEMBERS = {"U1": "U1", "U8": "U8", "U16": "U16", "S16": "S16", "U32": "U32", "S32": "S32"}
 HOST = vx.VX_MEMORY_TYPE_HOST
+_PIXEL = ffi.typeof("vx_pixel_value_t *")
 
 
 class Threshold(Object):
@@ -44,42 +46,51 @@ class Threshold(Object):
     @property
     def type(self) -> str:
         """"binary" or "range"."""
-        kind = self.query("vxQueryThreshold", vx.VX_THRESHOLD_TYPE, "vx_enum")
-        return next(k for k, v in TYPES.items() if v == kind)
+        return self.settled("_type", lambda: _TYPE_NAMES[self.query("vxQueryThreshold", vx.VX_THRESHOLD_TYPE,
+                                                                     "vx_enum")])
 
     @property
     def input_format(self) -> str:
         """The format of the images compared."""
-        return format_name(self.query("vxQueryThreshold", vx.VX_THRESHOLD_INPUT_FORMAT, "vx_df_image"))
+        return self.settled("_input_format", lambda: format_name(
+            self.query("vxQueryThreshold", vx.VX_THRESHOLD_INPUT_FORMAT, "vx_df_image")))
 
     @property
     def output_format(self) -> str:
         """The format of the images written."""
-        return format_name(self.query("vxQueryThreshold", vx.VX_THRESHOLD_OUTPUT_FORMAT, "vx_df_image"))
+        return self.settled("_output_format", lambda: format_name(
+            self.query("vxQueryThreshold", vx.VX_THRESHOLD_OUTPUT_FORMAT, "vx_df_image")))
 
     def _describe_state(self):
         bounds = f"value={self.value}" if self.type == "binary" else f"range={self.range}"
         return f"{self.type} {self.input_format}->{self.output_format} {bounds} output={self.output}"
 
     def _pair(self, function, member, values=None):
-        a, b = ffi.new("vx_pixel_value_t *"), ffi.new("vx_pixel_value_t *")
+        # the wrapper's own two out-arguments, taken while in use (as Object.query's)
+        a, b = self.__dict__.pop("_pixels", None) or (_newp(_PIXEL, None), _newp(_PIXEL, None))
         if values is not None:
             setattr(a, member, values[0])
             setattr(b, member, values[1])
         usage = vx.VX_READ_ONLY if values is None else vx.VX_WRITE_ONLY
-        check(getattr(lib, function)(self.handle, a, b, usage, HOST), function, self)
-        return getattr(a, member), getattr(b, member)
+        status = getattr(lib, function)(self.handle, a, b, usage, HOST)
+        if status:
+            check(status, function, self)
+        pair = getattr(a, member), getattr(b, member)
+        self._pixels = a, b
+        return pair
 
     @property
     def value(self) -> int:
         """The binary threshold value."""
-        out = ffi.new("vx_pixel_value_t *")
-        check(lib.vxCopyThresholdValue(self.handle, out, vx.VX_READ_ONLY, HOST), "vxCopyThresholdValue", self)
+        out = _newp(_PIXEL, None)
+        status = lib.vxCopyThresholdValue(self.handle, out, vx.VX_READ_ONLY, HOST)
+        if status:
+            check(status, "vxCopyThresholdValue", self)
         return getattr(out, _MEMBERS[self.input_format])
 
     @value.setter
     def value(self, v: int) -> None:
-        pixel = ffi.new("vx_pixel_value_t *")
+        pixel = ffi.new(_PIXEL)
         setattr(pixel, _MEMBERS[self.input_format], v)
         check(lib.vxCopyThresholdValue(self.handle, pixel, vx.VX_WRITE_ONLY, HOST), "vxCopyThresholdValue", self)
 

@@ -63,6 +63,9 @@ class UserDataObject(Object):
     @property
     def type_name(self) -> str:
         """The type name given at creation ("" if none)."""
+        return self.settled("_type_name", self._type_name)
+
+    def _type_name(self):
         out = ffi.new(f"vx_char[{vx.VX_MAX_REFERENCE_NAME}]")
         check(lib.vxQueryUserDataObject(self.handle, vx.VX_USER_DATA_OBJECT_NAME, out, len(out)), "vxQueryUserDataObject", self)
         return ffi.string(out).decode()
