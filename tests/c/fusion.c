@@ -32,7 +32,12 @@
  *   nonlinear: NonLinearFilter MEDIAN, MIN, MAX with every mask of box, cross, disk at 3x3 and 5x5, a
  *              5x3 mask whose origin is on its left edge (4 columns of reach), a 4x4 L-shaped one and
  *              a 5x5 whose origin is on its top row (not fused: it reaches 4 rows down), each from the
- *              blurred input or the previous filter, folded by AbsDiff.
+ *              blurred input or the previous filter, folded by AbsDiff;
+ *   twins: nodes computing what an earlier node of the pass computes (their stages copy its rows):
+ *          Box3x3 x 3 of one input into the application's images (filled first with other values:
+ *          what an UNDEFINED border leaves stays each one's own), Gaussian3x3 x 2 into virtual
+ *          images -> Median3x3 and Erode3x3, Threshold x 2 of one threshold; a Box3x3 of the
+ *          same input with another border (mode 3) is no twin; hashed whole.
  * The heap a first run at 1000 x 700 takes, fused and not, shows those ColorConverts and
  * NonLinearFilters joining their pass (their virtual images are never allocated). */
 #include <VX/vx.h>
@@ -551,6 +556,32 @@ static void points(vx_context ctx, vx_image a, vx_image b, vx_image out, vx_thre
     CHECK_OK(vxReleaseGraph(&g));
 }
 
+static void twins(vx_context ctx, vx_image a, vx_threshold t, int mode)
+{
+    vx_uint32 w, h;
+    CHECK_OK(vxQueryImage(a, VX_IMAGE_WIDTH, &w, sizeof w));
+    CHECK_OK(vxQueryImage(a, VX_IMAGE_HEIGHT, &h, sizeof h));
+    vx_graph g = vxCreateGraph(ctx);
+    vx_image out[7], v[2] = {vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8), vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8)};
+    for (int k = 0; k < 7; k++) {
+        out[k] = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8);
+        CHECK_OK(write_u8(out[k], (vx_uint8)(11 * k + 5)));
+    }
+    vx_node n[9] = {vxBox3x3Node(g, a, out[0]), vxGaussian3x3Node(g, a, v[0]), vxBox3x3Node(g, a, out[1]),
+                    vxThresholdNode(g, a, t, out[2]), vxGaussian3x3Node(g, a, v[1]), vxBox3x3Node(g, a, out[3]),
+                    vxThresholdNode(g, a, t, out[4]), vxMedian3x3Node(g, v[0], out[5]), vxErode3x3Node(g, v[1], out[6])};
+    run(g, n, 9, mode, 0);
+    for (int k = 0; k < 7; k++) {
+        char name[32];
+        snprintf(name, sizeof name, "twins.%d", k);
+        print_bytes_hash(name, out[k]);
+        CHECK_OK(vxReleaseImage(&out[k]));
+    }
+    CHECK_OK(vxReleaseImage(&v[0]));
+    CHECK_OK(vxReleaseImage(&v[1]));
+    CHECK_OK(vxReleaseGraph(&g));
+}
+
 static int completions;
 
 static vx_action VX_CALLBACK completed(vx_node node)
@@ -694,6 +725,7 @@ int main(void)
             yuv_outputs(ctx, w, h, mode, 0);
             if (w >= 5 && h >= 5)
                 nonlinear(ctx, a, o1, mode);
+            twins(ctx, a, t, mode);
             for (int kind = 0; kind < 3 && w >= 5 && h >= 5; kind++) {      /* Sobel needs 3x3 at half size */
                 vx_uint32 hw = (w + 1) / 2, hh = (h + 1) / 2;
                 vx_image h1 = vxCreateImage(ctx, hw, hh, VX_DF_IMAGE_U8), h3 = vxCreateImage(ctx, hw, hh, VX_DF_IMAGE_U8);

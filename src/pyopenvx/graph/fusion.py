@@ -239,6 +239,32 @@ def _cut(graph, run, readers):
     return [run] if len(run) > 1 else []
 
 
+def twins(run, taken=()):
+    """{node: its twin} for the nodes of the run that compute what an earlier one computes: the same
+    standard kernel, of one single-plane output the size of its input, the same objects for every
+    other parameter (values that change between runs change for both) and the same border; none
+    of them in `taken` (folds). Such a node's stage copies its twin's output rows (the part its
+    kernel writes), so the pass computes them once: openvx-mark's ParallelBranches, four Box3x3
+    of one input, is one box and three row copies (issue 32)."""
+    found, seen = {}, {}
+    for node in run:
+        spec = spec_of(node.kernel.enumeration)
+        if node in taken or node.kernel.enumeration not in FUSABLE or len(spec[4]) != 1 or spec[2][0] != 1 \
+                or _pairs(node):
+            continue
+        out = spec[4][0]
+        if node.params[out] is None or node.params[out].desc.planes != 1:
+            continue
+        border = node.desc.border
+        key = (node.kernel.enumeration, border.mode, bytes(ffi.buffer(ffi.addressof(border, "constant_value"))),
+               tuple(id(o) if k != out else None for k, o in enumerate(node.params)))
+        if key in seen:
+            found[node] = seen[key]
+        else:
+            seen[key] = node
+    return found
+
+
 def _linked(graph, run, readers):
     """The run's order and its pass: a stage that reads no ring and writes none (ColorConvert from
     the application's NV12 to its RGB) gains nothing in a pass and would pay for its step loop; one
@@ -247,11 +273,13 @@ def _linked(graph, run, readers):
     what it would read from the run is no ring, so `_cut` cut there) moves before the pass and runs
     node by node (a pass's stages are consecutive in the schedule). Others stay in the pass."""
     rings = _rings(graph, run, readers)
+    doubles = twins(run)
+    paired = set(doubles) | set(doubles.values())
 
     def alone(k):
         spec = spec_of(run[k].kernel.enumeration)
         images = [run[k].params[i] for i in spec[3] + spec[4] if run[k].params[i] is not None]
-        return (not any(o in rings or getattr(o, "virtual", False) for o in images)
+        return (not any(o in rings or getattr(o, "virtual", False) for o in images) and run[k] not in paired
                 and not any(run[k] in graph.after[run[m]] for m in range(k)))
 
     out = [k for k in range(len(run)) if alone(k)]
@@ -355,12 +383,18 @@ def _stages(graph, run, readers):
         row_map = _row_map(node)
         stages[node] = (node, prepare, row, row_map, [(node.params[i], node, i) for i in ins],
                         [(node.params[i], node, i) for i in outs], None)
-    for fold in folds(graph, run, readers):
+    found = folds(graph, run, readers)
+    for fold in found:
         for node in fold.nodes[:-1]:
             stages[node] = (node, "pvx_fold_taken_prepare", "pvx_fold_row", _SAME, [], [], None)
         stages[fold.nodes[-1]] = (fold.nodes[-1], "pvx_fold_prepare", "pvx_fold_row", fold.row_map, fold.ins,
                                   fold.outs, fold)
         vanished |= fold.vanished
+    for node, twin in twins(run, {n for fold in found for n in fold.nodes}).items():
+        prepare, _, _, _, outs = spec_of(node.kernel.enumeration)
+        i = spec_of(twin.kernel.enumeration)[4][0]
+        stages[node] = (node, prepare, "pvx_fused_copy_row", _SAME, [(twin.params[i], twin, i)],
+                        [(node.params[outs[0]], node, outs[0])], None)
     return [stages[node] for node in run], vanished
 
 
@@ -384,6 +418,10 @@ def _plan(graph, run, readers):
         if fold is not None:
             s.plan = fold.c
             keep.append(fold.c)
+        if row == "pvx_fused_copy_row":
+            pixel = ffi.new("uint32_t *", _PIXEL_BYTES.get(outs[0][0].desc.format, 1))
+            s.plan = pixel
+            keep.append(pixel)
         lag, below = 0, {scales[producer[obj]] for obj, _, _ in ins if obj in producer}
         if len(below) > 1:
             return None, None
@@ -445,7 +483,7 @@ def plan(graph):
     for group in _groups(graph):
         for cut in _cut(graph, group, readers):
             order, run = _linked(graph, cut, readers)
-            if not run or _bytes(_rings(graph, run, readers)) < least:
+            if not run or (_bytes(_rings(graph, run, readers)) < least and not twins(run)):
                 continue
             c, keep = _plan(graph, run, readers)
             if c is None:
