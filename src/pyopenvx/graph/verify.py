@@ -524,7 +524,9 @@ def allocate_virtuals(graph):
         if o.vx_type == vx.VX_TYPE_IMAGE and o not in graph.ring_images and o not in plan and o.allocate():
             lib.pvx_memory_prefault(o.root.mem)
     for _, _, o, _, virtual in graph.inputs + graph.outputs + graph.updates:
-        if not virtual and o.vx_type == vx.VX_TYPE_IMAGE and o.allocate():
+        # (a uniform image's pixels are written as it gets its memory: its pages are mapped, and
+        # the prefault's writes of zeros would change them)
+        if not virtual and o.vx_type == vx.VX_TYPE_IMAGE and o.allocate() and not o.root.uniform_patterns:
             lib.pvx_memory_prefault(o.root.mem)
     for o, lender in plan.items():
         aliasing.lend(graph, lender, o)
