@@ -241,8 +241,9 @@ def _cut(graph, run, readers):
 
 def twins(run, taken=()):
     """{node: its twin} for the nodes of the run that compute what an earlier one computes: the same
-    standard kernel, of one single-plane output the size of its input, the same objects for every
-    other parameter (values that change between runs change for both) and the same border; none
+    standard kernel, of one single-plane output the size of its input and of the same format (Add
+    of the same images into U8 or S16 differs), the same objects for every other parameter (values
+    that change between runs change for both) and the same border; none
     of them in `taken` (folds). Such a node's stage copies its twin's output rows (the part its
     kernel writes), so the pass computes them once: openvx-mark's ParallelBranches, four Box3x3
     of one input, is one box and three row copies (issue 32)."""
@@ -255,8 +256,9 @@ def twins(run, taken=()):
         out = spec[4][0]
         if node.params[out] is None or node.params[out].desc.planes != 1:
             continue
-        border = node.desc.border
+        border, written = node.desc.border, node.params[out].desc
         key = (node.kernel.enumeration, border.mode, bytes(ffi.buffer(ffi.addressof(border, "constant_value"))),
+               written.format, written.width, written.height,
                tuple(id(o) if k != out else None for k, o in enumerate(node.params)))
         if key in seen:
             found[node] = seen[key]
