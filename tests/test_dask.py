@@ -52,8 +52,9 @@ def _frames(n, shape=(48, 64)):
 def test_frames_as_on_one_process_graph_built_once_per_worker(client):
     frames = _frames(8)
     want = _alone(_edges, frames)
-    got = pvd.map_frames(_edges, frames, npartitions=4).compute()
-    assert len(got) == 8 and all(np.array_equal(a, b) for a, b in zip(got, want))
+    for partitions in (4, 2):     # 2 and 4 frames a task: a partition's results all held at once
+        got = pvd.map_frames(_edges, frames, npartitions=partitions).compute()
+        assert len(got) == 8 and all(np.array_equal(a, b) for a, b in zip(got, want))
     stack = pvd.map_frames(_edges, da.from_array(np.stack(frames), chunks=(3, 48, 64))).compute()
     assert np.array_equal(stack, np.stack(want))
     # each worker keeps one graph of this source (not one per frame or task), with OpenVX's tile
@@ -62,6 +63,68 @@ def test_frames_as_on_one_process_graph_built_once_per_worker(client):
     kept = client.run(lambda: sum(1 for k in __import__("pyopenvx.dask.graphs").dask.graphs._runners if k[1] == key))
     assert 1 <= sum(kept.values()) <= 2, kept
     assert set(client.run(lambda: os.environ.get("PVX_TILE_THREADS")).values()) == {"1"}
+
+
+def test_frames_read_in_place_and_a_held_result_never_reused():
+    frames = _frames(5)
+    want = _alone(_edges, frames)
+    graph = Runner(GraphSource(_edges), frames[:1], context())
+    first = graph(frames[:1])[0]
+    with graph.inputs[0].map(usage="r") as pixels:          # the frame itself is the graph's input
+        assert pixels.ctypes.data == frames[0].ctypes.data
+    held = first[1:]                                        # a view holds the buffer too
+    del first
+    for i in (1, 2, 3):
+        assert np.array_equal(graph(frames[i:i + 1])[0], want[i])
+    assert np.array_equal(held, want[0][1:])                # never overwritten while held
+    dropped = graph(frames[4:5])[0]
+    address = dropped.ctypes.data
+    del dropped
+    again = graph(frames[1:2])[0]
+    assert again.ctypes.data == address and np.array_equal(again, want[1])   # reused once dropped
+    with pytest.raises(ValueError, match="read-only"):
+        again[0, 0] = 1
+    # frames that cannot be swapped in (read-only, padded rows) are copied
+    locked = frames[2].copy()
+    locked.flags.writeable = False
+    padded = np.zeros((48, 80), np.uint8)[:, :64]
+    padded[:] = frames[3]
+    assert np.array_equal(graph([locked])[0], want[2]) and np.array_equal(graph([padded])[0], want[3])
+
+
+def test_blocks_and_chunks_are_not_kept_by_the_runners():
+    from pyopenvx.dask import graphs
+    frames = np.stack(_frames(3))
+    pvd.map_frames(_edges, da.from_array(frames, chunks=(3, 48, 64))).compute(scheduler="sync")
+    pvd.apply(_magnitude, da.from_array(frames[0], chunks=(24, 32))).compute(scheduler="sync")
+    probe = ((frames[0].shape, frames.dtype.str),)      # apply's probe runs like a frame, its buffers kept
+    ran = [r for (_, key, shapes), r in graphs._runners.items()
+           if key == GraphSource(_edges).key or (key == GraphSource(_magnitude).key and shapes != probe)]
+    assert len(ran) >= 2 and all(b.held is None for r in ran for b in r.ins + r.outs)
+
+
+def _blob(build):
+    """A blob of the graph build(graph, src, dst) makes, graph parameter 0 src (48x64 U8) and 1 dst."""
+    from pyopenvx.pythonic import Graph, Image
+    from pyopenvx.pythonic.ix import export
+    ctx = context()
+    graph, src, dst = Graph(ctx), Image(ctx, 64, 48), Image(ctx, 64, 48)
+    build(graph, src, dst)
+    graph.add_parameter(graph._nodes[0], 0)
+    graph.add_parameter(graph._nodes[-1], graph._nodes[-1].num_parameters - 1)
+    return export(ctx, [graph, src, dst], ["values", "no values", "no values"])
+
+
+def test_a_blob_graph_through_its_parameters():
+    frames = _frames(3)
+    blob = _blob(lambda g, s, d: g.box3x3(s, d))
+    graph = Runner(GraphSource(blob), frames[:1], context())
+    for frame, want in zip(frames, _alone(lambda g, s: g.box3x3(s), frames)):
+        assert np.array_equal(graph([frame])[0], want)
+    # the input image read by two nodes: a frame set on graph parameter 0 would reach one of them
+    twice = _blob(lambda g, s, d: g.add(g.box3x3(s), s, out=d))
+    with pytest.raises(pvd.BlobError, match="graph parameter 0 is an image 2 node parameters use"):
+        Runner(GraphSource(twice), frames[:1], context())
 
 
 @pytest.mark.parametrize("border", [None, "undefined", "replicate", ("constant", 7)])

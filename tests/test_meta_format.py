@@ -175,3 +175,31 @@ def test_async_run_from_a_python_host(vx, blob_type):
 
 def test_tensor_dims_set_from_a_larger_array_follow_the_number_of_dims_set(c_program):
     assert c_program("meta_tensor_dims.c").stdout.strip() == "ok"
+
+
+def test_a_standard_nodes_output_meta_format_shows_what_its_validator_said(vx):
+    """Standard kernels validate in Python (kernels/registry.describe) and write an image output's
+    attributes into its meta format in one copy: VX_PARAMETER_META_FORMAT shows them after vxVerifyGraph."""
+    lib, ffi = vx.lib, vx.ffi
+    graph = lib.vxCreateGraph(vx.context)
+    src = lib.vxCreateImage(vx.context, 64, 48, c.VX_DF_IMAGE_U8)
+    mid = lib.vxCreateVirtualImage(graph, 0, 0, c.VX_DF_IMAGE_VIRT)
+    dst = lib.vxCreateImage(vx.context, 64, 48, c.VX_DF_IMAGE_S16)
+    box, sobel = lib.vxBox3x3Node(graph, src, mid), lib.vxSobel3x3Node(graph, mid, dst, ffi.NULL)
+    assert lib.vxVerifyGraph(graph) == c.VX_SUCCESS
+    for node, index, want in ((box, 1, (c.VX_DF_IMAGE_U8, 64, 48)), (sobel, 1, (c.VX_DF_IMAGE_S16, 64, 48))):
+        p = lib.vxGetParameterByIndex(node, index)
+        meta = ffi.new("vx_meta_format *")
+        assert lib.vxQueryParameter(p, c.VX_PARAMETER_META_FORMAT, meta, ffi.sizeof("vx_meta_format")) == c.VX_SUCCESS
+        got = []
+        for attribute in (c.VX_IMAGE_FORMAT, c.VX_IMAGE_WIDTH, c.VX_IMAGE_HEIGHT):
+            value = ffi.new("vx_uint32 *")
+            assert lib.vxQueryMetaFormatAttribute(meta[0], attribute, value, 4) == c.VX_SUCCESS
+            got.append(value[0])
+        assert tuple(got) == want
+        assert lib.vxReleaseParameter(ffi.new("vx_parameter *", p)) == c.VX_SUCCESS
+    for image in (src, mid, dst):
+        assert lib.vxReleaseImage(ffi.new("vx_image *", image)) == c.VX_SUCCESS
+    for node in (box, sobel):
+        assert lib.vxReleaseNode(ffi.new("vx_node *", node)) == c.VX_SUCCESS
+    assert lib.vxReleaseGraph(ffi.new("vx_graph *", graph)) == c.VX_SUCCESS

@@ -25,7 +25,17 @@ TARGETS="targets or nested_context or timeouts or tivx_style"
 ASAN_OPTIONS=$ASAN:detect_leaks=1 "$PYTHON" -m pytest -q -p no:cacheprovider -k "not ($TARGETS)" "$@"
 ASAN_OPTIONS=$ASAN:detect_leaks=0 "$PYTHON" -m pytest -q -p no:cacheprovider -k "$TARGETS" "$@"
 
-# The samples, built and run as the Makefile does, against the checked build.
-ASAN_OPTIONS=$ASAN:detect_leaks=1 make -s -C samples_c BUILD="$BUILD/samples" CFLAGS="-std=c99 -Wall -Wextra -O1 $SAN -I$BUILD/include" \
-    LDLIBS="-L$BUILD/lib -Wl,-rpath,$BUILD/lib -lopenvx -lvxu" run >/dev/null
+# The samples, built and run as the Makefile does, against the checked build. As in the c_program
+# fixture (tests/conftest.py): when LeakSanitizer's own tracer faults at exit (seen in CI with
+# udo_classify, one thread left), that is no finding, and the samples run again without leak detection.
+samples() {
+    make -s -C samples_c BUILD="$BUILD/samples" CFLAGS="-std=c99 -Wall -Wextra -O1 $SAN -I$BUILD/include" \
+        LDLIBS="-L$BUILD/lib -Wl,-rpath,$BUILD/lib -lopenvx -lvxu" run >/dev/null 2>"$BUILD/samples.err"
+}
+if ! ASAN_OPTIONS=$ASAN:detect_leaks=1 samples; then
+    cat "$BUILD/samples.err" >&2
+    grep -q "Tracer caught signal" "$BUILD/samples.err" && grep -q "LeakSanitizer has encountered a fatal error" "$BUILD/samples.err" || exit 1
+    echo "sanitizers: LeakSanitizer's tracer faulted; the samples again without leak detection" >&2
+    ASAN_OPTIONS=$ASAN:detect_leaks=0 samples || { cat "$BUILD/samples.err" >&2; exit 1; }
+fi
 echo "sanitizers: clean"

@@ -42,8 +42,15 @@ def _run_frame(frame: Any, source: GraphSource) -> Any:
     return _one(run(source, [pixels], what))
 
 
-def _run_stack(block: np.ndarray, source: GraphSource) -> np.ndarray:
-    return np.stack([run(source, [frame])[0] for frame in block])
+def _run_stack(block: np.ndarray, source: GraphSource, shape: Tuple[int, ...], dtype: Any) -> np.ndarray:
+    """The block's frames through one runner, each output written in place into the block's result."""
+    out = np.zeros((len(block),) + shape, dtype)     # (pixels an undefined border leaves: 0)
+    if len(block):
+        graph = runner(source, [block[0]])
+        for frame, result in zip(block, out):
+            graph([frame], outputs=[result])
+        graph.unbind()                                  # (no block kept by the runner)
+    return out
 
 
 def _bag(frames: Any, npartitions: Optional[int]) -> db.Bag:
@@ -70,8 +77,8 @@ def map_frames(graph: GraphLike, frames: Any, border: Border = None,
             raise ValueError(f"a stack of frames needs a graph of one output image, this one has {len(outputs)}")
         out = outputs[0]
         extra = out.ndim - sample.ndim
-        return frames.map_blocks(_run_stack, source, dtype=out.dtype, chunks=(frames.chunks[0],) + out.shape,
-                                 drop_axis=[3] if extra < 0 else [],
+        return frames.map_blocks(_run_stack, source, out.shape, out.dtype, dtype=out.dtype,
+                                 chunks=(frames.chunks[0],) + out.shape, drop_axis=[3] if extra < 0 else [],
                                  new_axis=[3] if extra > 0 else [], meta=np.empty((0,) * (out.ndim + 1), out.dtype))
     # element by element: a chain of maps after it (results.map(f)) takes each output before the next
     # frame's is made, so malloc reuses one frame's memory for the next instead of faulting in new pages
@@ -92,10 +99,9 @@ def _write_partition(items: Sequence[Tuple[Any, str]], source: GraphSource, dire
             out.append((name, f"failed: {what} cannot be read ({type(err).__name__}: {err})"))
             continue
         try:
-            with runner(source, [pixels]).views([pixels], what) as outputs:
-                for k, image in enumerate(outputs):
-                    files.write_atomically(target if k == 0 else target.with_name(f"{target.stem}_{k}{target.suffix}"),
-                                           image)
+            for k, image in enumerate(run(source, [pixels], what)):
+                files.write_atomically(target if k == 0 else target.with_name(f"{target.stem}_{k}{target.suffix}"),
+                                       image)
             out.append((name, "written"))
         except Exception as err:         # a frame the graph refuses, an output the format cannot hold
             out.append((name, f"failed: {what}: {type(err).__name__}: {err}"))
@@ -122,15 +128,16 @@ def to_files(graph: GraphLike, frames: Any, directory: Union[str, os.PathLike], 
 
 
 def _run_chunk(block: np.ndarray, source: GraphSource, depth: int, block_info: Any = None) -> np.ndarray:
-    """The graph on a chunk with its halo; only the chunk's own pixels copied out (the halo is on the
-    sides that have a neighbour, none on the image's edges)."""
+    """The graph on a chunk with its halo; the chunk's own pixels (a view: the halo is on the sides
+    that have a neighbour, none on the image's edges). The runner keeps no chunk's buffer after."""
     where, count = block_info[0]["chunk-location"], block_info[0]["num-chunks"]
     top, left = (depth if where[i] > 0 else 0 for i in (0, 1))
     bottom, right = (depth if where[i] < count[i] - 1 else 0 for i in (0, 1))
     block = np.ascontiguousarray(block)
     graph = runner(source, [block])
-    graph.process([block], "the chunk")
-    return graph.outputs[0].to_numpy((left, top, block.shape[1] - right, block.shape[0] - bottom))
+    out = graph([block], "the chunk", [np.zeros(*graph.outs[0].layout[:2])])[0]      # (not a pooled buffer)
+    graph.unbind()
+    return out[top:out.shape[0] - bottom, left:out.shape[1] - right]
 
 
 def apply(graph: Union[Callable[..., Any], GraphSource], darr: da.Array, border: Border = None) -> da.Array:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import hashlib
 import os
 import struct
+import sys
 import threading
-from contextlib import ExitStack, contextmanager
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import cloudpickle
 import numpy as np
@@ -21,8 +21,9 @@ from ..ix_blob import MAGIC, VERSION, open_blob
 from ..pythonic.base import check, wrap_reference
 from ..pythonic.context import Context
 from ..pythonic.graph import Graph
-from ..pythonic.image import Image, _NUMPY_FORMATS
+from ..pythonic.image import _NUMPY_FORMATS, _STACKED, Image, _stacked_planes
 from ..pythonic.ix import Import
+from .halo import model
 
 Border = Union[None, str, Tuple[str, int]]
 
@@ -101,22 +102,116 @@ def _format_of(array: np.ndarray) -> Optional[str]:
     return _NUMPY_FORMATS.get((array.dtype, array.ndim, channels))
 
 
+# buffers an output binding keeps for reuse: enough for a frame's output still on its way to the
+# next function while the next frame runs
+_POOL = 2
+
+
+def _references(pool: List[np.ndarray], k: int) -> int:
+    return sys.getrefcount(pool[k])
+
+
+# the count of a buffer only its pool holds, measured (interpreters count borrowed references apart)
+_ALONE = _references([np.empty(0)], 0)
+
+
+class Binding:
+    """A graph image whose memory is swapped for each run (vxSwapImageHandle): a frame's own buffer
+    in, a buffer the caller gets out, so a frame costs no copy either way. `exemplar` is a buffer of
+    the image's shape, dtype and strides (what to_numpy gives); the image keeps no memory of its own
+    between runs, only the buffer last swapped in (held while the image points at it)."""
+
+    def __init__(self, context: Context, fmt: str, width: int, exemplar: np.ndarray) -> None:
+        self.layout = (exemplar.shape, exemplar.dtype, exemplar.strides)
+        self.image = Image.from_numpy(context, exemplar, fmt, width)
+        planes = _stacked_planes(fmt, exemplar, width, self.image.height) if fmt in _STACKED else [exemplar]
+        self.offsets = [plane.ctypes.data - exemplar.ctypes.data for plane in planes]
+        self.pointers = ffi.new("void *[]", len(planes))
+        self.held: Optional[np.ndarray] = None
+        self.pool: List[np.ndarray] = []
+        self.unbind()
+
+    def unbind(self) -> None:
+        """Swaps the buffer out: the image has no memory until the next bind."""
+        check(lib.vxSwapImageHandle(self.image.handle, ffi.NULL, ffi.NULL, len(self.offsets)), "vxSwapImageHandle",
+              self.image)
+        self.held = None
+
+    def fits(self, array: np.ndarray) -> bool:
+        """Whether `array` can be swapped in as it is (the exemplar's layout, and writable: a graph
+        never writes its inputs, but a read-only buffer is not handed to C as memory to write)."""
+        return (array.shape, array.dtype, array.strides) == self.layout and array.flags.writeable
+
+    def bind(self, array: np.ndarray) -> None:
+        """Swaps `array` (one that fits) in as the image's memory (unless it is already)."""
+        if array is self.held:
+            return
+        base = array.ctypes.data
+        for p, offset in enumerate(self.offsets):
+            self.pointers[p] = ffi.cast("void *", base + offset)
+        check(lib.vxSwapImageHandle(self.image.handle, self.pointers, ffi.NULL, len(self.offsets)),
+              "vxSwapImageHandle", self.image)
+        self.held = array
+
+    def fresh(self) -> np.ndarray:
+        """An output buffer nothing else holds: a pooled one whose last result was dropped (no new
+        pages a frame: under Dask's MALLOC_TRIM_THRESHOLD_ each fresh 1080p array faults its pages
+        in again), else a new one. One the caller (or a view of it) still holds is never reused.
+        Read-only for Python, so a reused one holds exactly what the graph wrote there (pixels an
+        undefined border leaves are 0, as in a new one)."""
+        pool = self.pool
+        for k in range(len(pool)):
+            if _references(pool, k) == _ALONE + (pool[k] is self.held):      # (`held`: swapped in now)
+                return pool[k]
+        buffer = np.zeros(self.layout[0], self.layout[1])
+        buffer.flags.writeable = False
+        if len(self.pool) < _POOL:
+            self.pool.append(buffer)
+        return buffer
+
+
+def _sites(graph: Graph, image: Any) -> int:
+    """How many node parameters of the graph hold `image` (the object model's graph)."""
+    obj = model(image)
+    return sum(p is obj for node in model(graph).nodes for p in node.params)
+
+
+def _replace(graph: Graph, old: Any, new: Image) -> None:
+    """Puts `new` wherever `old` is a parameter of a node the built graph made."""
+    for node in graph._nodes:
+        for index in range(node.num_parameters):
+            held = node[index]
+            if held is not None:
+                same = held.handle == old.reference
+                held.release()
+                if same:
+                    node[index] = new
+
+
 class Runner:
-    """A verified graph with its input and output images: runner(arrays) -> output arrays."""
+    """A verified graph whose input and output images are Bindings: runner(arrays) -> output arrays,
+    each a buffer of its own (the frame's pixels are read where they are)."""
 
     def __init__(self, source: GraphSource, arrays: Sequence[np.ndarray], context: Context) -> None:
         self.held: List[Any] = []
         if source.build is not None:
             self.graph = Graph(context)
-            # (an array of no image format: from_numpy refuses it with the reason)
-            self.inputs = [Image(context, a.shape[1], a.shape[0], fmt) if (fmt := _format_of(a))
-                           else Image.from_numpy(context, a) for a in arrays]
-            outputs = source.build(self.graph, *self.inputs)
+            self.ins: List[Binding] = []
+            for a in arrays:
+                fmt = _format_of(a)
+                if fmt is None:
+                    Image.from_numpy(context, a)        # refuses the array with the reason
+                exemplar = np.empty(a.shape, a.dtype)
+                self.ins.append(Binding(context, fmt, a.shape[1], exemplar))    # type: ignore[arg-type]
+            outputs = source.build(self.graph, *(b.image for b in self.ins))
             outputs = list(outputs) if isinstance(outputs, (tuple, list)) else [outputs]
             if source.border is not None:
                 for node in self.graph._nodes:
                     node.border = source.border
-            self.outputs = [self.graph.readable(o) for o in outputs]
+            self.graph.verify()                         # sizes virtual outputs
+            self.outs = [self._binding(context, o) for o in outputs]
+            for old, binding in zip(outputs, self.outs):
+                _replace(self.graph, old, binding.image)
         else:
             imported = Import(context, source.blob, blob_uses(source.blob))     # type: ignore[arg-type]
             self.held.append(imported)
@@ -126,13 +221,31 @@ class Runner:
             self.graph = graphs[0]
             self.held.extend(imported.objects)
             params = [_parameter(self.graph, i) for i in range(self.graph.num_parameters)]
-            self.inputs = [o for d, o in params if d == vx.VX_INPUT]
-            self.outputs = [o for d, o in params if d != vx.VX_INPUT]
-            if not self.inputs or not self.outputs or not all(isinstance(o, Image) for d, o in params):
-                raise BlobError(f"the blob's graph has {len(self.inputs)} input and {len(self.outputs)} output "
+            inputs = [o for d, o in params if d == vx.VX_INPUT]
+            outputs = [o for d, o in params if d != vx.VX_INPUT]
+            if not inputs or not outputs or not all(isinstance(o, Image) for d, o in params):
+                raise BlobError(f"the blob's graph has {len(inputs)} input and {len(outputs)} output "
                                 "parameters: it needs its input images then its output images as graph parameters "
                                 "(vxAddParameterToGraph), and only images")
+            self.held.extend(o for d, o in params)
+            bindings = [self._binding(context, o) for d, o in params]
+            for i, ((d, o), binding) in enumerate(zip(params, bindings)):
+                if _sites(self.graph, o) != 1:
+                    raise BlobError(f"the blob's graph parameter {i} is an image {_sites(self.graph, o)} node "
+                                    "parameters use: a frame set on the graph parameter reaches one of them only; "
+                                    "export a graph whose parameter images each belong to one node parameter")
+                self.graph[i] = binding.image
+            self.ins = [b for (d, _), b in zip(params, bindings) if d == vx.VX_INPUT]
+            self.outs = [b for (d, _), b in zip(params, bindings) if d != vx.VX_INPUT]
+        self.inputs = [b.image for b in self.ins]
+        self.outputs = [b.image for b in self.outs]
         self.graph.verify()
+
+    @staticmethod
+    def _binding(context: Context, image: Any) -> Binding:
+        """A Binding like `image` (a verified virtual one included)."""
+        like = Image(context, image.width, image.height, image.format)
+        return Binding(context, image.format, image.width, like.to_numpy())
 
     def check(self, arrays: Sequence[np.ndarray], what: str = "the frame") -> None:
         """FrameMismatch unless `arrays` fit the input images (count, size and format)."""
@@ -145,23 +258,25 @@ class Runner:
                                     f"{what} is {a.shape[1] if a.ndim > 1 else '?'}x{a.shape[0]} "
                                     f"{got or f'{a.dtype} of shape {a.shape} (no image format)'}")
 
-    def process(self, arrays: Sequence[np.ndarray], what: str = "the frame") -> None:
+    def __call__(self, arrays: Sequence[np.ndarray], what: str = "the frame",
+                 outputs: Optional[Sequence[np.ndarray]] = None) -> List[np.ndarray]:
+        """The graph run on `arrays` (read in place when their layout allows, else copied once);
+        its outputs written into `outputs` (buffers laid out as to_numpy gives them) or into
+        buffers of their own (Binding.fresh: read-only), returned."""
         self.check(arrays, what)
-        for img, a in zip(self.inputs, arrays):
-            img.write(a)
+        for binding, a in zip(self.ins, arrays):
+            binding.bind(a if binding.fits(a) else np.array(a))
+        if outputs is None:
+            outputs = [binding.fresh() for binding in self.outs]
+        for binding, out in zip(self.outs, outputs):
+            binding.bind(out)
         self.graph.process()
+        return list(outputs)
 
-    def __call__(self, arrays: Sequence[np.ndarray], what: str = "the frame") -> List[np.ndarray]:
-        self.process(arrays, what)
-        return [o.to_numpy() for o in self.outputs]
-
-    @contextmanager
-    def views(self, arrays: Sequence[np.ndarray], what: str = "the frame") -> Iterator[List[np.ndarray]]:
-        """Runs the graph; read-only views of its outputs, valid in the block. No new array per frame:
-        under Dask's MALLOC_TRIM_THRESHOLD_ each fresh 1080p array costs page faults (~5 ms under load)."""
-        self.process(arrays, what)
-        with ExitStack() as stack:
-            yield [stack.enter_context(o.map(usage="r")) for o in self.outputs]
+    def unbind(self) -> None:
+        """Lets go of the last run's buffers (apply: a chunk's, which the runner need not keep)."""
+        for binding in self.ins + self.outs:
+            binding.unbind()
 
 
 _runners: Dict[Any, Runner] = {}

@@ -25,13 +25,13 @@ class NotChunkable(ValueError):
     """A graph with a node that chunks cannot run exactly."""
 
 
-def _model(graph: Any) -> Any:
-    """The object model's graph behind a pythonic Graph. The library shares this interpreter; its
-    modules import once it started, as it has for the graph (hence imports here, not above)."""
+def model(obj: Any) -> Any:
+    """The object model's object behind a pythonic one (a Graph, an Image). The library shares this
+    interpreter; its modules import once it started, as it has for the object (hence imports here)."""
     from _pyopenvx import ffi as core_ffi
 
     from ..reference import lookup
-    return lookup(core_ffi.cast("vx_reference", int(ffi.cast("uintptr_t", graph.handle))))
+    return lookup(core_ffi.cast("vx_reference", int(ffi.cast("uintptr_t", obj.handle))))
 
 
 def _radius(node: Any, index: int, fusion: Any) -> int:
@@ -62,10 +62,10 @@ def _radius(node: Any, index: int, fusion: Any) -> int:
 def halo(graph: Any) -> int:
     """The halo (pixels on each side) chunks of the verified pythonic `graph` need, or NotChunkable
     naming the first node that cannot be chunked."""
-    model = _model(graph)
+    graph_model = model(graph)
     from ..graph import fusion
     reach: Dict[Any, int] = {}
-    for index, node in enumerate(model.order):
+    for index, node in enumerate(graph_model.order):
         r = _radius(node, index, fusion) + max((reach.get(node.params[i], 0) for i in node.kernel.inputs), default=0)
         for i in node.kernel.outputs:
             if node.params[i] is not None:

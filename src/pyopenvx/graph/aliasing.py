@@ -80,15 +80,15 @@ def is_aliased(node, a, b):
 def decide(graph):
     """The verification phase: every node's hints, SPARSE ones first, in schedule order."""
     position = {node: k for k, node in enumerate(graph.order)}
+    hints = [(PROCESSING_TYPES.index(kind), position[node], node, i, o)
+             for node in graph.order if node.kernel.alias_hints for (i, o), kind in node.kernel.alias_hints.items()]
+    if not hints or pipelining.depth(graph) > 1:
+        return                                 # (pipelined: each frame slot has its own copies, none would share)
     readers = {}                               # object (and each object containing it) -> positions reading it
     for node, i, obj, parts, _ in graph.inputs + graph.updates:     # an update reads too
         for o in parts:
             readers.setdefault(o, []).append((position[node], node, i))
     params = {node.params[i] for node, i in graph.parameters}
-    hints = [(PROCESSING_TYPES.index(kind), position[node], node, i, o)
-             for node in graph.order for (i, o), kind in node.kernel.alias_hints.items()]
-    if pipelining.depth(graph) > 1:
-        hints = []                             # each frame slot has its own copies: none would share
     lends, borrows = {}, {}                    # object -> the object sharing its buffer after / before it
     for _, at, node, i, o in sorted(hints, key=lambda h: h[:2]):
         src, dst = node.params[i], node.params[o]
@@ -103,7 +103,8 @@ def decide(graph):
             graph.aliases.append(lends[obj])
             obj = lends[obj]
     for node in graph.order:
-        _publish(node)
+        if node.aliased:                       # (the others have none published: `release`)
+            _publish(node)
 
 
 def _may_alias(node, at, index, src, dst, readers, params):

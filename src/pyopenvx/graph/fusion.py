@@ -43,7 +43,7 @@ import os
 from _pyopenvx import ffi, lib
 
 from .. import constants as vx
-from ..objects.parts import container, lineage
+from ..objects.parts import container
 from . import events
 
 # kernel enum -> (prepare, row, row map (factor, up, down), input parameter indexes, output parameter indexes)
@@ -170,20 +170,21 @@ def _fits(node, spec):
             continue
         if obj.vx_type != vx.VX_TYPE_IMAGE or not _format_fits(node, obj):
             return False
-        (ins if i in spec[3] else outs).add((obj.desc.width, obj.desc.height))
+        d = obj.desc
+        (ins if i in spec[3] else outs).add((d.width, d.height))
     if len(ins) != 1 or len(outs) != 1:
         return False
-    if node.kernel.enumeration == vx.VX_KERNEL_CUSTOM_CONVOLUTION and max(node.params[1].columns,
-                                                                          node.params[1].rows) > 5:
+    e = node.kernel.enumeration
+    if e == vx.VX_KERNEL_CUSTOM_CONVOLUTION and max(node.params[1].columns, node.params[1].rows) > 5:
         return False
-    if node.kernel.enumeration == vx.VX_KERNEL_NON_LINEAR_FILTER:
+    if e == vx.VX_KERNEL_NON_LINEAR_FILTER:
         mask = node.params[2]
         if max(mask.origin[1], mask.rows - 1 - mask.origin[1]) > 2:
             return False
     (w, h), (ow, oh) = ins.pop(), outs.pop()
-    if node.kernel.enumeration == vx.VX_KERNEL_HALFSCALE_GAUSSIAN:
+    if e == vx.VX_KERNEL_HALFSCALE_GAUSSIAN:
         return (ow, oh) == ((w + 1) // 2, (h + 1) // 2)
-    if node.kernel.enumeration == vx.VX_KERNEL_SCALE_IMAGE:
+    if e == vx.VX_KERNEL_SCALE_IMAGE:
         return (w, h) == (2 * ow, 2 * oh)
     return (w, h) == (ow, oh)
 
@@ -193,19 +194,40 @@ def _readers(graph):
     readers = {}
     for edges in (graph.inputs, graph.updates):
         for node, _, obj, parts, _ in edges:
-            for o in set(parts) | set(lineage(obj)):
+            for o in parts:                   # (the object, then what contains it: its lineage)
                 readers.setdefault(o, set()).add(node)
     return readers
 
 
+def _virtual_outputs(nodes):
+    """The virtual images the nodes of fusable kernels write: what rings could be at most."""
+    out = set()
+    for node in nodes:
+        spec = spec_of(node.kernel.enumeration)
+        if spec is not None:
+            out.update(o for o in map(node.params.__getitem__, spec[4]) if o is not None and getattr(o, "virtual", False))
+    return out
+
+
 def _ringable(graph, obj, members, readers):
+    """A ring of a pass of `members`: a whole virtual image (`_whole`) that only they read."""
+    whole = graph.whole_images.get(obj)
+    if whole is None:
+        whole = graph.whole_images[obj] = _whole(graph, obj)
+    return whole and readers.get(obj, _NOBODY) <= members
+
+
+_NOBODY = frozenset()
+
+
+def _whole(graph, obj):
+    """Virtual, of one plane, no view nor part of anything, no graph parameter (asked once an image
+    per verification: graph.whole_images)."""
     if not getattr(obj, "virtual", False) or obj.root is not obj or obj.views or container(obj) is not None:
         return False
     if obj.desc.planes > 1:                   # (rings are of one plane)
         return False
-    if any(node.params[i] is obj for node, i in graph.parameters):
-        return False
-    return readers.get(obj, set()) <= members
+    return not any(node.params[i] is obj for node, i in graph.parameters)
 
 
 def _groups(graph):
@@ -267,26 +289,41 @@ def twins(run, taken=()):
     return found
 
 
+def _may_twin(nodes):
+    """Whether two of the nodes could be twins (one fusable kernel reading one first input): a
+    look that costs a set entry a node, before `twins`."""
+    seen = set()
+    for node in nodes:
+        e = node.kernel.enumeration
+        if e in FUSABLE:
+            key = (e, id(node.params[FUSABLE[e][3][0]]))
+            if key in seen:
+                return True
+            seen.add(key)
+    return False
+
+
 def _linked(graph, run, readers):
-    """The run's order and its pass: a stage that reads no ring and writes none (ColorConvert from
-    the application's NV12 to its RGB) gains nothing in a pass and would pay for its step loop; one
-    that touches only the application's images (no virtual image, whose storage plan follows the
-    order) and that no stage of the run leads to (as with any such stage whose images are data:
-    what it would read from the run is no ring, so `_cut` cut there) moves before the pass and runs
-    node by node (a pass's stages are consecutive in the schedule). Others stay in the pass."""
+    """The run's order, its pass and the pass's rings if known: a stage that reads no ring and
+    writes none (ColorConvert from the application's NV12 to its RGB) gains nothing in a pass and
+    would pay for its step loop; one that touches only the application's images (no virtual image,
+    whose storage plan follows the order) and that no stage of the run leads to (as with any such
+    stage whose images are data: what it would read from the run is no ring, so `_cut` cut there)
+    moves before the pass and runs node by node (a pass's stages are consecutive in the schedule).
+    Others stay in the pass, twins too."""
     rings = _rings(graph, run, readers)
     doubles = twins(run)
     paired = set(doubles) | set(doubles.values())
-
-    def alone(k):
-        spec = spec_of(run[k].kernel.enumeration)
-        images = [run[k].params[i] for i in spec[3] + spec[4] if run[k].params[i] is not None]
-        return (not any(o in rings or getattr(o, "virtual", False) for o in images) and run[k] not in paired
-                and not any(run[k] in graph.after[run[m]] for m in range(k)))
-
-    out = [k for k in range(len(run)) if alone(k)]
-    rest = [node for k, node in enumerate(run) if k not in out]
-    return [run[k] for k in out] + rest, rest if len(rest) > 1 else []
+    out, rest, led = [], [], set()         # led: the nodes earlier stages lead to
+    for node in run:
+        spec = spec_of(node.kernel.enumeration)
+        images = [node.params[i] for i in spec[3] + spec[4] if node.params[i] is not None]
+        alone = (not any(o in rings or getattr(o, "virtual", False) for o in images) and node not in led
+                 and node not in paired)
+        (out if alone else rest).append(node)
+        led |= graph.after[node]
+    # (the rings are the pass's too when no stage moved out: the same members)
+    return out + rest, rest if len(rest) > 1 else [], rings if not out else None
 
 
 # Folds (kernels/fold.c): nodes of a pass computed as one stage where that is exact. A chain of unary
@@ -302,6 +339,12 @@ _FILTER_HEADS = (vx.VX_KERNEL_BOX_3x3, vx.VX_KERNEL_GAUSSIAN_3x3, vx.VX_KERNEL_M
 _FOLD_POINT, _FOLD_MAGNITUDE, _FOLD_FILTER, _FOLD_SOBEL = range(4)     # fold.h's PVX_FOLD_*
 
 
+# A pvx_fold is ~170 KB, mostly the tables and rows kernels/fold.c fills per run before reading them:
+# those are left as allocated (untouched pages cost nothing), the rest is zeroed.
+_unzeroed = ffi.new_allocator(should_clear_after_alloc=False)
+_ZEROS = bytes(ffi.offsetof("pvx_fold", "table"))
+
+
 class Fold:
     """A fold's nodes in chain order, its head (_FOLD_*), its stage's images and row map, the images
     that vanish, and its C plan (pvx_fold)."""
@@ -315,7 +358,8 @@ class Fold:
         self.outs = [(last.params[out], last, out)]
         self.row_map = _3x3 if head in (_FOLD_FILTER, _FOLD_SOBEL) else _SAME
         self.vanished = {o for n in nodes[:-1] for o in _outputs(n)}
-        self.c = ffi.new("pvx_fold *")
+        self.c = _unzeroed("pvx_fold *")
+        ffi.memmove(self.c, _ZEROS, len(_ZEROS))
         self.c.head, self.c.count = head, len(nodes)
         for k, node in enumerate(nodes):
             self.c.nodes[k] = node.desc
@@ -400,6 +444,17 @@ def _stages(graph, run, readers):
     return [stages[node] for node in run], vanished
 
 
+_ENTRIES = {}
+
+
+def _entry(name):
+    """A kernel's row or prepare function, by name (looked up once)."""
+    fn = _ENTRIES.get(name)
+    if fn is None:
+        fn = _ENTRIES[name] = ffi.addressof(lib, name)
+    return fn
+
+
 def _plan(graph, run, readers):
     """The C plan of a pass, or None when its stages' scales disagree (an input of one stage from
     producers of different scales)."""
@@ -407,63 +462,57 @@ def _plan(graph, run, readers):
     images, keep = {}, []                     # object -> index; cdata kept alive with the plan
     c = ffi.new("pvx_fused *")
     specs, vanished = _stages(graph, run, readers)
-    stages = ffi.new("pvx_fused_stage[]", len(run))
-    lags, scales, producer = [], [], {}
+    rows = []                                 # the stages' fields, made into C in one call
+    lags, scales, producer, consumers = [], [], {}, {}     # consumers: image -> the stages reading it
     for k, (node, prepare, row, (factor, up, down), ins, outs, fold) in enumerate(specs):
-        s = stages[k]
-        s.prepare = ffi.addressof(lib, prepare)
-        s.row = ffi.addressof(lib, row)
-        s.node = node.desc
-        s.factor, s.up, s.down = factor, up, down
-        s.args[0] = node.kernel.enumeration
-        s.num_in, s.num_out = len(ins), len(outs)
-        if fold is not None:
-            s.plan = fold.c
-            keep.append(fold.c)
-        if row == "pvx_fused_copy_row":
-            pixel = ffi.new("uint32_t *", _PIXEL_BYTES.get(outs[0][0].desc.format, 1))
-            s.plan = pixel
-            keep.append(pixel)
         lag, below = 0, {scales[producer[obj]] for obj, _, _ in ins if obj in producer}
         if len(below) > 1:
             return None, None
-        s.scale = factor * (below.pop() if below else 1)
-        for j, (obj, holder, i) in enumerate(ins):
-            images.setdefault(obj, (len(images), index[holder], i))
-            getattr(s, "in")[j] = images[obj][0]     # (a field named `in`)
+        scale = factor * (below.pop() if below else 1)
+        read, written = [], []
+        for obj, holder, i in ins:
+            read.append(images.setdefault(obj, (len(images), index[holder], i))[0])
+            reading = consumers.setdefault(obj, [])
+            if k not in reading[-1:]:
+                reading.append(k)
             if obj in producer:
                 p = producer[obj]
                 lag = max(lag, lags[p] + scales[p] * down)
-        for j, (obj, holder, i) in enumerate(outs):
+        for obj, holder, i in outs:
             if obj is None:
-                s.out[j] = lib.PVX_FUSED_NONE
+                written.append(lib.PVX_FUSED_NONE)
                 continue
-            images.setdefault(obj, (len(images), index[holder], i))
-            s.out[j] = images[obj][0]
+            written.append(images.setdefault(obj, (len(images), index[holder], i))[0])
             producer[obj] = k
-        if not outs:                          # (a stage a fold took in: any image, never written)
-            getattr(s, "in")[0] = s.out[0] = 0
-        s.lag = lag
+        # (a stage a fold took in reads and writes image 0, never written: the zeros of `in` and `out`)
+        extra = ffi.NULL if fold is None else fold.c
+        if row == "pvx_fused_copy_row":       # (a twin's: its pixel bytes)
+            extra = ffi.new("uint32_t *", _PIXEL_BYTES.get(outs[0][0].desc.format, 1))
+        rows.append({"prepare": _entry(prepare), "row": _entry(row), "node": node.desc, "factor": factor, "up": up,
+                     "down": down, "args": [node.kernel.enumeration], "num_in": len(ins), "num_out": len(outs),
+                     "in": read, "out": written, "scale": scale, "lag": lag, "plan": extra})
+        if extra != ffi.NULL:
+            keep.append(extra)
         lags.append(lag)
-        scales.append(s.scale)
-    c_images = ffi.new("pvx_fused_image[]", len(images))
-    rings, height = set(), 0
-    for obj, (index_, k, i) in images.items():
-        im = c_images[index_]
-        im.stage, im.param = k, i
-        im.pixel_bytes = _PIXEL_BYTES.get(obj.desc.format, 1)
-        im.rows = 2 if obj in producer and _pairs(run[producer[obj]]) else 1
-        im.width, im.height = obj.desc.width, obj.desc.height // im.rows
+        scales.append(scale)
+    stages = ffi.new("pvx_fused_stage[]", rows)
+    described, rings, height = [], set(), 0     # (images in the order of their indexes)
+    for obj, (_, k, i) in images.items():
+        d = obj.desc
+        per_row = 2 if obj in producer and _pairs(run[producer[obj]]) else 1
+        im = {"stage": k, "param": i, "pixel_bytes": _PIXEL_BYTES.get(d.format, 1), "rows": per_row,
+              "width": d.width, "height": d.height // per_row}
         if obj in producer:
-            height = max(height, scales[producer[obj]] * im.height)
-        if obj in producer and _ringable(graph, obj, members, readers):
             p = producer[obj]
-            # rows from the oldest a consumer reads to the newest the producer has written (an image
-            # nobody reads: the one row written)
-            need = [(lags[k] - lags[p]) // scales[p] + spec[3][1] + 1
-                    for k, spec in enumerate(specs) if any(o is obj for o, _, _ in spec[4])]
-            im.ring = max(need, default=1)
-            rings.add(obj)
+            height = max(height, scales[p] * im["height"])
+            if _ringable(graph, obj, members, readers):
+                # rows from the oldest a consumer reads to the newest the producer has written (an
+                # image nobody reads: the one row written)
+                need = [(lags[k] - lags[p]) // scales[p] + specs[k][3][1] + 1 for k in consumers.get(obj, ())]
+                im["ring"] = max(need, default=1)
+                rings.add(obj)
+        described.append(im)
+    c_images = ffi.new("pvx_fused_image[]", described)
     graph.ring_images |= rings | vanished      # (never allocated: only now that the pass is sure)
     c.stages, c.num_stages = stages, len(run)
     c.images, c.num_images = c_images, len(images)
@@ -498,6 +547,8 @@ def _short(run):
         piece.append(node)
         for o in _outputs_of(node):
             scale[o], halo[o] = below * factor, reach
+    if not pieces:
+        return [run]
     pieces.append(piece)
     return [p for p in pieces if len(p) > 1]
 
@@ -519,16 +570,23 @@ def plan(graph):
     nodes, whose nodes run through other executors)."""
     for node in graph.order:
         node.desc.fused = ffi.NULL
-    graph._c_fused, graph.ring_images = [], set()
+    graph._c_fused, graph.ring_images, graph.whole_images = [], set(), {}
     least = _min_ring_bytes()
     if least is None or graph.pipelining.pipelined or any(n.desc.target != ffi.NULL for n in graph.order):
         return
-    readers, reordered = _readers(graph), {}
+    if _bytes(_virtual_outputs(graph.order)) < least and not _may_twin(graph.order):   # no pass could gain
+        return
+    readers, reordered = None, {}
     for group in _groups(graph):
+        if _bytes(_virtual_outputs(group)) < least and not _may_twin(group):     # (what its rings could hold at most)
+            continue
+        readers = readers or _readers(graph)
         for cut in _cut(graph, group, readers):
-            order, linked = _linked(graph, cut, readers)
+            order, linked, rings = _linked(graph, cut, readers)
             for run in _short(linked) if least and linked else [linked]:
-                if not run or (_bytes(_rings(graph, run, readers)) < least and not twins(run)):
+                known = rings if run is linked else None
+                if not run or (_bytes(known if known is not None else _rings(graph, run, readers)) < least
+                               and not twins(run)):
                     continue
                 c, keep = _plan(graph, run, readers)
                 if c is None:

@@ -371,7 +371,6 @@ class Graph(Reference):
         self.desc.ready = 0
         self.close_pipeline()
         self.pipelining.drop_queues()
-        aliasing.release(self)
         # the delete callbacks of target kernels run now, whoever still holds the nodes (seed 003):
         # vxReleaseGraph returns the first failure, as vxVerifyGraph does a create failure
         self.release_status = vx.VX_SUCCESS
@@ -379,6 +378,9 @@ class Graph(Reference):
             status = targets.delete_node(node) if node.alive else vx.VX_SUCCESS
             if self.release_status == vx.VX_SUCCESS:
                 self.release_status = status
+        for node in self.nodes:                # the fused passes' plans go now, not when a cycle is collected
+            node.desc.fused = ffi.NULL
+        self._c_fused = []
         for node in reversed(self.nodes):
             if node.alive:
                 # 1.3.1 vxReleaseGraph: the graph's nodes are released with it, the application's
@@ -386,6 +388,7 @@ class Graph(Reference):
                 node.h.external_count = 0
                 node.release(internal=True)
         self.nodes = []
+        aliasing.release(self)                # (after the nodes: what died with them has nothing to undo)
         for delay in self.delays:
             if self in delay.aging_graphs:
                 delay.aging_graphs.remove(self)

@@ -91,6 +91,8 @@ def _reader(ctype):
 
 
 _READERS = {attribute: _reader(ctype) for attribute, ctype in ATTRIBUTES.items()}
+# three items of 4-byte values (vx_df_image, vx_uint32): an image's format, width and height
+_IMAGE_ITEMS = struct.Struct("=" + (_HEAD.format[1:] + f"{_VALUE_AT - _HEAD.size}xI{_ITEM - _VALUE_AT - 4}x") * 3)
 
 
 class MetaFormat(Reference):
@@ -115,6 +117,7 @@ class MetaFormat(Reference):
         self.desc.object_type = object_type
         self.desc.count = 0
         self.desc.valid_rect_callback = ffi.NULL
+        self.valid_rect_rule = None           # a standard kernel's valid rectangle, in Python (registry.valid_rect)
 
     @property
     def object_type(self):
@@ -157,6 +160,13 @@ class MetaFormat(Reference):
         ffi.memmove(item.value, raw, len(raw))
         item.attribute, item.size = attribute, len(raw)
         d.count = max(d.count, index + 1)
+
+    def store_image(self, fmt, width, height):
+        """A standard kernel's image output, into a reset descriptor in one copy: its attributes."""
+        _IMAGE_ITEMS.pack_into(ffi.buffer(self.desc.items, _IMAGE_ITEMS.size), 0, vx.VX_IMAGE_FORMAT, 4, fmt,
+                               vx.VX_IMAGE_WIDTH, 4, width, vx.VX_IMAGE_HEIGHT, 4, height)
+        self.desc.count = 3
+        return {vx.VX_IMAGE_FORMAT: fmt, vx.VX_IMAGE_WIDTH: width, vx.VX_IMAGE_HEIGHT: height}
 
     def _check_type(self, attribute):
         belongs = owner_type(attribute)

@@ -178,10 +178,11 @@ def validate_nodes(graph):
                 # each object the output describes, with its meta as reopened if virtual
                 outputs.append((i, obj, meta, [(t, _reopen(node, i, t) if getattr(t, "virtual", False) else None)
                                                for t in _described_by(node, i, obj)]))
-        _call_validators(node, outputs)
+        wants = _call_validators(node, outputs)
         for i, obj, meta, described in outputs:
+            want = meta.attrs if wants is None else wants.get(i, {})
             for target, have in described:
-                _apply_output(node, i, target, meta, have)
+                _apply_output(node, i, target, want, have)
         _valid_rectangles(node, outputs)
 
 
@@ -195,8 +196,12 @@ def _reopen(node, index, obj):
 
 def _call_validators(node, outputs):
     """vxAddUserKernel's validator once, or vxAddKernel's (vx_compatibility.h) input validator per
-    set input, then its output validator per set output, each with that output's meta format."""
+    set input, then its output validator per set output, each with that output's meta format.
+    A standard kernel's validator is Python: what it says comes back ({output index: attributes});
+    otherwise None, and the meta formats say it."""
     kernel, d = node.kernel, node.desc
+    if kernel.describe is not None:
+        return kernel.describe(node)
     if kernel.validate is not None:
         status = kernel.validate(d.node, d.parameters, d.num_parameters, node._c_metas)
         if status != vx.VX_SUCCESS:
@@ -225,8 +230,7 @@ def _described_by(node, index, obj):
     return (obj,)
 
 
-def _apply_output(node, index, obj, meta, have):
-    want = meta.attrs
+def _apply_output(node, index, obj, want, have):
     if have is not None:                   # virtual: have is its meta as reopened
         if have != want and any(have.get(attribute) != value for attribute, value in want.items()):
             try:
@@ -273,7 +277,7 @@ def _valid_rectangles(node, outputs):
     inputs = None
     reset = node.desc.valid_rect_reset
     for index, obj, meta, _ in outputs:
-        if not reset and meta.valid_rect_callback is None:
+        if not reset and meta.valid_rect_rule is None and meta.valid_rect_callback is None:
             continue
         images = _images(obj)
         if reset:
@@ -281,24 +285,31 @@ def _valid_rectangles(node, outputs):
                 img.desc.valid = (0, 0, img.width, img.height)
         elif images:
             if inputs is None:
-                inputs = [img for i in node.kernel.inputs if node.params[i] is not None
+                inputs = [img.valid_rect() for i in node.kernel.inputs if node.params[i] is not None
                           for img in _images(node.params[i])]
-            _call_valid_rect(node, index, meta.valid_rect_callback, inputs, images)
+            if meta.valid_rect_rule is not None:      # a standard kernel's: one image, no trip through C
+                rects = [meta.valid_rect_rule(node, index, inputs)]
+            else:
+                rects = _call_valid_rect(node, index, meta.valid_rect_callback, inputs, images)
+            for img, r in zip(images, rects):
+                start_x, start_y, end_x, end_y = r
+                if not (start_x <= end_x <= img.width and start_y <= end_y <= img.height):
+                    raise VxError(vx.VX_ERROR_INVALID_VALUE, f"{_where(node, index)}: the valid rectangle callback "
+                                  f"gave ({start_x}, {start_y}, {end_x}, {end_y}), outside {img.width}x{img.height}",
+                                  node)
+                img.desc.valid = r
 
 
 def _call_valid_rect(node, index, callback, inputs, images):
-    c_in = ffi.new("vx_rectangle_t[]", [img.valid_rect() for img in inputs] or 1)
+    """A validator's VX_VALID_RECT_CALLBACK over the input rectangles: the output ones."""
+    c_in = ffi.new("vx_rectangle_t[]", inputs or 1)
     c_out = ffi.new("vx_rectangle_t[]", [img.valid_rect() for img in images])
     in_ptrs = ffi.new("vx_rectangle_t *[]", [c_in + k for k in range(len(inputs))] or 1)
     out_ptrs = ffi.new("vx_rectangle_t *[]", [c_out + k for k in range(len(images))])
     status = callback(node.desc.node, index, in_ptrs, out_ptrs)
     if status != vx.VX_SUCCESS:
         raise VxError(status, f"{_where(node, index)}: the valid rectangle callback failed", node)
-    for img, r in zip(images, c_out):
-        if not (r.start_x <= r.end_x <= img.width and r.start_y <= r.end_y <= img.height):
-            raise VxError(vx.VX_ERROR_INVALID_VALUE, f"{_where(node, index)}: the valid rectangle callback gave "
-                          f"({r.start_x}, {r.start_y}, {r.end_x}, {r.end_y}), outside {img.width}x{img.height}", node)
-        img.desc.valid = r
+    return [(r.start_x, r.start_y, r.end_x, r.end_y) for r in c_out]
 
 
 def plan_tiles(graph):
@@ -322,21 +333,23 @@ def alias_buffers(graph):
 def initialize_nodes(graph):
     """The kernels' initializers, then the local data buffers they asked for (seed 000). They may
     map the graph's virtual objects (TIOVX lets them)."""
-    with accessible(_virtuals(graph)):
+    graph.virtual_objects = _virtuals(graph)  # (what compile_schedule hands C next)
+    with accessible(graph.virtual_objects):
         for node in graph.order:
             node.initialize()
 
 
 def compile_schedule(graph):
-    """The plain-data schedule C runs: nodes in order, parameter rows, virtual objects."""
+    """The plain-data schedule C runs: nodes in order, parameter rows, virtual objects (each array
+    made in one call)."""
     order = graph.order
-    graph._c_schedule = ffi.new("pvx_node *[]", max(len(order), 1))
-    for k, node in enumerate(order):
-        node.publish_parameters(_replicas(node))
-        graph._c_schedule[k] = node.desc
+    for node in order:
+        node.publish_parameters(1 if node.replicate is None else _replicas(node))
         node.phase = PHASE_NONE
-    virtuals = graph.virtual_objects = _virtuals(graph)
-    graph._c_virtuals = ffi.new("vx_reference[]", [ffi.cast("vx_reference", o.h) for o in virtuals] or 1)
+    graph._c_schedule = ffi.new("pvx_node *[]", [node.desc for node in order] or 1)
+    virtuals = graph.virtual_objects
+    graph._c_handles = ffi.new("void *[]", [o.h for o in virtuals] or 1)     # (no cast per object)
+    graph._c_virtuals = ffi.cast("vx_reference *", graph._c_handles)
     d = graph.desc
     d.schedule, d.num_nodes = graph._c_schedule, len(order)
     d.virtuals, d.num_virtuals = graph._c_virtuals, len(virtuals)
@@ -450,8 +463,6 @@ def compile_branches(graph):
 
 
 def _replicas(node):
-    if node.replicate is None:
-        return 1
     counts = {len(items_of(container(p))) for p, flag in zip(node.params, node.replicate) if flag and p is not None}
     return counts.pop() if counts else 1
 
@@ -498,7 +509,7 @@ def _storage_plan(graph):
                   if o.vx_type == vx.VX_TYPE_IMAGE and o in writer and o not in excluded
                   and o.parent_image is None and not o.views and container(o) is None
                   and not getattr(o, "image_arrays", 0) and not o.swappable and not o.mem.borrowed
-                  and int(ffi.cast("uintptr_t", o.mem.base)) not in aliased]
+                  and (not aliased or int(ffi.cast("uintptr_t", o.mem.base)) not in aliased)]
     plan, buffers = {}, []                 # buffers: [lender, bytes, users of every image on it, unwritten]
     for o in sorted(candidates, key=writer.__getitem__):
         before = ancestors[writer[o]]

@@ -11,7 +11,6 @@ from _pyopenvx import ffi, lib
 from .. import constants as vx
 from ..errors import VxError
 from ..kernel import Kernel, Signature
-from ..reference import find
 from . import features, filters, geometry, nn, nn_table, pointwise, statistics, tensors
 from .common import Implementation
 from .table import COMPATIBILITY_ROWS, EXTENSION_ROWS, ROWS
@@ -60,9 +59,10 @@ class StandardKernel(Kernel):
     def __init__(self, context, row):
         impl = row.implementation
         function = ffi.cast("vx_kernel_f", ffi.addressof(lib, impl.function))
-        super().__init__(context, row.kernel_name, row.enumeration, function, len(row.signature), _validate,
+        super().__init__(context, row.kernel_name, row.enumeration, function, len(row.signature), ffi.NULL,
                          ffi.NULL, ffi.NULL)
         self.row = row
+        self.describe = describe
         for index, sig in enumerate(row.signature):
             self.add_parameter(index, sig.direction, sig.data_type, sig.state, tuple(_DIRECTIONS.values()))
         self.finalize()
@@ -81,48 +81,51 @@ def register(context):
         StandardKernel(context, row)
 
 
-def _validate(c_node, parameters, num, metas):
-    """The kernel validator of every standard kernel (called by verify.validate_nodes)."""
-    node = find(c_node)
+def describe(node):
+    """The validator of every standard kernel, called by verify.validate_nodes without a trip
+    through C: {output index: its meta attributes}. They go into the node's meta formats too
+    (VX_PARAMETER_META_FORMAT shows them); an image output gets `valid_rect`."""
     impl = node.kernel.row.implementation
     if node.desc.border.mode not in impl.borders:
         raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{node.kernel.kernel_name}: border mode {node.desc.border.mode:#x} is "
                       "not supported (" + ", ".join(f"{m:#x}" for m in impl.borders) + ")", node)
+    wants = {}
     for index, described in impl.validate(node).items():
         meta = node.metas[index]
-        if isinstance(described, dict):           # another object type: its meta attributes
+        if isinstance(described, dict):           # another object type: its meta attributes as C keeps them
             for attribute, value in described.items():
                 meta._store(attribute, value)
+            wants[index] = meta.attrs
             continue
-        fmt, width, height = described
-        for attribute, value in ((vx.VX_IMAGE_FORMAT, fmt), (vx.VX_IMAGE_WIDTH, width), (vx.VX_IMAGE_HEIGHT, height)):
-            meta._store(attribute, value)
-        meta.desc.valid_rect_callback = _VALID_RECT
-    return vx.VX_SUCCESS
+        wants[index] = meta.store_image(*described)
+        meta.valid_rect_rule = valid_rect
+    return wants
 
 
-@ffi.callback("vx_kernel_image_valid_rectangle_f")
-def _VALID_RECT(c_node, index, inputs, outputs):
-    """The intersection of the input images' valid rectangles, each scaled to the output's size
-    (ChannelExtract of a half-size plane), shrunk by the border under UNDEFINED; the whole output
-    for kernels that sample the input's valid rectangle only (`whole_valid`)."""
-    node = find(c_node)
-    images = [node.params[i] for i in node.kernel.inputs if not node.kernel.row.implementation.whole_valid
-              and node.params[i] is not None and node.params[i].vx_type == vx.VX_TYPE_IMAGE]
-    out_img = node.params[index]
-    w, h = out_img.width, out_img.height
-    undefined = node.desc.border.mode == vx.VX_BORDER_UNDEFINED
-    left, top, right, bottom = node.kernel.row.implementation.shrink(node) if undefined else (0, 0, 0, 0)
+def valid_rect(node, index, rects):
+    """An image output's valid rectangle from its inputs' (`rects`, in the order of the kernel's
+    inputs, paired with its image inputs in turn): the intersection of the input images' valid
+    rectangles, each scaled to the output's size (ChannelExtract of a half-size plane), shrunk by the
+    border under UNDEFINED; the whole output for kernels that sample the input's valid rectangle only
+    (`whole_valid`)."""
+    impl = node.kernel.row.implementation
+    out = node.params[index].desc
+    w, h = out.width, out.height
     start_x, start_y, end_x, end_y = 0, 0, w, h
-    for k, img in enumerate(images):
-        r = inputs[k][0]
-        start_x = max(start_x, r.start_x * w // img.width)
-        start_y = max(start_y, r.start_y * h // img.height)
-        end_x = min(end_x, -(-r.end_x * w // img.width))
-        end_y = min(end_y, -(-r.end_y * h // img.height))
-    out = outputs[0]
-    out.start_x, out.start_y = min(start_x + left, w), min(start_y + top, h)
-    out.end_x, out.end_y = max(out.start_x, end_x - right), max(out.start_y, end_y - bottom)
-    return vx.VX_SUCCESS
+    if not impl.whole_valid:
+        images = (p for p in map(node.params.__getitem__, node.kernel.inputs)
+                  if p is not None and p.vx_type == vx.VX_TYPE_IMAGE)
+        for img, (x0, y0, x1, y1) in zip(images, rects):
+            d = img.desc
+            iw, ih = d.width, d.height
+            if iw != w or ih != h:                     # (scaled: rounded outwards)
+                x0, y0, x1, y1 = x0 * w // iw, y0 * h // ih, -(-x1 * w // iw), -(-y1 * h // ih)
+            start_x, start_y = max(start_x, x0), max(start_y, y0)
+            end_x, end_y = min(end_x, x1), min(end_y, y1)
+    if node.desc.border.mode == vx.VX_BORDER_UNDEFINED:
+        left, top, right, bottom = impl.shrink(node)
+        start_x, start_y = min(start_x + left, w), min(start_y + top, h)
+        end_x, end_y = end_x - right, end_y - bottom
+    return start_x, start_y, max(start_x, end_x), max(start_y, end_y)
 
 

@@ -1,0 +1,62 @@
+"""vxVerifyGraph and vxReleaseGraph do work proportional to the graph (docs/hacking/graph.md,
+"What verification costs"): the Python function calls they make, counted, not timed, grow as the
+number of nodes. A chain of Box3x3 and Not nodes with virtual images between, fused passes forced
+(PVX_FUSION=1: every pass, as 10,000 nodes of 64x48 get by default) and not."""
+import sys
+
+import pytest
+
+
+def _chain(vx, n):
+    lib, c, ffi = vx.lib, vx.c, vx.ffi
+    graph = lib.vxCreateGraph(vx.context)
+    first = lib.vxCreateImage(vx.context, 64, 48, c.VX_DF_IMAGE_U8)
+    last = lib.vxCreateImage(vx.context, 64, 48, c.VX_DF_IMAGE_U8)
+    prev, made = first, [first, last]
+    for k in range(n):
+        out = last if k == n - 1 else lib.vxCreateVirtualImage(graph, 64, 48, c.VX_DF_IMAGE_U8)
+        node = lib.vxBox3x3Node(graph, prev, out) if k % 2 == 0 else lib.vxNotNode(graph, prev, out)
+        lib.vxReleaseNode(ffi.new("vx_node *", node))
+        if out != last:
+            made.append(out)
+        prev = out
+    return graph, made
+
+
+def _calls(fn):
+    """Python function calls made by fn() (C functions and the profiler's own not counted)."""
+    count = 0
+
+    def profile(frame, event, arg):
+        nonlocal count
+        if event == "call":
+            count += 1
+
+    sys.setprofile(profile)
+    try:
+        status = fn()
+    finally:
+        sys.setprofile(None)
+    assert status == 0
+    return count
+
+
+def _costs(vx, n):
+    lib, ffi = vx.lib, vx.ffi
+    graph, made = _chain(vx, n)
+    verify = _calls(lambda: lib.vxVerifyGraph(graph))
+    again = _calls(lambda: lib.vxVerifyGraph(graph))          # verified again: undone, then done
+    assert lib.vxProcessGraph(graph) == 0
+    release = _calls(lambda: lib.vxReleaseGraph(ffi.new("vx_graph *", graph)))
+    for image in made:
+        lib.vxReleaseImage(ffi.new("vx_image *", image))
+    return verify, again, release
+
+
+@pytest.mark.parametrize("fusion", ["0", "1"])
+def test_verification_and_release_work_grows_as_the_nodes(vx, monkeypatch, fusion):
+    monkeypatch.setenv("PVX_FUSION", fusion)
+    _costs(vx, 4)                              # first calls: imports, caches
+    small, large = _costs(vx, 100), _costs(vx, 400)
+    # 4x the nodes: at most 10 % more calls a node
+    assert all(b / a < 4.4 for a, b in zip(small, large)), (small, large)
