@@ -15,6 +15,11 @@
  *                          cores; bounded by 2 / the chain's band speed-up when it bands)
  *  parallel_branches_box3x3x4_{vga,1080p}  openvx-mark's ParallelBranches: 4 Box3x3 branches of one
  *                          graph beside 4 vxuBox3x3 calls; metric: speed-up
+ *  dividend_{box4,filters}_{vga,1080p,4k}  openvx-mark's GraphDividend: a 4-node chain (4 x Box3x3;
+ *                          Gaussian3x3 -> Box3x3 -> Median3x3 -> Erode3x3) as one graph with virtual
+ *                          intermediates, beside the same 4 vxu calls (`_immediate`, metric
+ *                          graph_speedup) and the graph with the application's images between the
+ *                          nodes (`_real`, metric virtual_dividend); goal >= 1 (>= 1.3 at 4K)
  *  first_run_chain64_1080p the first vxProcessGraph after vxVerifyGraph of a 64-node Box3x3 chain,
  *                          beside the next runs; metric: first minus next in ms (goal <= next)
  *  verify_not_chain64_1080p  vxVerifyGraph of a 64-node Not chain (virtual intermediates, not fused),
@@ -229,6 +234,67 @@ static void branch_row(vx_context ctx, const char *name, vx_node (*make)(vx_grap
     vxReleaseImage(&in);
 }
 
+typedef vx_node (*node_f)(vx_graph, vx_image, vx_image);
+typedef vx_status (*call_f)(vx_context, vx_image, vx_image);
+
+static const struct {
+    const char *name;
+    node_f nodes[4];
+    call_f calls[4];
+} chains[] = {
+    {"box4", {vxBox3x3Node, vxBox3x3Node, vxBox3x3Node, vxBox3x3Node}, {vxuBox3x3, vxuBox3x3, vxuBox3x3, vxuBox3x3}},
+    {"filters", {vxGaussian3x3Node, vxBox3x3Node, vxMedian3x3Node, vxErode3x3Node},
+     {vxuGaussian3x3, vxuBox3x3, vxuMedian3x3, vxuErode3x3}},
+};
+
+/* in -> chain -> out; between the nodes virtual images of the graph, or the application's `mid`. */
+static vx_graph dividend_graph(vx_context ctx, int c, vx_image in, vx_image out, vx_image *mid, int virtual)
+{
+    vx_graph g = vxCreateGraph(ctx);
+    vx_uint32 w, h;
+    vxQueryImage(in, VX_IMAGE_WIDTH, &w, sizeof w);
+    vxQueryImage(in, VX_IMAGE_HEIGHT, &h, sizeof h);
+    vx_image cur = in;
+    for (int i = 0; i < 4; i++) {
+        vx_image next = i == 3 ? out : virtual ? vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8) : mid[i];
+        vx_node node = chains[c].nodes[i](g, cur, next);
+        vxReleaseNode(&node);
+        if (virtual && cur != in)
+            vxReleaseImage(&cur);
+        cur = next;
+    }
+    check(vxVerifyGraph(g), "verify");
+    return g;
+}
+
+static void dividend_rows(vx_context ctx, vx_uint32 w, vx_uint32 h, const char *size)
+{
+    for (int c = 0; c < 2; c++) {
+        vx_image in = filled(ctx, w, h, 10), out = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8), mid[3];
+        for (int i = 0; i < 3; i++)
+            mid[i] = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8);
+        vx_graph real = dividend_graph(ctx, c, in, out, mid, 0), virt = dividend_graph(ctx, c, in, out, mid, 1);
+        double calls[5], graph_real[5], graph_virt[5];
+        for (int k = 0; k < 5; k++) {             /* interleaved: the machine's load moves */
+            MEDIAN_NS(calls[k], for (int i = 0; i < 4; i++) chains[c].calls[i](ctx, i ? mid[i - 1] : in, i < 3 ? mid[i] : out));
+            MEDIAN_NS(graph_real[k], vxProcessGraph(real));
+            MEDIAN_NS(graph_virt[k], vxProcessGraph(virt));
+        }
+        double a = median(calls, 5), r = median(graph_real, 5), v = median(graph_virt, 5);
+        char name[64];
+        snprintf(name, sizeof name, "dividend_%s_%s_immediate", chains[c].name, size);
+        row(name, v, a, "graph_speedup", a / v);
+        snprintf(name, sizeof name, "dividend_%s_%s_real", chains[c].name, size);
+        row(name, v, r, "virtual_dividend", r / v);
+        vxReleaseGraph(&real);
+        vxReleaseGraph(&virt);
+        for (int i = 0; i < 3; i++)
+            vxReleaseImage(&mid[i]);
+        vxReleaseImage(&in);
+        vxReleaseImage(&out);
+    }
+}
+
 static void first_run_row(vx_context ctx)
 {
     double first[5], next[5];
@@ -378,6 +444,11 @@ int main(int argc, char **argv)
         branch_row(ctx, "branches_equalize_hist_vga", equalize_node);
         parallel_branches_row(ctx, 640, 480, "vga");
         parallel_branches_row(ctx, 1920, 1080, "1080p");
+    }
+    if (!*only || strstr(only, "dividend")) {
+        dividend_rows(ctx, 640, 480, "vga");
+        dividend_rows(ctx, 1920, 1080, "1080p");
+        dividend_rows(ctx, 3840, 2160, "4k");
     }
     if (!*only || strstr(only, "first"))
         first_run_row(ctx);

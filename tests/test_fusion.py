@@ -70,6 +70,70 @@ def test_stages_reading_and_writing_no_ring_are_left_out_of_the_pass(vx, monkeyp
     assert lib.vxReleaseGraph(vx.ffi.new("vx_graph *", g)) == c.VX_SUCCESS
 
 
+def test_long_chains_are_cut_into_passes_whose_bands_recompute_little(vx, monkeypatch):
+    """A band recomputes the rows its stages' consumers read: by default a 32-node Box3x3 chain at
+    1080p is cut into passes through which no path reads more than height / 40 rows above and below
+    (14 stages; the last 4, whose rings would hold 6 MB, run node by node). PVX_FUSION=1 still fuses
+    it whole."""
+    from _pyopenvx import ffi as core_ffi
+    from pyopenvx.reference import LOCK, lookup
+    lib, c, ctx, w, h = vx.lib, vx.c, vx.context, 1920, 1080
+    for setting, expected in ((None, [14, 14]), ("1", [32])):
+        if setting is None:
+            monkeypatch.delenv("PVX_FUSION", raising=False)
+        else:
+            monkeypatch.setenv("PVX_FUSION", setting)
+        g = lib.vxCreateGraph(ctx)
+        a, out = lib.vxCreateImage(ctx, w, h, c.VX_DF_IMAGE_U8), lib.vxCreateImage(ctx, w, h, c.VX_DF_IMAGE_U8)
+        images = [a] + [lib.vxCreateVirtualImage(g, w, h, c.VX_DF_IMAGE_U8) for _ in range(31)] + [out]
+        nodes = [lib.vxBox3x3Node(g, images[k], images[k + 1]) for k in range(32)]
+        assert lib.vxVerifyGraph(g) == c.VX_SUCCESS
+        with LOCK:
+            graph = lookup(core_ffi.cast("vx_reference", int(vx.ffi.cast("uintptr_t", g))))
+            assert [plan.num_stages for plan, _ in graph._c_fused] == expected
+        assert lib.vxProcessGraph(g) == c.VX_SUCCESS
+        for n in nodes:
+            assert lib.vxReleaseNode(vx.ffi.new("vx_node *", n)) == c.VX_SUCCESS
+        for img in images:
+            assert lib.vxReleaseImage(vx.ffi.new("vx_image *", img)) == c.VX_SUCCESS
+        assert lib.vxReleaseGraph(vx.ffi.new("vx_graph *", g)) == c.VX_SUCCESS
+
+
+def test_twins_compute_once_whatever_their_size(vx, monkeypatch):
+    """openvx-mark's ParallelBranches: four Box3x3 of one input into the application's images are one
+    pass by default (no ring: fused for the twins alone) in which the first computes and the others
+    copy its rows; a Box3x3 with another border and a Gaussian3x3 are no twins (and, reading and writing
+    no ring, stay out of the pass). tests/c/fusion.c's `twins` compares the pixels with node-by-node
+    runs."""
+    from _pyopenvx import ffi as core_ffi, lib as core
+    from pyopenvx.reference import LOCK, lookup
+    monkeypatch.delenv("PVX_FUSION", raising=False)
+    lib, c, ctx, w, h = vx.lib, vx.c, vx.context, 64, 48
+    g = lib.vxCreateGraph(ctx)
+    a = lib.vxCreateImage(ctx, w, h, c.VX_DF_IMAGE_U8)
+    outs = [lib.vxCreateImage(ctx, w, h, c.VX_DF_IMAGE_U8) for _ in range(6)]
+    nodes = [lib.vxBox3x3Node(g, a, o) for o in outs[:4]] + [lib.vxBox3x3Node(g, a, outs[4]),
+                                                           lib.vxGaussian3x3Node(g, a, outs[5])]
+    border = vx.ffi.new("vx_border_t *", {"mode": c.VX_BORDER_REPLICATE})
+    assert lib.vxSetNodeAttribute(nodes[4], c.VX_NODE_BORDER, border, vx.ffi.sizeof("vx_border_t")) == c.VX_SUCCESS
+    assert lib.vxVerifyGraph(g) == c.VX_SUCCESS
+    copy = core_ffi.addressof(core, "pvx_fused_copy_row")
+    with LOCK:
+        graph = lookup(core_ffi.cast("vx_reference", int(vx.ffi.cast("uintptr_t", g))))
+        index = {node.desc: k for k, node in enumerate(graph.order)}
+        created = [lookup(core_ffi.cast("vx_reference", int(vx.ffi.cast("uintptr_t", n)))) for n in nodes]
+        (plan, _), = graph._c_fused
+        stages = [(created.index(graph.order[index[plan.stages[k].node]]), plan.stages[k].row == copy)
+                  for k in range(plan.num_stages)]
+    assert sorted(stages) == [(0, False), (1, True), (2, True), (3, True)]
+    assert lib.vxProcessGraph(g) == c.VX_SUCCESS
+    for n in nodes:
+        assert lib.vxReleaseNode(vx.ffi.new("vx_node *", n)) == c.VX_SUCCESS
+    for img in [a] + outs:
+        assert lib.vxReleaseImage(vx.ffi.new("vx_image *", img)) == c.VX_SUCCESS
+    assert lib.vxReleaseGraph(vx.ffi.new("vx_graph *", g)) == c.VX_SUCCESS
+
+
 @SIMD_LEVELS
 def test_folds_equal_node_by_node_for_every_value_that_decides_them(c_program, simd):
     """tests/c/fold.c: folded stages (unary chains, Magnitude compared by gx^2 + gy^2, filter and Sobel

@@ -261,3 +261,9 @@ def test_virtual_images_whose_lifetimes_do_not_overlap_share_storage(c_program):
     (and at re-verification), with the same result; images of branches running at once never share."""
     out = c_program("graph_storage.c", extra=("-pthread",), timeout=300)
     assert out.stdout.strip() == "ok"
+
+
+def test_the_first_run_after_verification_faults_no_image_pages(c_program):
+    """tests/c/graph_first_run.c: verification maps the pages of the application's images the nodes
+    use (here an output never mapped), so the first vxProcessGraph does not fault them (issue 32)."""
+    assert c_program("graph_first_run.c").stdout.strip() == "ok"

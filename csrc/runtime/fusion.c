@@ -338,6 +338,14 @@ static void run_band(void *arg, uint32_t first, uint32_t end)
     free(mem);
 }
 
+void pvx_fused_copy_row(const pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out, int32_t *scratch)
+{
+    (void)scratch;
+    size_t bytes = *(const uint32_t *)s->plan, edge = (size_t)s->edge * bytes, row = (size_t)s->width * bytes;
+    if (row > 2 * edge)
+        memcpy(out[0] + edge, in[0] + edge, row - 2 * edge);
+}
+
 /* The application's images of the pass: their memory (attached on first use), strides and the
  * addresses of their rows (in `rows`, the sum of their heights). */
 static vx_status attach(const pvx_fused *f, image_rows *images, uint8_t **rows)

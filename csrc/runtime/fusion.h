@@ -76,6 +76,11 @@ typedef struct pvx_fused {
     uint32_t height;                  /* pass rows: bands split them; stage k's row y is pass row scale y */
 } pvx_fused;
 
+/* A twin's row (graph/fusion.py `twins`: a node computing what an earlier node of the pass
+ * computes): its twin's output row y, the part its kernel writes (its kernel's own prepare set
+ * `edge`); `plan` points at the pixel bytes (a uint32_t). */
+PVX_HIDDEN pvx_fused_row_f pvx_fused_copy_row;
+
 /* Runs the pass once (the executor, graph.c, times it and sets its nodes' statuses). */
 PVX_HIDDEN vx_status pvx_fused_run(pvx_fused *f);
 

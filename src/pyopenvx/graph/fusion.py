@@ -261,6 +261,48 @@ def _cut(graph, run, readers):
     return [run] if len(run) > 1 else []
 
 
+def twins(run, taken=()):
+    """{node: its twin} for the nodes of the run that compute what an earlier one computes: the same
+    standard kernel, of one single-plane output the size of its input and of the same format (Add
+    of the same images into U8 or S16 differs), the same objects for every other parameter (values
+    that change between runs change for both) and the same border; none
+    of them in `taken` (folds). Such a node's stage copies its twin's output rows (the part its
+    kernel writes), so the pass computes them once: openvx-mark's ParallelBranches, four Box3x3
+    of one input, is one box and three row copies (issue 32)."""
+    found, seen = {}, {}
+    for node in run:
+        spec = spec_of(node.kernel.enumeration)
+        if node in taken or node.kernel.enumeration not in FUSABLE or len(spec[4]) != 1 or spec[2][0] != 1 \
+                or _pairs(node):
+            continue
+        out = spec[4][0]
+        if node.params[out] is None or node.params[out].desc.planes != 1:
+            continue
+        border, written = node.desc.border, node.params[out].desc
+        key = (node.kernel.enumeration, border.mode, bytes(ffi.buffer(ffi.addressof(border, "constant_value"))),
+               written.format, written.width, written.height,
+               tuple(id(o) if k != out else None for k, o in enumerate(node.params)))
+        if key in seen:
+            found[node] = seen[key]
+        else:
+            seen[key] = node
+    return found
+
+
+def _may_twin(nodes):
+    """Whether two of the nodes could be twins (one fusable kernel reading one first input): a
+    look that costs a set entry a node, before `twins`."""
+    seen = set()
+    for node in nodes:
+        e = node.kernel.enumeration
+        if e in FUSABLE:
+            key = (e, id(node.params[FUSABLE[e][3][0]]))
+            if key in seen:
+                return True
+            seen.add(key)
+    return False
+
+
 def _linked(graph, run, readers):
     """The run's order, its pass and the pass's rings if known: a stage that reads no ring and
     writes none (ColorConvert from the application's NV12 to its RGB) gains nothing in a pass and
@@ -268,13 +310,16 @@ def _linked(graph, run, readers):
     whose storage plan follows the order) and that no stage of the run leads to (as with any such
     stage whose images are data: what it would read from the run is no ring, so `_cut` cut there)
     moves before the pass and runs node by node (a pass's stages are consecutive in the schedule).
-    Others stay in the pass."""
+    Others stay in the pass, twins too."""
     rings = _rings(graph, run, readers)
+    doubles = twins(run)
+    paired = set(doubles) | set(doubles.values())
     out, rest, led = [], [], set()         # led: the nodes earlier stages lead to
     for node in run:
         spec = spec_of(node.kernel.enumeration)
         images = [node.params[i] for i in spec[3] + spec[4] if node.params[i] is not None]
-        alone = not any(o in rings or getattr(o, "virtual", False) for o in images) and node not in led
+        alone = (not any(o in rings or getattr(o, "virtual", False) for o in images) and node not in led
+                 and node not in paired)
         (out if alone else rest).append(node)
         led |= graph.after[node]
     # (the rings are the pass's too when no stage moved out: the same members)
@@ -384,12 +429,18 @@ def _stages(graph, run, readers):
         row_map = _row_map(node)
         stages[node] = (node, prepare, row, row_map, [(node.params[i], node, i) for i in ins],
                         [(node.params[i], node, i) for i in outs], None)
-    for fold in folds(graph, run, readers):
+    found = folds(graph, run, readers)
+    for fold in found:
         for node in fold.nodes[:-1]:
             stages[node] = (node, "pvx_fold_taken_prepare", "pvx_fold_row", _SAME, [], [], None)
         stages[fold.nodes[-1]] = (fold.nodes[-1], "pvx_fold_prepare", "pvx_fold_row", fold.row_map, fold.ins,
                                   fold.outs, fold)
         vanished |= fold.vanished
+    for node, twin in twins(run, {n for fold in found for n in fold.nodes}).items():
+        prepare, _, _, _, outs = spec_of(node.kernel.enumeration)
+        i = spec_of(twin.kernel.enumeration)[4][0]
+        stages[node] = (node, prepare, "pvx_fused_copy_row", _SAME, [(twin.params[i], twin, i)],
+                        [(node.params[outs[0]], node, outs[0])], None)
     return [stages[node] for node in run], vanished
 
 
@@ -434,12 +485,14 @@ def _plan(graph, run, readers):
             written.append(images.setdefault(obj, (len(images), index[holder], i))[0])
             producer[obj] = k
         # (a stage a fold took in reads and writes image 0, never written: the zeros of `in` and `out`)
+        extra = ffi.NULL if fold is None else fold.c
+        if row == "pvx_fused_copy_row":       # (a twin's: its pixel bytes)
+            extra = ffi.new("uint32_t *", _PIXEL_BYTES.get(outs[0][0].desc.format, 1))
         rows.append({"prepare": _entry(prepare), "row": _entry(row), "node": node.desc, "factor": factor, "up": up,
                      "down": down, "args": [node.kernel.enumeration], "num_in": len(ins), "num_out": len(outs),
-                     "in": read, "out": written, "scale": scale, "lag": lag,
-                     "plan": ffi.NULL if fold is None else fold.c})
-        if fold is not None:
-            keep.append(fold.c)
+                     "in": read, "out": written, "scale": scale, "lag": lag, "plan": extra})
+        if extra != ffi.NULL:
+            keep.append(extra)
         lags.append(lag)
         scales.append(scale)
     stages = ffi.new("pvx_fused_stage[]", rows)
@@ -468,6 +521,50 @@ def _plan(graph, run, readers):
     return c, keep
 
 
+# A band recomputes the rows its stages' consumers in the pass read above and below its own
+# (run_band): down a chain of D 3x3 stages ~(D - 1) rows a stage more per band. With the ~8 bands of
+# two threads (pvx_rows_in_bands) a pass keeps that under ~10 % when no path through it reads more
+# than height / 40 rows above and below in all; longer chains are cut into such passes (a
+# 64-node Box3x3 chain at 1080p fused whole took 37 % more CPU than node by node, at VGA three
+# times as much).
+HALO_SHARE = 40
+
+
+def _short(run):
+    """The run cut into passes in which no path of stages reads more than the pass's height /
+    HALO_SHARE pass rows above and below (passes of 2+). A stage with no producer in the pass
+    makes nothing be recomputed."""
+    pieces, piece, halo, scale = [], [], {}, {}
+    limit = max(_height(node) for node in run) // HALO_SHARE
+    for node in run:
+        factor, up, down = _row_map(node)
+        below = max((scale.get(o, 1) for o in _inputs(node)), default=1)
+        made = [halo[o] for o in _inputs(node) if o in halo]
+        reach = max(made) + (up + down) * below if made else 0
+        if reach > limit:
+            pieces.append(piece)
+            piece, halo, reach = [], {}, 0
+        piece.append(node)
+        for o in _outputs_of(node):
+            scale[o], halo[o] = below * factor, reach
+    if not pieces:
+        return [run]
+    pieces.append(piece)
+    return [p for p in pieces if len(p) > 1]
+
+
+def _inputs(node):
+    return [node.params[i] for i in spec_of(node.kernel.enumeration)[3] if node.params[i] is not None]
+
+
+def _outputs_of(node):
+    return [node.params[i] for i in spec_of(node.kernel.enumeration)[4] if node.params[i] is not None]
+
+
+def _height(node):
+    return max(o.desc.height for o in _inputs(node) + _outputs_of(node))
+
+
 def plan(graph):
     """Phase of verify: every pass of the graph (none for pipelined graphs or graphs with target
     nodes, whose nodes run through other executors)."""
@@ -477,22 +574,25 @@ def plan(graph):
     least = _min_ring_bytes()
     if least is None or graph.pipelining.pipelined or any(n.desc.target != ffi.NULL for n in graph.order):
         return
-    if _bytes(_virtual_outputs(graph.order)) < least:     # no pass could have rings enough
+    if _bytes(_virtual_outputs(graph.order)) < least and not _may_twin(graph.order):   # no pass could gain
         return
     readers, reordered = None, {}
     for group in _groups(graph):
-        if _bytes(_virtual_outputs(group)) < least:     # (what its rings could hold at most)
+        if _bytes(_virtual_outputs(group)) < least and not _may_twin(group):     # (what its rings could hold at most)
             continue
         readers = readers or _readers(graph)
         for cut in _cut(graph, group, readers):
-            order, run, rings = _linked(graph, cut, readers)
-            if not run or _bytes(rings if rings is not None else _rings(graph, run, readers)) < least:
-                continue
-            c, keep = _plan(graph, run, readers)
-            if c is None:
-                continue
-            run[0].desc.fused = c
-            graph._c_fused.append((c, keep))
+            order, linked, rings = _linked(graph, cut, readers)
+            for run in _short(linked) if least and linked else [linked]:
+                known = rings if run is linked else None
+                if not run or (_bytes(known if known is not None else _rings(graph, run, readers)) < least
+                               and not twins(run)):
+                    continue
+                c, keep = _plan(graph, run, readers)
+                if c is None:
+                    continue
+                run[0].desc.fused = c
+                graph._c_fused.append((c, keep))
             if order != cut:
                 reordered[cut[0]] = (cut, order)
     if reordered:
