@@ -84,3 +84,29 @@ def test_a_released_graph_is_freed_without_a_collection(vx):
         assert [ref() for ref in objects if ref() is not None] == []
     finally:
         gc.enable()
+
+
+def test_verification_runs_no_garbage_collection(vx):
+    """The cyclic collector is paused while a graph is verified: each collection its many short-lived
+    containers would trigger scans every object of a large graph. (One may follow each
+    verification, when the collector is back.)"""
+    lib, ffi = vx.lib, vx.ffi
+    graph, made = _chain(vx, 400)
+    collections = []
+
+    def count(phase, info):
+        if phase == "start":
+            collections.append(info["generation"])
+
+    gc.collect()
+    gc.callbacks.append(count)
+    try:
+        assert lib.vxVerifyGraph(graph) == 0
+        assert lib.vxVerifyGraph(graph) == 0
+    finally:
+        gc.callbacks.remove(count)
+    assert len(collections) <= 2, collections
+    assert gc.isenabled()
+    assert lib.vxReleaseGraph(ffi.new("vx_graph *", graph)) == 0
+    for image in made:
+        lib.vxReleaseImage(ffi.new("vx_image *", image))
