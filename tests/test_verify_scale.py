@@ -2,7 +2,9 @@
 "What verification costs"): the Python function calls they make, counted, not timed, grow as the
 number of nodes. A chain of Box3x3 and Not nodes with virtual images between, fused passes forced
 (PVX_FUSION=1: every pass, as 10,000 nodes of 64x48 get by default) and not."""
+import gc
 import sys
+import weakref
 
 import pytest
 
@@ -60,3 +62,51 @@ def test_verification_and_release_work_grows_as_the_nodes(vx, monkeypatch, fusio
     small, large = _costs(vx, 100), _costs(vx, 400)
     # 4x the nodes: at most 10 % more calls a node
     assert all(b / a < 4.4 for a, b in zip(small, large)), (small, large)
+
+
+def test_a_released_graph_is_freed_without_a_collection(vx):
+    """vxReleaseGraph leaves no reference cycle among its nodes, meta formats and images (some
+    hold megabytes): they are freed at once, not when the cyclic collector next runs."""
+    from pyopenvx.reference import live_objects
+    lib, ffi = vx.lib, vx.ffi
+    before = {id(o) for o in live_objects()}
+    gc.disable()
+    try:
+        graph, made = _chain(vx, 6)
+        assert lib.vxVerifyGraph(graph) == 0
+        assert lib.vxProcessGraph(graph) == 0
+        objects = [weakref.ref(o) for o in live_objects() if id(o) not in before]
+        kinds = {type(ref()).__name__ for ref in objects}
+        assert {"Graph", "Node", "MetaFormat", "Image"} <= kinds, kinds
+        assert lib.vxReleaseGraph(ffi.new("vx_graph *", graph)) == 0
+        for image in made:
+            lib.vxReleaseImage(ffi.new("vx_image *", image))
+        assert [ref() for ref in objects if ref() is not None] == []
+    finally:
+        gc.enable()
+
+
+def test_verification_runs_no_garbage_collection(vx):
+    """The cyclic collector is paused while a graph is verified: each collection its many short-lived
+    containers would trigger scans every object of a large graph. (One may follow each
+    verification, when the collector is back.)"""
+    lib, ffi = vx.lib, vx.ffi
+    graph, made = _chain(vx, 400)
+    collections = []
+
+    def count(phase, info):
+        if phase == "start":
+            collections.append(info["generation"])
+
+    gc.collect()
+    gc.callbacks.append(count)
+    try:
+        assert lib.vxVerifyGraph(graph) == 0
+        assert lib.vxVerifyGraph(graph) == 0
+    finally:
+        gc.callbacks.remove(count)
+    assert len(collections) <= 2, collections
+    assert gc.isenabled()
+    assert lib.vxReleaseGraph(ffi.new("vx_graph *", graph)) == 0
+    for image in made:
+        lib.vxReleaseImage(ffi.new("vx_image *", image))

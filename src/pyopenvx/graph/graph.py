@@ -410,6 +410,11 @@ class Graph(Reference):
         self.h.desc = ffi.NULL
         lib.pvx_events_destroy(self.own_events)
         self.own_events = ffi.NULL
+        # what verification left here (order, edges, virtual objects, ...) holds the nodes and
+        # images, which hold the graph: empty it, so they are freed now, not at a collection
+        for name, value in vars(self).items():
+            if type(value) in (list, dict, set, tuple):
+                setattr(self, name, type(value)())
 
 
 def _meta(obj):

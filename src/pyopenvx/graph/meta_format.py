@@ -113,6 +113,9 @@ class MetaFormat(Reference):
     def counted(self):
         return False
 
+    def on_destroy(self):
+        self.owner = None                     # (its node holds it: no cycle to wait a collection for)
+
     def reset(self, object_type):
         self.desc.object_type = object_type
         self.desc.count = 0

@@ -8,6 +8,7 @@
 Each phase refuses with a status and a message naming the node and parameter; the graph then
 stays unverified. The last phase writes the C schedule that vxProcessGraph runs."""
 import collections
+import gc
 
 from _pyopenvx import ffi, lib
 
@@ -28,9 +29,17 @@ from .tiling import plan_node
 
 
 def verify(graph):
-    graph.invalidate()
-    for phase in PHASES:
-        phase(graph)
+    # the collections its short-lived containers trigger would each scan every object of a large
+    # graph (quadratic in effect); paused, the next one after it collects what it left
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        graph.invalidate()
+        for phase in PHASES:
+            phase(graph)
+    finally:
+        if collecting:
+            gc.enable()
     graph.verified = True
     graph.desc.state = vx.VX_GRAPH_STATE_VERIFIED
     # aging after each run needs Python; queued graphs run only through their queues

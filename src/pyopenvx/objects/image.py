@@ -429,6 +429,7 @@ class Image(DataObject):
                 self.parent_image.release(internal=True)
         lib.pvx_memory_free(self.mem)
         self.base = None
+        self.root = None                      # (a root image is its own: no cycle to wait a collection for)
 
     def __repr__(self):
         fmt = format_name(self.format) if self.format != vx.VX_DF_IMAGE_VIRT else "VIRT"
