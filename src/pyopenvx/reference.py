@@ -132,19 +132,22 @@ class Reference:
         """Drop one count; the object is destroyed when nobody holds it any more. While its
         context closes, objects holding each other in a cycle (a node whose parameter is its
         own graph) are destroyed whatever their counts say."""
-        if self.context.closing and (self.h is None or self.dying):
+        h = self.h
+        if (h is None or self.dying) and self.context.closing:
             return
+        # (each count read once: a field of the C handle costs a cffi access)
+        external, held = h.external_count, h.internal_count
         if internal:
-            if self.h.internal_count == 0:
+            if held == 0:
                 raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} has no internal reference left", self)
-            self.h.internal_count -= 1
+            h.internal_count = held = held - 1
         else:
-            if self.h.external_count == 0:
+            if external == 0:
                 raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} has already been released", self)
-            self.h.external_count -= 1
-        if self.h.external_count == 0 and self.h.internal_count == 0:
+            h.external_count = external = external - 1
+        if external == 0 and held == 0:
             self.destroy()
-        elif self.h.external_count == 0 and not internal:
+        elif external == 0 and not internal:
             self.context.unreferenced(self)
 
     def destroy(self):

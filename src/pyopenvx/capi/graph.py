@@ -80,7 +80,7 @@ def vxCreateGraph(context):
 def vxReleaseGraph(graph):
     g = release_handle(graph, vx.VX_TYPE_GRAPH, "graph")
     status = getattr(g, "release_status", vx.VX_SUCCESS)     # set when the graph was destroyed
-    check(status == vx.VX_SUCCESS, status, f"a delete callback of {g} failed (the graph is released)")
+    check(status == vx.VX_SUCCESS, status, lambda: f"a delete callback of {g} failed (the graph is released)")
 
 
 @export

@@ -387,14 +387,13 @@ class Graph(Reference):
         # vxReleaseGraph returns the first failure, as vxVerifyGraph does a create failure
         self.release_status = vx.VX_SUCCESS
         for node in reversed(self.nodes):
-            status = targets.delete_node(node) if node.alive else vx.VX_SUCCESS
+            status = targets.delete_node(node) if node.h is not None else vx.VX_SUCCESS
             if self.release_status == vx.VX_SUCCESS:
                 self.release_status = status
-        for node in self.nodes:                # the fused passes' plans go now, not when a cycle is collected
-            node.desc.fused = ffi.NULL
+            node.desc.fused = ffi.NULL         # the fused passes' plans go now, not when a cycle is collected
         self._c_fused = []
         for node in reversed(self.nodes):
-            if node.alive:
+            if node.h is not None:             # (alive, without a property call per node)
                 # 1.3.1 vxReleaseGraph: the graph's nodes are released with it, the application's
                 # references too (vxAddNode's result is commonly never released)
                 node.h.external_count = 0
@@ -413,7 +412,7 @@ class Graph(Reference):
         # what verification left here (order, edges, virtual objects, ...) holds the nodes and
         # images, which hold the graph: empty it, so they are freed now, not at a collection
         for name, value in vars(self).items():
-            if type(value) in (list, dict, set, tuple):
+            if value and type(value) in (list, dict, set, tuple):     # (an empty one holds nothing)
                 setattr(self, name, type(value)())
 
 

@@ -284,15 +284,17 @@ class Node(Reference):
             if self in delay.followers:
                 delay.followers.remove(self)
         self.h.desc = ffi.NULL
-        for p in [*self.params, *(self.containers or {}).values()]:
-            if p is not None and p.alive:
+        # (`.h is not None` is `.alive` without a property call: a graph's release does this per node)
+        for p in [*self.params, *self.containers.values()] if self.containers else self.params:
+            if p is not None and p.h is not None:
                 p.release(internal=True)
         for m in self.metas:
-            if m is not None and m.alive:
+            if m is not None and m.h is not None:
                 m.release(internal=True)
-        self.kernel.nodes.discard(self)
-        if self.kernel.alive:
-            self.kernel.release(internal=True)
+        kernel = self.kernel
+        kernel.nodes.discard(self)
+        if kernel.h is not None:
+            kernel.release(internal=True)
 
     def __repr__(self):
         label = self.name if self.h is not None and self.name else None
