@@ -31,7 +31,16 @@ _NEW_DESC = ffi.new(_DESC, {
 
 class Node(Reference):
     vx_type = vx.VX_TYPE_NODE
+    # what a new node starts with (class attributes: a node creation sets only what it must)
     containers = None                          # replicated: parameter index -> its container, held (hold_container)
+    initialized = False
+    phase = PHASE_NONE
+    local_buffer = None                        # the local data buffer we allocated, if any
+    replicate = None                           # per-parameter flags once replicated
+    target_id = None                           # seed 003: the target vxSetNodeTarget chose (targets.py)
+    target_kernel = None                       # the target kernel its instances use, once created
+    timeout = vx.VX_TIMEOUT_WAIT_FOREVER       # TIVX_NODE_TIMEOUT of create/delete (targets.py)
+    timed_out = False                          # TIVX_NODE_IS_TIMED_OUT: its last create or delete expired
 
     def __init__(self, graph, kernel):
         check(kernel.finalized, vx.VX_ERROR_INVALID_REFERENCE, lambda: f"{kernel} is not finalized", kernel)
@@ -43,18 +52,10 @@ class Node(Reference):
         n = kernel.num_params
         self.params = [None] * n
         self.metas = [None] * n
-        self.initialized = False
-        self.phase = PHASE_NONE
-        self.local_buffer = None               # the local data buffer we allocated, if any
-        self.replicate = None                  # per-parameter flags once replicated
         self.aliased = set()                   # (a, b), a < b: pairs sharing a buffer (aliasing.py)
-        self.target_id = None                  # seed 003: the target vxSetNodeTarget chose (targets.py)
-        self.target_kernel = None              # the target kernel its instances use, once created
         self.delay_slots = {}                  # parameter index -> (delay, slot index, path) it follows
         self.event_values = {}                 # vx_khr_pipelining event type -> app value (events.py)
         self.graph_event_values = {}           # the same for its graph's own queue (vxRegisterGraphEvent)
-        self.timeout = vx.VX_TIMEOUT_WAIT_FOREVER   # TIVX_NODE_TIMEOUT of create/delete (targets.py)
-        self.timed_out = False                 # TIVX_NODE_IS_TIMED_OUT: its last create or delete expired
         # a tiling kernel's node: its own attributes (seed 001)
         self.tiling = None if kernel.tiling is None else copy.copy(kernel.tiling)
         kernel.retain(internal=True)
