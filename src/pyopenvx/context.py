@@ -44,7 +44,7 @@ class Context(Reference):
     live = None          # the process's one context, from its creation to its destruction (vxCreateContext)
 
     def __init__(self):
-        self.objects = {}                        # slot -> object, creation order
+        self.objects = {}                        # slot -> object, creation order (Reference's life keeps it)
         super().__init__(None)
         self.events = lib.pvx_events_create()    # vx_khr_pipelining's event queue, read in C
         self.desc = ffi.new("pvx_context *", {"events": self.events})   # what C reads (csrc/runtime/context.h)
@@ -78,12 +78,6 @@ class Context(Reference):
         self.h.flags = (self.h.flags | _PERFORMANCE) if on else (self.h.flags & ~_PERFORMANCE)
 
     # ownership ----------------------------------------------------------------------------
-    def adopt(self, obj):
-        self.objects[obj.h.slot] = obj
-
-    def forget(self, obj):
-        self.objects.pop(obj.h.slot, None)
-
     def unreferenced(self, obj):
         """The application released its last reference to `obj`, which the framework still holds:
         a cached immediate-mode graph holding it lets it go (it dies now unless others hold it)."""

@@ -107,7 +107,7 @@ class Reference:
             h.external_count = external
         _OBJECTS[h] = self
         if context is not None:
-            context.adopt(self)
+            context.objects[h.slot] = self        # (its context's registry: no method call per object)
 
     # counts -------------------------------------------------------------------------------
     @property
@@ -157,7 +157,7 @@ class Reference:
         self.dying = True
         self.on_destroy()
         if self.context is not self:
-            self.context.forget(self)
+            self.context.objects.pop(self.h.slot, None)
         del _OBJECTS[self.h]
         lib.pvx_ref_free(self.h)
         self.h = None

@@ -173,7 +173,7 @@ def _publish(node):
 def release(graph):
     """Undo the last verification's aliasing: every object owns its memory (lazily) again."""
     for obj in reversed(graph.aliases):
-        if obj.alive:
+        if obj.h is not None:              # (alive: most died with the graph's nodes, a property call each)
             _unborrow(obj)
     graph.aliases = []
     for node in graph.nodes:

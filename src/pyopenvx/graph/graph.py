@@ -34,6 +34,7 @@ class Graph(Reference):
         self.order = []                       # nodes in execution order, once verified
         self.verified = False
         self.aliases = []                     # objects borrowing another's buffer (aliasing.py)
+        self._c_fused = []                    # the fused passes' C plans, which nodes point at (fusion.plan)
         self.worker = None                    # the thread of a vxScheduleGraph run
         self.pipelining = Settings()          # schedule mode, queues, depth, streaming (pipelining.py)
         self.pipeline = None                  # its compiled frame slots, once verified
@@ -390,8 +391,10 @@ class Graph(Reference):
             status = targets.delete_node(node) if node.h is not None else vx.VX_SUCCESS
             if self.release_status == vx.VX_SUCCESS:
                 self.release_status = status
-            node.desc.fused = ffi.NULL         # the fused passes' plans go now, not when a cycle is collected
-        self._c_fused = []
+        if self._c_fused:                      # the fused passes' plans go now, not when a cycle is collected
+            for node in self.nodes:            # (a node's plan is in _c_fused: fusion.plan)
+                node.desc.fused = ffi.NULL
+            self._c_fused = []
         for node in reversed(self.nodes):
             if node.h is not None:             # (alive, without a property call per node)
                 # 1.3.1 vxReleaseGraph: the graph's nodes are released with it, the application's
