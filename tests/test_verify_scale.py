@@ -110,3 +110,20 @@ def test_verification_runs_no_garbage_collection(vx):
     assert lib.vxReleaseGraph(ffi.new("vx_graph *", graph)) == 0
     for image in made:
         lib.vxReleaseImage(ffi.new("vx_image *", image))
+
+
+def test_release_calls_a_node_stay_few(vx):
+    """vxReleaseGraph of a verified chain whose images die with it (the application released their
+    handles, as bench/objmodel.c does) makes few Python calls a node: each node's, its output
+    image's and meta format's release and destroy (docs/hacking/objects.md, issue 32). It made
+    21-27 when every release asked the `alive` property and went through Context.forget."""
+    lib, ffi = vx.lib, vx.ffi
+    _costs(vx, 4)                              # first calls: imports, caches
+    graph, made = _chain(vx, 100)
+    for image in made[2:]:
+        lib.vxReleaseImage(ffi.new("vx_image *", image))
+    assert lib.vxVerifyGraph(graph) == 0
+    calls = _calls(lambda: lib.vxReleaseGraph(ffi.new("vx_graph *", graph)))
+    for image in made[:2]:
+        lib.vxReleaseImage(ffi.new("vx_image *", image))
+    assert calls / 100 <= 19, calls                # (17 now)
