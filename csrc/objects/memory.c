@@ -5,6 +5,7 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 static vx_map_id next_id = 1;   /* unique over the process: a stale or foreign id is refused */
 
@@ -65,7 +66,7 @@ void pvx_memory_view(pvx_memory *m, pvx_memory *root)
  * run to the next (calloc's 16-byte alignment varied with the heap's history, and a 3x3 filter's
  * time with it). calloc keeps large blocks zeroed lazily; the way back to its block is the byte
  * before the storage. */
-enum { LINE = 64 };
+enum { LINE = 64, HUGE = 2 << 20 };
 
 static unsigned char *calloc_aligned(size_t bytes)
 {
@@ -100,8 +101,14 @@ int pvx_memory_alloc(pvx_memory *m)
 
 void pvx_memory_prefault(pvx_memory *m)
 {
-    /* calloc maps large blocks lazily: one write per page makes the kernel map them now */
+    /* calloc maps large blocks lazily: one write per page makes the kernel map them now. Where
+     * the kernel gives transparent huge pages on request, the block's whole 2 MB pages are asked
+     * for: one fault maps 2 MB, and a 4K image is mapped in a third of the time (issue 32) */
     volatile unsigned char *p = pvx_memory_base(m);
+    uintptr_t lo = ((uintptr_t)p + HUGE - 1) & ~(uintptr_t)(HUGE - 1);
+    uintptr_t hi = ((uintptr_t)p + m->bytes) & ~(uintptr_t)(HUGE - 1);
+    if (p != NULL && hi > lo)
+        madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
     for (vx_size i = 0; p != NULL && i < m->bytes; i += 4096)
         p[i] = 0;
 }

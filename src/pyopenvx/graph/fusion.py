@@ -157,8 +157,7 @@ def _spec(node):
     return spec_of(kernel.enumeration)
 
 
-def spec_of(kernel):
-    return FUSABLE.get(kernel) or FOLD_ONLY.get(kernel)
+spec_of = {**FOLD_ONLY, **FUSABLE}.get         # a kernel's row, fusable or fold-only (one lookup)
 
 
 def _fits(node, spec):
@@ -270,6 +269,8 @@ def twins(run, taken=()):
     kernel writes), so the pass computes them once: openvx-mark's ParallelBranches, four Box3x3
     of one input, is one box and three row copies (issue 32)."""
     found, seen = {}, {}
+    if not _may_twin(run):                    # (the usual run: no key to build a node)
+        return found
     for node in run:
         spec = spec_of(node.kernel.enumeration)
         if node in taken or node.kernel.enumeration not in FUSABLE or len(spec[4]) != 1 or spec[2][0] != 1 \
@@ -534,18 +535,19 @@ def _short(run):
     """The run cut into passes in which no path of stages reads more than the pass's height /
     HALO_SHARE pass rows above and below (passes of 2+). A stage with no producer in the pass
     makes nothing be recomputed."""
+    images = [(node, _inputs(node), _outputs_of(node)) for node in run]
+    limit = max(o.desc.height for _, ins, outs in images for o in ins + outs) // HALO_SHARE
     pieces, piece, halo, scale = [], [], {}, {}
-    limit = max(_height(node) for node in run) // HALO_SHARE
-    for node in run:
+    for node, ins, outs in images:
         factor, up, down = _row_map(node)
-        below = max((scale.get(o, 1) for o in _inputs(node)), default=1)
-        made = [halo[o] for o in _inputs(node) if o in halo]
+        below = max((scale.get(o, 1) for o in ins), default=1)
+        made = [halo[o] for o in ins if o in halo]
         reach = max(made) + (up + down) * below if made else 0
         if reach > limit:
             pieces.append(piece)
             piece, halo, reach = [], {}, 0
         piece.append(node)
-        for o in _outputs_of(node):
+        for o in outs:
             scale[o], halo[o] = below * factor, reach
     if not pieces:
         return [run]
@@ -559,10 +561,6 @@ def _inputs(node):
 
 def _outputs_of(node):
     return [node.params[i] for i in spec_of(node.kernel.enumeration)[4] if node.params[i] is not None]
-
-
-def _height(node):
-    return max(o.desc.height for o in _inputs(node) + _outputs_of(node))
 
 
 def plan(graph):
