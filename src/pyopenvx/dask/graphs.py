@@ -178,14 +178,8 @@ def _sites(graph: Graph, image: Any) -> int:
 
 def _replace(graph: Graph, old: Any, new: Image) -> None:
     """Puts `new` wherever `old` is a parameter of a node the built graph made."""
-    for node in graph._nodes:
-        for index in range(node.num_parameters):
-            held = node[index]
-            if held is not None:
-                same = held.handle == old.reference
-                held.release()
-                if same:
-                    node[index] = new
+    for node, index in list(graph._sites(old)):
+        node[index] = new
 
 
 class Runner:

@@ -233,8 +233,8 @@ class Graph(NodeHelpers, Object):
         self._nodes.append(tracked)
         return tracked
 
-    def _site(self, obj):
-        """(node, index) of the first node parameter `obj` is set on (nodes made through this wrapper)."""
+    def _sites(self, obj):
+        """(node, index) of every node parameter `obj` is set on (nodes made through this wrapper)."""
         for node in self._nodes:
             for index in range(node.num_parameters):
                 held = node[index]
@@ -242,7 +242,12 @@ class Graph(NodeHelpers, Object):
                     same = held.handle == obj.reference
                     held.release()
                     if same:
-                        return node, index
+                        yield node, index
+
+    def _site(self, obj):
+        """(node, index) of the first node parameter `obj` is set on."""
+        for site in self._sites(obj):
+            return site
         raise ValueError(f"{obj!r} is not a parameter of a node made through this graph")
 
     def parameter(self, obj: Object) -> int:
