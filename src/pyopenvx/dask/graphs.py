@@ -170,7 +170,7 @@ class Binding:
         return buffer
 
 
-def _sites(graph: Graph, image: Any) -> int:
+def _holders(graph: Graph, image: Any) -> int:
     """How many node parameters of the graph hold `image` (the object model's graph)."""
     obj = model(image)
     return sum(p is obj for node in model(graph).nodes for p in node.params)
@@ -224,8 +224,9 @@ class Runner:
             self.held.extend(o for d, o in params)
             bindings = [self._binding(context, o) for d, o in params]
             for i, ((d, o), binding) in enumerate(zip(params, bindings)):
-                if _sites(self.graph, o) != 1:
-                    raise BlobError(f"the blob's graph parameter {i} is an image {_sites(self.graph, o)} node "
+                holders = _holders(self.graph, o)
+                if holders != 1:
+                    raise BlobError(f"the blob's graph parameter {i} is an image {holders} node "
                                     "parameters use: a frame set on the graph parameter reaches one of them only; "
                                     "export a graph whose parameter images each belong to one node parameter")
                 self.graph[i] = binding.image

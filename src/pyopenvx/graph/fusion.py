@@ -202,9 +202,8 @@ def _virtual_outputs(nodes):
     """The virtual images the nodes of fusable kernels write: what rings could be at most."""
     out = set()
     for node in nodes:
-        spec = spec_of(node.kernel.enumeration)
-        if spec is not None:
-            out.update(o for o in map(node.params.__getitem__, spec[4]) if o is not None and getattr(o, "virtual", False))
+        if spec_of(node.kernel.enumeration) is not None:
+            out.update(o for o in _outputs_of(node) if getattr(o, "virtual", False))
     return out
 
 
@@ -317,8 +316,7 @@ def _linked(graph, run, readers):
     paired = set(doubles) | set(doubles.values())
     out, rest, led = [], [], set()         # led: the nodes earlier stages lead to
     for node in run:
-        spec = spec_of(node.kernel.enumeration)
-        images = [node.params[i] for i in spec[3] + spec[4] if node.params[i] is not None]
+        images = _inputs(node) + _outputs_of(node)
         alone = (not any(o in rings or getattr(o, "virtual", False) for o in images) and node not in led
                  and node not in paired)
         (out if alone else rest).append(node)

@@ -22,6 +22,7 @@ PHASE_NONE, PHASE_INIT, PHASE_DEINIT = range(3)
 # The C types a node makes, parsed once (a type given as a string is parsed at each call).
 _DESC, _NODE, _REF = ffi.typeof("pvx_node *"), ffi.typeof("vx_node"), ffi.typeof("vx_reference")
 _REFS, _FLAGS, _METAS = ffi.typeof("vx_reference[]"), ffi.typeof("vx_bool[]"), ffi.typeof("vx_meta_format[]")
+_META = ffi.typeof("vx_meta_format")
 # What every new node's descriptor starts as (copied whole: cheaper than setting each field).
 _NEW_DESC = ffi.new(_DESC, {
     "replicas": 1, "status": vx.VX_SUCCESS, "state": vx.VX_NODE_STATE_STEADY,
@@ -223,7 +224,7 @@ class Node(Reference):
         meta = self.metas[index]
         if meta is None and index in self.kernel.outputs:
             meta = self.metas[index] = MetaFormat(self.context, self)
-            self._c_metas[index] = ffi.cast("vx_meta_format", meta.h)
+            self._c_metas[index] = ffi.cast(_META, meta.h)
         return meta
 
     def meta(self, index, object_type):
