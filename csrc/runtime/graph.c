@@ -47,6 +47,25 @@ void pvx_perf_end_at(vx_perf_t *p, uint64_t begin)
     perf_end(p);
 }
 
+void pvx_node_init(pvx_ref *h, pvx_node *d, vx_kernel_f function, vx_reference *parameters,
+                   vx_uint32 num_parameters, vx_bool *replicate_flags, vx_size local_data_size)
+{
+    d->function = function;
+    d->node = (vx_node)h;
+    d->parameters = parameters;
+    d->num_parameters = num_parameters;
+    d->replicate_flags = replicate_flags;
+    d->local_data_size = local_data_size;
+    h->desc = d;
+}
+
+void pvx_graph_invalidate(pvx_graph *g)
+{
+    g->ready = 0;
+    g->state = VX_GRAPH_STATE_UNVERIFIED;
+    g->pipeline = NULL;
+}
+
 int pvx_graph_acquire(pvx_graph *g)
 {
     uint32_t idle = 0;

@@ -94,7 +94,7 @@ def decide(graph):
         src, dst = node.params[i], node.params[o]
         if _may_alias(node, at, i, src, dst, readers, params) and src not in lends and dst not in borrows:
             lends[src], borrows[dst] = dst, src
-            node.aliased.add((min(i, o), max(i, o)))
+            node.aliased = node.aliased | {(min(i, o), max(i, o))}     # (a node shares an empty one until then)
     # storage: each chain's first object owns the buffer, the others borrow it in chain order
     for first in [o for o in lends if o not in borrows]:
         obj = first

@@ -29,7 +29,8 @@ def register(obj, event_type, param, app_value, own_queue=False):
     else:
         raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"event type {event_type:#x} cannot be registered on {obj}", obj)
     graph.check_idle(f"events of {obj} cannot change", None)
-    (obj.graph_event_values if own_queue else obj.event_values)[key] = app_value
+    name = "graph_event_values" if own_queue else "event_values"
+    setattr(obj, name, {**getattr(obj, name), key: app_value})     # (a node shares an empty one until then)
     graph.invalidate(f"an event was registered on {obj}")
 
 

@@ -100,11 +100,11 @@ class Graph(Reference):
     def invalidate(self, why=None):
         """The graph changed: the C schedule may not run until it is verified again."""
         self.verified = False
-        self.desc.ready = 0
-        self.desc.state = vx.VX_GRAPH_STATE_UNVERIFIED
-        self.desc.pipeline = ffi.NULL         # the queue fast paths defer to Python, which verifies
-        if self.idle():                       # (a running graph keeps these until it is verified again)
-            if self.aliases:
+        # not ready, VX_GRAPH_STATE_UNVERIFIED, no pipeline (the queue fast paths defer to Python,
+        # which verifies): one C call, as every node creation comes here
+        lib.pvx_graph_invalidate(self.desc)
+        if (self.aliases or self.pipeline is not None) and self.idle():
+            if self.aliases:                  # (a running graph keeps these until it is verified again)
                 aliasing.release(self)
             self.close_pipeline()
 

@@ -3,8 +3,9 @@
 The C descriptor (`pvx_node`, csrc/runtime/schedule.h) is what the schedule runs and what the vxQueryNode
 fast path reads; this object keeps it current."""
 import copy
+from types import MappingProxyType
 
-from _pyopenvx import ffi
+from _pyopenvx import ffi, lib
 
 from .. import constants as vx
 from ..errors import VxError, check
@@ -43,39 +44,41 @@ class Node(Reference):
     timeout = vx.VX_TIMEOUT_WAIT_FOREVER       # TIVX_NODE_TIMEOUT of create/delete (targets.py)
     timed_out = False                          # TIVX_NODE_IS_TIMED_OUT: its last create or delete expired
 
+    aliased = frozenset()                      # (a, b), a < b: pairs sharing a buffer (aliasing.py)
+    # (read-only until a first entry: _bind_delay and events.register give the node its own)
+    delay_slots = MappingProxyType({})         # parameter index -> (delay, slot index, path) it follows
+    event_values = MappingProxyType({})        # vx_khr_pipelining event type -> app value (events.py)
+    graph_event_values = MappingProxyType({})  # the same for its graph's own queue (vxRegisterGraphEvent)
+    tiling = None                              # a tiling kernel's node: its own attributes (seed 001)
+
     def __init__(self, graph, kernel):
-        check(kernel.finalized, vx.VX_ERROR_INVALID_REFERENCE, lambda: f"{kernel} is not finalized", kernel)
-        check(kernel.context is graph.context, vx.VX_ERROR_INVALID_REFERENCE,
-              lambda: f"{kernel} belongs to another context than {graph}", graph)
-        graph.check_changeable(lambda: f"a node of {kernel} cannot be added")
+        # (the checks spelled out, messages formatted only on a refusal: every node creation runs them)
+        if not kernel.finalized:
+            raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{kernel} is not finalized", kernel)
+        if kernel.context is not graph.context:
+            raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{kernel} belongs to another context than {graph}", graph)
+        if graph.imported:
+            graph.check_changeable(f"a node of {kernel} cannot be added")
         super().__init__(graph.context, scope=graph)
         self.graph, self.kernel = graph, kernel
-        n = kernel.num_params
+        n = len(kernel.signature)
         self.params = [None] * n
         self.metas = [None] * n
-        self.aliased = set()                   # (a, b), a < b: pairs sharing a buffer (aliasing.py)
-        self.delay_slots = {}                  # parameter index -> (delay, slot index, path) it follows
-        self.event_values = {}                 # vx_khr_pipelining event type -> app value (events.py)
-        self.graph_event_values = {}           # the same for its graph's own queue (vxRegisterGraphEvent)
-        # a tiling kernel's node: its own attributes (seed 001)
-        self.tiling = None if kernel.tiling is None else copy.copy(kernel.tiling)
+        if kernel.tiling is not None:
+            self.tiling = copy.copy(kernel.tiling)
         kernel.retain(internal=True)
         kernel.nodes.add(self)
-        self._c_params = ffi.new(_REFS, max(n, 1))
-        self._c_flags = ffi.new(_FLAGS, max(n, 1))
+        size = n or 1
+        self._c_params = ffi.new(_REFS, size)
+        self._c_flags = ffi.new(_FLAGS, size)
         # One meta format per output for the node's life, made when first needed (output_meta);
         # inputs get NULL, as validators expect.
-        self._c_metas = ffi.new(_METAS, max(n, 1))
+        self._c_metas = ffi.new(_METAS, size)
         d = self.desc = ffi.new(_DESC, _NEW_DESC[0])
-        d.function = kernel.function
-        d.node = ffi.cast(_NODE, self.h)
-        d.parameters = self._c_params
-        d.num_parameters = n
+        # the descriptor's node-specific fields and the handle's pointer to it, in one C call
+        lib.pvx_node_init(self.h, d, kernel.function, self._c_params, n, self._c_flags, kernel.local_data_size)
         if self.tiling is not None:
             d.border = kernel.border
-        d.replicate_flags = self._c_flags
-        d.local_data_size = kernel.local_data_size     # the kernel's size shows before verification
-        self.h.desc = d
 
     # parameters ---------------------------------------------------------------------------
     def signature(self, index):
@@ -85,12 +88,21 @@ class Node(Reference):
         return self.kernel.signature[index]
 
     def set_parameter(self, index, obj):
+        # (every node creation runs this per argument: the refusals' messages are formatted only when
+        # refusing, and the steps that have nothing to do on an idle, unverified, unreplicated node
+        # are skipped by the condition under which they act)
         sig = self.signature(index)
-        self.graph.check_idle(lambda: f"{self} parameter {index} cannot be replaced", self)
-        self.graph.check_replacement(self.params[index], obj)
-        check(obj is not None or sig.optional, vx.VX_ERROR_INVALID_REFERENCE,
-              lambda: f"{self} parameter {index} is required: it cannot be set to NULL", self)
-        if obj is not None:
+        graph = self.graph
+        if not graph.idle():
+            graph.check_idle(lambda: f"{self} parameter {index} cannot be replaced", self)
+        old = self.params[index]
+        if graph.imported:
+            graph.check_replacement(old, obj)
+        if obj is None:
+            if not sig.optional:
+                raise VxError(vx.VX_ERROR_INVALID_REFERENCE,
+                              f"{self} parameter {index} is required: it cannot be set to NULL", self)
+        else:
             if obj.context is not self.context:
                 raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} parameter {index}: {obj} belongs to another "
                               "context", self)
@@ -98,11 +110,14 @@ class Node(Reference):
                 raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{self} parameter {index}: expects a "
                               f"{type_name(sig.data_type)}, got a {type_name(obj.vx_type)}", self)
             obj.retain(internal=True)
-        old = self._swap(index, obj)
-        self.hold_container(index)
-        self._bind_delay(index, obj)
-        self.graph.parameter_replaced(self, index, old, obj)
-        if old is not None and old.alive:
+        self._swap(index, obj)
+        if self.replicate is not None:
+            self.hold_container(index)
+        if index in self.delay_slots or (obj is not None and container(obj) is not None):
+            self._bind_delay(index, obj)       # (only a part of something can be in a delay)
+        if graph.verified:
+            graph.parameter_replaced(self, index, old, obj)
+        if old is not None and old.h is not None:
             old.release(internal=True)
 
     def _swap(self, index, obj):
@@ -116,11 +131,11 @@ class Node(Reference):
         node follows the slot index as the delay ages, and the same part of what is there."""
         bound = in_delay(obj) if obj is not None else None
         if bound is not None:
-            self.delay_slots[index] = bound
+            self.delay_slots = {**self.delay_slots, index: bound}
             if self not in bound[0].followers:
                 bound[0].followers.append(self)
-        else:
-            self.delay_slots.pop(index, None)
+        elif index in self.delay_slots:
+            del self.delay_slots[index]
 
     def follow_delay(self, delay):
         for index, (d, slot, path) in list(self.delay_slots.items()):
