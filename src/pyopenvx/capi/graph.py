@@ -4,7 +4,7 @@ from _pyopenvx import ffi, lib
 
 from .. import attributes
 from .. import constants as vx
-from ..errors import check
+from ..errors import VxError, check
 from ..graph.graph import Graph
 from ..graph.parameter import Parameter
 from ..reference import lookup, lookup_optional
@@ -80,7 +80,8 @@ def vxCreateGraph(context):
 def vxReleaseGraph(graph):
     g = release_handle(graph, vx.VX_TYPE_GRAPH, "graph")
     status = getattr(g, "release_status", vx.VX_SUCCESS)     # set when the graph was destroyed
-    check(status == vx.VX_SUCCESS, status, lambda: f"a delete callback of {g} failed (the graph is released)")
+    if status != vx.VX_SUCCESS:
+        raise VxError(status, f"a delete callback of {g} failed (the graph is released)")
 
 
 @export

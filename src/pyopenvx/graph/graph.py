@@ -7,6 +7,7 @@ what needs Python afterwards (delay aging)."""
 import contextlib
 import threading
 import traceback
+from types import MappingProxyType
 
 from _pyopenvx import ffi, lib
 
@@ -20,10 +21,29 @@ from . import aliasing
 from . import targets
 from .pipelining import QUEUED, Settings
 
+# What every new graph's descriptor starts as (copied whole; the type parsed once).
+_DESC = ffi.typeof("pvx_graph *")
+_NEW_DESC = ffi.new(_DESC, {"state": vx.VX_GRAPH_STATE_UNVERIFIED, "status": vx.VX_SUCCESS,
+                            "timeout_ms": vx.VX_TIMEOUT_WAIT_FOREVER})
+
 
 class Graph(Reference):
     vx_type = vx.VX_TYPE_GRAPH
     imported = False              # made by vxImportObjectsFromMemory (ix.py): see check_changeable
+    # what a new graph starts with (class attributes: vxCreateGraph and vxReleaseGraph of a graph
+    # set and empty only what they must; verification and the calls that change these set them)
+    order = ()                    # nodes in execution order, once verified
+    verified = False
+    _c_fused = ()                 # the fused passes' C plans, which nodes point at (fusion.plan)
+    worker = None                 # the thread of a vxScheduleGraph run
+    pipeline = None               # its compiled frame slots, once verified
+    virtual_objects = ()          # what the schedule makes accessible (verify.compile_schedule)
+    batch = False                 # a manual-mode vxScheduleGraph waits for vxWaitGraph
+    streaming = False             # between vxStartGraphStreaming and vxStopGraphStreaming
+    event_values = MappingProxyType({})         # (event type, parameter index) -> app value (events.py)
+    graph_event_values = MappingProxyType({})   # the same for its own queue (vxRegisterGraphEvent)
+    event_timeout_ms = vx.VX_TIMEOUT_WAIT_FOREVER   # how long vxWaitGraphEvent blocks
+    _c_events = None
 
     def __init__(self, context):
         super().__init__(context)
@@ -31,26 +51,10 @@ class Graph(Reference):
         self.parameters = []                  # graph parameters: (node, index)
         self.delays = []                      # registered for auto-aging
         self.held = []                        # containers whose parts its nodes use, held for them (ix.py)
-        self.order = []                       # nodes in execution order, once verified
-        self.verified = False
         self.aliases = []                     # objects borrowing another's buffer (aliasing.py)
-        self._c_fused = []                    # the fused passes' C plans, which nodes point at (fusion.plan)
-        self.worker = None                    # the thread of a vxScheduleGraph run
         self.pipelining = Settings()          # schedule mode, queues, depth, streaming (pipelining.py)
-        self.pipeline = None                  # its compiled frame slots, once verified
-        self.virtual_objects = []             # what the schedule makes accessible (verify.compile_schedule)
-        self.batch = False                    # a manual-mode vxScheduleGraph waits for vxWaitGraph
-        self.streaming = False                # between vxStartGraphStreaming and vxStopGraphStreaming
-        self.event_values = {}                # (event type, parameter index) -> app value (events.py)
-        self.graph_event_values = {}          # the same for its own queue (vxRegisterGraphEvent)
-        self.own_events = lib.pvx_events_create()    # that queue (TI/tivx.h: vxWaitGraphEvent)
-        self.event_timeout_ms = vx.VX_TIMEOUT_WAIT_FOREVER   # how long vxWaitGraphEvent blocks
-        self._c_events = None
-        d = self.desc = ffi.new("pvx_graph *")
-        d.state = vx.VX_GRAPH_STATE_UNVERIFIED
-        d.status = vx.VX_SUCCESS
-        d.timeout_ms = vx.VX_TIMEOUT_WAIT_FOREVER
-        self.h.desc = d
+        self.own_events = lib.pvx_events_create()    # its own event queue (TI/tivx.h: vxWaitGraphEvent)
+        self.h.desc = self.desc = ffi.new(_DESC, _NEW_DESC[0])
 
     # structure ----------------------------------------------------------------------------
     def add_node(self, node):
@@ -336,8 +340,8 @@ class Graph(Reference):
     def close_pipeline(self):
         """Frames finish and the frame slots go (before verifying again, when the graph dies)."""
         pipeline, self.pipeline = self.pipeline, None
-        self.desc.pipeline = ffi.NULL
-        if pipeline is not None:
+        if pipeline is not None:              # (desc.pipeline is set only with it: verify.py)
+            self.desc.pipeline = ffi.NULL
             if pipeline.idle():
                 self.pipelining.waiting = pipeline.waiting()
                 pipeline.close()
@@ -381,12 +385,35 @@ class Graph(Reference):
 
     # life ---------------------------------------------------------------------------------
     def on_destroy(self):
+        # (what has nothing to do for a graph that never had nodes, delays or aliases is skipped by
+        # the condition under which it acts: every vxReleaseGraph comes here)
         self.desc.ready = 0
         self.close_pipeline()
         self.pipelining.drop_queues()
         # the delete callbacks of target kernels run now, whoever still holds the nodes (seed 003):
         # vxReleaseGraph returns the first failure, as vxVerifyGraph does a create failure
         self.release_status = vx.VX_SUCCESS
+        if self.nodes:
+            self._release_nodes()
+        if self.aliases:
+            aliasing.release(self)            # (after the nodes: what died with them has nothing to undo)
+        if self.delays or self.held:
+            for delay in self.delays:
+                if self in delay.aging_graphs:
+                    delay.aging_graphs.remove(self)
+            for obj in self.delays + self.held:
+                if obj.alive:
+                    obj.release(internal=True)
+        self.h.desc = ffi.NULL
+        lib.pvx_events_destroy(self.own_events)
+        self.own_events = ffi.NULL
+        # what verification left here (order, edges, virtual objects, ...) holds the nodes and
+        # images, which hold the graph: empty it, so they are freed now, not at a collection
+        for name, value in vars(self).items():
+            if type(value) in _CONTAINERS and value:      # (an empty one holds nothing)
+                setattr(self, name, type(value)())
+
+    def _release_nodes(self):
         for node in reversed(self.nodes):
             status = targets.delete_node(node) if node.h is not None else vx.VX_SUCCESS
             if self.release_status == vx.VX_SUCCESS:
@@ -402,21 +429,9 @@ class Graph(Reference):
                 node.h.external_count = 0
                 node.release(internal=True)
         self.nodes = []
-        aliasing.release(self)                # (after the nodes: what died with them has nothing to undo)
-        for delay in self.delays:
-            if self in delay.aging_graphs:
-                delay.aging_graphs.remove(self)
-        for obj in self.delays + self.held:
-            if obj.alive:
-                obj.release(internal=True)
-        self.h.desc = ffi.NULL
-        lib.pvx_events_destroy(self.own_events)
-        self.own_events = ffi.NULL
-        # what verification left here (order, edges, virtual objects, ...) holds the nodes and
-        # images, which hold the graph: empty it, so they are freed now, not at a collection
-        for name, value in vars(self).items():
-            if value and type(value) in (list, dict, set, tuple):     # (an empty one holds nothing)
-                setattr(self, name, type(value)())
+
+
+_CONTAINERS = frozenset((list, dict, set, tuple))
 
 
 def _meta(obj):
