@@ -71,6 +71,23 @@ static int ring_grow(void)
     return 0;
 }
 
+void pvx_ref_hold(pvx_ref *ref, int internal)
+{
+    if (internal)
+        ref->internal_count++;
+    else
+        ref->external_count++;
+}
+
+int pvx_ref_drop(pvx_ref *ref, int internal)
+{
+    uint32_t *count = internal ? &ref->internal_count : &ref->external_count;
+    if (*count == 0)
+        return -1;
+    --*count;
+    return (ref->external_count != 0) | (ref->internal_count != 0) << 1;
+}
+
 void pvx_ref_free(pvx_ref *ref)
 {
     __atomic_store_n(&ref->magic, PVX_MAGIC_DEAD, __ATOMIC_RELEASE);

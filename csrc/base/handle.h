@@ -37,6 +37,12 @@ typedef struct pvx_ref {
 PVX_HIDDEN int pvx_arena_init(void);
 PVX_HIDDEN pvx_ref *pvx_ref_alloc(vx_enum type);
 PVX_HIDDEN void pvx_ref_free(pvx_ref *ref);
+/* reference.py's counts in one call each (a count read or written from Python is a cffi access):
+ * pvx_ref_hold adds one to the internal (`internal`) or the application's count; pvx_ref_drop takes
+ * one away and returns what is left, bit 0 the application's count nonzero, bit 1 the internal one,
+ * or -1, changing nothing, when that count is already 0. What follows is Python's to decide. */
+PVX_HIDDEN void pvx_ref_hold(pvx_ref *ref, int internal);
+PVX_HIDDEN int pvx_ref_drop(pvx_ref *ref, int internal);
 /* Slot index of a live handle of that type (PVX_ANY_TYPE: any), or -1. Never faults. */
 PVX_HIDDEN int64_t pvx_ref_slot(const void *handle, vx_enum type);
 PVX_HIDDEN pvx_ref *pvx_ref_live(const void *handle, vx_enum type);

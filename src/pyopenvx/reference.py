@@ -32,6 +32,8 @@ def unlocked():
 # handle of any type finds its object without reading through it: a foreign pointer just misses.
 _OBJECTS = {}
 
+hold, drop = lib.pvx_ref_hold, lib.pvx_ref_drop
+
 _TYPE_NAMES = {getattr(vx, n): n[len("VX_TYPE_"):].lower() for n in dir(vx)
                if n.startswith("VX_TYPE_") and isinstance(getattr(vx, n), int)}
 
@@ -123,10 +125,7 @@ class Reference:
         return self.h is not None
 
     def retain(self, internal=False):
-        if internal:
-            self.h.internal_count += 1
-        else:
-            self.h.external_count += 1
+        hold(self.h, internal)
 
     def release(self, internal=False):
         """Drop one count; the object is destroyed when nobody holds it any more. While its
@@ -135,19 +134,13 @@ class Reference:
         h = self.h
         if (h is None or self.dying) and self.context.closing:
             return
-        # (each count read once: a field of the C handle costs a cffi access)
-        external, held = h.external_count, h.internal_count
-        if internal:
-            if held == 0:
-                raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} has no internal reference left", self)
-            h.internal_count = held = held - 1
-        else:
-            if external == 0:
-                raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} has already been released", self)
-            h.external_count = external = external - 1
-        if external == 0 and held == 0:
+        left = drop(h, internal)              # (one C call: the counts read and written through cffi cost more)
+        if left < 0:
+            raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} has no internal reference left" if internal
+                          else f"{self} has already been released", self)
+        if left == 0:
             self.destroy()
-        elif external == 0 and not internal:
+        elif not left & 1 and not internal:
             self.context.unreferenced(self)
 
     def destroy(self):
