@@ -149,10 +149,11 @@ class Reference:
             return
         self.dying = True
         self.on_destroy()
+        h = self.h
         if self.context is not self:
-            self.context.objects.pop(self.h.slot, None)
-        del _OBJECTS[self.h]
-        lib.pvx_ref_free(self.h)
+            self.context.objects.pop(h.slot, None)
+        del _OBJECTS[h]
+        lib.pvx_ref_free(h)
         self.h = None
 
     def on_destroy(self):

@@ -415,9 +415,11 @@ class Graph(Reference):
 
     def _release_nodes(self):
         for node in reversed(self.nodes):
-            status = targets.delete_node(node) if node.h is not None else vx.VX_SUCCESS
-            if self.release_status == vx.VX_SUCCESS:
-                self.release_status = status
+            # (a node has target instances only with their target kernel: targets._create)
+            if node.h is not None and node.target_kernel is not None:
+                status = targets.delete_node(node)
+                if self.release_status == vx.VX_SUCCESS:
+                    self.release_status = status
         if self._c_fused:                      # the fused passes' plans go now, not when a cycle is collected
             for node in self.nodes:            # (a node's plan is in _c_fused: fusion.plan)
                 node.desc.fused = ffi.NULL

@@ -284,7 +284,8 @@ class Node(Reference):
     def deinitialize(self):
         """Before re-verification and when the node dies; a failure is logged by the caller.
         A node on a target runs its delete callbacks there first (seed 003)."""
-        targets.delete_node(self)
+        if self.target_kernel is not None:    # (it has target instances only then: targets._create)
+            targets.delete_node(self)
         if not self.initialized:
             return vx.VX_SUCCESS
         self.initialized = False
@@ -297,9 +298,10 @@ class Node(Reference):
     # life ---------------------------------------------------------------------------------
     def on_destroy(self):
         self.deinitialize()
-        for delay, *_ in self.delay_slots.values():
-            if self in delay.followers:
-                delay.followers.remove(self)
+        if self.delay_slots:
+            for delay, *_ in self.delay_slots.values():
+                if self in delay.followers:
+                    delay.followers.remove(self)
         self.h.desc = ffi.NULL
         # (`.h is not None` is `.alive` without a property call: a graph's release does this per node)
         for p in [*self.params, *self.containers.values()] if self.containers else self.params:
