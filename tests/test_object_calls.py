@@ -222,3 +222,40 @@ def test_chain_building_calls_a_node_stay_few_and_flat(vx):
         (build_small, build_large, release_small, release_large)
     assert build_large <= 46 and release_large <= 12, (build_large, release_large)     # (44 and 11 now; 64 and 13
                                                                                         # before the fourth round)
+
+
+def test_a_node_refused_while_its_graph_runs_is_not_left_behind(vx, world):
+    """A node made while its graph runs is refused at its first parameter (replacing one would
+    release what a run may use), with that line; it used to be refused again as it was taken back
+    ("cannot be removed"), and stayed in the graph and in VX_CONTEXT_REFERENCES."""
+    import threading
+    lib, ffi, c = vx.lib, vx.ffi, vx.c
+    entered, go = threading.Event(), threading.Event()
+
+    def run(node, params, num):
+        entered.set()
+        go.wait(30)
+        return c.VX_SUCCESS
+
+    keep = (ffi.callback("vx_kernel_f", run), ffi.callback("vx_kernel_validate_f", lambda *a: c.VX_SUCCESS))
+    kid = ffi.new("vx_enum *")
+    assert lib.vxAllocateUserKernelId(vx.context, kid) == c.VX_SUCCESS
+    kernel = lib.vxAddUserKernel(vx.context, b"test.blocking", kid[0], keep[0], 0, keep[1], ffi.NULL, ffi.NULL)
+    assert lib.vxFinalizeKernel(kernel) == c.VX_SUCCESS
+    graph = lib.vxCreateGraph(vx.context)
+    assert lib.vxReleaseNode(ffi.new("vx_node *", lib.vxCreateGenericNode(graph, kernel))) == c.VX_SUCCESS
+    assert lib.vxScheduleGraph(graph) == c.VX_SUCCESS
+    try:
+        assert entered.wait(30)
+        vx.log.clear()
+        before = vx.references()
+        node = lib.vxNotNode(graph, world["a"], world["b"])
+        refused_node(vx, node, c.VX_ERROR_GRAPH_SCHEDULED, "vxNotNode: <Node 'org.khronos.openvx.not'> parameter 0 "
+                     "cannot be replaced: <Graph> is running or scheduled")
+        assert vx.references() == before
+    finally:
+        go.set()
+    assert lib.vxWaitGraph(graph) == c.VX_SUCCESS
+    assert vx.query(lib.vxQueryGraph, graph, c.VX_GRAPH_NUMNODES, "vx_uint32") == 1
+    assert lib.vxReleaseGraph(ffi.new("vx_graph *", graph)) == c.VX_SUCCESS
+    assert lib.vxRemoveKernel(kernel) == c.VX_SUCCESS

@@ -95,6 +95,11 @@ class Graph(Reference):
         check(node in self.nodes, vx.VX_ERROR_INVALID_PARAMETERS, f"{node} is not in {self}", node)
         self.check_changeable(f"{node} cannot be removed")
         self.check_idle(f"{node} cannot be removed", node)
+        self.take_back(node)
+
+    def take_back(self, node):
+        """Remove a node without asking whether the graph runs: one just added whose creation
+        failed (kernels.calls.create_node), which no run has in its schedule."""
         self.nodes.remove(node)
         self.parameters = [(n, i) for n, i in self.parameters if n is not node]
         self.recount()

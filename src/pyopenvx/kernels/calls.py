@@ -65,7 +65,7 @@ def create_node(graph, row, arguments):
             elif arg is not None:
                 node.set_parameter(index, arg)
     except BaseException:
-        graph.remove_node(node)
+        graph.take_back(node)                 # (refusing this while the graph runs would leave the node)
         node.release()
         raise
     return node
