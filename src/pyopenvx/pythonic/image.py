@@ -112,10 +112,13 @@ class _PatchMap:
 _HOST = vx.VX_MEMORY_TYPE_HOST
 
 
+_DF_IMAGES = {name[len("VX_DF_IMAGE_"):]: getattr(vx, name) for name in dir(vx) if name.startswith("VX_DF_IMAGE_")}
+
+
 def _format(fmt):
     """A vx_df_image from a name ("U8", "rgb", "VIRT") or the value itself."""
     if isinstance(fmt, str):
-        value = getattr(vx, f"VX_DF_IMAGE_{fmt.upper()}", None)
+        value = _DF_IMAGES.get(fmt) or _DF_IMAGES.get(fmt.upper())
         if value is None:
             raise InvalidFormat(vx.VX_ERROR_INVALID_FORMAT, f"image format {fmt!r}: not one of {', '.join(_ELEMENTS)}")
         return value
