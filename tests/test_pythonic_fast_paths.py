@@ -284,3 +284,45 @@ def test_context_references_equals_the_query_and_counts_once(ctx, monkeypatch):
     assert len(counted) == 1                        # the graph's count read once, not per read
     kept.release()
     assert ctx.references == start and len(counted) == 1
+
+
+def test_planes_are_read_once_a_format_is_settled(ctx, monkeypatch):
+    nv12, graph = Image(ctx, 8, 8, "NV12"), Graph(ctx)
+    virtual = Image.virtual(graph)
+    before = virtual.planes                         # (what the library says of a VIRT image)
+    graph.box3x3(graph.gaussian3x3(Image(ctx, 8, 8), virtual))
+    assert nv12.planes == 2
+    monkeypatch.setattr(Image, "_query", lambda *a: pytest.fail("queried again"))
+    assert nv12.planes == 2
+    monkeypatch.undo()
+    graph.verify()
+    assert virtual.format == "U8" and virtual.planes == 1 != before
+    nv12.release()
+    with pytest.raises(Released):
+        nv12.planes                                 # noqa: B018
+
+
+def test_performance_reads_reuse_their_buffer(ctx, monkeypatch):
+    """Graph/Node.performance keep their out-argument and its buffer; each read still sees the last run."""
+    import pyopenvx.pythonic.graph as graph_module
+    graph = Graph(ctx)
+    node = graph.node("org.khronos.openvx.gaussian_3x3", Image(ctx, 16, 16), Image(ctx, 16, 16))
+    assert lib.vxDirective(ctx.reference, vx.VX_DIRECTIVE_ENABLE_PERFORMANCE) == vx.VX_SUCCESS
+    try:
+        _performance_reads(ctx, monkeypatch, graph_module, graph, node)
+    finally:
+        lib.vxDirective(ctx.reference, vx.VX_DIRECTIVE_DISABLE_PERFORMANCE)
+
+
+def _performance_reads(ctx, monkeypatch, graph_module, graph, node):
+    graph.process()
+    assert graph.performance.num == 1
+    node.performance                                # noqa: B018
+    monkeypatch.setattr(graph_module, "_buffer", lambda *a: pytest.fail("a new buffer"))
+    graph.process()
+    assert graph.performance.num == 2
+    perf = ffi.new("vx_perf_t *")
+    for obj, query in ((graph, lib.vxQueryGraph), (node, lib.vxQueryNode)):
+        attribute = vx.VX_GRAPH_PERFORMANCE if obj is graph else vx.VX_NODE_PERFORMANCE
+        assert query(obj.handle, attribute, perf, ffi.sizeof("vx_perf_t")) == vx.VX_SUCCESS
+        assert tuple(obj.performance) == (perf.tmp, perf.beg, perf.end, perf.sum, perf.avg, perf.min, perf.num, perf.max)

@@ -196,8 +196,10 @@ class Image(Object):
 
     @property
     def planes(self) -> int:
-        """How many planes the format has."""
-        return self._query(vx.VX_IMAGE_PLANES, "vx_size")
+        """How many planes the format has (read once when the format is settled: a real image's)."""
+        if self._settled() is not self._geometry:       # a virtual image: its format may change yet
+            return self._query(vx.VX_IMAGE_PLANES, "vx_size")
+        return self.settled("_planes", lambda: self._query(vx.VX_IMAGE_PLANES, "vx_size"))
 
     def _rect(self, rect):
         return self._settled()[3] if rect is None else ffi.new(_RECT, rect)
