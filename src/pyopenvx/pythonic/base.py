@@ -158,7 +158,8 @@ def _pointer_type(ctype):
 def _query_plan(function, ctype):
     """Object.query's plan for vxQuery<X> `function` and C type `ctype`, made once."""
     reusable = ffi.typeof(ctype).kind in ("primitive", "enum")     # a struct's value is a view of it
-    plan = _QUERIES[function, ctype] = (getattr(lib, function), *_pointer_type(ctype), f"_out_{ctype}" if reusable else "")
+    plan = _QUERIES[function, ctype] = (getattr(lib, function), *_pointer_type(ctype),
+                                        f"_out_{ctype}" if reusable else "")
     return plan
 
 
