@@ -186,3 +186,143 @@ def test_threshold_and_convolution_reads_answered_in_c(ctx, monkeypatch):
         ranged.value                                            # noqa: B018
     binary.value, convolution.scale = 12, 16
     assert (binary.value, convolution.scale) == (12, 16)
+
+
+def _python_calls(function):
+    """{(module, function name): calls} of the Python functions of pyopenvx.pythonic that function() runs."""
+    import collections
+    import gc
+    import sys
+    calls = collections.Counter()
+    gc.disable()                    # (a collection's finalizers are not the call's own work)
+
+    def profile(frame, event, _arg):
+        if event == "call" and "pyopenvx/pythonic/" in frame.f_code.co_filename.replace("\\", "/"):
+            calls[(frame.f_code.co_filename.rsplit("/", 1)[-1], frame.f_code.co_name)] += 1
+    sys.setprofile(profile)
+    try:
+        result = function()         # (kept: its release is not the call's work)
+    finally:
+        sys.setprofile(None)
+        gc.enable()
+    del result
+    return calls
+
+
+def test_a_node_helpers_own_work_stays_lean(ctx):
+    """graph.gaussian3x3(img) (bench/python_face.py's node helper row): the per-signature work
+    (the creator's lookup, the format's name) is done once, an object argument goes as it is, and
+    the helper makes no more Python calls than these (26 when counted: a count to lower, never to raise)."""
+    image, first = Image(ctx, 16, 16), Graph(ctx)
+    first.gaussian3x3(image)                        # the node table and the plans, made once
+    graph = Graph(ctx)
+    calls = _python_calls(lambda: graph.gaussian3x3(image))
+    assert not {("nodes.py", "_object"), ("nodes.py", "<listcomp>")} & set(calls), calls
+    assert sum(calls.values()) <= 26, calls
+    assert graph.num_nodes == 1
+
+
+def test_the_node_creator_is_looked_up_once(ctx, monkeypatch):
+    spec = spec_of("box3x3", ctx.handle)
+    Graph(ctx).box3x3(Image(ctx, 8, 8))
+    import types
+
+    import pyopenvx.pythonic.nodes as nodes
+    monkeypatch.setattr(nodes, "lib", types.SimpleNamespace())     # a lookup of the creator now fails
+    assert Graph(ctx).box3x3(Image(ctx, 8, 8)) is not None and spec.create is not None
+
+
+def test_context_references_equals_the_query_and_counts_once(ctx, monkeypatch):
+    """Context.references reads the object model's count (no vxQueryContext call), which counts
+    again only after an object or a count changed; it equals what vxQueryContext answers through
+    creations, retains, releases, a graph's release (its nodes' counts zeroed) and user kernels."""
+    from pyopenvx.pythonic import user_kernel, INPUT, OUTPUT
+    from pyopenvx.reference import Reference
+
+    def queried():
+        out = ffi.new("vx_uint32 *")
+        assert lib.vxQueryContext(ctx.handle, vx.VX_CONTEXT_REFERENCES, out, 4) == vx.VX_SUCCESS
+        return out[0]
+
+    def same():
+        assert ctx.references == queried()
+        return ctx.references
+    start = same()
+    images = [Image(ctx, 8, 8) for _ in range(3)]
+    assert same() == start + 3
+    assert lib.vxRetainReference(images[0].reference) == vx.VX_SUCCESS
+    assert same() == start + 3                      # (objects held, not references)
+    lib.vxReleaseReference(ffi.new("vx_reference *", images[0].reference))
+    graph = Graph(ctx)
+    node = graph.node("org.khronos.openvx.box_3x3", images[0], images[1])
+    blurred = graph.gaussian3x3(images[1])
+    kernel = lib.vxGetKernelByName(ctx.handle, b"org.khronos.openvx.box_3x3")
+    lib.vxCreateGenericNode(graph.handle, kernel)   # never released: vxReleaseGraph zeroes its count
+    lib.vxReleaseKernel(ffi.new("vx_kernel *", kernel))
+    assert same() == start + 7                      # the graph, two nodes, the output
+    node.release()
+    assert same() == start + 6
+    graph.release()
+    assert same() == start + 4
+    blurred.release()
+    assert same() == start + 3
+
+    @user_kernel(ctx, "test.references", [("in", INPUT, "image"), ("out", OUTPUT, "image")])
+    def copy(src, dst):
+        pass
+    assert same() == start + 4
+    copy.remove()
+    for image in images:
+        image.release()
+    assert same() == start
+    counted = []
+    monkeypatch.setattr(Reference, "counted", property(lambda self: counted.append(self) or self.h.external_count > 0))
+    monkeypatch.setattr(type(ctx), "query", lambda *a: pytest.fail("queried"))
+    kept = Graph(ctx)                               # (an image may be made in C, counted apart)
+    for _ in range(3):
+        assert ctx.references == start + 1
+    assert len(counted) == 1                        # the graph's count read once, not per read
+    kept.release()
+    assert ctx.references == start and len(counted) == 1
+
+
+def test_planes_are_read_once_a_format_is_settled(ctx, monkeypatch):
+    nv12, graph = Image(ctx, 8, 8, "NV12"), Graph(ctx)
+    virtual = Image.virtual(graph)
+    before = virtual.planes                         # (what the library says of a VIRT image)
+    graph.box3x3(graph.gaussian3x3(Image(ctx, 8, 8), virtual))
+    assert nv12.planes == 2
+    monkeypatch.setattr(Image, "_query", lambda *a: pytest.fail("queried again"))
+    assert nv12.planes == 2
+    monkeypatch.undo()
+    graph.verify()
+    assert virtual.format == "U8" and virtual.planes == 1 != before
+    nv12.release()
+    with pytest.raises(Released):
+        nv12.planes                                 # noqa: B018
+
+
+def test_performance_reads_reuse_their_buffer(ctx, monkeypatch):
+    """Graph/Node.performance keep their out-argument and its buffer; each read still sees the last run."""
+    import pyopenvx.pythonic.graph as graph_module
+    graph = Graph(ctx)
+    node = graph.node("org.khronos.openvx.gaussian_3x3", Image(ctx, 16, 16), Image(ctx, 16, 16))
+    assert lib.vxDirective(ctx.reference, vx.VX_DIRECTIVE_ENABLE_PERFORMANCE) == vx.VX_SUCCESS
+    try:
+        _performance_reads(ctx, monkeypatch, graph_module, graph, node)
+    finally:
+        lib.vxDirective(ctx.reference, vx.VX_DIRECTIVE_DISABLE_PERFORMANCE)
+
+
+def _performance_reads(ctx, monkeypatch, graph_module, graph, node):
+    graph.process()
+    assert graph.performance.num == 1
+    node.performance                                # noqa: B018
+    monkeypatch.setattr(graph_module, "_buffer", lambda *a: pytest.fail("a new buffer"))
+    graph.process()
+    assert graph.performance.num == 2
+    perf = ffi.new("vx_perf_t *")
+    for obj, query in ((graph, lib.vxQueryGraph), (node, lib.vxQueryNode)):
+        attribute = vx.VX_GRAPH_PERFORMANCE if obj is graph else vx.VX_NODE_PERFORMANCE
+        assert query(obj.handle, attribute, perf, ffi.sizeof("vx_perf_t")) == vx.VX_SUCCESS
+        assert tuple(obj.performance) == (perf.tmp, perf.beg, perf.end, perf.sum, perf.avg, perf.min, perf.num, perf.max)

@@ -3,7 +3,8 @@ from _pyopenvx import ffi, lib
 
 from . import constants as vx
 from .errors import VxError
-from .reference import Reference
+from . import reference
+from .reference import LOCK, Reference
 
 IMPLEMENTATION = "pyopenvx"
 EXTENSIONS = ("vx_khr_user_data_object", "vx_khr_tiling", "vx_khr_buffer_aliasing", "vx_khr_ix",   # the Khronos
@@ -84,10 +85,18 @@ class Context(Reference):
         if self.immediate_graphs is not None and obj is not self:
             self.immediate_graphs.forget_object(obj)
 
+    _counted = (-1, 0)      # (reference.changes when counted, how many objects `counted` said)
+
     def references(self):
         """VX_CONTEXT_REFERENCES: the objects the application holds now (images made in C that
-        Python has not seen yet included)."""
-        return sum(1 for o in self.objects.values() if o.counted) + self.h.c_images
+        Python has not seen yet included). Counted again only after reference.changes moved."""
+        at, counted = self._counted
+        if at != reference.changes:
+            with LOCK:              # (the pythonic layer reads it without an exported call's lock)
+                at = reference.changes
+                counted = sum(1 for o in self.objects.values() if o.counted)
+                self._counted = (at, counted)
+        return counted + self.h.c_images
 
     def error(self, status):
         if status not in self.errors:

@@ -28,6 +28,10 @@ def unlocked():
         LOCK._acquire_restore(state)
 
 
+# Counts what may change VX_CONTEXT_REFERENCES (an object made or destroyed, a count changed):
+# Context.references() counts again only after it moved, so reading it twice costs nothing.
+changes = 0
+
 # handle -> Reference. cffi pointers hash and compare by address whatever their C type, so a
 # handle of any type finds its object without reading through it: a foreign pointer just misses.
 _OBJECTS = {}
@@ -98,6 +102,8 @@ class Reference:
 
     def __init__(self, context, scope=None, external=1, handle=None):
         """`handle`: one C made, counts and context set (csrc/objects/image_lazy.c), that this object takes."""
+        global changes
+        changes += 1
         h = handle if handle is not None else lib.pvx_ref_alloc(self.vx_type)
         if h == ffi.NULL:
             raise VxError(vx.VX_ERROR_NO_RESOURCES, "no handle slots left")
@@ -125,12 +131,17 @@ class Reference:
         return self.h is not None
 
     def retain(self, internal=False):
+        if not internal:            # (VX_CONTEXT_REFERENCES counts external holders only)
+            global changes
+            changes += 1
         hold(self.h, internal)
 
     def release(self, internal=False):
         """Drop one count; the object is destroyed when nobody holds it any more. While its
         context closes, objects holding each other in a cycle (a node whose parameter is its
         own graph) are destroyed whatever their counts say."""
+        global changes
+        changes += 1                # (an internal release too: vxReleaseGraph zeroes its nodes' counts first)
         h = self.h
         if (h is None or self.dying) and self.context.closing:
             return
@@ -147,6 +158,8 @@ class Reference:
         """Free everything the object owns, then its handle. Subclasses extend `on_destroy`."""
         if self.h is None or self.dying:
             return
+        global changes
+        changes += 1
         self.dying = True
         self.on_destroy()
         h = self.h

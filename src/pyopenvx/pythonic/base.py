@@ -155,6 +155,14 @@ def _pointer_type(ctype):
     return ffi.typeof(f"{ctype} *"), ffi.sizeof(ctype)
 
 
+def _query_plan(function, ctype):
+    """Object.query's plan for vxQuery<X> `function` and C type `ctype`, made once."""
+    reusable = ffi.typeof(ctype).kind in ("primitive", "enum")     # a struct's value is a view of it
+    plan = _QUERIES[function, ctype] = (getattr(lib, function), *_pointer_type(ctype),
+                                        f"_out_{ctype}" if reusable else "")
+    return plan
+
+
 class Object:
     """An OpenVX reference owned by Python: released by `release()`, at the end of a with block,
     or when the wrapper (and every numpy view of its memory) is garbage collected.
@@ -315,16 +323,12 @@ class Object:
 
     def query(self, function: str, attribute: int, ctype: str) -> Any:
         """One attribute by vxQuery<Type> (`function`, its name) as `ctype`."""
-        plan = _QUERIES.get((function, ctype))
-        if plan is None:
-            reusable = ffi.typeof(ctype).kind in ("primitive", "enum")     # a struct's value is a view of it
-            plan = _QUERIES[function, ctype] = (getattr(lib, function), *_pointer_type(ctype),
-                                                f"_out_{ctype}" if reusable else "")
+        plan = _QUERIES.get((function, ctype)) or _query_plan(function, ctype)
         call, pointer, size, scratch = plan
         # the out-argument is the object's own, taken while in use (a dict pop is atomic: a thread
         # querying the same object meanwhile allocates its own); allocating one costs half the query
         kept = self.__dict__
-        out = scratch and kept.pop(scratch, None) or ffi.new(pointer)
+        out = scratch and kept.pop(scratch, None) or _newp(pointer, None)
         status = call(self.handle, attribute, out, size)
         if status:
             check(status, f"{function}({attribute_name(attribute)})", self)
@@ -344,6 +348,8 @@ def handle_of(obj: Any, name: str, what: str, kind: str = "Context") -> Handle:
 def size_of(value: Any, name: str, what: str) -> int:
     """A size or count argument (a vx_uint32), or the error naming it: TypeError for what is no
     integer, InvalidParameters for a negative or too large one."""
+    if type(value) is int and 0 <= value <= 0xFFFFFFFF:    # the common case, without the checks' calls
+        return value
     if isinstance(value, bool) or not hasattr(value, "__index__"):
         raise TypeError(f"{what}: {name} must be an int, not {type(value).__name__}")
     value = value.__index__()

@@ -29,6 +29,12 @@ class Context(Object):
         callback, self._log_functions = kept(self, "log") or self._log()
         lib.vxRegisterLogCallback(self._handle, callback, vx.vx_true_e)
         keep(self, "log", (callback, self._log_functions))
+        # the library runs in this interpreter (started by vxCreateContext above): the object model's
+        # context, read directly where a query's round trip would cost more than the answer
+        from ..reference import find
+        self._model = find(self._handle)
+
+    _model: Any = None      # the object model's context (pyopenvx.context.Context); None when wrapped
 
     @staticmethod
     def _log():
@@ -44,7 +50,11 @@ class Context(Object):
     @property
     def references(self) -> int:
         """VX_CONTEXT_REFERENCES: how many references the context's objects hold."""
-        return self.query("vxQueryContext", vx.VX_CONTEXT_REFERENCES, "vx_uint32")
+        self.handle                     # noqa: B018  (raises Released)
+        model = self._model
+        if model is None or model.h is None:        # wrapped, or gone: the query (and its error)
+            return self.query("vxQueryContext", vx.VX_CONTEXT_REFERENCES, "vx_uint32")
+        return model.references()
 
     @property
     def kernels(self) -> Dict[str, Kernel]:

@@ -41,12 +41,15 @@ ACTIONS = {None: vx.VX_ACTION_CONTINUE, "continue": vx.VX_ACTION_CONTINUE, "aban
 
 
 def _performance(obj, function, attribute):
-    perf = obj.__dict__.pop("_perf", None) or _newp(_PERF_P, None)      # the wrapper's own, as Object.query's
-    status = function(obj.handle, attribute, perf, _PERF_SIZE)
+    kept = obj.__dict__.pop("_perf", None)      # the wrapper's own out-argument and its buffer, as Object.query's
+    if kept is None:
+        perf = _newp(_PERF_P, None)
+        kept = perf, _buffer(perf)
+    status = function(obj.handle, attribute, kept[0], _PERF_SIZE)
     if status:
         check(status, "query performance")
-    values = _PERF_FIELDS.unpack(_buffer(perf))
-    obj._perf = perf
+    values = _PERF_FIELDS.unpack(kept[1])
+    obj._perf = kept
     return tuple.__new__(Performance, values)        # (namedtuple's __new__ is a Python function)
 
 

@@ -112,10 +112,13 @@ class _PatchMap:
 _HOST = vx.VX_MEMORY_TYPE_HOST
 
 
+_DF_IMAGES = {name[len("VX_DF_IMAGE_"):]: getattr(vx, name) for name in dir(vx) if name.startswith("VX_DF_IMAGE_")}
+
+
 def _format(fmt):
     """A vx_df_image from a name ("U8", "rgb", "VIRT") or the value itself."""
     if isinstance(fmt, str):
-        value = getattr(vx, f"VX_DF_IMAGE_{fmt.upper()}", None)
+        value = _DF_IMAGES.get(fmt) or _DF_IMAGES.get(fmt.upper())
         if value is None:
             raise InvalidFormat(vx.VX_ERROR_INVALID_FORMAT, f"image format {fmt!r}: not one of {', '.join(_ELEMENTS)}")
         return value
@@ -193,8 +196,10 @@ class Image(Object):
 
     @property
     def planes(self) -> int:
-        """How many planes the format has."""
-        return self._query(vx.VX_IMAGE_PLANES, "vx_size")
+        """How many planes the format has (read once when the format is settled: a real image's)."""
+        if self._settled() is not self._geometry:       # a virtual image: its format may change yet
+            return self._query(vx.VX_IMAGE_PLANES, "vx_size")
+        return self.settled("_planes", lambda: self._query(vx.VX_IMAGE_PLANES, "vx_size"))
 
     def _rect(self, rect):
         return self._settled()[3] if rect is None else ffi.new(_RECT, rect)

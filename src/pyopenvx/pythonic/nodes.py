@@ -110,6 +110,11 @@ class Spec:
     def signature(self):
         return f"{self.name}({', '.join(map(str, self.parameters))})"
 
+    @cached_property
+    def create(self):
+        """The node creator (looked up once)."""
+        return getattr(lib, self.creator)
+
 
 def _snake(name):
     name = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)
@@ -321,6 +326,9 @@ def _argument(graph, spec, p, value, keep, extras):
         return _by_value(spec, p, value)
     if value is None:
         return ffi.NULL
+    if isinstance(value, Object) and value.vx_type == p.vx_type:     # the common case: as it is
+        keep.append(value)
+        return _cast(p.c_type, value.handle)
     value = _object(graph, spec, p, value, extras)
     if not isinstance(value, Object) or (p.type != "reference" and value.vx_type not in (None, p.vx_type)):
         other = [f"{name}=" for name in EXTRAS.get(spec.name, {}) if name not in ("levels",)]
@@ -446,22 +454,24 @@ def add_node(graph, spec, args, kwargs):
             elif p.by_value or (not p.optional and direction == "input"):
                 raise TypeError(f"{spec.name}: parameter {p.name} is required: {spec.signature}")
         c_args.append(_argument(graph, spec, p, value, keep, extras))
-    node = graph._adopt_node(getattr(lib, spec.creator)(graph.handle, *c_args), spec.creator, spec.kernel)
-    if extras.get("border") is not None:
+    node = graph._adopt_node(spec.create(graph.handle, *c_args), spec.creator, spec.kernel)
+    if extras and extras.get("border") is not None:
         node.border = extras["border"]
     return node, outputs
 
 
 def call(graph, spec, args, kwargs):
     """Adds the node of `spec` to `graph`; returns its outputs (one, or a tuple)."""
-    outputs = [obj for _, obj in add_node(graph, spec, args, kwargs)[1]]
-    return outputs[0] if len(outputs) == 1 else tuple(outputs)
+    outputs = add_node(graph, spec, args, kwargs)[1]
+    return outputs[0][1] if len(outputs) == 1 else tuple(obj for _, obj in outputs)
 
 
 def call_helper(graph, name, args, **extras):
     """A generated helper's call (helpers.py): `args` all the kernel's parameters, None where not
     given; an extra keyword left None is not given."""
     spec = _specs.get(name) or spec_of(name, graph.context.handle)
+    if len(extras) == 1 and extras.get("border") is None:     # most helpers' one extra, not given
+        return call(graph, spec, args, None)
     return call(graph, spec, args, {k: v for k, v in extras.items() if v is not None})
 
 

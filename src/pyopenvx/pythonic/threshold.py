@@ -65,6 +65,14 @@ class Threshold(Object):
         bounds = f"value={self.value}" if self.type == "binary" else f"range={self.range}"
         return f"{self.type} {self.input_format}->{self.output_format} {bounds} output={self.output}"
 
+    def _member(self, key):
+        """The vx_pixel_value_t member of the input (key "_member_in") or output ("_member_out")
+        format, kept as `key` once read (formats never change)."""
+        member = self.__dict__.get(key)
+        if member is None:
+            member = self.__dict__[key] = _MEMBERS[self.input_format if key == "_member_in" else self.output_format]
+        return member
+
     def _pair(self, function, member, values=None):
         # the wrapper's own two out-arguments, taken while in use (as Object.query's)
         a, b = self.__dict__.pop("_pixels", None) or (_newp(_PIXEL, None), _newp(_PIXEL, None))
@@ -82,32 +90,34 @@ class Threshold(Object):
     @property
     def value(self) -> int:
         """The binary threshold value."""
-        out = _newp(_PIXEL, None)
+        out = self.__dict__.pop("_pixel", None) or _newp(_PIXEL, None)     # the wrapper's own, as _pair's
         status = lib.vxCopyThresholdValue(self.handle, out, vx.VX_READ_ONLY, HOST)
         if status:
             check(status, "vxCopyThresholdValue", self)
-        return getattr(out, _MEMBERS[self.input_format])
+        value = getattr(out, self._member("_member_in"))
+        self._pixel = out
+        return value
 
     @value.setter
     def value(self, v: int) -> None:
         pixel = ffi.new(_PIXEL)
-        setattr(pixel, _MEMBERS[self.input_format], v)
+        setattr(pixel, self._member("_member_in"), v)
         check(lib.vxCopyThresholdValue(self.handle, pixel, vx.VX_WRITE_ONLY, HOST), "vxCopyThresholdValue", self)
 
     @property
     def range(self) -> Tuple[int, int]:
         """(lower, upper) of a range threshold."""
-        return self._pair("vxCopyThresholdRange", _MEMBERS[self.input_format])
+        return self._pair("vxCopyThresholdRange", self._member("_member_in"))
 
     @range.setter
     def range(self, v: Tuple[int, int]) -> None:
-        self._pair("vxCopyThresholdRange", _MEMBERS[self.input_format], v)
+        self._pair("vxCopyThresholdRange", self._member("_member_in"), v)
 
     @property
     def output(self) -> Tuple[int, int]:
         """(true value, false value) written to the output image."""
-        return self._pair("vxCopyThresholdOutput", _MEMBERS[self.output_format])
+        return self._pair("vxCopyThresholdOutput", self._member("_member_out"))
 
     @output.setter
     def output(self, v: Tuple[int, int]) -> None:
-        self._pair("vxCopyThresholdOutput", _MEMBERS[self.output_format], v)
+        self._pair("vxCopyThresholdOutput", self._member("_member_out"), v)
