@@ -82,6 +82,12 @@ def test_a_released_graph_is_freed_without_a_collection(vx):
         graph, made = _chain(vx, 6)
         assert lib.vxVerifyGraph(graph) == 0
         assert lib.vxProcessGraph(graph) == 0
+        # a standard node's meta format is made when asked for (Node.show): one is
+        node = lib.tivxGraphGetNode(graph, 0)         # (no reference of its own, as in TIOVX)
+        param = lib.vxGetParameterByIndex(node, 1)
+        meta = ffi.new("vx_meta_format *")
+        assert lib.vxQueryParameter(param, vx.c.VX_PARAMETER_META_FORMAT, meta, ffi.sizeof(meta[0])) == 0
+        assert lib.vxReleaseParameter(ffi.new("vx_parameter *", param)) == 0
         objects = [weakref.ref(o) for o in live_objects() if id(o) not in before]
         kinds = {type(ref()).__name__ for ref in objects}
         assert {"Graph", "Node", "MetaFormat", "Image"} <= kinds, kinds

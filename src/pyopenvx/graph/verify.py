@@ -175,24 +175,37 @@ def order_by_dependency(graph):
 
 
 def validate_nodes(graph):
-    """Per node in order: local data attributes, the validator with a meta format per output,
-    then each output made or checked to match what the validator said."""
+    """Per node in order: local data attributes, the validator with a meta format per output (a
+    standard kernel's says what it wants in Python: its meta formats are made when asked for,
+    Node.show), then each output made or checked to match what the validator said."""
     for node in graph.order:
         node.reset_local_data()
+        kernel, params = node.kernel, node.params
+        standard = kernel.describe is not None
+        if standard and node.metas_made:
+            node.show({})                     # (refused, they show nothing)
         outputs = []
-        for i in node.kernel.outputs:
-            obj = node.params[i]
-            meta = node.meta(i, obj.vx_type if obj is not None else node.kernel.signature[i].data_type)
+        for i in kernel.outputs:
+            obj = params[i]
+            meta = None if standard else node.meta(i, node.output_type(i))
             if obj is not None:
                 # each object the output describes, with its meta as reopened if virtual
-                outputs.append((i, obj, meta, [(t, _reopen(node, i, t) if getattr(t, "virtual", False) else None)
-                                               for t in _described_by(node, i, obj)]))
-        wants = _call_validators(node, outputs)
+                if node.replicate is None:
+                    described = [(obj, _reopen(node, i, obj) if getattr(obj, "virtual", False) else None)]
+                else:
+                    described = [(t, _reopen(node, i, t) if getattr(t, "virtual", False) else None)
+                                 for t in _described_by(node, i, obj)]
+                outputs.append((i, obj, meta, described))
+        if standard:
+            wants, ruled = kernel.describe(node)
+            node.show(wants)
+        else:
+            wants, ruled = _call_validators(node, outputs), ()
         for i, obj, meta, described in outputs:
             want = meta.attrs if wants is None else wants.get(i, {})
             for target, have in described:
                 _apply_output(node, i, target, want, have)
-        _valid_rectangles(node, outputs)
+        _valid_rectangles(node, outputs, ruled)
 
 
 def _reopen(node, index, obj):
@@ -205,12 +218,9 @@ def _reopen(node, index, obj):
 
 def _call_validators(node, outputs):
     """vxAddUserKernel's validator once, or vxAddKernel's (vx_compatibility.h) input validator per
-    set input, then its output validator per set output, each with that output's meta format.
-    A standard kernel's validator is Python: what it says comes back ({output index: attributes});
-    otherwise None, and the meta formats say it."""
+    set input, then its output validator per set output, each with that output's meta format,
+    which says what it wants."""
     kernel, d = node.kernel, node.desc
-    if kernel.describe is not None:
-        return kernel.describe(node)
     if kernel.validate is not None:
         status = kernel.validate(d.node, d.parameters, d.num_parameters, node._c_metas)
         if status != vx.VX_SUCCESS:
@@ -230,10 +240,10 @@ def _call_validators(node, outputs):
 
 
 def _described_by(node, index, obj):
-    """What an output's meta format describes: the object, or for a parameter replicated over an
-    object array every item (the validator sees item 0 of items all alike; pyramid levels
-    differ in size and keep their own)."""
-    parent = container(obj) if node.replicate is not None and node.replicate[index] else None
+    """What a replicated node's output's meta format describes: the object, or for a parameter
+    replicated over an object array every item (the validator sees item 0 of items all alike;
+    pyramid levels differ in size and keep their own)."""
+    parent = container(obj) if node.replicate[index] else None
     if parent is not None and parent.vx_type == vx.VX_TYPE_OBJECT_ARRAY:
         return parent.items
     return (obj,)
@@ -280,13 +290,15 @@ def _images(obj):
     return []
 
 
-def _valid_rectangles(node, outputs):
+def _valid_rectangles(node, outputs, ruled):
     """Valid rectangles propagate: an output's comes from the validator's callback over the input
-    images' rectangles; VX_NODE_VALID_RECT_RESET makes it the full image; otherwise it is kept."""
+    images' rectangles (a standard kernel's image outputs in `ruled`: its Python rule,
+    Kernel.valid_rect); VX_NODE_VALID_RECT_RESET makes it the full image; otherwise it is kept."""
     inputs = None
     reset = node.desc.valid_rect_reset
     for index, obj, meta, _ in outputs:
-        if not reset and meta.valid_rect_rule is None and meta.valid_rect_callback is None:
+        callback = meta.valid_rect_callback if meta is not None else None
+        if not reset and index not in ruled and callback is None:
             continue
         images = _images(obj)
         if reset:
@@ -296,10 +308,10 @@ def _valid_rectangles(node, outputs):
             if inputs is None:
                 inputs = [img.valid_rect() for i in node.kernel.inputs if node.params[i] is not None
                           for img in _images(node.params[i])]
-            if meta.valid_rect_rule is not None:      # a standard kernel's: one image, no trip through C
-                rects = [meta.valid_rect_rule(node, index, inputs)]
-            else:
-                rects = _call_valid_rect(node, index, meta.valid_rect_callback, inputs, images)
+            if callback is None:              # a standard kernel's: one image, no trip through C,
+                images[0].desc.valid = node.kernel.valid_rect(node, index, inputs)   # inside it by its rule
+                continue
+            rects = _call_valid_rect(node, index, callback, inputs, images)
             for img, r in zip(images, rects):
                 start_x, start_y, end_x, end_y = r
                 if not (start_x <= end_x <= img.width and start_y <= end_y <= img.height):
@@ -343,7 +355,8 @@ def initialize_nodes(graph):
     """The kernels' initializers, then the local data buffers they asked for (seed 000). They may
     map the graph's virtual objects (TIOVX lets them)."""
     graph.virtual_objects = _virtuals(graph)  # (what compile_schedule hands C next)
-    with accessible(graph.virtual_objects):
+    initializers = any(node.kernel.initialize != ffi.NULL for node in graph.order)
+    with accessible(graph.virtual_objects if initializers else ()):
         for node in graph.order:
             node.initialize()
 
@@ -504,32 +517,34 @@ def _storage_plan(graph):
     if graph.units is None:
         return {}
     _, head, _, ancestors = graph.units
-    users, writer, unwritten = {}, {}, {}
-    for node, _, obj, _, _ in graph.inputs + graph.outputs:
+    users, writer, writer_node = {}, {}, {}
+    for node, _, obj, _, _ in graph.inputs:
         users[obj] = users.get(obj, 0) | (1 << head[node])
     for node, _, obj, _, _ in graph.outputs:
-        writer[obj] = head[node]
-        if obj.vx_type == vx.VX_TYPE_IMAGE:
-            unwritten[obj] = _unwritten(node, obj)
+        k = writer[obj] = head[node]
+        users[obj] = users.get(obj, 0) | (1 << k)
+        writer_node[obj] = node
     params = {node.params[i] for node, i in graph.parameters}
     excluded = params | {obj for _, _, obj, _, _ in graph.updates} | graph.ring_images | set(graph.aliases)
     aliased = {int(ffi.cast("uintptr_t", o.mem.base)) for o in graph.aliases}
     candidates = [o for o in graph.virtual_objects
                   if o.vx_type == vx.VX_TYPE_IMAGE and o in writer and o not in excluded
                   and o.parent_image is None and not o.views and container(o) is None
-                  and not getattr(o, "image_arrays", 0) and not o.swappable and not o.mem.borrowed
+                  and not o.swappable and not o.mem.borrowed
                   and (not aliased or int(ffi.cast("uintptr_t", o.mem.base)) not in aliased)]
     plan, buffers = {}, []                 # buffers: [lender, bytes, users of every image on it, unwritten]
     for o in sorted(candidates, key=writer.__getitem__):
-        before = ancestors[writer[o]]
+        unwritten = _unwritten(writer_node[o], o)
         if o.base is None:
-            fits = [b for b in buffers if b[1] >= o.desc.size and not b[2] & ~before and b[3] == unwritten[o]]
-            if fits:
-                b = min(fits, key=lambda b: b[1])
-                plan[o] = b[0]
-                b[2] |= users[o]
+            size, outside, best = o.desc.size, ~ancestors[writer[o]], None
+            for b in buffers:              # the smallest that fits, the first of those
+                if b[1] >= size and not b[2] & outside and b[3] == unwritten and (best is None or b[1] < best[1]):
+                    best = b
+            if best is not None:
+                plan[o] = best[0]
+                best[2] |= users[o]
                 continue
-        buffers.append([o, o.mem.bytes if o.base is not None else o.desc.size, users[o], unwritten[o]])
+        buffers.append([o, o.mem.bytes if o.base is not None else o.desc.size, users[o], unwritten])
     return plan
 
 
@@ -539,9 +554,9 @@ def allocate_virtuals(graph):
     not overlap share it (`_storage_plan`). So do the application's images the nodes use and it
     never mapped (an output made by vxCreateImage only): the first run's page faults came to
     ~1 ms at 1080p (issue 32)."""
-    plan = _storage_plan(graph)
+    plan, rings = _storage_plan(graph), graph.ring_images
     for o in graph.virtual_objects:
-        if o.vx_type == vx.VX_TYPE_IMAGE and o not in graph.ring_images and o not in plan and o.allocate():
+        if o.vx_type == vx.VX_TYPE_IMAGE and o not in rings and o not in plan and o.allocate():
             lib.pvx_memory_prefault(o.root.mem)
     for _, _, o, _, virtual in graph.inputs + graph.outputs + graph.updates:
         # (a uniform image's pixels are written as it gets its memory: its pages are mapped, and

@@ -62,7 +62,7 @@ class StandardKernel(Kernel):
         super().__init__(context, row.kernel_name, row.enumeration, function, len(row.signature), ffi.NULL,
                          ffi.NULL, ffi.NULL)
         self.row = row
-        self.describe = describe
+        self.describe, self.valid_rect = describe, valid_rect
         for index, sig in enumerate(row.signature):
             self.add_parameter(index, sig.direction, sig.data_type, sig.state, tuple(_DIRECTIONS.values()))
         self.finalize()
@@ -84,23 +84,24 @@ def register(context):
 
 def describe(node):
     """The validator of every standard kernel, called by verify.validate_nodes without a trip
-    through C: {output index: its meta attributes}. They go into the node's meta formats too
-    (VX_PARAMETER_META_FORMAT shows them); an image output gets `valid_rect`."""
+    through C: ({output index: its meta attributes}, the image outputs whose valid rectangle
+    `valid_rect` gives). Its node's meta formats show them (Node.show)."""
     impl = node.kernel.row.implementation
     if node.desc.border.mode not in impl.borders:
         raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{node.kernel.kernel_name}: border mode {node.desc.border.mode:#x} is "
                       "not supported (" + ", ".join(f"{m:#x}" for m in impl.borders) + ")", node)
-    wants = {}
+    wants, images = {}, []
     for index, described in impl.validate(node).items():
-        meta = node.metas[index]
         if isinstance(described, dict):           # another object type: its meta attributes as C keeps them
+            meta = node.meta(index, node.output_type(index))
             for attribute, value in described.items():
-                meta._store(attribute, value)
+                meta.store(attribute, value)
             wants[index] = meta.attrs
             continue
-        wants[index] = meta.store_image(*described)
-        meta.valid_rect_rule = valid_rect
-    return wants
+        fmt, width, height = described
+        wants[index] = {vx.VX_IMAGE_FORMAT: fmt, vx.VX_IMAGE_WIDTH: width, vx.VX_IMAGE_HEIGHT: height}
+        images.append(index)
+    return wants, images
 
 
 def valid_rect(node, index, rects):

@@ -126,7 +126,7 @@ def pixel_patterns(fmt, value):
     }.get(fmt) or [raw[: _planes(fmt)[0][0] // 8]]
 
 
-_PVX_IMAGE = ffi.typeof("pvx_image *")
+_PVX_IMAGE, _BYTES = ffi.typeof("pvx_image *"), ffi.typeof("uint8_t *")
 _ROOT_ORIGINS = tuple(tuple((p, 0, 0) for p in range(n)) for n in range(5))   # a root's planes are its own
 
 
@@ -293,9 +293,9 @@ class Image(DataObject):
 
     def _publish(self):
         """Points every plane of this image and of its views at the root's memory (or NULL)."""
-        base = self.root.base
-        for p in range(self.desc.planes):
-            pl = self.desc.plane[p]
+        base, d = self.root.base, self.desc
+        for p in range(d.planes):
+            pl = d.plane[p]
             pl.ptr = ffi.NULL if base is None else base[pl.root_plane] + pl.root_y * pl.stride_y + pl.root_x * pl.bits // 8
         for view in self.views:
             view._publish()
@@ -320,9 +320,9 @@ class Image(DataObject):
 
     def _plane_bases(self):
         """Each plane's start in the root's block (planes one after another)."""
-        planes, at = [], 0
+        base, planes, at = ffi.cast(_BYTES, self.mem.base), [], 0
         for *_, stride, rows in plane_layout(self.format, self.width, self.height):
-            planes.append(ffi.cast("uint8_t *", self.mem.base) + at)
+            planes.append(base + at)
             at += stride * rows
         return planes
 
