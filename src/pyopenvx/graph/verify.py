@@ -68,6 +68,7 @@ def check_parameters(graph):
     # edges: (node, index, object, its lineage, virtual), computed once for the later phases;
     # updates: VX_BIDIRECTIONAL parameters (read, then written in place)
     graph.inputs, graph.outputs, graph.updates = inputs, outputs, updates = [], [], []
+    edges_of = {vx.VX_INPUT: inputs, vx.VX_OUTPUT: outputs, vx.VX_BIDIRECTIONAL: updates}
     for node in graph.nodes:
         for i, (sig, obj) in enumerate(zip(node.kernel.signature, node.params)):
             if obj is None:
@@ -80,15 +81,14 @@ def check_parameters(graph):
                 raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{_where(node, i)}: expects a {type_name(sig.data_type)}, "
                               f"got a {type_name(obj.vx_type)}", node)
             virtual = getattr(obj, "virtual", False)
-            if virtual and scope_of(obj) not in (graph, graph.context):
+            if virtual and obj.scope is not graph and scope_of(obj) not in (graph, graph.context):
                 raise VxError(vx.VX_ERROR_INVALID_SCOPE, f"{_where(node, i)}: virtual {obj} belongs to another graph",
                               node)
             parts = (obj,) if container(obj) is None else tuple(lineage(obj))
-            if sig.direction != vx.VX_INPUT:
-                if obj.vx_type == vx.VX_TYPE_IMAGE and obj.root.is_uniform:
-                    raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{_where(node, i)}: written, but {obj} is a uniform "
-                                  "image (read-only)", node)
-            edges = inputs if sig.direction == vx.VX_INPUT else outputs if sig.direction == vx.VX_OUTPUT else updates
+            edges = edges_of[sig.direction]
+            if edges is not inputs and obj.vx_type == vx.VX_TYPE_IMAGE and obj.root.is_uniform:
+                raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{_where(node, i)}: written, but {obj} is a uniform "
+                              "image (read-only)", node)
             edges.append((node, i, obj, parts, virtual))
 
 
@@ -110,6 +110,8 @@ def _claims(edges):
 
 def _producers(obj, parts, writers, covered):
     """The nodes whose writes of `obj` (or of what contains it, or of a part of it) its reader comes after."""
+    if not covered:                        # (covered holds what writers does, and more)
+        return set()
     found = {writers[o][0] for o in parts if o in writers}
     if obj in covered:
         found.add(covered[obj][0])
@@ -429,6 +431,15 @@ def _data_bytes(obj):
     return sum(_data_bytes(o) for o in items_of(obj) or ())
 
 
+def _large(nodes):
+    """Whether a unit has a parameter of at least CONCURRENT_BYTES."""
+    for node in nodes:
+        for p in node.params:
+            if p is not None and _data_bytes(p) >= CONCURRENT_BYTES:
+                return True
+    return False
+
+
 def _units(graph):
     """The schedule's units (a node, or a fused pass's stages), the unit each node belongs to
     (its head's schedule index), the units waiting for each, and each unit's ancestors as a bit
@@ -436,15 +447,18 @@ def _units(graph):
     order, head, units, k = graph.order, {}, [], 0
     while k < len(order):
         fused = order[k].desc.fused
-        size = fused.num_stages if fused != ffi.NULL else 1
-        for node in order[k:k + size]:
-            head[node] = k
-        units.append((k, order[k:k + size]))
-        k += size
-    nexts = {k: set() for k, _ in units}
-    for k, nodes in units:
+        nodes = order[k:k + (fused.num_stages if fused != ffi.NULL else 1)]
         for node in nodes:
-            nexts[k].update(head[m] for m in graph.after[node] if head[m] != k)
+            head[node] = k
+        units.append((k, nodes))
+        k += len(nodes)
+    nexts, after = {k: set() for k, _ in units}, graph.after
+    for k, nodes in units:
+        waiting = nexts[k]
+        for node in nodes:
+            for m in after[node]:
+                if head[m] != k:
+                    waiting.add(head[m])
     ancestors = dict.fromkeys(nexts, 0)
     for k, _ in units:
         for m in nexts[k]:
@@ -463,8 +477,7 @@ def compile_branches(graph):
     if graph.pipeline is not None or d.num_targeted:
         return
     graph.units = units, _, nexts, ancestors = _units(graph)
-    concurrent = {k for k, nodes in units
-                  if max((_data_bytes(p) for n in nodes for p in n.params), default=0) >= CONCURRENT_BYTES}
+    concurrent = {k for k, nodes in units if _large(nodes)}
     earlier = 0                            # concurrent units so far: one the next does not descend from?
     for k, _ in units:
         if k in concurrent:

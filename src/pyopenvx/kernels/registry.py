@@ -15,6 +15,7 @@ from . import features, filters, geometry, nn, nn_table, pointwise, statistics, 
 from .common import Implementation
 from .table import COMPATIBILITY_ROWS, EXTENSION_ROWS, ROWS
 
+_IMAGE = vx.VX_TYPE_IMAGE
 _DIRECTIONS = {"input": vx.VX_INPUT, "output": vx.VX_OUTPUT, "bidirectional": vx.VX_BIDIRECTIONAL}
 _STATES = {"required": vx.VX_PARAMETER_STATE_REQUIRED, "optional": vx.VX_PARAMETER_STATE_OPTIONAL}
 IMPLEMENTATIONS = {enum: impl for family in (pointwise, filters, statistics, tensors, geometry, features, nn)
@@ -110,24 +111,23 @@ def valid_rect(node, index, rects):
     rectangles, each scaled to the output's size (ChannelExtract of a half-size plane), shrunk by the
     border under UNDEFINED; the whole output for kernels that sample the input's valid rectangle only
     (`whole_valid`)."""
-    impl = node.kernel.row.implementation
+    kernel = node.kernel
+    impl = kernel.row.implementation
     out = node.params[index].desc
     w, h = out.width, out.height
     start_x, start_y, end_x, end_y = 0, 0, w, h
     if not impl.whole_valid:
-        images = (p for p in map(node.params.__getitem__, node.kernel.inputs)
-                  if p is not None and p.vx_type == vx.VX_TYPE_IMAGE)
+        images = [p for p in map(node.params.__getitem__, kernel.inputs) if p is not None and p.vx_type == _IMAGE]
         for img, (x0, y0, x1, y1) in zip(images, rects):
             d = img.desc
             iw, ih = d.width, d.height
             if iw != w or ih != h:                     # (scaled: rounded outwards)
                 x0, y0, x1, y1 = x0 * w // iw, y0 * h // ih, -(-x1 * w // iw), -(-y1 * h // ih)
-            start_x, start_y = max(start_x, x0), max(start_y, y0)
-            end_x, end_y = min(end_x, x1), min(end_y, y1)
+            # (comparisons, not max and min: this runs per node)
+            start_x, start_y = x0 if x0 > start_x else start_x, y0 if y0 > start_y else start_y
+            end_x, end_y = x1 if x1 < end_x else end_x, y1 if y1 < end_y else end_y
     if node.desc.border.mode == vx.VX_BORDER_UNDEFINED:
         left, top, right, bottom = impl.shrink(node)
-        start_x, start_y = min(start_x + left, w), min(start_y + top, h)
+        start_x, start_y = start_x + left if start_x + left < w else w, start_y + top if start_y + top < h else h
         end_x, end_y = end_x - right, end_y - bottom
-    return start_x, start_y, max(start_x, end_x), max(start_y, end_y)
-
-
+    return start_x, start_y, end_x if end_x > start_x else start_x, end_y if end_y > start_y else start_y
