@@ -112,7 +112,10 @@ def _producers(obj, parts, writers, covered):
     """The nodes whose writes of `obj` (or of what contains it, or of a part of it) its reader comes after."""
     if not covered:                        # (covered holds what writers does, and more)
         return set()
-    found = {writers[o][0] for o in parts if o in writers}
+    if len(parts) == 1:                    # (obj alone, part of nothing: no comprehension)
+        found = {writers[obj][0]} if obj in writers else set()
+    else:
+        found = {writers[o][0] for o in parts if o in writers}
     if obj in covered:
         found.add(covered[obj][0])
     return found
@@ -150,8 +153,8 @@ def order_by_dependency(graph):
     after = {n: set() for n in graph.nodes}
     pending = dict.fromkeys(graph.nodes, 0)
     writers, covered, updaters, updated = graph.writers, graph.covered, graph.updaters, graph.updated
-    edges = [(node, _producers(obj, parts, writers, covered) | _producers(obj, parts, updaters, updated))
-             for node, _, obj, parts, _ in graph.inputs]
+    edges = [(node, _producers(obj, parts, writers, covered) | _producers(obj, parts, updaters, updated)
+              if updated else _producers(obj, parts, writers, covered)) for node, _, obj, parts, _ in graph.inputs]
     edges += [(node, _producers(obj, parts, writers, covered)) for node, _, obj, parts, _ in graph.updates]
     edges += _memory_edges(graph)
     for node, producers in edges:
