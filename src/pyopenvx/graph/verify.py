@@ -438,7 +438,8 @@ def _large(nodes):
     """Whether a unit has a parameter of at least CONCURRENT_BYTES."""
     for node in nodes:
         for p in node.params:
-            if p is not None and _data_bytes(p) >= CONCURRENT_BYTES:
+            size = 0 if p is None else p.desc.size if p.vx_type == vx.VX_TYPE_IMAGE else _data_bytes(p)
+            if size >= CONCURRENT_BYTES:
                 return True
     return False
 

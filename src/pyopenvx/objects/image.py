@@ -340,7 +340,7 @@ class Image(DataObject):
     height = property(operator.attrgetter("desc.height"))
     format = property(operator.attrgetter("desc.format"))
     planes = property(operator.attrgetter("desc.planes"))
-    is_uniform = property(lambda self: bool(self.desc.uniform))
+    is_uniform = property(operator.attrgetter("desc.uniform"))      # (a vx_bool)
 
     def set_space(self, space):
         check(space in SPACES, vx.VX_ERROR_INVALID_VALUE, f"color space {space:#x} is not a vx_color_space_e", self)
