@@ -148,7 +148,7 @@ def test_verification_calls_a_node_stay_few(vx):
     fourth round"): a standard node's meta formats are made only when asked for (Node.show: its
     validator and valid rectangle are Python), virtual objects are made accessible only around
     the initializers and target create callbacks a graph has, an image's geometry is read in C,
-    and the edges, valid rectangles and units take no comprehension or generator a node. It
+    and the edges, valid rectangles and units make fewer comprehensions and generators. It
     made 97 calls a node before (49 now)."""
     lib, ffi = vx.lib, vx.ffi
     _costs(vx, 4)                              # first calls: imports, caches
