@@ -204,3 +204,29 @@ def test_a_standard_nodes_output_meta_format_shows_what_its_validator_said(vx):
     for node in (box, sobel):
         assert lib.vxReleaseNode(ffi.new("vx_node *", node)) == c.VX_SUCCESS
     assert lib.vxReleaseGraph(ffi.new("vx_graph *", graph)) == c.VX_SUCCESS
+
+
+def test_a_standard_nodes_meta_format_made_before_verification_shows_it_after(vx):
+    """A meta format asked for before vxVerifyGraph (empty then) shows what the validator said after
+    it, as one made after does (Node.show keeps both current)."""
+    lib, ffi = vx.lib, vx.ffi
+    graph = lib.vxCreateGraph(vx.context)
+    src = lib.vxCreateImage(vx.context, 64, 48, c.VX_DF_IMAGE_U8)
+    dst = lib.vxCreateVirtualImage(graph, 0, 0, c.VX_DF_IMAGE_VIRT)
+    node = lib.vxBox3x3Node(graph, src, dst)
+    p = lib.vxGetParameterByIndex(node, 1)
+    meta = ffi.new("vx_meta_format *")
+    assert lib.vxQueryParameter(p, c.VX_PARAMETER_META_FORMAT, meta, ffi.sizeof("vx_meta_format")) == c.VX_SUCCESS
+    value = ffi.new("vx_uint32 *")
+
+    def width():
+        return value[0] if lib.vxQueryMetaFormatAttribute(meta[0], c.VX_IMAGE_WIDTH, value, 4) == c.VX_SUCCESS else None
+
+    assert width() is None
+    assert lib.vxVerifyGraph(graph) == c.VX_SUCCESS
+    assert width() == 64
+    assert lib.vxReleaseParameter(ffi.new("vx_parameter *", p)) == c.VX_SUCCESS
+    for image in (src, dst):
+        assert lib.vxReleaseImage(ffi.new("vx_image *", image)) == c.VX_SUCCESS
+    assert lib.vxReleaseNode(ffi.new("vx_node *", node)) == c.VX_SUCCESS
+    assert lib.vxReleaseGraph(ffi.new("vx_graph *", graph)) == c.VX_SUCCESS

@@ -2,6 +2,7 @@
 "What verification costs"): the Python function calls they make, counted, not timed, grow as the
 number of nodes. A chain of Box3x3 and Not nodes with virtual images between, fused passes forced
 (PVX_FUSION=1: every pass), not, and planned as 10,000 nodes of 64x48 are by default."""
+import collections
 import gc
 import sys
 import weakref
@@ -25,14 +26,14 @@ def _chain(vx, n):
     return graph, made
 
 
-def _calls(fn):
-    """Python function calls made by fn() (C functions and the profiler's own not counted)."""
-    count = 0
+def _calls(fn, by_name=False):
+    """Python function calls made by fn() (C functions and the profiler's own not counted), or a
+    Counter of them by qualified name."""
+    count = collections.Counter()
 
     def profile(frame, event, arg):
-        nonlocal count
         if event == "call":
-            count += 1
+            count[frame.f_code.co_qualname if by_name else None] += 1
 
     sys.setprofile(profile)
     try:
@@ -40,7 +41,7 @@ def _calls(fn):
     finally:
         sys.setprofile(None)
     assert status == 0
-    return count
+    return count if by_name else count[None]
 
 
 def _costs(vx, n):
@@ -82,6 +83,12 @@ def test_a_released_graph_is_freed_without_a_collection(vx):
         graph, made = _chain(vx, 6)
         assert lib.vxVerifyGraph(graph) == 0
         assert lib.vxProcessGraph(graph) == 0
+        # a standard node's meta format is made when asked for (Node.show): one is
+        node = lib.tivxGraphGetNode(graph, 0)         # (no reference of its own, as in TIOVX)
+        param = lib.vxGetParameterByIndex(node, 1)
+        meta = ffi.new("vx_meta_format *")
+        assert lib.vxQueryParameter(param, vx.c.VX_PARAMETER_META_FORMAT, meta, ffi.sizeof(meta[0])) == 0
+        assert lib.vxReleaseParameter(ffi.new("vx_parameter *", param)) == 0
         objects = [weakref.ref(o) for o in live_objects() if id(o) not in before]
         kinds = {type(ref()).__name__ for ref in objects}
         assert {"Graph", "Node", "MetaFormat", "Image"} <= kinds, kinds
@@ -136,3 +143,27 @@ def test_release_calls_a_node_stay_few(vx):
         lib.vxReleaseImage(ffi.new("vx_image *", image))
     assert calls / 100 <= 16, calls                # (15 now; 17 before a node's target instances were
                                                    # deleted only when it has some)
+
+
+def test_verification_calls_a_node_stay_few(vx):
+    """vxVerifyGraph of the chain makes few Python calls a node (docs/hacking/graph.md, "Verification,
+    fourth round"): a standard node's meta formats are made only when asked for (Node.show: its
+    validator and valid rectangle are Python), virtual objects are made accessible only around
+    the initializers and target create callbacks a graph has, an image's geometry is read in C,
+    and the edges, valid rectangles and units make fewer comprehensions and generators. It
+    made 97 calls a node before (49 now)."""
+    lib, ffi = vx.lib, vx.ffi
+    _costs(vx, 4)                              # first calls: imports, caches
+    graph, made = _chain(vx, 100)
+    calls = _calls(lambda: lib.vxVerifyGraph(graph), by_name=True)
+    assert lib.vxReleaseGraph(ffi.new("vx_graph *", graph)) == 0
+    for image in made:
+        lib.vxReleaseImage(ffi.new("vx_image *", image))
+    per_node = {name: n / 100 for name, n in calls.items() if n >= 50}
+    for gone in ("MetaFormat.__init__", "MetaFormat.reset", "DataObject.set_accessible", "Node.call_kernel_callback",
+                 "Node.provide_local_data", "_call_validators", "_described_by", "scope_of",
+                 "_producers.<locals>.<setcomp>", "valid_rect.<locals>.<genexpr>", "_units.<locals>.<genexpr>",
+                 "compile_branches.<locals>.<setcomp>.<genexpr>", "_storage_plan.<locals>.<lambda>",
+                 "Image.<lambda>", "DataObject.virtual"):     # (an image's getters: 15 a node; virtual: 4)
+        assert gone not in per_node, (gone, per_node)
+    assert sum(calls.values()) / 100 <= 55, per_node

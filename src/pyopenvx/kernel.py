@@ -46,6 +46,7 @@ class Kernel(Reference):
     targets = ()                              # target ids from tivxAddKernelTarget (graph/targets.py, seed 003)
     pipeup_output_depth = pipeup_input_depth = 1   # VX_KERNEL_PIPEUP_*_DEPTH (graph/pipelining.py)
     describe = None                           # a standard kernel's validator in Python (kernels/registry.py)
+    valid_rect = None                         # and the valid rectangle of the image outputs it describes
 
     def __init__(self, context, name, enumeration, function, num_params, validate, init, deinit, module=None,
                  io_validators=(None, None)):

@@ -134,15 +134,17 @@ def _layout(obj):
 
 def _borrow(obj, lender):
     """obj's memory becomes lender's (allocated now if still lazy): one allocation for both."""
-    if isinstance(obj, Image):
+    image = isinstance(obj, Image)
+    if image:
         lender.allocate()
         obj.base = None
     else:
         lender.base()
-    lib.pvx_memory_free(obj.mem)           # any storage of its own goes
-    obj.mem.base, obj.mem.bytes, obj.mem.borrowed = lender.mem.base, lender.mem.bytes, 1
+    own, lent = obj.mem, lender.mem
+    lib.pvx_memory_free(own)               # any storage of its own goes
+    own.base, own.bytes, own.borrowed = lent.base, lent.bytes, 1
     obj.lender = lender                    # borrowed from the graph, not from the application
-    if isinstance(obj, Image):
+    if image:
         obj._attach(obj._plane_bases())
 
 

@@ -91,9 +91,6 @@ def _reader(ctype):
 
 
 _READERS = {attribute: _reader(ctype) for attribute, ctype in ATTRIBUTES.items()}
-# three items of 4-byte values (vx_df_image, vx_uint32): an image's format, width and height
-_IMAGE_ITEMS = struct.Struct("=" + (_HEAD.format[1:] + f"{_VALUE_AT - _HEAD.size}xI{_ITEM - _VALUE_AT - 4}x") * 3)
-
 
 class MetaFormat(Reference):
     """The attributes live in the C descriptor (`pvx_meta_format`): validators set the fixed-size
@@ -120,7 +117,6 @@ class MetaFormat(Reference):
         self.desc.object_type = object_type
         self.desc.count = 0
         self.desc.valid_rect_callback = ffi.NULL
-        self.valid_rect_rule = None           # a standard kernel's valid rectangle, in Python (registry.valid_rect)
 
     @property
     def object_type(self):
@@ -145,7 +141,7 @@ class MetaFormat(Reference):
             out[vx.VX_TENSOR_DIMS] = dims[:count]     # the dims set, not the array's byte size (vx_size[4] for 3)
         return out
 
-    def _store(self, attribute, value):
+    def store(self, attribute, value):
         """One attribute into the C descriptor (Python's path: strings, arrays, exemplars)."""
         ctype = ATTRIBUTES[attribute]
         d = self.desc
@@ -163,13 +159,6 @@ class MetaFormat(Reference):
         ffi.memmove(item.value, raw, len(raw))
         item.attribute, item.size = attribute, len(raw)
         d.count = max(d.count, index + 1)
-
-    def store_image(self, fmt, width, height):
-        """A standard kernel's image output, into a reset descriptor in one copy: its attributes."""
-        _IMAGE_ITEMS.pack_into(ffi.buffer(self.desc.items, _IMAGE_ITEMS.size), 0, vx.VX_IMAGE_FORMAT, 4, fmt,
-                               vx.VX_IMAGE_WIDTH, 4, width, vx.VX_IMAGE_HEIGHT, 4, height)
-        self.desc.count = 3
-        return {vx.VX_IMAGE_FORMAT: fmt, vx.VX_IMAGE_WIDTH: width, vx.VX_IMAGE_HEIGHT: height}
 
     def _check_type(self, attribute):
         belongs = owner_type(attribute)
@@ -195,7 +184,7 @@ class MetaFormat(Reference):
             value = tuple(ffi.cast(f"{item} *", ptr)[0:size // ffi.sizeof(item)])
         else:
             value = attributes.read(ctype, ptr, size, lambda: f"meta format attribute {attribute_name(attribute)}")
-        self._store(attribute, value)
+        self.store(attribute, value)
         self.desc.object_type = owner_type(attribute)
 
     def set_from(self, exemplar):
@@ -206,7 +195,7 @@ class MetaFormat(Reference):
         self.reset(exemplar.vx_type)
         for attribute, value in exemplar.meta().items():
             if attribute in ATTRIBUTES:
-                self._store(attribute, value)
+                self.store(attribute, value)
 
     def query(self, attribute, ptr, size):
         check(attribute != vx.VX_VALID_RECT_CALLBACK, vx.VX_ERROR_NOT_SUPPORTED,

@@ -43,6 +43,8 @@ class Node(Reference):
     target_kernel = None                       # the target kernel its instances use, once created
     timeout = vx.VX_TIMEOUT_WAIT_FOREVER       # TIVX_NODE_TIMEOUT of create/delete (targets.py)
     timed_out = False                          # TIVX_NODE_IS_TIMED_OUT: its last create or delete expired
+    metas_made = False                         # whether any output's meta format was made (output_meta)
+    described = None                           # a standard kernel's outputs as its validator described them
 
     aliased = frozenset()                      # (a, b), a < b: pairs sharing a buffer (aliasing.py)
     # (read-only until a first entry: _bind_delay and events.register give the node its own)
@@ -240,12 +242,34 @@ class Node(Reference):
         if meta is None and index in self.kernel.outputs:
             meta = self.metas[index] = MetaFormat(self.context, self)
             self._c_metas[index] = ffi.cast(_META, meta.h)
+            self.metas_made = True
+            if self.described is not None:
+                self._show(index, meta)
         return meta
+
+    def output_type(self, index):
+        obj = self.params[index]
+        return obj.vx_type if obj is not None else self.kernel.signature[index].data_type
 
     def meta(self, index, object_type):
         meta = self.output_meta(index)
         meta.reset(object_type)
         return meta
+
+    def show(self, described):
+        """A standard kernel's validator said `described` ({output index: attributes}, in Python:
+        verification needs no meta format): what its outputs' meta formats show, those made later
+        (VX_PARAMETER_META_FORMAT) included."""
+        self.described = described
+        if self.metas_made:
+            for index, meta in enumerate(self.metas):
+                if meta is not None:
+                    self._show(index, meta)
+
+    def _show(self, index, meta):
+        meta.reset(self.output_type(index))
+        for attribute, value in self.described.get(index, {}).items():
+            meta.store(attribute, value)
 
     def reset_local_data(self):
         """Before validation: the kernel's declared size, or nothing for the initializer to set."""
@@ -275,7 +299,11 @@ class Node(Reference):
             self.phase = PHASE_NONE
 
     def initialize(self):
-        status = self.call_kernel_callback(self.kernel.initialize, PHASE_INIT, "initialize")
+        fn = self.kernel.initialize
+        if fn == ffi.NULL:                     # (then reset_local_data left provide_local_data nothing)
+            self.initialized = True
+            return
+        status = self.call_kernel_callback(fn, PHASE_INIT, "initialize")
         if status != vx.VX_SUCCESS:
             raise VxError(status, f"the initialize callback of {self} failed", self)
         self.initialized = True

@@ -120,9 +120,10 @@ def create_nodes(graph):
     function gets its instances on its target and their create callbacks run there, one node at a
     time in schedule order; then every node learns which earlier nodes it waits for."""
     targeted = [n for n in graph.order if n.kernel.function == ffi.NULL and n.tiling is None]
-    with accessible(graph.virtual_objects):    # create callbacks get descriptors of virtual objects too
-        for node in targeted:
-            _create(node)
+    if targeted:
+        with accessible(graph.virtual_objects):    # create callbacks get descriptors of virtual objects too
+            for node in targeted:
+                _create(node)
     graph.desc.num_targeted = len(targeted)
     if targeted:
         index = {n: k for k, n in enumerate(graph.order)}

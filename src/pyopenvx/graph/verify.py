@@ -68,6 +68,7 @@ def check_parameters(graph):
     # edges: (node, index, object, its lineage, virtual), computed once for the later phases;
     # updates: VX_BIDIRECTIONAL parameters (read, then written in place)
     graph.inputs, graph.outputs, graph.updates = inputs, outputs, updates = [], [], []
+    edges_of = {vx.VX_INPUT: inputs, vx.VX_OUTPUT: outputs, vx.VX_BIDIRECTIONAL: updates}
     for node in graph.nodes:
         for i, (sig, obj) in enumerate(zip(node.kernel.signature, node.params)):
             if obj is None:
@@ -80,15 +81,14 @@ def check_parameters(graph):
                 raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{_where(node, i)}: expects a {type_name(sig.data_type)}, "
                               f"got a {type_name(obj.vx_type)}", node)
             virtual = getattr(obj, "virtual", False)
-            if virtual and scope_of(obj) not in (graph, graph.context):
+            if virtual and obj.scope is not graph and scope_of(obj) not in (graph, graph.context):
                 raise VxError(vx.VX_ERROR_INVALID_SCOPE, f"{_where(node, i)}: virtual {obj} belongs to another graph",
                               node)
             parts = (obj,) if container(obj) is None else tuple(lineage(obj))
-            if sig.direction != vx.VX_INPUT:
-                if obj.vx_type == vx.VX_TYPE_IMAGE and obj.root.is_uniform:
-                    raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{_where(node, i)}: written, but {obj} is a uniform "
-                                  "image (read-only)", node)
-            edges = inputs if sig.direction == vx.VX_INPUT else outputs if sig.direction == vx.VX_OUTPUT else updates
+            edges = edges_of[sig.direction]
+            if edges is not inputs and obj.vx_type == vx.VX_TYPE_IMAGE and obj.root.is_uniform:
+                raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{_where(node, i)}: written, but {obj} is a uniform "
+                              "image (read-only)", node)
             edges.append((node, i, obj, parts, virtual))
 
 
@@ -110,7 +110,12 @@ def _claims(edges):
 
 def _producers(obj, parts, writers, covered):
     """The nodes whose writes of `obj` (or of what contains it, or of a part of it) its reader comes after."""
-    found = {writers[o][0] for o in parts if o in writers}
+    if not covered:                        # (covered holds what writers does, and more)
+        return set()
+    if len(parts) == 1:                    # (obj alone, part of nothing: no comprehension)
+        found = {writers[obj][0]} if obj in writers else set()
+    else:
+        found = {writers[o][0] for o in parts if o in writers}
     if obj in covered:
         found.add(covered[obj][0])
     return found
@@ -148,8 +153,8 @@ def order_by_dependency(graph):
     after = {n: set() for n in graph.nodes}
     pending = dict.fromkeys(graph.nodes, 0)
     writers, covered, updaters, updated = graph.writers, graph.covered, graph.updaters, graph.updated
-    edges = [(node, _producers(obj, parts, writers, covered) | _producers(obj, parts, updaters, updated))
-             for node, _, obj, parts, _ in graph.inputs]
+    edges = [(node, _producers(obj, parts, writers, covered) | _producers(obj, parts, updaters, updated)
+              if updated else _producers(obj, parts, writers, covered)) for node, _, obj, parts, _ in graph.inputs]
     edges += [(node, _producers(obj, parts, writers, covered)) for node, _, obj, parts, _ in graph.updates]
     edges += _memory_edges(graph)
     for node, producers in edges:
@@ -175,24 +180,37 @@ def order_by_dependency(graph):
 
 
 def validate_nodes(graph):
-    """Per node in order: local data attributes, the validator with a meta format per output,
-    then each output made or checked to match what the validator said."""
+    """Per node in order: local data attributes, the validator with a meta format per output (a
+    standard kernel's says what it wants in Python: its meta formats are made when asked for,
+    Node.show), then each output made or checked to match what the validator said."""
     for node in graph.order:
         node.reset_local_data()
+        kernel, params = node.kernel, node.params
+        standard = kernel.describe is not None
+        if standard and node.metas_made:
+            node.show({})                     # (refused, they show nothing)
         outputs = []
-        for i in node.kernel.outputs:
-            obj = node.params[i]
-            meta = node.meta(i, obj.vx_type if obj is not None else node.kernel.signature[i].data_type)
+        for i in kernel.outputs:
+            obj = params[i]
+            meta = None if standard else node.meta(i, node.output_type(i))
             if obj is not None:
                 # each object the output describes, with its meta as reopened if virtual
-                outputs.append((i, obj, meta, [(t, _reopen(node, i, t) if getattr(t, "virtual", False) else None)
-                                               for t in _described_by(node, i, obj)]))
-        wants = _call_validators(node, outputs)
+                if node.replicate is None:
+                    described = [(obj, _reopen(node, i, obj) if getattr(obj, "virtual", False) else None)]
+                else:
+                    described = [(t, _reopen(node, i, t) if getattr(t, "virtual", False) else None)
+                                 for t in _described_by(node, i, obj)]
+                outputs.append((i, obj, meta, described))
+        if standard:
+            wants, ruled = kernel.describe(node)
+            node.show(wants)
+        else:
+            wants, ruled = _call_validators(node, outputs), ()
         for i, obj, meta, described in outputs:
             want = meta.attrs if wants is None else wants.get(i, {})
             for target, have in described:
                 _apply_output(node, i, target, want, have)
-        _valid_rectangles(node, outputs)
+        _valid_rectangles(node, outputs, ruled)
 
 
 def _reopen(node, index, obj):
@@ -205,12 +223,9 @@ def _reopen(node, index, obj):
 
 def _call_validators(node, outputs):
     """vxAddUserKernel's validator once, or vxAddKernel's (vx_compatibility.h) input validator per
-    set input, then its output validator per set output, each with that output's meta format.
-    A standard kernel's validator is Python: what it says comes back ({output index: attributes});
-    otherwise None, and the meta formats say it."""
+    set input, then its output validator per set output, each with that output's meta format,
+    which says what it wants."""
     kernel, d = node.kernel, node.desc
-    if kernel.describe is not None:
-        return kernel.describe(node)
     if kernel.validate is not None:
         status = kernel.validate(d.node, d.parameters, d.num_parameters, node._c_metas)
         if status != vx.VX_SUCCESS:
@@ -230,10 +245,10 @@ def _call_validators(node, outputs):
 
 
 def _described_by(node, index, obj):
-    """What an output's meta format describes: the object, or for a parameter replicated over an
-    object array every item (the validator sees item 0 of items all alike; pyramid levels
-    differ in size and keep their own)."""
-    parent = container(obj) if node.replicate is not None and node.replicate[index] else None
+    """What a replicated node's output's meta format describes: the object, or for a parameter
+    replicated over an object array every item (the validator sees item 0 of items all alike;
+    pyramid levels differ in size and keep their own)."""
+    parent = container(obj) if node.replicate[index] else None
     if parent is not None and parent.vx_type == vx.VX_TYPE_OBJECT_ARRAY:
         return parent.items
     return (obj,)
@@ -280,13 +295,15 @@ def _images(obj):
     return []
 
 
-def _valid_rectangles(node, outputs):
+def _valid_rectangles(node, outputs, ruled):
     """Valid rectangles propagate: an output's comes from the validator's callback over the input
-    images' rectangles; VX_NODE_VALID_RECT_RESET makes it the full image; otherwise it is kept."""
+    images' rectangles (a standard kernel's image outputs in `ruled`: its Python rule,
+    Kernel.valid_rect); VX_NODE_VALID_RECT_RESET makes it the full image; otherwise it is kept."""
     inputs = None
     reset = node.desc.valid_rect_reset
     for index, obj, meta, _ in outputs:
-        if not reset and meta.valid_rect_rule is None and meta.valid_rect_callback is None:
+        callback = meta.valid_rect_callback if meta is not None else None
+        if not reset and index not in ruled and callback is None:
             continue
         images = _images(obj)
         if reset:
@@ -296,10 +313,10 @@ def _valid_rectangles(node, outputs):
             if inputs is None:
                 inputs = [img.valid_rect() for i in node.kernel.inputs if node.params[i] is not None
                           for img in _images(node.params[i])]
-            if meta.valid_rect_rule is not None:      # a standard kernel's: one image, no trip through C
-                rects = [meta.valid_rect_rule(node, index, inputs)]
-            else:
-                rects = _call_valid_rect(node, index, meta.valid_rect_callback, inputs, images)
+            if callback is None:              # a standard kernel's: one image, no trip through C,
+                images[0].desc.valid = node.kernel.valid_rect(node, index, inputs)   # inside it by its rule
+                continue
+            rects = _call_valid_rect(node, index, callback, inputs, images)
             for img, r in zip(images, rects):
                 start_x, start_y, end_x, end_y = r
                 if not (start_x <= end_x <= img.width and start_y <= end_y <= img.height):
@@ -343,7 +360,8 @@ def initialize_nodes(graph):
     """The kernels' initializers, then the local data buffers they asked for (seed 000). They may
     map the graph's virtual objects (TIOVX lets them)."""
     graph.virtual_objects = _virtuals(graph)  # (what compile_schedule hands C next)
-    with accessible(graph.virtual_objects):
+    initializers = any(node.kernel.initialize != ffi.NULL for node in graph.order)
+    with accessible(graph.virtual_objects if initializers else ()):
         for node in graph.order:
             node.initialize()
 
@@ -416,6 +434,16 @@ def _data_bytes(obj):
     return sum(_data_bytes(o) for o in items_of(obj) or ())
 
 
+def _large(nodes):
+    """Whether a unit has a parameter of at least CONCURRENT_BYTES."""
+    for node in nodes:
+        for p in node.params:
+            size = 0 if p is None else p.desc.size if p.vx_type == vx.VX_TYPE_IMAGE else _data_bytes(p)
+            if size >= CONCURRENT_BYTES:
+                return True
+    return False
+
+
 def _units(graph):
     """The schedule's units (a node, or a fused pass's stages), the unit each node belongs to
     (its head's schedule index), the units waiting for each, and each unit's ancestors as a bit
@@ -423,15 +451,18 @@ def _units(graph):
     order, head, units, k = graph.order, {}, [], 0
     while k < len(order):
         fused = order[k].desc.fused
-        size = fused.num_stages if fused != ffi.NULL else 1
-        for node in order[k:k + size]:
-            head[node] = k
-        units.append((k, order[k:k + size]))
-        k += size
-    nexts = {k: set() for k, _ in units}
-    for k, nodes in units:
+        nodes = order[k:k + (fused.num_stages if fused != ffi.NULL else 1)]
         for node in nodes:
-            nexts[k].update(head[m] for m in graph.after[node] if head[m] != k)
+            head[node] = k
+        units.append((k, nodes))
+        k += len(nodes)
+    nexts, after = {k: set() for k, _ in units}, graph.after
+    for k, nodes in units:
+        waiting = nexts[k]
+        for node in nodes:
+            for m in after[node]:
+                if head[m] != k:
+                    waiting.add(head[m])
     ancestors = dict.fromkeys(nexts, 0)
     for k, _ in units:
         for m in nexts[k]:
@@ -450,8 +481,7 @@ def compile_branches(graph):
     if graph.pipeline is not None or d.num_targeted:
         return
     graph.units = units, _, nexts, ancestors = _units(graph)
-    concurrent = {k for k, nodes in units
-                  if max((_data_bytes(p) for n in nodes for p in n.params), default=0) >= CONCURRENT_BYTES}
+    concurrent = {k for k, nodes in units if _large(nodes)}
     earlier = 0                            # concurrent units so far: one the next does not descend from?
     for k, _ in units:
         if k in concurrent:
@@ -504,32 +534,34 @@ def _storage_plan(graph):
     if graph.units is None:
         return {}
     _, head, _, ancestors = graph.units
-    users, writer, unwritten = {}, {}, {}
-    for node, _, obj, _, _ in graph.inputs + graph.outputs:
+    users, writer, writer_node = {}, {}, {}
+    for node, _, obj, _, _ in graph.inputs:
         users[obj] = users.get(obj, 0) | (1 << head[node])
     for node, _, obj, _, _ in graph.outputs:
-        writer[obj] = head[node]
-        if obj.vx_type == vx.VX_TYPE_IMAGE:
-            unwritten[obj] = _unwritten(node, obj)
+        k = writer[obj] = head[node]
+        users[obj] = users.get(obj, 0) | (1 << k)
+        writer_node[obj] = node
     params = {node.params[i] for node, i in graph.parameters}
     excluded = params | {obj for _, _, obj, _, _ in graph.updates} | graph.ring_images | set(graph.aliases)
     aliased = {int(ffi.cast("uintptr_t", o.mem.base)) for o in graph.aliases}
     candidates = [o for o in graph.virtual_objects
                   if o.vx_type == vx.VX_TYPE_IMAGE and o in writer and o not in excluded
                   and o.parent_image is None and not o.views and container(o) is None
-                  and not getattr(o, "image_arrays", 0) and not o.swappable and not o.mem.borrowed
+                  and not o.swappable and not o.mem.borrowed
                   and (not aliased or int(ffi.cast("uintptr_t", o.mem.base)) not in aliased)]
     plan, buffers = {}, []                 # buffers: [lender, bytes, users of every image on it, unwritten]
     for o in sorted(candidates, key=writer.__getitem__):
-        before = ancestors[writer[o]]
+        unwritten = _unwritten(writer_node[o], o)
         if o.base is None:
-            fits = [b for b in buffers if b[1] >= o.desc.size and not b[2] & ~before and b[3] == unwritten[o]]
-            if fits:
-                b = min(fits, key=lambda b: b[1])
-                plan[o] = b[0]
-                b[2] |= users[o]
+            size, outside, best = o.desc.size, ~ancestors[writer[o]], None
+            for b in buffers:              # the smallest that fits, the first of those
+                if b[1] >= size and not b[2] & outside and b[3] == unwritten and (best is None or b[1] < best[1]):
+                    best = b
+            if best is not None:
+                plan[o] = best[0]
+                best[2] |= users[o]
                 continue
-        buffers.append([o, o.mem.bytes if o.base is not None else o.desc.size, users[o], unwritten[o]])
+        buffers.append([o, o.mem.bytes if o.base is not None else o.desc.size, users[o], unwritten])
     return plan
 
 
@@ -539,9 +571,9 @@ def allocate_virtuals(graph):
     not overlap share it (`_storage_plan`). So do the application's images the nodes use and it
     never mapped (an output made by vxCreateImage only): the first run's page faults came to
     ~1 ms at 1080p (issue 32)."""
-    plan = _storage_plan(graph)
+    plan, rings = _storage_plan(graph), graph.ring_images
     for o in graph.virtual_objects:
-        if o.vx_type == vx.VX_TYPE_IMAGE and o not in graph.ring_images and o not in plan and o.allocate():
+        if o.vx_type == vx.VX_TYPE_IMAGE and o not in rings and o not in plan and o.allocate():
             lib.pvx_memory_prefault(o.root.mem)
     for _, _, o, _, virtual in graph.inputs + graph.outputs + graph.updates:
         # (a uniform image's pixels are written as it gets its memory: its pages are mapped, and

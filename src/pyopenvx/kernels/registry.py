@@ -15,6 +15,7 @@ from . import features, filters, geometry, nn, nn_table, pointwise, statistics, 
 from .common import Implementation
 from .table import COMPATIBILITY_ROWS, EXTENSION_ROWS, ROWS
 
+_IMAGE = vx.VX_TYPE_IMAGE
 _DIRECTIONS = {"input": vx.VX_INPUT, "output": vx.VX_OUTPUT, "bidirectional": vx.VX_BIDIRECTIONAL}
 _STATES = {"required": vx.VX_PARAMETER_STATE_REQUIRED, "optional": vx.VX_PARAMETER_STATE_OPTIONAL}
 IMPLEMENTATIONS = {enum: impl for family in (pointwise, filters, statistics, tensors, geometry, features, nn)
@@ -62,7 +63,7 @@ class StandardKernel(Kernel):
         super().__init__(context, row.kernel_name, row.enumeration, function, len(row.signature), ffi.NULL,
                          ffi.NULL, ffi.NULL)
         self.row = row
-        self.describe = describe
+        self.describe, self.valid_rect = describe, valid_rect
         for index, sig in enumerate(row.signature):
             self.add_parameter(index, sig.direction, sig.data_type, sig.state, tuple(_DIRECTIONS.values()))
         self.finalize()
@@ -84,23 +85,24 @@ def register(context):
 
 def describe(node):
     """The validator of every standard kernel, called by verify.validate_nodes without a trip
-    through C: {output index: its meta attributes}. They go into the node's meta formats too
-    (VX_PARAMETER_META_FORMAT shows them); an image output gets `valid_rect`."""
+    through C: ({output index: its meta attributes}, the image outputs whose valid rectangle
+    `valid_rect` gives). Its node's meta formats show them (Node.show)."""
     impl = node.kernel.row.implementation
     if node.desc.border.mode not in impl.borders:
         raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{node.kernel.kernel_name}: border mode {node.desc.border.mode:#x} is "
                       "not supported (" + ", ".join(f"{m:#x}" for m in impl.borders) + ")", node)
-    wants = {}
+    wants, images = {}, []
     for index, described in impl.validate(node).items():
-        meta = node.metas[index]
         if isinstance(described, dict):           # another object type: its meta attributes as C keeps them
+            meta = node.meta(index, node.output_type(index))
             for attribute, value in described.items():
-                meta._store(attribute, value)
+                meta.store(attribute, value)
             wants[index] = meta.attrs
             continue
-        wants[index] = meta.store_image(*described)
-        meta.valid_rect_rule = valid_rect
-    return wants
+        fmt, width, height = described
+        wants[index] = {vx.VX_IMAGE_FORMAT: fmt, vx.VX_IMAGE_WIDTH: width, vx.VX_IMAGE_HEIGHT: height}
+        images.append(index)
+    return wants, images
 
 
 def valid_rect(node, index, rects):
@@ -109,24 +111,23 @@ def valid_rect(node, index, rects):
     rectangles, each scaled to the output's size (ChannelExtract of a half-size plane), shrunk by the
     border under UNDEFINED; the whole output for kernels that sample the input's valid rectangle only
     (`whole_valid`)."""
-    impl = node.kernel.row.implementation
+    kernel = node.kernel
+    impl = kernel.row.implementation
     out = node.params[index].desc
     w, h = out.width, out.height
     start_x, start_y, end_x, end_y = 0, 0, w, h
     if not impl.whole_valid:
-        images = (p for p in map(node.params.__getitem__, node.kernel.inputs)
-                  if p is not None and p.vx_type == vx.VX_TYPE_IMAGE)
+        images = [p for p in map(node.params.__getitem__, kernel.inputs) if p is not None and p.vx_type == _IMAGE]
         for img, (x0, y0, x1, y1) in zip(images, rects):
             d = img.desc
             iw, ih = d.width, d.height
             if iw != w or ih != h:                     # (scaled: rounded outwards)
                 x0, y0, x1, y1 = x0 * w // iw, y0 * h // ih, -(-x1 * w // iw), -(-y1 * h // ih)
-            start_x, start_y = max(start_x, x0), max(start_y, y0)
-            end_x, end_y = min(end_x, x1), min(end_y, y1)
+            # (comparisons, not max and min: this runs per node)
+            start_x, start_y = x0 if x0 > start_x else start_x, y0 if y0 > start_y else start_y
+            end_x, end_y = x1 if x1 < end_x else end_x, y1 if y1 < end_y else end_y
     if node.desc.border.mode == vx.VX_BORDER_UNDEFINED:
         left, top, right, bottom = impl.shrink(node)
-        start_x, start_y = min(start_x + left, w), min(start_y + top, h)
+        start_x, start_y = start_x + left if start_x + left < w else w, start_y + top if start_y + top < h else h
         end_x, end_y = end_x - right, end_y - bottom
-    return start_x, start_y, max(start_x, end_x), max(start_y, end_y)
-
-
+    return start_x, start_y, end_x if end_x > start_x else start_x, end_y if end_y > start_y else start_y

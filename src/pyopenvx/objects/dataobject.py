@@ -32,11 +32,15 @@ class DataObject(Reference):
     # A virtual object's meta as created, recorded at its first verification (only verification
     # changes a virtual object's meta, so it is still as created then).
     created = None
+    # Whether virtual: fixed at creation, in the handle's flags for C and here for Python (the
+    # graph manager asks it per parameter)
+    virtual = False
 
     def __init__(self, context, scope=None, virtual=False, external=1, handle=None):
         super().__init__(context, scope, external, handle)
         if virtual:
             self.h.flags |= _VIRTUAL
+            self.virtual = True
 
     def retain(self, internal=False):
         if not internal and self.parent is not None and self.external == 0:
@@ -48,10 +52,6 @@ class DataObject(Reference):
         super().release(internal)
         if parent is not None:
             parent.release(internal=True)
-
-    @property
-    def virtual(self):
-        return bool(self.h.flags & _VIRTUAL)
 
     @property
     def accessible(self):

@@ -8,6 +8,7 @@ and channel images are views into their root's planes, share its map table and h
 the request and records maps in that one table (csrc/objects/memory.c).
 """
 import functools
+import operator
 import os
 
 from _pyopenvx import ffi, lib
@@ -126,7 +127,7 @@ def pixel_patterns(fmt, value):
     }.get(fmt) or [raw[: _planes(fmt)[0][0] // 8]]
 
 
-_PVX_IMAGE = ffi.typeof("pvx_image *")
+_PVX_IMAGE, _BYTES = ffi.typeof("pvx_image *"), ffi.typeof("uint8_t *")
 _ROOT_ORIGINS = tuple(tuple((p, 0, 0) for p in range(n)) for n in range(5))   # a root's planes are its own
 
 
@@ -293,10 +294,15 @@ class Image(DataObject):
 
     def _publish(self):
         """Points every plane of this image and of its views at the root's memory (or NULL)."""
-        base = self.root.base
-        for p in range(self.desc.planes):
-            pl = self.desc.plane[p]
-            pl.ptr = ffi.NULL if base is None else base[pl.root_plane] + pl.root_y * pl.stride_y + pl.root_x * pl.bits // 8
+        base, d = self.root.base, self.desc
+        for p in range(d.planes):
+            pl = d.plane[p]
+            if base is None:
+                pl.ptr = ffi.NULL
+            elif self.parent_image is None:   # a root's plane p starts its block's plane p (pvx_image_describe)
+                pl.ptr = base[p]
+            else:
+                pl.ptr = base[pl.root_plane] + pl.root_y * pl.stride_y + pl.root_x * pl.bits // 8
         for view in self.views:
             view._publish()
 
@@ -320,18 +326,21 @@ class Image(DataObject):
 
     def _plane_bases(self):
         """Each plane's start in the root's block (planes one after another)."""
-        planes, at = [], 0
+        base, planes, at = ffi.cast(_BYTES, self.mem.base), [], 0
+        if self.desc.planes == 1:            # (the usual image: no layout to ask)
+            return [base]
         for *_, stride, rows in plane_layout(self.format, self.width, self.height):
-            planes.append(ffi.cast("uint8_t *", self.mem.base) + at)
+            planes.append(base + at)
             at += stride * rows
         return planes
 
     # attributes -------------------------------------------------------------------------------
-    width = property(lambda self: self.desc.width)
-    height = property(lambda self: self.desc.height)
-    format = property(lambda self: self.desc.format)
-    planes = property(lambda self: self.desc.planes)
-    is_uniform = property(lambda self: bool(self.desc.uniform))
+    # (getters in C, no Python frame: verification asks these per node)
+    width = property(operator.attrgetter("desc.width"))
+    height = property(operator.attrgetter("desc.height"))
+    format = property(operator.attrgetter("desc.format"))
+    planes = property(operator.attrgetter("desc.planes"))
+    is_uniform = property(operator.attrgetter("desc.uniform"))      # (a vx_bool)
 
     def set_space(self, space):
         check(space in SPACES, vx.VX_ERROR_INVALID_VALUE, f"color space {space:#x} is not a vx_color_space_e", self)
@@ -387,7 +396,8 @@ class Image(DataObject):
         return Image.create(context, self.width, self.height, self.format, scope, virtual)
 
     def meta(self):
-        return {vx.VX_IMAGE_WIDTH: self.width, vx.VX_IMAGE_HEIGHT: self.height, vx.VX_IMAGE_FORMAT: self.format}
+        d = self.desc
+        return {vx.VX_IMAGE_WIDTH: d.width, vx.VX_IMAGE_HEIGHT: d.height, vx.VX_IMAGE_FORMAT: d.format}
 
     def apply_meta(self, meta):
         width = settle(self, "width", self.width, meta.get(vx.VX_IMAGE_WIDTH, 0), 0, vx.VX_ERROR_INVALID_DIMENSION)
