@@ -133,6 +133,17 @@ static int keep(unsigned char *p)
     return room;
 }
 
+void pvx_memory_release_kept(void)
+{
+    keep_lock();
+    while (kept.count > 0) {
+        unsigned char *p = kept.block[--kept.count];
+        free(p - p[-1]);
+    }
+    kept.bytes = 0;
+    keep_unlock();
+}
+
 static unsigned char *calloc_aligned(size_t bytes)
 {
     int large = bytes >= KEEP_MIN;
