@@ -22,6 +22,11 @@
  *                          nodes (`_real`, metric virtual_dividend); goal >= 1 (>= 1.3 at 4K)
  *  first_run_chain64_1080p the first vxProcessGraph after vxVerifyGraph of a 64-node Box3x3 chain,
  *                          beside the next runs; metric: first minus next in ms (goal <= next)
+ *  verify_chain_{vga,1080p,4k}  openvx-mark's VerifyChain: vxVerifyGraph of Box3x3 chains of 1, 4, 16
+ *                          and 64 nodes (virtual intermediates; a filled input, an output made by
+ *                          vxCreateImage and never mapped, each graph built, verified, run once and
+ *                          released in turn); ours_ns the 64-node verification, plain_c_ns the 1-node
+ *                          one, metric: the least-squares slope in ms a node (goal <= 0.02)
  *  verify_not_chain64_1080p  vxVerifyGraph of a 64-node Not chain (virtual intermediates, not fused),
  *                          beside a 2-node one; metric: ms (virtual images sharing storage: a few buffers)
  *  and_vga                 And of two 640x480 U8 images, beside a plain C loop; metric: ratio
@@ -320,6 +325,35 @@ static void first_run_row(vx_context ctx)
     row("first_run_chain64_1080p", f, nx, "extra_ms", (f - nx) / 1e6);
 }
 
+/* openvx-mark's VerifyChain at one size: medians of 5 verifications a depth, the depths in turn as
+ * openvx-mark runs them (each graph's images are released before the next is built). */
+static void verify_chain_row(vx_context ctx, vx_uint32 w, vx_uint32 h, const char *size)
+{
+    static const int depths[] = {1, 4, 16, 64};
+    enum { D = sizeof depths / sizeof *depths };
+    double t[D][5];
+    for (int k = 0; k < 5; k++)
+        for (int d = 0; d < D; d++) {
+            vx_image in = filled(ctx, w, h, 4), out = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8);
+            vx_graph g = box_chain(ctx, in, out, depths[d]);
+            double t0 = bench_now_ns();
+            check(vxVerifyGraph(g), "verify");
+            t[d][k] = bench_now_ns() - t0;
+            check(vxProcessGraph(g), "process");
+            vxReleaseGraph(&g);
+            vxReleaseImage(&in);
+            vxReleaseImage(&out);
+        }
+    double x = 0, y = 0, xx = 0, xy = 0, v[D];
+    for (int d = 0; d < D; d++) {
+        v[d] = median(t[d], 5) / 1e6;
+        x += depths[d], y += v[d], xx += (double)depths[d] * depths[d], xy += depths[d] * v[d];
+    }
+    char name[64];
+    snprintf(name, sizeof name, "verify_chain_%s", size);
+    row(name, v[D - 1] * 1e6, v[0] * 1e6, "ms_a_node", (D * xy - x * y) / (D * xx - x * x));
+}
+
 /* vxVerifyGraph of a 64-node Not chain at 1080p (Not is not fused: its 63 virtual images are real),
  * beside the verification of the same chain of 2 nodes: what the virtual images' memory costs. */
 static void verify_row(vx_context ctx)
@@ -452,8 +486,12 @@ int main(int argc, char **argv)
     }
     if (!*only || strstr(only, "first"))
         first_run_row(ctx);
-    if (!*only || strstr(only, "verify"))
+    if (!*only || strstr(only, "verify")) {
+        verify_chain_row(ctx, 640, 480, "vga");
+        verify_chain_row(ctx, 1920, 1080, "1080p");
+        verify_chain_row(ctx, 3840, 2160, "4k");
         verify_row(ctx);
+    }
     if (!*only || strstr(only, "and"))
         and_row(ctx);
     if (!*only || strstr(only, "warp"))

@@ -65,22 +65,104 @@ void pvx_memory_view(pvx_memory *m, pvx_memory *root)
 /* Storage starts on a cache line: the row loops' vector stores then split the same lines from one
  * run to the next (calloc's 16-byte alignment varied with the heap's history, and a 3x3 filter's
  * time with it). calloc keeps large blocks zeroed lazily; the way back to its block is the byte
- * before the storage. */
-enum { LINE = 64, HUGE = 2 << 20 };
+ * before the storage: 1 to LINE bytes on, or LINE + 1 to 2 LINE for a block of KEEP_MIN bytes and
+ * more, whose size is the vx_size 16 bytes before the storage.
+ *
+ * Those large blocks are kept when freed, pages still mapped (up to KEEP_BLOCKS of them and
+ * KEEP_BYTES): the next image of about that size gets its memory zeroed by a memset instead of the
+ * kernel allocating, zeroing and mapping every page again. openvx-mark's VerifyChain maps up to
+ * four 8 MB images a chain at 4K, released before the next (issue 32). */
+enum { LINE = 64, HUGE = 2 << 20, KEEP_MIN = 4 << 20, KEEP_BLOCKS = 16 };
+#define KEEP_BYTES ((size_t)64 << 20)
+
+static struct {
+    int32_t lock;
+    uint32_t count;
+    size_t bytes;
+    unsigned char *block[KEEP_BLOCKS];
+} kept;
+
+static void keep_lock(void)
+{
+    while (__atomic_exchange_n(&kept.lock, 1, __ATOMIC_ACQUIRE))
+        while (__atomic_load_n(&kept.lock, __ATOMIC_RELAXED))
+            sched_yield();
+}
+
+static void keep_unlock(void)
+{
+    __atomic_store_n(&kept.lock, 0, __ATOMIC_RELEASE);
+}
+
+static size_t *block_size(unsigned char *p)
+{
+    return (size_t *)(p - 16);
+}
+
+/* The smallest kept block of `bytes` to twice that (a larger one stays for a larger image), taken
+ * out of the store, or NULL. */
+static unsigned char *take_kept(size_t bytes)
+{
+    unsigned char *best = NULL;
+    uint32_t at = 0;
+    keep_lock();
+    for (uint32_t i = 0; i < kept.count; i++) {
+        size_t size = *block_size(kept.block[i]);
+        if (size >= bytes && size / 2 < bytes && (best == NULL || size < *block_size(best)))
+            best = kept.block[at = i];
+    }
+    if (best != NULL) {
+        kept.block[at] = kept.block[--kept.count];
+        kept.bytes -= *block_size(best);
+    }
+    keep_unlock();
+    return best;
+}
+
+/* Keeps the large block p if there is room; 0 when there is none. */
+static int keep(unsigned char *p)
+{
+    size_t size = *block_size(p);
+    keep_lock();
+    int room = kept.count < KEEP_BLOCKS && kept.bytes + size <= KEEP_BYTES;
+    if (room) {
+        kept.block[kept.count++] = p;
+        kept.bytes += size;
+    }
+    keep_unlock();
+    return room;
+}
+
+void pvx_memory_release_kept(void)
+{
+    keep_lock();
+    while (kept.count > 0) {
+        unsigned char *p = kept.block[--kept.count];
+        free(p - p[-1]);
+    }
+    kept.bytes = 0;
+    keep_unlock();
+}
 
 static unsigned char *calloc_aligned(size_t bytes)
 {
-    unsigned char *raw = calloc(1, bytes + LINE);
+    int large = bytes >= KEEP_MIN;
+    unsigned char *p = large ? take_kept(bytes) : NULL;
+    if (p != NULL)
+        return memset(p, 0, bytes);
+    unsigned char *raw = calloc(1, bytes + (large + 1) * LINE);
     if (raw == NULL)
         return NULL;
-    unsigned char *p = raw + LINE - (uintptr_t)raw % LINE;   /* 1 to LINE bytes on */
+    p = raw + (large + 1) * LINE - (uintptr_t)raw % LINE;
     p[-1] = (unsigned char)(p - raw);
+    if (large)
+        *block_size(p) = bytes;
     return p;
 }
 
 static void free_aligned(unsigned char *p)
 {
-    if (p != NULL)
+    if (p != NULL && (p[-1] <= LINE || !keep(p)))
         free(p - p[-1]);
 }
 
@@ -101,9 +183,10 @@ int pvx_memory_alloc(pvx_memory *m)
 
 void pvx_memory_prefault(pvx_memory *m)
 {
-    /* calloc maps large blocks lazily: one write per page makes the kernel map them now. Where
-     * the kernel gives transparent huge pages on request, the block's whole 2 MB pages are asked
-     * for: one fault maps 2 MB, and a 4K image is mapped in a third of the time (issue 32) */
+    /* calloc maps large blocks lazily: one write per page makes the kernel map them now (a kept
+     * block's are mapped already). Where the kernel gives transparent huge pages on request, the
+     * block's whole 2 MB pages are asked for: one fault maps 2 MB, and a 4K image is mapped in a
+     * third of the time (issue 32) */
     volatile unsigned char *p = pvx_memory_base(m);
     uintptr_t lo = ((uintptr_t)p + HUGE - 1) & ~(uintptr_t)(HUGE - 1);
     uintptr_t hi = ((uintptr_t)p + m->bytes) & ~(uintptr_t)(HUGE - 1);

@@ -56,6 +56,8 @@ PVX_HIDDEN int pvx_memory_alloc(pvx_memory *m);
 /* Writes a zero to every page of storage just allocated (calloc'd: its content stays), so the first
  * run of a graph does not pay the page faults of its virtual images (verification does). */
 PVX_HIDDEN void pvx_memory_prefault(pvx_memory *m);
+/* Frees the large blocks kept for reuse (memory.c): the context is gone. */
+PVX_HIDDEN void pvx_memory_release_kept(void);
 /* The application's memory `base` replaces the object's (its own is freed): borrowed from now on. */
 PVX_HIDDEN void pvx_memory_adopt(pvx_memory *m, void *base);
 /* Free what the object owns (not borrowed memory) and its own table. */

@@ -125,6 +125,7 @@ class Context(Reference):
         self.modules.clear()
         self.h.desc = ffi.NULL
         lib.pvx_events_destroy(self.events)
+        lib.pvx_memory_release_kept()             # the large blocks kept for reuse go with it
 
     # user structs ---------------------------------------------------------------------------
     def register_user_struct(self, size, name=None):
