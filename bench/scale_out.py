@@ -268,7 +268,8 @@ def frames_part(n):
         graph_ms = out[f"{tag}workers_1_graph_cpu_ms_per_frame"]
         path = out[f"{tag}workers_1_path_cpu_ms_per_frame"]
         on_path = path - out[f"{tag}worker_loop_beyond_cpu_ms_per_frame"]
-        beside = (out[f"{tag}workers_1_other_threads_cpu_ms_per_frame"] + out[f"{tag}workers_1_client_cpu_ms_per_frame"])
+        beside = (out[f"{tag}workers_1_other_threads_cpu_ms_per_frame"]
+                  + out[f"{tag}workers_1_client_cpu_ms_per_frame"])
         out[f"{tag}path_vs_graph"] = path / graph_ms
         out[f"{tag}dask_overhead_ms_per_frame"] = on_path
         out[f"{tag}dask_overhead_vs_graph"] = on_path / graph_ms
