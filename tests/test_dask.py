@@ -149,6 +149,18 @@ def test_a_blob_graph_through_its_parameters():
         Runner(GraphSource(twice), frames[:1], context())
 
 
+def test_a_frame_the_graph_does_not_take_is_refused_by_what_it_is():
+    blob = _blob(lambda g, s, d: g.box3x3(s, d))          # a graph of 64x48 U8 images
+    graph = Runner(GraphSource(blob), _frames(1), context())
+    for frame, said in ((np.zeros((40, 50), np.uint8), "frame 7 is 50x40 U8"),
+                        (np.zeros((48, 64, 3), np.uint8), "frame 7 is 64x48 RGB"),
+                        (np.zeros((48, 64), np.int16), "frame 7 is 64x48 S16")):
+        with pytest.raises(pvd.FrameMismatch, match=f"input 0 is a 64x48 U8 image; {said}"):
+            graph([frame], "frame 7")
+    with pytest.raises(pvd.FrameMismatch, match="takes 1 input images, the frame gives 2"):
+        graph(_frames(2))
+
+
 @pytest.mark.parametrize("border", [None, "undefined", "replicate", ("constant", 7)])
 def test_chunked_image_is_the_whole_image_result(client, border):
     img = np.random.default_rng(1).integers(0, 256, (300, 410), dtype=np.uint8)
