@@ -69,7 +69,7 @@ def partitions(count: int) -> int:
     more when that would put more than BATCH frames in a task."""
     try:
         from distributed import default_client
-        threads = sum(default_client().nthreads().values())
+        threads = sum(w["nthreads"] for w in default_client().scheduler_info()["workers"].values())  # (async too)
     except (ImportError, ValueError):
         threads = os.cpu_count() or 1
     return max(1, min(count, max(2 * threads, math.ceil(count / BATCH))))
