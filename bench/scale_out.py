@@ -1,23 +1,25 @@
 """pyopenvx.dask on this machine (issue 31; docs/scale-out.md), each figure beside its floor:
   frames  N 1920x1080 U8 frames through the 5-node edge graph (Gaussian3x3 -> Sobel3x3 -> Magnitude ->
-          ConvertDepth -> Threshold) with map_frames, then a count of each output: one single-thread
-          worker vs two (wall-clock), and CPU time a frame: the graph's own (vxProcessGraph alone), the
-          same loop in one process without Dask (frames swapped in, as on the workers), a hand-written
-          loop that copies frames in and outputs out; on the cluster, the CPU of the workers' task
-          threads, of their other threads and of the client with its scheduler over N frames, a frame;
-          the wall-clock time a frame from the slope over N/5 and N frames (a compute's fixed cost
-          apart). Dask's overhead a frame: the task thread's CPU a frame beyond the same loop's in
-          one task of the same worker; its background: the other threads' and the client's
+          ConvertDepth -> Threshold) with map_frames, then a count of each output, in the tasks
+          map_frames gives a list of N frames (pvd.partitions): one single-thread worker vs two
+          (wall-clock, best of 3: the first target), and CPU time a frame. On the workers, in the
+          run measured: the task threads' CPU, vxProcessGraph's (the graph's own time) and count's,
+          timed where they run; the rest of the task threads' CPU is the frame's path: pyopenvx.dask's
+          own work (the same beyond in a loop in one task of the worker, no Dask) and Dask's, the
+          second target; beside it Dask's background, the workers' other threads and the client with
+          its scheduler. In one process: the graph alone, with the frame swapped in, map_frames'
+          loop, a hand-written loop that copies frames in and outputs out. A compute's fixed cost:
+          from the wall-clock slope over N/5 and N frames
   image   a SIZE x SIZE U8 image through Gaussian3x3 -> Sobel3x3 -> Magnitude -> Threshold in CHUNK
           chunks with apply (2 single-thread workers) vs the whole-image graph in one process on 2
           tile threads, and vs dask-image's ndfilters equivalents on the same dask.array and cluster;
           peak memory (RSS summed over the client and its workers, sampled every 50 ms); the chunks
           are made on the workers (random), timed alone and taken out of the ratios
 Frames are made on the workers from a seed and only counts come back, so no figure is transport.
-The frame figures are taken three times: with glibc's own malloc, with the MALLOC_TRIM_THRESHOLD_ that
-Dask's nannies set by default (docs/scale-out.md), and with glibc's malloc and no worker profiler.
-Prints one JSON object; wall-clock seconds, one run each (the machine is shared: uptime is recorded;
-CPU figures hold under load far better than wall-clock ones).
+The frame figures are taken twice: on pyopenvx.dask's local_cluster (the workers' profiler off), and
+with the profiler on (Dask's default). Prints one JSON object, the frames' two targets' verdicts last;
+the machine is shared: the load is recorded, and CPU figures hold under load far better than
+wall-clock ones.
 
     python bench/scale_out.py [--frames 500] [--size 16384] [--chunk 2048] [--part frames|image]
 """
@@ -91,18 +93,17 @@ class PeakRSS:
         self._thread.join()
 
 
-def cluster(workers, dask_malloc=True, profiler=True):
-    """A local cluster of single-thread workers; dask_malloc False: without the MALLOC_TRIM_THRESHOLD_
-    Dask's nannies set (glibc's own, adaptive, malloc); profiler False: without the workers'
-    statistical profiler (a look at every task thread's stack every 10 ms)."""
-    import dask
+def cluster(workers, profiler=False):
+    """pyopenvx.dask's local cluster of single-thread workers (their statistical profiler off);
+    profiler True: the same with it, as Dask's LocalCluster has it by default."""
     from distributed import Client, LocalCluster
-    with dask.config.set({**({} if dask_malloc else {"distributed.nanny.pre-spawn-environ": {}}),
-                          **({} if profiler else {"distributed.worker.profile.enabled": False})}):
-        c = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+
+    import pyopenvx.dask as pvd
+    c = (LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) if profiler
+         else pvd.local_cluster(workers))
     client = Client(c)
-    trims = client.run(lambda: "MALLOC_TRIM_THRESHOLD_" in os.environ)
-    assert all(t == dask_malloc for t in trims.values()), (dask_malloc, profiler, trims)
+    enabled = client.run(lambda dask_worker: "profile" in dask_worker.periodic_callbacks)
+    assert set(enabled.values()) == {profiler}, (profiler, enabled)
     return c, client
 
 
@@ -126,15 +127,43 @@ def _threads_cpu():
     return tasks, other
 
 
+# CPU nanoseconds the task threads of this process spent in vxProcessGraph and in count (timed where
+# they run, in the run measured: the graph's own time and the user's function, apart from the rest)
+_SPENT = {"graph": 0, "count": 0}
+
+
+def count(output):
+    """The function after map_frames: the output's count of set pixels (its CPU time counted)."""
+    start = time.thread_time_ns()
+    ones = np.count_nonzero(output)
+    _SPENT["count"] += time.thread_time_ns() - start
+    return ones
+
+
+def _timed(process):
+    def timed():
+        start = time.thread_time_ns()
+        process()
+        _SPENT["graph"] += time.thread_time_ns() - start
+    return timed
+
+
+def _worker_cpu():
+    """(CPU seconds of this worker's task threads, of its other threads, of vxProcessGraph, of count)."""
+    return (*_threads_cpu(), _SPENT["graph"] / 1e9, _SPENT["count"] / 1e9)
+
+
 def _workers_cpu(client):
-    """(CPU seconds of the workers' task threads, of their other threads), summed over the workers."""
-    spent = list(client.run(_threads_cpu).values())
-    return np.array([sum(s[0] for s in spent), sum(s[1] for s in spent)])
+    """_worker_cpu summed over the workers (a function of this module, so the workers run their own)."""
+    return np.sum(list(client.run(_worker_cpu).values()), axis=0)
 
 
 def _build_here():
+    """The graph built in this task thread, its vxProcessGraph timed (the runner map_frames uses)."""
     from pyopenvx.dask.graphs import GraphSource, runner
-    runner(GraphSource(edges), [frame(0)])
+    graph = runner(GraphSource(edges), [frame(0)])
+    if "process" not in vars(graph.graph):
+        graph.graph.process = _timed(graph.graph.process)
 
 
 def _warm(client):
@@ -155,15 +184,18 @@ def _loop_cpu(step, n, repeats=3):
     return best
 
 
-def _loops(n):
-    """In a worker's task thread: (the graph's own CPU a frame, the one-process loop's), best of 3."""
+def _loop_beyond(n, repeats=3):
+    """In a worker's task thread: the CPU a frame of map_frames' loop without Dask (the runner,
+    count after it) beyond vxProcessGraph and count: pyopenvx.dask's own work a frame, best of 3."""
     from pyopenvx.dask.graphs import GraphSource, runner
-    graph = runner(GraphSource(edges), [frame(0)])
-
-    def handed(i):
-        graph.ins[0].bind(frame(i))
-        graph.graph.process()
-    return _loop_cpu(handed, n), _loop_cpu(lambda i: np.count_nonzero(graph([frame(i)])[0]), n)
+    graph, best = runner(GraphSource(edges), [frame(0)]), float("inf")
+    for _ in range(repeats):
+        spent, start = dict(_SPENT), time.thread_time_ns()
+        for i in range(n):
+            count(graph([frame(i)])[0])
+        beyond = time.thread_time_ns() - start - sum(_SPENT[k] - spent[k] for k in _SPENT)
+        best = min(best, beyond / 1e9 / n)
+    return best
 
 
 def frames_part(n):
@@ -175,10 +207,10 @@ def frames_part(n):
     graph = runner(source, [frame(0)])                        # built and verified once, as on a worker
     alone = [int(np.count_nonzero(graph([frame(i)])[0])) for i in range(n)]
 
-    def handed(i):                    # the graph's own time: the frame swapped in, vxProcessGraph
+    def handed(i):                    # the graph with the frame swapped in (vxSwapImageHandle, vxProcessGraph)
         graph.ins[0].bind(frame(i))
         graph.graph.process()
-    cpu = {"graph": _loop_cpu(handed, n),
+    cpu = {"graph": _loop_cpu(lambda i: graph.graph.process(), n), "swapped_in": _loop_cpu(handed, n),
            "count": _loop_cpu(lambda i: np.count_nonzero(frame(i)), n),  # the function after map_frames
            "one_process": _loop_cpu(lambda i: np.count_nonzero(graph([frame(i)])[0]), n)}
     graph.ins[0].bind(np.zeros_like(frame(0)))
@@ -194,55 +226,58 @@ def frames_part(n):
     for i in range(n):
         graph([frame(i)])
     out["one_process_s"] = time.perf_counter() - start
-    # (the default malloc last: a nanny made after it keeps its MALLOC_TRIM_THRESHOLD_ whatever the configuration says)
-    for malloc, profiler, tag in ((False, True, ""), (False, False, "no_profiler_"), (True, True, "dask_malloc_")):
+    for profiler, tag in ((False, ""), (True, "profiler_")):
         for workers in (1, 2):
-            c, client = cluster(workers, malloc, profiler)
+            c, client = cluster(workers, profiler)
             with c, client:
                 _warm(client)
                 idle, client_idle = _workers_cpu(client), _cpu()      # what an idle cluster spends a second
                 time.sleep(1)
-                out[f"{tag}workers_{workers}_idle_cpu_ms_per_s"] = (_workers_cpu(client) - idle).sum() * 1e3
+                out[f"{tag}workers_{workers}_idle_cpu_ms_per_s"] = (_workers_cpu(client) - idle)[:2].sum() * 1e3
                 out[f"{tag}workers_{workers}_client_idle_cpu_ms_per_s"] = (_cpu() - client_idle) * 1e3
+                out[f"{tag}workers_{workers}_tasks"] = pvd.partitions(n)
                 spent, loops = {n // 5: [], n: []}, []
                 for _ in range(3):      # interleaved, best of 3: the machine's load varies
                     for frames in (n // 5, n):     # the slope over n/5 and n frames: a compute's fixed cost apart
-                        bag = db.from_sequence(range(frames), npartitions=16).map(frame)   # the same bag on 1 or 2
+                        # the frames made on the workers, in the tasks map_frames gives a list of them
+                        bag = db.from_sequence(range(frames), npartitions=pvd.partitions(frames)).map(frame)
                         workers_cpu, client_cpu, start = _workers_cpu(client), _cpu(), time.perf_counter()
-                        counts = pvd.map_frames(edges, bag).map(np.count_nonzero).compute()
-                        spent[frames].append((time.perf_counter() - start, *(_workers_cpu(client) - workers_cpu),
-                                              _cpu() - client_cpu))
-                    if workers == 1:    # the same loop in one task of the same worker: no Dask a frame
-                        loops.append(client.submit(_loops, n, pure=False).result())
+                        counts = pvd.map_frames(edges, bag).map(count).compute()
+                        wall = time.perf_counter() - start
+                        spent[frames].append((wall, *(_workers_cpu(client) - workers_cpu), _cpu() - client_cpu))
+                    if workers == 1:    # the same loop in one task of the same worker: no Dask
+                        loops.append(client.submit(_loop_beyond, n, pure=False).result())
                 assert [int(x) for x in counts] == alone, "a frame differs from the one-process run"
+            # a run's (wall, task threads, other threads, vxProcessGraph, count, client), the best of 3
             short, full = np.min(spent[n // 5], axis=0), np.min(spent[n], axis=0)
-            per_frame = [(b - a) / (n - n // 5) for a, b in zip(short, full)]
             out[f"{tag}workers_{workers}_s"] = full[0]
-            out[f"{tag}workers_{workers}_fixed_s"] = full[0] - per_frame[0] * n
-            out[f"{tag}workers_{workers}_wall_ms_per_frame"] = per_frame[0] * 1e3
-            # CPU: the whole run's over its frames (a difference of two noisy figures, as the wall
-            # slope is, would not resolve it under load): the 16 tasks' own costs spread over the frames
-            for k, what in enumerate(("task_threads_cpu", "other_threads_cpu", "client_cpu"), 1):
-                out[f"{tag}workers_{workers}_{what}_ms_per_frame"] = full[k] / n * 1e3
+            out[f"{tag}workers_{workers}_fixed_s"] = full[0] - (full[0] - short[0]) / (n - n // 5) * n
+            # CPU a frame: each run's over its frames (the tasks' own costs spread over the frames)
+            runs = np.array(spent[n]) / n * 1e3
+            for k, what in enumerate(("task_threads", "other_threads", "graph", "count", "client"), 1):
+                out[f"{tag}workers_{workers}_{what}_cpu_ms_per_frame"] = runs[:, k].min()
+            # the frame's path beyond the graph's own and the user's function, in the same run
+            out[f"{tag}workers_{workers}_path_cpu_ms_per_frame"] = (runs[:, 1] - runs[:, 3] - runs[:, 4]).min()
             if loops:
-                out[f"{tag}worker_graph_cpu_ms_per_frame"], out[f"{tag}worker_loop_cpu_ms_per_frame"] = \
-                    (v * 1e3 for v in np.min(loops, axis=0))
+                out[f"{tag}worker_loop_beyond_cpu_ms_per_frame"] = min(loops) * 1e3
         out[f"{tag}speedup_2_vs_1"] = out[f"{tag}workers_1_s"] / out[f"{tag}workers_2_s"]
-        # Dask's cost a frame on the frame's path: the task thread's CPU a frame beyond the same loop's
-        # in one task of the same worker (1 worker); beside it, what the workers' other threads (event
-        # loop, heartbeats, profiler) and the client with its scheduler spend a frame, on the other core
-        # when one is free
-        graph_ms = out[f"{tag}worker_graph_cpu_ms_per_frame"]
-        on_path = out[f"{tag}workers_1_task_threads_cpu_ms_per_frame"] - out[f"{tag}worker_loop_cpu_ms_per_frame"]
+        # Dask's cost a frame on the frame's path: the task thread's CPU beyond vxProcessGraph and
+        # count, less pyopenvx.dask's own (the same beyond, in a loop in one task of the worker); beside
+        # it, what the workers' other threads (event loop, heartbeats, profiler) and the client with
+        # its scheduler spend a frame, on the other core when one is free
+        graph_ms = out[f"{tag}workers_1_graph_cpu_ms_per_frame"]
+        path = out[f"{tag}workers_1_path_cpu_ms_per_frame"]
+        on_path = path - out[f"{tag}worker_loop_beyond_cpu_ms_per_frame"]
         beside = (out[f"{tag}workers_1_other_threads_cpu_ms_per_frame"]
                   + out[f"{tag}workers_1_client_cpu_ms_per_frame"])
+        out[f"{tag}path_vs_graph"] = path / graph_ms
         out[f"{tag}dask_overhead_ms_per_frame"] = on_path
         out[f"{tag}dask_overhead_vs_graph"] = on_path / graph_ms
         out[f"{tag}dask_background_ms_per_frame"] = beside
         out[f"{tag}dask_background_vs_graph"] = beside / graph_ms
-    # pyopenvx.dask's own cost a frame (swapping buffers in, the runner's lookup and checks)
-    out["pyopenvx_dask_ms_per_frame"] = (out["one_process_cpu_ms_per_frame"] - out["graph_cpu_ms_per_frame"]
-                                         - out["count_cpu_ms_per_frame"])
+    # the issue's two targets, on pyopenvx.dask's cluster
+    out["target_speedup_2_vs_1_at_least_1.7"] = "met" if out["speedup_2_vs_1"] >= 1.7 else "NOT met"
+    out["target_dask_overhead_at_most_5_percent"] = "met" if out["dask_overhead_vs_graph"] <= 0.05 else "NOT met"
     return out
 
 

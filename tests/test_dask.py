@@ -26,8 +26,7 @@ def client():
     # this module's functions travel by value: the workers need not import the tests
     import cloudpickle
     cloudpickle.register_pickle_by_value(sys.modules[__name__])
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as c:
+    with pvd.local_cluster(2) as cluster, distributed.Client(cluster) as c:
         yield c
 
 
@@ -63,6 +62,29 @@ def test_frames_as_on_one_process_graph_built_once_per_worker(client):
     kept = client.run(lambda: sum(1 for k in __import__("pyopenvx.dask.graphs").dask.graphs._runners if k[1] == key))
     assert 1 <= sum(kept.values()) <= 2, kept
     assert set(client.run(lambda: os.environ.get("PVX_TILE_THREADS")).values()) == {"1"}
+
+
+def test_our_cluster_single_thread_workers_without_the_profiler(client):
+    assert list(client.nthreads().values()) == [1, 1]
+    # the profiler's periodic look at the task threads is not scheduled on the workers
+    profiled = client.run(lambda dask_worker: ("profile" in dask_worker.periodic_callbacks,
+                                               __import__("dask").config.get("distributed.worker.profile.enabled")))
+    assert set(profiled.values()) == {(False, False)}
+    # (the client's own configuration is left as it was)
+    assert __import__("dask").config.get("distributed.worker.profile.enabled") is True
+
+
+def test_a_list_in_batches_in_input_order(client, monkeypatch):
+    monkeypatch.setattr(pvd, "BATCH", 3)
+    assert pvd.partitions(20) == 7 and pvd.partitions(5) == 4 and pvd.partitions(1) == 1   # (2 tasks a thread)
+    frames = _frames(20)
+    frames[7] = frames[7][:40, :50]                 # a frame of another shape inside a batch (batch 2: 6-8)
+    frames[9] = frames[9][:32]                      # ... and first in one
+    want = _alone(_edges, frames)
+    results = pvd.map_frames(_edges, frames)
+    assert results.npartitions == 7                # batches of 3, the last of 2
+    got = results.compute()
+    assert len(got) == 20 and all(np.array_equal(a, b) for a, b in zip(got, want))
 
 
 def test_frames_read_in_place_and_a_held_result_never_reused():
@@ -125,6 +147,18 @@ def test_a_blob_graph_through_its_parameters():
     twice = _blob(lambda g, s, d: g.add(g.box3x3(s), s, out=d))
     with pytest.raises(pvd.BlobError, match="graph parameter 0 is an image 2 node parameters use"):
         Runner(GraphSource(twice), frames[:1], context())
+
+
+def test_a_frame_the_graph_does_not_take_is_refused_by_what_it_is():
+    blob = _blob(lambda g, s, d: g.box3x3(s, d))          # a graph of 64x48 U8 images
+    graph = Runner(GraphSource(blob), _frames(1), context())
+    for frame, said in ((np.zeros((40, 50), np.uint8), "frame 7 is 50x40 U8"),
+                        (np.zeros((48, 64, 3), np.uint8), "frame 7 is 64x48 RGB"),
+                        (np.zeros((48, 64), np.int16), "frame 7 is 64x48 S16")):
+        with pytest.raises(pvd.FrameMismatch, match=f"input 0 is a 64x48 U8 image; {said}"):
+            graph([frame], "frame 7")
+    with pytest.raises(pvd.FrameMismatch, match="takes 1 input images, the frame gives 2"):
+        graph(_frames(2))
 
 
 @pytest.mark.parametrize("border", [None, "undefined", "replicate", ("constant", 7)])

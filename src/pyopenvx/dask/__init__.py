@@ -8,14 +8,18 @@ than memory, on a local or remote cluster. Dask does the scheduling, the transpo
     big = pvd.apply(lambda g, s: g.sobel3x3(s)[0], darr)      # a dask.array, chunk by chunk with a halo
 
 Each worker process builds (or imports) and verifies the graph once, the first time one of its
-tasks needs it, and reuses it for every frame of every later task (graphs.py). docs/scale-out.md.
+tasks needs it, and reuses it for every frame of every later task (graphs.py). `local_cluster(n)`
+makes the cluster the command line uses: n single-thread worker processes, their profiler off.
+docs/scale-out.md.
 """
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
 
+import dask
 import dask.array as da
 import dask.bag as db
 import numpy as np
@@ -24,7 +28,8 @@ from . import files
 from .graphs import BlobError, Border, FrameMismatch, GraphSource, Runner, context, release, run, runner
 from .halo import NotChunkable, halo
 
-__all__ = ["map_frames", "to_files", "apply", "GraphSource", "BlobError", "FrameMismatch", "NotChunkable", "release"]
+__all__ = ["map_frames", "to_files", "apply", "local_cluster", "partitions", "GraphSource", "BlobError",
+           "FrameMismatch", "NotChunkable", "release"]
 
 GraphLike = Union[bytes, Callable[..., Any], GraphSource]
 
@@ -53,11 +58,28 @@ def _run_stack(block: np.ndarray, source: GraphSource, shape: Tuple[int, ...], d
     return out
 
 
+# the most frames a task of a list runs: a task costs a few ms of CPU on the worker, its scheduler and
+# the client (about 4 frames of a fast graph at 1080p): long tasks make that a per cent or less
+BATCH = 256
+
+
+def partitions(count: int) -> int:
+    """How many tasks a list of `count` frames runs in: two a thread of the current Dask client
+    (the cores' count without one) so a slower worker does not hold back the end of the run, and
+    more when that would put more than BATCH frames in a task."""
+    try:
+        from distributed import default_client
+        threads = sum(w["nthreads"] for w in default_client().scheduler_info()["workers"].values())  # (async too)
+    except (ImportError, ValueError):
+        threads = os.cpu_count() or 1
+    return max(1, min(count, max(2 * threads, math.ceil(count / BATCH))))
+
+
 def _bag(frames: Any, npartitions: Optional[int]) -> db.Bag:
     if isinstance(frames, db.Bag):
         return frames
     frames = files.expand(list(frames))
-    return db.from_sequence(frames, npartitions=npartitions or min(len(frames), 64) or 1)
+    return db.from_sequence(frames, npartitions=npartitions or partitions(len(frames)))
 
 
 def map_frames(graph: GraphLike, frames: Any, border: Border = None,
@@ -81,7 +103,7 @@ def map_frames(graph: GraphLike, frames: Any, border: Border = None,
                                  chunks=(frames.chunks[0],) + out.shape, drop_axis=[3] if extra < 0 else [],
                                  new_axis=[3] if extra > 0 else [], meta=np.empty((0,) * (out.ndim + 1), out.dtype))
     # element by element: a chain of maps after it (results.map(f)) takes each output before the next
-    # frame's is made, so malloc reuses one frame's memory for the next instead of faulting in new pages
+    # frame's is made, so the runner's pooled output buffer comes back (no new pages a frame)
     return _bag(frames, npartitions).map(_run_frame, source)
 
 
@@ -123,7 +145,7 @@ def to_files(graph: GraphLike, frames: Any, directory: Union[str, os.PathLike], 
         raise ValueError("two frames would be written to the same file: give `names`")
     Path(directory).mkdir(parents=True, exist_ok=True)
     files.remove_partials(Path(directory))
-    items = db.from_sequence(list(zip(frames, names)), npartitions=npartitions or min(len(names), 64) or 1)
+    items = db.from_sequence(list(zip(frames, names)), npartitions=npartitions or partitions(len(names)))
     return items.map_partitions(_write_partition, source, str(directory))
 
 
@@ -167,3 +189,16 @@ def apply(graph: Union[Callable[..., Any], GraphSource], darr: da.Array, border:
     return extended.map_blocks(_run_chunk, source, depth, dtype=out.dtype, chunks=chunks,
                                drop_axis=[2] if darr.ndim > out.ndim else [],
                                new_axis=[2] if out.ndim > darr.ndim else [], meta=np.empty((0,) * out.ndim, out.dtype))
+
+
+def local_cluster(n_workers: Optional[int] = None, **kwargs: Any) -> Any:
+    """A distributed.LocalCluster of `n_workers` (default: one a core) single-thread worker
+    processes, the fit for graphs, with the workers' statistical profiler off: it looks at every
+    task thread's stack every 10 ms, CPU that two workers on two cores take from the frames (the
+    command line's cluster; for your own: docs/scale-out.md). `kwargs` go to LocalCluster."""
+    from distributed import LocalCluster
+    options = {"n_workers": n_workers or os.cpu_count() or 1, "threads_per_worker": 1, "processes": True,
+               "dashboard_address": None, **kwargs}
+    # (each nanny hands its worker process the configuration it was made in)
+    with dask.config.set({"distributed.worker.profile.enabled": False}):
+        return LocalCluster(**options)

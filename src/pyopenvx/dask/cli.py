@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import List, Optional
 
-from . import files, to_files
+from . import files, local_cluster, to_files
 from .graphs import BlobError, FrameMismatch, GraphSource, Runner, context
 
 
@@ -75,10 +75,9 @@ def main(argv: List[str]) -> int:
         print(f"{args.graph}: {why}", file=sys.stderr)
         return 2
 
-    from distributed import Client, LocalCluster, as_completed
+    from distributed import Client, as_completed
     from tqdm import tqdm
-    cluster = None if args.scheduler else LocalCluster(n_workers=args.workers or os.cpu_count() or 1,
-                                                       threads_per_worker=1, processes=True, dashboard_address=None)
+    cluster = None if args.scheduler else local_cluster(args.workers)
     client = Client(args.scheduler or cluster)
     report = {}
     try:

@@ -258,9 +258,11 @@ class Runner:
         """The graph run on `arrays` (read in place when their layout allows, else copied once);
         its outputs written into `outputs` (buffers laid out as to_numpy gives them) or into
         buffers of their own (Binding.fresh: read-only), returned."""
-        self.check(arrays, what)
-        for binding, a in zip(self.ins, arrays):
-            binding.bind(a if binding.fits(a) else np.array(a))
+        fit = [binding.fits(a) for binding, a in zip(self.ins, arrays)]
+        if len(arrays) != len(self.ins) or not all(fit):        # (an array that fits is what the image takes)
+            self.check(arrays, what)
+        for binding, a, fits in zip(self.ins, arrays, fit):
+            binding.bind(a if fits else np.array(a))
         if outputs is None:
             outputs = [binding.fresh() for binding in self.outs]
         for binding, out in zip(self.outs, outputs):
