@@ -143,3 +143,73 @@ def test_folds_equal_node_by_node_for_every_value_that_decides_them(c_program, s
     reference = c_program("fold.c", extra=libm, env={"PVX_SIMD": simd, "PVX_FUSION": "0", "PVX_TILE_THREADS": "1"}).stdout
     assert fused.splitlines()[-1] == "ok" and "breakpoints ok" in fused
     assert len(fused.splitlines()) > 150 and fused == reference
+
+
+def _chain(vx, g, w, h, kinds):
+    """Nodes of `kinds` ("box", "not", "half": ScaleImage to half size) in a chain from and to the
+    application's images, virtual images between."""
+    lib, c = vx.lib, vx.c
+    images = [lib.vxCreateImage(vx.context, w, h, c.VX_DF_IMAGE_U8)]
+    for k, kind in enumerate(kinds):
+        w, h = (w // 2, h // 2) if kind == "half" else (w, h)
+        last = k == len(kinds) - 1
+        images.append((lib.vxCreateImage(vx.context, w, h, c.VX_DF_IMAGE_U8) if last else
+                       lib.vxCreateVirtualImage(g, w, h, c.VX_DF_IMAGE_U8)))
+        a, b = images[-2:]
+        lib.vxReleaseNode(vx.ffi.new("vx_node *", lib.vxBox3x3Node(g, a, b) if kind == "box" else
+                                     lib.vxNotNode(g, a, b) if kind == "not" else
+                                     lib.vxScaleImageNode(g, a, b, c.VX_INTERPOLATION_BILINEAR)))
+    for image in images:
+        lib.vxReleaseImage(vx.ffi.new("vx_image *", image))
+
+
+def _passes(vx, w, h, kinds):
+    """The fused passes of a verified chain (`_chain`), as the indexes of their nodes in the chain."""
+    from _pyopenvx import ffi as core_ffi
+    from pyopenvx.reference import LOCK, lookup
+    lib = vx.lib
+    g = lib.vxCreateGraph(vx.context)
+    _chain(vx, g, w, h, kinds)
+    assert lib.vxVerifyGraph(g) == vx.c.VX_SUCCESS
+    with LOCK:
+        graph = lookup(core_ffi.cast("vx_reference", int(vx.ffi.cast("uintptr_t", g))))
+        index = {node.desc: k for k, node in enumerate(graph.nodes)}
+        passes = [[index[plan.stages[k].node] for k in range(plan.num_stages)] for plan, _ in graph._c_fused]
+    assert lib.vxReleaseGraph(vx.ffi.new("vx_graph *", g)) == vx.c.VX_SUCCESS
+    return passes
+
+
+# (width, height, kinds, {MIN_RING_BYTES: (anything fused, planning skipped)}). 64x48 Box3x3 and Not
+# are cut by `_short` into passes of two whose one ring holds 3 KB (the bound: two images, 6 KB);
+# Not alone reaches no row (one pass, 19 rings: the bound is exact); at 128x96 Box3x3 reaches 2 rows,
+# as much as the limit (one window: the bound is all 15 images, 96 KB), and its passes are of two;
+# 1080p Box3x3 is cut into passes of 14 (13 rings, 27 MB; one window of 31 images, 64 MB).
+_BOUND_CASES = [(64, 48, ["box", "not"] * 20, {3072: (True, False), 4096: (False, False), 6144: (False, False),
+                                                6145: (False, True)}),
+                (64, 48, ["not"] * 20, {3072: (True, False), 58368: (True, False), 58369: (False, True)}),
+                (128, 96, ["box"] * 6 + ["half"] + ["box", "not"] * 4, {12288: (True, False), 12289: (False, False),
+                                                                      98304: (False, False), 98305: (False, True)}),
+                (1920, 1080, ["box"] * 32, {12 << 20: (True, False), 28 << 20: (False, False),
+                                            62 << 20: (False, True)})]
+
+
+@pytest.mark.parametrize("w,h,kinds,settings", _BOUND_CASES)
+def test_the_ring_bytes_bound_skips_planning_only_where_nothing_would_fuse(vx, monkeypatch, w, h, kinds, settings):
+    """fusion._most_ring_bytes, checked before planning (`_groups`, each group's `_cut`), bounds the
+    ring bytes of any pass `_short` can cut: the passes are the same as when every graph is planned,
+    and planning is skipped where the bound falls short (10,000 nodes of 64x48 passed MIN_RING_BYTES
+    and were planned for nothing: issue 32)."""
+    from pyopenvx.graph import fusion
+    monkeypatch.delenv("PVX_FUSION", raising=False)
+    cut, cuts = fusion._cut, []
+    monkeypatch.setattr(fusion, "_cut", lambda *args: cuts.append(1) or cut(*args))
+    for least, expected in settings.items():
+        monkeypatch.setattr(fusion, "MIN_RING_BYTES", least)
+        del cuts[:]
+        bounded = _passes(vx, w, h, kinds)
+        assert (bool(bounded), not cuts) == expected, least
+        del cuts[:]
+        with monkeypatch.context() as unbounded:
+            unbounded.setattr(fusion, "_most_ring_bytes", lambda nodes, least: least)
+            assert _passes(vx, w, h, kinds) == bounded, least
+        assert cuts, least                     # (planned without the bound)

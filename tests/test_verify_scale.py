@@ -3,6 +3,7 @@
 number of nodes. A chain of Box3x3 and Not nodes with virtual images between, fused passes forced
 (PVX_FUSION=1: every pass), not, and planned as 10,000 nodes of 64x48 are by default."""
 import gc
+import subprocess
 import sys
 import weakref
 
@@ -136,3 +137,15 @@ def test_release_calls_a_node_stay_few(vx):
         lib.vxReleaseImage(ffi.new("vx_image *", image))
     assert calls / 100 <= 16, calls                # (15 now; 17 before a node's target instances were
                                                    # deleted only when it has some)
+
+
+def test_the_first_verification_imports_nothing():
+    """The verification modules (graph/verify.py and the fusion planner it imports) are imported
+    when the library starts: the first vxVerifyGraph of a process paid ~3 M instructions (~1 ms) to
+    import them (issue 32, bench/objmodel.c's first chain). A fresh process, as a C host is."""
+    probe = ("import sys\n"
+             "from pyopenvx.api import lib\n"
+             "lib.vxCreateContext()\n"
+             "print(sorted(m for m in ('pyopenvx.graph.verify', 'pyopenvx.graph.fusion') if m in sys.modules))\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.split("\n")[-2] == "['pyopenvx.graph.fusion', 'pyopenvx.graph.verify']", out
