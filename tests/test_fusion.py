@@ -146,8 +146,8 @@ def test_folds_equal_node_by_node_for_every_value_that_decides_them(c_program, s
 
 
 def _chain(vx, g, w, h, kinds):
-    """Nodes of `kinds` ("box", "not", "half": ScaleImage to half size) in a chain from and to the
-    application's images, virtual images between."""
+    """Nodes of `kinds` ("box", "not", "half": ScaleImage to half size, "diff": AbsDiff of the last
+    two images) in a chain from and to the application's images, virtual images between."""
     lib, c = vx.lib, vx.c
     images = [lib.vxCreateImage(vx.context, w, h, c.VX_DF_IMAGE_U8)]
     for k, kind in enumerate(kinds):
@@ -158,6 +158,7 @@ def _chain(vx, g, w, h, kinds):
         a, b = images[-2:]
         lib.vxReleaseNode(vx.ffi.new("vx_node *", lib.vxBox3x3Node(g, a, b) if kind == "box" else
                                      lib.vxNotNode(g, a, b) if kind == "not" else
+                                     lib.vxAbsDiffNode(g, a, images[-3], b) if kind == "diff" else
                                      lib.vxScaleImageNode(g, a, b, c.VX_INTERPOLATION_BILINEAR)))
     for image in images:
         lib.vxReleaseImage(vx.ffi.new("vx_image *", image))
@@ -179,18 +180,25 @@ def _passes(vx, w, h, kinds):
     return passes
 
 
-# (width, height, kinds, {MIN_RING_BYTES: (anything fused, planning skipped)}). 64x48 Box3x3 and Not
-# are cut by `_short` into passes of two whose one ring holds 3 KB (the bound: two images, 6 KB);
-# Not alone reaches no row (one pass, 19 rings: the bound is exact); at 128x96 Box3x3 reaches 2 rows,
-# as much as the limit (one window: the bound is all 15 images, 96 KB), and its passes are of two;
-# 1080p Box3x3 is cut into passes of 14 (13 rings, 27 MB; one window of 31 images, 64 MB).
-_BOUND_CASES = [(64, 48, ["box", "not"] * 20, {3072: (True, False), 4096: (False, False), 6144: (False, False),
-                                                6145: (False, True)}),
-                (64, 48, ["not"] * 20, {3072: (True, False), 58368: (True, False), 58369: (False, True)}),
-                (128, 96, ["box"] * 6 + ["half"] + ["box", "not"] * 4, {12288: (True, False), 12289: (False, False),
-                                                                      98304: (False, False), 98305: (False, True)}),
-                (1920, 1080, ["box"] * 32, {12 << 20: (True, False), 28 << 20: (False, False),
-                                            62 << 20: (False, True)})]
+def _around(fused, bound):
+    """MIN_RING_BYTES settings around the most ring bytes a pass holds (`fused`) and the bound, with
+    what they give: (anything fused, planning skipped)."""
+    return {fused: (True, False), fused + 1: (False, False), bound: (False, False), bound + 1: (False, True)}
+
+
+# (width, height, kinds, settings), in bytes of images: 64x48 Box3x3 and Not are cut by `_short` into
+# passes of two, whose one ring holds an image (the bound: two); Not alone reaches no row (one pass of
+# 19 rings: the bound is exact); at 128x96 two Box3x3 reach the limit's 2 rows (passes of two, one
+# ring; then a half scale); 640x480, 7 (6 rings, 12 rows); 1080p, 14 (13 rings, 27 rows); branches
+# that AbsDiff joins (paths off the spine).
+_BRANCHES = ["box", "box", "diff", "box", "not", "diff"] * 6
+_BOUND_CASES = [(64, 48, ["box", "not"] * 20, {**_around(3072, 2 * 3072), 4096: (False, False)}),
+                (64, 48, ["not"] * 20, {3072: (True, False), 19 * 3072: (True, False), 19 * 3072 + 1: (False, True)}),
+                (128, 96, ["box"] * 6 + ["half"] + ["box", "not"] * 4, _around(12288, 2 * 12288)),
+                (640, 480, ["box"] * 32, _around(6 * 307200, 7 * 307200)),
+                (640, 480, _BRANCHES, _around(13 * 307200, 15 * 307200)),
+                (64, 48, ["box", "box", "diff", "not", "diff", "box"] * 6, _around(3 * 3072, 4 * 3072)),
+                (1920, 1080, ["box"] * 32, _around(13 * 2073600, 14 * 2073600))]
 
 
 @pytest.mark.parametrize("w,h,kinds,settings", _BOUND_CASES)

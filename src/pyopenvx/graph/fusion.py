@@ -549,11 +549,14 @@ def _most_ring_bytes(nodes, least):
     planning: all their virtual outputs' when that is below `least`; else the most of a window of
     the schedule. A pass's rings are virtual images its nodes write, and its nodes are consecutive
     in the schedule (groups, `_cut` and `_short` keep runs of it; `_linked` moves out only nodes
-    that touch no virtual image). `_short` never keeps in one pass a stage and the producer of an
-    image it reads when the stage's row map reaches more rows than its limit (height / HALO_SHARE,
-    the tallest image here at most): the stage's reach is at least its up + down (scales are
-    >= 1). So the windows hold no such pair and no node of another kernel. 10,000 chained 64x48
-    images hold 30 MB, one pass at most two of them (6 KB): planning them would fuse nothing."""
+    that touch no virtual image, so a path of virtual images between two nodes of a pass lies in
+    it). `_short` cuts where a stage's reach passes its limit (height / HALO_SHARE, the tallest
+    image here at most), and a stage reaches at least the up + down of each stage after the first
+    on a path of the pass to it (scales are >= 1). So no window holds a node of another kernel,
+    nor two nodes that such a path joins with more than the limit: a path to a stage whose own
+    up + down passes it, or one along first inputs (the "spine"), whose sums are kept. 10,000
+    chained 64x48 images hold 30 MB, a pass at most two (6 KB); 64 Box3x3 at 640x480 19 MB, a
+    pass at most 7 of them (2 MB, 7 stages reach 12 rows): planning them would fuse nothing."""
     stages, total, tallest = [], 0, 0       # stages: (node, its up + down, virtual outputs, their bytes)
     for node in nodes:
         spec = spec_of(node.kernel.enumeration)
@@ -577,15 +580,24 @@ def _most_ring_bytes(nodes, least):
                 tallest = o.desc.height
     limit = tallest // HALO_SHARE
     most, start, total, sums, writer = 0, 0, 0, [0], {}     # sums: the bytes written before each node
+    spine, reached = [None] * len(stages), [0] * len(stages)  # the writer of its first input, up + downs
     for k, stage in enumerate(stages):
         if stage is None:                     # (no pass holds it, nor spans it)
             start = k + 1
         else:
             _, reach, outs, written = stage
+            ins = inputs[k]
             if reach > limit:
-                for o in inputs[k]:
+                for o in ins:
                     if writer.get(o, -1) >= start:
                         start = writer[o] + 1
+            up = spine[k] = writer.get(ins[0]) if ins else None
+            reached[k] = reach + (reached[up] if up is not None else 0)
+            while up is not None and up >= start:
+                if reached[k] - reached[up] > limit:
+                    start = up + 1
+                    break
+                up = spine[up]
             for o in outs:
                 writer[o] = k
             total += written
@@ -616,7 +628,7 @@ def plan(graph):
         return
     readers, reordered = None, {}
     for group in _groups(graph):
-        if _most_ring_bytes(group, least) < least and not _may_twin(group):
+        if len(group) < len(graph.order) and _most_ring_bytes(group, least) < least and not _may_twin(group):
             continue
         readers = readers or _readers(graph)
         for cut in _cut(graph, group, readers):
