@@ -580,7 +580,9 @@ def _most_ring_bytes(nodes, least):
                 tallest = o.desc.height
     limit = tallest // HALO_SHARE
     most, start, total, sums, writer = 0, 0, 0, [0], {}     # sums: the bytes written before each node
-    spine, reached = [None] * len(stages), [0] * len(stages)  # the writer of its first input, up + downs
+    # per node: the up + downs summed along its spine, and the latest node of its spine whose sum is
+    # less (the walk back visits each sum once: at most limit + 1 of them)
+    reached, less = [0] * len(stages), [None] * len(stages)
     for k, stage in enumerate(stages):
         if stage is None:                     # (no pass holds it, nor spans it)
             start = k + 1
@@ -591,13 +593,17 @@ def _most_ring_bytes(nodes, least):
                 for o in ins:
                     if writer.get(o, -1) >= start:
                         start = writer[o] + 1
-            up = spine[k] = writer.get(ins[0]) if ins else None
-            reached[k] = reach + (reached[up] if up is not None else 0)
+            up = writer.get(ins[0]) if ins else None
+            if up is not None:
+                reached[k] = reach + reached[up]
+                up = less[k] = up if reach else less[up]
+            else:
+                reached[k] = reach
             while up is not None and up >= start:
                 if reached[k] - reached[up] > limit:
                     start = up + 1
                     break
-                up = spine[up]
+                up = less[up]
             for o in outs:
                 writer[o] = k
             total += written
