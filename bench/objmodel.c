@@ -17,6 +17,7 @@
  *  chain_N_release_handles                 per node: vxReleaseNode + vxReleaseImage of its output
  *  chain_N_verify                          vxVerifyGraph of the chain, per node
  *  chain_N_release_graph                   vxReleaseGraph of the verified chain, per node
+ * (each chain row the best of REPEATS chains, each built, verified and released anew)
  * The table goes to stderr, the JSON to stdout. */
 #include <VX/vx.h>
 #include <stdlib.h>
@@ -125,8 +126,9 @@ static void calls(vx_context ctx)
     vxReleaseImage(&b);
 }
 
-/* A chain of n nodes, Box3x3 and Not in turn, virtual images between: built, verified, released. */
-static void chain(vx_context ctx, int n)
+/* A chain of n nodes, Box3x3 and Not in turn, virtual images between: built, verified, released.
+ * Per node, into t[]: build, release of the handles, verification, release of the graph. */
+static void chain_once(vx_context ctx, int n, double t[4])
 {
     vx_node *nodes = malloc(sizeof *nodes * n);
     vx_image *imgs = malloc(sizeof *imgs * (n + 1));
@@ -160,17 +162,31 @@ static void chain(vx_context ctx, int n)
     double t5 = bench_now_ns();
     vxReleaseImage(&imgs[0]);
     vxReleaseImage(&imgs[n]);
-    char name[64];
-    snprintf(name, sizeof name, "chain_%d_build", n);
-    row(name, (t1 - t0) / n, 15000);
-    snprintf(name, sizeof name, "chain_%d_release_handles", n);
-    row(name, (t3 - t2) / n, 10000);
-    snprintf(name, sizeof name, "chain_%d_verify", n);
-    row(name, (t4 - t3) / n, 20000);
-    snprintf(name, sizeof name, "chain_%d_release_graph", n);
-    row(name, (t5 - t4) / n, 5000);
+    t[0] = (t1 - t0) / n;
+    t[1] = (t3 - t2) / n;
+    t[2] = (t4 - t3) / n;
+    t[3] = (t5 - t4) / n;
     free(nodes);
     free(imgs);
+}
+
+/* The chain's rows: the best of REPEATS chains for each (a new chain each time). */
+static void chain(vx_context ctx, int n)
+{
+    static const char *const names[4] = {"build", "release_handles", "verify", "release_graph"};
+    static const double targets[4] = {15000, 10000, 20000, 5000};
+    double best[4] = {1e300, 1e300, 1e300, 1e300}, t[4];
+    for (int r = 0; r < REPEATS; r++) {
+        chain_once(ctx, n, t);
+        for (int k = 0; k < 4; k++)
+            if (t[k] < best[k])
+                best[k] = t[k];
+    }
+    for (int k = 0; k < 4; k++) {
+        char name[64];
+        snprintf(name, sizeof name, "chain_%d_%s", n, names[k]);
+        row(name, best[k], targets[k]);
+    }
 }
 
 int main(void)

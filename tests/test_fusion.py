@@ -143,3 +143,81 @@ def test_folds_equal_node_by_node_for_every_value_that_decides_them(c_program, s
     reference = c_program("fold.c", extra=libm, env={"PVX_SIMD": simd, "PVX_FUSION": "0", "PVX_TILE_THREADS": "1"}).stdout
     assert fused.splitlines()[-1] == "ok" and "breakpoints ok" in fused
     assert len(fused.splitlines()) > 150 and fused == reference
+
+
+def _chain(vx, g, w, h, kinds):
+    """Nodes of `kinds` ("box", "not", "half": ScaleImage to half size, "diff": AbsDiff of the last
+    two images) in a chain from and to the application's images, virtual images between."""
+    lib, c = vx.lib, vx.c
+    images = [lib.vxCreateImage(vx.context, w, h, c.VX_DF_IMAGE_U8)]
+    for k, kind in enumerate(kinds):
+        w, h = (w // 2, h // 2) if kind == "half" else (w, h)
+        last = k == len(kinds) - 1
+        images.append((lib.vxCreateImage(vx.context, w, h, c.VX_DF_IMAGE_U8) if last else
+                       lib.vxCreateVirtualImage(g, w, h, c.VX_DF_IMAGE_U8)))
+        a, b = images[-2:]
+        lib.vxReleaseNode(vx.ffi.new("vx_node *", lib.vxBox3x3Node(g, a, b) if kind == "box" else
+                                     lib.vxNotNode(g, a, b) if kind == "not" else
+                                     lib.vxAbsDiffNode(g, a, images[-3], b) if kind == "diff" else
+                                     lib.vxScaleImageNode(g, a, b, c.VX_INTERPOLATION_BILINEAR)))
+    for image in images:
+        lib.vxReleaseImage(vx.ffi.new("vx_image *", image))
+
+
+def _passes(vx, w, h, kinds):
+    """The fused passes of a verified chain (`_chain`), as the indexes of their nodes in the chain."""
+    from _pyopenvx import ffi as core_ffi
+    from pyopenvx.reference import LOCK, lookup
+    lib = vx.lib
+    g = lib.vxCreateGraph(vx.context)
+    _chain(vx, g, w, h, kinds)
+    assert lib.vxVerifyGraph(g) == vx.c.VX_SUCCESS
+    with LOCK:
+        graph = lookup(core_ffi.cast("vx_reference", int(vx.ffi.cast("uintptr_t", g))))
+        index = {node.desc: k for k, node in enumerate(graph.nodes)}
+        passes = [[index[plan.stages[k].node] for k in range(plan.num_stages)] for plan, _ in graph._c_fused]
+    assert lib.vxReleaseGraph(vx.ffi.new("vx_graph *", g)) == vx.c.VX_SUCCESS
+    return passes
+
+
+def _around(fused, bound):
+    """MIN_RING_BYTES settings around the most ring bytes a pass holds (`fused`) and the bound, with
+    what they give: (anything fused, planning skipped)."""
+    return {fused: (True, False), fused + 1: (False, False), bound: (False, False), bound + 1: (False, True)}
+
+
+# (width, height, kinds, settings), in bytes of images: 64x48 Box3x3 and Not are cut by `_short` into
+# passes of two, whose one ring holds an image (the bound: two); Not alone reaches no row (one pass of
+# 19 rings: the bound is exact); at 128x96 two Box3x3 reach the limit's 2 rows (passes of two, one
+# ring; then a half scale); 640x480, 7 (6 rings, 12 rows); 1080p, 14 (13 rings, 27 rows); branches
+# that AbsDiff joins (paths off the spine).
+_BRANCHES = ["box", "box", "diff", "box", "not", "diff"] * 6
+_BOUND_CASES = [(64, 48, ["box", "not"] * 20, {**_around(3072, 2 * 3072), 4096: (False, False)}),
+                (64, 48, ["not"] * 20, {3072: (True, False), 19 * 3072: (True, False), 19 * 3072 + 1: (False, True)}),
+                (128, 96, ["box"] * 6 + ["half"] + ["box", "not"] * 4, _around(12288, 2 * 12288)),
+                (640, 480, ["box"] * 32, _around(6 * 307200, 7 * 307200)),
+                (640, 480, _BRANCHES, _around(13 * 307200, 15 * 307200)),
+                (64, 48, ["box", "box", "diff", "not", "diff", "box"] * 6, _around(3 * 3072, 4 * 3072)),
+                (1920, 1080, ["box"] * 32, _around(13 * 2073600, 14 * 2073600))]
+
+
+@pytest.mark.parametrize("w,h,kinds,settings", _BOUND_CASES)
+def test_the_ring_bytes_bound_skips_planning_only_where_nothing_would_fuse(vx, monkeypatch, w, h, kinds, settings):
+    """fusion._most_ring_bytes, checked before planning (`_groups`, each group's `_cut`), bounds the
+    ring bytes of any pass `_short` can cut: the passes are the same as when every graph is planned,
+    and planning is skipped where the bound falls short (10,000 nodes of 64x48 passed MIN_RING_BYTES
+    and were planned for nothing: issue 32)."""
+    from pyopenvx.graph import fusion
+    monkeypatch.delenv("PVX_FUSION", raising=False)
+    cut, cuts = fusion._cut, []
+    monkeypatch.setattr(fusion, "_cut", lambda *args: cuts.append(1) or cut(*args))
+    for least, expected in settings.items():
+        monkeypatch.setattr(fusion, "MIN_RING_BYTES", least)
+        del cuts[:]
+        bounded = _passes(vx, w, h, kinds)
+        assert (bool(bounded), not cuts) == expected, least
+        del cuts[:]
+        with monkeypatch.context() as unbounded:
+            unbounded.setattr(fusion, "_most_ring_bytes", lambda nodes, least: least)
+            assert _passes(vx, w, h, kinds) == bounded, least
+        assert cuts, least                     # (planned without the bound)

@@ -4,6 +4,7 @@ number of nodes. A chain of Box3x3 and Not nodes with virtual images between, fu
 (PVX_FUSION=1: every pass), not, and planned as 10,000 nodes of 64x48 are by default."""
 import collections
 import gc
+import subprocess
 import sys
 import weakref
 
@@ -167,3 +168,15 @@ def test_verification_calls_a_node_stay_few(vx):
                  "Image.<lambda>", "DataObject.virtual"):     # (an image's getters: 15 a node; virtual: 4)
         assert gone not in per_node, (gone, per_node)
     assert sum(calls.values()) / 100 <= 55, per_node
+
+
+def test_the_first_verification_imports_nothing():
+    """The verification modules (graph/verify.py and the fusion planner it imports) are imported
+    when the library starts: the first vxVerifyGraph of a process paid ~3 M instructions (~1 ms) to
+    import them (issue 32, bench/objmodel.c's first chain). A fresh process, as a C host is."""
+    probe = ("import sys\n"
+             "from pyopenvx.api import lib\n"
+             "lib.vxCreateContext()\n"
+             "print(sorted(m for m in ('pyopenvx.graph.verify', 'pyopenvx.graph.fusion') if m in sys.modules))\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.split("\n")[-2] == "['pyopenvx.graph.fusion', 'pyopenvx.graph.verify']", out

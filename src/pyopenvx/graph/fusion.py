@@ -198,15 +198,6 @@ def _readers(graph):
     return readers
 
 
-def _virtual_outputs(nodes):
-    """The virtual images the nodes of fusable kernels write: what rings could be at most."""
-    out = set()
-    for node in nodes:
-        if spec_of(node.kernel.enumeration) is not None:
-            out.update(o for o in _outputs_of(node) if getattr(o, "virtual", False))
-    return out
-
-
 def _ringable(graph, obj, members, readers):
     """A ring of a pass of `members`: a whole virtual image (`_whole`) that only they read."""
     whole = graph.whole_images.get(obj)
@@ -553,6 +544,75 @@ def _short(run):
     return [p for p in pieces if len(p) > 1]
 
 
+def _most_ring_bytes(nodes, least):
+    """At least the bytes of rings any pass of `nodes` (in schedule order) can hold, without
+    planning: all their virtual outputs' when that is below `least`; else the most of a window of
+    the schedule. A pass's rings are virtual images its nodes write, and its nodes are consecutive
+    in the schedule (groups, `_cut` and `_short` keep runs of it; `_linked` moves out only nodes
+    that touch no virtual image, so a path of virtual images between two nodes of a pass lies in
+    it). `_short` cuts where a stage's reach passes its limit (height / HALO_SHARE, the tallest
+    image here at most), and a stage reaches at least the up + down of each stage after the first
+    on a path of the pass to it (scales are >= 1). So no window holds a node of another kernel,
+    nor two nodes that such a path joins with more than the limit: a path to a stage whose own
+    up + down passes it, or one along first inputs (the "spine"), whose sums are kept. 10,000
+    chained 64x48 images hold 30 MB, a pass at most two (6 KB); 64 Box3x3 at 640x480 19 MB, a
+    pass at most 7 of them (2 MB, 7 stages reach 12 rows): planning them would fuse nothing."""
+    stages, total, tallest = [], 0, 0       # stages: (node, its up + down, virtual outputs, their bytes)
+    for node in nodes:
+        spec = spec_of(node.kernel.enumeration)
+        if spec is not None:
+            outs, written = [], 0
+            for o in _outputs_of(node):
+                d = o.desc
+                if d.height > tallest:
+                    tallest = d.height
+                if o.virtual:
+                    outs.append(o)
+                    written += d.width * d.height * _PIXEL_BYTES.get(d.format, 1)
+            spec, total = (node, spec[2][1] + spec[2][2], outs, written), total + written
+        stages.append(spec)
+    if total < least:
+        return total
+    inputs = [stage and _inputs(stage[0]) for stage in stages]
+    for ins in inputs:
+        for o in ins or ():
+            if o.desc.height > tallest:
+                tallest = o.desc.height
+    limit = tallest // HALO_SHARE
+    most, start, total, sums, writer = 0, 0, 0, [0], {}     # sums: the bytes written before each node
+    # per node: the up + downs summed along its spine, and the latest node of its spine whose sum is
+    # less (the walk back visits each sum once: at most limit + 1 of them)
+    reached, less = [0] * len(stages), [None] * len(stages)
+    for k, stage in enumerate(stages):
+        if stage is None:                     # (no pass holds it, nor spans it)
+            start = k + 1
+        else:
+            _, reach, outs, written = stage
+            ins = inputs[k]
+            if reach > limit:
+                for o in ins:
+                    if writer.get(o, -1) >= start:
+                        start = writer[o] + 1
+            up = writer.get(ins[0]) if ins else None
+            if up is not None:
+                reached[k] = reach + reached[up]
+                up = less[k] = up if reach else less[up]
+            else:
+                reached[k] = reach
+            while up is not None and up >= start:
+                if reached[k] - reached[up] > limit:
+                    start = up + 1
+                    break
+                up = less[up]
+            for o in outs:
+                writer[o] = k
+            total += written
+        sums.append(total)
+        if total - sums[start] > most:
+            most = total - sums[start]
+    return most
+
+
 def _inputs(node):
     return [node.params[i] for i in spec_of(node.kernel.enumeration)[3] if node.params[i] is not None]
 
@@ -570,11 +630,11 @@ def plan(graph):
     least = _min_ring_bytes()
     if least is None or graph.pipelining.pipelined or any(n.desc.target != ffi.NULL for n in graph.order):
         return
-    if _bytes(_virtual_outputs(graph.order)) < least and not _may_twin(graph.order):   # no pass could gain
+    if _most_ring_bytes(graph.order, least) < least and not _may_twin(graph.order):   # no pass could gain
         return
     readers, reordered = None, {}
     for group in _groups(graph):
-        if _bytes(_virtual_outputs(group)) < least and not _may_twin(group):     # (what its rings could hold at most)
+        if len(group) < len(graph.order) and _most_ring_bytes(group, least) < least and not _may_twin(group):
             continue
         readers = readers or _readers(graph)
         for cut in _cut(graph, group, readers):

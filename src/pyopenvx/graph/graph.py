@@ -20,6 +20,7 @@ from ..reference import LOCK, Reference, unlocked
 from . import aliasing
 from . import targets
 from .pipelining import QUEUED, Settings
+from .verify import verify
 
 # What every new graph's descriptor starts as (copied whole; the type parsed once).
 _DESC = ffi.typeof("pvx_graph *")
@@ -176,7 +177,6 @@ class Graph(Reference):
     def prepare(self):
         """Verified and compiled, verifying again if anything changed."""
         if not self.verified:
-            from .verify import verify
             verify(self)
 
     def acquire(self):
