@@ -36,7 +36,7 @@ changes = 0
 # handle of any type finds its object without reading through it: a foreign pointer just misses.
 _OBJECTS = {}
 
-hold, drop = lib.pvx_ref_hold, lib.pvx_ref_drop
+hold, drop, free = lib.pvx_ref_hold, lib.pvx_ref_drop, lib.pvx_ref_free
 
 _TYPE_NAMES = {getattr(vx, n): n[len("VX_TYPE_"):].lower() for n in dir(vx)
                if n.startswith("VX_TYPE_") and isinstance(getattr(vx, n), int)}
@@ -166,7 +166,7 @@ class Reference:
         if self.context is not self:
             self.context.objects.pop(h.slot, None)
         del _OBJECTS[h]
-        lib.pvx_ref_free(h)
+        free(h)
         self.h = None
 
     def on_destroy(self):

@@ -153,14 +153,14 @@ def vxAccessImagePatch(image, rect, plane_index, addr, ptr, usage):
     if ptr[0] == ffi.NULL:
         map_id = ffi.new("vx_map_id *")
         img.access(lib.pvx_image_map, rect, plane_index, map_id, addr, ptr, usage, vx.VX_MEMORY_TYPE_HOST, 0)
-        img.accesses[int(ffi.cast("uintptr_t", ptr[0]))] = (map_id[0], usage)
+        img.accesses = {**img.accesses, int(ffi.cast("uintptr_t", ptr[0])): (map_id[0], usage)}
         return
     check(usage in (vx.VX_READ_ONLY, vx.VX_WRITE_ONLY, vx.VX_READ_AND_WRITE), vx.VX_ERROR_INVALID_PARAMETERS,
           f"usage {usage:#x} is not a vx_accessor_e", img)
     check(not (img.is_uniform and usage != vx.VX_READ_ONLY), vx.VX_ERROR_NOT_SUPPORTED, "a uniform image is read-only", img)
     if usage != vx.VX_WRITE_ONLY:
         img.access(lib.pvx_image_copy, rect, plane_index, addr, ptr[0], vx.VX_READ_ONLY, vx.VX_MEMORY_TYPE_HOST)
-    img.accesses[int(ffi.cast("uintptr_t", ptr[0]))] = (None, usage)
+    img.accesses = {**img.accesses, int(ffi.cast("uintptr_t", ptr[0])): (None, usage)}
 
 
 @export

@@ -317,8 +317,9 @@ class Node(Reference):
         if not self.initialized:
             return vx.VX_SUCCESS
         self.initialized = False
-        status = self.call_kernel_callback(self.kernel.deinitialize, PHASE_DEINIT, "deinitialize")
-        if self.kernel.local_data_size == 0:
+        fn = self.kernel.deinitialize
+        status = vx.VX_SUCCESS if fn == ffi.NULL else self.call_kernel_callback(fn, PHASE_DEINIT, "deinitialize")
+        if self.kernel.local_data_size == 0 and not self.dying:    # (a dying node's descriptor goes with it)
             self.local_buffer = None
             self.desc.local_data_size, self.desc.local_data_ptr = 0, ffi.NULL
         return status

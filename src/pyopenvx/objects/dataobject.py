@@ -49,7 +49,7 @@ class DataObject(Reference):
 
     def release(self, internal=False):
         parent = self.parent if not internal and self.external == 1 else None
-        super().release(internal)
+        Reference.release(self, internal)     # (no super object: a graph's release comes here per parameter)
         if parent is not None:
             parent.release(internal=True)
 

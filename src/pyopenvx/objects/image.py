@@ -10,6 +10,7 @@ the request and records maps in that one table (csrc/objects/memory.c).
 import functools
 import operator
 import os
+from types import MappingProxyType
 
 from _pyopenvx import ffi, lib
 
@@ -142,6 +143,10 @@ def serve_in_c():
 
 class Image(DataObject):
     vx_type = vx.VX_TYPE_IMAGE
+    # read-only empties, nearly always kept: an image's own list or dict from its first entry
+    # (fewer objects made and freed per image: a graph's virtual images die with it)
+    views = ()                                 # live ROI/channel images of this image
+    accesses = MappingProxyType({})            # vxAccessImagePatch: user pointer -> how it was accessed
 
     def __init__(self, context, width, height, fmt, scope=None, virtual=False, parent=None):
         super().__init__(context, scope, virtual)
@@ -154,6 +159,8 @@ class Image(DataObject):
         else:
             lib.pvx_memory_view(self.mem, parent.root.mem)
             parent.retain(internal=True)
+            if not parent.views:              # (the class's empty tuple until its first view)
+                parent.views = []
             parent.views.append(self)
             self.desc.memory_type = parent.desc.memory_type
             self.desc.space, self.desc.range = parent.desc.space, parent.desc.range
@@ -164,14 +171,12 @@ class Image(DataObject):
         self.desc = desc
         self.parent_image = parent    # ROI/channel images: the image they view (held, internal)
         self.root = parent.root if parent is not None else self
-        self.views = []               # live ROI/channel images of this image
         self.view_origin = []         # per plane: (root plane, x, y) of this view in the root
         self.mem = ffi.addressof(desc[0], "mem")
         self.base = None              # root: per plane, the memory (cdata) or None
         self.swappable = False       # created from a handle: the application owns the memory and may swap it
         self.lender = None            # whose storage verification lent this image (graph/aliasing.py)
         self.uniform_patterns = None
-        self.accesses = {}            # vxAccessImagePatch: user pointer -> how it was accessed
 
     # creation ---------------------------------------------------------------------------------
     @classmethod
