@@ -76,8 +76,8 @@ int pvx_events_send(pvx_events *q, vx_event_t *e)
     int queued = 0;
     if (q == NULL)
         return 0;
-    e->timestamp = pvx_time_ns();
     pthread_mutex_lock(&q->lock);
+    e->timestamp = pvx_time_ns();     /* under the lock: the queue's order is its timestamps' order */
     if (q->enabled && make_room(q)) {
         q->ring[(q->head + q->count) % q->capacity] = *e;
         q->count++;
