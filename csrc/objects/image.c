@@ -368,3 +368,34 @@ pvx_image *pvx_image_with_memory(vx_reference ref)
     }
     return img->plane[0].ptr != NULL ? img : NULL;
 }
+
+void pvx_image_lend(pvx_image *img, const pvx_memory *lent)
+{
+    pvx_memory_free(&img->mem);
+    img->mem.base = lent->base, img->mem.bytes = lent->bytes, img->mem.borrowed = 1;
+    uint8_t *at = lent->base;
+    for (uint32_t p = 0; p < img->planes; p++) {   /* plane after plane (pvx_image_describe) */
+        pvx_image_plane *pl = &img->plane[p];
+        pl->ptr = at;
+        at += (vx_size)pl->stride_y * ((img->height + pl->step_y - 1) / pl->step_y);
+    }
+}
+
+void pvx_image_valid_from(pvx_image *out, pvx_image *const *rects, pvx_image *const *sizes, uint32_t n,
+                          uint32_t left, uint32_t top, uint32_t right, uint32_t bottom)
+{
+    int64_t w = out->width, h = out->height, start_x = 0, start_y = 0, end_x = w, end_y = h;
+    for (uint32_t k = 0; k < n; k++) {
+        const vx_rectangle_t *r = &rects[k]->valid;
+        int64_t iw = sizes[k]->width, ih = sizes[k]->height;
+        int64_t x0 = r->start_x, y0 = r->start_y, x1 = r->end_x, y1 = r->end_y;
+        if ((iw != w || ih != h) && iw && ih)      /* scaled: rounded outwards */
+            x0 = x0 * w / iw, y0 = y0 * h / ih, x1 = (x1 * w + iw - 1) / iw, y1 = (y1 * h + ih - 1) / ih;
+        start_x = x0 > start_x ? x0 : start_x, start_y = y0 > start_y ? y0 : start_y;
+        end_x = x1 < end_x ? x1 : end_x, end_y = y1 < end_y ? y1 : end_y;
+    }
+    start_x = start_x + left < w ? start_x + left : w, start_y = start_y + top < h ? start_y + top : h;
+    end_x -= right, end_y -= bottom;
+    out->valid = (vx_rectangle_t){(vx_uint32)start_x, (vx_uint32)start_y, (vx_uint32)(end_x > start_x ? end_x : start_x),
+                                  (vx_uint32)(end_y > start_y ? end_y : start_y)};
+}

@@ -29,4 +29,13 @@ PVX_HIDDEN vx_status pvx_image_fill(pvx_image *img, vx_uint32 plane_index, const
 /* Bytes of the patch `rect` of a plane in packed layout (0 for a bad rectangle). */
 PVX_HIDDEN vx_size pvx_image_patch_size(const pvx_image *img, const vx_rectangle_t *rect, vx_uint32 plane_index);
 
+/* Verification's field-by-field writes in one call each (the decisions stay in Python). */
+/* A root image borrows `lent`'s storage (its own is freed): its planes are published packed over it. */
+PVX_HIDDEN void pvx_image_lend(pvx_image *img, const pvx_memory *lent);
+/* out's valid rectangle from n inputs: the intersection of rects[k]->valid, each scaled from
+ * sizes[k]'s size to out's (rounded outwards), then shrunk by a border (left, top, right, bottom),
+ * kept inside out and never inverted (kernels/registry.py's `valid_rect` decides what goes in). */
+PVX_HIDDEN void pvx_image_valid_from(pvx_image *out, pvx_image *const *rects, pvx_image *const *sizes, uint32_t n,
+                                     uint32_t left, uint32_t top, uint32_t right, uint32_t bottom);
+
 #endif

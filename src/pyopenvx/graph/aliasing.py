@@ -134,18 +134,16 @@ def _layout(obj):
 
 def _borrow(obj, lender):
     """obj's memory becomes lender's (allocated now if still lazy): one allocation for both."""
-    image = isinstance(obj, Image)
-    if image:
+    if isinstance(obj, Image):             # (a whole root image: its planes published in the same C call)
         lender.allocate()
-        obj.base = None
+        lib.pvx_image_lend(obj.desc, lender.mem)
+        obj.base = obj._plane_bases()
     else:
         lender.base()
-    own, lent = obj.mem, lender.mem
-    lib.pvx_memory_free(own)               # any storage of its own goes
-    own.base, own.bytes, own.borrowed = lent.base, lent.bytes, 1
+        own, lent = obj.mem, lender.mem
+        lib.pvx_memory_free(own)           # any storage of its own goes
+        own.base, own.bytes, own.borrowed = lent.base, lent.bytes, 1
     obj.lender = lender                    # borrowed from the graph, not from the application
-    if image:
-        obj._attach(obj._plane_bases())
 
 
 def lend(graph, lender, obj):

@@ -310,12 +310,12 @@ def _valid_rectangles(node, outputs, ruled):
             for img in images:
                 img.desc.valid = (0, 0, img.width, img.height)
         elif images:
+            if callback is None:              # a standard kernel's: one image, inside it by its rule
+                node.kernel.valid_rect(node, index)
+                continue
             if inputs is None:
                 inputs = [img.valid_rect() for i in node.kernel.inputs if node.params[i] is not None
                           for img in _images(node.params[i])]
-            if callback is None:              # a standard kernel's: one image, no trip through C,
-                images[0].desc.valid = node.kernel.valid_rect(node, index, inputs)   # inside it by its rule
-                continue
             rects = _call_valid_rect(node, index, callback, inputs, images)
             for img, r in zip(images, rects):
                 start_x, start_y, end_x, end_y = r

@@ -15,7 +15,7 @@ from . import features, filters, geometry, nn, nn_table, pointwise, statistics, 
 from .common import Implementation
 from .table import COMPATIBILITY_ROWS, EXTENSION_ROWS, ROWS
 
-_IMAGE = vx.VX_TYPE_IMAGE
+_IMAGE, _PYRAMID = vx.VX_TYPE_IMAGE, vx.VX_TYPE_PYRAMID
 _DIRECTIONS = {"input": vx.VX_INPUT, "output": vx.VX_OUTPUT, "bidirectional": vx.VX_BIDIRECTIONAL}
 _STATES = {"required": vx.VX_PARAMETER_STATE_REQUIRED, "optional": vx.VX_PARAMETER_STATE_OPTIONAL}
 IMPLEMENTATIONS = {enum: impl for family in (pointwise, filters, statistics, tensors, geometry, features, nn)
@@ -105,29 +105,23 @@ def describe(node):
     return wants, images
 
 
-def valid_rect(node, index, rects):
-    """An image output's valid rectangle from its inputs' (`rects`, in the order of the kernel's
-    inputs, paired with its image inputs in turn): the intersection of the input images' valid
-    rectangles, each scaled to the output's size (ChannelExtract of a half-size plane), shrunk by the
-    border under UNDEFINED; the whole output for kernels that sample the input's valid rectangle only
-    (`whole_valid`)."""
+def valid_rect(node, index):
+    """An image output's valid rectangle from its inputs' (one C call writes it): the intersection
+    of the input images' valid rectangles (in the order of the kernel's inputs, a pyramid's levels
+    in turn, paired with its image inputs in turn for their sizes), each scaled to the output's size
+    (ChannelExtract of a half-size plane), shrunk by the border under UNDEFINED; the whole output
+    for kernels that sample the input's valid rectangle only (`whole_valid`)."""
     kernel = node.kernel
     impl = kernel.row.implementation
-    out = node.params[index].desc
-    w, h = out.width, out.height
-    start_x, start_y, end_x, end_y = 0, 0, w, h
+    sizes, rects = [], []
     if not impl.whole_valid:
-        images = [p for p in map(node.params.__getitem__, kernel.inputs) if p is not None and p.vx_type == _IMAGE]
-        for img, (x0, y0, x1, y1) in zip(images, rects):
-            d = img.desc
-            iw, ih = d.width, d.height
-            if iw != w or ih != h:                     # (scaled: rounded outwards)
-                x0, y0, x1, y1 = x0 * w // iw, y0 * h // ih, -(-x1 * w // iw), -(-y1 * h // ih)
-            # (comparisons, not max and min: this runs per node)
-            start_x, start_y = x0 if x0 > start_x else start_x, y0 if y0 > start_y else start_y
-            end_x, end_y = x1 if x1 < end_x else end_x, y1 if y1 < end_y else end_y
-    if node.desc.border.mode == vx.VX_BORDER_UNDEFINED:
-        left, top, right, bottom = impl.shrink(node)
-        start_x, start_y = start_x + left if start_x + left < w else w, start_y + top if start_y + top < h else h
-        end_x, end_y = end_x - right, end_y - bottom
-    return start_x, start_y, end_x if end_x > start_x else start_x, end_y if end_y > start_y else start_y
+        for p in map(node.params.__getitem__, kernel.inputs):
+            if p is None:
+                continue
+            if p.vx_type == _IMAGE:
+                sizes.append(p.desc)
+                rects.append(p.desc)
+            elif p.vx_type == _PYRAMID:
+                rects.extend(level.desc for level in p.levels)
+    lost = impl.shrink(node) if node.desc.border.mode == vx.VX_BORDER_UNDEFINED else (0, 0, 0, 0)
+    lib.pvx_image_valid_from(node.params[index].desc, rects, sizes, min(len(rects), len(sizes)), *lost)
