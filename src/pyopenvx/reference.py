@@ -34,7 +34,7 @@ changes = 0
 
 # handle -> Reference. cffi pointers hash and compare by address whatever their C type, so a
 # handle of any type finds its object without reading through it: a foreign pointer just misses.
-_OBJECTS = {}
+_OBJECTS: dict[object, "Reference"] = {}
 
 hold, drop, free = lib.pvx_ref_hold, lib.pvx_ref_drop, lib.pvx_ref_free
 
