@@ -6,18 +6,10 @@
  * first at verification's end, not the application). */
 #include <VX/vx.h>
 #include <VX/vxu.h>
-#include <sys/resource.h>
 #include "kernels.h"
 
 #define W 2048
 #define H 2048
-
-static long minor_faults(void)
-{
-    struct rusage u;
-    getrusage(RUSAGE_SELF, &u);
-    return u.ru_minflt;
-}
 
 int main(void)
 {

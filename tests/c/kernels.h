@@ -159,4 +159,13 @@ static inline size_t heap_bytes(void)
 #endif
 }
 
+/* Page faults the process has taken so far (mapping memory shows as minor faults). */
+#include <sys/resource.h>
+static inline long minor_faults(void)
+{
+    struct rusage u;
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_minflt;
+}
+
 #endif

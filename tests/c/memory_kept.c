@@ -3,19 +3,11 @@
  * are written and released, three more of that size read: the first three's writes fault their
  * pages (2,025 each in 4 KiB pages, 4 in huge ones), the reads of the next three none. */
 #include <VX/vx.h>
-#include <sys/resource.h>
 #include "kernels.h"
 
 #define W 3840
 #define H 2160
 #define N 3
-
-static long minor_faults(void)
-{
-    struct rusage u;
-    getrusage(RUSAGE_SELF, &u);
-    return u.ru_minflt;
-}
 
 int main(void)
 {
