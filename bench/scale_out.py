@@ -229,15 +229,13 @@ def _compute(client, n, workers):
     from distributed import get_task_stream
 
     import pyopenvx.dask as pvd
-    tasks = pvd.partitions(n, threads=len(workers))
-    bag = db.from_sequence(range(n), npartitions=tasks).map(frame)
+    bag = db.from_sequence(range(n), npartitions=pvd.partitions(n, threads=len(workers))).map(frame)
     before, client_cpu = client.run(_worker_cpu, workers=workers), _cpu()
     with get_task_stream(client) as stream:
         start, began = time.perf_counter(), time.time()
         counts = client.compute(pvd.map_frames(edges, bag).map(count), workers=workers,
                                 allow_other_workers=False).result()
-        wall = time.perf_counter() - start
-    client_cpu = _cpu() - client_cpu
+        wall, client_cpu = time.perf_counter() - start, _cpu() - client_cpu
     after = client.run(_worker_cpu, workers=workers)
     spans = {w: [] for w in workers}
     for task in stream.data:
@@ -246,7 +244,7 @@ def _compute(client, n, workers):
     per_worker = {w: [*(after[w] - before[w]), sum(b - a for a, b in spans[w]),
                       min(a for a, _ in spans[w]) - began, began + wall - max(b for _, b in spans[w])]
                   for w in workers}
-    return counts, {"workers": len(workers), "tasks": tasks, "wall": wall, "client": client_cpu,
+    return counts, {"workers": len(workers), "tasks": bag.npartitions, "wall": wall, "client": client_cpu,
                     "per_worker": per_worker}
 
 
