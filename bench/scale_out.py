@@ -16,7 +16,9 @@
           thread's CPU beyond the graph's and count's is the frame's path: pyopenvx.dask's own work
           (the same beyond in a loop in one task of the worker, no Dask) and Dask's, the second
           target. In one process: the graph alone, with the frame swapped in, map_frames' loop, a
-          hand-written loop that copies frames in and outputs out
+          hand-written loop that copies frames in and outputs out. The machine's own 2-vs-1, the
+          ceiling for Dask's: the same loop in one plain process vs half of it in each of two at
+          once (no Dask), alternated REPEATS times
   image   a SIZE x SIZE U8 image through Gaussian3x3 -> Sobel3x3 -> Magnitude -> Threshold in CHUNK
           chunks with apply (2 single-thread workers) vs the whole-image graph in one process on 2
           tile threads, and vs dask-image's ndfilters equivalents on the same dask.array and cluster;
@@ -218,6 +220,42 @@ def _one_process(n):
     return {f"{k}_cpu_ms_per_frame": v * 1e3 for k, v in cpu.items()}, alone
 
 
+_PLAIN = []
+
+
+def _plain(n, at):
+    """In a plain process (no Dask): the issue's frames loop, n frames through map_frames' runner
+    then count, started at time `at` (the graph built before) -> (its CPU seconds, start, end)."""
+    from pyopenvx.dask.graphs import GraphSource, runner
+    if not _PLAIN:
+        _PLAIN.append(runner(GraphSource(edges), [frame(0)]))
+    graph = _PLAIN[0]
+    time.sleep(max(0.0, at - time.time()))
+    start, cpu = time.time(), time.thread_time()
+    for i in range(n):
+        np.count_nonzero(graph([frame(i)])[0])
+    return time.thread_time() - cpu, start, time.time()
+
+
+def _machine(n, repeats):
+    """The machine's own 2-vs-1 (the ceiling for Dask's): n frames in one plain process, or n/2 in
+    each of two at once, alternated, in a pool of two processes each with its graph built."""
+    import multiprocessing
+    runs = {1: [], 2: []}
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        for parts in (1, 2) * 2:            # the graphs built (each process its own), not timed
+            [job.get() for job in [pool.apply_async(_plain, (n // parts, 0)) for _ in range(parts)]]
+        for r in range(repeats):
+            for parts in ((1, 2) if r % 2 == 0 else (2, 1)):
+                at = time.time() + 0.05
+                done = [job.get() for job in [pool.apply_async(_plain, (n // parts, at)) for _ in range(parts)]]
+                runs[parts].append((max(end for _, _, end in done) - at, sum(cpu for cpu, _, _ in done) / n * 1e3))
+    out = {f"machine_{k}_s": _spread([wall for wall, _ in v]) for k, v in runs.items()}
+    out.update({f"machine_{k}_cpu_ms_per_frame": float(np.median([cpu for _, cpu in v])) for k, v in runs.items()})
+    out["machine_speedup_2_vs_1"] = out["machine_1_s"]["median"] / out["machine_2_s"]["median"]
+    return out
+
+
 def _compute(client, n, workers):
     """One compute of the issue's workload on `workers` (addresses) of the client's cluster: n frames
     made on the workers from a seed, in the tasks map_frames gives a list of n frames on that many
@@ -259,7 +297,7 @@ def frames_part(n, repeats):
     other idle): the wall-clock ratio of the medians, and each round's ratio; where the two workers'
     time goes (CPU a frame, idle); Dask's overhead on the frame's path against the graph's own time."""
     out, alone = _one_process(n)
-    out = {"frames": n, "repeats": repeats, **out}
+    out = {"frames": n, "repeats": repeats, **out, **_machine(n, repeats)}
     c, client = cluster(2)
     with c, client:
         _warm(client)
@@ -294,6 +332,7 @@ def frames_part(n, repeats):
     out["fixed_s"] = _spread(tiny)
     out["speedup_2_vs_1"] = out["workers_1_s"]["median"] / out["workers_2_s"]["median"]
     out["speedup_2_vs_1_each_round"] = _spread(np.divide(walls[1], walls[2]))
+    out["speedup_vs_machine"] = out["speedup_2_vs_1"] / out["machine_speedup_2_vs_1"]   # what of the cores' Dask keeps
     out["one_worker_cluster_s"] = _spread(alone_walls)
     out["speedup_2_vs_one_worker_cluster"] = out["one_worker_cluster_s"]["median"] / out["workers_2_s"]["median"]
     # where each run's time goes, a frame: per worker (summed over the workers of the run), median of
