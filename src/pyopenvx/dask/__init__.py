@@ -28,8 +28,8 @@ from . import files
 from .graphs import BlobError, Border, FrameMismatch, GraphSource, Runner, context, release, run, runner
 from .halo import NotChunkable, halo
 
-__all__ = ["map_frames", "to_files", "apply", "local_cluster", "partitions", "GraphSource", "BlobError",
-           "FrameMismatch", "NotChunkable", "release"]
+__all__ = ["map_frames", "to_files", "apply", "local_cluster", "LOCAL_CLUSTER_CONFIG", "partitions", "GraphSource",
+           "BlobError", "FrameMismatch", "NotChunkable", "release"]
 
 GraphLike = Union[bytes, Callable[..., Any], GraphSource]
 
