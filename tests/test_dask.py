@@ -64,12 +64,16 @@ def test_frames_as_on_one_process_graph_built_once_per_worker(client):
     assert set(client.run(lambda: os.environ.get("PVX_TILE_THREADS")).values()) == {"1"}
 
 
-def test_our_cluster_single_thread_workers_without_the_profiler(client):
+def test_our_cluster_single_thread_workers_without_the_profiler_ticking_slowly(client):
     assert list(client.nthreads().values()) == [1, 1]
     # the profiler's periodic look at the task threads is not scheduled on the workers
     profiled = client.run(lambda dask_worker: ("profile" in dask_worker.periodic_callbacks,
                                                __import__("dask").config.get("distributed.worker.profile.enabled")))
     assert set(profiled.values()) == {(False, False)}
+    # the event loops' health tick once a second, not every 20 ms: on the workers and the scheduler
+    ticks = client.run(lambda dask_worker: dask_worker.periodic_callbacks["tick"].callback_time)
+    assert set(ticks.values()) == {1000}
+    assert client.run_on_scheduler(lambda dask_scheduler: dask_scheduler.periodic_callbacks["tick"].callback_time) == 1000
     # (the client's own configuration is left as it was)
     assert __import__("dask").config.get("distributed.worker.profile.enabled") is True
 
@@ -77,6 +81,7 @@ def test_our_cluster_single_thread_workers_without_the_profiler(client):
 def test_a_list_in_batches_in_input_order(client, monkeypatch):
     monkeypatch.setattr(pvd, "BATCH", 3)
     assert pvd.partitions(20) == 7 and pvd.partitions(5) == 4 and pvd.partitions(1) == 1   # (2 tasks a thread)
+    assert pvd.partitions(5, threads=1) == 2 and pvd.partitions(5, threads=3) == 5      # threads given
     frames = _frames(20)
     frames[7] = frames[7][:40, :50]                 # a frame of another shape inside a batch (batch 2: 6-8)
     frames[9] = frames[9][:32]                      # ... and first in one

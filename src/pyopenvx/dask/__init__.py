@@ -28,8 +28,8 @@ from . import files
 from .graphs import BlobError, Border, FrameMismatch, GraphSource, Runner, context, release, run, runner
 from .halo import NotChunkable, halo
 
-__all__ = ["map_frames", "to_files", "apply", "local_cluster", "partitions", "GraphSource", "BlobError",
-           "FrameMismatch", "NotChunkable", "release"]
+__all__ = ["map_frames", "to_files", "apply", "local_cluster", "LOCAL_CLUSTER_CONFIG", "partitions", "GraphSource",
+           "BlobError", "FrameMismatch", "NotChunkable", "release"]
 
 GraphLike = Union[bytes, Callable[..., Any], GraphSource]
 
@@ -63,15 +63,16 @@ def _run_stack(block: np.ndarray, source: GraphSource, shape: Tuple[int, ...], d
 BATCH = 256
 
 
-def partitions(count: int) -> int:
-    """How many tasks a list of `count` frames runs in: two a thread of the current Dask client
-    (the cores' count without one) so a slower worker does not hold back the end of the run, and
-    more when that would put more than BATCH frames in a task."""
-    try:
-        from distributed import default_client
-        threads = sum(w["nthreads"] for w in default_client().scheduler_info()["workers"].values())  # (async too)
-    except (ImportError, ValueError):
-        threads = os.cpu_count() or 1
+def partitions(count: int, threads: Optional[int] = None) -> int:
+    """How many tasks a list of `count` frames runs in: two a thread (`threads`, default those of
+    the current Dask client's workers, else the cores) so a slower worker does not hold back the end
+    of the run, and more when that would put more than BATCH frames in a task."""
+    if threads is None:
+        try:
+            from distributed import default_client
+            threads = sum(w["nthreads"] for w in default_client().scheduler_info()["workers"].values())  # (async too)
+        except (ImportError, ValueError):
+            threads = os.cpu_count() or 1
     return max(1, min(count, max(2 * threads, math.ceil(count / BATCH))))
 
 
@@ -191,14 +192,22 @@ def apply(graph: Union[Callable[..., Any], GraphSource], darr: da.Array, border:
                                new_axis=[2] if out.ndim > darr.ndim else [], meta=np.empty((0,) * out.ndim, out.dtype))
 
 
+# what local_cluster changes in Dask's configuration: the workers' statistical profiler off (it looks
+# at every task thread's stack every 10 ms), and the event loops' health tick (the scheduler's, each
+# nanny's and worker's: it only times how late the loop wakes, for a warning past
+# distributed.admin.tick.limit, 3 s) once a second instead of 50 times: together about 50 ms of CPU a
+# second that an idle 2-worker cluster took from the frames, which 2 workers on 2 cores cannot spare
+LOCAL_CLUSTER_CONFIG = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "1s"}
+
+
 def local_cluster(n_workers: Optional[int] = None, **kwargs: Any) -> Any:
     """A distributed.LocalCluster of `n_workers` (default: one a core) single-thread worker
-    processes, the fit for graphs, with the workers' statistical profiler off: it looks at every
-    task thread's stack every 10 ms, CPU that two workers on two cores take from the frames (the
-    command line's cluster; for your own: docs/scale-out.md). `kwargs` go to LocalCluster."""
+    processes, the fit for graphs, made under LOCAL_CLUSTER_CONFIG (the command line's cluster;
+    for your own: docs/scale-out.md). `kwargs` go to LocalCluster."""
     from distributed import LocalCluster
     options = {"n_workers": n_workers or os.cpu_count() or 1, "threads_per_worker": 1, "processes": True,
                "dashboard_address": None, **kwargs}
-    # (each nanny hands its worker process the configuration it was made in)
-    with dask.config.set({"distributed.worker.profile.enabled": False}):
+    # (the scheduler and nannies read it here; each nanny hands its worker process the configuration
+    # it was made in)
+    with dask.config.set(LOCAL_CLUSTER_CONFIG):
         return LocalCluster(**options)
