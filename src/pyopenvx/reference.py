@@ -126,26 +126,28 @@ def destroy_all(objs):
     global changes
     changes += 1
     gone, held = [], []
-    for obj in objs:
-        if obj.h is None or obj.dying:
-            continue
-        obj.dying = True
-        more = obj.on_destroy()
-        if more:
-            held += more
-        gone.append(obj)
-    handles = []
-    for obj in gone:
-        h = obj.h
-        handles.append(h)
-        if obj.context is not obj:
-            obj.context.objects.pop(h, None)
-        del _OBJECTS[h]
-        obj.h = None
-    if len(handles) == 1:
-        free(handles[0])
-    elif handles:
-        lib.pvx_ref_free_all(ffi.new(_HANDLES, handles), len(handles))
+    try:
+        for obj in objs:
+            if obj.h is None or obj.dying:
+                continue
+            obj.dying = True
+            more = obj.on_destroy()
+            if more:
+                held += more
+            gone.append(obj)
+    finally:                                  # (an on_destroy that raised leaves the others destroyed)
+        handles = []
+        for obj in gone:
+            h = obj.h
+            handles.append(h)
+            if obj.context is not obj:
+                obj.context.objects.pop(h, None)
+            del _OBJECTS[h]
+            obj.h = None
+        if len(handles) == 1:                 # (one object: no array to make)
+            free(handles[0])
+        elif handles:
+            lib.pvx_ref_free_all(ffi.new(_HANDLES, handles), len(handles))
     if held:
         release_all(held)
 
