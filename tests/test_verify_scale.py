@@ -285,7 +285,8 @@ def test_a_released_graph_deinitializes_its_nodes_last_first_with_their_paramete
     for k in range(4):
         out = lib.vxCreateVirtualImage(graph, 0, 0, c.VX_DF_IMAGE_VIRT)
         node = lib.vxCreateGenericNode(graph, kernel)
-        assert lib.vxSetParameterByIndex(node, 0, vx.ref(prev)) == 0 and lib.vxSetParameterByIndex(node, 1, vx.ref(out)) == 0
+        for index, image in enumerate((prev, out)):
+            assert lib.vxSetParameterByIndex(node, index, vx.ref(image)) == 0
         nodes.append(int(ffi.cast("uintptr_t", node)))
         if k:
             assert lib.vxReleaseImage(ffi.new("vx_image *", prev)) == 0

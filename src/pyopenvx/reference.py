@@ -180,7 +180,7 @@ class Reference:
             h.external_count = external
         _OBJECTS[h] = self
         if context is not None:
-            context.objects[h] = self             # (its context's registry, by handle as _OBJECTS: no method call per object)
+            context.objects[h] = self             # (its context's registry, by handle as _OBJECTS: no call)
 
     # counts -------------------------------------------------------------------------------
     @property

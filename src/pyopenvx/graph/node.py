@@ -337,11 +337,12 @@ class Node(Reference):
                     delay.followers.remove(self)
         kernel = self.kernel
         kernel.nodes.discard(self)
-        held = [*self.params, kernel]          # (release_all skips the NULLs and the destroyed)
+        held = [*self.params]                  # (release_all skips the NULLs and the destroyed)
         if self.containers:
             held += self.containers.values()
         if self.metas_made:
             held += self.metas
+        held.append(kernel)
         return held
 
     def __repr__(self):
