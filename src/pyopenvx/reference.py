@@ -136,18 +136,16 @@ def destroy_all(objs):
                 held += more
             gone.append(obj)
     finally:                                  # (an on_destroy that raised leaves the others destroyed)
-        handles = []
+        if len(gone) > 1:
+            lib.pvx_ref_free_all(ffi.new(_HANDLES, [obj.h for obj in gone]), len(gone))
         for obj in gone:
             h = obj.h
-            handles.append(h)
             if obj.context is not obj:
                 obj.context.objects.pop(h, None)
             del _OBJECTS[h]
             obj.h = None
-        if len(handles) == 1:                 # (one object: no array to make)
-            free(handles[0])
-        elif handles:
-            lib.pvx_ref_free_all(ffi.new(_HANDLES, handles), len(handles))
+        if len(gone) == 1:                    # (one object: no array to make)
+            free(h)
     if held:
         release_all(held)
 
