@@ -88,15 +88,41 @@ int pvx_ref_drop(pvx_ref *ref, int internal)
     return (ref->external_count != 0) | (ref->internal_count != 0) << 1;
 }
 
-void pvx_ref_free(pvx_ref *ref)
+int64_t pvx_ref_drop_all(pvx_ref *const *refs, uint32_t n, int clear_external, uint8_t *left)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        if (refs[i]->internal_count == 0)
+            return i;
+        if (clear_external)
+            refs[i]->external_count = 0;
+        left[i] = (uint8_t)pvx_ref_drop(refs[i], 1);
+    }
+    return -1;
+}
+
+/* Marks a slot dead and queues it for reuse; the caller holds `lock`. */
+static void retire(pvx_ref *ref)
 {
     __atomic_store_n(&ref->magic, PVX_MAGIC_DEAD, __ATOMIC_RELEASE);
     ref->desc = NULL;
-    pthread_mutex_lock(&lock);
     if (ring_len < ring_cap || ring_grow() == 0) {     /* else the slot is never reused */
         free_ring[(ring_head + ring_len) & (ring_cap - 1)] = ref->slot;
         ring_len++;
     }
+}
+
+void pvx_ref_free(pvx_ref *ref)
+{
+    pthread_mutex_lock(&lock);
+    retire(ref);
+    pthread_mutex_unlock(&lock);
+}
+
+void pvx_ref_free_all(pvx_ref *const *refs, uint32_t n)
+{
+    pthread_mutex_lock(&lock);
+    for (uint32_t i = 0; i < n; i++)
+        retire(refs[i]);
     pthread_mutex_unlock(&lock);
 }
 

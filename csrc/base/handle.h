@@ -43,6 +43,13 @@ PVX_HIDDEN void pvx_ref_free(pvx_ref *ref);
  * or -1, changing nothing, when that count is already 0. What follows is Python's to decide. */
 PVX_HIDDEN void pvx_ref_hold(pvx_ref *ref, int internal);
 PVX_HIDDEN int pvx_ref_drop(pvx_ref *ref, int internal);
+/* reference.release_all: pvx_ref_drop(refs[i], 1) for each in order (a handle may come several
+ * times), what is left after each in left[i]; `clear_external` zeroes each application's count
+ * first (a graph's nodes die with it). Returns the index of the first whose internal count was
+ * already 0 (it and those after it untouched), or -1. */
+PVX_HIDDEN int64_t pvx_ref_drop_all(pvx_ref *const *refs, uint32_t n, int clear_external, uint8_t *left);
+/* reference.destroy_all: pvx_ref_free of each, under one lock. */
+PVX_HIDDEN void pvx_ref_free_all(pvx_ref *const *refs, uint32_t n);
 /* Slot index of a live handle of that type (PVX_ANY_TYPE: any), or -1. Never faults. */
 PVX_HIDDEN int64_t pvx_ref_slot(const void *handle, vx_enum type);
 PVX_HIDDEN pvx_ref *pvx_ref_live(const void *handle, vx_enum type);

@@ -37,6 +37,7 @@ changes = 0
 _OBJECTS: dict[object, "Reference"] = {}
 
 hold, drop, free = lib.pvx_ref_hold, lib.pvx_ref_drop, lib.pvx_ref_free
+_HANDLES, _LEFT = ffi.typeof("pvx_ref *[]"), ffi.typeof("uint8_t[]")
 
 _TYPE_NAMES = {getattr(vx, n): n[len("VX_TYPE_"):].lower() for n in dir(vx)
                if n.startswith("VX_TYPE_") and isinstance(getattr(vx, n), int)}
@@ -92,13 +93,69 @@ def live_objects():
     return list(_OBJECTS.values())
 
 
+def release_all(objs, clear_external=False):
+    """`obj.release(internal=True)` for each of `objs`, an object once per count dropped (internal
+    releases are Reference.release's in every subclass), the counts in one C call; then those nobody
+    holds any more are destroyed together (destroy_all), in their order. `clear_external`: each
+    application's count goes first (1.3.1 vxReleaseGraph: the graph's nodes die with it)."""
+    global changes
+    changes += 1
+    # None (a parameter left out) and the destroyed are skipped, so are the dying while their context
+    # closes (objects holding each other in a cycle: Reference.release; what is released together is
+    # of one context)
+    objs = [o for o in objs if o is not None and o.h is not None]
+    if objs and objs[0].context.closing:
+        objs = [o for o in objs if not o.dying]
+    n = len(objs)
+    if not n:
+        return
+    left = ffi.new(_LEFT, n)
+    bad = lib.pvx_ref_drop_all(ffi.new(_HANDLES, [o.h for o in objs]), n, clear_external, left)
+    dead = [o for o, k in zip(objs, ffi.unpack(left, n if bad < 0 else bad)) if not k]
+    if dead:
+        destroy_all(dead)
+    if bad >= 0:
+        raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{objs[bad]} has no internal reference left", objs[bad])
+
+
+def destroy_all(objs):
+    """Destroy each of `objs` not destroyed yet, in order (Reference.destroy): its `on_destroy`, then,
+    together, the handles; what their `on_destroy` returned (what they held and no longer need: a
+    node's parameters and kernel) is released last, in one release_all, so a graph's nodes release
+    what they all held in one C call."""
+    global changes
+    changes += 1
+    gone, held = [], []
+    try:
+        for obj in objs:
+            if obj.h is None or obj.dying:
+                continue
+            obj.dying = True
+            more = obj.on_destroy()
+            if more:
+                held += more
+            gone.append(obj)
+    finally:                                  # (an on_destroy that raised leaves the others destroyed)
+        if len(gone) > 1:
+            lib.pvx_ref_free_all(ffi.new(_HANDLES, [obj.h for obj in gone]), len(gone))
+        for obj in gone:
+            h = obj.h
+            if obj.context is not obj:
+                obj.context.objects.pop(h, None)
+            del _OBJECTS[h]
+            obj.h = None
+        if len(gone) == 1:                    # (one object: no array to make)
+            free(h)
+    if held:
+        release_all(held)
+
+
 class Reference:
     """Base of all objects. `external` counts what the application holds, `internal` what the
     framework holds (graphs, parents, delays); the object dies when both reach zero."""
 
     vx_type = vx.VX_TYPE_REFERENCE
     closing = False     # a context destroying everything it holds (Context.on_destroy)
-    dying = False       # in destroy(): what it releases may release it again (cycles)
 
     def __init__(self, context, scope=None, external=1, handle=None):
         """`handle`: one C made, counts and context set (csrc/objects/image_lazy.c), that this object takes."""
@@ -108,6 +165,12 @@ class Reference:
         if h == ffi.NULL:
             raise VxError(vx.VX_ERROR_NO_RESOURCES, "no handle slots left")
         self.h = h
+        # Every attribute most objects of a class take in their life is set in __init__, even to its
+        # default: CPython (3.11, 3.12) shares one key table among a class's instances, but a name first
+        # set after many instances exist no longer enters it, and each instance setting it then gets a
+        # dict of its own for life (larger, slower to read, write and free: vxReleaseGraph freed one
+        # per node and per image, ~1 KB each, scattered).
+        self.dying = False  # in destroy(): what it releases may release it again (cycles)
         self.context = context if context is not None else self
         self.scope = scope if scope is not None else self.context
         if handle is None:
@@ -115,7 +178,7 @@ class Reference:
             h.external_count = external
         _OBJECTS[h] = self
         if context is not None:
-            context.objects[h.slot] = self        # (its context's registry: no method call per object)
+            context.objects[h] = self             # (its context's registry, by handle as _OBJECTS: no call)
 
     # counts -------------------------------------------------------------------------------
     @property
@@ -150,27 +213,16 @@ class Reference:
             raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} has no internal reference left" if internal
                           else f"{self} has already been released", self)
         if left == 0:
-            self.destroy()
+            destroy_all((self,))
         elif not left & 1 and not internal:
             self.context.unreferenced(self)
 
     def destroy(self):
-        """Free everything the object owns, then its handle. Subclasses extend `on_destroy`."""
-        if self.h is None or self.dying:
-            return
-        global changes
-        changes += 1
-        self.dying = True
-        self.on_destroy()
-        h = self.h
-        if self.context is not self:
-            self.context.objects.pop(h.slot, None)
-        del _OBJECTS[h]
-        free(h)
-        self.h = None
+        """Free everything the object owns, then its handle (destroy_all). Subclasses extend `on_destroy`."""
+        destroy_all((self,))
 
     def on_destroy(self):
-        pass
+        """What the object frees when it dies; it may return objects it held, released after its handle."""
 
     # identity ------------------------------------------------------------------------------
     @property

@@ -16,7 +16,7 @@ from .. import log
 from ..errors import VxError, check, spelled, status_name
 from ..failure import VX_FAILURE
 from ..objects.parts import items_of, lineage
-from ..reference import LOCK, Reference, unlocked
+from ..reference import LOCK, Reference, release_all, unlocked
 from . import aliasing
 from . import targets
 from .pipelining import QUEUED, Settings
@@ -429,12 +429,10 @@ class Graph(Reference):
             for node in self.nodes:            # (a node's plan is in _c_fused: fusion.plan)
                 node.desc.fused = ffi.NULL
             self._c_fused = []
-        for node in reversed(self.nodes):
-            if node.h is not None:             # (alive, without a property call per node)
-                # 1.3.1 vxReleaseGraph: the graph's nodes are released with it, the application's
-                # references too (vxAddNode's result is commonly never released)
-                node.h.external_count = 0
-                node.release(internal=True)
+        # 1.3.1 vxReleaseGraph: the graph's nodes are released with it, the application's references
+        # too (vxAddNode's result is commonly never released); last first, all in one C call, and what
+        # they held after them in another (reference.destroy_all)
+        release_all(self.nodes[::-1], clear_external=True)
         self.nodes = []
 
 

@@ -35,16 +35,12 @@ class Node(Reference):
     vx_type = vx.VX_TYPE_NODE
     # what a new node starts with (class attributes: a node creation sets only what it must)
     containers = None                          # replicated: parameter index -> its container, held (hold_container)
-    initialized = False
-    phase = PHASE_NONE
-    local_buffer = None                        # the local data buffer we allocated, if any
     replicate = None                           # per-parameter flags once replicated
     target_id = None                           # seed 003: the target vxSetNodeTarget chose (targets.py)
     target_kernel = None                       # the target kernel its instances use, once created
     timeout = vx.VX_TIMEOUT_WAIT_FOREVER       # TIVX_NODE_TIMEOUT of create/delete (targets.py)
     timed_out = False                          # TIVX_NODE_IS_TIMED_OUT: its last create or delete expired
     metas_made = False                         # whether any output's meta format was made (output_meta)
-    described = None                           # a standard kernel's outputs as its validator described them
 
     aliased = frozenset()                      # (a, b), a < b: pairs sharing a buffer (aliasing.py)
     # (read-only until a first entry: _bind_delay and events.register give the node its own)
@@ -63,6 +59,11 @@ class Node(Reference):
             graph.check_changeable(f"a node of {kernel} cannot be added")
         super().__init__(graph.context, scope=graph)
         self.graph, self.kernel = graph, kernel
+        # what verification sets on every node (here too: Reference.__init__ says why)
+        self.initialized = False
+        self.phase = PHASE_NONE
+        self.local_buffer = None               # the local data buffer we allocated, if any
+        self.described = None                  # a standard kernel's outputs as its validator described them
         n = len(kernel.signature)
         self.params = [None] * n
         self.metas = [None] * n
@@ -326,23 +327,23 @@ class Node(Reference):
 
     # life ---------------------------------------------------------------------------------
     def on_destroy(self):
-        self.deinitialize()
+        """Returns what the node held (parameters, containers, meta formats, kernel): destroy_all releases
+        them with what the other nodes dying with it held, in one C call."""
+        if self.target_kernel is not None or self.initialized and self.kernel.deinitialize != ffi.NULL:
+            self.deinitialize()                # (a dying node's, else, only forgets it was initialized)
         if self.delay_slots:
             for delay, *_ in self.delay_slots.values():
                 if self in delay.followers:
                     delay.followers.remove(self)
-        self.h.desc = ffi.NULL
-        # (`.h is not None` is `.alive` without a property call: a graph's release does this per node)
-        for p in [*self.params, *self.containers.values()] if self.containers else self.params:
-            if p is not None and p.h is not None:
-                p.release(internal=True)
-        for m in self.metas:
-            if m is not None and m.h is not None:
-                m.release(internal=True)
         kernel = self.kernel
         kernel.nodes.discard(self)
-        if kernel.h is not None:
-            kernel.release(internal=True)
+        held = [*self.params]                  # (release_all skips the NULLs and the destroyed)
+        if self.containers:
+            held += self.containers.values()
+        if self.metas_made:
+            held += self.metas
+        held.append(kernel)
+        return held
 
     def __repr__(self):
         label = self.name if self.h is not None and self.name else None

@@ -29,18 +29,21 @@ class DataObject(Reference):
     # The object array or delay that owns this object as an item or slot. While the application
     # holds the child, the child holds its parent (internally), so the parent outlives it.
     parent = None
-    # A virtual object's meta as created, recorded at its first verification (only verification
-    # changes a virtual object's meta, so it is still as created then).
-    created = None
-    # Whether virtual: fixed at creation, in the handle's flags for C and here for Python (the
-    # graph manager asks it per parameter)
-    virtual = False
+    parent_image = None           # an ROI or channel image: the image it views (objects/image.py)
+    viewed = None                 # what its memory views: a tensor view's tensor, the tensor of an
+                                  # object array of its images (objects/tensor.py, tensor_images.py)
 
     def __init__(self, context, scope=None, virtual=False, external=1, handle=None):
         super().__init__(context, scope, external, handle)
+        # (set here even when left as they are: Reference.__init__ says why)
+        # Whether virtual: fixed at creation, in the handle's flags for C and here for Python (the
+        # graph manager asks it per parameter)
+        self.virtual = virtual
         if virtual:
             self.h.flags |= _VIRTUAL
-            self.virtual = True
+        # A virtual object's meta as created, recorded at its first verification (only verification
+        # changes a virtual object's meta, so it is still as created then).
+        self.created = None
 
     def retain(self, internal=False):
         if not internal and self.parent is not None and self.external == 0:

@@ -437,7 +437,8 @@ class Image(DataObject):
 
     # lifetime ---------------------------------------------------------------------------------
     def on_destroy(self):
-        self.h.desc = ffi.NULL
+        # (the handle's descriptor pointer goes with the handle, reference.destroy_all; the descriptor
+        # itself lives as long as this object)
         if self.parent_image is not None:
             self.parent_image.views.remove(self)
             if self.parent_image.alive:

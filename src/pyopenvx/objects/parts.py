@@ -7,15 +7,16 @@ alias) are found by `overlap`."""
 from _pyopenvx import ffi
 
 from .. import constants as vx
+from .dataobject import DataObject
 
 _SCOPES = (vx.VX_TYPE_GRAPH, vx.VX_TYPE_CONTEXT)
 
 
 def container(obj):
     """What `obj` is part of (a pyramid, object array, delay, parent image, or the tensor whose memory
-    it views), or None. (Read from the instance dict: verification asks this for every parameter.)"""
-    d = getattr(obj, "__dict__", None)
-    return (d.get("parent") or d.get("parent_image") or d.get("viewed")) if d else None
+    it views), or None. (Read as attributes, None by default on every data object: reading an object's
+    `__dict__` makes it a dict of its own for life, larger and slower to read, write and free.)"""
+    return (obj.parent or obj.parent_image or obj.viewed) if isinstance(obj, DataObject) else None
 
 
 def items_of(obj):
