@@ -629,6 +629,19 @@ def allocate_virtuals(graph):
         aliasing.lend(graph, lender, o)
 
 
+# What only the phases read: the edges, who writes what, the dependencies, the units, whole images.
+BOOKKEEPING = ("inputs", "outputs", "updates", "writers", "covered", "updaters", "updated", "after", "units",
+               "whole_images")
+
+
+def forget_bookkeeping(graph):
+    """The phases' own records go once they are done, freed now by their counts: kept on the
+    graph, they were the young objects the collector's next run had to scan, each node's dozen
+    tuples, sets and lists, scattered over the heap of a large graph (issue 32)."""
+    for name in BOOKKEEPING:
+        setattr(graph, name, None)
+
+
 PHASES = (deinitialize_nodes, release_aliases, check_parameters, check_single_writer, order_by_dependency,
           validate_nodes, plan_tiles, alias_buffers, initialize_nodes, compile_schedule, targets.create_nodes,
-          compile_events, compile_pipeline, plan_fusion, compile_branches, allocate_virtuals)
+          compile_events, compile_pipeline, plan_fusion, compile_branches, allocate_virtuals, forget_bookkeeping)
