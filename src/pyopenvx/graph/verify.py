@@ -604,7 +604,7 @@ def _last(readers, writer, ancestors):
     """A buffer's last users once an image `writer` writes and `readers` read is on it: the users
     every other is an ancestor of (the buffer's earlier users are the writer's ancestors, the
     writer its readers')."""
-    last = [r for r in readers if r != writer] if readers else ()
+    last = readers.difference((writer,)) if readers else ()
     if len(last) > 1:
         last = [u for u in last if not any(_within((u,), ancestors[v]) for v in last)]
     return last or (writer,)
