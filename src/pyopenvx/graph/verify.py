@@ -595,8 +595,8 @@ def _storage_plan(graph):
                 plan[o] = best[0]
                 best[2] = _last(readers.get(o), writer[o], ancestors)
                 continue
-        buffers.append([o, o.mem.bytes if o.base is not None else o.desc.size, _last(readers.get(o), writer[o], ancestors),
-                        unwritten])
+        size = o.mem.bytes if o.base is not None else o.desc.size
+        buffers.append([o, size, _last(readers.get(o), writer[o], ancestors), unwritten])
     return plan
 
 
