@@ -6,6 +6,7 @@ import collections
 import gc
 import subprocess
 import sys
+import types
 import weakref
 
 import pytest
@@ -298,3 +299,74 @@ def test_a_released_graph_deinitializes_its_nodes_last_first_with_their_paramete
     assert lib.vxReleaseImage(ffi.new("vx_image *", first)) == 0
     assert refs() == start
     assert lib.vxReleaseKernel(ffi.new("vx_kernel *", kernel)) == 0
+
+
+def test_verification_leaves_few_young_objects(vx):
+    """What verification keeps is a node's few records (its parameter pointers, what its validator
+    described), not the phases' own: the edges, writers, dependency sets and units went with the
+    phases (verify.BOOKKEEPING). Kept, they were ~12 tracked containers a node that the collector's
+    first run after verification scanned, reaching every node and image of a large graph again
+    (issue 32: the time a node grew from 1,000 to 10,000 nodes)."""
+    lib, ffi = vx.lib, vx.ffi
+    _costs(vx, 4)                              # first calls: imports, caches, nodes' attribute layouts
+    graph, made = _chain(vx, 200)
+    gc.collect()
+    gc.disable()
+    try:
+        before = {id(o) for o in gc.get_objects()}
+        assert lib.vxVerifyGraph(graph) == 0
+        young = [o for o in gc.get_objects() if id(o) not in before]
+    finally:
+        gc.enable()
+    kinds = collections.Counter(type(o).__name__ for o in young)
+    del young
+    assert sum(kinds.values()) / 200 <= 3, kinds      # (2 now; 12-13 before)
+    assert lib.vxReleaseGraph(ffi.new("vx_graph *", graph)) == 0
+    for image in made:
+        lib.vxReleaseImage(ffi.new("vx_image *", image))
+
+
+def _closure(after, heads):
+    """Each unit's ancestors, by walking the dependencies (the plain way)."""
+    ancestors = {k: set() for k in heads}
+    for k in heads:                            # (heads in schedule order: a topological order)
+        for m in after[k]:
+            ancestors[m] |= ancestors[k] | {k}
+    return ancestors
+
+
+class _Node:
+    def __init__(self, fused):
+        self.desc = types.SimpleNamespace(fused=fused)
+
+
+def test_a_units_ancestors_are_what_it_waits_for_transitively(vx):
+    """`verify._units` keeps each unit's ancestors as (below, bits) (a chain's stay (k, 0): no bit set
+    growing with the schedule, ~1.2 KB a unit at 10,000 nodes before, quadratic); they are exactly
+    the units it waits for, directly or not, for graphs of random dependencies and fused passes."""
+    import random
+    from pyopenvx.graph import verify
+    from _pyopenvx import ffi
+    rng = random.Random(32)
+    for trial in range(300):
+        sizes = [rng.choice((1, 1, 1, 2, 3)) for _ in range(rng.randint(1, 30))]
+        heads = [sum(sizes[:j]) for j in range(len(sizes))]
+        order = []
+        for size in sizes:
+            fused = ffi.NULL if size == 1 else types.SimpleNamespace(num_stages=size)
+            order += [_Node(fused if s == 0 else ffi.NULL) for s in range(size)]
+        chain = trial % 3 == 0
+        waits = {k: ({heads[j + 1]} if j + 1 < len(heads) else set()) if chain else
+                 {m for m in heads[j + 1:] if rng.random() < 0.15} for j, k in enumerate(heads)}
+        after = {node: set() for node in order}
+        for j, k in enumerate(heads):         # a node of unit k each unit waiting for it reads from
+            for m in waits[k]:
+                after[order[k + rng.randrange(sizes[j])]].add(order[m + rng.randrange(sizes[heads.index(m)])])
+        graph = types.SimpleNamespace(order=order, after=after)
+        units, head, nexts, ancestors = verify._units(graph)
+        assert [k for k, _ in units] == heads and nexts == waits
+        expected = _closure(waits, heads)
+        for k in heads:
+            assert {u for u in heads if verify._within((u,), ancestors[k])} == expected[k], (trial, k)
+            if chain:
+                assert ancestors[k] == (k, 0)

@@ -446,8 +446,8 @@ def _large(nodes):
 
 def _units(graph):
     """The schedule's units (a node, or a fused pass's stages), the unit each node belongs to
-    (its head's schedule index), the units waiting for each, and each unit's ancestors as a bit
-    set of heads (units are in schedule order, a topological order)."""
+    (its head's schedule index), the units waiting for each, and each unit's ancestors
+    (below, bits: `_normal`; units are in schedule order, a topological order)."""
     order, head, units, k = graph.order, {}, [], 0
     while k < len(order):
         fused = order[k].desc.fused
@@ -463,11 +463,41 @@ def _units(graph):
             for m in after[node]:
                 if head[m] != k:
                     waiting.add(head[m])
-    ancestors = dict.fromkeys(nexts, 0)
-    for k, _ in units:
+    ancestors = dict.fromkeys(nexts, (0, 0))
+    for k, nodes in units:
+        below, bits = ancestors[k]            # (its ancestors are all before k: below <= k)
+        if below == k and not bits:           # (a chain's: all before it; no call)
+            mine = (k + len(nodes), 0)
+        else:                                 # they and k's own positions
+            mine = _normal(below, bits | ((1 << len(nodes)) - 1) << (k - below))
         for m in nexts[k]:
-            ancestors[m] |= ancestors[k] | (1 << k)
+            have = ancestors[m]
+            ancestors[m] = (mine if mine[0] >= have[0] else have) if not have[1] and not mine[1] else _union(have, mine)
     return units, head, nexts, ancestors
+
+
+# A unit's ancestors as (below, bits): every schedule position under `below`, and below + i for each
+# bit i of `bits`. A chain's are (k, 0): a whole bit set a unit grew as the schedule (at 10,000
+# nodes a 1.2 KB int a unit, made, joined and inverted per unit, issue 32).
+def _normal(below, bits):
+    ones = (~bits & (bits + 1)).bit_length() - 1      # (the trailing ones of bits join `below`)
+    return (below + ones, bits >> ones) if ones else (below, bits)
+
+
+def _union(a, b):
+    if a[0] > b[0]:
+        a, b = b, a
+    shift = b[0] - a[0]
+    return _normal(a[0], a[1] | ((1 << shift) - 1) | (b[1] << shift))
+
+
+def _within(units, ancestors):
+    """Whether every unit (head) of `units` is among `ancestors`."""
+    below, bits = ancestors
+    for unit in units:
+        if unit >= below and not (bits >> (unit - below)) & 1:
+            return False
+    return True
 
 
 def compile_branches(graph):
@@ -482,12 +512,12 @@ def compile_branches(graph):
         return
     graph.units = units, _, nexts, ancestors = _units(graph)
     concurrent = {k for k, nodes in units if _large(nodes)}
-    earlier = 0                            # concurrent units so far: one the next does not descend from?
+    last = None                            # the last concurrent unit: every earlier one is its ancestor
     for k, _ in units:
         if k in concurrent:
-            if earlier & ~ancestors[k]:
-                break
-            earlier |= 1 << k
+            if last is not None and not _within((last,), ancestors[k]):
+                break                      # (one the next does not descend from)
+            last = k
     else:
         return
     waits = collections.Counter(m for k in nexts for m in nexts[k])
@@ -534,12 +564,15 @@ def _storage_plan(graph):
     if graph.units is None:
         return {}
     _, head, _, ancestors = graph.units
-    users, writer, writer_node = {}, {}, {}
+    readers, writer, writer_node = {}, {}, {}
     for node, _, obj, _, _ in graph.inputs:
-        users[obj] = users.get(obj, 0) | (1 << head[node])
+        r = readers.get(obj)
+        if r is None:
+            readers[obj] = {head[node]}
+        else:
+            r.add(head[node])
     for node, _, obj, _, _ in graph.outputs:
-        k = writer[obj] = head[node]
-        users[obj] = users.get(obj, 0) | (1 << k)
+        writer[obj] = head[node]
         writer_node[obj] = node
     params = {node.params[i] for node, i in graph.parameters}
     excluded = params | {obj for _, _, obj, _, _ in graph.updates} | graph.ring_images | set(graph.aliases)
@@ -549,20 +582,32 @@ def _storage_plan(graph):
                   and o.parent_image is None and not o.views and container(o) is None
                   and not o.swappable and not o.mem.borrowed
                   and (not aliased or int(ffi.cast("uintptr_t", o.mem.base)) not in aliased)]
-    plan, buffers = {}, []                 # buffers: [lender, bytes, users of every image on it, unwritten]
+    # buffers: [lender, bytes, the last users of its images (the others are their ancestors), unwritten]
+    plan, buffers = {}, []
     for o in sorted(candidates, key=writer.__getitem__):
         unwritten = _unwritten(writer_node[o], o)
         if o.base is None:
-            size, outside, best = o.desc.size, ~ancestors[writer[o]], None
+            size, mine, best = o.desc.size, ancestors[writer[o]], None
             for b in buffers:              # the smallest that fits, the first of those
-                if b[1] >= size and not b[2] & outside and b[3] == unwritten and (best is None or b[1] < best[1]):
+                if b[1] >= size and b[3] == unwritten and (best is None or b[1] < best[1]) and _within(b[2], mine):
                     best = b
             if best is not None:
                 plan[o] = best[0]
-                best[2] |= users[o]
+                best[2] = _last(readers.get(o), writer[o], ancestors)
                 continue
-        buffers.append([o, o.mem.bytes if o.base is not None else o.desc.size, users[o], unwritten])
+        size = o.mem.bytes if o.base is not None else o.desc.size
+        buffers.append([o, size, _last(readers.get(o), writer[o], ancestors), unwritten])
     return plan
+
+
+def _last(readers, writer, ancestors):
+    """A buffer's last users once an image `writer` writes and `readers` read is on it: the users
+    every other is an ancestor of (the buffer's earlier users are the writer's ancestors, the
+    writer its readers')."""
+    last = readers.difference((writer,)) if readers else ()
+    if len(last) > 1:
+        last = [u for u in last if not any(_within((u,), ancestors[v]) for v in last)]
+    return last or (writer,)
 
 
 def allocate_virtuals(graph):
@@ -584,6 +629,19 @@ def allocate_virtuals(graph):
         aliasing.lend(graph, lender, o)
 
 
+# What only the phases read: the edges, who writes what, the dependencies, the units, whole images.
+BOOKKEEPING = ("inputs", "outputs", "updates", "writers", "covered", "updaters", "updated", "after", "units",
+               "whole_images")
+
+
+def forget_bookkeeping(graph):
+    """The phases' own records go once they are done, freed now by their counts: kept on the
+    graph, they were the young objects the collector's next run had to scan, each node's dozen
+    tuples, sets and lists, scattered over the heap of a large graph (issue 32)."""
+    for name in BOOKKEEPING:
+        setattr(graph, name, None)
+
+
 PHASES = (deinitialize_nodes, release_aliases, check_parameters, check_single_writer, order_by_dependency,
           validate_nodes, plan_tiles, alias_buffers, initialize_nodes, compile_schedule, targets.create_nodes,
-          compile_events, compile_pipeline, plan_fusion, compile_branches, allocate_virtuals)
+          compile_events, compile_pipeline, plan_fusion, compile_branches, allocate_virtuals, forget_bookkeeping)
