@@ -137,8 +137,6 @@ _CHAR_P, _REFERENCE, _UINTPTR = _c_type("char *"), _c_type("vx_reference"), _c_t
 # ffi.cast/new/typeof of cffi's ABI mode are Python functions that first look a type name up; on
 # the hot paths (wrapping handles, node helpers) the backend's own, given a parsed type, cost half
 _cast, _newp, _typeof = ffi._backend.cast, ffi._backend.newp, ffi._backend.typeof
-# (vxQuery<X>, C type) -> (the function, the out-argument's type and size, the attribute keeping one)
-_QUERIES: Dict[Tuple[str, str], Tuple[Any, Any, int, str]] = {}
 _POINTERS: Dict[Any, Any] = {}      # a handle's cffi type -> the type of a pointer to it (what release takes)
 
 
@@ -155,12 +153,33 @@ def _pointer_type(ctype):
     return ffi.typeof(f"{ctype} *"), ffi.sizeof(ctype)
 
 
-def _query_plan(function, ctype):
-    """Object.query's plan for vxQuery<X> `function` and C type `ctype`, made once."""
-    reusable = ffi.typeof(ctype).kind in ("primitive", "enum")     # a struct's value is a view of it
-    plan = _QUERIES[function, ctype] = (getattr(lib, function), *_pointer_type(ctype),
-                                        f"_out_{ctype}" if reusable else "")
-    return plan
+_READERS: Dict[Tuple[str, int, str], Callable[["Object"], Any]] = {}   # (vxQuery<X>, attribute, C type) -> reader
+
+
+def reader(function: str, attribute: int, ctype: str) -> Callable[["Object"], Any]:
+    """read(obj): attribute `attribute` of `obj` by vxQuery<X> `function` (its name) as the
+    primitive C type `ctype`, planned once per attribute (the function, the out-argument's type
+    and size). Out-arguments are reused from a free list (allocating one costs half the query;
+    list.pop/append are atomic: a thread reading meanwhile takes or makes another)."""
+    key = (function, attribute, ctype)
+    read = _READERS.get(key)
+    if read is not None:
+        return read
+    assert ffi.typeof(ctype).kind in ("primitive", "enum"), ctype     # a struct's value would be a view
+    call, (pointer, size), free = getattr(lib, function), _pointer_type(ctype), []
+
+    def read(obj):
+        try:
+            out = free.pop()
+        except IndexError:
+            out = _newp(pointer, None)
+        status = call(obj.handle, attribute, out, size)
+        if status:
+            check(status, f"{function}({attribute_name(attribute)})", obj)
+        value = out[0]
+        free.append(out)
+        return value
+    return _READERS.setdefault(key, read)
 
 
 class Object:
@@ -322,20 +341,8 @@ class Object:
         return value
 
     def query(self, function: str, attribute: int, ctype: str) -> Any:
-        """One attribute by vxQuery<Type> (`function`, its name) as `ctype`."""
-        plan = _QUERIES.get((function, ctype)) or _query_plan(function, ctype)
-        call, pointer, size, scratch = plan
-        # the out-argument is the object's own, taken while in use (a dict pop is atomic: a thread
-        # querying the same object meanwhile allocates its own); allocating one costs half the query
-        kept = self.__dict__
-        out = scratch and kept.pop(scratch, None) or _newp(pointer, None)
-        status = call(self.handle, attribute, out, size)
-        if status:
-            check(status, f"{function}({attribute_name(attribute)})", self)
-        value = out[0]
-        if scratch:
-            kept[scratch] = out
-        return value
+        """One attribute by vxQuery<Type> (`function`, its name) as `ctype` (see `reader`)."""
+        return (_READERS.get((function, attribute, ctype)) or reader(function, attribute, ctype))(self)
 
 
 def handle_of(obj: Any, name: str, what: str, kind: str = "Context") -> Handle:
