@@ -162,11 +162,12 @@ def reader(function: str, attribute: int, ctype: str) -> Callable[["Object"], An
     and size). Out-arguments are reused from a free list (allocating one costs half the query;
     list.pop/append are atomic: a thread reading meanwhile takes or makes another)."""
     key = (function, attribute, ctype)
-    read = _READERS.get(key)
-    if read is not None:
-        return read
+    known = _READERS.get(key)
+    if known is not None:
+        return known
     assert ffi.typeof(ctype).kind in ("primitive", "enum"), ctype     # a struct's value would be a view
-    call, (pointer, size), free = getattr(lib, function), _pointer_type(ctype), []
+    call, (pointer, size) = getattr(lib, function), _pointer_type(ctype)
+    free: list = []
 
     def read(obj):
         try:
@@ -216,14 +217,16 @@ class Object:
                 _CONTEXTS.get(_address(lib.vxGetContext(reference)))
             # the pointer type parsed now: a release may run in __del__, during another parse of
             # cffi's (a garbage collection there), which would wait for cffi's parse lock forever
-            self._owner = _Owner(handle, type(self)._release, _pointer_to(_typeof(handle)), context)
+            ctype = _typeof(handle)
+            self._owner = _Owner(handle, type(self)._release, _POINTERS.get(ctype) or _pointer_to(ctype), context)
 
     @classmethod
     def wrap(cls: Type[_T], handle: Handle, owned: bool = False, what: str = "wrap", of: Optional["Object"] = None) -> _T:
         """A wrapper of `handle` (owned: this wrapper releases one reference of it; `of` as in __init__)."""
         obj = cls.__new__(cls)
         Object.__init__(obj, _cast(_c_type(cls._ctype), handle), what, owned, of)
-        obj._describe()
+        if cls._describe is not None:
+            obj._describe()
         return obj
 
     @classmethod
@@ -231,11 +234,13 @@ class Object:
         """A borrowed wrapper of a handle known valid and of this class (a kernel's parameter)."""
         obj = cls.__new__(cls)
         obj._handle = _cast(_c_type(cls._ctype), handle)
-        obj._describe()
+        if cls._describe is not None:
+            obj._describe()
         return obj
 
-    def _describe(self):
-        """Fills what `__init__` would have set from queries (wrapped handles)."""
+    # _describe(self): fills what `__init__` would have set from queries (wrapped handles); None
+    # where nothing is (images, nodes, graphs: wrapping them, a node helper's work, calls nothing)
+    _describe: Any = None
 
     @property
     def handle(self) -> Handle:

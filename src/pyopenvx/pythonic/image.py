@@ -141,10 +141,15 @@ class Image(Object):
     @classmethod
     def virtual(cls, graph: GraphLike, width: int = 0, height: int = 0, format: Union[str, int] = "VIRT") -> "Image":
         """A virtual image of `graph`; what is left 0/VIRT comes from the graph's meta data."""
-        img = cls.wrap(lib.vxCreateVirtualImage(handle_of(graph, "graph", "Image.virtual", "Graph"),
-                                                size_of(width, "width", "Image.virtual"),
-                                                size_of(height, "height", "Image.virtual"), _format(format)), True,
-                       "vxCreateVirtualImage", graph)
+        return cls._virtual_of(graph, handle_of(graph, "graph", "Image.virtual", "Graph"),
+                               size_of(width, "width", "Image.virtual"), size_of(height, "height", "Image.virtual"),
+                               _format(format))
+
+    @classmethod
+    def _virtual_of(cls, graph: GraphLike, graph_handle: Any, width: int, height: int, df_image: int) -> "Image":
+        """Image.virtual of arguments known good (a node helper's output: no checks per call)."""
+        img = cls.wrap(lib.vxCreateVirtualImage(graph_handle, width, height, df_image), True, "vxCreateVirtualImage",
+                       graph)
         img._virtual = True
         return img
 
