@@ -57,8 +57,9 @@ class _Owner:
                  "__weakref__")
 
     def __init__(self, handle, release_fn, ptr_type, context):
-        self.handle, self.release_fn, self.ptr_type, self.context, self.pins, self.keep, self.parked = \
-            handle, release_fn, ptr_type, context, 0, None, []
+        self.handle, self.release_fn, self.ptr_type, self.context, self.pins, self.keep = \
+            handle, release_fn, ptr_type, context, 0, None
+        self.parked = [] if context is None else None       # (only a context's own is ever used)
         self.reusing = self.life = None
 
     def release(self):

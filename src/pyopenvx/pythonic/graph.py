@@ -336,7 +336,8 @@ class Graph(NodeHelpers, Object):
 
     def process(self) -> None:
         """vxProcessGraph: one run, waited for."""
-        self._report("process")
+        if self._watch is not None:         # (_report inline: the hot path of every fn call)
+            report(self, "process")
         check(lib.vxProcessGraph(self.handle), "vxProcessGraph", self)
 
     def schedule(self) -> None:
