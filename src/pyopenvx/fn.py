@@ -95,8 +95,8 @@ def _key(name, spec, args, kwargs):
             part = ("value", kind, value)
         elif kind is np.ndarray and where in slots:
             part = ("array", value.shape, value.dtype.str)
-        elif kind is tuple and all(type(v) in _PLAIN for v in value):     # an output's size
-            part = (tuple, tuple(("value", type(v), v) for v in value))
+        elif kind is tuple and set(map(type, value)) <= _PLAIN:     # an output's size (no generator frames)
+            part = (tuple, tuple(zip(itertools.repeat("value"), map(type, value), value)))
         elif where in slots and _part(value) is not value:
             part = _part(value)
         else:
