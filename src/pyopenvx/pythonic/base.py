@@ -159,16 +159,17 @@ _READERS: Dict[Tuple[str, int, str], Callable[["Object"], Any]] = {}   # (vxQuer
 
 
 def reader(function: str, attribute: int, ctype: str) -> Callable[["Object"], Any]:
-    """read(obj): attribute `attribute` of `obj` by vxQuery<X> `function` (its name) as the
-    primitive C type `ctype`, planned once per attribute (the function, the out-argument's type
-    and size). Out-arguments are reused from a free list (allocating one costs half the query;
-    list.pop/append are atomic: a thread reading meanwhile takes or makes another)."""
+    """read(obj): attribute `attribute` of `obj` by vxQuery<X> `function` (its name) as `ctype`,
+    planned once per attribute (the function, the out-argument's type and size). Primitive
+    out-arguments are reused from a free list (allocating one costs half the query; list.pop/append
+    are atomic: a thread reading meanwhile takes or makes another); a struct's value is a view of
+    its out-argument, which is therefore never reused."""
     key = (function, attribute, ctype)
     known = _READERS.get(key)
     if known is not None:
         return known
-    assert ffi.typeof(ctype).kind in ("primitive", "enum"), ctype     # a struct's value would be a view
     call, (pointer, size) = getattr(lib, function), _pointer_type(ctype)
+    reusable = ffi.typeof(ctype).kind in ("primitive", "enum")
     free: list = []
 
     def read(obj):
@@ -180,7 +181,8 @@ def reader(function: str, attribute: int, ctype: str) -> Callable[["Object"], An
         if status:
             check(status, f"{function}({attribute_name(attribute)})", obj)
         value = out[0]
-        free.append(out)
+        if reusable:
+            free.append(out)
         return value
     return _READERS.setdefault(key, read)
 
