@@ -188,8 +188,9 @@ def test_threshold_and_convolution_reads_answered_in_c(ctx, monkeypatch):
     assert (binary.value, convolution.scale) == (12, 16)
 
 
-def _python_calls(function):
-    """{(module, function name): calls} of the Python functions of pyopenvx.pythonic that function() runs."""
+def _python_calls(function, where=("pyopenvx/pythonic/",)):
+    """{(module, function name): calls} of the Python functions of pyopenvx.pythonic (or of the
+    files whose paths contain one of `where`) that function() runs."""
     import collections
     import gc
     import sys
@@ -197,7 +198,7 @@ def _python_calls(function):
     gc.disable()                    # (a collection's finalizers are not the call's own work)
 
     def profile(frame, event, _arg):
-        if event == "call" and "pyopenvx/pythonic/" in frame.f_code.co_filename.replace("\\", "/"):
+        if event == "call" and any(w in frame.f_code.co_filename.replace("\\", "/") for w in where):
             calls[(frame.f_code.co_filename.rsplit("/", 1)[-1], frame.f_code.co_name)] += 1
     sys.setprofile(profile)
     try:
@@ -212,13 +213,17 @@ def _python_calls(function):
 def test_a_node_helpers_own_work_stays_lean(ctx):
     """graph.gaussian3x3(img) (bench/python_face.py's node helper row): the per-signature work
     (the creator's lookup, the format's name) is done once, an object argument goes as it is, and
-    the helper makes no more Python calls than these (26 when counted: a count to lower, never to raise)."""
+    the helper makes no more Python calls than these (17 when counted: a count to lower, never to raise).
+    Its virtual output skips Image.virtual's argument checks, an image given goes without _argument,
+    and wrapping an image or a node calls no _describe (they have none)."""
     image, first = Image(ctx, 16, 16), Graph(ctx)
     first.gaussian3x3(image)                        # the node table and the plans, made once
     graph = Graph(ctx)
     calls = _python_calls(lambda: graph.gaussian3x3(image))
-    assert not {("nodes.py", "_object"), ("nodes.py", "<listcomp>")} & set(calls), calls
-    assert sum(calls.values()) <= 26, calls
+    assert not {("nodes.py", "_object"), ("nodes.py", "<listcomp>"), ("nodes.py", "_argument"),
+                ("base.py", "size_of"), ("base.py", "handle_of"), ("image.py", "_format"), ("image.py", "virtual"),
+                ("base.py", "_describe"), ("base.py", "_pointer_to")} & set(calls), calls
+    assert sum(calls.values()) <= 17, calls
     assert graph.num_nodes == 1
 
 
@@ -326,3 +331,57 @@ def _performance_reads(ctx, monkeypatch, graph_module, graph, node):
         attribute = vx.VX_GRAPH_PERFORMANCE if obj is graph else vx.VX_NODE_PERFORMANCE
         assert query(obj.handle, attribute, perf, ffi.sizeof("vx_perf_t")) == vx.VX_SUCCESS
         assert tuple(obj.performance) == (perf.tmp, perf.beg, perf.end, perf.sum, perf.avg, perf.min, perf.num, perf.max)
+
+
+def test_a_fn_calls_own_work_stays_lean():
+    """fn.gaussian3x3(a) once its graph is kept (bench/python_face.py's fn rows): the function's
+    spec and its outputs' readers are found once, not per call (no run(), spec_of or _value), and
+    the call makes no more Python calls than these (14 when counted: to lower, never to raise)."""
+    a = np.arange(48, dtype=np.uint8).reshape(6, 8)
+    first = vxfn.gaussian3x3(a)
+    calls = _python_calls(lambda: vxfn.gaussian3x3(a), ("pyopenvx/pythonic/", "pyopenvx/fn.py"))
+    assert not {("fn.py", "run"), ("nodes.py", "spec_of"), ("nodes.py", "specs"), ("fn.py", "_value"),
+                ("fn.py", "_build")} & set(calls), calls
+    assert sum(calls.values()) <= 14, calls
+    np.testing.assert_array_equal(vxfn.gaussian3x3(a), first)
+    other = a[::-1].copy()                          # same graph, other pixels: its own result
+    np.testing.assert_array_equal(vxfn.gaussian3x3(other)[1:-1, 1:-1],
+                                  vxfn.run(lambda g, s: g.gaussian3x3(s), other)[1:-1, 1:-1])
+
+
+def test_hot_attributes_are_one_reader_and_reuse_their_out_arguments(ctx, monkeypatch):
+    """Graph.state/num_nodes/num_parameters, Node.status/border/performance, Scalar.value and a
+    threshold's reads: a property, its reader and `handle` (planned once: base.reader), with
+    out-arguments taken from free lists (no allocation once one exists), each read still right for
+    its own object."""
+    import pyopenvx.pythonic.base as base
+    import pyopenvx.pythonic.graph as graph_module
+    import pyopenvx.pythonic.threshold as threshold_module
+    ran, fresh = Graph(ctx), Graph(ctx)
+    node = ran.node("org.khronos.openvx.box_3x3", Image(ctx, 8, 8), Image(ctx, 8, 8))
+    other = fresh.node("org.khronos.openvx.box_3x3", Image(ctx, 8, 8), Image(ctx, 8, 8))
+    other.border = ("constant", 7)
+    ran.process()
+    ranged = Threshold(ctx, "range", "S16", "U8", lower=-5, upper=300)
+    binary = Threshold(ctx, "binary", "U8", "U8", value=77)
+
+    def reads():
+        return [(ran.state, fresh.state), (ran.num_nodes, fresh.num_nodes), (ran.num_parameters,),
+                (node.status, other.status), (node.border, other.border), (node.performance.num, other.performance.num),
+                (ranged.range, ranged.output, binary.value, binary.output)]
+    first = reads()
+    assert first[:5] == [("completed", "unverified"), (1, 1), (0,), (0, 0), (("undefined", 0), ("constant", 7))]
+    assert first[6] == ((-5, 300), (255, 0), 77, (255, 0))
+
+    def refused(*args):
+        raise AssertionError("a new out-argument")
+    for module in (base, graph_module, threshold_module):
+        monkeypatch.setattr(module, "_newp", refused)
+    assert reads() == first
+    for read in (lambda: ran.state, lambda: node.status, lambda: ran.num_nodes):
+        calls = _python_calls(read)
+        assert sum(calls.values()) == 3 and ("base.py", "read") in calls, calls
+    monkeypatch.undo()
+    ran.release()
+    with pytest.raises(Released):
+        ran.state                                   # noqa: B018

@@ -95,8 +95,8 @@ def _key(name, spec, args, kwargs):
             part = ("value", kind, value)
         elif kind is np.ndarray and where in slots:
             part = ("array", value.shape, value.dtype.str)
-        elif kind is tuple and all(type(v) in _PLAIN for v in value):     # an output's size
-            part = (tuple, tuple(("value", type(v), v) for v in value))
+        elif kind is tuple and set(map(type, value)) <= _PLAIN:     # an output's size (no generator frames)
+            part = (tuple, tuple(zip(itertools.repeat("value"), map(type, value), value)))
         elif where in slots and _part(value) is not value:
             part = _part(value)
         else:
@@ -187,7 +187,7 @@ def _build(spec, args, kwargs):
     c_kwargs = {k: image_of(k, v) for k, v in kwargs.items()}
     _, outputs = add_node(graph, spec, c_args, c_kwargs)
     graph.verify()
-    return graph, inputs, [graph.readable(obj) for _, obj in outputs]
+    return _entry(graph, inputs, [graph.readable(obj) for _, obj in outputs])
 
 
 def _input(ctx, value):
@@ -214,17 +214,24 @@ def _built(build, arrays):
     return graph, inputs, [graph.readable(o) for o in outputs]
 
 
-def _value(obj):
-    """An output as a value: a scalar's number, an image's, array's, distribution's or pyramid's numpy copy."""
+def _reader(obj):
+    """What reads an output as a value: a scalar's number, an image's, array's, distribution's or
+    pyramid's numpy copy (decided when the graph is made, not per call)."""
     if isinstance(obj, Scalar):
-        return obj.value
+        return lambda: obj.value
     to_numpy = getattr(obj, "to_numpy", None)
-    return obj if to_numpy is None else to_numpy()
+    return (lambda: obj) if to_numpy is None else to_numpy
 
 
-def _results(outputs):
-    results = [_value(o) for o in outputs]
-    return results[0] if len(results) == 1 else tuple(results)
+def _entry(graph, inputs, outputs):
+    """A cache entry: (graph, input images, the outputs' readers)."""
+    return graph, inputs, [_reader(o) for o in outputs]
+
+
+def _results(readers):
+    if len(readers) == 1:
+        return readers[0]()
+    return tuple(read() for read in readers)
 
 
 def _cached(key, make):
@@ -243,11 +250,11 @@ def _cached(key, make):
 
 
 def _run_graph(build, arrays):
-    graph, inputs, outputs = _cached(_graph_key(build, arrays), lambda: _built(build, arrays))
+    graph, inputs, readers = _cached(_graph_key(build, arrays), lambda: _entry(*_built(build, arrays)))
     for img, array in zip(inputs, arrays):
         img.write(array[0] if isinstance(array, tuple) else array)
     graph.process()
-    return _results(outputs)
+    return _results(readers)
 
 
 def stream(build: Callable[..., Any], frames: Iterable[Any], depth: int = 3) -> Iterator[np.ndarray]:
@@ -274,15 +281,30 @@ def run(name: Union[str, Callable[..., Any]], *args: Any, **kwargs: Any) -> Any:
     An array may be given as (array, format) for a format numpy cannot tell ("NV12", ...)."""
     if callable(name):
         return _run_graph(name, args)
-    spec = spec_of(name, (_context[0] if _context else context()).handle)
+    return _run_kernel(name, args, kwargs)
+
+
+_SPECS: Dict[str, Any] = {}     # function name (aliases too) -> its nodes.Spec (the node table is the process's)
+
+
+def _spec(name):
+    spec = _SPECS.get(name)
     if spec is None:
-        raise AttributeError(f"pyopenvx.fn has no function {name!r}")
-    graph, inputs, outputs = _cached(_key(name, spec, args, kwargs), lambda: _build(spec, args, kwargs))
+        spec = spec_of(name, (_context[0] if _context else context()).handle)
+        if spec is None:
+            raise AttributeError(f"pyopenvx.fn has no function {name!r}")
+        _SPECS[name] = spec
+    return spec
+
+
+def _run_kernel(name, args, kwargs):
+    spec = _SPECS.get(name) or _spec(name)
+    graph, inputs, readers = _cached(_key(name, spec, args, kwargs), lambda: _build(spec, args, kwargs))
     for img, where in inputs:
         value = args[where] if isinstance(where, int) else kwargs[where]
         img.write(value[0] if isinstance(value, tuple) else value)
     graph.process()
-    return _results(outputs)
+    return _results(readers)
 
 
 def release() -> None:
@@ -303,7 +325,9 @@ def release() -> None:
 def call(name: str, args: Tuple[Any, ...], **extras: Any) -> Any:
     """A generated function's call (fn_kernels.py): `args` all the kernel's parameters, None where
     not given; an extra keyword left None is not given."""
-    return run(name, *args, **{k: v for k, v in extras.items() if v is not None})
+    if len(extras) == 1 and extras.get("border") is None:     # most functions' one extra, not given
+        return _run_kernel(name, args, {})
+    return _run_kernel(name, args, {k: v for k, v in extras.items() if v is not None})
 
 
 

@@ -57,8 +57,9 @@ class _Owner:
                  "__weakref__")
 
     def __init__(self, handle, release_fn, ptr_type, context):
-        self.handle, self.release_fn, self.ptr_type, self.context, self.pins, self.keep, self.parked = \
-            handle, release_fn, ptr_type, context, 0, None, []
+        self.handle, self.release_fn, self.ptr_type, self.context, self.pins, self.keep = \
+            handle, release_fn, ptr_type, context, 0, None
+        self.parked = [] if context is None else None       # (only a context's own is ever used)
         self.reusing = self.life = None
 
     def release(self):
@@ -137,8 +138,7 @@ _CHAR_P, _REFERENCE, _UINTPTR = _c_type("char *"), _c_type("vx_reference"), _c_t
 # ffi.cast/new/typeof of cffi's ABI mode are Python functions that first look a type name up; on
 # the hot paths (wrapping handles, node helpers) the backend's own, given a parsed type, cost half
 _cast, _newp, _typeof = ffi._backend.cast, ffi._backend.newp, ffi._backend.typeof
-# (vxQuery<X>, C type) -> (the function, the out-argument's type and size, the attribute keeping one)
-_QUERIES: Dict[Tuple[str, str], Tuple[Any, Any, int, str]] = {}
+_from_buffer, _CHARS = ffi._backend.from_buffer, _c_type("char[]")     # _from_buffer(_CHARS, array, False)
 _POINTERS: Dict[Any, Any] = {}      # a handle's cffi type -> the type of a pointer to it (what release takes)
 
 
@@ -155,12 +155,36 @@ def _pointer_type(ctype):
     return ffi.typeof(f"{ctype} *"), ffi.sizeof(ctype)
 
 
-def _query_plan(function, ctype):
-    """Object.query's plan for vxQuery<X> `function` and C type `ctype`, made once."""
-    reusable = ffi.typeof(ctype).kind in ("primitive", "enum")     # a struct's value is a view of it
-    plan = _QUERIES[function, ctype] = (getattr(lib, function), *_pointer_type(ctype),
-                                        f"_out_{ctype}" if reusable else "")
-    return plan
+_READERS: Dict[Tuple[str, int, str], Callable[["Object"], Any]] = {}   # (vxQuery<X>, attribute, C type) -> reader
+
+
+def reader(function: str, attribute: int, ctype: str) -> Callable[["Object"], Any]:
+    """read(obj): attribute `attribute` of `obj` by vxQuery<X> `function` (its name) as `ctype`,
+    planned once per attribute (the function, the out-argument's type and size). Primitive
+    out-arguments are reused from a free list (allocating one costs half the query; list.pop/append
+    are atomic: a thread reading meanwhile takes or makes another); a struct's value is a view of
+    its out-argument, which is therefore never reused."""
+    key = (function, attribute, ctype)
+    known = _READERS.get(key)
+    if known is not None:
+        return known
+    call, (pointer, size) = getattr(lib, function), _pointer_type(ctype)
+    reusable = ffi.typeof(ctype).kind in ("primitive", "enum")
+    free: list = []
+
+    def read(obj):
+        try:
+            out = free.pop()
+        except IndexError:
+            out = _newp(pointer, None)
+        status = call(obj.handle, attribute, out, size)
+        if status:
+            check(status, f"{function}({attribute_name(attribute)})", obj)
+        value = out[0]
+        if reusable:
+            free.append(out)
+        return value
+    return _READERS.setdefault(key, read)
 
 
 class Object:
@@ -197,14 +221,16 @@ class Object:
                 _CONTEXTS.get(_address(lib.vxGetContext(reference)))
             # the pointer type parsed now: a release may run in __del__, during another parse of
             # cffi's (a garbage collection there), which would wait for cffi's parse lock forever
-            self._owner = _Owner(handle, type(self)._release, _pointer_to(_typeof(handle)), context)
+            ctype = _typeof(handle)
+            self._owner = _Owner(handle, type(self)._release, _POINTERS.get(ctype) or _pointer_to(ctype), context)
 
     @classmethod
     def wrap(cls: Type[_T], handle: Handle, owned: bool = False, what: str = "wrap", of: Optional["Object"] = None) -> _T:
         """A wrapper of `handle` (owned: this wrapper releases one reference of it; `of` as in __init__)."""
         obj = cls.__new__(cls)
         Object.__init__(obj, _cast(_c_type(cls._ctype), handle), what, owned, of)
-        obj._describe()
+        if cls._describe is not None:
+            obj._describe()
         return obj
 
     @classmethod
@@ -212,11 +238,13 @@ class Object:
         """A borrowed wrapper of a handle known valid and of this class (a kernel's parameter)."""
         obj = cls.__new__(cls)
         obj._handle = _cast(_c_type(cls._ctype), handle)
-        obj._describe()
+        if cls._describe is not None:
+            obj._describe()
         return obj
 
-    def _describe(self):
-        """Fills what `__init__` would have set from queries (wrapped handles)."""
+    # _describe(self): fills what `__init__` would have set from queries (wrapped handles); None
+    # where nothing is (images, nodes, graphs: wrapping them, a node helper's work, calls nothing)
+    _describe: Any = None
 
     @property
     def handle(self) -> Handle:
@@ -322,20 +350,8 @@ class Object:
         return value
 
     def query(self, function: str, attribute: int, ctype: str) -> Any:
-        """One attribute by vxQuery<Type> (`function`, its name) as `ctype`."""
-        plan = _QUERIES.get((function, ctype)) or _query_plan(function, ctype)
-        call, pointer, size, scratch = plan
-        # the out-argument is the object's own, taken while in use (a dict pop is atomic: a thread
-        # querying the same object meanwhile allocates its own); allocating one costs half the query
-        kept = self.__dict__
-        out = scratch and kept.pop(scratch, None) or _newp(pointer, None)
-        status = call(self.handle, attribute, out, size)
-        if status:
-            check(status, f"{function}({attribute_name(attribute)})", self)
-        value = out[0]
-        if scratch:
-            kept[scratch] = out
-        return value
+        """One attribute by vxQuery<Type> (`function`, its name) as `ctype` (see `reader`)."""
+        return (_READERS.get((function, attribute, ctype)) or reader(function, attribute, ctype))(self)
 
 
 def handle_of(obj: Any, name: str, what: str, kind: str = "Context") -> Handle:

@@ -19,7 +19,7 @@ from numpy.typing import ArrayLike, DTypeLike
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import ContextLike, GraphLike, Object, check, handle_of, size_of
+from .base import ContextLike, GraphLike, Object, _newp, _pointer_type, check, handle_of, size_of
 from .errors import InvalidParameters, InvalidType, InvalidValue
 
 VX_TYPES = {np.dtype(name): t for t, name in {
@@ -164,9 +164,12 @@ class Scalar(Object):
     @property
     def value(self) -> Any:
         """The scalar's value (assign to change it)."""
-        out = ffi.new(f"{self.ctype} *")
-        check(lib.vxCopyScalar(self.handle, out, vx.VX_READ_ONLY, HOST), "vxCopyScalar", self)
-        return bool(out[0]) if self.ctype == "vx_bool" else out[0]
+        ctype = self.ctype
+        out = _newp(_pointer_type(ctype)[0], None)        # (its type parsed once, not per read)
+        status = lib.vxCopyScalar(self.handle, out, vx.VX_READ_ONLY, HOST)
+        if status:
+            check(status, "vxCopyScalar", self)
+        return bool(out[0]) if ctype == "vx_bool" else out[0]
 
     @value.setter
     def value(self, v: Any) -> None:

@@ -19,7 +19,7 @@ import numpy as np
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import ContextLike, Object, _cast, _newp, check, handle_of, keep, wrap_reference
+from .base import ContextLike, Object, _cast, _newp, check, handle_of, keep, reader, wrap_reference
 from .errors import InvalidParameters, status_name
 from .events import Event, events, record, report
 from .helpers import NodeHelpers
@@ -30,6 +30,9 @@ _REFERENCE, _NODE_P, _PERF_P = ffi.typeof("vx_reference"), ffi.typeof("vx_node *
 _PERF_SIZE = ffi.sizeof("vx_perf_t")
 _BORDER_P, _BORDER_SIZE = ffi.typeof("vx_border_t *"), ffi.sizeof("vx_border_t")
 _PERF_FIELDS = struct.Struct("=8Q")
+_BORDER_FIELDS = struct.Struct("=iI")   # vx_border_t: mode, then the constant's U32 member (offset 4)
+_borders: List[Any] = []                # free (vx_border_t *, its buffer) pairs (as base.reader's)
+_perfs: List[Any] = []                  # free (vx_perf_t *, its buffer) pairs
 _buffer = ffi._backend.buffer        # vx_perf_t: the eight vx_uint64 of Performance, in order
 GRAPH_STATES = {vx.VX_GRAPH_STATE_UNVERIFIED: "unverified", vx.VX_GRAPH_STATE_VERIFIED: "verified",
                 vx.VX_GRAPH_STATE_RUNNING: "running", vx.VX_GRAPH_STATE_ABANDONED: "abandoned",
@@ -38,18 +41,24 @@ BORDERS = {"undefined": vx.VX_BORDER_UNDEFINED, "constant": vx.VX_BORDER_CONSTAN
            "replicate": vx.VX_BORDER_REPLICATE}
 _BORDER_NAMES = {mode: name for name, mode in BORDERS.items()}
 ACTIONS = {None: vx.VX_ACTION_CONTINUE, "continue": vx.VX_ACTION_CONTINUE, "abandon": vx.VX_ACTION_ABANDON}
+# the hot attributes' readers (base.reader), planned once
+_NODE_STATUS = reader("vxQueryNode", vx.VX_NODE_STATUS, "vx_status")
+_GRAPH_STATE = reader("vxQueryGraph", vx.VX_GRAPH_STATE, "vx_enum")
+_GRAPH_NODES = reader("vxQueryGraph", vx.VX_GRAPH_NUMNODES, "vx_uint32")
+_GRAPH_PARAMETERS = reader("vxQueryGraph", vx.VX_GRAPH_NUMPARAMETERS, "vx_uint32")
 
 
 def _performance(obj, function, attribute):
-    kept = obj.__dict__.pop("_perf", None)      # the wrapper's own out-argument and its buffer, as Object.query's
-    if kept is None:
+    try:                                        # a free out-argument and its buffer (as base.reader's)
+        perf, buffer = _perfs.pop()
+    except IndexError:
         perf = _newp(_PERF_P, None)
-        kept = perf, _buffer(perf)
-    status = function(obj.handle, attribute, kept[0], _PERF_SIZE)
+        buffer = _buffer(perf)
+    status = function(obj.handle, attribute, perf, _PERF_SIZE)
     if status:
         check(status, "query performance")
-    values = _PERF_FIELDS.unpack(kept[1])
-    obj._perf = kept
+    values = _PERF_FIELDS.unpack(buffer)
+    _perfs.append((perf, buffer))
     return tuple.__new__(Performance, values)        # (namedtuple's __new__ is a Python function)
 
 
@@ -113,7 +122,7 @@ class Node(Object):
     @property
     def status(self) -> int:
         """VX_NODE_STATUS: the status of the node's last run."""
-        return self.query("vxQueryNode", vx.VX_NODE_STATUS, "vx_status")
+        return _NODE_STATUS(self)
 
     @property
     def num_parameters(self) -> int:
@@ -128,11 +137,17 @@ class Node(Object):
     @property
     def border(self) -> Tuple[str, int]:
         """(mode, constant value): mode "undefined", "constant" or "replicate"; set a mode or a pair."""
-        border = _newp(_BORDER_P, None)       # (a struct: query() would allocate one the same way)
+        try:
+            border, buffer = _borders.pop()
+        except IndexError:
+            border = _newp(_BORDER_P, None)
+            buffer = _buffer(border)
         status = lib.vxQueryNode(self.handle, vx.VX_NODE_BORDER, border, _BORDER_SIZE)
         if status:
             check(status, "vxQueryNode(VX_NODE_BORDER)", self)
-        return _BORDER_NAMES[border.mode], border.constant_value.U32
+        mode, constant = _BORDER_FIELDS.unpack_from(buffer)
+        _borders.append((border, buffer))
+        return _BORDER_NAMES[mode], constant
 
     @border.setter
     def border(self, value: Union[str, Tuple[str, int]]) -> None:
@@ -187,7 +202,7 @@ class Graph(NodeHelpers, Object):
             return bound_helper(self, name)
 
     def _describe_state(self):          # never the stream's failure: an error's message describes the graph
-        return f"{GRAPH_STATES[self.query('vxQueryGraph', vx.VX_GRAPH_STATE, 'vx_enum')]}, {self.num_nodes} nodes"
+        return f"{GRAPH_STATES[_GRAPH_STATE(self)]}, {self.num_nodes} nodes"
 
     def dot(self) -> str:
         """The graph as Graphviz DOT text: the nodes made through this wrapper and their data."""
@@ -321,7 +336,8 @@ class Graph(NodeHelpers, Object):
 
     def process(self) -> None:
         """vxProcessGraph: one run, waited for."""
-        self._report("process")
+        if self._watch is not None:         # (_report inline: the hot path of every fn call)
+            report(self, "process")
         check(lib.vxProcessGraph(self.handle), "vxProcessGraph", self)
 
     def schedule(self) -> None:
@@ -340,17 +356,17 @@ class Graph(NodeHelpers, Object):
         the stream once, as the graph's run calls do)."""
         if self._watch is not None:         # inline: a hot attribute
             report(self, "state")
-        return GRAPH_STATES[self.query("vxQueryGraph", vx.VX_GRAPH_STATE, "vx_enum")]
+        return GRAPH_STATES[_GRAPH_STATE(self)]
 
     @property
     def num_nodes(self) -> int:
         """How many nodes the graph has."""
-        return self.query("vxQueryGraph", vx.VX_GRAPH_NUMNODES, "vx_uint32")
+        return _GRAPH_NODES(self)
 
     @property
     def num_parameters(self) -> int:
         """How many graph parameters the graph has."""
-        return self.query("vxQueryGraph", vx.VX_GRAPH_NUMPARAMETERS, "vx_uint32")
+        return _GRAPH_PARAMETERS(self)
 
     @property
     def performance(self) -> Performance:

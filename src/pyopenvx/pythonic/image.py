@@ -10,7 +10,7 @@ from numpy.typing import ArrayLike, DTypeLike
 from .. import constants as vx
 from ..api import ffi, lib
 from ..errors import attribute_name
-from .base import ContextLike, GraphLike, Object, check, handle_of, size_of
+from .base import _CHARS, ContextLike, GraphLike, Object, _from_buffer, check, handle_of, size_of
 from .dataobjects import USAGES, _context_of, exact, usage_of
 from .errors import InvalidDimension, InvalidFormat, InvalidParameters
 
@@ -141,10 +141,15 @@ class Image(Object):
     @classmethod
     def virtual(cls, graph: GraphLike, width: int = 0, height: int = 0, format: Union[str, int] = "VIRT") -> "Image":
         """A virtual image of `graph`; what is left 0/VIRT comes from the graph's meta data."""
-        img = cls.wrap(lib.vxCreateVirtualImage(handle_of(graph, "graph", "Image.virtual", "Graph"),
-                                                size_of(width, "width", "Image.virtual"),
-                                                size_of(height, "height", "Image.virtual"), _format(format)), True,
-                       "vxCreateVirtualImage", graph)
+        return cls._virtual_of(graph, handle_of(graph, "graph", "Image.virtual", "Graph"),
+                               size_of(width, "width", "Image.virtual"), size_of(height, "height", "Image.virtual"),
+                               _format(format))
+
+    @classmethod
+    def _virtual_of(cls, graph: GraphLike, graph_handle: Any, width: int, height: int, df_image: int) -> "Image":
+        """Image.virtual of arguments known good (a node helper's output: no checks per call)."""
+        img = cls.wrap(lib.vxCreateVirtualImage(graph_handle, width, height, df_image), True, "vxCreateVirtualImage",
+                       graph)
         img._virtual = True
         return img
 
@@ -282,7 +287,7 @@ class Image(Object):
             whole = self._plane0 or self._whole_plane()
             if whole:
                 out = np.empty(whole[0], whole[1])
-                status = lib.vxCopyImagePatch(self.handle, whole[3], 0, whole[2], ffi.from_buffer(out),
+                status = lib.vxCopyImagePatch(self.handle, whole[3], 0, whole[2], _from_buffer(_CHARS, out, False),
                                               vx.VX_READ_ONLY, _HOST)
                 if status:
                     check(status, "vxCopyImagePatch", self)
@@ -309,7 +314,7 @@ class Image(Object):
         if rect is None and not plane and type(array) is np.ndarray:
             whole = self._plane0 or self._whole_plane()
             if whole and array.shape == whole[0] and array.dtype == whole[1] and array.flags.c_contiguous:
-                status = lib.vxCopyImagePatch(self.handle, whole[3], 0, whole[2], ffi.from_buffer(array),
+                status = lib.vxCopyImagePatch(self.handle, whole[3], 0, whole[2], _from_buffer(_CHARS, array, False),
                                               vx.VX_WRITE_ONLY, _HOST)
                 if status:
                     check(status, "vxCopyImagePatch", self)

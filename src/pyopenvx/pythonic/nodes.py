@@ -115,6 +115,12 @@ class Spec:
         """The node creator (looked up once)."""
         return getattr(lib, self.creator)
 
+    @cached_property
+    def plan(self):
+        """Per parameter, what add_node reads of it, read once per kernel (not per call)."""
+        return tuple((i, p, p.name, p.direction, p.by_value, p.optional, p.c_type, p.vx_type)
+                     for i, p in enumerate(self.parameters))
+
 
 def _snake(name):
     name = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)
@@ -321,14 +327,12 @@ def _pyramid_of(graph, image, extras):
 
 
 def _argument(graph, spec, p, value, keep, extras):
-    """The C argument for parameter `p` given `value` (wrappers made here go into `keep`)."""
+    """The C argument for parameter `p` given `value` (wrappers made here go into `keep`); an
+    object of the parameter's type goes as it is without coming here (add_node)."""
     if p.by_value:
         return _by_value(spec, p, value)
     if value is None:
         return ffi.NULL
-    if isinstance(value, Object) and value.vx_type == p.vx_type:     # the common case: as it is
-        keep.append(value)
-        return _cast(p.c_type, value.handle)
     value = _object(graph, spec, p, value, extras)
     if not isinstance(value, Object) or (p.type != "reference" and value.vx_type not in (None, p.vx_type)):
         other = [f"{name}=" for name in EXTRAS.get(spec.name, {}) if name not in ("levels",)]
@@ -349,7 +353,7 @@ def _virtual(graph, spec, p, values, extras):
         if isinstance(first, Image) and first.format != "VIRT":
             return Image.virtual(graph, first.width, first.height, "U8")
     if p.type == "image":
-        return Image.virtual(graph)
+        return Image._virtual_of(graph, graph.handle, 0, 0, vx.VX_DF_IMAGE_VIRT)
     if p.type == "array":
         array = Array.wrap(lib.vxCreateVirtualArray(graph.handle, 0, 0), True, "vxCreateVirtualArray")
         array._virtual = True
@@ -437,9 +441,8 @@ def add_node(graph, spec, args, kwargs):
     elif spec.name in FILLED:
         _convenience(graph, spec, values, extras)
     keep, outputs, c_args = [], [], []
-    for index, p in enumerate(parameters):
-        value = values.get(p.name)
-        direction = p.direction
+    for index, p, name, direction, by_value, optional, c_type, vx_type in spec.plan:
+        value = values.get(name)
         if direction != "input":
             if value is None:
                 if direction == "output":
@@ -449,11 +452,15 @@ def add_node(graph, spec, args, kwargs):
             if value is not None:
                 outputs.append((index, value))
         if value is None:
-            if direction == "input" and p.name in DEFAULTS:
-                value = DEFAULTS[p.name]
-            elif p.by_value or (not p.optional and direction == "input"):
-                raise TypeError(f"{spec.name}: parameter {p.name} is required: {spec.signature}")
-        c_args.append(_argument(graph, spec, p, value, keep, extras))
+            if direction == "input" and name in DEFAULTS:
+                value = DEFAULTS[name]
+            elif by_value or (not optional and direction == "input"):
+                raise TypeError(f"{spec.name}: parameter {name} is required: {spec.signature}")
+        if not by_value and isinstance(value, Object) and value.vx_type == vx_type:     # the common case: as it is
+            keep.append(value)
+            c_args.append(_cast(c_type, value.handle))
+        else:
+            c_args.append(_argument(graph, spec, p, value, keep, extras))
     node = graph._adopt_node(spec.create(graph.handle, *c_args), spec.creator, spec.kernel)
     if extras and extras.get("border") is not None:
         node.border = extras["border"]

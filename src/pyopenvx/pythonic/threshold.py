@@ -19,6 +19,8 @@ _TYPE_NAMES = {kind: name for name, kind in TYPES.items()}
 _MEMBERS = {"U1": "U1", "U8": "U8", "U16": "U16", "S16": "S16", "U32": "U32", "S32": "S32"}
 HOST = vx.VX_MEMORY_TYPE_HOST
 _PIXEL = ffi.typeof("vx_pixel_value_t *")
+_free_pixels: list = []     # free out-arguments: single ones and pairs (as base.reader's)
+_free_pairs: list = []
 
 
 class Threshold(Object):
@@ -65,59 +67,65 @@ class Threshold(Object):
         bounds = f"value={self.value}" if self.type == "binary" else f"range={self.range}"
         return f"{self.type} {self.input_format}->{self.output_format} {bounds} output={self.output}"
 
+    _member_in: Optional[str] = None     # the vx_pixel_value_t member of the input / output format,
+    _member_out: Optional[str] = None    # set once read (formats never change): see _member
+
     def _member(self, key):
-        """The vx_pixel_value_t member of the input (key "_member_in") or output ("_member_out")
-        format, kept as `key` once read (formats never change)."""
-        member = self.__dict__.get(key)
-        if member is None:
-            member = self.__dict__[key] = _MEMBERS[self.input_format if key == "_member_in" else self.output_format]
+        """The member of the input (key "_member_in") or output ("_member_out") format, kept."""
+        member = _MEMBERS[self.input_format if key == "_member_in" else self.output_format]
+        setattr(self, key, member)
         return member
 
-    def _pair(self, function, member, values=None):
-        # the wrapper's own two out-arguments, taken while in use (as Object.query's)
-        a, b = self.__dict__.pop("_pixels", None) or (_newp(_PIXEL, None), _newp(_PIXEL, None))
+    def _pair(self, function, name, member, values=None):
+        try:
+            a, b = _free_pairs.pop()
+        except IndexError:
+            a, b = _newp(_PIXEL, None), _newp(_PIXEL, None)
         if values is not None:
             setattr(a, member, values[0])
             setattr(b, member, values[1])
         usage = vx.VX_READ_ONLY if values is None else vx.VX_WRITE_ONLY
-        status = getattr(lib, function)(self.handle, a, b, usage, HOST)
+        status = function(self.handle, a, b, usage, HOST)
         if status:
-            check(status, function, self)
+            check(status, name, self)
         pair = getattr(a, member), getattr(b, member)
-        self._pixels = a, b
+        _free_pairs.append((a, b))
         return pair
 
     @property
     def value(self) -> int:
         """The binary threshold value."""
-        out = self.__dict__.pop("_pixel", None) or _newp(_PIXEL, None)     # the wrapper's own, as _pair's
+        try:
+            out = _free_pixels.pop()
+        except IndexError:
+            out = _newp(_PIXEL, None)
         status = lib.vxCopyThresholdValue(self.handle, out, vx.VX_READ_ONLY, HOST)
         if status:
             check(status, "vxCopyThresholdValue", self)
-        value = getattr(out, self._member("_member_in"))
-        self._pixel = out
+        value = getattr(out, self._member_in or self._member("_member_in"))
+        _free_pixels.append(out)
         return value
 
     @value.setter
     def value(self, v: int) -> None:
         pixel = ffi.new(_PIXEL)
-        setattr(pixel, self._member("_member_in"), v)
+        setattr(pixel, self._member_in or self._member("_member_in"), v)
         check(lib.vxCopyThresholdValue(self.handle, pixel, vx.VX_WRITE_ONLY, HOST), "vxCopyThresholdValue", self)
 
     @property
     def range(self) -> Tuple[int, int]:
         """(lower, upper) of a range threshold."""
-        return self._pair("vxCopyThresholdRange", self._member("_member_in"))
+        return self._pair(lib.vxCopyThresholdRange, "vxCopyThresholdRange", self._member_in or self._member("_member_in"))
 
     @range.setter
     def range(self, v: Tuple[int, int]) -> None:
-        self._pair("vxCopyThresholdRange", self._member("_member_in"), v)
+        self._pair(lib.vxCopyThresholdRange, "vxCopyThresholdRange", self._member_in or self._member("_member_in"), v)
 
     @property
     def output(self) -> Tuple[int, int]:
         """(true value, false value) written to the output image."""
-        return self._pair("vxCopyThresholdOutput", self._member("_member_out"))
+        return self._pair(lib.vxCopyThresholdOutput, "vxCopyThresholdOutput", self._member_out or self._member("_member_out"))
 
     @output.setter
     def output(self, v: Tuple[int, int]) -> None:
-        self._pair("vxCopyThresholdOutput", self._member("_member_out"), v)
+        self._pair(lib.vxCopyThresholdOutput, "vxCopyThresholdOutput", self._member_out or self._member("_member_out"), v)
