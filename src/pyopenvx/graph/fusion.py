@@ -45,7 +45,7 @@ from _pyopenvx import ffi, lib
 from .. import constants as vx
 from ..objects.parts import container
 from . import events
-from .twins import may_twin, twins
+from . import twins as _twins
 
 # kernel enum -> (prepare, row, row map (factor, up, down), input parameter indexes, output parameter indexes)
 _SAME, _3x3 = (1, 0, 0), (1, 1, 1)
@@ -249,6 +249,21 @@ def _cut(graph, run, readers):
             if node.params[i] is not None:
                 written[node.params[i]] = k
     return [run] if len(run) > 1 else []
+
+
+def twin_rows(node):
+    """A node's (input, output) parameter indexes when its kernel is fusable (not only as a fold)
+    with a row map 1:1, else None: what graph/twins.py compares."""
+    spec = FUSABLE.get(node.kernel.enumeration)
+    return None if spec is None or spec[2][0] != 1 or _pairs(node) else (spec[3], spec[4])
+
+
+def twins(run, taken=()):
+    return _twins.twins(run, twin_rows, taken)
+
+
+def may_twin(nodes):
+    return _twins.may_twin(nodes, twin_rows)
 
 
 def _linked(graph, run, readers):

@@ -21,21 +21,19 @@ its rows.
 """
 from _pyopenvx import ffi
 
-from . import fusion
 
-
-def twins(run, taken=()):
+def twins(run, rows_of, taken=()):
     """{node: its twin} for the nodes of the run that compute what an earlier node of it computes
-    (none of them in `taken`: the folds' nodes)."""
+    (none of them in `taken`: the folds' nodes). rows_of(node): a node's (input, output) parameter
+    indexes when its kernel is fusable with a row map 1:1, else None (graph/fusion.py `twin_rows`)."""
     found, seen = {}, {}
-    if not may_twin(run):                     # (the usual run: no key to build a node)
+    if not may_twin(run, rows_of):            # (the usual run: no key to build a node)
         return found
     for node in run:
-        e = node.kernel.enumeration
-        spec = fusion.spec_of(e)
-        if node in taken or e not in fusion.FUSABLE or len(spec[4]) != 1 or spec[2][0] != 1 or fusion._pairs(node):
+        e, rows = node.kernel.enumeration, rows_of(node)
+        if node in taken or rows is None or len(rows[1]) != 1:
             continue
-        out = spec[4][0]
+        out = rows[1][0]
         if node.params[out] is None or node.params[out].desc.planes != 1:
             continue
         border, written = node.desc.border, node.params[out].desc
@@ -49,14 +47,14 @@ def twins(run, taken=()):
     return found
 
 
-def may_twin(nodes):
+def may_twin(nodes, rows_of):
     """Whether two of the nodes could be twins (one fusable kernel reading one first input): a
     look that costs a set entry a node, before `twins`."""
     seen = set()
     for node in nodes:
-        e = node.kernel.enumeration
-        if e in fusion.FUSABLE:
-            key = (e, id(node.params[fusion.FUSABLE[e][3][0]]))
+        rows = rows_of(node)
+        if rows is not None:
+            key = (node.kernel.enumeration, id(node.params[rows[0][0]]))
             if key in seen:
                 return True
             seen.add(key)
