@@ -102,10 +102,10 @@ def test_long_chains_are_cut_into_passes_whose_bands_recompute_little(vx, monkey
 def test_twins_compute_once_whatever_their_size(vx, monkeypatch):
     """openvx-mark's ParallelBranches: four Box3x3 of one input into the application's images are one
     pass by default (no ring: fused for the twins alone) in which the first computes each row and
-    stores it to the others' images; a Box3x3 with another border and a Gaussian3x3 are no twins (and, reading and writing
-    no ring, stay out of the pass). tests/c/fusion.c's `twins` compares the pixels with node-by-node
-    runs."""
-    from _pyopenvx import ffi as core_ffi, lib as core
+    stores it to the others' images; a Box3x3 with another border and a Gaussian3x3 are no twins
+    (and, reading and writing no ring, stay out of the pass). tests/c/fusion.c's `twins` compares
+    the pixels with node-by-node runs."""
+    from _pyopenvx import ffi as core_ffi
     from pyopenvx.reference import LOCK, lookup
     monkeypatch.delenv("PVX_FUSION", raising=False)
     lib, c, ctx, w, h = vx.lib, vx.c, vx.context, 64, 48

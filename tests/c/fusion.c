@@ -565,8 +565,8 @@ static void twins(vx_context ctx, vx_image a, vx_threshold t, int mode)
     CHECK_OK(vxQueryImage(a, VX_IMAGE_WIDTH, &w, sizeof w));
     CHECK_OK(vxQueryImage(a, VX_IMAGE_HEIGHT, &h, sizeof h));
     vx_graph g = vxCreateGraph(ctx);
-    vx_image out[10], v[3] = {vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8), vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8),
-                              vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8)};
+    vx_image out[10], v[3];
+    for (int k = 0; k < 3; k++) v[k] = vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8);
     for (int k = 0; k < 10; k++) {
         out[k] = vxCreateImage(ctx, w, h, k == 8 ? VX_DF_IMAGE_S16 : VX_DF_IMAGE_U8);
         if (k != 8)
