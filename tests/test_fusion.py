@@ -101,11 +101,11 @@ def test_long_chains_are_cut_into_passes_whose_bands_recompute_little(vx, monkey
 
 def test_twins_compute_once_whatever_their_size(vx, monkeypatch):
     """openvx-mark's ParallelBranches: four Box3x3 of one input into the application's images are one
-    pass by default (no ring: fused for the twins alone) in which the first computes and the others
-    copy its rows; a Box3x3 with another border and a Gaussian3x3 are no twins (and, reading and writing
-    no ring, stay out of the pass). tests/c/fusion.c's `twins` compares the pixels with node-by-node
-    runs."""
-    from _pyopenvx import ffi as core_ffi, lib as core
+    pass by default (no ring: fused for the twins alone) in which the first computes each row and
+    stores it to the others' images; a Box3x3 with another border and a Gaussian3x3 are no twins
+    (and, reading and writing no ring, stay out of the pass). tests/c/fusion.c's `twins` compares
+    the pixels with node-by-node runs."""
+    from _pyopenvx import ffi as core_ffi
     from pyopenvx.reference import LOCK, lookup
     monkeypatch.delenv("PVX_FUSION", raising=False)
     lib, c, ctx, w, h = vx.lib, vx.c, vx.context, 64, 48
@@ -117,19 +117,97 @@ def test_twins_compute_once_whatever_their_size(vx, monkeypatch):
     border = vx.ffi.new("vx_border_t *", {"mode": c.VX_BORDER_REPLICATE})
     assert lib.vxSetNodeAttribute(nodes[4], c.VX_NODE_BORDER, border, vx.ffi.sizeof("vx_border_t")) == c.VX_SUCCESS
     assert lib.vxVerifyGraph(g) == c.VX_SUCCESS
-    copy = core_ffi.addressof(core, "pvx_fused_copy_row")
     with LOCK:
         graph = lookup(core_ffi.cast("vx_reference", int(vx.ffi.cast("uintptr_t", g))))
         index = {node.desc: k for k, node in enumerate(graph.order)}
         created = [lookup(core_ffi.cast("vx_reference", int(vx.ffi.cast("uintptr_t", n)))) for n in nodes]
         (plan, _), = graph._c_fused
-        stages = [(created.index(graph.order[index[plan.stages[k].node]]), plan.stages[k].row == copy)
-                  for k in range(plan.num_stages)]
-    assert sorted(stages) == [(0, False), (1, True), (2, True), (3, True)]
+        stages = [(created.index(graph.order[index[plan.stages[k].node]]), plan.stages[k].row == core_ffi.NULL,
+                   plan.stages[k].num_copies) for k in range(plan.num_stages)]
+        # (the first computes and stores to the images of the others, which compute nothing)
+        stores = sorted(plan.images[plan.stages[k].copies[c]].stage for k in range(plan.num_stages)
+                        for c in range(plan.stages[k].num_copies))
+    assert sorted(stages) == [(0, False, 3), (1, True, 0), (2, True, 0), (3, True, 0)]
+    assert sorted(stages[k][0] for k in stores) == [1, 2, 3]
     assert lib.vxProcessGraph(g) == c.VX_SUCCESS
     for n in nodes:
         assert lib.vxReleaseNode(vx.ffi.new("vx_node *", n)) == c.VX_SUCCESS
     for img in [a] + outs:
+        assert lib.vxReleaseImage(vx.ffi.new("vx_image *", img)) == c.VX_SUCCESS
+    assert lib.vxReleaseGraph(vx.ffi.new("vx_graph *", g)) == c.VX_SUCCESS
+
+
+def _twin_plan(vx, g, nodes):
+    """Per pass of the verified graph: {index in `nodes` of a stage that computes: the indexes of the
+    nodes whose images it stores to}."""
+    from _pyopenvx import ffi as core_ffi
+    from pyopenvx.reference import LOCK, lookup
+
+    def node_of(handle):
+        return lookup(core_ffi.cast("vx_reference", int(vx.ffi.cast("uintptr_t", handle))))
+    with LOCK:
+        graph, created = node_of(g), [node_of(n) for n in nodes]
+        index = {node.desc: created.index(node) for node in graph.order if node in created}
+        passes = []
+        for plan, _ in graph._c_fused:
+            stages = [plan.stages[k] for k in range(plan.num_stages)]
+            passes.append({index[s.node]: sorted(index[stages[plan.images[s.copies[c]].stage].node]
+                                                 for c in range(s.num_copies))
+                           for s in stages if s.row != core_ffi.NULL})
+    return passes
+
+
+def _u8(vx, image, w, h):
+    lib, c = vx.lib, vx.c
+    data = vx.ffi.new("vx_uint8[]", w * h)
+    rect = vx.ffi.new("vx_rectangle_t *", {"end_x": w, "end_y": h})
+    addr = vx.ffi.new("vx_imagepatch_addressing_t *", {"dim_x": w, "dim_y": h, "stride_x": 1, "stride_y": w})
+    assert lib.vxCopyImagePatch(image, rect, 0, addr, data, c.VX_READ_ONLY, c.VX_MEMORY_TYPE_HOST) == c.VX_SUCCESS
+    return bytes(vx.ffi.buffer(data))
+
+
+def test_twins_keep_each_node_its_status_and_time_and_are_planned_again_when_a_parameter_changes(vx, monkeypatch):
+    """Box3x3 x 3 of one input are twins, the first computing for the others; Threshold of that
+    input with the same threshold too, but not with another threshold of the same values (values
+    may change between runs: twins read the same objects). Every node keeps its status and its
+    performance count. A parameter replaced after verification (another input for the third box)
+    makes the graph verify again: two twins are left, and the third box's image is its own input's."""
+    monkeypatch.delenv("PVX_FUSION", raising=False)
+    lib, c, ctx, w, h = vx.lib, vx.c, vx.context, 64, 48
+    assert lib.vxDirective(vx.ref(ctx), c.VX_DIRECTIVE_ENABLE_PERFORMANCE) == c.VX_SUCCESS
+    g = lib.vxCreateGraph(ctx)
+    a, b = (lib.vxCreateUniformImage(ctx, w, h, c.VX_DF_IMAGE_U8, vx.ffi.new("vx_pixel_value_t *", {"U8": v}))
+            for v in (10, 200))
+    boxes = [lib.vxCreateImage(ctx, w, h, c.VX_DF_IMAGE_U8) for _ in range(3)]
+    steps = [lib.vxCreateImage(ctx, w, h, c.VX_DF_IMAGE_U8) for _ in range(3)]
+    thresholds = [lib.vxCreateThresholdForImage(ctx, c.VX_THRESHOLD_TYPE_BINARY, c.VX_DF_IMAGE_U8, c.VX_DF_IMAGE_U8)
+                  for _ in range(2)]
+    for t in thresholds:
+        value = vx.ffi.new("vx_pixel_value_t *", {"U8": 100})
+        assert lib.vxCopyThresholdValue(t, value, c.VX_WRITE_ONLY, c.VX_MEMORY_TYPE_HOST) == c.VX_SUCCESS
+    nodes = [lib.vxBox3x3Node(g, a, o) for o in boxes] + [
+        lib.vxThresholdNode(g, a, thresholds[t], steps[k]) for k, t in enumerate((0, 1, 0))]
+    assert lib.vxVerifyGraph(g) == c.VX_SUCCESS
+    assert _twin_plan(vx, g, nodes) == [{0: [1, 2], 3: [5]}]      # (the other Threshold alone: out of the pass)
+    for run in (1, 2):
+        assert lib.vxProcessGraph(g) == c.VX_SUCCESS
+        for n in nodes:
+            status, perf = vx.ffi.new("vx_status *"), vx.ffi.new("vx_perf_t *")
+            assert lib.vxQueryNode(n, c.VX_NODE_STATUS, status, vx.ffi.sizeof("vx_status")) == c.VX_SUCCESS
+            assert lib.vxQueryNode(n, c.VX_NODE_PERFORMANCE, perf, vx.ffi.sizeof("vx_perf_t")) == c.VX_SUCCESS
+            assert status[0] == c.VX_SUCCESS and perf.num == run
+    assert lib.vxSetParameterByIndex(nodes[2], 0, vx.ffi.cast("vx_reference", b)) == c.VX_SUCCESS
+    assert lib.vxProcessGraph(g) == c.VX_SUCCESS         # (verified again first)
+    assert _twin_plan(vx, g, nodes) == [{0: [1], 3: [5]}]         # (the third box alone now)
+    inside = lambda image: bytes(p for k, p in enumerate(_u8(vx, image, w, h)) if 0 < k % w < w - 1
+                                 and w <= k < w * (h - 1))       # (an UNDEFINED border's edge left alone)
+    assert inside(boxes[0]) == inside(boxes[1]) == bytes([10]) * ((w - 2) * (h - 2))
+    assert inside(boxes[2]) == bytes([200]) * ((w - 2) * (h - 2))
+    for n in nodes:
+        assert lib.vxReleaseNode(vx.ffi.new("vx_node *", n)) == c.VX_SUCCESS
+    for t in thresholds:
+        assert lib.vxReleaseThreshold(vx.ffi.new("vx_threshold *", t)) == c.VX_SUCCESS
+    for img in [a, b] + boxes + steps:
         assert lib.vxReleaseImage(vx.ffi.new("vx_image *", img)) == c.VX_SUCCESS
     assert lib.vxReleaseGraph(vx.ffi.new("vx_graph *", g)) == c.VX_SUCCESS
 

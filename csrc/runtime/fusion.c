@@ -38,6 +38,8 @@ typedef struct {
     image_rows *images;               /* the application's images (rings are per band) */
     uint8_t **constant;               /* per stage: a row of its border's constant, or NULL */
     uint32_t step;                    /* pass rows per step (STEP_ROWS, fewer where rings would not fit) */
+    size_t scratch_bytes;             /* a band's scratch for the rows, a multiple of 64 */
+    size_t spare_bytes;               /* and after it, with twins, a row their stores start from (twin_row) */
     vx_status status;
 } pass;
 
@@ -122,6 +124,30 @@ static uint32_t output_rows(const image_rows *im, const pvx_fused_image *fi, uin
     return n;
 }
 
+/* Row y of a stage whose twins (graph/twins.py) compute the same: computed once, into `own` (its
+ * output's row y) or, when that is another band's row (a twin's ring needs it), into the band's spare
+ * row, then stored to each twin's image while it is in L1: the part the kernel writes
+ * (`edge`: the columns an UNDEFINED border leaves stay each image's own), the band's rows of the
+ * application's images, every row of a ring (rows the kernel does not compute: zeros, as
+ * stage_row gives a ring). */
+static void twin_row(const pass *p, const pvx_fused_stage *s, const image_rows *im, uint32_t y, uint32_t first,
+                     uint32_t end, const uint8_t *const *in, uint8_t *own, int computed, int32_t *scratch)
+{
+    size_t bytes = p->f->images[s->out[0]].pixel_bytes, edge = (size_t)s->edge * bytes, n = (size_t)s->width * bytes;
+    uint8_t *row = own != NULL ? own : (uint8_t *)scratch + p->scratch_bytes;
+    if (computed)
+        s->row(s, in, &row, scratch);
+    int mine = (uint64_t)s->scale * y >= first && (uint64_t)s->scale * y < end;
+    for (uint32_t c = 0; c < s->num_copies; c++) {
+        const image_rows *w = &im[s->copies[c]];
+        uint8_t *to = w->ring || mine ? w->rows[row_index(w, y)] : NULL;
+        if (to != NULL && !computed && w->ring)
+            memset(to, 0, n);
+        else if (to != NULL && computed && n > 2 * edge)
+            memcpy(to + edge, row + edge, n - 2 * edge);
+    }
+}
+
 /* Row y of stage k the long way (rows at the image edges, multi-plane inputs, rows a node leaves
  * unwritten): its input and output rows, then its row function. Bands [first, end) of pass rows. */
 static void stage_row(const pass *p, uint32_t k, const image_rows *im, uint32_t y, uint32_t first, uint32_t end,
@@ -148,7 +174,9 @@ static void stage_row(const pass *p, uint32_t k, const image_rows *im, uint32_t 
         if (!computed && w != NULL && w->ring)
             memset(out[m - 1], 0, (size_t)s->width * p->f->images[s->out[o]].pixel_bytes);
     }
-    if (computed)
+    if (s->num_copies)
+        twin_row(p, s, im, y, first, end, in, out[0], computed, scratch);
+    else if (computed)
         s->row(s, in, out, scratch);
 }
 
@@ -200,6 +228,9 @@ typedef struct {
     const pvx_fused_stage *s;
     pvx_fused_row_f *row;
     table in[PVX_FUSED_IO], out[PVX_FUSED_IO];
+    const pass *p;                    /* (for twin_row) */
+    const image_rows *im;
+    uint32_t first, end;
 } lane;
 
 static int64_t ceil_div(int64_t a, int64_t b)
@@ -207,12 +238,12 @@ static int64_t ceil_div(int64_t a, int64_t b)
     return -floor_div(-a, b);
 }
 
-static void make_lane(lane *l, const pvx_fused_stage *s, const image_rows *im, int64_t lo, int64_t hi,
+static void make_lane(lane *l, const pass *p, const pvx_fused_stage *s, const image_rows *im, int64_t lo, int64_t hi,
                       uint32_t first, uint32_t end)
 {
     *l = (lane){.y = lo, .hi = hi, .lag = s->lag, .fast_lo = 0, .fast_hi = 0, .scale = s->scale,
                 .factor = s->factor, .up = s->up, .rows_in = s->up + s->down + 1, .num_in = s->num_in,
-                .num_out = s->num_out, .s = s, .row = s->row};
+                .num_out = s->num_out, .s = s, .row = s->row, .p = p, .im = im, .first = first, .end = end};
     /* inside the inputs: factor y - up >= 0 and factor y + down < their heights; rows computed */
     int64_t a = ceil_div(s->up, s->factor), b = s->last;
     a = a > s->first ? a : s->first;
@@ -261,25 +292,23 @@ static inline void fast_row(const lane *l, int64_t y, int32_t *scratch)
     else
         for (uint32_t o = 0; o < l->num_out; o++)
             written[o] = l->out[o].rows ? l->out[o].rows[table_index(&l->out[o], (uint32_t)y)] : NULL;
-    l->row(l->s, in, out, scratch);
+    if (l->s->num_copies)
+        twin_row(l->p, l->s, l->im, (uint32_t)y, l->first, l->end, in, out[0], 1, scratch);
+    else
+        l->row(l->s, in, out, scratch);
 }
 
 static void run_band(void *arg, uint32_t first, uint32_t end)
 {
     pass *p = arg;
     const pvx_fused *f = p->f;
-    uint32_t n = f->num_stages, widest = 0;
+    uint32_t n = f->num_stages;
     int64_t lo[n], hi[n];                   /* rows each stage computes in this band */
     image_rows im[f->num_images];
-    for (uint32_t i = 0; i < f->num_images; i++) {
+    for (uint32_t i = 0; i < f->num_images; i++)
         im[i] = p->images[i];
-        widest = f->images[i].width > widest ? f->images[i].width : widest;
-    }
     /* (not zeroed: every ring row a stage reads was written in this band; scratch is the rows') */
-    size_t scratch_bytes = sizeof(int32_t) * 8 * ((size_t)widest + 2);
-    for (uint32_t k = 0; k < n; k++)          /* (stages run one at a time: one scratch) */
-        scratch_bytes = f->stages[k].scratch_bytes > scratch_bytes ? f->stages[k].scratch_bytes : scratch_bytes;
-    scratch_bytes = (scratch_bytes + 63) & ~(size_t)63;
+    size_t scratch_bytes = p->scratch_bytes + p->spare_bytes;
     uint8_t *mem = malloc(scratch_bytes + ring_bytes(f, p->step) + 64);
     if (mem == NULL) {
         __atomic_store_n(&p->status, VX_ERROR_NO_MEMORY, __ATOMIC_RELAXED);
@@ -306,14 +335,22 @@ static void run_band(void *arg, uint32_t first, uint32_t end)
             a = floor_div((int64_t)first + s->scale - 1, s->scale), b = floor_div((int64_t)end + s->scale - 1, s->scale);
         lo[k] = a < 0 ? 0 : a;
         hi[k] = s->num_out == 0 ? lo[k] : b > s->height ? s->height : b;   /* (a node a fold took in: nothing) */
+        for (uint32_t c = 0; c < s->num_copies; c++) {     /* and its twins' rows (computed just before) */
+            uint32_t t = f->images[s->copies[c]].stage;
+            lo[k] = lo[t] < lo[k] ? lo[t] : lo[k];
+            hi[k] = hi[t] > hi[k] ? hi[t] : hi[k];
+        }
     }
+    for (uint32_t k = 0; k < n; k++)
+        if (f->stages[k].row == NULL)           /* (a twin's rows: its twin's stage stores them) */
+            hi[k] = lo[k];
     /* steps of p->step pass rows: stage k computes its rows y whose pass row scale y + lag falls in
      * the step, after its producers computed theirs, so what it reads is in their rings */
     lane lanes[n];
     int64_t t0 = INT64_MAX, t1 = INT64_MIN;
     for (uint32_t k = 0; k < n; k++) {
         const pvx_fused_stage *s = &f->stages[k];
-        make_lane(&lanes[k], s, im, lo[k], hi[k], first, end);
+        make_lane(&lanes[k], p, s, im, lo[k], hi[k], first, end);
         if (lo[k] < hi[k]) {
             int64_t a = (int64_t)s->scale * lo[k] + s->lag, b = (int64_t)s->scale * (hi[k] - 1) + s->lag + 1;
             t0 = a < t0 ? a : t0;
@@ -336,14 +373,6 @@ static void run_band(void *arg, uint32_t first, uint32_t end)
             l->y = stop > l->y ? stop : l->y;
         }
     free(mem);
-}
-
-void pvx_fused_copy_row(const pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out, int32_t *scratch)
-{
-    (void)scratch;
-    size_t bytes = *(const uint32_t *)s->plan, edge = (size_t)s->edge * bytes, row = (size_t)s->width * bytes;
-    if (row > 2 * edge)
-        memcpy(out[0] + edge, in[0] + edge, row - 2 * edge);
 }
 
 /* The application's images of the pass: their memory (attached on first use), strides and the
@@ -371,6 +400,26 @@ static vx_status attach(const pvx_fused *f, image_rows *images, uint8_t **rows)
         }
     }
     return VX_SUCCESS;
+}
+
+/* The band's scratch (p->scratch_bytes) and the twins' spare row (p->spare_bytes). */
+static void band_memory(pass *p)
+{
+    const pvx_fused *f = p->f;
+    uint32_t widest = 0, twins = 0;
+    size_t row = 0;
+    for (uint32_t i = 0; i < f->num_images; i++) {
+        const pvx_fused_image *fi = &f->images[i];
+        widest = fi->width > widest ? fi->width : widest;
+        row = (size_t)fi->width * fi->pixel_bytes > row ? (size_t)fi->width * fi->pixel_bytes : row;
+    }
+    size_t scratch = sizeof(int32_t) * 8 * ((size_t)widest + 2);
+    for (uint32_t k = 0; k < f->num_stages; k++) {     /* (stages run one at a time: one scratch) */
+        scratch = f->stages[k].scratch_bytes > scratch ? f->stages[k].scratch_bytes : scratch;
+        twins += f->stages[k].num_copies;
+    }
+    p->scratch_bytes = (scratch + 63) & ~(size_t)63;
+    p->spare_bytes = twins ? (row + 63) & ~(size_t)63 : 0;
 }
 
 vx_status pvx_fused_run(pvx_fused *f)
@@ -402,7 +451,8 @@ vx_status pvx_fused_run(pvx_fused *f)
     if (status == VX_SUCCESS)
         status = rows == NULL ? VX_ERROR_NO_MEMORY : attach(f, images, rows);
     if (status == VX_SUCCESS) {
-        pass p = {f, images, constant, STEP_ROWS, VX_SUCCESS};
+        pass p = {f, images, constant, STEP_ROWS, 0, 0, VX_SUCCESS};
+        band_memory(&p);
         while (p.step > 1 && ring_bytes(f, p.step) > RING_BYTES)
             p.step /= 2;
         pvx_rows_in_bands(run_band, &p, f->height, pixels);

@@ -32,12 +32,14 @@ typedef vx_status pvx_fused_prepare_f(struct pvx_fused_stage *s);
 typedef void pvx_fused_finish_f(struct pvx_fused_stage *s);
 
 typedef struct pvx_fused_stage {
-    pvx_fused_row_f *row;
+    pvx_fused_row_f *row;             /* NULL: a twin's, whose rows its twin's stage stores (`copies`) */
     pvx_fused_prepare_f *prepare;
     pvx_node *node;                   /* its border; its parameters are `params` */
     uint32_t num_in, num_out;
     uint32_t in[PVX_FUSED_IO], out[PVX_FUSED_IO];     /* indexes in pvx_fused.images, or PVX_FUSED_NONE */
     uint32_t factor, up, down;        /* output row y reads input rows factor y - up .. factor y + down */
+    uint32_t num_copies;              /* twins (graph/twins.py): images that get each row of out[0] as it */
+    const uint32_t *copies;           /* is computed (the part the kernel writes), indexes in pvx_fused.images */
     uint32_t scale;                   /* pass rows per output row: the product of the factors before */
     uint32_t lag;                     /* row y is computed at pass step scale y + lag: >= a producer's
                                        * lag + its scale x down, so what it reads is there */
@@ -75,11 +77,6 @@ typedef struct pvx_fused {
     uint32_t num_images;
     uint32_t height;                  /* pass rows: bands split them; stage k's row y is pass row scale y */
 } pvx_fused;
-
-/* A twin's row (graph/fusion.py `twins`: a node computing what an earlier node of the pass
- * computes): its twin's output row y, the part its kernel writes (its kernel's own prepare set
- * `edge`); `plan` points at the pixel bytes (a uint32_t). */
-PVX_HIDDEN pvx_fused_row_f pvx_fused_copy_row;
 
 /* Runs the pass once (the executor, graph.c, times it and sets its nodes' statuses). */
 PVX_HIDDEN vx_status pvx_fused_run(pvx_fused *f);

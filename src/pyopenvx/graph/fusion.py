@@ -45,6 +45,7 @@ from _pyopenvx import ffi, lib
 from .. import constants as vx
 from ..objects.parts import container
 from . import events
+from . import twins as _twins
 
 # kernel enum -> (prepare, row, row map (factor, up, down), input parameter indexes, output parameter indexes)
 _SAME, _3x3 = (1, 0, 0), (1, 1, 1)
@@ -250,48 +251,19 @@ def _cut(graph, run, readers):
     return [run] if len(run) > 1 else []
 
 
+def twin_rows(node):
+    """A node's (input, output) parameter indexes when its kernel is fusable (not only as a fold)
+    with a row map 1:1, else None: what graph/twins.py compares."""
+    spec = FUSABLE.get(node.kernel.enumeration)
+    return None if spec is None or spec[2][0] != 1 or _pairs(node) else (spec[3], spec[4])
+
+
 def twins(run, taken=()):
-    """{node: its twin} for the nodes of the run that compute what an earlier one computes: the same
-    standard kernel, of one single-plane output the size of its input and of the same format (Add
-    of the same images into U8 or S16 differs), the same objects for every other parameter (values
-    that change between runs change for both) and the same border; none
-    of them in `taken` (folds). Such a node's stage copies its twin's output rows (the part its
-    kernel writes), so the pass computes them once: openvx-mark's ParallelBranches, four Box3x3
-    of one input, is one box and three row copies (issue 32)."""
-    found, seen = {}, {}
-    if not _may_twin(run):                    # (the usual run: no key to build a node)
-        return found
-    for node in run:
-        spec = spec_of(node.kernel.enumeration)
-        if node in taken or node.kernel.enumeration not in FUSABLE or len(spec[4]) != 1 or spec[2][0] != 1 \
-                or _pairs(node):
-            continue
-        out = spec[4][0]
-        if node.params[out] is None or node.params[out].desc.planes != 1:
-            continue
-        border, written = node.desc.border, node.params[out].desc
-        key = (node.kernel.enumeration, border.mode, bytes(ffi.buffer(ffi.addressof(border, "constant_value"))),
-               written.format, written.width, written.height,
-               tuple(id(o) if k != out else None for k, o in enumerate(node.params)))
-        if key in seen:
-            found[node] = seen[key]
-        else:
-            seen[key] = node
-    return found
+    return _twins.twins(run, twin_rows, taken)
 
 
-def _may_twin(nodes):
-    """Whether two of the nodes could be twins (one fusable kernel reading one first input): a
-    look that costs a set entry a node, before `twins`."""
-    seen = set()
-    for node in nodes:
-        e = node.kernel.enumeration
-        if e in FUSABLE:
-            key = (e, id(node.params[FUSABLE[e][3][0]]))
-            if key in seen:
-                return True
-            seen.add(key)
-    return False
+def may_twin(nodes):
+    return _twins.may_twin(nodes, twin_rows)
 
 
 def _linked(graph, run, readers):
@@ -426,12 +398,11 @@ def _stages(graph, run, readers):
         stages[fold.nodes[-1]] = (fold.nodes[-1], "pvx_fold_prepare", "pvx_fold_row", fold.row_map, fold.ins,
                                   fold.outs, fold)
         vanished |= fold.vanished
+    copies = {}
     for node, twin in twins(run, {n for fold in found for n in fold.nodes}).items():
-        prepare, _, _, _, outs = spec_of(node.kernel.enumeration)
-        i = spec_of(twin.kernel.enumeration)[4][0]
-        stages[node] = (node, prepare, "pvx_fused_copy_row", _SAME, [(twin.params[i], twin, i)],
-                        [(node.params[outs[0]], node, outs[0])], None)
-    return [stages[node] for node in run], vanished
+        stages[node] = stages[node][:2] + (None,) + stages[node][3:]      # (computes nothing: no row)
+        copies.setdefault(twin, []).append(node)
+    return [stages[node] for node in run], vanished, copies
 
 
 _ENTRIES = {}
@@ -451,7 +422,7 @@ def _plan(graph, run, readers):
     members, index = set(run), {node: k for k, node in enumerate(run)}
     images, keep = {}, []                     # object -> index; cdata kept alive with the plan
     c = ffi.new("pvx_fused *")
-    specs, vanished = _stages(graph, run, readers)
+    specs, vanished, copies = _stages(graph, run, readers)
     rows = []                                 # the stages' fields, made into C in one call
     lags, scales, producer, consumers = [], [], {}, {}     # consumers: image -> the stages reading it
     for k, (node, prepare, row, (factor, up, down), ins, outs, fold) in enumerate(specs):
@@ -476,9 +447,8 @@ def _plan(graph, run, readers):
             producer[obj] = k
         # (a stage a fold took in reads and writes image 0, never written: the zeros of `in` and `out`)
         extra = ffi.NULL if fold is None else fold.c
-        if row == "pvx_fused_copy_row":       # (a twin's: its pixel bytes)
-            extra = ffi.new("uint32_t *", _PIXEL_BYTES.get(outs[0][0].desc.format, 1))
-        rows.append({"prepare": _entry(prepare), "row": _entry(row), "node": node.desc, "factor": factor, "up": up,
+        rows.append({"prepare": _entry(prepare), "row": ffi.NULL if row is None else _entry(row), "node": node.desc,
+                     "factor": factor, "up": up,
                      "down": down, "args": [node.kernel.enumeration], "num_in": len(ins), "num_out": len(outs),
                      "in": read, "out": written, "scale": scale, "lag": lag, "plan": extra})
         if extra != ffi.NULL:
@@ -486,6 +456,11 @@ def _plan(graph, run, readers):
         lags.append(lag)
         scales.append(scale)
     stages = ffi.new("pvx_fused_stage[]", rows)
+    for node, nodes in copies.items():        # a stage computing for twins: their images
+        out = spec_of(node.kernel.enumeration)[4][0]
+        to = ffi.new("uint32_t[]", [images[n.params[out]][0] for n in nodes])
+        stages[index[node]].copies, stages[index[node]].num_copies = to, len(nodes)
+        keep.append(to)
     described, rings, height = [], set(), 0     # (images in the order of their indexes)
     for obj, (_, k, i) in images.items():
         d = obj.desc
@@ -504,6 +479,7 @@ def _plan(graph, run, readers):
         described.append(im)
     c_images = ffi.new("pvx_fused_image[]", described)
     graph.ring_images |= rings | vanished      # (never allocated: only now that the pass is sure)
+    graph.twinned |= {n for node, nodes in copies.items() for n in [node] + nodes}
     c.stages, c.num_stages = stages, len(run)
     c.images, c.num_images = c_images, len(images)
     c.height = height
@@ -626,15 +602,15 @@ def plan(graph):
     nodes, whose nodes run through other executors)."""
     for node in graph.order:
         node.desc.fused = ffi.NULL
-    graph._c_fused, graph.ring_images, graph.whole_images = [], set(), {}
+    graph._c_fused, graph.ring_images, graph.whole_images, graph.twinned = [], set(), {}, frozenset()
     least = _min_ring_bytes()
     if least is None or graph.pipelining.pipelined or any(n.desc.target != ffi.NULL for n in graph.order):
         return
-    if _most_ring_bytes(graph.order, least) < least and not _may_twin(graph.order):   # no pass could gain
+    if _most_ring_bytes(graph.order, least) < least and not may_twin(graph.order):   # no pass could gain
         return
     readers, reordered = None, {}
     for group in _groups(graph):
-        if len(group) < len(graph.order) and _most_ring_bytes(group, least) < least and not _may_twin(group):
+        if len(group) < len(graph.order) and _most_ring_bytes(group, least) < least and not may_twin(group):
             continue
         readers = readers or _readers(graph)
         for cut in _cut(graph, group, readers):

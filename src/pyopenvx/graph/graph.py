@@ -36,6 +36,7 @@ class Graph(Reference):
     order = ()                    # nodes in execution order, once verified
     verified = False
     _c_fused = ()                 # the fused passes' C plans, which nodes point at (fusion.plan)
+    twinned = frozenset()         # nodes whose pass computes once for several of them (graph/twins.py)
     worker = None                 # the thread of a vxScheduleGraph run
     pipeline = None               # its compiled frame slots, once verified
     virtual_objects = ()          # what the schedule makes accessible (verify.compile_schedule)
@@ -127,7 +128,8 @@ class Graph(Reference):
 
     def parameter_replaced(self, node, index, old, new):
         """Seed 000: re-verification only when the new object's meta data differ, or an optional
-        parameter appears or disappears; otherwise the schedule simply sees the new object."""
+        parameter appears or disappears, or the node has a twin (its twin's rows would be stored
+        as its own); otherwise the schedule simply sees the new object."""
         if not self.verified:
             return
         if self.pipelining.pipelined:
@@ -135,7 +137,7 @@ class Graph(Reference):
             return
         same_kind = (old is not None and new is not None and type(old) is type(new)
                      and not getattr(new, "virtual", False) and not getattr(old, "virtual", False))
-        if (not same_kind or _meta(old) != _meta(new) or node.replicate is not None
+        if (not same_kind or _meta(old) != _meta(new) or node.replicate is not None or node in self.twinned
                 or self._used_elsewhere(node, index, new)
                 or (node.target_kernel is not None and items_of(new))):   # seed 003: item descriptors
             self.invalidate(f"parameter of {node} replaced")
