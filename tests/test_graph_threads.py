@@ -184,3 +184,96 @@ def test_a_graph_scheduled_from_a_real_time_thread_runs_at_its_policy(c_program)
     if out == "skip":
         pytest.skip("SCHED_FIFO not permitted here")
     assert out == "ok"
+
+
+def test_graphs_scheduled_together_share_the_cores(vx):
+    """csrc/base/pool.c, csrc/runtime/async.c: two graphs scheduled together and running at once
+    (their nodes meet at a barrier) split the pool's threads between them: the row bands each asks
+    for stay on fewer threads than the pool has (on two cores: on the graph's own thread), so that
+    threads never outnumber cores. Once one graph was waited for, the other's bands get the threads
+    back (a helper, or the thread waiting for it, takes a band)."""
+    import _pyopenvx
+    lib, ffi, c = vx.lib, vx.ffi, vx.c
+    pool = _pyopenvx.lib
+    threads = pool.pvx_tile_threads()
+    if threads < 2:
+        pytest.skip("one thread: no helper")
+    rows = 8 * 4 * threads                                    # bands of 8 rows
+    meet, first_done = threading.Barrier(2, timeout=10), threading.Event()
+    bands, callers, lock = {b"A": [], b"B": [], b"B after A": []}, {}, threading.Lock()
+    helped = {key: threading.Event() for key in bands}
+
+    def run_bands(key, wait_for_helper):
+        me = callers[key] = threading.get_ident()
+
+        @ffi.callback("void(void *, uint32_t, uint32_t)")
+        def band(arg, first, end):
+            with lock:
+                bands[key].append((first, threading.get_ident()))
+            if threading.get_ident() != me:
+                helped[key].set()
+            elif wait_for_helper:
+                helped[key].wait(10)            # the caller's bands: until another thread comes
+            else:
+                threading.Event().wait(0.002)   # time for a helper that is not allowed to come
+
+        pool.pvx_rows_in_bands(band, ffi.NULL, rows, 1 << 40)
+        return me
+
+    def function(node, params, num):
+        name = ffi.new("char[2]")
+        data = ffi.cast("vx_user_data_object", params[0])
+        assert lib.vxCopyUserDataObject(data, 0, 1, name, c.VX_READ_ONLY, c.VX_MEMORY_TYPE_HOST) == c.VX_SUCCESS
+        key = ffi.string(name)
+        meet.wait()                              # both graphs run now
+        run_bands(key, False)
+        meet.wait()
+        if key == b"B":
+            assert first_done.wait(10)
+            run_bands(b"B after A", True)
+        return c.VX_SUCCESS
+
+    def validate(node, params, num, metas):
+        return c.VX_SUCCESS
+
+    callbacks = (ffi.callback("vx_kernel_f", function), ffi.callback("vx_kernel_validate_f", validate))
+    kid = ffi.new("vx_enum *")
+    assert lib.vxAllocateUserKernelId(vx.context, kid) == c.VX_SUCCESS
+    kernel = lib.vxAddUserKernel(vx.context, b"test.threads.share", kid[0], callbacks[0], 1, callbacks[1],
+                                 ffi.NULL, ffi.NULL)
+    assert lib.vxAddParameterToKernel(kernel, 0, c.VX_INPUT, c.VX_TYPE_USER_DATA_OBJECT,
+                                      c.VX_PARAMETER_STATE_REQUIRED) == c.VX_SUCCESS
+    assert lib.vxFinalizeKernel(kernel) == c.VX_SUCCESS
+    made = []
+    for name in (b"A", b"B"):
+        g = lib.vxCreateGraph(vx.context)
+        data = lib.vxCreateUserDataObject(vx.context, b"name", 1, name)
+        n = lib.vxCreateGenericNode(g, kernel)
+        assert lib.vxSetParameterByIndex(n, 0, ffi.cast("vx_reference", data)) == c.VX_SUCCESS
+        assert lib.vxVerifyGraph(g) == c.VX_SUCCESS
+        made.append((g, data, n))
+    (ga, _, _), (gb, _, _) = made
+    assert lib.vxScheduleGraph(ga) == c.VX_SUCCESS
+    assert lib.vxScheduleGraph(gb) == c.VX_SUCCESS
+    assert lib.vxWaitGraph(ga) == c.VX_SUCCESS
+    first_done.set()
+    assert lib.vxWaitGraph(gb) == c.VX_SUCCESS
+    everything = [(f, f + 8) for f in range(0, rows, 8)]
+    for key, seen in bands.items():
+        assert sorted((f, f + 8) for f, _ in seen) == everything, key
+    for key in (b"A", b"B"):
+        used = {who for _, who in bands[key]} | {callers[key]}
+        assert len(used) <= threads - 1, f"graph {key} took {len(used)} threads of {threads} while the other ran"
+    assert {who for _, who in bands[b"B after A"]} - {callers[b"B after A"]}, "no thread came back to B after A"
+    for g, data, n in made:
+        assert lib.vxReleaseNode(ffi.new("vx_node *", n)) == c.VX_SUCCESS
+        assert lib.vxReleaseGraph(ffi.new("vx_graph *", g)) == c.VX_SUCCESS
+        assert lib.vxReleaseUserDataObject(ffi.new("vx_user_data_object *", data)) == c.VX_SUCCESS
+    assert lib.vxRemoveKernel(kernel) == c.VX_SUCCESS
+
+
+def test_graphs_scheduled_together_with_row_bands(c_program):
+    """tests/c/graph_concurrent.c: Box3x3 chains at 640x480 and 1920x1080 (row bands on the pool),
+    two to five scheduled together and waited for in changing orders, 40 rounds: outputs
+    bit-identical to vxProcessGraph's, one wait each, COMPLETED, performance counted."""
+    assert c_program("graph_concurrent.c", timeout=600).stdout.strip() == "ok"

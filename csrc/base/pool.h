@@ -4,6 +4,7 @@
 #define PVX_POOL_H
 
 #include "common.h"
+#include "clock.h"
 
 /* Threads the pool uses: PVX_TILE_THREADS, else the online CPUs (decided once), at most the limit
  * pvx_threads_limit sets (0: none; bench/opencv.py times one thread against OpenCV). */
@@ -12,8 +13,17 @@ PVX_HIDDEN unsigned pvx_threads_limit(unsigned n);
 /* fn(arg) on `workers` threads (the caller one of them); returns when every thread that took the
  * job is done. fn must return only when nothing is left for the others: helpers still waking up
  * then skip the job. While a job runs the pool is taken: pvx_pool_run from inside it (or from
- * another thread) runs fn on its caller alone, so work in a job may itself ask for the pool. */
-PVX_HIDDEN void pvx_pool_run(void (*fn)(void *), void *arg, unsigned workers);
+ * another thread) runs fn on its caller alone, so work in a job may itself ask for the pool.
+ * nodes: fn runs whole nodes (a graph's branches: user kernels, which may block), which only the
+ * pool's helpers join, not threads in pvx_pool_help_until. */
+PVX_HIDDEN void pvx_pool_run(void (*fn)(void *), void *arg, unsigned workers, int nodes);
+
+/* Spins until ready(arg) (1) or for pvx_spin_until's while without it (0), taking a place in any
+ * job posted meanwhile (the spin starts again after it): a thread waiting for a graph another
+ * thread runs, or a worker between two graphs, does row bands instead of idling, and a job finds
+ * it without a wake-up. From inside a job it only spins; it never joins a job of whole nodes (a
+ * thread waiting for one graph must not end up in another's user kernel). */
+PVX_HIDDEN int pvx_pool_help_until(pvx_ready_f *ready, const void *arg);
 
 /* Threads running graphs (the executor counts itself in and out; a scheduled graph counts from
  * vxScheduleGraph on): a job asked for while others run gets fewer helpers, and a helper in a job

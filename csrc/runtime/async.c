@@ -1,12 +1,13 @@
 /* Scheduled runs (async.h). vxScheduleGraph used to start a Python thread per run (0.3-0.9 ms);
- * here a ready graph is queued and a sleeping worker thread kept from earlier runs is woken for
- * it. A vxWaitGraph that comes before the worker took the graph (a wake-up takes tens of us) runs
- * it on the calling thread, so schedule-then-wait costs about one futex wake over
- * vxProcessGraph; a waiter whose graph a worker runs spins briefly (pvx_spin_until) before
- * sleeping. Workers do not spin for work: a spinning worker would take the graph from under a
- * waiter about to run it and eat the core the run's row bands use. Graphs scheduled together run
- * side by side: on the waiter and on the workers woken for the others. */
-#define _GNU_SOURCE                   /* SCHED_BATCH */
+ * here a ready graph is queued and a worker thread kept from earlier runs takes it. A vxWaitGraph
+ * that comes before a worker took the graph runs it on the calling thread, so schedule-then-wait
+ * costs about one futex wake over vxProcessGraph. A waiter whose graph a worker runs does its row
+ * bands meanwhile (pvx_pool_help_until) before sleeping. A worker that just ended a run spins a
+ * moment for the next graph (doing row bands too), so graphs scheduled back to back start without
+ * a wake-up; it leaves a lone graph to its waiter (taking it would leave the waiter a wake-up on
+ * the way back) and takes the second of two. Graphs scheduled together run side by side, one
+ * thread each (pool.c's runners), on the waiter and on the workers. */
+#define _GNU_SOURCE                   /* SCHED_BATCH, pthread_setname_np */
 #include "async.h"
 #include "graph.h"
 
@@ -22,10 +23,10 @@ static struct {
     pthread_cond_t work;              /* a graph was queued */
     pthread_cond_t done;              /* a run ended */
     pvx_graph *head, *tail;           /* queued graphs, linked by next_scheduled */
-    uint32_t queued;                  /* graphs in the queue */
-    unsigned workers, idle, sleeping, waiters;
+    uint32_t queued;                  /* graphs in the queue (read unlocked by spinning workers) */
+    unsigned workers, idle, sleeping, spinning, waiters;
 } q = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER,
-       NULL, NULL, 0, 0, 0, 0, 0};
+       NULL, NULL, 0, 0, 0, 0, 0, 0};
 
 /* Called with q.lock held. */
 static pvx_graph *pop(void)
@@ -36,7 +37,7 @@ static pvx_graph *pop(void)
         if (q.head == NULL)
             q.tail = NULL;
         g->next_scheduled = NULL;
-        q.queued--;
+        __atomic_store_n(&q.queued, q.queued - 1, __ATOMIC_RELAXED);
         g->scheduled = PVX_SCHEDULED_RUNNING;
     }
     return g;
@@ -56,7 +57,7 @@ static int take(pvx_graph *g)
     if (q.tail == g)
         q.tail = prev;
     g->next_scheduled = NULL;
-    q.queued--;
+    __atomic_store_n(&q.queued, q.queued - 1, __ATOMIC_RELAXED);
     g->scheduled = PVX_SCHEDULED_RUNNING;
     return 1;
 }
@@ -73,9 +74,16 @@ static void run(pvx_graph *g)
     pthread_mutex_unlock(&q.lock);
 }
 
+static int two_queued(const void *unused)
+{
+    (void)unused;
+    return __atomic_load_n(&q.queued, __ATOMIC_RELAXED) >= 2;
+}
+
 static void *worker(void *unused)
 {
     (void)unused;
+    pthread_setname_np(pthread_self(), "pvx-async");
     /* SCHED_BATCH: a worker woken for a graph never preempts a running thread (Linux skips
      * wake-up preemption for it). In schedule-then-wait the waiter runs the graph itself, and a
      * worker that preempted it (or a pool helper in the run's bands) to find the queue empty
@@ -89,9 +97,27 @@ static void *worker(void *unused)
         pthread_setschedparam(pthread_self(), SCHED_BATCH, &param);
     }
     pthread_mutex_lock(&q.lock);
-    for (;;) {
-        pvx_graph *g = pop();
+    for (int ran = 0;;) {
+        pvx_graph *g = NULL;
+        if (ran) {
+            /* Between two graphs a worker spins a moment (doing row bands meanwhile), so graphs
+             * scheduled back to back start without a wake-up; it leaves a lone graph to its waiter
+             * (vxScheduleGraph then vxWaitGraph runs on the caller, with the pool's helpers) and
+             * takes the last of two, the first being the one waited for first. */
+            q.spinning++;
+            pthread_mutex_unlock(&q.lock);
+            int two = pvx_pool_help_until(two_queued, NULL);
+            pthread_mutex_lock(&q.lock);
+            q.spinning--;
+            if (two && q.queued >= 2) {
+                g = q.tail;
+                take(g);
+            }
+        }
+        if (g == NULL)
+            g = pop();                    /* after the spin: no waiter came for it, it runs here */
         if (g == NULL) {
+            ran = 0;
             q.sleeping++;
             pthread_cond_wait(&q.work, &q.lock);
             q.sleeping--;
@@ -102,6 +128,7 @@ static void *worker(void *unused)
         run(g);
         pthread_mutex_lock(&q.lock);
         q.idle++;
+        ran = 1;
     }
     return NULL;
 }
@@ -131,7 +158,7 @@ int pvx_graph_schedule(pvx_graph *g, int measure)
     else
         q.head = g;
     q.tail = g;
-    q.queued++;
+    __atomic_store_n(&q.queued, q.queued + 1, __ATOMIC_RELAXED);   /* spinning workers read it */
     /* QUEUED only now that it is in the queue: a waiter of another thread that sees it takes it
      * from there (take), and found it missing when this came before the lock */
     __atomic_store_n(&g->unwaited, 1, __ATOMIC_RELAXED);
@@ -139,7 +166,7 @@ int pvx_graph_schedule(pvx_graph *g, int measure)
     /* counted as running from now on: a graph already running must not give its bands' helpers the
      * core this one's worker is about to need (until the run counts itself: run) */
     pvx_pool_runners(1);
-    int wake = q.sleeping > 0;
+    int wake = q.sleeping > 0 && q.queued > q.spinning;    /* a spinning worker covers one graph */
     pthread_mutex_unlock(&q.lock);
     if (wake)                         /* after unlocking: the worker does not wake into a held lock */
         pthread_cond_signal(&q.work);
@@ -161,7 +188,7 @@ int pvx_graph_join(pvx_graph *g, vx_status *status, uint32_t timeout_ms)
     pthread_mutex_unlock(&q.lock);
     if (mine)
         run(g);
-    else if (!pvx_spin_until(run_done, g)) {
+    else if (!pvx_pool_help_until(run_done, g)) {      /* its row bands, if the run has helpers */
         struct timespec deadline;
         if (timeout_ms != VX_TIMEOUT_WAIT_FOREVER)
             pvx_deadline_in(&deadline, timeout_ms);

@@ -321,7 +321,7 @@ static vx_status run_branches(pvx_graph *g, int measure)
     unsigned threads = pvx_tile_threads();
     while (r.head < r.tail && r.failed_at == g->num_nodes) {
         if (threads > 1 && concurrent_ready(&r)) {
-            pvx_pool_run(branch_worker, &r, threads);
+            pvx_pool_run(branch_worker, &r, threads, 1);
             continue;
         }
         vx_uint32 i = g->ready_units[r.head++];

@@ -179,7 +179,7 @@ vx_status pvx_tiling_run(const pvx_tiling *t, const vx_border_t *border, vx_refe
     if (status == VX_SUCCESS) {
         run_ctx rc = {t, border, protos, values, n, 0, VX_SUCCESS};
         unsigned threads = pvx_tile_threads();
-        pvx_pool_run(work, &rc, t->num_jobs < threads ? t->num_jobs : threads);
+        pvx_pool_run(work, &rc, t->num_jobs < threads ? t->num_jobs : threads, 0);
         status = rc.status;
     }
     free(values);
