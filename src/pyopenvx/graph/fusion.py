@@ -118,6 +118,17 @@ def _first_plane_input(node, obj):
 
 
 MIN_RING_BYTES = 12 << 20
+# kernels whose stages compute a step's rows at once (pvx_fused_rows_f: csrc/kernels/rows3.inc), with
+# fewer operations a row than their nodes (AVX2 and AVX-512; below, the same rows as the nodes)
+CHEAPER = frozenset((vx.VX_KERNEL_BOX_3x3, vx.VX_KERNEL_GAUSSIAN_3x3, vx.VX_KERNEL_ERODE_3x3,
+                     vx.VX_KERNEL_DILATE_3x3))
+
+
+def _cheaper(nodes, share):
+    """Whether at least `share` of the nodes (and two) run cheaper rows in a pass than alone: such a
+    pass gains whatever its size."""
+    count = sum(1 for node in nodes if node.kernel.enumeration in CHEAPER)
+    return count >= 2 and count >= share * len(nodes)
 
 
 def _min_ring_bytes():
@@ -630,11 +641,13 @@ def plan(graph):
     least = _min_ring_bytes()
     if least is None or graph.pipelining.pipelined or any(n.desc.target != ffi.NULL for n in graph.order):
         return
-    if _most_ring_bytes(graph.order, least) < least and not _may_twin(graph.order):   # no pass could gain
+    if (_most_ring_bytes(graph.order, least) < least and not _may_twin(graph.order)
+            and not _cheaper(graph.order, 0)):   # no pass could gain
         return
     readers, reordered = None, {}
     for group in _groups(graph):
-        if len(group) < len(graph.order) and _most_ring_bytes(group, least) < least and not _may_twin(group):
+        if (len(group) < len(graph.order) and _most_ring_bytes(group, least) < least and not _may_twin(group)
+                and not _cheaper(group, 0)):
             continue
         readers = readers or _readers(graph)
         for cut in _cut(graph, group, readers):
@@ -642,7 +655,7 @@ def plan(graph):
             for run in _short(linked) if least and linked else [linked]:
                 known = rings if run is linked else None
                 if not run or (_bytes(known if known is not None else _rings(graph, run, readers)) < least
-                               and not twins(run)):
+                               and not twins(run) and not _cheaper(run, 0.5)):
                     continue
                 c, keep = _plan(graph, run, readers)
                 if c is None:
