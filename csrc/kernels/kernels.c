@@ -847,13 +847,14 @@ static void take_border(pvx_fused_stage *s)
 }
 
 /* The level's loop for several rows of a 3x3 filter with U8 input and output (rows.h pvx_rows3_f),
- * or NULL (Median, Sobel; PVX_SIMD_PLAIN). */
+ * or NULL (Sobel; below AVX2). */
 static pvx_rows3_f *filter_rows_op(vx_enum kernel)
 {
     const pvx_rows *rows = pvx_rows_in_use();
     switch (kernel) {
     case VX_KERNEL_BOX_3x3: return rows->box_rows;
     case VX_KERNEL_GAUSSIAN_3x3: return rows->gaussian_rows;
+    case VX_KERNEL_MEDIAN_3x3: return rows->median_rows;
     case VX_KERNEL_ERODE_3x3: return rows->erode_rows;
     case VX_KERNEL_DILATE_3x3: return rows->dilate_rows;
     default: return NULL;

@@ -27,7 +27,7 @@ typedef struct pvx_rows {
     pvx_row2_f *pointwise[OP_COUNT][2][2];     /* [op][output is S16][saturate] */
     pvx_row3_f *box, *gaussian, *median, *erode, *dilate, *sobel_x, *sobel_y;   /* U8 -> U8, Sobel -> S16 */
     /* the same U8 filters several rows at once (fused passes: runtime/fusion.c); NULL below AVX2 */
-    pvx_rows3_f *box_rows, *gaussian_rows, *erode_rows, *dilate_rows;
+    pvx_rows3_f *box_rows, *gaussian_rows, *median_rows, *erode_rows, *dilate_rows;
     /* Sobel3x3's both outputs at once (the values of sobel_x and sobel_y) */
     void (*sobel)(const uint8_t *u, const uint8_t *m, const uint8_t *d, int16_t *gx, int16_t *gy, uint32_t w);
     /* out = lower <= v <= upper ? yes : no (never when lower > upper) */

@@ -120,8 +120,8 @@ def _first_plane_input(node, obj):
 MIN_RING_BYTES = 12 << 20
 # kernels whose stages compute a step's rows at once (pvx_fused_rows_f: csrc/kernels/rows3.inc), with
 # fewer operations a row than their nodes (AVX2 and AVX-512; below, the same rows as the nodes)
-CHEAPER = frozenset((vx.VX_KERNEL_BOX_3x3, vx.VX_KERNEL_GAUSSIAN_3x3, vx.VX_KERNEL_ERODE_3x3,
-                     vx.VX_KERNEL_DILATE_3x3))
+CHEAPER = frozenset((vx.VX_KERNEL_BOX_3x3, vx.VX_KERNEL_GAUSSIAN_3x3, vx.VX_KERNEL_MEDIAN_3x3,
+                     vx.VX_KERNEL_ERODE_3x3, vx.VX_KERNEL_DILATE_3x3))
 
 
 def _cheaper(nodes, share):
