@@ -30,7 +30,11 @@ alternating process runs, load 7-8 on 2 shared cores; fused / node by node, 1 th
              camera 0.91, 0.87 (8.3 MB).
 So by default a pass is fused when its rings hold at least MIN_RING_BYTES (12 MB) of images, the
 traffic it keeps out of memory: edge from 1080p, the U8 chains (even at 1080p) from ~1.5x 1080p on,
-camera's one U8 ring never (a gain of ~0.1 given up). PVX_FUSION in the environment: 0 never (the
+camera's one U8 ring never (a gain of ~0.1 given up). Also whatever its size when at least half its
+stages (and two) are 3x3 Box, Gaussian, Median, Erode or Dilate (CHEAPER): those stages compute a
+step's rows at once with fewer operations than their nodes (rows3.inc; docs/hacking/graph.md, "Fused
+3x3 rows"): openvx-mark's GraphDividend chains 1.3-1.7x node by node from VGA on, one thread.
+PVX_FUSION in the environment: 0 never (the
 node-by-node reference the tests compare against), 1 every pass whatever its size (the tests' fused
 runs). The bytes count
 the images folds make vanish (below): the edge pipeline's folds are kept where its rings would be.
