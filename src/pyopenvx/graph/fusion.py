@@ -130,8 +130,10 @@ CHEAPER = frozenset((vx.VX_KERNEL_BOX_3x3, vx.VX_KERNEL_GAUSSIAN_3x3, vx.VX_KERN
 
 def _cheaper(nodes, share):
     """Whether at least `share` of the nodes (and two) run cheaper rows in a pass than alone: such a
-    pass gains whatever its size."""
-    count = sum(1 for node in nodes if node.kernel.enumeration in CHEAPER)
+    pass gains whatever its size. Only nodes of 2 x HALO_SHARE rows or more count: below, `_short`
+    cuts every pass of 3x3 stages to one stage, and planning them would fuse nothing."""
+    count = sum(1 for node in nodes
+                if node.kernel.enumeration in CHEAPER and node.params[1].desc.height >= 2 * HALO_SHARE)
     return count >= 2 and count >= share * len(nodes)
 
 
