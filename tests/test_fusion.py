@@ -70,15 +70,42 @@ def test_stages_reading_and_writing_no_ring_are_left_out_of_the_pass(vx, monkeyp
     assert lib.vxReleaseGraph(vx.ffi.new("vx_graph *", g)) == c.VX_SUCCESS
 
 
+def test_passes_of_cheaper_stages_are_fused_whatever_their_size(vx, monkeypatch):
+    """By default a pass is fused when its rings would hold MIN_RING_BYTES, or when at least half its
+    stages (and two) are 3x3 filters whose fused rows do less work than their nodes (fusion.CHEAPER):
+    openvx-mark's GraphDividend chains at 640x480, not a chain of one Median3x3 among Nots."""
+    from _pyopenvx import ffi as core_ffi
+    from pyopenvx.reference import LOCK, lookup
+    monkeypatch.delenv("PVX_FUSION", raising=False)
+    lib, c, ctx, w, h = vx.lib, vx.c, vx.context, 640, 480
+    chains = ((["Box3x3"] * 4, [4]), (["Gaussian3x3", "Box3x3", "Median3x3", "Erode3x3"], [4]),
+              (["Median3x3", "Dilate3x3", "Median3x3", "Median3x3"], [4]), (["Not", "Median3x3", "Not", "Not"], []))
+    for kernels, expected in chains:
+        g = lib.vxCreateGraph(ctx)
+        a, out = lib.vxCreateImage(ctx, w, h, c.VX_DF_IMAGE_U8), lib.vxCreateImage(ctx, w, h, c.VX_DF_IMAGE_U8)
+        images = [a] + [lib.vxCreateVirtualImage(g, w, h, c.VX_DF_IMAGE_U8) for _ in range(3)] + [out]
+        nodes = [getattr(lib, f"vx{k}Node")(g, images[i], images[i + 1]) for i, k in enumerate(kernels)]
+        assert lib.vxVerifyGraph(g) == c.VX_SUCCESS
+        with LOCK:
+            graph = lookup(core_ffi.cast("vx_reference", int(vx.ffi.cast("uintptr_t", g))))
+            assert [plan.num_stages for plan, _ in graph._c_fused] == expected, kernels
+        assert lib.vxProcessGraph(g) == c.VX_SUCCESS
+        for n in nodes:
+            assert lib.vxReleaseNode(vx.ffi.new("vx_node *", n)) == c.VX_SUCCESS
+        for img in images:
+            assert lib.vxReleaseImage(vx.ffi.new("vx_image *", img)) == c.VX_SUCCESS
+        assert lib.vxReleaseGraph(vx.ffi.new("vx_graph *", g)) == c.VX_SUCCESS
+
+
 def test_long_chains_are_cut_into_passes_whose_bands_recompute_little(vx, monkeypatch):
     """A band recomputes the rows its stages' consumers read: by default a 32-node Box3x3 chain at
     1080p is cut into passes through which no path reads more than height / 40 rows above and below
-    (14 stages; the last 4, whose rings would hold 6 MB, run node by node). PVX_FUSION=1 still fuses
-    it whole."""
+    (14 stages; the last 4, whose rings hold 6 MB, fused too: Box3x3 stages run cheaper rows in a
+    pass than alone). PVX_FUSION=1 still fuses it whole."""
     from _pyopenvx import ffi as core_ffi
     from pyopenvx.reference import LOCK, lookup
     lib, c, ctx, w, h = vx.lib, vx.c, vx.context, 1920, 1080
-    for setting, expected in ((None, [14, 14]), ("1", [32])):
+    for setting, expected in ((None, [14, 14, 4]), ("1", [32])):
         if setting is None:
             monkeypatch.delenv("PVX_FUSION", raising=False)
         else:
@@ -287,6 +314,7 @@ def test_the_ring_bytes_bound_skips_planning_only_where_nothing_would_fuse(vx, m
     and were planned for nothing: issue 32)."""
     from pyopenvx.graph import fusion
     monkeypatch.delenv("PVX_FUSION", raising=False)
+    monkeypatch.setattr(fusion, "CHEAPER", frozenset())    # (the bytes alone decide here)
     cut, cuts = fusion._cut, []
     monkeypatch.setattr(fusion, "_cut", lambda *args: cuts.append(1) or cut(*args))
     for least, expected in settings.items():

@@ -551,18 +551,27 @@ static void edge_window(const uint8_t *const *r, uint32_t x, uint32_t w, const u
         }
 }
 
-/* Output row `o` from the rows r[0..3) (rows outside the image already the edge or constant row);
- * `outside`: the constant row under CONSTANT, else NULL. */
+/* The first and last columns of output row `o` (of `ob` bytes a pixel) from the rows r[0..3) (rows
+ * outside the image already the edge or constant row); `outside`: the constant row under CONSTANT,
+ * else NULL. */
+static void filter_u8_edges(pvx_row3_f *op, const uint8_t *const *r, uint8_t *o, uint32_t w, uint32_t ob,
+                            const uint8_t *outside)
+{
+    for (uint32_t x = 0; x < w; x += w > 1 ? w - 1 : 1) {
+        uint8_t win[3][3];
+        edge_window(r, x, w, outside, win);
+        op(win[0], win[1], win[2], o + (size_t)x * ob, 1);
+    }
+}
+
+/* Output row `o` from the rows r[0..3); its edge columns unless `undefined`. */
 static void filter_u8_row(pvx_row3_f *op, const uint8_t *const *r, uint8_t *o, uint32_t w, uint32_t ob,
                           int undefined, const uint8_t *outside)
 {
     if (w > 2)
         op(r[0], r[1], r[2], o + ob, w - 2);
-    for (uint32_t x = 0; !undefined && x < w; x += w > 1 ? w - 1 : 1) {
-        uint8_t win[3][3];
-        edge_window(r, x, w, outside, win);
-        op(win[0], win[1], win[2], o + (size_t)x * ob, 1);
-    }
+    if (!undefined)
+        filter_u8_edges(op, r, o, w, ob, outside);
 }
 
 /* Both of Sobel's outputs of a row in one pass over its three input rows: the pixels filter_u8_row
@@ -837,6 +846,21 @@ static void take_border(pvx_fused_stage *s)
     s->first = 0, s->last = s->height, s->edge = 0;
 }
 
+/* The level's loop for several rows of a 3x3 filter with U8 input and output (rows.h pvx_rows3_f),
+ * or NULL (Sobel; below AVX2). */
+static pvx_rows3_f *filter_rows_op(vx_enum kernel)
+{
+    const pvx_rows *rows = pvx_rows_in_use();
+    switch (kernel) {
+    case VX_KERNEL_BOX_3x3: return rows->box_rows;
+    case VX_KERNEL_GAUSSIAN_3x3: return rows->gaussian_rows;
+    case VX_KERNEL_MEDIAN_3x3: return rows->median_rows;
+    case VX_KERNEL_ERODE_3x3: return rows->erode_rows;
+    case VX_KERNEL_DILATE_3x3: return rows->dilate_rows;
+    default: return NULL;
+    }
+}
+
 vx_status pvx_fuse_filter_prepare(pvx_fused_stage *s)
 {
     take_border(s);
@@ -845,6 +869,10 @@ vx_status pvx_fuse_filter_prepare(pvx_fused_stage *s)
     s->in_format[0] = param_format(s, 0);
     s->out_format[0] = param_format(s, 1);
     s->out_format[1] = s->node->num_parameters > 2 ? param_format(s, 2) : VX_DF_IMAGE_VIRT;
+    s->fn = s->in_format[0] == VX_DF_IMAGE_U8 && s->out_format[0] == VX_DF_IMAGE_U8 ? filter_rows_op(s->args[0]) : NULL;
+    /* (not for a twin, whose row copies its twin's and whose plan holds its pixel bytes:
+     * graph/fusion.py `twins`; the row's address from Python is cffi's, not comparable here) */
+    s->rows = s->fn != NULL && s->width > 2 && s->plan == NULL ? pvx_fuse_filter_rows : NULL;
     return VX_SUCCESS;
 }
 
@@ -860,6 +888,27 @@ static void filter_ops(vx_enum kernel, uint32_t o, pvx_row3_f **fast, row3_f *pl
     case VX_KERNEL_DILATE_3x3: *fast = rows->dilate, *plain = dilate_row; break;
     default: *fast = o ? rows->sobel_y : rows->sobel_x, *plain = o ? sobel_y_row : sobel_x_row; break;
     }
+}
+
+/* n rows of a 3x3 filter at once (fusion.h pvx_fused_rows_f): the interior columns by the level's
+ * several-rows loop (s->fn), then each row's edge columns as pvx_fuse_filter_row computes them. */
+void pvx_fuse_filter_rows(const pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out, uint32_t n,
+                          int32_t *scratch)
+{
+    (void)scratch;
+    uint32_t w = s->width;
+    uint8_t *inner[n];
+    for (uint32_t j = 0; j < n; j++)
+        inner[j] = out[j] + 1;
+    ((pvx_rows3_f *)s->fn)(in, inner, n, w - 2);
+    if (s->border.mode == VX_BORDER_UNDEFINED)
+        return;
+    pvx_row3_f *op;
+    row3_f plain;
+    filter_ops(s->args[0], 0, &op, &plain);
+    uint8_t c = s->border.constant_value.U8;
+    for (uint32_t j = 0; j < n; j++)
+        filter_u8_edges(op, in + j, out[j], w, 1, s->border.mode == VX_BORDER_CONSTANT ? &c : NULL);
 }
 
 void pvx_fuse_filter_row(const pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out, int32_t *scratch)

@@ -50,6 +50,7 @@ PVX_HIDDEN void padded_row(const plane *p, int64_t y, uint32_t r, const vx_borde
 /* Fused execution's per-row entry points (runtime/fusion.h), per family of fusable kernels. */
 PVX_HIDDEN pvx_fused_prepare_f pvx_fuse_filter_prepare;
 PVX_HIDDEN pvx_fused_row_f pvx_fuse_filter_row;
+PVX_HIDDEN pvx_fused_rows_f pvx_fuse_filter_rows;
 PVX_HIDDEN pvx_fused_prepare_f pvx_fuse_pointwise_prepare;
 PVX_HIDDEN pvx_fused_row_f pvx_fuse_pointwise_row;
 PVX_HIDDEN pvx_fused_prepare_f pvx_fuse_threshold_prepare;

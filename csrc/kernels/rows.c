@@ -15,6 +15,10 @@
 #endif
 
 #define BLOCK 1024
+/* x over [0, w) in steps of n, the last step moved back to end at w (it overlaps the one before:
+ * the loops using it write outputs that are not their inputs); needs w >= n */
+#define FOR_VECTORS(x, w, n)                                                                       \
+    for (size_t x = 0, more_ = 1; more_; more_ = x + (n) < (w), x = x + 2 * (n) > (w) ? (w) - (n) : x + (n))
 #define ROW(name) name##_base
 #include "rows.inc"
 #undef ROW

@@ -14,6 +14,10 @@ typedef void pvx_row2_f(const uint8_t *a, const uint8_t *b, void *out, uint32_t 
 /* out[x] = f(the 3x3 window of columns x..x+2 of rows u, m, d) for x < w. */
 typedef void pvx_row3_f(const uint8_t *u, const uint8_t *m, const uint8_t *d, void *out, uint32_t w);
 
+/* Rows o[0 .. n) of a 3x3 filter from the rows r[0 .. n + 2): o[j][x] = f(the 3x3 window of columns
+ * x..x+2 of rows r[j .. j + 2]) for x < w, the values of the filter's pvx_row3_f row by row. */
+typedef void pvx_rows3_f(const uint8_t *const *r, uint8_t *const *o, uint32_t n, uint32_t w);
+
 /* out[x] = f(gx[x], gy[x]) on S16 gradients (Magnitude, Phase). */
 typedef void pvx_gradient_row_f(const int16_t *gx, const int16_t *gy, void *out, uint32_t w);
 
@@ -22,6 +26,8 @@ enum { PVX_SELECT_MAX = 81 };                 /* mask elements: 9 x 9 */
 typedef struct pvx_rows {
     pvx_row2_f *pointwise[OP_COUNT][2][2];     /* [op][output is S16][saturate] */
     pvx_row3_f *box, *gaussian, *median, *erode, *dilate, *sobel_x, *sobel_y;   /* U8 -> U8, Sobel -> S16 */
+    /* the same U8 filters several rows at once (fused passes: runtime/fusion.c); NULL below AVX2 */
+    pvx_rows3_f *box_rows, *gaussian_rows, *median_rows, *erode_rows, *dilate_rows;
     /* Sobel3x3's both outputs at once (the values of sobel_x and sobel_y) */
     void (*sobel)(const uint8_t *u, const uint8_t *m, const uint8_t *d, int16_t *gx, int16_t *gy, uint32_t w);
     /* out = lower <= v <= upper ? yes : no (never when lower > upper) */

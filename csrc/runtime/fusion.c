@@ -14,9 +14,12 @@
 
 /* Pass rows a step covers: each stage computes its rows of a step in one go (rings hold that many
  * rows more), so the step loop's bookkeeping is per run of rows, not per row. */
-#define STEP_ROWS 4u
+#define STEP_ROWS 8u
 /* The most ring bytes a band takes for that: beyond, fewer rows a step (wide S16 rings) */
 #define RING_BYTES (256u * 1024u)
+/* Entries of a ring's row table after its rows, repeating its first ones: a stage's input rows for
+ * the rows of a step (up to STEP_ROWS + PVX_FUSED_ROWS - 1 of them) are consecutive entries from any slot. */
+#define TABLE_MORE (STEP_ROWS + PVX_FUSED_ROWS - 2u)
 
 typedef struct {
     uint8_t *ptr;                     /* row 0 (an image) or the ring's first row */
@@ -25,7 +28,7 @@ typedef struct {
     uint32_t ring;                    /* rows of a ring, or 0 */
     uint64_t magic;                   /* a ring's: y % ring by two multiplications (ring_slot) */
     /* its rows' addresses, so a stage's rows are a slice of it: an image's rows 0 .. height - 1;
-     * a ring's rows 0 .. ring - 1, then its first PVX_FUSED_ROWS - 1 again (rows from any slot on) */
+     * a ring's rows 0 .. ring - 1, then its first TABLE_MORE again (rows from any slot on) */
     uint8_t **rows;
     uint32_t planes;                  /* an application's image: its planes (a ring: 1) */
     uint8_t *plane_ptr[PVX_IMAGE_MAX_PLANES];     /* row 0 of each plane, rows apart, rows per row */
@@ -74,7 +77,7 @@ static size_t ring_stride(const pvx_fused_image *fi)
 /* A ring's row table: whole 64-byte lines, so the rows after it stay aligned. */
 static size_t table_bytes(uint32_t rows)
 {
-    return (sizeof(uint8_t *) * (rows + PVX_FUSED_ROWS - 1) + 63) & ~(size_t)63;
+    return (sizeof(uint8_t *) * (rows + TABLE_MORE) + 63) & ~(size_t)63;
 }
 
 /* A band's rings and their row tables. */
@@ -193,7 +196,7 @@ static void make_rings(const pass *p, image_rows *im, uint8_t *mem)
         r->stride = ring_stride(fi), r->ring = ring_rows(f, fi, p->step), r->magic = UINT64_MAX / r->ring + 1;
         r->rows = (uint8_t **)mem, mem += table_bytes(r->ring);
         r->ptr = mem, mem += r->ring * r->stride;
-        for (uint32_t row = 0; row < r->ring + PVX_FUSED_ROWS - 1; row++)
+        for (uint32_t row = 0; row < r->ring + TABLE_MORE; row++)
             r->rows[row] = r->ptr + row % r->ring * r->stride;
         const pvx_fused_stage *s = &f->stages[fi->stage];
         size_t edge = (size_t)s->edge * fi->pixel_bytes, row_bytes = (size_t)s->width * fi->pixel_bytes;
@@ -227,6 +230,7 @@ typedef struct {
     uint32_t scale, factor, up, rows_in, num_in, num_out;
     const pvx_fused_stage *s;
     pvx_fused_row_f *row;
+    pvx_fused_rows_f *rows;           /* the stage's rows at once (one input, one output, factor 1), or NULL */
     table in[PVX_FUSED_IO], out[PVX_FUSED_IO];
     const pass *p;                    /* (for twin_row) */
     const image_rows *im;
@@ -243,7 +247,8 @@ static void make_lane(lane *l, const pass *p, const pvx_fused_stage *s, const im
 {
     *l = (lane){.y = lo, .hi = hi, .lag = s->lag, .fast_lo = 0, .fast_hi = 0, .scale = s->scale,
                 .factor = s->factor, .up = s->up, .rows_in = s->up + s->down + 1, .num_in = s->num_in,
-                .num_out = s->num_out, .s = s, .row = s->row, .p = p, .im = im, .first = first, .end = end};
+                .num_out = s->num_out, .s = s, .row = s->row, .p = p, .im = im, .first = first, .end = end,
+                .rows = s->num_in == 1 && s->num_out == 1 && s->factor == 1 && !s->num_copies ? s->rows : NULL};
     /* inside the inputs: factor y - up >= 0 and factor y + down < their heights; rows computed */
     int64_t a = ceil_div(s->up, s->factor), b = s->last;
     a = a > s->first ? a : s->first;
@@ -296,6 +301,13 @@ static inline void fast_row(const lane *l, int64_t y, int32_t *scratch)
         twin_row(l->p, l->s, l->im, (uint32_t)y, l->first, l->end, in, out[0], 1, scratch);
     else
         l->row(l->s, in, out, scratch);
+}
+
+/* Rows y .. y + n - 1 of a stage the short way at once (l->rows). */
+static inline void fast_rows(const lane *l, int64_t y, uint32_t n, int32_t *scratch)
+{
+    const uint8_t *const *in = (const uint8_t *const *)l->in[0].rows + table_index(&l->in[0], (uint32_t)(y - l->up));
+    l->rows(l->s, in, l->out[0].rows + table_index(&l->out[0], (uint32_t)y), n, scratch);
 }
 
 static void run_band(void *arg, uint32_t first, uint32_t end)
@@ -366,6 +378,12 @@ static void run_band(void *arg, uint32_t first, uint32_t end)
             for (int64_t y = l->y; y < stop; y++) {
                 if (y < l->fast_lo || y >= l->fast_hi) {
                     stage_row(p, k, im, (uint32_t)y, first, end, scratch);
+                    continue;
+                }
+                if (l->rows != NULL) {   /* the rest of the step inside the short way's rows */
+                    int64_t n = (stop < l->fast_hi ? stop : l->fast_hi) - y;
+                    fast_rows(l, y, (uint32_t)n, scratch);
+                    y += n - 1;
                     continue;
                 }
                 fast_row(l, y, scratch);
@@ -464,7 +482,7 @@ vx_status pvx_fused_run(pvx_fused *f)
         free(constant[k]);
         if (s->finish != NULL)              /* (a stage that did not prepare has none) */
             s->finish(s);
-        s->finish = NULL, s->ctx = NULL, s->scratch_bytes = 0;
+        s->finish = NULL, s->ctx = NULL, s->scratch_bytes = 0, s->rows = NULL;
     }
     return status;
 }

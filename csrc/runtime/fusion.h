@@ -24,6 +24,12 @@ struct pvx_fused_stage;
  * int32 for the generic loops, or the stage's scratch_bytes if more (per band: no other thread's). */
 typedef void pvx_fused_row_f(const struct pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out,
                              int32_t *scratch);
+/* Rows y .. y + n - 1 of a stage with one input and one output, factor 1, at once (n <= a step's
+ * rows): `in` its input rows y - up .. y + n - 1 + down, `out` its n output rows, all inside the
+ * images and computed (not edge rows). For kernels whose rows share work (a 3x3 filter's horizontal
+ * sums of an input row serve three output rows): fewer operations than n row calls. */
+typedef void pvx_fused_rows_f(const struct pvx_fused_stage *s, const uint8_t *const *in, uint8_t *const *out,
+                              uint32_t n, int32_t *scratch);
 /* Once per run: reads the node's parameters and border into the stage (scalars and thresholds may
  * change between runs), picks the row loop of the SIMD level in use, and sets the rows computed. */
 typedef vx_status pvx_fused_prepare_f(struct pvx_fused_stage *s);
@@ -54,6 +60,7 @@ typedef struct pvx_fused_stage {
     vx_df_image in_format[PVX_FUSED_IO], out_format[PVX_FUSED_IO];
     int32_t args[6];
     const void *fn;                   /* the row loop of the level in use, or NULL: the generic one */
+    pvx_fused_rows_f *rows;           /* several rows at once, or NULL (the pass resets it) */
     void *ctx;                        /* what the rows read, made per run (NonLinearFilter's mask) */
     pvx_fused_finish_f *finish;       /* frees ctx (NULL: nothing to free); the pass resets it */
     size_t scratch_bytes;             /* the rows' scratch if more than the default (see above) */

@@ -40,7 +40,11 @@
  *          Gaussian3x3 x 2 into virtual images -> Median3x3 and Erode3x3, Threshold x 2 of one
  *          threshold; no twins: a Box3x3 of
  *          the same input with another border (mode 3), Convolve of one convolution into U8 and
- *          into S16; hashed whole.
+ *          into S16; hashed whole;
+ *   chains3x3: openvx-mark's GraphDividend chains (Box3x3 x 4; Gaussian3x3 -> Box3x3 -> Median3x3 ->
+ *              Erode3x3) and Dilate3x3 -> Gaussian3x3 -> Erode3x3 -> Box3x3 -> Dilate3x3 (stages
+ *              computing a step's rows at once, rows3.inc), of the random input and of one with
+ *              blocks of 255 (the largest sums).
  * The heap a first run at 1000 x 700 takes, fused and not, shows those ColorConverts and
  * NonLinearFilters joining their pass (their virtual images are never allocated). */
 #include <VX/vx.h>
@@ -211,6 +215,43 @@ static void cuts(vx_context ctx, vx_image a, vx_image out1, vx_image out2, int m
     print_hash("cuts.not", out2);
     for (int k = 0; k < 4; k++) CHECK_OK(vxReleaseImage(&v[k]));
     CHECK_OK(vxReleaseGraph(&g));
+}
+
+static void chains3x3(vx_context ctx, vx_image a, vx_image out, int mode)
+{
+    vx_uint32 w, h;
+    CHECK_OK(vxQueryImage(a, VX_IMAGE_WIDTH, &w, sizeof w));
+    CHECK_OK(vxQueryImage(a, VX_IMAGE_HEIGHT, &h, sizeof h));
+    static int32_t values[660 * 396];
+    vx_image bright = test_image(ctx, w, h, VX_DF_IMAGE_U8, 3, values);
+    for (vx_uint32 y = 0; y < h; y++)
+        for (vx_uint32 x = 0; x < w; x++)
+            if ((x / 5 + y / 4) % 2 == 0)
+                values[y * w + x] = 255;
+    copy_image(bright, values, VX_WRITE_ONLY);
+    typedef vx_node (*node_f)(vx_graph, vx_image, vx_image);
+    static const node_f chains[3][5] = {
+        {vxBox3x3Node, vxBox3x3Node, vxBox3x3Node, vxBox3x3Node},
+        {vxGaussian3x3Node, vxBox3x3Node, vxMedian3x3Node, vxErode3x3Node},
+        {vxDilate3x3Node, vxGaussian3x3Node, vxErode3x3Node, vxBox3x3Node, vxDilate3x3Node}};
+    for (int input = 0; input < 2; input++)
+        for (int c = 0; c < 3; c++) {
+            int count = chains[c][4] != NULL ? 5 : 4;
+            vx_graph g = vxCreateGraph(ctx);
+            vx_image v[4], cur = input ? bright : a;
+            vx_node n[5];
+            for (int k = 0; k < count; k++) {
+                vx_image next = k == count - 1 ? out : (v[k] = vxCreateVirtualImage(g, w, h, VX_DF_IMAGE_U8));
+                n[k] = chains[c][k](g, cur, next);
+                cur = next;
+            }
+            run(g, n, count, mode, 0);
+            printf("chains3x3.%d.%d ", input, c);
+            print_hash("", out);
+            for (int k = 0; k < count - 1; k++) CHECK_OK(vxReleaseImage(&v[k]));
+            CHECK_OK(vxReleaseGraph(&g));
+        }
+    CHECK_OK(vxReleaseImage(&bright));
 }
 
 static vx_convolution convolution(vx_context ctx, vx_size columns, vx_size rows, const vx_int16 *c, vx_uint32 scale)
@@ -703,7 +744,7 @@ static void yuv_nonlinear_memory(vx_context ctx)
 int main(void)
 {
     static const vx_uint32 sizes[][2] = {{1, 5}, {5, 1}, {3, 3}, {7, 3}, {3, 11}, {641, 9}, {9, 641}, {331, 197},
-                                         {11, 7}, {10, 6}, {660, 396}};
+                                         {11, 7}, {10, 6}, {45, 17}, {66, 9}, {660, 396}};
     static int32_t va[660 * 396], vb[660 * 396];
     vx_context ctx = test_context();
     vx_uint32 refs = context_references(ctx);
@@ -742,6 +783,7 @@ int main(void)
             if (w >= 5 && h >= 5)
                 nonlinear(ctx, a, o1, mode);
             twins(ctx, a, t, mode);
+            chains3x3(ctx, a, o1, mode);
             for (int kind = 0; kind < 3 && w >= 5 && h >= 5; kind++) {      /* Sobel needs 3x3 at half size */
                 vx_uint32 hw = (w + 1) / 2, hh = (h + 1) / 2;
                 vx_image h1 = vxCreateImage(ctx, hw, hh, VX_DF_IMAGE_U8), h3 = vxCreateImage(ctx, hw, hh, VX_DF_IMAGE_U8);

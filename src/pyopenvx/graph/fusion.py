@@ -30,7 +30,11 @@ alternating process runs, load 7-8 on 2 shared cores; fused / node by node, 1 th
              camera 0.91, 0.87 (8.3 MB).
 So by default a pass is fused when its rings hold at least MIN_RING_BYTES (12 MB) of images, the
 traffic it keeps out of memory: edge from 1080p, the U8 chains (even at 1080p) from ~1.5x 1080p on,
-camera's one U8 ring never (a gain of ~0.1 given up). PVX_FUSION in the environment: 0 never (the
+camera's one U8 ring never (a gain of ~0.1 given up). Also whatever its size when at least half its
+stages (and two) are 3x3 Box, Gaussian, Median, Erode or Dilate (CHEAPER): those stages compute a
+step's rows at once with fewer operations than their nodes (rows3.inc; docs/hacking/graph.md, "Fused
+3x3 rows"): openvx-mark's GraphDividend chains 1.3-1.7x node by node from VGA on, one thread.
+PVX_FUSION in the environment: 0 never (the
 node-by-node reference the tests compare against), 1 every pass whatever its size (the tests' fused
 runs). The bytes count
 the images folds make vanish (below): the edge pipeline's folds are kept where its rings would be.
@@ -119,6 +123,19 @@ def _first_plane_input(node, obj):
 
 
 MIN_RING_BYTES = 12 << 20
+# kernels whose stages compute a step's rows at once (pvx_fused_rows_f: csrc/kernels/rows3.inc), with
+# fewer operations a row than their nodes (AVX2 and AVX-512; below, the same rows as the nodes)
+CHEAPER = frozenset((vx.VX_KERNEL_BOX_3x3, vx.VX_KERNEL_GAUSSIAN_3x3, vx.VX_KERNEL_MEDIAN_3x3,
+                     vx.VX_KERNEL_ERODE_3x3, vx.VX_KERNEL_DILATE_3x3))
+
+
+def _cheaper(nodes, share):
+    """Whether at least `share` of the nodes (and two) run cheaper rows in a pass than alone: such a
+    pass gains whatever its size. Only nodes of 2 x HALO_SHARE rows or more count: below, `_short`
+    cuts every pass of 3x3 stages to one stage, and planning them would fuse nothing."""
+    count = sum(1 for node in nodes
+                if node.kernel.enumeration in CHEAPER and node.params[1].desc.height >= 2 * HALO_SHARE)
+    return count >= 2 and count >= share * len(nodes)
 
 
 def _min_ring_bytes():
@@ -606,11 +623,13 @@ def plan(graph):
     least = _min_ring_bytes()
     if least is None or graph.pipelining.pipelined or any(n.desc.target != ffi.NULL for n in graph.order):
         return
-    if _most_ring_bytes(graph.order, least) < least and not may_twin(graph.order):   # no pass could gain
+    if (_most_ring_bytes(graph.order, least) < least and not may_twin(graph.order)
+            and not _cheaper(graph.order, 0)):   # no pass could gain
         return
     readers, reordered = None, {}
     for group in _groups(graph):
-        if len(group) < len(graph.order) and _most_ring_bytes(group, least) < least and not may_twin(group):
+        if (len(group) < len(graph.order) and _most_ring_bytes(group, least) < least and not may_twin(group)
+                and not _cheaper(group, 0)):
             continue
         readers = readers or _readers(graph)
         for cut in _cut(graph, group, readers):
@@ -618,7 +637,7 @@ def plan(graph):
             for run in _short(linked) if least and linked else [linked]:
                 known = rings if run is linked else None
                 if not run or (_bytes(known if known is not None else _rings(graph, run, readers)) < least
-                               and not twins(run)):
+                               and not twins(run) and not _cheaper(run, 0.5)):
                     continue
                 c, keep = _plan(graph, run, readers)
                 if c is None:
