@@ -5,6 +5,7 @@ PVX_FUSION=1: by default only passes over 1080p-sized images are fused."""
 import pytest
 
 SIMD_LEVELS = pytest.mark.parametrize("simd", ["plain", "sse2", "avx2", "avx512"])
+SSE2, AVX2 = 1, 2                       # csrc/base/simd.h's levels
 
 
 def _lines(c_program, **env):
@@ -74,7 +75,7 @@ def test_passes_of_cheaper_stages_are_fused_whatever_their_size(vx, monkeypatch)
     """By default a pass is fused when its rings would hold MIN_RING_BYTES, or when at least half its
     stages (and two) are 3x3 filters whose fused rows do less work than their nodes (fusion.CHEAPER):
     openvx-mark's GraphDividend chains at 640x480, not a chain of one Median3x3 among Nots."""
-    from _pyopenvx import ffi as core_ffi
+    from _pyopenvx import ffi as core_ffi, lib as core
     from pyopenvx.reference import LOCK, lookup
     monkeypatch.delenv("PVX_FUSION", raising=False)
     lib, c, ctx, w, h = vx.lib, vx.c, vx.context, 640, 480
@@ -90,6 +91,20 @@ def test_passes_of_cheaper_stages_are_fused_whatever_their_size(vx, monkeypatch)
             graph = lookup(core_ffi.cast("vx_reference", int(vx.ffi.cast("uintptr_t", g))))
             assert [plan.num_stages for plan, _ in graph._c_fused] == expected, kernels
         assert lib.vxProcessGraph(g) == c.VX_SUCCESS
+        # the cheaper rows are what such a pass runs: every stage ran several rows a call (a twin
+        # test once switched them off with every output still right), none below AVX2
+        with LOCK:
+            several = [plan.several for plan, _ in graph._c_fused]
+        assert several == (expected if core.pvx_simd() >= AVX2 else [0] * len(expected)), kernels
+        if expected and core.pvx_simd() >= AVX2:
+            level = core.pvx_simd()
+            core.pvx_simd_set(SSE2)
+            try:
+                assert lib.vxProcessGraph(g) == c.VX_SUCCESS
+                with LOCK:
+                    assert [plan.several for plan, _ in graph._c_fused] == [0], kernels
+            finally:
+                core.pvx_simd_set(level)
         for n in nodes:
             assert lib.vxReleaseNode(vx.ffi.new("vx_node *", n)) == c.VX_SUCCESS
         for img in images:

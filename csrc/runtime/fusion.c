@@ -242,13 +242,20 @@ static int64_t ceil_div(int64_t a, int64_t b)
     return -floor_div(-a, b);
 }
 
+/* The stage's several-rows call where a lane uses it: one input, one output, factor 1, and no twins
+ * (twin_row stores their rows one at a time). */
+static pvx_fused_rows_f *several_rows(const pvx_fused_stage *s)
+{
+    return s->num_in == 1 && s->num_out == 1 && s->factor == 1 && !s->num_copies ? s->rows : NULL;
+}
+
 static void make_lane(lane *l, const pass *p, const pvx_fused_stage *s, const image_rows *im, int64_t lo, int64_t hi,
                       uint32_t first, uint32_t end)
 {
     *l = (lane){.y = lo, .hi = hi, .lag = s->lag, .fast_lo = 0, .fast_hi = 0, .scale = s->scale,
                 .factor = s->factor, .up = s->up, .rows_in = s->up + s->down + 1, .num_in = s->num_in,
                 .num_out = s->num_out, .s = s, .row = s->row, .p = p, .im = im, .first = first, .end = end,
-                .rows = s->num_in == 1 && s->num_out == 1 && s->factor == 1 && !s->num_copies ? s->rows : NULL};
+                .rows = several_rows(s)};
     /* inside the inputs: factor y - up >= 0 and factor y + down < their heights; rows computed */
     int64_t a = ceil_div(s->up, s->factor), b = s->last;
     a = a > s->first ? a : s->first;
@@ -477,8 +484,10 @@ vx_status pvx_fused_run(pvx_fused *f)
         status = p.status;
     }
     free(rows);
+    f->several = 0;
     for (uint32_t k = 0; k < f->num_stages; k++) {
         pvx_fused_stage *s = &f->stages[k];
+        f->several += status == VX_SUCCESS && s->row != NULL && several_rows(s) != NULL;
         free(constant[k]);
         if (s->finish != NULL)              /* (a stage that did not prepare has none) */
             s->finish(s);

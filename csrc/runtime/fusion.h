@@ -83,6 +83,7 @@ typedef struct pvx_fused {
     pvx_fused_image *images;
     uint32_t num_images;
     uint32_t height;                  /* pass rows: bands split them; stage k's row y is pass row scale y */
+    uint32_t several;                 /* stages that ran several rows a call in the last run (tests read it) */
 } pvx_fused;
 
 /* Runs the pass once (the executor, graph.c, times it and sets its nodes' statuses). */
