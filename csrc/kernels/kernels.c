@@ -870,9 +870,8 @@ vx_status pvx_fuse_filter_prepare(pvx_fused_stage *s)
     s->out_format[0] = param_format(s, 1);
     s->out_format[1] = s->node->num_parameters > 2 ? param_format(s, 2) : VX_DF_IMAGE_VIRT;
     s->fn = s->in_format[0] == VX_DF_IMAGE_U8 && s->out_format[0] == VX_DF_IMAGE_U8 ? filter_rows_op(s->args[0]) : NULL;
-    /* (not for a twin, whose row copies its twin's and whose plan holds its pixel bytes:
-     * graph/fusion.py `twins`; the row's address from Python is cffi's, not comparable here) */
-    s->rows = s->fn != NULL && s->width > 2 && s->plan == NULL ? pvx_fuse_filter_rows : NULL;
+    /* (a stage computing for twins stores their rows one at a time: fusion.c several_rows) */
+    s->rows = s->fn != NULL && s->width > 2 ? pvx_fuse_filter_rows : NULL;
     return VX_SUCCESS;
 }
 
