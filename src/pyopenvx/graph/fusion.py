@@ -180,16 +180,8 @@ spec_of = {**FOLD_ONLY, **FUSABLE}.get         # a kernel's row, fusable or fold
 
 def _fits(node, spec):
     """Whether the node's images are of the formats and sizes its row map serves."""
-    ins, outs = set(), set()
-    for i in spec[3] + spec[4]:
-        obj = node.params[i]
-        if obj is None:
-            continue
-        if obj.vx_type != vx.VX_TYPE_IMAGE or not _format_fits(node, obj):
-            return False
-        d = obj.desc
-        (ins if i in spec[3] else outs).add((d.width, d.height))
-    if len(ins) != 1 or len(outs) != 1:
+    size, out = _size(node, spec[3]), _size(node, spec[4])
+    if size is None or out is None:
         return False
     e = node.kernel.enumeration
     if e == vx.VX_KERNEL_CUSTOM_CONVOLUTION and max(node.params[1].columns, node.params[1].rows) > 5:
@@ -198,12 +190,29 @@ def _fits(node, spec):
         mask = node.params[2]
         if max(mask.origin[1], mask.rows - 1 - mask.origin[1]) > 2:
             return False
-    (w, h), (ow, oh) = ins.pop(), outs.pop()
     if e == vx.VX_KERNEL_HALFSCALE_GAUSSIAN:
-        return (ow, oh) == ((w + 1) // 2, (h + 1) // 2)
+        return out == ((size[0] + 1) // 2, (size[1] + 1) // 2)
     if e == vx.VX_KERNEL_SCALE_IMAGE:
-        return (w, h) == (2 * ow, 2 * oh)
-    return (w, h) == (ow, oh)
+        return size == (2 * out[0], 2 * out[1])
+    return size == out
+
+
+def _size(node, indexes):
+    """The one (width, height) of the node's images at `indexes` (absent ones aside) when each is an
+    image of a format its fused row serves, else None."""
+    size = None
+    for i in indexes:
+        obj = node.params[i]
+        if obj is None:
+            continue
+        if obj.vx_type != vx.VX_TYPE_IMAGE or not _format_fits(node, obj):
+            return None
+        d = obj.desc
+        if size is None:
+            size = (d.width, d.height)
+        elif size != (d.width, d.height):
+            return None
+    return size
 
 
 def _readers(graph):
@@ -234,7 +243,10 @@ def _whole(graph, obj):
         return False
     if obj.desc.planes > 1:                   # (rings are of one plane)
         return False
-    return not any(node.params[i] is obj for node, i in graph.parameters)
+    for node, i in graph.parameters:
+        if node.params[i] is obj:
+            return False
+    return True
 
 
 def _groups(graph):
@@ -444,24 +456,33 @@ def _plan(graph, run, rings, specs, vanished, copies):
     rows = []                                 # the stages' fields, made into C in one call
     lags, scales, producer, consumers = [], [], {}, {}     # consumers: image -> the stages reading it
     for k, (node, prepare, row, (factor, up, down), ins, outs, fold) in enumerate(specs):
-        lag, below = 0, {scales[producer[obj]] for obj, _, _ in ins if obj in producer}
-        if len(below) > 1:
-            return None, None
-        scale = factor * (below.pop() if below else 1)
-        read, written = [], []
+        lag, below, read, written = 0, 0, [], []    # below: the scale of its producers, one for all
         for obj, holder, i in ins:
-            read.append(images.setdefault(obj, (len(images), index[holder], i))[0])
-            reading = consumers.setdefault(obj, [])
-            if k not in reading[-1:]:
+            at = images.get(obj)
+            if at is None:
+                at = images[obj] = (len(images), index[holder], i)
+            read.append(at[0])
+            reading = consumers.get(obj)
+            if reading is None:
+                consumers[obj] = [k]
+            elif reading[-1] != k:
                 reading.append(k)
-            if obj in producer:
-                p = producer[obj]
-                lag = max(lag, lags[p] + scales[p] * down)
+            p = producer.get(obj)
+            if p is not None:
+                if below and scales[p] != below:
+                    return None, None
+                below = scales[p]
+                if lags[p] + below * down > lag:
+                    lag = lags[p] + below * down
+        scale = factor * (below or 1)
         for obj, holder, i in outs:
             if obj is None:
                 written.append(lib.PVX_FUSED_NONE)
                 continue
-            written.append(images.setdefault(obj, (len(images), index[holder], i))[0])
+            at = images.get(obj)
+            if at is None:
+                at = images[obj] = (len(images), index[holder], i)
+            written.append(at[0])
             producer[obj] = k
         # (a stage a fold took in reads and writes image 0, never written: the zeros of `in` and `out`)
         extra = ffi.NULL if fold is None else fold.c
@@ -481,18 +502,22 @@ def _plan(graph, run, rings, specs, vanished, copies):
         keep.append(to)
     described, height = [], 0                 # (images in the order of their indexes)
     for obj, (_, k, i) in images.items():
-        d = obj.desc
-        per_row = 2 if obj in producer and _pairs(run[producer[obj]]) else 1
+        d, p = obj.desc, producer.get(obj)
+        per_row = 2 if p is not None and _pairs(run[p]) else 1
         im = {"stage": k, "param": i, "pixel_bytes": _PIXEL_BYTES.get(d.format, 1), "rows": per_row,
               "width": d.width, "height": d.height // per_row}
-        if obj in producer:
-            p = producer[obj]
-            height = max(height, scales[p] * im["height"])
+        if p is not None:
+            if scales[p] * im["height"] > height:
+                height = scales[p] * im["height"]
             if obj in rings:
                 # rows from the oldest a consumer reads to the newest the producer has written (an
                 # image nobody reads: the one row written)
-                need = [(lags[k] - lags[p]) // scales[p] + specs[k][3][1] + 1 for k in consumers.get(obj, ())]
-                im["ring"] = max(need, default=1)
+                ring = 1
+                for r in consumers.get(obj, ()):
+                    need = (lags[r] - lags[p]) // scales[p] + specs[r][3][1] + 1
+                    if need > ring:
+                        ring = need
+                im["ring"] = ring
         described.append(im)
     c_images = ffi.new("pvx_fused_image[]", described)
     graph.ring_images |= rings | vanished      # (never allocated: only now that the pass is sure)
