@@ -330,6 +330,7 @@ def test_the_ring_bytes_bound_skips_planning_only_where_nothing_would_fuse(vx, m
     from pyopenvx.graph import fusion
     monkeypatch.delenv("PVX_FUSION", raising=False)
     monkeypatch.setattr(fusion, "CHEAPER", frozenset())    # (the bytes alone decide here)
+    monkeypatch.setattr(fusion, "_chain", lambda graph: None)     # (the general search's bound)
     cut, cuts = fusion._cut, []
     monkeypatch.setattr(fusion, "_cut", lambda *args: cuts.append(1) or cut(*args))
     for least, expected in settings.items():

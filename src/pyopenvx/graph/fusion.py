@@ -180,16 +180,8 @@ spec_of = {**FOLD_ONLY, **FUSABLE}.get         # a kernel's row, fusable or fold
 
 def _fits(node, spec):
     """Whether the node's images are of the formats and sizes its row map serves."""
-    ins, outs = set(), set()
-    for i in spec[3] + spec[4]:
-        obj = node.params[i]
-        if obj is None:
-            continue
-        if obj.vx_type != vx.VX_TYPE_IMAGE or not _format_fits(node, obj):
-            return False
-        d = obj.desc
-        (ins if i in spec[3] else outs).add((d.width, d.height))
-    if len(ins) != 1 or len(outs) != 1:
+    size, out = _size(node, spec[3]), _size(node, spec[4])
+    if size is None or out is None:
         return False
     e = node.kernel.enumeration
     if e == vx.VX_KERNEL_CUSTOM_CONVOLUTION and max(node.params[1].columns, node.params[1].rows) > 5:
@@ -198,12 +190,29 @@ def _fits(node, spec):
         mask = node.params[2]
         if max(mask.origin[1], mask.rows - 1 - mask.origin[1]) > 2:
             return False
-    (w, h), (ow, oh) = ins.pop(), outs.pop()
     if e == vx.VX_KERNEL_HALFSCALE_GAUSSIAN:
-        return (ow, oh) == ((w + 1) // 2, (h + 1) // 2)
+        return out == ((size[0] + 1) // 2, (size[1] + 1) // 2)
     if e == vx.VX_KERNEL_SCALE_IMAGE:
-        return (w, h) == (2 * ow, 2 * oh)
-    return (w, h) == (ow, oh)
+        return size == (2 * out[0], 2 * out[1])
+    return size == out
+
+
+def _size(node, indexes):
+    """The one (width, height) of the node's images at `indexes` (absent ones aside) when each is an
+    image of a format its fused row serves, else None."""
+    size = None
+    for i in indexes:
+        obj = node.params[i]
+        if obj is None:
+            continue
+        if obj.vx_type != vx.VX_TYPE_IMAGE or not _format_fits(node, obj):
+            return None
+        d = obj.desc
+        if size is None:
+            size = (d.width, d.height)
+        elif size != (d.width, d.height):
+            return None
+    return size
 
 
 def _readers(graph):
@@ -234,7 +243,10 @@ def _whole(graph, obj):
         return False
     if obj.desc.planes > 1:                   # (rings are of one plane)
         return False
-    return not any(node.params[i] is obj for node, i in graph.parameters)
+    for node, i in graph.parameters:
+        if node.params[i] is obj:
+            return False
+    return True
 
 
 def _groups(graph):
@@ -402,12 +414,7 @@ def _stages(graph, run, readers):
     images as (object, the node of the run holding it, its parameter index); the nodes a fold takes
     in get a stage that computes nothing, the fold's stage stands at its last node. And the images
     the folds make vanish."""
-    stages, vanished = {}, set()
-    for node in run:
-        prepare, row, _, ins, outs = spec_of(node.kernel.enumeration)
-        row_map = _row_map(node)
-        stages[node] = (node, prepare, row, row_map, [(node.params[i], node, i) for i in ins],
-                        [(node.params[i], node, i) for i in outs], None)
+    stages, vanished = {node: _stage(node) for node in run}, set()
     found = folds(graph, run, readers)
     for fold in found:
         for node in fold.nodes[:-1]:
@@ -422,6 +429,13 @@ def _stages(graph, run, readers):
     return [stages[node] for node in run], vanished, copies
 
 
+def _stage(node):
+    """A node's own stage (as `_stages` gives it: no fold, computing for itself)."""
+    prepare, row, _, ins, outs = spec_of(node.kernel.enumeration)
+    return (node, prepare, row, _row_map(node), [(node.params[i], node, i) for i in ins],
+            [(node.params[i], node, i) for i in outs], None)
+
+
 _ENTRIES = {}
 
 
@@ -433,34 +447,42 @@ def _entry(name):
     return fn
 
 
-def _plan(graph, run, readers):
-    """The C plan of a pass, or None when its stages' scales disagree (an input of one stage from
-    producers of different scales)."""
-    members, index = set(run), {node: k for k, node in enumerate(run)}
+def _plan(graph, run, rings, specs, vanished, copies):
+    """The C plan of a pass of `rings` (`_rings`) and stages `specs`, `vanished`, `copies` (`_stages`),
+    or None when its stages' scales disagree (an input of one stage from producers of different scales)."""
+    index = {node: k for k, node in enumerate(run)}
     images, keep = {}, []                     # object -> index; cdata kept alive with the plan
     c = ffi.new("pvx_fused *")
-    specs, vanished, copies = _stages(graph, run, readers)
     rows = []                                 # the stages' fields, made into C in one call
     lags, scales, producer, consumers = [], [], {}, {}     # consumers: image -> the stages reading it
     for k, (node, prepare, row, (factor, up, down), ins, outs, fold) in enumerate(specs):
-        lag, below = 0, {scales[producer[obj]] for obj, _, _ in ins if obj in producer}
-        if len(below) > 1:
-            return None, None
-        scale = factor * (below.pop() if below else 1)
-        read, written = [], []
+        lag, below, read, written = 0, 0, [], []    # below: the scale of its producers, one for all
         for obj, holder, i in ins:
-            read.append(images.setdefault(obj, (len(images), index[holder], i))[0])
-            reading = consumers.setdefault(obj, [])
-            if k not in reading[-1:]:
+            at = images.get(obj)
+            if at is None:
+                at = images[obj] = (len(images), index[holder], i)
+            read.append(at[0])
+            reading = consumers.get(obj)
+            if reading is None:
+                consumers[obj] = [k]
+            elif reading[-1] != k:
                 reading.append(k)
-            if obj in producer:
-                p = producer[obj]
-                lag = max(lag, lags[p] + scales[p] * down)
+            p = producer.get(obj)
+            if p is not None:
+                if below and scales[p] != below:
+                    return None, None
+                below = scales[p]
+                if lags[p] + below * down > lag:
+                    lag = lags[p] + below * down
+        scale = factor * (below or 1)
         for obj, holder, i in outs:
             if obj is None:
                 written.append(lib.PVX_FUSED_NONE)
                 continue
-            written.append(images.setdefault(obj, (len(images), index[holder], i))[0])
+            at = images.get(obj)
+            if at is None:
+                at = images[obj] = (len(images), index[holder], i)
+            written.append(at[0])
             producer[obj] = k
         # (a stage a fold took in reads and writes image 0, never written: the zeros of `in` and `out`)
         extra = ffi.NULL if fold is None else fold.c
@@ -478,21 +500,24 @@ def _plan(graph, run, readers):
         to = ffi.new("uint32_t[]", [images[n.params[out]][0] for n in nodes])
         stages[index[node]].copies, stages[index[node]].num_copies = to, len(nodes)
         keep.append(to)
-    described, rings, height = [], set(), 0     # (images in the order of their indexes)
+    described, height = [], 0                 # (images in the order of their indexes)
     for obj, (_, k, i) in images.items():
-        d = obj.desc
-        per_row = 2 if obj in producer and _pairs(run[producer[obj]]) else 1
+        d, p = obj.desc, producer.get(obj)
+        per_row = 2 if p is not None and _pairs(run[p]) else 1
         im = {"stage": k, "param": i, "pixel_bytes": _PIXEL_BYTES.get(d.format, 1), "rows": per_row,
               "width": d.width, "height": d.height // per_row}
-        if obj in producer:
-            p = producer[obj]
-            height = max(height, scales[p] * im["height"])
-            if _ringable(graph, obj, members, readers):
+        if p is not None:
+            if scales[p] * im["height"] > height:
+                height = scales[p] * im["height"]
+            if obj in rings:
                 # rows from the oldest a consumer reads to the newest the producer has written (an
                 # image nobody reads: the one row written)
-                need = [(lags[k] - lags[p]) // scales[p] + specs[k][3][1] + 1 for k in consumers.get(obj, ())]
-                im["ring"] = max(need, default=1)
-                rings.add(obj)
+                ring = 1
+                for r in consumers.get(obj, ()):
+                    need = (lags[r] - lags[p]) // scales[p] + specs[r][3][1] + 1
+                    if need > ring:
+                        ring = need
+                im["ring"] = ring
         described.append(im)
     c_images = ffi.new("pvx_fused_image[]", described)
     graph.ring_images |= rings | vanished      # (never allocated: only now that the pass is sure)
@@ -623,6 +648,11 @@ def plan(graph):
     least = _min_ring_bytes()
     if least is None or graph.pipelining.pipelined or any(n.desc.target != ffi.NULL for n in graph.order):
         return
+    chain = _chain(graph)
+    if chain is not None:
+        for run, rings in _chain_passes(graph, chain, least):
+            _keep(graph, run, _plan(graph, run, rings, [_stage(node) for node in run], _NOBODY, {}))
+        return
     if (_most_ring_bytes(graph.order, least) < least and not may_twin(graph.order)
             and not _cheaper(graph.order, 0)):   # no pass could gain
         return
@@ -635,19 +665,79 @@ def plan(graph):
         for cut in _cut(graph, group, readers):
             order, linked, rings = _linked(graph, cut, readers)
             for run in _short(linked) if least and linked else [linked]:
-                known = rings if run is linked else None
-                if not run or (_bytes(known if known is not None else _rings(graph, run, readers)) < least
-                               and not twins(run) and not _cheaper(run, 0.5)):
+                known = rings if run is linked and rings is not None else _rings(graph, run, readers)
+                if not run or (_bytes(known) < least and not twins(run) and not _cheaper(run, 0.5)):
                     continue
-                c, keep = _plan(graph, run, readers)
-                if c is None:
-                    continue
-                run[0].desc.fused = c
-                graph._c_fused.append((c, keep))
+                _keep(graph, run, _plan(graph, run, known, *_stages(graph, run, readers)))
             if order != cut:
                 reordered[cut[0]] = (cut, order)
     if reordered:
         _reorder(graph, reordered)
+
+
+def _keep(graph, run, planned):
+    """The pass's plan (`_plan`) hung on its first node, unless there is none."""
+    c, keep = planned
+    if c is not None:
+        run[0].desc.fused = c
+        graph._c_fused.append((c, keep))
+
+
+# kernels of one image input and one output, row for row, that never fold (a fold needs a unary
+# pixel-wise node) nor write by pairs of rows: a schedule that is a chain of them is planned directly
+_CHAIN = frozenset((vx.VX_KERNEL_BOX_3x3, vx.VX_KERNEL_GAUSSIAN_3x3, vx.VX_KERNEL_MEDIAN_3x3, vx.VX_KERNEL_ERODE_3x3,
+                    vx.VX_KERNEL_DILATE_3x3, vx.VX_KERNEL_CUSTOM_CONVOLUTION, vx.VX_KERNEL_NON_LINEAR_FILTER,
+                    vx.VX_KERNEL_CHANNEL_EXTRACT))
+
+
+def _chain(graph):
+    """The schedule when it is one chain of `_CHAIN` nodes that fit (`_fits`), each after the first
+    reading the one before's output, a whole image (`_whole`), else None. The general search would
+    find it one group (`_groups`), uncut (`_cut`: every image read in it a ring, none read outside:
+    each is read by the next node alone), every stage in the pass (`_linked`: each reads or writes a
+    ring), without folds or twins (no two nodes read one image): `_chain_passes` goes straight to
+    `_short`'s passes (issue 32's VerifyChain: 64 Box3x3)."""
+    chain, last = graph.order, None
+    if len(chain) < 2:
+        return None
+    for node in chain:
+        if node.kernel.enumeration not in _CHAIN:
+            return None
+        spec = _spec(node)
+        if spec is None or not _fits(node, spec):
+            return None
+        if last is not None and (node.params[spec[3][0]] is not last or not _whole(graph, last)):
+            return None
+        last = node.params[spec[4][0]]
+    return chain
+
+
+def _chain_passes(graph, chain, least):
+    """A chain's (`_chain`) passes and their rings, those the general search keeps: `_short` cuts it
+    where the up + downs summed from a pass's first stage pass height / HALO_SHARE (all its images
+    have one height), and a pass is kept when its rings hold `least` bytes or half its stages are
+    CHEAPER. Its rings: every output but the last's, which the next pass reads; the chain's last,
+    which nobody reads, when whole."""
+    starts, end = [0], len(chain)
+    last = chain[-1].params[spec_of(chain[-1].kernel.enumeration)[4][0]]
+    if least:                                 # (PVX_FUSION=1: the chain whole)
+        limit, reach = last.desc.height // HALO_SHARE, 0
+        for k in range(1, end):
+            _, up, down = spec_of(chain[k].kernel.enumeration)[2]
+            reach += up + down
+            if reach > limit:
+                starts.append(k)
+                reach = 0
+    starts.append(end)
+    for a, b in zip(starts, starts[1:]):
+        if b - a < 2:
+            continue
+        run = chain[a:b]
+        rings = [node.params[spec_of(node.kernel.enumeration)[4][0]] for node in run[:-1]]
+        if b == end and _whole(graph, last):
+            rings.append(last)
+        if _bytes(rings) >= least or _cheaper(run, 0.5):
+            yield run, set(rings)
 
 
 def _reorder(graph, reordered):
