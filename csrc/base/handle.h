@@ -18,8 +18,8 @@ typedef struct pvx_ref {
     uint32_t external_count;          /* held by the application */
     uint32_t internal_count;          /* held by the framework (graphs, parents) */
     uint32_t flags;                   /* PVX_REF_* */
-    uint32_t c_images;                /* a context: images made in C that Python has not seen yet
-                                         (objects/image_lazy.c), counted in VX_CONTEXT_REFERENCES */
+    uint32_t c_lazy;                  /* a context: objects made in C that Python has not seen yet
+                                         (objects/lazy.h), counted in VX_CONTEXT_REFERENCES */
     struct pvx_ref *context;
     void *desc;                       /* per-type descriptor, owned by Python */
     vx_char name[VX_MAX_REFERENCE_NAME];
@@ -29,7 +29,7 @@ typedef struct pvx_ref {
 #define PVX_REF_VIRTUAL 0x1u          /* a virtual data object */
 #define PVX_REF_ACCESSIBLE 0x2u       /* a virtual object a running graph lets its kernels touch */
 #define PVX_REF_PERFORMANCE 0x4u      /* a context with VX_DIRECTIVE_ENABLE_PERFORMANCE */
-#define PVX_REF_LAZY 0x8u             /* an image made in C with no Python object yet (image_lazy.c) */
+#define PVX_REF_LAZY 0x8u             /* made in C, no Python object yet (objects/lazy.h) */
 
 /* Type filters for pvx_ref_slot beyond the vx_type_e values. */
 #define PVX_ANY_TYPE 0

@@ -1,6 +1,8 @@
-/* Array fast paths: query, map/unmap of resident ranges, copies, appends. Valid requests only;
- * anything to refuse (or memory not yet allocated) falls through to Python. */
+/* Array fast paths: query, map/unmap, copies, appends; vxCreateArray and vxReleaseArray of the
+ * common case. Valid requests only; anything to refuse (or memory that cannot be allocated)
+ * falls through to Python. */
 #include "array.h"
+#include "lazy.h"
 
 #include <string.h>
 
@@ -112,6 +114,31 @@ int pvx_fast_vxTruncateArray(vx_array arr, vx_size new_num_items, vx_status *out
         if (a == NULL || new_num_items > n)
             return 0;
     } while (!__atomic_compare_exchange_n(&a->num_items, &n, new_num_items, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
+    *out = VX_SUCCESS;
+    return 1;
+}
+
+/* vxCreateArray of an item type Python declared servable (objects/array.py), made lazy (lazy.h),
+ * memory still lazy as Array.__init__ leaves it; anything else goes to Python. */
+int pvx_fast_vxCreateArray(vx_context context, vx_enum item_type, vx_size capacity, vx_array *out)
+{
+    pvx_ref *ctx = pvx_ref_live(context, VX_TYPE_CONTEXT);
+    vx_size max_bytes, bytes, size = ctx ? pvx_lazy_served(VX_TYPE_ARRAY, item_type, &max_bytes) : 0;
+    if (size == 0 || capacity == 0 || capacity >= (vx_size)1 << 62 || __builtin_mul_overflow(capacity, size, &bytes) ||
+        bytes > max_bytes)
+        return 0;
+    pvx_array *a = pvx_lazy_new(sizeof *a);
+    if (a == NULL)
+        return 0;
+    pvx_memory_init(&a->mem, bytes);
+    a->item_type = item_type, a->item_size = size, a->capacity = capacity;
+    return pvx_lazy_publish(a, VX_TYPE_ARRAY, ctx, (vx_reference *)out);
+}
+
+int pvx_fast_vxReleaseArray(vx_array *arr, vx_status *out)
+{
+    if (!pvx_lazy_release((vx_reference *)arr, VX_TYPE_ARRAY))
+        return 0;
     *out = VX_SUCCESS;
     return 1;
 }

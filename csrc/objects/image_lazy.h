@@ -8,12 +8,6 @@
  * each format it lets C serve, with its size alignment, colour space and largest size in bytes. */
 PVX_HIDDEN void pvx_image_serve(vx_df_image fmt, uint32_t align_x, uint32_t align_y, vx_enum space,
                                 vx_size max_bytes);
-/* The descriptor of an image made in C that Python now takes over (NULL if the handle is not one):
- * it is no longer lazy, and Python frees the descriptor with pvx_image_free_made. */
-PVX_HIDDEN pvx_image *pvx_image_take(const void *handle);
-PVX_HIDDEN void pvx_image_free_made(pvx_image *desc);
-/* Frees every image of `context` still lazy (the context is being released). */
-PVX_HIDDEN void pvx_image_release_lazy(pvx_ref *context);
 /* A lazy image's own memory, allocated and attached now if missing (map and copy fast paths). */
 PVX_HIDDEN void pvx_image_attach_lazy(pvx_ref *ref, pvx_image *img);
 

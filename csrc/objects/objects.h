@@ -11,6 +11,7 @@
 #include "../base/base.h"
 
 #include "memory.h"
+#include "lazy.h"
 #include "scalar.h"
 #include "array.h"
 #include "tensor.h"

@@ -88,7 +88,7 @@ class Context(Reference):
     _counted = (-1, 0)      # (reference.changes when counted, how many objects `counted` said)
 
     def references(self):
-        """VX_CONTEXT_REFERENCES: the objects the application holds now (images made in C that
+        """VX_CONTEXT_REFERENCES: the objects the application holds now (objects made in C that
         Python has not seen yet included). Counted again only after reference.changes moved."""
         at, counted = self._counted
         if at != reference.changes:
@@ -96,7 +96,7 @@ class Context(Reference):
                 at = reference.changes
                 counted = sum(1 for o in self.objects.values() if o.counted)
                 self._counted = (at, counted)
-        return counted + self.h.c_images
+        return counted + self.h.c_lazy
 
     def error(self, status):
         if status not in self.errors:
@@ -109,7 +109,7 @@ class Context(Reference):
         self.closing = True
         if Context.live is self:
             Context.live = None
-        lib.pvx_image_release_lazy(self.h)
+        lib.pvx_lazy_release_context(self.h)
         for obj in list(self.objects.values()):
             if obj.vx_type == vx.VX_TYPE_GRAPH:
                 if obj.worker is not None:

@@ -47,10 +47,18 @@ def type_name(vx_type):
     return _TYPE_NAMES.get(vx_type, hex(vx_type))
 
 
+# vx_type -> the class's adopt(handle, desc), for each type C makes objects of (csrc/objects/lazy.h)
+ADOPT = {}
+
+
 def adopt_made_in_c(handle):
-    """The object of a handle C made without Python (objects/image.py sets it: csrc/objects/image_lazy.c), made
-    now, or None."""
-    return None
+    """The object of a handle C made without Python (csrc/objects/lazy.h), made now around its
+    handle and descriptor, or None."""
+    desc = lib.pvx_lazy_take(handle)
+    if desc == ffi.NULL:
+        return None
+    h = ffi.cast("pvx_ref *", handle)
+    return ADOPT[h.type](h, desc)
 
 
 def _first_sight(handle):

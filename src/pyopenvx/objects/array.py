@@ -2,9 +2,11 @@
 from _pyopenvx import lib
 
 from .. import constants as vx
-from ..datatypes import size_of
+from .. import reference
+from ..datatypes import SIZES, size_of
 from ..errors import VxError, check
-from .memory import COPY_USAGES, MAP_USAGES, Resident, check_bytes, check_map_memory, check_ptr, check_usage
+from .memory import (COPY_USAGES, MAP_USAGES, MAX_BYTES, Resident, check_bytes, check_map_memory, check_ptr,
+                     check_usage)
 
 
 class Array(Resident):
@@ -34,6 +36,9 @@ class Array(Resident):
 
     def fill(self, desc):
         desc.item_type, desc.item_size, desc.capacity = self.item_type, self.item_size, self.capacity
+
+    def took(self):
+        self.item_type, self.capacity = self.desc.item_type, self.desc.capacity
 
     def nbytes(self):
         return self.capacity * self.item_size
@@ -84,3 +89,14 @@ class Array(Resident):
         self.check_range(start, end)
         return self.open_map(start * self.item_size, usage, self.region(start * self.item_size,
                                                                         (end - start) * self.item_size))
+
+
+def serve_in_c():
+    """What vxCreateArray may make in C without asking (csrc/objects/array.c): every standard item
+    type (user structs are a context's), capacities whose bytes fit the machine (__init__'s policy)."""
+    for item_type, size in SIZES.items():
+        lib.pvx_lazy_serve(vx.VX_TYPE_ARRAY, item_type, size, MAX_BYTES)
+
+
+reference.ADOPT[vx.VX_TYPE_ARRAY] = Array.adopt
+serve_in_c()

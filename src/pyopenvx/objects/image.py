@@ -185,9 +185,9 @@ class Image(DataObject):
         (csrc/objects/image_lazy.c), which Python meets now: its handle, counts and descriptor (a root:
         the application's planes, or its own memory attached if a map needed it)."""
         img = cls.__new__(cls)
-        h = ffi.cast("pvx_ref *", handle)
-        DataObject.__init__(img, find(h.context), handle=h)
-        img._own(ffi.gc(desc, lib.pvx_image_free_made), None)
+        DataObject.__init__(img, find(handle.context), handle=handle)
+        desc = ffi.gc(ffi.cast(_PVX_IMAGE, desc), lib.pvx_lazy_free_made)
+        img._own(desc, None)
         img.view_origin = _ROOT_ORIGINS[desc.planes]
         img.swappable = bool(desc.mem.borrowed)
         if desc.plane[0].ptr != ffi.NULL:
@@ -453,10 +453,5 @@ class Image(DataObject):
         return f"<{kind} {self.width}x{self.height} {fmt}{' ' + repr(self.name) if self.alive and self.name else ''}>"
 
 
-def _adopt(handle):
-    desc = lib.pvx_image_take(handle)
-    return None if desc == ffi.NULL else Image.adopt(handle, desc)
-
-
-reference.adopt_made_in_c = _adopt
+reference.ADOPT[vx.VX_TYPE_IMAGE] = Image.adopt
 serve_in_c()

@@ -14,7 +14,7 @@ from _pyopenvx import ffi, lib
 
 from .. import constants as vx
 from ..errors import VxError, check
-from ..reference import lookup
+from ..reference import find, lookup
 from .dataobject import DataObject
 
 MAP_USAGES = (vx.VX_READ_ONLY, vx.VX_WRITE_ONLY, vx.VX_READ_AND_WRITE)
@@ -90,14 +90,31 @@ class Resident(DataObject):
     DESC = None
     META = {}
 
-    def __init__(self, context, scope=None, virtual=False, external=1):
-        super().__init__(context, scope, virtual, external)
-        self.desc = ffi.new(f"{self.DESC} *")
-        self.mem = ffi.addressof(self.desc[0], "mem")
-        lib.pvx_memory_init(self.mem, 0)
+    def __init__(self, context, scope=None, virtual=False, external=1, handle=None, desc=None):
+        """`handle` and `desc`: an object C made (adopt)."""
+        super().__init__(context, scope, virtual, external, handle)
+        if desc is None:
+            desc = ffi.new(f"{self.DESC} *")
+            lib.pvx_memory_init(ffi.addressof(desc[0], "mem"), 0)
+        self.desc = desc
+        self.mem = ffi.addressof(desc[0], "mem")
         self.accesses = {}           # 1.0 access/commit: pointer -> map id
         self.lender = None           # whose storage verification lent this object (graph/aliasing.py)
 
+
+    @classmethod
+    def adopt(cls, handle, desc):
+        """The object of a handle vxCreateX made in C (csrc/objects/lazy.h), which Python meets now:
+        its handle, counts and descriptor (memory too, if C attached it); `took()` reads its shape."""
+        obj = cls.__new__(cls)
+        desc = ffi.gc(ffi.cast(f"{cls.DESC} *", desc), lib.pvx_lazy_free_made)
+        Resident.__init__(obj, find(handle.context), handle=handle, desc=desc)
+        obj.took()
+        return obj
+
+    def took(self):
+        """Set the Python attributes of the shape from the descriptor C filled (adopt)."""
+        raise NotImplementedError
 
     def publish(self):
         """Write the shape into the descriptor and make it reachable from the handle."""

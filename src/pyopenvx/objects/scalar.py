@@ -1,11 +1,12 @@
 """Scalar: one value of a scalar type, a standard struct or a registered user struct."""
-from _pyopenvx import ffi
+from _pyopenvx import ffi, lib
 
 from .. import constants as vx
-from ..datatypes import C_TYPES, SCALAR_TYPES, size_of
+from .. import reference
+from ..datatypes import C_TYPES, SCALAR_TYPES, SIZES, size_of
 from ..errors import check
 from ..reference import type_name
-from .memory import Resident
+from .memory import MAX_BYTES, Resident
 
 
 class Scalar(Resident):
@@ -34,6 +35,9 @@ class Scalar(Resident):
     def fill(self, desc):
         desc.data_type = self.data_type
 
+    def took(self):
+        self.data_type = self.desc.data_type
+
     @property
     def size(self):
         return size_of(self.context, self.data_type) or 0
@@ -51,3 +55,14 @@ class Scalar(Resident):
         if ctype is None:
             return bytes(ffi.buffer(self.base(), self.size))
         return ffi.cast(f"{ctype} *", self.base())[0]
+
+
+def serve_in_c():
+    """What vxCreateScalar may make in C without asking (csrc/objects/scalar.c): the scalar types
+    (__init__'s policy for a scalar without a size)."""
+    for data_type in SCALAR_TYPES:
+        lib.pvx_lazy_serve(vx.VX_TYPE_SCALAR, data_type, SIZES[data_type], MAX_BYTES)
+
+
+reference.ADOPT[vx.VX_TYPE_SCALAR] = Scalar.adopt
+serve_in_c()

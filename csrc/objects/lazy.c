@@ -1,0 +1,169 @@
+/* The objects made in C that Python has not met yet (lazy.h). Two crossings into Python and the
+ * construction of an object cost ~10 us; a calloc, a handle and a free well under one: most
+ * objects a C program makes are never named, retained or put anywhere Python must know them
+ * before their release. Python meets one on its first lookup of the handle (reference.lookup ->
+ * pvx_lazy_take -> the class's adopt), which keeps the handle, counts and descriptor. */
+#include "lazy.h"
+#include "memory.h"
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdlib.h>
+
+typedef struct lazy {
+    struct lazy *prev, *next;         /* every lazy object, for the release of their context */
+    pvx_ref *ref;
+    _Alignas(max_align_t) unsigned char desc[];
+} lazy;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static lazy *objects;
+
+enum { MAX_SERVED = 128 };
+static struct {
+    vx_enum object_type, data_type;
+    vx_size item_size, max_bytes;
+} served[MAX_SERVED];
+static uint32_t n_served;
+
+/* Declared when objects/scalar.py and array.py are imported (before any context exists). */
+void pvx_lazy_serve(vx_enum object_type, vx_enum data_type, vx_size item_size, vx_size max_bytes)
+{
+    uint32_t n = __atomic_load_n(&n_served, __ATOMIC_ACQUIRE);
+    if (n == MAX_SERVED || item_size == 0)
+        return;                       /* not served: Python creates them */
+    served[n].object_type = object_type, served[n].data_type = data_type;
+    served[n].item_size = item_size, served[n].max_bytes = max_bytes;
+    __atomic_store_n(&n_served, n + 1, __ATOMIC_RELEASE);
+}
+
+vx_size pvx_lazy_served(vx_enum object_type, vx_enum data_type, vx_size *max_bytes)
+{
+    uint32_t n = __atomic_load_n(&n_served, __ATOMIC_ACQUIRE);
+    for (uint32_t k = 0; k < n; k++)
+        if (served[k].object_type == object_type && served[k].data_type == data_type) {
+            *max_bytes = served[k].max_bytes;
+            return served[k].item_size;
+        }
+    return 0;
+}
+
+static lazy *block_of(void *desc)
+{
+    return (lazy *)((unsigned char *)desc - offsetof(lazy, desc));
+}
+
+void *pvx_lazy_new(size_t size)
+{
+    lazy *l = calloc(1, sizeof *l + size);
+    return l ? l->desc : NULL;
+}
+
+void pvx_lazy_free_made(void *desc)
+{
+    if (desc)
+        free(block_of(desc));
+}
+
+int pvx_lazy_publish(void *desc, vx_enum type, pvx_ref *context, vx_reference *out)
+{
+    lazy *l = block_of(desc);
+    pvx_ref *ref = l->ref = pvx_ref_alloc(type);
+    if (ref == NULL) {
+        free(l);
+        return 0;
+    }
+    ref->context = context;
+    ref->external_count = 1;
+    ref->flags = PVX_REF_LAZY;
+    pthread_mutex_lock(&lock);
+    l->next = objects;
+    if (objects)
+        objects->prev = l;
+    objects = l;
+    __atomic_add_fetch(&context->c_lazy, 1, __ATOMIC_RELAXED);
+    pthread_mutex_unlock(&lock);
+    __atomic_store_n(&ref->desc, desc, __ATOMIC_RELEASE);      /* complete before reachable */
+    *out = (vx_reference)ref;
+    return 1;
+}
+
+/* Takes a lazy object out of the list (caller holds the lock): it is no longer lazy. */
+static void unlink_locked(lazy *l)
+{
+    if (l->prev)
+        l->prev->next = l->next;
+    else
+        objects = l->next;
+    if (l->next)
+        l->next->prev = l->prev;
+    __atomic_and_fetch(&l->ref->flags, ~PVX_REF_LAZY, __ATOMIC_RELEASE);
+    __atomic_sub_fetch(&l->ref->context->c_lazy, 1, __ATOMIC_RELAXED);
+}
+
+/* The lazy object of a handle of `type`, taken out of the list; NULL if the handle is not one. */
+static lazy *take(const void *handle, vx_enum type)
+{
+    pvx_ref *ref = pvx_ref_live(handle, type);
+    if (ref == NULL || !(__atomic_load_n(&ref->flags, __ATOMIC_ACQUIRE) & PVX_REF_LAZY))
+        return NULL;
+    lazy *l = NULL;
+    pthread_mutex_lock(&lock);
+    if (__atomic_load_n(&ref->flags, __ATOMIC_ACQUIRE) & PVX_REF_LAZY) {
+        l = block_of(ref->desc);
+        unlink_locked(l);
+    }
+    pthread_mutex_unlock(&lock);
+    return l;
+}
+
+static void destroy(lazy *l)
+{
+    pvx_ref_free(l->ref);
+    pvx_memory_free((pvx_memory *)l->desc);
+    free(l);
+}
+
+void *pvx_lazy_take(const void *handle)
+{
+    lazy *l = take(handle, PVX_ANY_TYPE);
+    return l ? l->desc : NULL;
+}
+
+/* A lazy object holds no other count and nothing holds it: its application's release ends it. */
+int pvx_lazy_release(vx_reference *ref, vx_enum type)
+{
+    lazy *l = ref ? take(*ref, type) : NULL;
+    if (l == NULL)
+        return 0;
+    destroy(l);
+    *ref = NULL;
+    return 1;
+}
+
+int pvx_fast_vxReleaseReference(vx_reference *ref, vx_status *out)
+{
+    if (!pvx_lazy_release(ref, PVX_ANY_TYPE))
+        return 0;
+    *out = VX_SUCCESS;
+    return 1;
+}
+
+void pvx_lazy_release_context(pvx_ref *context)
+{
+    lazy *mine = NULL;
+    pthread_mutex_lock(&lock);
+    for (lazy *l = objects, *next; l; l = next) {
+        next = l->next;
+        if (l->ref->context == context) {
+            unlink_locked(l);
+            l->next = mine;
+            mine = l;
+        }
+    }
+    pthread_mutex_unlock(&lock);
+    for (lazy *next; mine; mine = next) {
+        next = mine->next;
+        destroy(mine);
+    }
+}
