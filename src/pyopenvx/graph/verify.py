@@ -448,21 +448,27 @@ def _units(graph):
     """The schedule's units (a node, or a fused pass's stages), the unit each node belongs to
     (its head's schedule index), the units waiting for each, and each unit's ancestors
     (below, bits: `_normal`; units are in schedule order, a topological order)."""
-    order, head, units, k = graph.order, {}, [], 0
-    while k < len(order):
-        fused = order[k].desc.fused
-        nodes = order[k:k + (fused.num_stages if fused != ffi.NULL else 1)]
-        for node in nodes:
-            head[node] = k
-        units.append((k, nodes))
-        k += len(nodes)
-    nexts, after = {k: set() for k, _ in units}, graph.after
-    for k, nodes in units:
-        waiting = nexts[k]
-        for node in nodes:
-            for m in after[node]:
-                if head[m] != k:
-                    waiting.add(head[m])
+    order, after = graph.order, graph.after
+    if not graph._c_fused:                    # (no pass: a unit a node, no descriptor read; the usual graph)
+        units = list(enumerate(zip(order)))
+        head = dict(zip(order, range(len(order))))
+        nexts = {k: set(map(head.__getitem__, after[node])) for k, node in enumerate(order)}
+    else:
+        head, units, k = {}, [], 0
+        while k < len(order):
+            fused = order[k].desc.fused
+            nodes = order[k:k + (fused.num_stages if fused != ffi.NULL else 1)]
+            for node in nodes:
+                head[node] = k
+            units.append((k, nodes))
+            k += len(nodes)
+        nexts = {k: set() for k, _ in units}
+        for k, nodes in units:
+            waiting = nexts[k]
+            for node in nodes:
+                for m in after[node]:
+                    if head[m] != k:
+                        waiting.add(head[m])
     ancestors = dict.fromkeys(nexts, (0, 0))
     for k, nodes in units:
         below, bits = ancestors[k]            # (its ancestors are all before k: below <= k)
@@ -511,6 +517,8 @@ def compile_branches(graph):
     if graph.pipeline is not None or d.num_targeted:
         return
     graph.units = units, _, nexts, ancestors = _units(graph)
+    if list(ancestors.values()) == [(k, 0) for k, _ in units]:
+        return                             # (a line: each unit waits for all before it, whatever their sizes)
     concurrent = {k for k, nodes in units if _large(nodes)}
     last = None                            # the last concurrent unit: every earlier one is its ancestor
     for k, _ in units:
