@@ -69,6 +69,7 @@ def check_parameters(graph):
     # updates: VX_BIDIRECTIONAL parameters (read, then written in place)
     graph.inputs, graph.outputs, graph.updates = inputs, outputs, updates = [], [], []
     edges_of = {vx.VX_INPUT: inputs, vx.VX_OUTPUT: outputs, vx.VX_BIDIRECTIONAL: updates}
+    lineages = {}
     for node in graph.nodes:
         for i, (sig, obj) in enumerate(zip(node.kernel.signature, node.params)):
             if obj is None:
@@ -84,7 +85,9 @@ def check_parameters(graph):
             if virtual and obj.scope is not graph and scope_of(obj) not in (graph, graph.context):
                 raise VxError(vx.VX_ERROR_INVALID_SCOPE, f"{_where(node, i)}: virtual {obj} belongs to another graph",
                               node)
-            parts = (obj,) if container(obj) is None else tuple(lineage(obj))
+            parts = lineages.get(obj)         # (an object's, once: most are two nodes' parameters)
+            if parts is None:
+                parts = lineages[obj] = (obj,) if container(obj) is None else tuple(lineage(obj))
             edges = edges_of[sig.direction]
             if edges is not inputs and obj.vx_type == vx.VX_TYPE_IMAGE and obj.root.is_uniform:
                 raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{_where(node, i)}: written, but {obj} is a uniform "
@@ -102,9 +105,9 @@ def _claims(edges):
             if other is not None:
                 raise VxError(vx.VX_ERROR_MULTIPLE_WRITERS, f"{_where(node, i)}: {obj} is also written by "
                               f"{_where(*other)}", node)
-        writers[obj] = (node, i)
+        writers[obj] = claim = (node, i)
         for o in parts:
-            covered.setdefault(o, (node, i))
+            covered.setdefault(o, claim)
     return writers, covered
 
 
@@ -262,6 +265,12 @@ def _apply_output(node, index, obj, want, have):
             except VxError as e:
                 raise VxError(e.status, f"{_where(node, index)}: {e.message}", node) from None
             have = obj.meta()
+        values = have.values()
+        for open_value in OPEN_VALUES:     # (nothing open, the usual case: no loop over the attributes)
+            if open_value in values:
+                break
+        else:
+            return
         for attribute, value in have.items():
             if value in OPEN_VALUES and attribute in REQUIRED:
                 raise VxError(MISMATCH.get(attribute, vx.VX_ERROR_INVALID_DIMENSION),
@@ -303,16 +312,15 @@ def _valid_rectangles(node, outputs, ruled):
     reset = node.desc.valid_rect_reset
     for index, obj, meta, _ in outputs:
         callback = meta.valid_rect_callback if meta is not None else None
-        if not reset and index not in ruled and callback is None:
+        if not reset and callback is None:
+            if index in ruled:                # a standard kernel's: one image, inside it by its rule
+                node.kernel.valid_rect(node, index)
             continue
         images = _images(obj)
         if reset:
             for img in images:
                 img.desc.valid = (0, 0, img.width, img.height)
         elif images:
-            if callback is None:              # a standard kernel's: one image, inside it by its rule
-                node.kernel.valid_rect(node, index)
-                continue
             if inputs is None:
                 inputs = [img.valid_rect() for i in node.kernel.inputs if node.params[i] is not None
                           for img in _images(node.params[i])]
@@ -390,8 +398,9 @@ def _virtuals(graph):
             for o in parts:
                 if o not in virtuals and (virtual if o is obj else getattr(o, "virtual", False)):
                     virtuals[o] = None
-                    for part in items_of(o) or ():       # a virtual pyramid's levels, array's items
-                        virtuals[part] = None
+                    if o.vx_type != vx.VX_TYPE_IMAGE:    # (an image has no items: no call)
+                        for part in items_of(o) or ():   # a virtual pyramid's levels, array's items
+                            virtuals[part] = None
     return list(virtuals)
 
 
