@@ -416,8 +416,9 @@ def compile_pipeline(graph):
     for node in graph.order:                  # the pipeline makes PIPEUP calls of its own
         out_depth, in_depth = (1, 1) if pipelined else pipeup(node)
         primed = out_depth > 1 or in_depth > 1
-        node.desc.pipeup_calls, node.desc.pipeup_runs = out_depth - 1, in_depth if primed else 0
-        node.desc.state = vx.VX_NODE_STATE_PIPEUP if primed else vx.VX_NODE_STATE_STEADY
+        d = node.desc
+        d.pipeup_calls, d.pipeup_runs = out_depth - 1, in_depth if primed else 0
+        d.state = vx.VX_NODE_STATE_PIPEUP if primed else vx.VX_NODE_STATE_STEADY
     if pipelined:
         graph.pipeline = Pipeline(graph)
         graph.desc.pipeline = graph.pipeline.c
@@ -621,6 +622,8 @@ def _last(readers, writer, ancestors):
     """A buffer's last users once an image `writer` writes and `readers` read is on it: the users
     every other is an ancestor of (the buffer's earlier users are the writer's ancestors, the
     writer its readers')."""
+    if readers and len(readers) == 1:     # (the usual image: one reader, no set made)
+        return (writer,) if writer in readers else readers
     last = readers.difference((writer,)) if readers else ()
     if len(last) > 1:
         last = [u for u in last if not any(_within((u,), ancestors[v]) for v in last)]
