@@ -223,7 +223,8 @@ def test_verification_calls_a_node_stay_few(vx):
     the initializers and target create callbacks a graph has, an image's geometry is read in C,
     and the edges, valid rectangles and units make fewer comprehensions and generators; C writes
     a valid rectangle and lends an image's storage in one call each. It made 97 calls a node
-    before, 49 with those written field by field from Python (42 now)."""
+    before, 49 with those written field by field from Python, 42 before s13 (a line of units asks
+    no unit's sizes, an object's lineage is found once, images are not asked for items: 39 now)."""
     lib, ffi = vx.lib, vx.ffi
     _costs(vx, 4)                              # first calls: imports, caches
     graph, made = _chain(vx, 100)
@@ -237,9 +238,10 @@ def test_verification_calls_a_node_stay_few(vx):
                  "_producers.<locals>.<setcomp>", "valid_rect.<locals>.<genexpr>", "_units.<locals>.<genexpr>",
                  "compile_branches.<locals>.<setcomp>.<genexpr>", "_storage_plan.<locals>.<lambda>",
                  "Image.<lambda>", "DataObject.virtual",      # (an image's getters: 15 a node; virtual: 4)
-                 "Image.valid_rect", "Image._attach", "Image._publish"):   # (C writes rectangles, lends storage)
+                 "Image.valid_rect", "Image._attach", "Image._publish",   # (C writes rectangles, lends storage)
+                 "_large"):            # (a line of units runs node after node whatever the units' sizes: s13)
         assert gone not in per_node, (gone, per_node)
-    assert sum(calls.values()) / 100 <= 45, per_node
+    assert sum(calls.values()) / 100 <= 40, per_node
 
 
 def test_the_first_verification_imports_nothing():
@@ -349,7 +351,8 @@ def test_a_units_ancestors_are_what_it_waits_for_transitively(vx):
     from _pyopenvx import ffi
     rng = random.Random(32)
     for trial in range(300):
-        sizes = [rng.choice((1, 1, 1, 2, 3)) for _ in range(rng.randint(1, 30))]
+        # (every other trial without passes: _units' way for graphs without any, graph._c_fused empty)
+        sizes = [rng.choice((1, 1, 1, 2, 3) if trial % 2 else (1,)) for _ in range(rng.randint(1, 30))]
         heads = [sum(sizes[:j]) for j in range(len(sizes))]
         order = []
         for size in sizes:
@@ -362,7 +365,7 @@ def test_a_units_ancestors_are_what_it_waits_for_transitively(vx):
         for j, k in enumerate(heads):         # a node of unit k each unit waiting for it reads from
             for m in waits[k]:
                 after[order[k + rng.randrange(sizes[j])]].add(order[m + rng.randrange(sizes[heads.index(m)])])
-        graph = types.SimpleNamespace(order=order, after=after)
+        graph = types.SimpleNamespace(order=order, after=after, _c_fused=[size for size in sizes if size > 1])
         units, head, nexts, ancestors = verify._units(graph)
         assert [k for k, _ in units] == heads and nexts == waits
         expected = _closure(waits, heads)

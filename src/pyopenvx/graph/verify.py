@@ -69,6 +69,7 @@ def check_parameters(graph):
     # updates: VX_BIDIRECTIONAL parameters (read, then written in place)
     graph.inputs, graph.outputs, graph.updates = inputs, outputs, updates = [], [], []
     edges_of = {vx.VX_INPUT: inputs, vx.VX_OUTPUT: outputs, vx.VX_BIDIRECTIONAL: updates}
+    lineages = {}
     for node in graph.nodes:
         for i, (sig, obj) in enumerate(zip(node.kernel.signature, node.params)):
             if obj is None:
@@ -84,7 +85,9 @@ def check_parameters(graph):
             if virtual and obj.scope is not graph and scope_of(obj) not in (graph, graph.context):
                 raise VxError(vx.VX_ERROR_INVALID_SCOPE, f"{_where(node, i)}: virtual {obj} belongs to another graph",
                               node)
-            parts = (obj,) if container(obj) is None else tuple(lineage(obj))
+            parts = lineages.get(obj)         # (an object's, once: most are two nodes' parameters)
+            if parts is None:
+                parts = lineages[obj] = (obj,) if container(obj) is None else tuple(lineage(obj))
             edges = edges_of[sig.direction]
             if edges is not inputs and obj.vx_type == vx.VX_TYPE_IMAGE and obj.root.is_uniform:
                 raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{_where(node, i)}: written, but {obj} is a uniform "
@@ -102,9 +105,9 @@ def _claims(edges):
             if other is not None:
                 raise VxError(vx.VX_ERROR_MULTIPLE_WRITERS, f"{_where(node, i)}: {obj} is also written by "
                               f"{_where(*other)}", node)
-        writers[obj] = (node, i)
+        writers[obj] = claim = (node, i)
         for o in parts:
-            covered.setdefault(o, (node, i))
+            covered.setdefault(o, claim)
     return writers, covered
 
 
@@ -262,6 +265,12 @@ def _apply_output(node, index, obj, want, have):
             except VxError as e:
                 raise VxError(e.status, f"{_where(node, index)}: {e.message}", node) from None
             have = obj.meta()
+        values = have.values()
+        for open_value in OPEN_VALUES:     # (nothing open, the usual case: no loop over the attributes)
+            if open_value in values:
+                break
+        else:
+            return
         for attribute, value in have.items():
             if value in OPEN_VALUES and attribute in REQUIRED:
                 raise VxError(MISMATCH.get(attribute, vx.VX_ERROR_INVALID_DIMENSION),
@@ -303,16 +312,15 @@ def _valid_rectangles(node, outputs, ruled):
     reset = node.desc.valid_rect_reset
     for index, obj, meta, _ in outputs:
         callback = meta.valid_rect_callback if meta is not None else None
-        if not reset and index not in ruled and callback is None:
+        if not reset and callback is None:
+            if index in ruled:                # a standard kernel's: one image, inside it by its rule
+                node.kernel.valid_rect(node, index)
             continue
         images = _images(obj)
         if reset:
             for img in images:
                 img.desc.valid = (0, 0, img.width, img.height)
         elif images:
-            if callback is None:              # a standard kernel's: one image, inside it by its rule
-                node.kernel.valid_rect(node, index)
-                continue
             if inputs is None:
                 inputs = [img.valid_rect() for i in node.kernel.inputs if node.params[i] is not None
                           for img in _images(node.params[i])]
@@ -390,8 +398,9 @@ def _virtuals(graph):
             for o in parts:
                 if o not in virtuals and (virtual if o is obj else getattr(o, "virtual", False)):
                     virtuals[o] = None
-                    for part in items_of(o) or ():       # a virtual pyramid's levels, array's items
-                        virtuals[part] = None
+                    if o.vx_type != vx.VX_TYPE_IMAGE:    # (an image has no items: no call)
+                        for part in items_of(o) or ():   # a virtual pyramid's levels, array's items
+                            virtuals[part] = None
     return list(virtuals)
 
 
@@ -407,8 +416,9 @@ def compile_pipeline(graph):
     for node in graph.order:                  # the pipeline makes PIPEUP calls of its own
         out_depth, in_depth = (1, 1) if pipelined else pipeup(node)
         primed = out_depth > 1 or in_depth > 1
-        node.desc.pipeup_calls, node.desc.pipeup_runs = out_depth - 1, in_depth if primed else 0
-        node.desc.state = vx.VX_NODE_STATE_PIPEUP if primed else vx.VX_NODE_STATE_STEADY
+        d = node.desc
+        d.pipeup_calls, d.pipeup_runs = out_depth - 1, in_depth if primed else 0
+        d.state = vx.VX_NODE_STATE_PIPEUP if primed else vx.VX_NODE_STATE_STEADY
     if pipelined:
         graph.pipeline = Pipeline(graph)
         graph.desc.pipeline = graph.pipeline.c
@@ -448,21 +458,27 @@ def _units(graph):
     """The schedule's units (a node, or a fused pass's stages), the unit each node belongs to
     (its head's schedule index), the units waiting for each, and each unit's ancestors
     (below, bits: `_normal`; units are in schedule order, a topological order)."""
-    order, head, units, k = graph.order, {}, [], 0
-    while k < len(order):
-        fused = order[k].desc.fused
-        nodes = order[k:k + (fused.num_stages if fused != ffi.NULL else 1)]
-        for node in nodes:
-            head[node] = k
-        units.append((k, nodes))
-        k += len(nodes)
-    nexts, after = {k: set() for k, _ in units}, graph.after
-    for k, nodes in units:
-        waiting = nexts[k]
-        for node in nodes:
-            for m in after[node]:
-                if head[m] != k:
-                    waiting.add(head[m])
+    order, after = graph.order, graph.after
+    if not graph._c_fused:                    # (no pass: a unit a node, no descriptor read; the usual graph)
+        units = list(enumerate(zip(order)))
+        head = dict(zip(order, range(len(order))))
+        nexts = {k: set(map(head.__getitem__, after[node])) for k, node in enumerate(order)}
+    else:
+        head, units, k = {}, [], 0
+        while k < len(order):
+            fused = order[k].desc.fused
+            nodes = order[k:k + (fused.num_stages if fused != ffi.NULL else 1)]
+            for node in nodes:
+                head[node] = k
+            units.append((k, nodes))
+            k += len(nodes)
+        nexts = {k: set() for k, _ in units}
+        for k, nodes in units:
+            waiting = nexts[k]
+            for node in nodes:
+                for m in after[node]:
+                    if head[m] != k:
+                        waiting.add(head[m])
     ancestors = dict.fromkeys(nexts, (0, 0))
     for k, nodes in units:
         below, bits = ancestors[k]            # (its ancestors are all before k: below <= k)
@@ -511,6 +527,8 @@ def compile_branches(graph):
     if graph.pipeline is not None or d.num_targeted:
         return
     graph.units = units, _, nexts, ancestors = _units(graph)
+    if list(ancestors.values()) == [(k, 0) for k, _ in units]:
+        return                             # (a line: each unit waits for all before it, whatever their sizes)
     concurrent = {k for k, nodes in units if _large(nodes)}
     last = None                            # the last concurrent unit: every earlier one is its ancestor
     for k, _ in units:
@@ -604,6 +622,8 @@ def _last(readers, writer, ancestors):
     """A buffer's last users once an image `writer` writes and `readers` read is on it: the users
     every other is an ancestor of (the buffer's earlier users are the writer's ancestors, the
     writer its readers')."""
+    if readers and len(readers) == 1:     # (the usual image: one reader, no set made)
+        return (writer,) if writer in readers else readers
     last = readers.difference((writer,)) if readers else ()
     if len(last) > 1:
         last = [u for u in last if not any(_within((u,), ancestors[v]) for v in last)]
