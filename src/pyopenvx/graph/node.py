@@ -71,7 +71,7 @@ class Node(Reference):
         self.metas = [None] * n
         if kernel.tiling is not None:
             self.tiling = copy.copy(kernel.tiling)
-        kernel.retain(internal=True)
+        hold(kernel.h, True)                   # (kernel.retain(internal=True), without its frame)
         kernel.nodes.add(self)
         # The descriptor, its parameter and replicate-flag arrays and the meta formats (one per
         # output for the node's life, made when first needed: output_meta; inputs get NULL, as
