@@ -139,7 +139,8 @@ def _calls(fn):
 def test_node_creation_and_graph_release_calls_stay_few(vx, world):
     """The calls each of these makes in Python (docs/hacking/graph.md, "Node creation and
     vxReleaseGraph, fourth round"): they made 54 (vxNotNode, vxBox3x3Node), 63 (a generic node and
-    two parameters) and 17 (vxReleaseGraph of an empty graph) when every check was a call."""
+    two parameters) and 17 (vxReleaseGraph of an empty graph) when every check was a call; then 34
+    and 43 until s13 (a node takes its arguments in one call: Node.take_parameters)."""
     lib, ffi, c = vx.lib, vx.ffi, vx.c
     a, b = world["a"], world["b"]
     ra, rb = vx.ref(a), vx.ref(b)
@@ -157,8 +158,8 @@ def test_node_creation_and_graph_release_calls_stay_few(vx, world):
                  "box": _calls(lambda: lib.vxBox3x3Node(world["graph"], a, b)),
                  "generic": _calls(generic),
                  "release_graph": _calls(lambda: lib.vxReleaseGraph(graphs.pop()))}
-    assert costs["not"] <= 36 and costs["box"] <= 36, costs        # (34 now)
-    assert costs["generic"] <= 45, costs                             # (43 now)
+    assert costs["not"] <= 17 and costs["box"] <= 17, costs        # (17 now, 34 before s13)
+    assert costs["generic"] <= 28, costs                             # (28 now, 43 before s13)
     assert costs["release_graph"] <= 15, costs                       # (15 now)
     assert lib.vxReleaseKernel(ffi.new("vx_kernel *", kernel)) == c.VX_SUCCESS
     assert vx.log == []
@@ -221,8 +222,9 @@ def test_chain_building_calls_a_node_stay_few_and_flat(vx):
     (build_small, release_small), (build_large, release_large) = _chain_calls(vx, 100), _chain_calls(vx, 400)
     assert build_large <= build_small * 1.02 and release_large <= release_small * 1.02, \
         (build_small, build_large, release_small, release_large)
-    assert build_large <= 46 and release_large <= 2.5, (build_large, release_large)    # (44 and 2.1 now; 64 and 13
-                                                                                        # before the fourth round)
+    assert build_large <= 29 and release_large <= 2.5, (build_large, release_large)    # (27 and 2.1 now; 44 before
+                                                                                        # s13, 64 and 13 before the
+                                                                                        # fourth round)
 
 
 def test_a_node_refused_while_its_graph_runs_is_not_left_behind(vx, world):
@@ -260,3 +262,87 @@ def test_a_node_refused_while_its_graph_runs_is_not_left_behind(vx, world):
     assert vx.query(lib.vxQueryGraph, graph, c.VX_GRAPH_NUMNODES, "vx_uint32") == 1
     assert lib.vxReleaseGraph(ffi.new("vx_graph *", graph)) == c.VX_SUCCESS
     assert lib.vxRemoveKernel(kernel) == c.VX_SUCCESS
+
+
+def _names(fn):
+    """The Python functions fn() calls, by name."""
+    import sys
+    names = []
+
+    def profile(frame, event, arg):
+        if event == "call":
+            names.append(frame.f_code.co_name)
+
+    sys.setprofile(profile)
+    try:
+        fn()
+    finally:
+        sys.setprofile(None)
+    return names
+
+
+def test_a_node_takes_its_arguments_in_one_go(vx, world):
+    """A node creator's node takes all its arguments at once (Node.take_parameters: the refusals
+    in Python, the holds and the C array in one pvx_node_take); the per-argument work of
+    set_parameter (its frames, a retain and a cast each) must not come back, nor the graph's
+    recount or a kernel retain per node. vxSetParameterByIndex stays 11 calls (18 before s13)."""
+    lib, c = vx.lib, vx.c
+    node = lib.vxNotNode(world["graph"], world["a"], world["b"])
+    rb = vx.ref(world["b"])
+    for _ in range(2):
+        made = _names(lambda: lib.vxBox3x3Node(world["graph"], world["a"], world["b"]))
+        replaced = _names(lambda: lib.vxSetParameterByIndex(node, 0, rb))
+    assert "take_parameters" in made, made
+    assert not {"set_parameter", "_swap", "signature", "recount", "retain", "_admit", "_unpack"} & set(made), made
+    assert not {"signature", "retain", "_admit", "node_of", "lookup_optional"} & set(replaced), replaced
+    assert len(replaced) <= 11, replaced                              # (its lambda included)
+    assert vx.log == []
+
+
+def test_take_parameters_decides_as_set_parameter_does(vx, world):
+    """Node.take_parameters (a new node's arguments at once) against Node.set_parameter one by one
+    on a node alike, for valid and invalid arguments (a wrong type, NULL for a required or an
+    optional parameter): the same refusal (status and message) or the
+    same parameters and counts."""
+    lib, ffi, c = vx.lib, vx.ffi, vx.c
+    from _pyopenvx import ffi as core
+
+    from pyopenvx.errors import VxError
+    from pyopenvx.graph.node import Node
+    from pyopenvx.reference import lookup
+
+    def obj(handle):
+        return lookup(core.cast("vx_reference", int(ffi.cast("uintptr_t", handle))))
+
+    keypoints = lib.vxCreateArray(vx.context, c.VX_TYPE_KEYPOINT, 10)
+    graph, a, b, scalar = (obj(world[k]) for k in ("graph", "a", "b", "scalar"))
+    kernels = {e: graph.context.standard_kernels[e] for e in ("VX_KERNEL_NOT", "VX_KERNEL_MINMAXLOC")}
+    cases = [("VX_KERNEL_NOT", [a, b]), ("VX_KERNEL_NOT", [scalar, b]), ("VX_KERNEL_NOT", [a, scalar]),
+             ("VX_KERNEL_NOT", [None, b]), ("VX_KERNEL_NOT", [b, None]),
+             ("VX_KERNEL_MINMAXLOC", [a, scalar, scalar, None, None, None, None]),
+             ("VX_KERNEL_MINMAXLOC", [a, scalar, scalar, obj(keypoints), None, scalar, None]),
+             ("VX_KERNEL_MINMAXLOC", [a, scalar, b, None, None, None, None])]
+
+    def outcome(enum, args, at_once):
+        node = Node(graph, kernels[enum])
+        graph.add_node(node)
+        try:
+            if at_once:
+                node.take_parameters(args)
+            else:
+                for index, arg in enumerate(args):
+                    node.set_parameter(index, arg)
+            return [p.h.internal_count if p is not None else None for p in node.params], list(node.params)
+        except VxError as error:
+            return error.status, error.message
+        finally:
+            graph.take_back(node)
+            node.release()
+
+    try:
+        for enum, args in cases:
+            counts_before = [x.h.internal_count if x is not None else None for x in args]
+            assert outcome(enum, args, True) == outcome(enum, args, False), (enum, args)
+            assert [x.h.internal_count if x is not None else None for x in args] == counts_before
+    finally:
+        assert lib.vxReleaseArray(ffi.new("vx_array *", keypoints)) == c.VX_SUCCESS

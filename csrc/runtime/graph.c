@@ -47,16 +47,33 @@ void pvx_perf_end_at(vx_perf_t *p, uint64_t begin)
     perf_end(p);
 }
 
-void pvx_node_init(pvx_ref *h, pvx_node *d, vx_kernel_f function, vx_reference *parameters,
-                   vx_uint32 num_parameters, vx_bool *replicate_flags, vx_size local_data_size)
+pvx_node *pvx_node_init(pvx_ref *h, void *block, const pvx_node *start, vx_kernel_f function,
+                        vx_uint32 num_parameters, vx_size local_data_size)
 {
+    pvx_node_block *b = block;
+    pvx_node *d = &b->desc;
+    vx_uint32 size = num_parameters ? num_parameters : 1;
+    *d = *start;
     d->function = function;
     d->node = (vx_node)h;
-    d->parameters = parameters;
+    d->parameters = (vx_reference *)b->slots;
+    d->metas = (vx_meta_format *)(b->slots + size);
+    d->replicate_flags = (vx_bool *)(b->slots + 2 * size);
     d->num_parameters = num_parameters;
-    d->replicate_flags = replicate_flags;
     d->local_data_size = local_data_size;
     h->desc = d;
+    return d;
+}
+
+/* A new node's parameters (NULL for those left out), each held internally: graph/node.py decided
+ * every one of them (Node.take_parameters). */
+void pvx_node_take(pvx_node *d, pvx_ref **parameters, vx_uint32 num_parameters)
+{
+    for (vx_uint32 i = 0; i < num_parameters; i++) {
+        d->parameters[i] = (vx_reference)parameters[i];
+        if (parameters[i])
+            pvx_ref_hold(parameters[i], 1);
+    }
 }
 
 void pvx_graph_invalidate(pvx_graph *g)

@@ -19,8 +19,9 @@ PVX_HIDDEN int pvx_performance_enabled(pvx_ref *ref);
 PVX_HIDDEN void pvx_perf_end_at(vx_perf_t *p, uint64_t begin);
 /* A new node's descriptor `d` (a copy of node.py's template) gets its node-specific fields and its
  * handle `h` points at it: one call where node.py would write each field through cffi. */
-PVX_HIDDEN void pvx_node_init(pvx_ref *h, pvx_node *d, vx_kernel_f function, vx_reference *parameters,
-                              vx_uint32 num_parameters, vx_bool *replicate_flags, vx_size local_data_size);
+PVX_HIDDEN pvx_node *pvx_node_init(pvx_ref *h, void *block, const pvx_node *start, vx_kernel_f function,
+                                   vx_uint32 num_parameters, vx_size local_data_size);
+PVX_HIDDEN void pvx_node_take(pvx_node *d, pvx_ref **parameters, vx_uint32 num_parameters);
 /* The graph changed (graph.py's Graph.invalidate): not ready, VX_GRAPH_STATE_UNVERIFIED, no pipeline. */
 PVX_HIDDEN void pvx_graph_invalidate(pvx_graph *g);
 /* Takes g->busy: 1 when taken, 0 when another run holds it. */

@@ -27,6 +27,8 @@ typedef struct pvx_node {
     vx_size local_data_size;
     void *local_data_ptr;
     vx_bool *replicate_flags;         /* num_parameters entries */
+    vx_meta_format *metas;            /* num_parameters: its outputs' meta formats (NULL until made, and
+                                         for inputs), the validators' last argument */
     struct pvx_tiling *tiling;        /* a tiling kernel's plan (seed 001): run instead of function */
     vx_uint32 *aliased;               /* seed 004: pairs (a, b), a < b, sharing a buffer since verification */
     vx_uint32 num_aliased;            /* pairs in `aliased` */
@@ -40,6 +42,14 @@ typedef struct pvx_node {
     vx_uint32 num_next;
     vx_bool concurrent;               /* enough work to gain from running beside another unit */
 } pvx_node;
+
+/* A node's descriptor and its arrays in one allocation (graph/node.py makes it, as bytes: one a
+ * node creation): `slots` holds the parameters, the meta formats and the replicate flags,
+ * max(num_parameters, 1) pointer-sized slots each (pvx_node_init points the descriptor at them). */
+typedef struct pvx_node_block {
+    pvx_node desc;
+    void *slots[];
+} pvx_node_block;
 
 /* A graph as C runs it; pvx_ref.desc of every vx_graph points at one. */
 typedef struct pvx_graph {

@@ -9,6 +9,8 @@ from ..graph.node import Node
 from ..graph.parameter import Parameter
 from ..reference import lookup, lookup_optional
 from . import export
+
+NULL = ffi.NULL
 from .reference import release_handle
 
 QUERY = {
@@ -147,8 +149,7 @@ def vxGetParameterByIndex(node, index):
 
 @export
 def vxSetParameterByIndex(node, index, value):
-    n = node_of(node)
-    n.set_parameter(index, lookup_optional(value, 0, "value"))
+    lookup(node, vx.VX_TYPE_NODE, "node").set_parameter(index, None if value == NULL else lookup(value, 0, "value"))
 
 
 @export

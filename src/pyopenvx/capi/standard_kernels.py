@@ -73,6 +73,15 @@ def _unpack(row, params, plan, args):
 
 def _node_creator(row, params):
     plan = _plan(row, params)
+    if _targets(row, params) == tuple(range(len(row.signature))) and all(p.ctype in HANDLE_TYPES for p in params):
+        # every argument a handle of its parameter (most creators): looked up in one frame each
+        wanted = tuple((lookup_optional if row.signature[k].optional else lookup, HANDLE_TYPES[p.ctype], p.name)
+                       for k, p in enumerate(params))
+
+        def create(graph, *args):
+            return calls.create_node(lookup(graph, vx.VX_TYPE_GRAPH, "graph"), row,
+                                     [find(arg, vx_type, name) for (find, vx_type, name), arg in zip(wanted, args)])
+        return create
 
     def create(graph, *args):
         return calls.create_node(lookup(graph, vx.VX_TYPE_GRAPH, "graph"), row, _unpack(row, params, plan, args))

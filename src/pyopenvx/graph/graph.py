@@ -16,7 +16,7 @@ from .. import log
 from ..errors import VxError, check, spelled, status_name
 from ..failure import VX_FAILURE
 from ..objects.parts import items_of, lineage
-from ..reference import LOCK, Reference, release_all, unlocked
+from ..reference import LOCK, Reference, hold, release_all, unlocked
 from . import aliasing
 from . import targets
 from .pipelining import QUEUED, Settings
@@ -60,9 +60,10 @@ class Graph(Reference):
 
     # structure ----------------------------------------------------------------------------
     def add_node(self, node):
-        node.retain(internal=True)
-        self.nodes.append(node)
-        self.recount()
+        hold(node.h, True)                    # (node.retain(internal=True), without its frames)
+        nodes = self.nodes
+        nodes.append(node)
+        self.desc.graph_nodes = len(nodes)    # (recount: the parameters did not change)
         self.invalidate("a node was added")
 
     def recount(self):

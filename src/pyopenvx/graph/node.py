@@ -10,7 +10,7 @@ from _pyopenvx import ffi, lib
 from .. import constants as vx
 from ..errors import VxError, check
 from ..objects.parts import container, in_delay, items_of, part_at
-from ..reference import Reference, type_name
+from ..reference import Reference, hold, type_name
 from . import targets
 from .meta_format import MetaFormat
 
@@ -21,14 +21,16 @@ _BORDERS = (vx.VX_BORDER_UNDEFINED, vx.VX_BORDER_CONSTANT, vx.VX_BORDER_REPLICAT
 PHASE_NONE, PHASE_INIT, PHASE_DEINIT = range(3)
 
 # The C types a node makes, parsed once (a type given as a string is parsed at each call).
-_DESC, _NODE, _REF = ffi.typeof("pvx_node *"), ffi.typeof("vx_node"), ffi.typeof("vx_reference")
-_REFS, _FLAGS, _METAS = ffi.typeof("vx_reference[]"), ffi.typeof("vx_bool[]"), ffi.typeof("vx_meta_format[]")
-_META = ffi.typeof("vx_meta_format")
-# What every new node's descriptor starts as (copied whole: cheaper than setting each field).
-_NEW_DESC = ffi.new(_DESC, {
+_BYTES, _REF, _META = ffi.typeof("char[]"), ffi.typeof("vx_reference"), ffi.typeof("vx_meta_format")
+# a node's block (pvx_node_block): the descriptor, then three slots a parameter
+_BLOCK, _SLOTS = ffi.sizeof("pvx_node_block"), 3 * ffi.sizeof("void *")
+# What every new node's descriptor starts as (pvx_node_init copies it whole: cheaper than setting
+# each field).
+_NEW_DESC = ffi.new("pvx_node *", {
     "replicas": 1, "status": vx.VX_SUCCESS, "state": vx.VX_NODE_STATE_STEADY,
     "debug_zonemask": (1 << vx.VX_ZONE_ERROR) | (1 << vx.VX_ZONE_WARNING),   # as the global mask starts
     "border": {"mode": vx.VX_BORDER_UNDEFINED}})
+_NULL, _ANY = ffi.NULL, vx.VX_TYPE_REFERENCE
 
 
 class Node(Reference):
@@ -69,17 +71,14 @@ class Node(Reference):
         self.metas = [None] * n
         if kernel.tiling is not None:
             self.tiling = copy.copy(kernel.tiling)
-        kernel.retain(internal=True)
+        hold(kernel.h, True)                   # (kernel.retain(internal=True), without its frame)
         kernel.nodes.add(self)
-        size = n or 1
-        self._c_params = ffi.new(_REFS, size)
-        self._c_flags = ffi.new(_FLAGS, size)
-        # One meta format per output for the node's life, made when first needed (output_meta);
-        # inputs get NULL, as validators expect.
-        self._c_metas = ffi.new(_METAS, size)
-        d = self.desc = ffi.new(_DESC, _NEW_DESC[0])
-        # the descriptor's node-specific fields and the handle's pointer to it, in one C call
-        lib.pvx_node_init(self.h, d, kernel.function, self._c_params, n, self._c_flags, kernel.local_data_size)
+        # The descriptor, its parameter and replicate-flag arrays and the meta formats (one per
+        # output for the node's life, made when first needed: output_meta; inputs get NULL, as
+        # validators expect) in one allocation, laid out by one C call.
+        self._block = ffi.new(_BYTES, _BLOCK + _SLOTS * (n or 1))
+        d = self.desc = lib.pvx_node_init(self.h, self._block, _NEW_DESC, kernel.function, n, kernel.local_data_size)
+        self._c_params = d.parameters
         if self.tiling is not None:
             d.border = kernel.border
 
@@ -90,29 +89,36 @@ class Node(Reference):
                           f"parameter index {index} is out of range ({self} has {len(self.params)})", self)
         return self.kernel.signature[index]
 
+    def _admit(self, index, sig, obj):
+        """The refusals of an argument (None: left out) for parameter `index` of signature `sig`:
+        required, of this context, of the parameter's type (messages formatted only on refusal)."""
+        if obj is None:
+            if not sig.optional:
+                raise VxError(vx.VX_ERROR_INVALID_REFERENCE,
+                              f"{self} parameter {index} is required: it cannot be set to NULL", self)
+            return
+        if obj.context is not self.context:
+            raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} parameter {index}: {obj} belongs to another "
+                          "context", self)
+        if not sig.accepts(obj):
+            raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{self} parameter {index}: expects a "
+                          f"{type_name(sig.data_type)}, got a {type_name(obj.vx_type)}", self)
+
     def set_parameter(self, index, obj):
-        # (every node creation runs this per argument: the refusals' messages are formatted only when
-        # refusing, and the steps that have nothing to do on an idle, unverified, unreplicated node
-        # are skipped by the condition under which they act)
-        sig = self.signature(index)
+        # (the steps that have nothing to do on an idle, unverified, unreplicated node are skipped
+        # by the condition under which they act)
+        sig = self.kernel.signature[index] if index < len(self.params) else self.signature(index)
         graph = self.graph
         if not graph.idle():
             graph.check_idle(lambda: f"{self} parameter {index} cannot be replaced", self)
         old = self.params[index]
         if graph.imported:
             graph.check_replacement(old, obj)
-        if obj is None:
-            if not sig.optional:
-                raise VxError(vx.VX_ERROR_INVALID_REFERENCE,
-                              f"{self} parameter {index} is required: it cannot be set to NULL", self)
-        else:
-            if obj.context is not self.context:
-                raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{self} parameter {index}: {obj} belongs to another "
-                              "context", self)
-            if not sig.accepts(obj):
-                raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{self} parameter {index}: expects a "
-                              f"{type_name(sig.data_type)}, got a {type_name(obj.vx_type)}", self)
-            obj.retain(internal=True)
+        # (what _admit lets through, tested inline; anything else goes to _admit, which decides)
+        if obj is None or obj.context is not self.context or obj.vx_type != sig.data_type and sig.data_type != _ANY:
+            self._admit(index, sig, obj)
+        if obj is not None:
+            hold(obj.h, True)                  # (obj.retain(internal=True): internal counts are Reference's)
         self._swap(index, obj)
         if self.replicate is not None:
             self.hold_container(index)
@@ -121,7 +127,43 @@ class Node(Reference):
         if graph.verified:
             graph.parameter_replaced(self, index, old, obj)
         if old is not None and old.h is not None:
-            old.release(internal=True)
+            Reference.release(old, True)       # (internal releases are Reference's in every subclass)
+
+    def take_parameters(self, objs):
+        """A node just made and added to its graph takes its arguments (objects or None, all its
+        parameters in order): set_parameter's work for a node with no parameter yet, in an
+        unverified graph (add_node unverified it), unreplicated and following no delay, so only
+        the refusals (the graph running, then _admit's, argument by argument) and the delay
+        binding are left; the holds and the C array in one call. A refusal leaves the node holding
+        nothing (its creator takes it back)."""
+        graph = self.graph
+        if objs and not graph.idle():
+            graph.check_idle(lambda: f"{self} parameter 0 cannot be replaced", self)
+        signature, context = self.kernel.signature, self.context
+        handles, parts = [], None
+        for index, obj in enumerate(objs):
+            sig = signature[index]
+            if obj is None:
+                if not sig.optional:
+                    self._admit(index, sig, obj)
+                handles.append(_NULL)
+                continue
+            # (what _admit lets through, tested inline; anything else goes to _admit, which refuses)
+            if obj.context is not context or obj.vx_type != sig.data_type and sig.data_type != _ANY:
+                self._admit(index, sig, obj)
+            handles.append(obj.h)
+            if container(obj) is not None:
+                parts = (parts or []) + [index]
+        lib.pvx_node_take(self.desc, handles, len(objs))
+        self.params[:] = objs
+        if parts:
+            for index in parts:
+                self._bind_delay(index, objs[index])
+
+    @property
+    def _c_metas(self):
+        """The meta formats of its outputs as validators get them (verify.py)."""
+        return self.desc.metas
 
     def _swap(self, index, obj):
         old = self.params[index]
@@ -242,7 +284,7 @@ class Node(Reference):
         meta = self.metas[index]
         if meta is None and index in self.kernel.outputs:
             meta = self.metas[index] = MetaFormat(self.context, self)
-            self._c_metas[index] = ffi.cast(_META, meta.h)
+            self.desc.metas[index] = ffi.cast(_META, meta.h)
             self.metas_made = True
             if self.described is not None:
                 self._show(index, meta)

@@ -51,23 +51,26 @@ def _held(context, arg):
 
 def create_node(graph, row, arguments):
     """vx<Kernel>Node: a node of the row's kernel with `arguments` (objects, None, Values or Items)
-    set in order; scalars and arrays made from Values and Items are held by the node only."""
+    for its parameters in order; scalars and arrays made from Values and Items are held by the node
+    only."""
     node = Node(graph, graph.context.standard_kernels[row.enum_name])
     graph.add_node(node)
+    made = []
     try:
-        for index, arg in enumerate(arguments):
+        objs = []
+        for arg in arguments:
             if isinstance(arg, (Value, Item)):
-                made = _held(graph.context, arg)
-                try:
-                    node.set_parameter(index, made)
-                finally:
-                    made.release()
-            elif arg is not None:
-                node.set_parameter(index, arg)
+                arg = _held(graph.context, arg)
+                made.append(arg)
+            objs.append(arg)
+        node.take_parameters(objs)
     except BaseException:
         graph.take_back(node)                 # (refusing this while the graph runs would leave the node)
         node.release()
         raise
+    finally:
+        for obj in made:
+            obj.release()
     return node
 
 
