@@ -82,10 +82,10 @@ static inline __attribute__((always_inline)) int16_t result(vx_enum metric, cons
  * and adds its own eps ||c||_2 <= eps sqrt(n) 255^2 tw th, both doubled for the two rows it
  * carries. The largest error of a sum is at most that 2-norm, which must stay below 1/4. Cheaper:
  * the direct loop costs a multiply-add per template pixel and position (pmaddwd: 16 an
- * instruction, VNNI 64); the FFTs (measured at AVX2, Zen 3, us per million: 0.021 a direct
+ * instruction, VNNI 64) and the FFTs (us per thousand, measured at AVX2 on Zen 3: 0.021 a direct
  * multiply-add, 0.28 a tap of the spectra's sum per bin and output row, 0.2 a row's point per
- * stage of its transforms) twice
- * that where the spectra outgrow the caches (640 x 480: 1.6-1.7x the estimate). */
+ * stage of its transforms) count twice where the spectra outgrow the caches (640 x 480: 1.6-1.7x
+ * the estimate). */
 static int fft_pays(const pvx_stats_rows *rows, uint32_t sw, uint32_t sh, uint32_t tw, uint32_t th)
 {
     uint32_t n = 1, k = 0;
