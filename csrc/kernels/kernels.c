@@ -379,25 +379,38 @@ int32_t pixel_value(const vx_pixel_value_t *v, vx_df_image format)
 }
 
 /* A pixel-wise kernel run by its fused row function (the one fused passes call): the node's rows in
- * bands on the pool. `ins` parameters in, `out` parameter out. */
+ * bands on the pool. `ins` parameters in, `out` parameter out. Where every plane's rows follow
+ * each other without a gap (stride = width x pixel bytes; never U1), several rows go to a call as
+ * one row of up to PIXEL_RUN pixels (the row functions work pixel by pixel and read only the
+ * stage's width): a call a row cost 1.2x cv2's time for Threshold at 480x270 on Zen 3. */
+enum { PIXEL_RUN = 8192 };
+
 typedef struct {
     pvx_fused_stage s;
     plane in[2], out;
+    uint32_t run;                 /* rows a call */
     vx_status status;
 } pixel_run;
+
+static int gapless(const plane *p)
+{
+    return p->pixel_bytes > 0 && (int64_t)p->stride == (int64_t)p->width * p->pixel_bytes;
+}
 
 static void pixel_rows(void *arg, uint32_t first, uint32_t end)
 {
     pixel_run *u = arg;
-    int32_t *scratch = buffers(u->out.width, 2);
+    pvx_fused_stage s = u->s;
+    int32_t *scratch = buffers(u->out.width * u->run, 2);
     if (scratch == NULL) {
         __atomic_store_n(&u->status, VX_ERROR_NO_MEMORY, __ATOMIC_RELAXED);
         return;
     }
-    for (uint32_t y = first; y < end; y++) {
+    for (uint32_t y = first; y < end; y += u->run) {
         const uint8_t *in[2] = {row_of(&u->in[0], y), u->s.num_in > 1 ? row_of(&u->in[1], y) : NULL};
         uint8_t *out[1] = {row_of(&u->out, y)};
-        u->s.row(&u->s, in, out, scratch);
+        s.width = u->out.width * (end - y < u->run ? end - y : u->run);
+        s.row(&s, in, out, scratch);
     }
     free(scratch);
 }
@@ -416,6 +429,10 @@ static vx_status pixel_kernel(vx_node node, const vx_reference *p, vx_enum kerne
     u.s.width = u.out.width, u.s.height = u.out.height;
     if ((s = prepare(&u.s)))
         return s;
+    int runs = gapless(&u.out) && u.out.width < PIXEL_RUN;
+    for (uint32_t i = 0; i < num_in; i++)
+        runs = runs && gapless(&u.in[i]);
+    u.run = runs ? PIXEL_RUN / u.out.width : 1;
     pvx_rows_in_bands(pixel_rows, &u, u.out.height, (uint64_t)u.out.width * u.out.height);
     return u.status;
 }

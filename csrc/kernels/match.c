@@ -69,6 +69,38 @@ static inline __attribute__((always_inline)) int16_t result(vx_enum metric, cons
     return to_s16(r);
 }
 
+/* Whether the cross-correlation of every position by double FFTs (stats_rows.h ccorr_fft) is
+ * exact, and cheaper than the direct loop. Exact: each sum is an integer below 2^32, so rounding
+ * the computed value gives it when the error is below 1/2. FFTs of n = 2^k points with twiddles
+ * within mu = 10u of e^(2 pi i j / n) (u = 2^-53) err by at most eps ||y||_2, eps = k eta / (1 -
+ * k eta), eta = mu + gamma_4 (sqrt 2 + mu) (Higham, Accuracy and Stability of Numerical Algorithms,
+ * 2nd ed., Thm 24.2), below 16 k u. With pixels <= 255: ||A_row||_2 <= 255 n, |A_row(f)| <= 255 n,
+ * ||T_row||_2 <= 255 sqrt(n tw), |T_row(f)| <= 255 tw; two rows share a transform (a factor 2 on
+ * each error). The spectrum of an output row, sum over th template rows of A conj T, then errs by
+ * at most 255^2 th n tw (4 eps (1 + sqrt(n / tw)) + (th + 4) u) in 2-norm (the transforms'
+ * errors, then the products' and the sum's roundings); the inverse FFT divides that by sqrt(n)
+ * and adds its own eps ||c||_2 <= eps sqrt(n) 255^2 tw th, both doubled for the two rows it
+ * carries. The largest error of a sum is at most that 2-norm, which must stay below 1/4. Cheaper:
+ * the direct loop costs a multiply-add per template pixel and position (pmaddwd: 16 an
+ * instruction, VNNI 64) and the FFTs (us per thousand, measured at AVX2 on Zen 3: 0.021 a direct
+ * multiply-add, 0.28 a tap of the spectra's sum per bin and output row, 0.2 a row's point per
+ * stage of its transforms) count twice where the spectra outgrow the caches (640 x 480: 1.6-1.7x
+ * the estimate). */
+static int fft_pays(const pvx_stats_rows *rows, uint32_t sw, uint32_t sh, uint32_t tw, uint32_t th)
+{
+    uint32_t n = 1, k = 0;
+    while (n < sw)
+        n *= 2, k++;
+    double u = 0x1p-53, eps = 16.0 * k * u, rn = sqrt((double)n), area = (double)tw * th;
+    double error = 2.0 * 255.0 * 255.0 * area * rn * (4.0 * eps * (1.0 + sqrt((double)n / tw)) + (th + 4.0) * u + eps);
+    if (error >= 0.25)
+        return 0;
+    double fit_w = sw - tw + 1, fit_h = sh - th + 1, out_h = ceil(fit_h / 16) * 16, rows_s = out_h + th + 7;
+    double direct = 0.021 * fit_w * fit_h * area * 4.0 / ((double)rows->ccorr_step * rows->ccorr_step);
+    double fft = 0.28 * (n / 2 + 1) * th * out_h + 0.2 * (rows_s + out_h + th) * n * k;
+    return (n / 2 + 1) * rows_s * 16 > 2e6 ? 2 * fft < direct : fft < direct;
+}
+
 /* The row loops of the SIMD level (stats_rows.h), one row of positions at a time: Hamming and L1
  * tap by tap; the others from the cross-correlation (a ring of th rows in the level's layout, each
  * holding ccorr_step image rows, one new ring row per output row, against the template in that
@@ -82,7 +114,7 @@ static vx_status match_rows(const pvx_stats_rows *rows, const plane *src, const 
     uint32_t step = rows->ccorr_step, nr = (th + step - 1) / step, sw = src->width, span = sw + 32;
     int direct = metric == VX_COMPARE_HAMMING || metric == VX_COMPARE_L1;
     int squared = metric == VX_COMPARE_L2 || metric == VX_COMPARE_L2_NORM || metric == VX_COMPARE_CCORR_NORM;
-    uint32_t *found = malloc(sizeof(uint32_t) * fit_w), *window = malloc(sizeof(uint32_t) * fit_w);
+    uint32_t *all = NULL, *found = malloc(sizeof(uint32_t) * fit_w), *window = malloc(sizeof(uint32_t) * fit_w);
     uint32_t *column = calloc(sw, sizeof(uint32_t)), *ring = calloc((size_t)span * th, sizeof(uint32_t));
     uint32_t *tmpl = malloc(sizeof(uint32_t) * ((size_t)nr * tw + 1));
     uint8_t *t = malloc((size_t)tw * th);
@@ -94,17 +126,22 @@ static vx_status match_rows(const pvx_stats_rows *rows, const plane *src, const 
     for (uint32_t j = 0; j < th; j++)
         memcpy(t + (size_t)j * tw, row_of(tpl, j), tw);
     rows->ccorr_template(t, tw, th, tmpl);
+    if (!direct && fft_pays(rows, sw, src->height, tw, th) &&
+        (all = malloc(sizeof(uint32_t) * fit_w * fit_h)) != NULL &&
+        !rows->ccorr_fft(src->ptr, src->stride, sw, src->height, t, tw, th, all))
+        free(all), all = NULL;        /* no memory, or no FMA: the direct loop */
     for (uint32_t y = 0; y < out->height; y++) {
         int16_t *o = row_of(out, y);
         if (y >= fit_h) {
             memset(o, 0, sizeof(int16_t) * out->width);
             continue;
         }
-        if (direct) {
+        const uint32_t *sums = all != NULL ? all + (size_t)y * fit_w : found;
+        if (all == NULL && direct) {
             for (uint32_t j = 0; j < th; j++)
                 at[j] = row_of(src, y + j);
             rows->distance(at, t, tw, th, metric == VX_COMPARE_L1, found, fit_w);
-        } else {
+        } else if (all == NULL) {
             for (uint32_t r = y ? y + th - 1 : 0; r < y + th; r++) {   /* the ring rows y lacks */
                 for (uint32_t k = 0; k < step; k++)   /* rows past the image: template rows past th */
                     at[k] = row_of(src, r + k < src->height ? r + k : r);
@@ -134,14 +171,14 @@ static vx_status match_rows(const pvx_stats_rows *rows, const plane *src, const 
                 sum += x + tw < sw ? col[x + tw] - col[x] : 0;
             }
         }
-        rows->match_results(found, window, (double)template_squares, area,
+        rows->match_results(sums, window, (double)template_squares, area,
                             metric == VX_COMPARE_L2 || metric == VX_COMPARE_L2_NORM, metric >= VX_COMPARE_L2_NORM, o,
                             fit_w);
         memset(o + fit_w, 0, sizeof(int16_t) * (out->width - fit_w));
     }
     status = VX_SUCCESS;
 done:
-    free(found), free(window), free(column), free(ring), free(tmpl), free(t), free(at), free(ring_rows);
+    free(all), free(found), free(window), free(column), free(ring), free(tmpl), free(t), free(at), free(ring_rows);
     return status;
 }
 

@@ -33,6 +33,12 @@ typedef struct pvx_stats_rows {
     void (*ccorr_template)(const uint8_t *tpl, uint32_t tw, uint32_t th, uint32_t *out);
     void (*ccorr)(const uint32_t *const *ring, const uint32_t *tmpl, uint32_t tw, uint32_t nr, uint32_t *out,
                   uint32_t n);
+    /* MatchTemplate's cross-correlation of every position by double FFTs along the rows
+     * (stats_rows_fft.inc): out[y * (sw - tw + 1) + x] for y <= sh - th, x <= sw - tw, from the
+     * source (sh rows of sw pixels, `stride` bytes apart) and the template (tw x th, contiguous);
+     * exact while match.c's bound on the error holds. 0: out of memory */
+    int (*ccorr_fft)(const uint8_t *src, ptrdiff_t stride, uint32_t sw, uint32_t sh, const uint8_t *tpl, uint32_t tw,
+                     uint32_t th, uint32_t *out);
     /* out[x] from c[x] (the distance or ccorr sum) and q[x] (the window's squares), as match.c's
      * result(): the numerator v = c (l2 0) or q - 2 c + ts (l2 1), over area (norm 0) or
      * sqrt(ts * q) times 2^15 (norm 1), in double, truncated and saturated to S16, 0/0 -> 0 */

@@ -94,6 +94,42 @@ static int match(vx_context ctx, int w, int h, int seed)
     return found;
 }
 
+/* Templates large enough for match.c's FFT sums (stats_rows_fft.inc; at SSE2 and AVX2), on
+ * sources a power of two wide or just over one, with output rows no multiple of the transforms'
+ * 16: random pixels, then 255 everywhere against a template of ones, where CCORR's mean is
+ * exactly 255 (a sum one too low gives 254) and the sums are the largest the pixels allow. */
+static void large(vx_context ctx, int w, int h, int tw, int th, int seed)
+{
+    static int32_t src_values[300 * 120], tpl_values[64 * 64], got[300 * 120];
+    int ow = w - tw + 1, oh = h - th + 1;
+    for (int flat = 0; flat < 2; flat++) {
+        vx_image src = test_image(ctx, (vx_uint32)w, (vx_uint32)h, VX_DF_IMAGE_U8, (uint32_t)seed, src_values);
+        vx_image tpl = test_image(ctx, (vx_uint32)tw, (vx_uint32)th, VX_DF_IMAGE_U8, (uint32_t)seed + 1, tpl_values);
+        if (flat) {
+            for (int k = 0; k < w * h; k++)
+                src_values[k] = 255;
+            for (int k = 0; k < tw * th; k++)
+                tpl_values[k] = 1;
+            copy_image(src, src_values, VX_WRITE_ONLY), copy_image(tpl, tpl_values, VX_WRITE_ONLY);
+        }
+        vx_image out = vxCreateImage(ctx, (vx_uint32)ow, (vx_uint32)oh, VX_DF_IMAGE_S16);
+        for (vx_enum metric = VX_COMPARE_L2; metric <= VX_COMPARE_CCORR_NORM; metric++) {
+            CHECK_OK(vxuMatchTemplate(ctx, src, tpl, metric, out));
+            read_image(out, got);
+            for (int y = 0; y < oh; y++)
+                for (int x = 0; x < ow; x++) {
+                    int32_t want = reference(src_values, w, tpl_values, tw, th, metric, x, y);
+                    if (got[y * ow + x] != want || (flat && metric == VX_COMPARE_CCORR && want != 255)) {
+                        fprintf(stderr, "source %dx%d template %dx%d metric %#x flat %d (%d, %d): %d, expected %d\n",
+                                w, h, tw, th, metric, flat, x, y, got[y * ow + x], want);
+                        exit(1);
+                    }
+                }
+        }
+        vxReleaseImage(&out), vxReleaseImage(&tpl), vxReleaseImage(&src);
+    }
+}
+
 int main(void)
 {
     vx_context ctx = test_context();
@@ -107,6 +143,11 @@ int main(void)
     match(ctx, 100, 9, 26);
     match(ctx, 60, 40, 27);
     match(ctx, 1, 1, 24);
+    match(ctx, 120, 67, 28);                   /* 33x21 by FFTs (128 points) */
+    large(ctx, 240, 120, 32, 32, 29);          /* 256 points, 89 output rows */
+    large(ctx, 256, 80, 24, 17, 30);           /* the source as wide as the transform */
+    large(ctx, 300, 100, 48, 48, 31);          /* 512 points, 53 output rows */
+    large(ctx, 129, 70, 64, 40, 32);           /* 256 points for a source just over 128 */
 
     vx_image src = test_image(ctx, W, H, VX_DF_IMAGE_U8, 21, (int32_t[W * H]){0});
     /* refusals */
