@@ -201,7 +201,7 @@ def apply(graph: Union[Callable[..., Any], GraphSource], darr: da.Array, border:
 # dashboard and the heartbeats: about 0.8 ms a call here) every 2 s instead of 0.5 s, in the scheduler,
 # each nanny and worker; the memory monitor (the spill, pause and terminate thresholds) every 0.5 s
 # instead of 0.1 s, in each nanny and worker: a graph's frames hold a fixed few buffers, so memory does
-# not jump within half a second. An idle 2-worker cluster: 70 ms of CPU a second -> 27 (s13)
+# not jump within half a second. An idle 2-worker cluster: 58-74 ms of CPU a second -> 25-30 (s13)
 LOCAL_CLUSTER_CONFIG = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "1s",
                         "distributed.admin.system-monitor.interval": "2s",
                         "distributed.worker.memory.monitor-interval": "500ms"}
