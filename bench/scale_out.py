@@ -296,8 +296,11 @@ def frames_part(n, repeats):
     each round) on one cluster of two warmed workers (one worker: the compute restricted to it, the
     other idle): the wall-clock ratio of the medians, and each round's ratio; where the two workers'
     time goes (CPU a frame, idle); Dask's overhead on the frame's path against the graph's own time."""
+    import pyopenvx.dask as pvd
     out, alone = _one_process(n)
-    out = {"frames": n, "repeats": repeats, **out, **_machine(n, repeats)}
+    # the Dask settings both sides' workers run under (one cluster: the same for 1 worker and 2)
+    out = {"frames": n, "repeats": repeats, "local_cluster_config": dict(pvd.LOCAL_CLUSTER_CONFIG), **out,
+           **_machine(n, repeats)}
     c, client = cluster(2)
     with c, client:
         _warm(client)

@@ -64,7 +64,7 @@ def test_frames_as_on_one_process_graph_built_once_per_worker(client):
     assert set(client.run(lambda: os.environ.get("PVX_TILE_THREADS")).values()) == {"1"}
 
 
-def test_our_cluster_single_thread_workers_without_the_profiler_ticking_slowly(client):
+def test_our_cluster_single_thread_workers_without_the_profiler_ticking_and_monitoring_slowly(client):
     assert list(client.nthreads().values()) == [1, 1]
     # the profiler's periodic look at the task threads is not scheduled on the workers
     profiled = client.run(lambda dask_worker: ("profile" in dask_worker.periodic_callbacks,
@@ -74,6 +74,12 @@ def test_our_cluster_single_thread_workers_without_the_profiler_ticking_slowly(c
     ticks = client.run(lambda dask_worker: dask_worker.periodic_callbacks["tick"].callback_time)
     assert set(ticks.values()) == {1000}
     assert client.run_on_scheduler(lambda dask_scheduler: dask_scheduler.periodic_callbacks["tick"].callback_time) == 1000
+    # the system monitor every 2 s and the memory monitor every 0.5 s (Dask's defaults: 0.5 s, 0.1 s),
+    # on the workers and their nannies; the scheduler's system monitor too
+    every = lambda dask_worker: {k: dask_worker.periodic_callbacks[k].callback_time for k in ("monitor", "memory_monitor")}
+    assert list(client.run(every).values()) == list(client.run(every, nanny=True).values()) == \
+        [{"monitor": 2000, "memory_monitor": 500}] * 2
+    assert client.run_on_scheduler(lambda dask_scheduler: dask_scheduler.periodic_callbacks["monitor"].callback_time) == 2000
     # (the client's own configuration is left as it was)
     assert __import__("dask").config.get("distributed.worker.profile.enabled") is True
 

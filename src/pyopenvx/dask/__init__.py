@@ -9,7 +9,8 @@ than memory, on a local or remote cluster. Dask does the scheduling, the transpo
 
 Each worker process builds (or imports) and verifies the graph once, the first time one of its
 tasks needs it, and reuses it for every frame of every later task (graphs.py). `local_cluster(n)`
-makes the cluster the command line uses: n single-thread worker processes, their profiler off.
+makes the cluster the command line uses: n single-thread worker processes, their profiler off and
+Dask's periodic monitors slowed (LOCAL_CLUSTER_CONFIG).
 docs/scale-out.md.
 """
 from __future__ import annotations
@@ -192,12 +193,18 @@ def apply(graph: Union[Callable[..., Any], GraphSource], darr: da.Array, border:
                                new_axis=[2] if out.ndim > darr.ndim else [], meta=np.empty((0,) * out.ndim, out.dtype))
 
 
-# what local_cluster changes in Dask's configuration: the workers' statistical profiler off (it looks
-# at every task thread's stack every 10 ms), and the event loops' health tick (the scheduler's, each
-# nanny's and worker's: it only times how late the loop wakes, for a warning past
-# distributed.admin.tick.limit, 3 s) once a second instead of 50 times: together about 50 ms of CPU a
-# second that an idle 2-worker cluster took from the frames, which 2 workers on 2 cores cannot spare
-LOCAL_CLUSTER_CONFIG = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "1s"}
+# what local_cluster changes in Dask's configuration, each a cost a second that 2 workers on 2 cores
+# take from the frames (docs/scale-out.md, "Threads", with how to undo it): the workers' statistical
+# profiler off (it looks at every task thread's stack every 10 ms); the event loops' health tick (it
+# only times how late the loop wakes, for a warning past distributed.admin.tick.limit, 3 s) once a
+# second instead of 50 times; the system monitor (CPU, memory, disk and network counters for the
+# dashboard and the heartbeats: about 0.8 ms a call here) every 2 s instead of 0.5 s, in the scheduler,
+# each nanny and worker; the memory monitor (the spill, pause and terminate thresholds) every 0.5 s
+# instead of 0.1 s, in each nanny and worker: a graph's frames hold a fixed few buffers, so memory does
+# not jump within half a second. An idle 2-worker cluster: 58-74 ms of CPU a second -> 25-30 (s13)
+LOCAL_CLUSTER_CONFIG = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "1s",
+                        "distributed.admin.system-monitor.interval": "2s",
+                        "distributed.worker.memory.monitor-interval": "500ms"}
 
 
 def local_cluster(n_workers: Optional[int] = None, **kwargs: Any) -> Any:
