@@ -104,8 +104,8 @@ class Context(Reference):
         return self.errors[status]
 
     def on_destroy(self):
-        """Releasing the context frees everything created in it, newest first, once scheduled
-        graphs have finished their runs (they use those objects)."""
+        """Releasing the context frees everything created in it, its nodes first, then newest
+        first, once scheduled graphs have finished their runs (they use those objects)."""
         self.closing = True
         if Context.live is self:
             Context.live = None
@@ -117,7 +117,14 @@ class Context(Reference):
                 elif obj.desc.scheduled:
                     obj.join_c()
                 obj.end_frames()
-        for obj in reversed(list(self.objects.values())):
+        objs = list(self.objects.values())
+        # Nodes first: their deinitializers and targets' delete callbacks read their parameters,
+        # which may be newer than they (set after the node was made, or made in C and met by
+        # Python only when set: csrc/objects/lazy.h); then the rest, newest first.
+        for obj in reversed(objs):
+            if obj.vx_type == vx.VX_TYPE_NODE:
+                obj.destroy()
+        for obj in reversed(objs):
             obj.destroy()
         self.objects.clear()
         for module in self.modules.values():      # their kernels are gone: the libraries may go too

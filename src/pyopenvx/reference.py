@@ -6,6 +6,7 @@ when an object dies, and which Python object a handle stands for.
 """
 import contextlib
 import threading
+from typing import Any, Callable, Dict
 
 from _pyopenvx import ffi, lib
 
@@ -48,7 +49,7 @@ def type_name(vx_type):
 
 
 # vx_type -> the class's adopt(handle, desc), for each type C makes objects of (csrc/objects/lazy.h)
-ADOPT = {}
+ADOPT: Dict[int, Callable[[Any, Any], Any]] = {}
 
 
 def adopt_made_in_c(handle):
