@@ -137,8 +137,5 @@ int pvx_fast_vxCreateArray(vx_context context, vx_enum item_type, vx_size capaci
 
 int pvx_fast_vxReleaseArray(vx_array *arr, vx_status *out)
 {
-    if (!pvx_lazy_release((vx_reference *)arr, VX_TYPE_ARRAY))
-        return 0;
-    *out = VX_SUCCESS;
-    return 1;
+    return pvx_lazy_release((vx_reference *)arr, VX_TYPE_ARRAY, out);
 }

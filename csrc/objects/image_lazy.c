@@ -105,10 +105,7 @@ int pvx_fast_vxCreateImageFromHandle(vx_context context, vx_df_image color, cons
 
 int pvx_fast_vxReleaseImage(vx_image *image, vx_status *out)
 {
-    if (!pvx_lazy_release((vx_reference *)image, VX_TYPE_IMAGE))
-        return 0;
-    *out = VX_SUCCESS;
-    return 1;
+    return pvx_lazy_release((vx_reference *)image, VX_TYPE_IMAGE, out);
 }
 
 /* Planes one after another in one block, as objects/image.py's Image._plane_bases: when Python takes the

@@ -131,22 +131,20 @@ void *pvx_lazy_take(const void *handle)
 }
 
 /* A lazy object holds no other count and nothing holds it: its application's release ends it. */
-int pvx_lazy_release(vx_reference *ref, vx_enum type)
+int pvx_lazy_release(vx_reference *ref, vx_enum type, vx_status *out)
 {
     lazy *l = ref ? take(*ref, type) : NULL;
     if (l == NULL)
         return 0;
     destroy(l);
     *ref = NULL;
+    *out = VX_SUCCESS;
     return 1;
 }
 
 int pvx_fast_vxReleaseReference(vx_reference *ref, vx_status *out)
 {
-    if (!pvx_lazy_release(ref, PVX_ANY_TYPE))
-        return 0;
-    *out = VX_SUCCESS;
-    return 1;
+    return pvx_lazy_release(ref, PVX_ANY_TYPE, out);
 }
 
 void pvx_lazy_release_context(pvx_ref *context)

@@ -19,9 +19,10 @@ PVX_HIDDEN int pvx_lazy_publish(void *desc, vx_enum type, pvx_ref *context, vx_r
 /* The descriptor of a lazy object Python takes over now (NULL if the handle is not one): from now
  * on it is an ordinary object, and Python frees the descriptor with pvx_lazy_free_made. */
 PVX_HIDDEN void *pvx_lazy_take(const void *handle);
-/* The application's release of a lazy handle of `type` (PVX_ANY_TYPE: any): its only count, so it
- * ends here: 1 and *ref NULL; 0 if *ref is not a lazy object of that type. */
-PVX_HIDDEN int pvx_lazy_release(vx_reference *ref, vx_enum type);
+/* The application's release of a lazy handle of `type` (PVX_ANY_TYPE: any), as its release's fast
+ * path answers: its only count, so it ends here: 1, *ref NULL and *out VX_SUCCESS; 0 if *ref is not
+ * a lazy object of that type. */
+PVX_HIDDEN int pvx_lazy_release(vx_reference *ref, vx_enum type, vx_status *out);
 /* Python's word, at import, that vxCreate<object_type> (VX_TYPE_SCALAR, VX_TYPE_ARRAY) may make
  * an object of `data_type`, whose item is `item_size` bytes, in C up to `max_bytes` of data. */
 PVX_HIDDEN void pvx_lazy_serve(vx_enum object_type, vx_enum data_type, vx_size item_size, vx_size max_bytes);

@@ -68,8 +68,5 @@ int pvx_fast_vxCreateScalar(vx_context context, vx_enum data_type, const void *p
 
 int pvx_fast_vxReleaseScalar(vx_scalar *scalar, vx_status *out)
 {
-    if (!pvx_lazy_release((vx_reference *)scalar, VX_TYPE_SCALAR))
-        return 0;
-    *out = VX_SUCCESS;
-    return 1;
+    return pvx_lazy_release((vx_reference *)scalar, VX_TYPE_SCALAR, out);
 }

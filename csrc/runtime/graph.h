@@ -17,8 +17,9 @@ PVX_HIDDEN vx_status pvx_node_run_rows(pvx_node *n, vx_reference *params, int me
 PVX_HIDDEN int pvx_performance_enabled(pvx_ref *ref);
 /* Adds a measurement that began at `begin` (pvx_time_ns) and ends now. */
 PVX_HIDDEN void pvx_perf_end_at(vx_perf_t *p, uint64_t begin);
-/* A new node's descriptor `d` (a copy of node.py's template) gets its node-specific fields and its
- * handle `h` points at it: one call where node.py would write each field through cffi. */
+/* A new node's descriptor, laid out at the start of `block` (pvx_node_block) as a copy of node.py's
+ * template `start`, its arrays pointed at the block's slots, its node-specific fields set, and its
+ * handle `h` pointing at it: one call where node.py would write each field through cffi. */
 PVX_HIDDEN pvx_node *pvx_node_init(pvx_ref *h, void *block, const pvx_node *start, vx_kernel_f function,
                                    vx_uint32 num_parameters, vx_size local_data_size);
 PVX_HIDDEN void pvx_node_take(pvx_node *d, pvx_ref **parameters, vx_uint32 num_parameters);

@@ -9,9 +9,9 @@ from ..graph.node import Node
 from ..graph.parameter import Parameter
 from ..reference import lookup, lookup_optional
 from . import export
+from .reference import release_handle
 
 NULL = ffi.NULL
-from .reference import release_handle
 
 QUERY = {
     vx.VX_NODE_STATUS: ("vx_status", lambda n: n.desc.status),

@@ -101,7 +101,6 @@ class Resident(DataObject):
         self.accesses = {}           # 1.0 access/commit: pointer -> map id
         self.lender = None           # whose storage verification lent this object (graph/aliasing.py)
 
-
     @classmethod
     def adopt(cls, handle, desc):
         """The object of a handle vxCreateX made in C (csrc/objects/lazy.h), which Python meets now:
