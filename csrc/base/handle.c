@@ -71,15 +71,31 @@ static int ring_grow(void)
     return 0;
 }
 
+static uint8_t counts_taken;
+
+void pvx_counts_lock(void)
+{
+    while (__atomic_test_and_set(&counts_taken, __ATOMIC_ACQUIRE))
+        while (__atomic_load_n(&counts_taken, __ATOMIC_RELAXED))
+            ;
+}
+
+void pvx_counts_unlock(void)
+{
+    __atomic_clear(&counts_taken, __ATOMIC_RELEASE);
+}
+
 void pvx_ref_hold(pvx_ref *ref, int internal)
 {
+    pvx_counts_lock();
     if (internal)
         ref->internal_count++;
     else
         ref->external_count++;
+    pvx_counts_unlock();
 }
 
-int pvx_ref_drop(pvx_ref *ref, int internal)
+static int drop(pvx_ref *ref, int internal)
 {
     uint32_t *count = internal ? &ref->internal_count : &ref->external_count;
     if (*count == 0)
@@ -88,16 +104,29 @@ int pvx_ref_drop(pvx_ref *ref, int internal)
     return (ref->external_count != 0) | (ref->internal_count != 0) << 1;
 }
 
+int pvx_ref_drop(pvx_ref *ref, int internal)
+{
+    pvx_counts_lock();
+    int left = drop(ref, internal);
+    pvx_counts_unlock();
+    return left;
+}
+
 int64_t pvx_ref_drop_all(pvx_ref *const *refs, uint32_t n, int clear_external, uint8_t *left)
 {
+    int64_t bad = -1;
+    pvx_counts_lock();
     for (uint32_t i = 0; i < n; i++) {
-        if (refs[i]->internal_count == 0)
-            return i;
+        if (refs[i]->internal_count == 0) {
+            bad = i;
+            break;
+        }
         if (clear_external)
             refs[i]->external_count = 0;
-        left[i] = (uint8_t)pvx_ref_drop(refs[i], 1);
+        left[i] = (uint8_t)drop(refs[i], 1);
     }
-    return -1;
+    pvx_counts_unlock();
+    return bad;
 }
 
 /* Marks a slot dead and queues it for reuse; the caller holds `lock`. */

@@ -30,6 +30,9 @@ typedef struct pvx_ref {
 #define PVX_REF_ACCESSIBLE 0x2u       /* a virtual object a running graph lets its kernels touch */
 #define PVX_REF_PERFORMANCE 0x4u      /* a context with VX_DIRECTIVE_ENABLE_PERFORMANCE */
 #define PVX_REF_LAZY 0x8u             /* made in C, no Python object yet (objects/lazy.h) */
+#define PVX_REF_PART 0x10u            /* part of something (parts.container): node creation in C
+                                         leaves it to Python (delay binding) */
+#define PVX_REF_PENDING 0x20u         /* a node made in C its graph has not adopted (runtime/node_made.c) */
 
 /* Type filters for pvx_ref_slot beyond the vx_type_e values. */
 #define PVX_ANY_TYPE 0
@@ -37,6 +40,10 @@ typedef struct pvx_ref {
 PVX_HIDDEN int pvx_arena_init(void);
 PVX_HIDDEN pvx_ref *pvx_ref_alloc(vx_enum type);
 PVX_HIDDEN void pvx_ref_free(pvx_ref *ref);
+/* Every change of a count goes under one lock (pvx_counts_lock): Python changes them under its
+ * object-model lock, C fast paths (runtime/node_made.c) without it. */
+PVX_HIDDEN void pvx_counts_lock(void);
+PVX_HIDDEN void pvx_counts_unlock(void);
 /* reference.py's counts in one call each (a count read or written from Python is a cffi access):
  * pvx_ref_hold adds one to the internal (`internal`) or the application's count; pvx_ref_drop takes
  * one away and returns what is left, bit 0 the application's count nonzero, bit 1 the internal one,

@@ -19,6 +19,7 @@
 #include "fusion.h"
 #include "target.h"
 #include "graph.h"
+#include "node_made.h"
 #include "async.h"
 #include "pipeline.h"
 #include "immediate.h"

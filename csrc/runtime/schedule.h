@@ -41,7 +41,26 @@ typedef struct pvx_node {
     vx_uint32 *next;                  /* schedule indexes of the units waiting for this one */
     vx_uint32 num_next;
     vx_bool concurrent;               /* enough work to gain from running beside another unit */
+    /* A node made in C (node_made.c): its graph and kernel, and the next node its graph has yet
+     * to adopt. */
+    struct pvx_ref *graph, *kernel;
+    struct pvx_node *pending_next;
 } pvx_node;
+
+/* What C needs of a kernel to make its nodes as graph/node.py would (Node.__init__, _admit),
+ * published by kernel.py when the kernel is finalized, as the kernel handle's desc: each
+ * parameter's type (VX_TYPE_REFERENCE: any) and whether it may be left out. */
+typedef struct pvx_node_param {
+    vx_enum type;
+    vx_bool optional;
+} pvx_node_param;
+
+typedef struct pvx_node_kind {
+    vx_kernel_f function;
+    vx_size local_data_size;
+    vx_uint32 num_parameters;
+    const pvx_node_param *parameters;
+} pvx_node_kind;
 
 /* A node's descriptor and its arrays in one allocation (graph/node.py makes it, as bytes: one a
  * node creation): `slots` holds the parameters, the meta formats and the replicate flags,
@@ -75,6 +94,10 @@ typedef struct pvx_graph {
     vx_uint32 branches;               /* two concurrent units may run side by side (graph.c) */
     vx_uint32 *waiting;               /* num_nodes scratch entries each for a run with branches: */
     vx_uint32 *ready_units;           /* units still waited for per unit, units ready to run */
+    /* Nodes made in C (node_made.c), oldest first, until graph.py adopts them; `c_nodes`: graph.py
+     * lets C add nodes (a graph never verified nor imported: nothing of Python's to undo). */
+    struct pvx_node *pending, *pending_last;
+    uint32_t c_nodes;
 } pvx_graph;
 
 /* How a node runs with a parameter row (graph.c's pvx_node_run_rows): the executor passes it to

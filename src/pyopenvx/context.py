@@ -85,6 +85,13 @@ class Context(Reference):
         if self.immediate_graphs is not None and obj is not self:
             self.immediate_graphs.forget_object(obj)
 
+    def adopt_nodes(self):
+        """Every graph's nodes made in C joins it now (graph.py, Graph.nodes): before what walks
+        the nodes of the whole context (its release, a kernel's or module's removal)."""
+        for obj in list(self.objects.values()):
+            if obj.vx_type == vx.VX_TYPE_GRAPH:
+                obj.nodes
+
     _counted = (-1, 0)      # (reference.changes when counted, how many objects `counted` said)
 
     def references(self):
@@ -109,6 +116,7 @@ class Context(Reference):
         self.closing = True
         if Context.live is self:
             Context.live = None
+        self.adopt_nodes()
         lib.pvx_lazy_release_context(self.h)
         for obj in list(self.objects.values()):
             if obj.vx_type == vx.VX_TYPE_GRAPH:

@@ -555,6 +555,7 @@ class Importer:
                 with g.busy():
                     g.prepare()
                 g.imported = True     # from now on never verified again (Graph.check_replacement)
+                g.close_to_c()
             listed = [self.objs[r] for r in self.listed]
             check(all(isinstance(o, (Graph, DataObject, Delay)) for o in listed), vx.VX_ERROR_INVALID_FORMAT,
                   "the refs record names what cannot be exported")

@@ -105,6 +105,13 @@ class Kernel(Reference):
         self.inputs = tuple(i for i, s in enumerate(self.signature) if s.direction != vx.VX_OUTPUT)
         self.outputs = tuple(i for i, s in enumerate(self.signature) if s.direction == vx.VX_OUTPUT)
         self.finalized = True
+        if self.tiling is None:               # (a tiling kernel's nodes copy its attributes: Python's)
+            # what C needs to make its nodes as graph/node.py does (csrc/runtime/node_made.c)
+            self._node_params = ffi.new("pvx_node_param[]", [(s.data_type, s.optional) for s in self.signature])
+            self._node_kind = ffi.new("pvx_node_kind *", {
+                "function": self.function, "local_data_size": self.local_data_size,
+                "num_parameters": len(self.signature), "parameters": self._node_params})
+            self.h.desc = self._node_kind
 
     def set_local_data_size(self, size):
         check(not self.finalized, vx.VX_ERROR_NOT_SUPPORTED, f"{self} is finalized: its attributes are fixed", self)
@@ -114,6 +121,7 @@ class Kernel(Reference):
         """vxRemoveKernel: unpublish, and release the caller's reference. Refused (1.3.1) while a node
         uses the kernel or the application holds other references to it; `forced` (a module
         unloaded without removing it) skips the latter, as its code is about to go."""
+        self.context.adopt_nodes()            # (nodes made in C join their kernel's set then)
         check(not self.nodes, vx.VX_FAILURE,
               f"{self} is still used by {len(self.nodes)} node(s): release them (and their graphs) first", self)
         check(forced or self.h.external_count <= 1, vx.VX_FAILURE,

@@ -57,7 +57,11 @@ def adopt_made_in_c(handle):
     handle and descriptor, or None."""
     desc = lib.pvx_lazy_take(handle)
     if desc == ffi.NULL:
-        return None
+        graph = lib.pvx_node_pending_graph(handle)    # a node C made (runtime/node_made.c): its graph
+        if graph == ffi.NULL:                         # adopts its nodes in order
+            return None
+        _OBJECTS[graph].nodes
+        return _OBJECTS.get(handle)
     h = ffi.cast("pvx_ref *", handle)
     return ADOPT[h.type](h, desc)
 

@@ -20,12 +20,14 @@ from ..reference import LOCK, Reference, hold, release_all, unlocked
 from . import aliasing
 from . import targets
 from .pipelining import QUEUED, Settings
+from .node import Node
 from .verify import verify
 
 # What every new graph's descriptor starts as (copied whole; the type parsed once).
-_DESC = ffi.typeof("pvx_graph *")
+_DESC, _NULL = ffi.typeof("pvx_graph *"), ffi.NULL
+# (c_nodes: C may add nodes until its first verification, csrc/runtime/node_made.c)
 _NEW_DESC = ffi.new(_DESC, {"state": vx.VX_GRAPH_STATE_UNVERIFIED, "status": vx.VX_SUCCESS,
-                            "timeout_ms": vx.VX_TIMEOUT_WAIT_FOREVER})
+                            "timeout_ms": vx.VX_TIMEOUT_WAIT_FOREVER, "c_nodes": 1})
 
 
 class Graph(Reference):
@@ -49,7 +51,7 @@ class Graph(Reference):
 
     def __init__(self, context):
         super().__init__(context)
-        self.nodes = []
+        self._nodes = []
         self.parameters = []                  # graph parameters: (node, index)
         self.delays = []                      # registered for auto-aging
         self.held = []                        # containers whose parts its nodes use, held for them (ix.py)
@@ -59,6 +61,30 @@ class Graph(Reference):
         self.h.desc = self.desc = ffi.new(_DESC, _NEW_DESC[0])
 
     # structure ----------------------------------------------------------------------------
+    @property
+    def nodes(self):
+        """Its nodes in creation order, those C made (csrc/runtime/node_made.c) adopted first: every
+        walk of a graph's nodes comes here."""
+        if self.desc.pending != _NULL:
+            self._adopt_pending()
+        return self._nodes
+
+    @nodes.setter
+    def nodes(self, nodes):
+        self._nodes = nodes
+
+    def close_to_c(self):
+        """From now on nodes join it through Python only (its first verification, an import): those
+        C made so far are adopted, under node_made.c's lock, so none comes after."""
+        self.desc.c_nodes = 0
+        self._adopt_pending()
+
+    def _adopt_pending(self):
+        d = lib.pvx_graph_take_pending(self.desc)
+        while d != _NULL:
+            self._nodes.append(Node.adopt(self, d))
+            d = d.pending_next
+
     def add_node(self, node):
         hold(node.h, True)                    # (node.retain(internal=True), without its frames)
         nodes = self.nodes
@@ -180,6 +206,8 @@ class Graph(Reference):
     def prepare(self):
         """Verified and compiled, verifying again if anything changed."""
         if not self.verified:
+            if self.desc.c_nodes:
+                self.close_to_c()
             verify(self)
 
     def acquire(self):

@@ -112,6 +112,7 @@ def unload(context, name):
     module = context.modules.get(name)
     check(module is not None, vx.VX_ERROR_INVALID_PARAMETERS, f"module {name!r} is not loaded", context)
     # refused before unpublish runs, so a refusal changes nothing (not even some kernels removed)
+    context.adopt_nodes()
     for k in context.kernels:
         if k.module == name and k.nodes:
             raise VxError(vx.VX_FAILURE, f"module {name!r}: {k} is still used by {len(k.nodes)} node(s): release "

@@ -10,7 +10,7 @@ from _pyopenvx import ffi, lib
 from .. import constants as vx
 from ..errors import VxError, check
 from ..objects.parts import container, in_delay, items_of, part_at
-from ..reference import Reference, hold, type_name
+from ..reference import Reference, find, hold, type_name
 from . import targets
 from .meta_format import MetaFormat
 
@@ -22,6 +22,7 @@ PHASE_NONE, PHASE_INIT, PHASE_DEINIT = range(3)
 
 # The C types a node makes, parsed once (a type given as a string is parsed at each call).
 _BYTES, _REF, _META = ffi.typeof("char[]"), ffi.typeof("vx_reference"), ffi.typeof("vx_meta_format")
+_HANDLE = ffi.typeof("pvx_ref *")
 # a node's block (pvx_node_block): the descriptor, then three slots a parameter
 _BLOCK, _SLOTS = ffi.sizeof("pvx_node_block"), 3 * ffi.sizeof("void *")
 # What every new node's descriptor starts as (pvx_node_init copies it whole: cheaper than setting
@@ -31,6 +32,7 @@ _NEW_DESC = ffi.new("pvx_node *", {
     "debug_zonemask": (1 << vx.VX_ZONE_ERROR) | (1 << vx.VX_ZONE_WARNING),   # as the global mask starts
     "border": {"mode": vx.VX_BORDER_UNDEFINED}})
 _NULL, _ANY = ffi.NULL, vx.VX_TYPE_REFERENCE
+lib.pvx_node_serve(_NEW_DESC)                  # the same start for the nodes C makes (runtime/node_made.c)
 
 
 class Node(Reference):
@@ -81,6 +83,28 @@ class Node(Reference):
         self._c_params = d.parameters
         if self.tiling is not None:
             d.border = kernel.border
+
+    @classmethod
+    def adopt(cls, graph, d):
+        """A node C made in `graph` (csrc/runtime/node_made.c), which adopts it now: the object
+        around its handle, counts, descriptor and parameters, as __init__, Graph.add_node and
+        take_parameters would have left them (C took only arguments they take without a word)."""
+        node = cls.__new__(cls)
+        Reference.__init__(node, graph.context, scope=graph, handle=ffi.cast(_HANDLE, d.node))
+        kernel = find(d.kernel)
+        node.graph, node.kernel = graph, kernel
+        node.initialized = False
+        node.phase = PHASE_NONE
+        node.local_buffer = None
+        node.described = None
+        n = d.num_parameters
+        p = d.parameters
+        node.params = [find(p[i]) for i in range(n)]     # (NULL: left out)
+        node.metas = [None] * n
+        kernel.nodes.add(node)
+        node._block = node.desc = ffi.gc(d, lib.pvx_lazy_free_made)
+        node._c_params = p
+        return node
 
     # parameters ---------------------------------------------------------------------------
     def signature(self, index):

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from _pyopenvx import ffi, lib
 
 from .. import constants as vx
+from .._build_info import NODE_CREATORS
 from ..errors import VxError
 from ..kernel import Kernel, Signature
 from . import features, filters, geometry, nn, nn_table, pointwise, statistics, tensors
@@ -80,7 +81,11 @@ class StandardKernel(Kernel):
 def register(context):
     """The standard kernels in a new context; `context.standard_kernels` finds a row's kernel by
     its enum name (vx<Kernel>Node) without searching (a Row hashes all its fields: slow)."""
-    context.standard_kernels = {row.enum_name: StandardKernel(context, row) for row in TABLE}
+    kernels = context.standard_kernels = {row.enum_name: StandardKernel(context, row) for row in TABLE}
+    # which kernel each generated node creator makes nodes of in C (csrc/runtime/node_made.c): those
+    # whose arguments are its parameters in order; the others (NULL) are Python's
+    context.node_kernels = ffi.new("pvx_ref *[]", [kernels[e].h if e else ffi.NULL for e in _SERVED] or 1)
+    context.desc.node_kernels, context.desc.num_node_kernels = context.node_kernels, len(_SERVED)
 
 
 def describe(node):
@@ -125,3 +130,9 @@ def valid_rect(node, index):
                 rects.extend(level.desc for level in p.levels)
     lost = impl.shrink(node) if node.desc.border.mode == vx.VX_BORDER_UNDEFINED else (0, 0, 0, 0)
     lib.pvx_image_valid_from(node.params[index].desc, rects, sizes, min(len(rects), len(sizes)), *lost)
+
+
+# NODE_CREATORS index -> the enum name of the row whose kernel it makes nodes of, or None
+_BY_CREATOR = {row.node_creator: row.enum_name for row in TABLE
+               if row.node_creator and not row.implementation.arguments}
+_SERVED = [_BY_CREATOR.get(name) for name in NODE_CREATORS]

@@ -23,6 +23,7 @@ from ..reference import Reference
 
 _VIRTUAL = 0x1
 _ACCESSIBLE = 0x2
+_PART = 0x10                      # PVX_REF_PART (csrc/base/handle.h)
 
 
 class DataObject(Reference):
@@ -108,6 +109,12 @@ def accessible(objects):
             obj.set_accessible(False)
 
 
+def mark_part(obj):
+    """`obj` is part of something now (parts.container): csrc/runtime/node_made.c leaves a node
+    taking it to Python, which binds delays."""
+    obj.h.flags |= _PART
+
+
 def adopt_children(parent, children, make):
     """Fill the list `children` with `make(i)` for each index, each child (created with one
     external count) then held only by `parent`. A refusal destroys the parent with what it holds.
@@ -119,6 +126,7 @@ def adopt_children(parent, children, make):
             child.retain(internal=True)
             child.release()
             child.parent = parent
+            mark_part(child)
             children[i] = child
     except VxError:
         del children[children.index(None):]

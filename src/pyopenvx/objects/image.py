@@ -18,7 +18,7 @@ from .. import constants as vx
 from .. import reference
 from ..errors import VxError, check
 from ..reference import find
-from .dataobject import DataObject
+from .dataobject import DataObject, mark_part
 
 # TIOVX's RGBX, VX_DF_IMAGE('R','G','B','X'): a format of its own laid out as RGBX, for TI code built
 # with TIOVX's values (VX/vx_types.h, PYOPENVX_TIOVX_VALUES); the standard kernels take the spec's RGBX.
@@ -162,6 +162,7 @@ class Image(DataObject):
             if not parent.views:              # (the class's empty tuple until its first view)
                 parent.views = []
             parent.views.append(self)
+            mark_part(self)
             self.desc.memory_type = parent.desc.memory_type
             self.desc.space, self.desc.range = parent.desc.space, parent.desc.range
         self._set_geometry(width, height, fmt)

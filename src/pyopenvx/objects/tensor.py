@@ -8,6 +8,7 @@ from ..context import MAX_TENSOR_DIMS
 from ..datatypes import SIZES
 from ..errors import check
 from .memory import COPY_USAGES, MAP_USAGES, Resident, check_bytes, check_map_memory, check_ptr, check_usage, region
+from .dataobject import mark_part
 
 DATA_TYPES = (vx.VX_TYPE_INT8, vx.VX_TYPE_UINT8, vx.VX_TYPE_INT16, vx.VX_TYPE_UINT16, vx.VX_TYPE_INT32,
               vx.VX_TYPE_UINT32, vx.VX_TYPE_INT64, vx.VX_TYPE_UINT64, vx.VX_TYPE_FLOAT16,
@@ -61,6 +62,8 @@ class Tensor(Resident):
         super().__init__(context, scope, virtual)
         self.data_type, self.fixed_point_position = data_type, fixed_point_position
         self._dims, self.strides, self.viewed, self.offset = dims, tuple(strides), parent, offset
+        if parent is not None:
+            mark_part(self)
         self.origin = tuple(origin) if origin is not None else (0,) * len(dims)   # in the root's elements
         self.views = []
         self.image_arrays = 0         # vxCreateImageObjectArrayFromTensor arrays viewing this memory
