@@ -285,8 +285,11 @@ def test_a_node_takes_its_arguments_in_one_go(vx, world):
     """A node creator's node takes all its arguments at once (Node.take_parameters: the refusals
     in Python, the holds and the C array in one pvx_node_take); the per-argument work of
     set_parameter (its frames, a retain and a cast each) must not come back, nor the graph's
-    recount or a kernel retain per node. vxSetParameterByIndex stays 11 calls (18 before s13)."""
+    recount or a kernel retain per node. vxSetParameterByIndex stays 11 calls (18 before s13).
+    (The Python path: the graph verified once, so C makes none of its nodes: runtime/node_made.c.)"""
     lib, c = vx.lib, vx.c
+    assert lib.vxVerifyGraph(world["graph"]) == c.VX_ERROR_INVALID_GRAPH      # (no nodes yet)
+    vx.log.clear()
     node = lib.vxNotNode(world["graph"], world["a"], world["b"])
     rb = vx.ref(world["b"])
     for _ in range(2):

@@ -429,7 +429,9 @@ class Graph(Reference):
         # the delete callbacks of target kernels run now, whoever still holds the nodes (seed 003):
         # vxReleaseGraph returns the first failure, as vxVerifyGraph does a create failure
         self.release_status = vx.VX_SUCCESS
-        if self.nodes:
+        if self.desc.pending != _NULL:        # (Graph.nodes without its frame: every vxReleaseGraph comes here)
+            self._adopt_pending()
+        if self._nodes:
             self._release_nodes()
         if self.aliases:
             aliasing.release(self)            # (after the nodes: what died with them has nothing to undo)
@@ -450,21 +452,21 @@ class Graph(Reference):
                 setattr(self, name, type(value)())
 
     def _release_nodes(self):
-        for node in reversed(self.nodes):
+        for node in reversed(self._nodes):
             # (a node has target instances only with their target kernel: targets._create)
             if node.h is not None and node.target_kernel is not None:
                 status = targets.delete_node(node)
                 if self.release_status == vx.VX_SUCCESS:
                     self.release_status = status
         if self._c_fused:                      # the fused passes' plans go now, not when a cycle is collected
-            for node in self.nodes:            # (a node's plan is in _c_fused: fusion.plan)
+            for node in self._nodes:            # (a node's plan is in _c_fused: fusion.plan)
                 node.desc.fused = ffi.NULL
             self._c_fused = []
         # 1.3.1 vxReleaseGraph: the graph's nodes are released with it, the application's references
         # too (vxAddNode's result is commonly never released); last first, all in one C call, and what
         # they held after them in another (reference.destroy_all)
-        release_all(self.nodes[::-1], clear_external=True)
-        self.nodes = []
+        release_all(self._nodes[::-1], clear_external=True)
+        self._nodes = []
 
 
 _CONTAINERS = frozenset((list, dict, set, tuple))
