@@ -130,10 +130,14 @@ void *pvx_lazy_take(const void *handle)
     return l ? l->desc : NULL;
 }
 
-/* A lazy object holds no other count and nothing holds it: its application's release ends it. */
+/* A lazy object holds no other count, and only a node made in C may hold it: its application's
+ * release ends it otherwise. */
 int pvx_lazy_release(vx_reference *ref, vx_enum type, vx_status *out)
 {
-    lazy *l = ref ? take(*ref, type) : NULL;
+    const pvx_ref *r = ref ? pvx_ref_live(*ref, type) : NULL;
+    if (r == NULL || __atomic_load_n(&r->internal_count, __ATOMIC_ACQUIRE))
+        return 0;                     /* held by a node made in C (runtime/node_made.c): Python's */
+    lazy *l = take(*ref, type);
     if (l == NULL)
         return 0;
     destroy(l);

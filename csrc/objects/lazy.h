@@ -21,7 +21,7 @@ PVX_HIDDEN int pvx_lazy_publish(void *desc, vx_enum type, pvx_ref *context, vx_r
 PVX_HIDDEN void *pvx_lazy_take(const void *handle);
 /* The application's release of a lazy handle of `type` (PVX_ANY_TYPE: any), as its release's fast
  * path answers: its only count, so it ends here: 1, *ref NULL and *out VX_SUCCESS; 0 if *ref is not
- * a lazy object of that type. */
+ * a lazy object of that type, or a node made in C holds it (runtime/node_made.c: Python decides). */
 PVX_HIDDEN int pvx_lazy_release(vx_reference *ref, vx_enum type, vx_status *out);
 /* Python's word, at import, that vxCreate<object_type> (VX_TYPE_SCALAR, VX_TYPE_ARRAY) may make
  * an object of `data_type`, whose item is `item_size` bytes, in C up to `max_bytes` of data. */

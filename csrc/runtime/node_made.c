@@ -2,9 +2,10 @@
  * crossing ~10 k, the rest ~17 Python frames); here it is a handle, one allocation and a few
  * counts. C takes only what Python would take without a word: a finalized kernel of the graph's
  * context whose node kind Python published (kernel.py), a graph Python lets C add to (never
- * verified nor imported: graph.py's `c_nodes`), not running, and arguments that are live, known
- * to Python, of the graph's context, of each parameter's type, given for every required one and
- * part of nothing (no delay to bind). The node is pending (PVX_REF_PENDING) until its graph
+ * verified nor imported: graph.py's `c_nodes`), not running, and arguments that are live, of the
+ * graph's context, of each parameter's type, given for every required one and part of nothing (no
+ * delay to bind). An argument still lazy (objects/lazy.h) is met by Python when the node is
+ * adopted; while the node holds it, its release is Python's (pvx_lazy_release). The node is pending (PVX_REF_PENDING) until its graph
  * adopts its pending nodes, in order (graph.py: before anything reads the graph's nodes); one
  * mutex orders creation, replacement, release and adoption, and counts change under
  * pvx_counts_lock as Python's do. */
@@ -31,7 +32,7 @@ static int admits(const pvx_node_param *p, vx_reference arg, vx_enum type, const
         return p->optional;
     pvx_ref *r = pvx_ref_live(arg, type);
     if (r == NULL || r->context != context ||
-        __atomic_load_n(&r->flags, __ATOMIC_ACQUIRE) & (PVX_REF_LAZY | PVX_REF_PART | PVX_REF_PENDING))
+        __atomic_load_n(&r->flags, __ATOMIC_ACQUIRE) & (PVX_REF_PART | PVX_REF_PENDING))
         return 0;
     if (p->type != VX_TYPE_REFERENCE && p->type != r->type)
         return 0;
