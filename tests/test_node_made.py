@@ -3,6 +3,7 @@ vx<Kernel>Node creators and vxSetParameterByIndex answered without Python when P
 the arguments without a word, the node adopted by its graph before anything reads its nodes. The
 two paths compared on valid and invalid arguments: same status, same log line, same
 VX_CONTEXT_REFERENCES, same verification."""
+import gc
 import threading
 
 import pytest
@@ -270,3 +271,32 @@ def test_threads_make_nodes_at_once(vx):
     assert vx.references() == start
     with LOCK:
         assert img_a.h.internal_count == 0
+
+
+def test_verification_adopts_them_with_the_collector_paused(vx):
+    """The nodes C made join their graph at verification, inside its pause of the collector (their
+    objects would trigger collections scanning every object of a large graph)."""
+    lib, c = vx.lib, vx.c
+    a, b = _images(vx)
+    g = _graph(vx)
+    prev = a
+    for k in range(400):
+        out = b if k == 399 else lib.vxCreateVirtualImage(g, 64, 48, c.VX_DF_IMAGE_U8)
+        n = lib.vxNotNode(g, prev, out)
+        assert _pending(vx, n) and _release(vx, n, "Node") == c.VX_SUCCESS
+        prev = out
+    collections = []
+
+    def count(phase, info):
+        if phase == "start":
+            collections.append(info["generation"])
+
+    gc.collect()
+    gc.callbacks.append(count)
+    try:
+        assert lib.vxVerifyGraph(g) == c.VX_SUCCESS
+    finally:
+        gc.callbacks.remove(count)
+    assert len(collections) <= 1, collections
+    assert lib.vxProcessGraph(g) == c.VX_SUCCESS
+    assert _release(vx, g, "Graph") == c.VX_SUCCESS

@@ -206,8 +206,6 @@ class Graph(Reference):
     def prepare(self):
         """Verified and compiled, verifying again if anything changed."""
         if not self.verified:
-            if self.desc.c_nodes:
-                self.close_to_c()
             verify(self)
 
     def acquire(self):

@@ -34,6 +34,7 @@ def verify(graph):
     collecting = gc.isenabled()
     gc.disable()
     try:
+        graph.close_to_c()                    # (the nodes C made join it, collector paused too)
         graph.invalidate()
         for phase in PHASES:
             phase(graph)
