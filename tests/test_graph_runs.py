@@ -89,6 +89,7 @@ def test_releasing_a_running_graph_and_its_objects_keeps_them_until_the_run_ends
     lib, ffi, c = vx.lib, vx.ffi, vx.c
     b = Blocking(vx)
     ctx = obj_of(ffi, vx.context)
+    ctx.adopt_nodes()                                  # (the node C made joins the registry now)
     before = len(ctx.objects)
     result = {}
     if how == "process":
