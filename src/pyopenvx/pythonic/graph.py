@@ -67,7 +67,7 @@ def _performance(function, attribute, obj):
     return tuple.__new__(Performance, values)        # (namedtuple's __new__ is a Python function)
 
 
-def _border(node):
+def _border(node) -> Tuple[str, int]:
     try:
         border, buffer = _borders.pop()
     except IndexError:
@@ -162,9 +162,16 @@ class Node(Object):
         check(lib.vxSetNodeAttribute(self.handle, vx.VX_NODE_BORDER, border, ffi.sizeof("vx_border_t")),
               "vxSetNodeAttribute(VX_NODE_BORDER)")
 
-    border: Tuple[str, int] = attribute(_border, """(mode, constant value): mode "undefined", "constant" or
-        "replicate"; set a mode or a pair: "undefined" (the spec's default), "replicate", "constant" (value 0) or
-        ("constant", value).""", _set_border)
+    if TYPE_CHECKING:           # (its setter takes more than its getter gives: a property for type checkers)
+        @property
+        def border(self) -> Tuple[str, int]: ...
+
+        @border.setter
+        def border(self, value: Union[str, Tuple[str, int]]) -> None: ...
+    else:
+        border = attribute(_border, """(mode, constant value): mode "undefined", "constant" or "replicate"; set a
+            mode or a pair: "undefined" (the spec's default), "replicate", "constant" (value 0) or ("constant", value).""",
+                           _set_border)
 
     def on_complete(self, function: Optional[Callable[["Node"], Optional[str]]]) -> None:
         """Calls function(node) after each run of this node; it returns None/"continue" or
