@@ -339,9 +339,11 @@ def release() -> None:
 def call(name: str, args: Tuple[Any, ...], **extras: Any) -> Any:
     """A generated function's call (fn_kernels.py): `args` all the kernel's parameters, None where
     not given; an extra keyword left None is not given."""
-    if len(extras) == 1 and extras.get("border") is None:     # most functions' one extra, not given
-        return _run_kernel(name, args, {})
-    return _run_kernel(name, args, {k: v for k, v in extras.items() if v is not None})
+    if extras.get("border", 0) is None:         # most calls' (a comprehension is a Python frame)
+        del extras["border"]
+    if None in extras.values():
+        extras = {k: v for k, v in extras.items() if v is not None}
+    return _run_kernel(name, args, extras)
 
 
 
