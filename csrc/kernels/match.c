@@ -74,7 +74,13 @@ static inline __attribute__((always_inline)) int16_t result(vx_enum metric, cons
  * the computed value gives it when the error is below 1/2. FFTs of n = 2^k points with twiddles
  * within mu = 10u of e^(2 pi i j / n) (u = 2^-53) err by at most eps ||y||_2, eps = k eta / (1 -
  * k eta), eta = mu + gamma_4 (sqrt 2 + mu) (Higham, Accuracy and Stability of Numerical Algorithms,
- * 2nd ed., Thm 24.2), below 16 k u. With pixels <= 255: ||A_row||_2 <= 255 n, |A_row(f)| <= 255 n,
+ * 2nd ed., Thm 24.2), below 16 k u. For n = 3 x 2^k, the radix-3 stage counts as two radix-2
+ * stages: its twiddle products err by at most eta |y|, its 3-point sums (and the product by
+ * sqrt(3) / 2) by less than 8u (|a| + |b| + |c|) an output (5u a component, first order), in
+ * 2-norm 24u ||(a, b, c)||, so relative to the stage's norm sqrt 3 by 14u + eta < 2 eta (the
+ * theorem's proof takes each stage's relative error; the stages' norms multiply to sqrt(n) as
+ * for 2^k). With pixels
+ * <= 255: ||A_row||_2 <= 255 n, |A_row(f)| <= 255 n,
  * ||T_row||_2 <= 255 sqrt(n tw), |T_row(f)| <= 255 tw; two rows share a transform (a factor 2 on
  * each error). The spectrum of an output row, sum over th template rows of A conj T, then errs by
  * at most 255^2 th n tw (4 eps (1 + sqrt(n / tw)) + (th + 4) u) in 2-norm (the transforms'
@@ -82,23 +88,23 @@ static inline __attribute__((always_inline)) int16_t result(vx_enum metric, cons
  * and adds its own eps ||c||_2 <= eps sqrt(n) 255^2 tw th, both doubled for the two rows it
  * carries. The largest error of a sum is at most that 2-norm, which must stay below 1/4. Cheaper:
  * the direct loop costs a multiply-add per template pixel and position (pmaddwd: 16 an
- * instruction, VNNI 64) and the FFTs (us per thousand, measured at AVX2 on Zen 3: 0.021 a direct
- * multiply-add, 0.28 a tap of the spectra's sum per bin and output row, 0.2 a row's point per
- * stage of its transforms) count twice where the spectra outgrow the caches (640 x 480: 1.6-1.7x
- * the estimate). */
+ * instruction, VNNI 64) and the FFTs (us per thousand, measured at AVX2 on Zen 3, session 14:
+ * 0.021 a direct multiply-add, 0.22 a tap of the spectra's sum per bin and output row, 0.22 a
+ * row's point per stage of its transforms) count 1.3 times where the spectra outgrow the caches
+ * (1280 x 720). */
 static int fft_pays(const pvx_stats_rows *rows, uint32_t sw, uint32_t sh, uint32_t tw, uint32_t th)
 {
-    uint32_t n = 1, k = 0;
-    while (n < sw)
-        n *= 2, k++;
+    uint32_t n = pvx_fft_points(sw), k = n % 3 ? 0 : 2;
+    for (uint32_t m = n % 3 ? n : n / 3; m > 1; m /= 2)
+        k++;
     double u = 0x1p-53, eps = 16.0 * k * u, rn = sqrt((double)n), area = (double)tw * th;
     double error = 2.0 * 255.0 * 255.0 * area * rn * (4.0 * eps * (1.0 + sqrt((double)n / tw)) + (th + 4.0) * u + eps);
     if (error >= 0.25)
         return 0;
     double fit_w = sw - tw + 1, fit_h = sh - th + 1, out_h = ceil(fit_h / 16) * 16, rows_s = out_h + th + 7;
     double direct = 0.021 * fit_w * fit_h * area * 4.0 / ((double)rows->ccorr_step * rows->ccorr_step);
-    double fft = 0.28 * (n / 2 + 1) * th * out_h + 0.2 * (rows_s + out_h + th) * n * k;
-    return (n / 2 + 1) * rows_s * 16 > 2e6 ? 2 * fft < direct : fft < direct;
+    double fft = 0.22 * (n / 2 + 1) * th * out_h + 0.22 * (rows_s + out_h + th) * n * k;
+    return (n / 2 + 1) * rows_s * 16 > 2e6 ? 1.3 * fft < direct : fft < direct;
 }
 
 /* The row loops of the SIMD level (stats_rows.h), one row of positions at a time: Hamming and L1

@@ -63,6 +63,16 @@ typedef struct pvx_stats_rows {
 
 PVX_HIDDEN const pvx_stats_rows *pvx_stats_rows_in_use(void);
 
+/* MatchTemplate's FFT length for rows of w pixels: the least 2^k or 3 x 2^k (from 12) >= w
+ * (stats_rows_fft.inc; match.c's bound and cost) */
+static inline uint32_t pvx_fft_points(uint32_t w)
+{
+    uint32_t n = 1;
+    while (n < w)
+        n *= 2;
+    return n >= 16 && n / 4 * 3 >= w ? n / 4 * 3 : n;
+}
+
 /* n when s = 2^-n for 0 <= n <= 30 (a scale the row loops apply as an exact shift), else -1 */
 static inline int pvx_shift_of(double s)
 {

@@ -95,21 +95,22 @@ static int match(vx_context ctx, int w, int h, int seed)
 }
 
 /* Templates large enough for match.c's FFT sums (stats_rows_fft.inc; at SSE2 and AVX2), on
- * sources a power of two wide or just over one, with output rows no multiple of the transforms'
- * 16: random pixels, then 255 everywhere against a template of ones, where CCORR's mean is
- * exactly 255 (a sum one too low gives 254) and the sums are the largest the pixels allow. */
+ * sources a power of two or 3 x 2^k wide or just over one, with output rows no multiple of the
+ * transforms' 16: random pixels, then flat ones where every CCORR mean is an integer, so a sum one
+ * too low shows: 255 everywhere against a template of ones (mean 255), and 128 against a template
+ * of 255 (mean 32640: near the largest sums, where the FFTs' error bound is widest). */
 static void large(vx_context ctx, int w, int h, int tw, int th, int seed)
 {
     static int32_t src_values[300 * 120], tpl_values[64 * 64], got[300 * 120];
     int ow = w - tw + 1, oh = h - th + 1;
-    for (int flat = 0; flat < 2; flat++) {
+    for (int flat = 0; flat < 3; flat++) {
         vx_image src = test_image(ctx, (vx_uint32)w, (vx_uint32)h, VX_DF_IMAGE_U8, (uint32_t)seed, src_values);
         vx_image tpl = test_image(ctx, (vx_uint32)tw, (vx_uint32)th, VX_DF_IMAGE_U8, (uint32_t)seed + 1, tpl_values);
         if (flat) {
             for (int k = 0; k < w * h; k++)
-                src_values[k] = 255;
+                src_values[k] = flat == 1 ? 255 : 128;
             for (int k = 0; k < tw * th; k++)
-                tpl_values[k] = 1;
+                tpl_values[k] = flat == 1 ? 1 : 255;
             copy_image(src, src_values, VX_WRITE_ONLY), copy_image(tpl, tpl_values, VX_WRITE_ONLY);
         }
         vx_image out = vxCreateImage(ctx, (vx_uint32)ow, (vx_uint32)oh, VX_DF_IMAGE_S16);
@@ -119,7 +120,8 @@ static void large(vx_context ctx, int w, int h, int tw, int th, int seed)
             for (int y = 0; y < oh; y++)
                 for (int x = 0; x < ow; x++) {
                     int32_t want = reference(src_values, w, tpl_values, tw, th, metric, x, y);
-                    if (got[y * ow + x] != want || (flat && metric == VX_COMPARE_CCORR && want != 255)) {
+                    if (got[y * ow + x] != want ||
+                        (flat && metric == VX_COMPARE_CCORR && want != (flat == 1 ? 255 : 32640))) {
                         fprintf(stderr, "source %dx%d template %dx%d metric %#x flat %d (%d, %d): %d, expected %d\n",
                                 w, h, tw, th, metric, flat, x, y, got[y * ow + x], want);
                         exit(1);
@@ -147,7 +149,17 @@ int main(void)
     large(ctx, 240, 120, 32, 32, 29);          /* 256 points, 89 output rows */
     large(ctx, 256, 80, 24, 17, 30);           /* the source as wide as the transform */
     large(ctx, 300, 100, 48, 48, 31);          /* 512 points, 53 output rows */
-    large(ctx, 129, 70, 64, 40, 32);           /* 256 points for a source just over 128 */
+    large(ctx, 129, 70, 64, 40, 32);           /* 192 points (3 x 64) for a source just over 128 */
+    large(ctx, 160, 120, 32, 32, 33);          /* 192 points (3 x 64) */
+    large(ctx, 192, 90, 33, 40, 34);           /* the source as wide as 3 x 64 */
+    large(ctx, 97, 100, 40, 40, 35);           /* 128 points for a source just over 96 */
+    large(ctx, 193, 100, 48, 48, 36);          /* 256 points for a source just over 192 */
+    large(ctx, 290, 90, 64, 64, 37);           /* 384 points (3 x 128), the largest template here */
+    for (int k = 0; k < 6; k++) {              /* random shapes */
+        uint32_t r = (uint32_t)k * 2654435761u;
+        large(ctx, 96 + (int)(r % 205), 70 + (int)(r / 205 % 51), 20 + (int)(r / 10455 % 45),
+              20 + (int)(r / 470475 % 45), 38 + k);
+    }
 
     vx_image src = test_image(ctx, W, H, VX_DF_IMAGE_U8, 21, (int32_t[W * H]){0});
     /* refusals */
