@@ -31,6 +31,7 @@ _NEW_DESC = ffi.new("pvx_node *", {
     "debug_zonemask": (1 << vx.VX_ZONE_ERROR) | (1 << vx.VX_ZONE_WARNING),   # as the global mask starts
     "border": {"mode": vx.VX_BORDER_UNDEFINED}})
 _NULL, _ANY = ffi.NULL, vx.VX_TYPE_REFERENCE
+LIKE = object()                                # `described` of a node verify.validate_nodes passed in C
 
 
 class Node(Reference):
@@ -311,7 +312,10 @@ class Node(Reference):
 
     def _show(self, index, meta):
         meta.reset(self.output_type(index))
-        for attribute, value in self.described.get(index, {}).items():
+        described = self.described
+        # (passed by its kernel's `like` rule in C: the output has the geometry its validator gives)
+        shown = self.params[index].meta() if described is LIKE else described.get(index, {})
+        for attribute, value in shown.items():
             meta.store(attribute, value)
 
     def reset_local_data(self):

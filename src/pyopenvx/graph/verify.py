@@ -23,7 +23,7 @@ from . import events
 from . import fusion
 from . import targets
 from .meta_format import AT_LEAST, MISMATCH, OPEN_VALUES, REQUIRED
-from .node import PHASE_NONE
+from .node import LIKE, PHASE_NONE
 from .pipelining import QUEUED, Pipeline, pipeup
 from .tiling import plan_node
 
@@ -185,35 +185,52 @@ def order_by_dependency(graph):
 def validate_nodes(graph):
     """Per node in order: local data attributes, the validator with a meta format per output (a
     standard kernel's says what it wants in Python: its meta formats are made when asked for,
-    Node.show), then each output made or checked to match what the validator said."""
-    for node in graph.order:
-        node.reset_local_data()
-        kernel, params = node.kernel, node.params
-        standard = kernel.describe is not None
-        if standard and node.metas_made:
-            node.show({})                     # (refused, they show nothing)
-        outputs = []
-        for i in kernel.outputs:
-            obj = params[i]
-            meta = None if standard else node.meta(i, node.output_type(i))
-            if obj is not None:
-                # each object the output describes, with its meta as reopened if virtual
-                if node.replicate is None:
-                    described = [(obj, _reopen(node, i, obj) if getattr(obj, "virtual", False) else None)]
-                else:
-                    described = [(t, _reopen(node, i, t) if getattr(t, "virtual", False) else None)
-                                 for t in _described_by(node, i, obj)]
-                outputs.append((i, obj, meta, described))
-        if standard:
-            wants, ruled = kernel.describe(node)
-            node.show(wants)
-        else:
-            wants, ruled = _call_validators(node, outputs), ()
-        for i, obj, meta, described in outputs:
-            want = meta.attrs if wants is None else wants.get(i, {})
-            for target, have in described:
-                _apply_output(node, i, target, want, have)
-        _valid_rectangles(node, outputs, ruled)
+    Node.show), then each output made or checked to match what the validator said. A run of
+    standard nodes whose kernel has a `like` rule is passed by C in one call (runtime/validate.h:
+    the usual chain, no Python frame a node); the first node it does not pass is validated here,
+    refused with its validator's own line, and C goes on after it."""
+    order = graph.order
+    n = len(order)
+    nodes = ffi.new("pvx_node *[]", [node.desc for node in order] or 1)
+    rules = ffi.new("pvx_like_rule *[]", [node.kernel.like for node in order] or 1)
+    k = 0
+    while k < n:
+        done, k = k, lib.pvx_validate_like(nodes, rules, k, n)
+        for node in order[done:k]:
+            node.described = LIKE
+        if k < n:
+            _validate(order[k])
+            k += 1
+
+
+def _validate(node):
+    node.reset_local_data()
+    kernel, params = node.kernel, node.params
+    standard = kernel.describe is not None
+    if standard and node.metas_made:
+        node.show({})                     # (refused, they show nothing)
+    outputs = []
+    for i in kernel.outputs:
+        obj = params[i]
+        meta = None if standard else node.meta(i, node.output_type(i))
+        if obj is not None:
+            # each object the output describes, with its meta as reopened if virtual
+            if node.replicate is None:
+                described = [(obj, _reopen(node, i, obj) if getattr(obj, "virtual", False) else None)]
+            else:
+                described = [(t, _reopen(node, i, t) if getattr(t, "virtual", False) else None)
+                             for t in _described_by(node, i, obj)]
+            outputs.append((i, obj, meta, described))
+    if standard:
+        wants, ruled = kernel.describe(node)
+        node.show(wants)
+    else:
+        wants, ruled = _call_validators(node, outputs), ()
+    for i, obj, meta, described in outputs:
+        want = meta.attrs if wants is None else wants.get(i, {})
+        for target, have in described:
+            _apply_output(node, i, target, want, have)
+    _valid_rectangles(node, outputs, ruled)
 
 
 def _reopen(node, index, obj):

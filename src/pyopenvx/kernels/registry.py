@@ -64,6 +64,8 @@ class StandardKernel(Kernel):
                          ffi.NULL, ffi.NULL)
         self.row = row
         self.describe, self.valid_rect = describe, valid_rect
+        if impl.like is not None:
+            self.like = like_rule(impl)
         for index, sig in enumerate(row.signature):
             self.add_parameter(index, sig.direction, sig.data_type, sig.state, tuple(_DIRECTIONS.values()))
         self.finalize()
@@ -81,6 +83,15 @@ def register(context):
     """The standard kernels in a new context; `context.standard_kernels` finds a row's kernel by
     its enum name (vx<Kernel>Node) without searching (a Row hashes all its fields: slow)."""
     context.standard_kernels = {row.enum_name: StandardKernel(context, row) for row in TABLE}
+
+
+def like_rule(impl):
+    """An implementation's `like` as C checks it (runtime/validate.h)."""
+    like = impl.like
+    return ffi.new("pvx_like_rule *", {
+        "input": like.input, "other": 0xFFFFFFFF if like.other is None else like.other, "output": like.output,
+        "formats": like.formats, "output_format": like.output_format, "least": like.least, "lost": impl.border,
+        "borders": impl.borders})
 
 
 def describe(node):
