@@ -9,6 +9,8 @@ Each phase refuses with a status and a message naming the node and parameter; th
 stays unverified. The last phase writes the C schedule that vxProcessGraph runs."""
 import collections
 import gc
+from itertools import compress, filterfalse
+from operator import itemgetter, not_
 
 from _pyopenvx import ffi, lib
 
@@ -647,6 +649,9 @@ def _last(readers, writer, ancestors):
     return last or (writer,)
 
 
+_OBJECT, _VIRTUAL = itemgetter(2), itemgetter(4)         # of an edge (check_parameters)
+
+
 def allocate_virtuals(graph):
     """Virtual images get their memory now, pages mapped, not on the first run (issue 25), except
     the rings of fused passes (fusion.plan), which never need theirs; images whose lifetimes do
@@ -654,16 +659,18 @@ def allocate_virtuals(graph):
     never mapped (an output made by vxCreateImage only): the first run's page faults came to
     ~1 ms at 1080p (issue 32)."""
     plan, rings = _storage_plan(graph), graph.ring_images
-    for o in graph.virtual_objects:
-        if o.vx_type == vx.VX_TYPE_IMAGE and o not in rings and o not in plan and o.allocate():
+    # (the objects to look at found by C-level filters: most virtual images borrow, most edges'
+    # objects are virtual, so no Python step per node for them)
+    for o in filterfalse(plan.__contains__, filterfalse(rings.__contains__, graph.virtual_objects)):
+        if o.vx_type == vx.VX_TYPE_IMAGE and o.allocate():
             lib.pvx_memory_prefault(o.root.mem)
-    for _, _, o, _, virtual in graph.inputs + graph.outputs + graph.updates:
+    edges = graph.inputs + graph.outputs + graph.updates
+    for o in dict.fromkeys(compress(map(_OBJECT, edges), map(not_, map(_VIRTUAL, edges)))):
         # (a uniform image's pixels are written as it gets its memory: its pages are mapped, and
         # the prefault's writes of zeros would change them)
-        if not virtual and o.vx_type == vx.VX_TYPE_IMAGE and o.allocate() and not o.root.uniform_patterns:
+        if o.vx_type == vx.VX_TYPE_IMAGE and o.allocate() and not o.root.uniform_patterns:
             lib.pvx_memory_prefault(o.root.mem)
-    for o, lender in plan.items():
-        aliasing.lend(graph, lender, o)
+    aliasing.lend(graph, plan)
 
 
 # What only the phases read: the edges, who writes what, the dependencies, the units, whole images.
