@@ -206,6 +206,7 @@ def validate_nodes(graph):
 
 
 def _validate(node):
+    """One node validated in Python (any kernel, any parameters)."""
     node.reset_local_data()
     kernel, params = node.kernel, node.params
     standard = kernel.describe is not None
