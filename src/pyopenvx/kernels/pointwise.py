@@ -4,7 +4,8 @@ accumulations (csrc/kernels/accumulate.c)."""
 from .. import constants as vx
 from ..objects.image import format_name
 from ..reference import type_name
-from .common import refuse, image_param, same_size, scalar_param, output_like, POLICIES, ROUNDINGS, U1, U8, S16, Implementation, Like
+from .common import (refuse, image_param, same_size, scalar_param, output_like, POLICIES, ROUNDINGS, U1, U8, S16,
+                     Implementation, Like)
 
 
 def _bitwise(node):
