@@ -24,5 +24,6 @@
 #include "pipeline.h"
 #include "immediate.h"
 #include "context.h"
+#include "validate.h"
 
 #endif

@@ -47,6 +47,7 @@ class Kernel(Reference):
     pipeup_output_depth = pipeup_input_depth = 1   # VX_KERNEL_PIPEUP_*_DEPTH (graph/pipelining.py)
     describe = None                           # a standard kernel's validator in Python (kernels/registry.py)
     valid_rect = None                         # and the valid rectangle of the image outputs it describes
+    like = ffi.NULL                           # and its pvx_like_rule, if it has one (verification's C pass)
 
     def __init__(self, context, name, enumeration, function, num_params, validate, init, deinit, module=None,
                  io_validators=(None, None)):

@@ -146,11 +146,14 @@ def _borrow(obj, lender):
     obj.lender = lender                    # borrowed from the graph, not from the application
 
 
-def lend(graph, lender, obj):
-    """obj uses lender's storage until the graph's next verification or change (`release`):
-    verification shares the storage of virtual images whose lifetimes do not overlap."""
-    _borrow(obj, lender)
-    graph.aliases.append(obj)
+def lend(graph, plan):
+    """Each object of `plan` ({object: lender}) uses its lender's storage until the graph's next
+    verification or change (`release`): verification shares the storage of virtual images whose
+    lifetimes do not overlap."""
+    aliases = graph.aliases
+    for obj, lender in plan.items():
+        _borrow(obj, lender)
+        aliases.append(obj)
 
 
 def _unborrow(obj):

@@ -33,6 +33,7 @@ _NEW_DESC = ffi.new("pvx_node *", {
     "border": {"mode": vx.VX_BORDER_UNDEFINED}})
 _NULL, _ANY = ffi.NULL, vx.VX_TYPE_REFERENCE
 lib.pvx_node_serve(_NEW_DESC)                  # the same start for the nodes C makes (runtime/node_made.c)
+LIKE = object()                                # `described` of a node verify.validate_nodes passed in C
 
 
 class Node(Reference):
@@ -335,7 +336,10 @@ class Node(Reference):
 
     def _show(self, index, meta):
         meta.reset(self.output_type(index))
-        for attribute, value in self.described.get(index, {}).items():
+        described = self.described
+        # (passed by its kernel's `like` rule in C: the output has the geometry its validator gives)
+        shown = self.params[index].meta() if described is LIKE else described.get(index, {})
+        for attribute, value in shown.items():
             meta.store(attribute, value)
 
     def reset_local_data(self):

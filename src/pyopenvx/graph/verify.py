@@ -9,6 +9,8 @@ Each phase refuses with a status and a message naming the node and parameter; th
 stays unverified. The last phase writes the C schedule that vxProcessGraph runs."""
 import collections
 import gc
+from itertools import compress, filterfalse
+from operator import itemgetter, not_
 
 from _pyopenvx import ffi, lib
 
@@ -23,7 +25,7 @@ from . import events
 from . import fusion
 from . import targets
 from .meta_format import AT_LEAST, MISMATCH, OPEN_VALUES, REQUIRED
-from .node import PHASE_NONE
+from .node import LIKE, PHASE_NONE
 from .pipelining import QUEUED, Pipeline, pipeup
 from .tiling import plan_node
 
@@ -186,35 +188,53 @@ def order_by_dependency(graph):
 def validate_nodes(graph):
     """Per node in order: local data attributes, the validator with a meta format per output (a
     standard kernel's says what it wants in Python: its meta formats are made when asked for,
-    Node.show), then each output made or checked to match what the validator said."""
-    for node in graph.order:
-        node.reset_local_data()
-        kernel, params = node.kernel, node.params
-        standard = kernel.describe is not None
-        if standard and node.metas_made:
-            node.show({})                     # (refused, they show nothing)
-        outputs = []
-        for i in kernel.outputs:
-            obj = params[i]
-            meta = None if standard else node.meta(i, node.output_type(i))
-            if obj is not None:
-                # each object the output describes, with its meta as reopened if virtual
-                if node.replicate is None:
-                    described = [(obj, _reopen(node, i, obj) if getattr(obj, "virtual", False) else None)]
-                else:
-                    described = [(t, _reopen(node, i, t) if getattr(t, "virtual", False) else None)
-                                 for t in _described_by(node, i, obj)]
-                outputs.append((i, obj, meta, described))
-        if standard:
-            wants, ruled = kernel.describe(node)
-            node.show(wants)
-        else:
-            wants, ruled = _call_validators(node, outputs), ()
-        for i, obj, meta, described in outputs:
-            want = meta.attrs if wants is None else wants.get(i, {})
-            for target, have in described:
-                _apply_output(node, i, target, want, have)
-        _valid_rectangles(node, outputs, ruled)
+    Node.show), then each output made or checked to match what the validator said. A run of
+    standard nodes whose kernel has a `like` rule is passed by C in one call (runtime/validate.h:
+    the usual chain, no Python frame a node); the first node it does not pass is validated here,
+    refused with its validator's own line, and C goes on after it."""
+    order = graph.order
+    n = len(order)
+    nodes = ffi.new("pvx_node *[]", [node.desc for node in order] or 1)
+    rules = ffi.new("pvx_like_rule *[]", [node.kernel.like for node in order] or 1)
+    k = 0
+    while k < n:
+        done, k = k, lib.pvx_validate_like(nodes, rules, k, n)
+        for node in order[done:k]:
+            node.described = LIKE
+        if k < n:
+            _validate(order[k])
+            k += 1
+
+
+def _validate(node):
+    """One node validated in Python (any kernel, any parameters)."""
+    node.reset_local_data()
+    kernel, params = node.kernel, node.params
+    standard = kernel.describe is not None
+    if standard and node.metas_made:
+        node.show({})                     # (refused, they show nothing)
+    outputs = []
+    for i in kernel.outputs:
+        obj = params[i]
+        meta = None if standard else node.meta(i, node.output_type(i))
+        if obj is not None:
+            # each object the output describes, with its meta as reopened if virtual
+            if node.replicate is None:
+                described = [(obj, _reopen(node, i, obj) if getattr(obj, "virtual", False) else None)]
+            else:
+                described = [(t, _reopen(node, i, t) if getattr(t, "virtual", False) else None)
+                             for t in _described_by(node, i, obj)]
+            outputs.append((i, obj, meta, described))
+    if standard:
+        wants, ruled = kernel.describe(node)
+        node.show(wants)
+    else:
+        wants, ruled = _call_validators(node, outputs), ()
+    for i, obj, meta, described in outputs:
+        want = meta.attrs if wants is None else wants.get(i, {})
+        for target, have in described:
+            _apply_output(node, i, target, want, have)
+    _valid_rectangles(node, outputs, ruled)
 
 
 def _reopen(node, index, obj):
@@ -631,6 +651,9 @@ def _last(readers, writer, ancestors):
     return last or (writer,)
 
 
+_OBJECT, _VIRTUAL = itemgetter(2), itemgetter(4)         # of an edge (check_parameters)
+
+
 def allocate_virtuals(graph):
     """Virtual images get their memory now, pages mapped, not on the first run (issue 25), except
     the rings of fused passes (fusion.plan), which never need theirs; images whose lifetimes do
@@ -638,16 +661,18 @@ def allocate_virtuals(graph):
     never mapped (an output made by vxCreateImage only): the first run's page faults came to
     ~1 ms at 1080p (issue 32)."""
     plan, rings = _storage_plan(graph), graph.ring_images
-    for o in graph.virtual_objects:
-        if o.vx_type == vx.VX_TYPE_IMAGE and o not in rings and o not in plan and o.allocate():
+    # (the objects to look at found by C-level filters: most virtual images borrow, most edges'
+    # objects are virtual, so no Python step per node for them)
+    for o in filterfalse(plan.__contains__, filterfalse(rings.__contains__, graph.virtual_objects)):
+        if o.vx_type == vx.VX_TYPE_IMAGE and o.allocate():
             lib.pvx_memory_prefault(o.root.mem)
-    for _, _, o, _, virtual in graph.inputs + graph.outputs + graph.updates:
+    edges = graph.inputs + graph.outputs + graph.updates
+    for o in dict.fromkeys(compress(map(_OBJECT, edges), map(not_, map(_VIRTUAL, edges)))):
         # (a uniform image's pixels are written as it gets its memory: its pages are mapped, and
         # the prefault's writes of zeros would change them)
-        if not virtual and o.vx_type == vx.VX_TYPE_IMAGE and o.allocate() and not o.root.uniform_patterns:
+        if o.vx_type == vx.VX_TYPE_IMAGE and o.allocate() and not o.root.uniform_patterns:
             lib.pvx_memory_prefault(o.root.mem)
-    for o, lender in plan.items():
-        aliasing.lend(graph, lender, o)
+    aliasing.lend(graph, plan)
 
 
 # What only the phases read: the edges, who writes what, the dependencies, the units, whole images.

@@ -21,6 +21,22 @@ BORDERS = (vx.VX_BORDER_UNDEFINED, vx.VX_BORDER_CONSTANT, vx.VX_BORDER_REPLICATE
 
 
 @dataclass(frozen=True)
+class Like:
+    """A validator whose output is like an input, as plain data: parameter `input` an image of one
+    of `formats`, at least `least` x `least`, `other` (if set) an image of its format and size; the
+    output, parameter `output`, of `output_format` (0: the input's) and the input's size.
+    Verification hands these to C (runtime/validate.h), which passes a run of such nodes in one
+    call; the validator itself still runs for a node C does not pass, and says why it refuses.
+    tests/test_like_rules.py keeps each rule equal to its validator."""
+    input: int
+    formats: tuple
+    output: int
+    output_format: int = 0
+    other: int = None
+    least: int = 0
+
+
+@dataclass(frozen=True)
 class Implementation:
     function: str                     # the C kernel in csrc/kernels/*.c
     validate: object                  # node -> {output index: (format, width, height)}
@@ -32,6 +48,7 @@ class Implementation:
     borders: tuple = BORDERS          # the border modes it supports
     whole_valid: bool = False         # its outputs are valid everywhere (warps, Remap: what they
                                       # sample outside the input's valid rectangle is border)
+    like: Like = None                 # `validate` as a rule C can check (a constant `border` then)
 
     def shrink(self, node):
         """(left, top, right, bottom): the columns and rows an output loses under UNDEFINED."""

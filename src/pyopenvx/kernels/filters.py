@@ -6,7 +6,7 @@ from .. import constants as vx
 from ..context import NONLINEAR_MAX_DIMENSION
 from ..objects.image import format_name
 from ..reference import type_name
-from .common import refuse, image_param, same_size, scalar_param, output_like, U1, U8, S16, Implementation
+from .common import refuse, image_param, same_size, scalar_param, output_like, U1, U8, S16, Implementation, Like
 
 
 def _filter_u8(node, out_format=U8, formats=(U8,)):
@@ -100,12 +100,13 @@ def _mask_border(node):
     return ox, oy, mask.columns - 1 - ox, mask.rows - 1 - oy
 
 
+_U8_3x3, _BINARY_3x3 = Like(0, (U8,), 1, U8, least=3), Like(0, (U8, U1), 1, least=3)
 IMPLEMENTATIONS = {
-    "VX_KERNEL_BOX_3x3": Implementation("pvx_std_box_3x3", _filter_u8, border=1),
-    "VX_KERNEL_GAUSSIAN_3x3": Implementation("pvx_std_gaussian_3x3", _filter_u8, border=1),
-    "VX_KERNEL_MEDIAN_3x3": Implementation("pvx_std_median_3x3", _filter_binary, border=1),
-    "VX_KERNEL_DILATE_3x3": Implementation("pvx_std_dilate_3x3", _filter_binary, border=1),
-    "VX_KERNEL_ERODE_3x3": Implementation("pvx_std_erode_3x3", _filter_binary, border=1),
+    "VX_KERNEL_BOX_3x3": Implementation("pvx_std_box_3x3", _filter_u8, border=1, like=_U8_3x3),
+    "VX_KERNEL_GAUSSIAN_3x3": Implementation("pvx_std_gaussian_3x3", _filter_u8, border=1, like=_U8_3x3),
+    "VX_KERNEL_MEDIAN_3x3": Implementation("pvx_std_median_3x3", _filter_binary, border=1, like=_BINARY_3x3),
+    "VX_KERNEL_DILATE_3x3": Implementation("pvx_std_dilate_3x3", _filter_binary, border=1, like=_BINARY_3x3),
+    "VX_KERNEL_ERODE_3x3": Implementation("pvx_std_erode_3x3", _filter_binary, border=1, like=_BINARY_3x3),
     "VX_KERNEL_SOBEL_3x3": Implementation("pvx_std_sobel_3x3", _sobel, border=1),
     "VX_KERNEL_CUSTOM_CONVOLUTION": Implementation("pvx_std_convolve", _convolve, border=_convolve_border),
     "VX_KERNEL_NON_MAX_SUPPRESSION": Implementation("pvx_std_non_max_suppression", _non_max_suppression,

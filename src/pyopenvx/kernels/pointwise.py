@@ -4,7 +4,8 @@ accumulations (csrc/kernels/accumulate.c)."""
 from .. import constants as vx
 from ..objects.image import format_name
 from ..reference import type_name
-from .common import refuse, image_param, same_size, scalar_param, output_like, POLICIES, ROUNDINGS, U1, U8, S16, Implementation
+from .common import (refuse, image_param, same_size, scalar_param, output_like, POLICIES, ROUNDINGS, U1, U8, S16,
+                     Implementation, Like)
 
 
 def _bitwise(node):
@@ -160,12 +161,13 @@ def _accumulate(accum_format, scalar=None):
     return validate
 
 
+_BITWISE = Like(0, (U8, U1), 2, other=1)
 IMPLEMENTATIONS = {
-    "VX_KERNEL_AND": Implementation("pvx_std_and", _bitwise),
-    "VX_KERNEL_OR": Implementation("pvx_std_or", _bitwise),
-    "VX_KERNEL_XOR": Implementation("pvx_std_xor", _bitwise),
-    "VX_KERNEL_NOT": Implementation("pvx_std_not", _not),
-    "VX_KERNEL_ABSDIFF": Implementation("pvx_std_absdiff", _absdiff),
+    "VX_KERNEL_AND": Implementation("pvx_std_and", _bitwise, like=_BITWISE),
+    "VX_KERNEL_OR": Implementation("pvx_std_or", _bitwise, like=_BITWISE),
+    "VX_KERNEL_XOR": Implementation("pvx_std_xor", _bitwise, like=_BITWISE),
+    "VX_KERNEL_NOT": Implementation("pvx_std_not", _not, like=Like(0, (U8, U1), 1)),
+    "VX_KERNEL_ABSDIFF": Implementation("pvx_std_absdiff", _absdiff, like=Like(0, (U8, S16), 2, other=1)),
     "VX_KERNEL_ADD": Implementation("pvx_std_add", _arithmetic(3, {2: (vx.VX_TYPE_ENUM, POLICIES)})),
     "VX_KERNEL_SUBTRACT": Implementation("pvx_std_subtract", _arithmetic(3, {2: (vx.VX_TYPE_ENUM, POLICIES)})),
     "VX_KERNEL_MULTIPLY": Implementation("pvx_std_multiply", _multiply),
@@ -174,8 +176,8 @@ IMPLEMENTATIONS = {
     "VX_KERNEL_CONVERTDEPTH": Implementation("pvx_std_convert_depth", _convert_depth),
     "VX_KERNEL_CHANNEL_EXTRACT": Implementation("pvx_std_channel_extract", _channel_extract),
     "VX_KERNEL_CHANNEL_COMBINE": Implementation("pvx_std_channel_combine", _channel_combine),
-    "VX_KERNEL_MAGNITUDE": Implementation("pvx_std_magnitude", _gradients(S16)),
-    "VX_KERNEL_PHASE": Implementation("pvx_std_phase", _gradients(U8)),
+    "VX_KERNEL_MAGNITUDE": Implementation("pvx_std_magnitude", _gradients(S16), like=Like(0, (S16,), 2, S16, 1)),
+    "VX_KERNEL_PHASE": Implementation("pvx_std_phase", _gradients(U8), like=Like(0, (S16,), 2, U8, 1)),
     "VX_KERNEL_ACCUMULATE": Implementation("pvx_std_accumulate", _accumulate(S16)),
     "VX_KERNEL_ACCUMULATE_WEIGHTED": Implementation("pvx_std_accumulate_weighted",
                                                     _accumulate(U8, (vx.VX_TYPE_FLOAT32, 0.0, 1.0))),

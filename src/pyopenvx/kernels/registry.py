@@ -65,6 +65,8 @@ class StandardKernel(Kernel):
                          ffi.NULL, ffi.NULL)
         self.row = row
         self.describe, self.valid_rect = describe, valid_rect
+        if impl.like is not None:
+            self.like = like_rule(impl)
         for index, sig in enumerate(row.signature):
             self.add_parameter(index, sig.direction, sig.data_type, sig.state, tuple(_DIRECTIONS.values()))
         self.finalize()
@@ -86,6 +88,15 @@ def register(context):
     # whose arguments are its parameters in order; the others (NULL) are Python's
     context.node_kernels = ffi.new("pvx_ref *[]", [kernels[e].h if e else ffi.NULL for e in _SERVED] or 1)
     context.desc.node_kernels, context.desc.num_node_kernels = context.node_kernels, len(_SERVED)
+
+
+def like_rule(impl):
+    """An implementation's `like` as C checks it (runtime/validate.h)."""
+    like = impl.like
+    return ffi.new("pvx_like_rule *", {
+        "input": like.input, "other": 0xFFFFFFFF if like.other is None else like.other, "output": like.output,
+        "formats": like.formats, "output_format": like.output_format, "least": like.least, "lost": impl.border,
+        "borders": impl.borders})
 
 
 def describe(node):
