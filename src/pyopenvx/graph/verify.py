@@ -683,11 +683,9 @@ def _storage_plan(graph):
     for o in sorted(candidates, key=writer.__getitem__):
         unwritten = _unwritten(writer_node[o], o)
         if o.base is None:
-            frame = _frame(writer_node[o], o, unwritten)
-            if frame is not None:
-                frames[o] = frame
-        if o.base is None:
             size, mine, best = o.desc.size, ancestors[writer[o]], None
+            if size >= lib.PVX_KEEP_MIN:       # (a kept block may come unzeroed: smaller ones are fresh)
+                frames[o] = _frame(writer_node[o], o, unwritten)
             for b in buffers:              # the smallest that fits, the first of those
                 if b[1] >= size and b[3] == unwritten and (best is None or b[1] < best[1]) and _within(b[2], mine):
                     best = b
