@@ -341,5 +341,6 @@ def test_the_ring_bytes_bound_skips_planning_only_where_nothing_would_fuse(vx, m
         del cuts[:]
         with monkeypatch.context() as unbounded:
             unbounded.setattr(fusion, "_most_ring_bytes", lambda nodes, least: least)
+            unbounded.setattr(fusion, "_virtual_bytes", lambda graph: least)
             assert _passes(vx, w, h, kinds) == bounded, least
         assert cuts, least                     # (planned without the bound)

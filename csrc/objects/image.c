@@ -399,3 +399,22 @@ void pvx_image_valid_from(pvx_image *out, pvx_image *const *rects, pvx_image *co
     out->valid = (vx_rectangle_t){(vx_uint32)start_x, (vx_uint32)start_y, (vx_uint32)(end_x > start_x ? end_x : start_x),
                                   (vx_uint32)(end_y > start_y ? end_y : start_y)};
 }
+
+void pvx_image_zero_frame(pvx_image *img, uint32_t left, uint32_t top, uint32_t right, uint32_t bottom)
+{
+    uint8_t *base = pvx_memory_base(&img->mem);
+    const pvx_image_plane *pl = &img->plane[0];
+    size_t stride = (size_t)pl->stride_y, bytes = pl->bits / 8;
+    if (base == NULL)
+        return;
+    if (top + bottom >= img->height || left + right >= img->width) {
+        memset(base, 0, img->mem.bytes);
+        return;
+    }
+    size_t first = (size_t)left * bytes, last = (size_t)(img->width - right) * bytes;
+    memset(base, 0, top * stride + first);                     /* rows above, then each row's sides */
+    for (uint32_t y = top; y + 1 < img->height - bottom; y++)
+        memset(base + y * stride + last, 0, stride - last + first);
+    uint8_t *end = base + (img->height - bottom - 1) * stride + last;
+    memset(end, 0, img->mem.bytes - (size_t)(end - base));   /* the last row's right side, rows below */
+}

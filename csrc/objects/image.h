@@ -32,6 +32,10 @@ PVX_HIDDEN vx_size pvx_image_patch_size(const pvx_image *img, const vx_rectangle
 /* Verification's field-by-field writes in one call each (the decisions stay in Python). */
 /* A root image borrows `lent`'s storage (its own is freed): its planes are published packed over it. */
 PVX_HIDDEN void pvx_image_lend(pvx_image *img, const pvx_memory *lent);
+/* Zeroes what of a single-plane root image's storage lies outside its pixels less `left`, `top`,
+ * `right` and `bottom` columns and rows: what a writer leaving that frame does not write (its
+ * rows' padding included), in storage pvx_memory_alloc_unzeroed gave as it was. */
+PVX_HIDDEN void pvx_image_zero_frame(pvx_image *img, uint32_t left, uint32_t top, uint32_t right, uint32_t bottom);
 /* out's valid rectangle from n inputs: the intersection of rects[k]->valid, each scaled from
  * sizes[k]'s size to out's (rounded outwards), then shrunk by a border (left, top, right, bottom),
  * kept inside out and never inverted (kernels/registry.py's `valid_rect` decides what goes in). */

@@ -72,7 +72,7 @@ void pvx_memory_view(pvx_memory *m, pvx_memory *root)
  * KEEP_BYTES): the next image of about that size gets its memory zeroed by a memset instead of the
  * kernel allocating, zeroing and mapping every page again. openvx-mark's VerifyChain maps up to
  * four 8 MB images a chain at 4K, released before the next (issue 32). */
-enum { LINE = 64, HUGE = 2 << 20, KEEP_MIN = 4 << 20, KEEP_BLOCKS = 16 };
+enum { LINE = 64, HUGE = 2 << 20, KEEP_MIN = PVX_KEEP_MIN, KEEP_BLOCKS = 16 };
 #define KEEP_BYTES ((size_t)64 << 20)
 
 static struct {
@@ -144,12 +144,15 @@ void pvx_memory_release_kept(void)
     keep_unlock();
 }
 
-static unsigned char *calloc_aligned(size_t bytes)
+/* Zeroed storage of `bytes`; with `dirty`, a kept block comes as it was and *dirty says so. */
+static unsigned char *calloc_aligned(size_t bytes, int *dirty)
 {
     int large = bytes >= KEEP_MIN;
     unsigned char *p = large ? take_kept(bytes) : NULL;
+    if (p != NULL && dirty != NULL)
+        *dirty = 1;
     if (p != NULL)
-        return memset(p, 0, bytes);
+        return dirty != NULL ? p : memset(p, 0, bytes);
     unsigned char *raw = calloc(1, bytes + (large + 1) * LINE);
     if (raw == NULL)
         return NULL;
@@ -166,19 +169,33 @@ static void free_aligned(unsigned char *p)
         free(p - p[-1]);
 }
 
-int pvx_memory_alloc(pvx_memory *m)
+static int alloc(pvx_memory *m, int *dirty)
 {
     if (pvx_memory_base(m))
         return 0;
     if (m->borrowed)
         return -1;
-    unsigned char *fresh = calloc_aligned(m->bytes ? m->bytes : 1), *none = NULL;
+    unsigned char *fresh = calloc_aligned(m->bytes ? m->bytes : 1, dirty), *none = NULL;
     if (fresh == NULL)
         return -1;
     /* two threads may both get here: the first one's memory stays, for good */
-    if (!__atomic_compare_exchange_n(&m->base, &none, fresh, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    if (!__atomic_compare_exchange_n(&m->base, &none, fresh, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
         free_aligned(fresh);
+        if (dirty != NULL)
+            *dirty = 0;
+    }
     return 0;
+}
+
+int pvx_memory_alloc(pvx_memory *m)
+{
+    return alloc(m, NULL);
+}
+
+int pvx_memory_alloc_unzeroed(pvx_memory *m)
+{
+    int dirty = 0;
+    return alloc(m, &dirty) ? -1 : dirty;
 }
 
 void pvx_memory_prefault(pvx_memory *m)

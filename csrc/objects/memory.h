@@ -53,6 +53,11 @@ PVX_HIDDEN void pvx_memory_view(pvx_memory *m, pvx_memory *root);
 /* Allocate `bytes` zeroed bytes if base is still NULL and not borrowed: 0 done, -1 no memory.
  * Safe from several threads: base is set once and never moves. */
 PVX_HIDDEN int pvx_memory_alloc(pvx_memory *m);
+/* Blocks of this many bytes and more are kept for reuse when freed (memory.c). */
+enum { PVX_KEEP_MIN = 4 << 20 };
+/* pvx_memory_alloc, but a large block kept for reuse comes as it was: 1 then (the caller zeroes
+ * what no writer will write: verification's virtual images, pvx_image_zero_frame), 0 zeroed, -1. */
+PVX_HIDDEN int pvx_memory_alloc_unzeroed(pvx_memory *m);
 /* Writes a zero to every page of storage just allocated (calloc'd: its content stays), so the first
  * run of a graph does not pay the page faults of its virtual images (verification does). */
 PVX_HIDDEN void pvx_memory_prefault(pvx_memory *m);

@@ -42,6 +42,7 @@ the images folds make vanish (below): the edge pipeline's folds are kept where i
 Folds (`folds`, kernels/fold.c): inside a pass, nodes whose composition is exact become one stage
 (a chain of unary pixel-wise nodes as one comparison or table, after a Magnitude a comparison of
 gx^2 + gy^2, a 3x3 filter or Sobel computed in the same row): docs/hacking/graph.md."""
+import operator
 import os
 
 from _pyopenvx import ffi, lib
@@ -631,6 +632,24 @@ def _most_ring_bytes(nodes, least):
     return most
 
 
+def _virtual_bytes(graph):
+    """The bytes of the graph's virtual images, at least those of any pass's rings (what
+    `_most_ring_bytes` counts first, node by node): one field an image."""
+    total = 0
+    for o in graph.virtual_objects:
+        if o.vx_type == vx.VX_TYPE_IMAGE:
+            total += o.desc.size
+    return total
+
+
+def _read_twice(graph):
+    """Whether a node reads an object another (or the same) node reads too: twins read one input."""
+    return len(graph.inputs) > len(set(map(_OBJECT, graph.inputs)))
+
+
+_OBJECT = operator.itemgetter(2)              # (an edge's object: graph/verify.py check_parameters)
+
+
 def _inputs(node):
     return [node.params[i] for i in spec_of(node.kernel.enumeration)[3] if node.params[i] is not None]
 
@@ -653,8 +672,8 @@ def plan(graph):
         for run, rings in _chain_passes(graph, chain, least):
             _keep(graph, run, _plan(graph, run, rings, [_stage(node) for node in run], _NOBODY, {}))
         return
-    if (_most_ring_bytes(graph.order, least) < least and not may_twin(graph.order)
-            and not _cheaper(graph.order, 0)):   # no pass could gain
+    if (not _cheaper(graph.order, 0) and (_virtual_bytes(graph) < least or _most_ring_bytes(graph.order, least) < least)
+            and not (_read_twice(graph) and may_twin(graph.order))):   # no pass could gain
         return
     readers, reordered = None, {}
     for group in _groups(graph):

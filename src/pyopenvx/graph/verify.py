@@ -65,13 +65,21 @@ def deinitialize_nodes(graph):
 
 def check_parameters(graph):
     """Every required parameter is set, with an object of the declared type, in scope, outputs
-    writable; the set ones become the graph's input and output edges.
+    writable; the set ones become the graph's input and output edges. One walk over the parameters
+    also claims each output for its writer (a second claim is refused by check_single_writer, after
+    every parameter passed here), notes the images written that may share pixels with others, and
+    the virtual objects met (the later phases walk no parameter again to find them).
     (Checks here and below run per parameter: messages are built only on refusal.)"""
     check(graph.nodes, vx.VX_ERROR_INVALID_GRAPH, f"{graph} has no nodes", graph)
     # edges: (node, index, object, its lineage, virtual), computed once for the later phases;
     # updates: VX_BIDIRECTIONAL parameters (read, then written in place)
     graph.inputs, graph.outputs, graph.updates = inputs, outputs, updates = [], [], []
-    edges_of = {vx.VX_INPUT: inputs, vx.VX_OUTPUT: outputs, vx.VX_BIDIRECTIONAL: updates}
+    # who writes each object: {object: (node, index)} and {container: a writer inside it}
+    graph.writers, graph.covered = writers, covered = {}, {}
+    graph.twice = twice = []                  # (the first output claiming what another did)
+    graph.shared_written = shared = []        # (node, image) written that may share pixels (parts.shares_memory)
+    # virtual objects (and virtual containers of parts) as read, written and updated: ordered sets
+    graph.virtuals_met = met_in, met_out, met_up = {}, {}, {}
     lineages = {}
     for node in graph.nodes:
         for i, (sig, obj) in enumerate(zip(node.kernel.signature, node.params)):
@@ -81,9 +89,10 @@ def check_parameters(graph):
                 continue
             if obj.h is None:
                 raise VxError(vx.VX_ERROR_INVALID_REFERENCE, f"{_where(node, i)}: the object was destroyed", node)
-            if obj.vx_type != sig.data_type and not sig.accepts(obj):
+            kind = obj.vx_type
+            if kind != sig.data_type and not sig.accepts(obj):
                 raise VxError(vx.VX_ERROR_INVALID_TYPE, f"{_where(node, i)}: expects a {type_name(sig.data_type)}, "
-                              f"got a {type_name(obj.vx_type)}", node)
+                              f"got a {type_name(kind)}", node)
             virtual = getattr(obj, "virtual", False)
             if virtual and obj.scope is not graph and scope_of(obj) not in (graph, graph.context):
                 raise VxError(vx.VX_ERROR_INVALID_SCOPE, f"{_where(node, i)}: virtual {obj} belongs to another graph",
@@ -91,27 +100,67 @@ def check_parameters(graph):
             parts = lineages.get(obj)         # (an object's, once: most are two nodes' parameters)
             if parts is None:
                 parts = lineages[obj] = (obj,) if container(obj) is None else tuple(lineage(obj))
-            edges = edges_of[sig.direction]
-            if edges is not inputs and obj.vx_type == vx.VX_TYPE_IMAGE and obj.root.is_uniform:
-                raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{_where(node, i)}: written, but {obj} is a uniform "
-                              "image (read-only)", node)
-            edges.append((node, i, obj, parts, virtual))
+            direction = sig.direction
+            if direction == vx.VX_INPUT:
+                inputs.append((node, i, obj, parts, virtual))
+                met = met_in
+            else:
+                if kind == vx.VX_TYPE_IMAGE and obj.root.is_uniform:
+                    raise VxError(vx.VX_ERROR_NOT_SUPPORTED, f"{_where(node, i)}: written, but {obj} is a uniform "
+                                  "image (read-only)", node)
+                if direction == vx.VX_OUTPUT:
+                    outputs.append((node, i, obj, parts, virtual))
+                    met = met_out
+                    if len(parts) > 1:
+                        if not twice:
+                            _claim(node, i, obj, parts, writers, covered, twice)
+                    elif obj not in covered:    # (part of nothing: _claim's work in two entries)
+                        writers[obj] = covered[obj] = (node, i)
+                    elif not twice:
+                        twice.append((node, i, obj, writers.get(obj) or covered[obj]))
+                else:
+                    updates.append((node, i, obj, parts, virtual))
+                    met = met_up
+                # (an image part of nothing is its own root: it shares memory through views or a handle)
+                if kind == vx.VX_TYPE_IMAGE and (len(parts) > 1 or obj.views or obj.swappable) and shares_memory(obj):
+                    shared.append((node, obj))
+            if len(parts) == 1:
+                if virtual:
+                    met[obj] = None
+            else:
+                for o in parts:
+                    if virtual if o is obj else getattr(o, "virtual", False):
+                        met[o] = None
+
+
+def _claim(node, i, obj, parts, writers, covered, twice):
+    """`obj` (and the parts of it and what contains it) claimed for output i of node, or what
+    claimed it before (node, i, obj, other) in `twice`: VX_ERROR_MULTIPLE_WRITERS."""
+    for o in parts:
+        other = writers.get(o) or (covered.get(o) if o is obj else None)
+        if other is not None:
+            twice.append((node, i, obj, other))
+            return
+    writers[obj] = claim = (node, i)
+    for o in parts:
+        covered.setdefault(o, claim)
 
 
 def _claims(edges):
     """Who writes each object: {object: (node, index)} and {container: a writer inside it};
     an object (or part of one) claimed twice is VX_ERROR_MULTIPLE_WRITERS."""
-    writers, covered = {}, {}
+    writers, covered, twice = {}, {}, []
     for node, i, obj, parts, _ in edges:
-        for o in parts:
-            other = writers.get(o) or (covered.get(o) if o is obj else None)
-            if other is not None:
-                raise VxError(vx.VX_ERROR_MULTIPLE_WRITERS, f"{_where(node, i)}: {obj} is also written by "
-                              f"{_where(*other)}", node)
-        writers[obj] = claim = (node, i)
-        for o in parts:
-            covered.setdefault(o, claim)
+        _claim(node, i, obj, parts, writers, covered, twice)
+        _refuse_twice(twice)
     return writers, covered
+
+
+def _refuse_twice(twice):
+    if twice:
+        node, i, obj, other = twice[0]
+        raise VxError(vx.VX_ERROR_MULTIPLE_WRITERS, f"{_where(node, i)}: {obj} is also written by {_where(*other)}",
+                      node)
 
 
 def _producers(obj, parts, writers, covered):
@@ -130,23 +179,53 @@ def _producers(obj, parts, writers, covered):
 def check_single_writer(graph):
     """No object (or part of one) is written by two outputs, nor updated in place (VX_BIDIRECTIONAL)
     by two nodes: an object has at most one writer, then one updater, then its readers; a node
-    does not update what it writes. Every virtual object read (or updated) has a writer."""
-    graph.writers, graph.covered = writers, covered = _claims(graph.outputs)
-    graph.updaters, graph.updated = _claims(graph.updates)
+    does not update what it writes. Every virtual object read (or updated) has a writer: the
+    nodes each reader comes after (graph.after, and how many each waits for) are found here."""
+    _refuse_twice(graph.twice)
+    writers, covered = graph.writers, graph.covered
+    graph.updaters, graph.updated = updaters, updated = _claims(graph.updates)
     for node, i, obj, parts, _ in graph.updates:
         if any(writers[o][0] is node for o in parts if o in writers) or covered.get(obj, (None,))[0] is node:
             raise VxError(vx.VX_ERROR_MULTIPLE_WRITERS, f"{_where(node, i)}: {obj} is also written by {node}", node)
-    for node, i, obj, parts, virtual in graph.inputs + graph.updates:
-        if virtual and obj not in covered and not any(o in writers for o in parts):
-            raise VxError(vx.VX_ERROR_INVALID_GRAPH, f"{_where(node, i)}: virtual {obj} is read but no node writes it",
-                          node)
+    graph.after = after = {n: set() for n in graph.nodes}
+    graph.pending = pending = dict.fromkeys(graph.nodes, 0)
+    for edges in (graph.inputs, graph.updates):
+        reads = edges is graph.inputs          # (an update comes after the writer, not after itself)
+        for node, i, obj, parts, virtual in edges:
+            if len(parts) == 1 and not (reads and updated):
+                # (an object part of nothing: its writer, and the first writer of a part of it; no set made)
+                claim = covered.get(obj)
+                if claim is not None:
+                    mine = writers.get(obj)
+                    if mine is not None and mine[0] is not claim[0]:
+                        _follow(after, pending, node, mine[0])
+                    _follow(after, pending, node, claim[0])
+                    continue
+                producers = ()
+            else:
+                producers = _producers(obj, parts, writers, covered)
+            if virtual and not producers:
+                raise VxError(vx.VX_ERROR_INVALID_GRAPH, f"{_where(node, i)}: virtual {obj} is read but no node "
+                              "writes it", node)
+            if reads and updated:
+                producers |= _producers(obj, parts, updaters, updated)
+            for p in producers:
+                _follow(after, pending, node, p)
+
+
+def _follow(after, pending, node, producer):
+    """node runs after producer."""
+    waiting = after[producer]
+    if node not in waiting:
+        waiting.add(node)
+        pending[node] += 1
 
 
 def _memory_edges(graph):
     """Readers after the writers of images sharing their pixels without containing them or being
     part of them (parts.overlap): overlapping ROIs or channels of one image, images from handles
     that alias."""
-    written = [(node, obj) for node, _, obj, _, _ in graph.outputs + graph.updates if shares_memory(obj)]
+    written = graph.shared_written
     if not written:
         return []
     return [(node, {w for w, wobj in written if w is not node and wobj is not obj and overlap(obj, wobj)})
@@ -156,18 +235,10 @@ def _memory_edges(graph):
 def order_by_dependency(graph):
     """Topological order by data dependency (stable: creation order among independent nodes);
     what cannot be ordered is a cycle."""
-    after = {n: set() for n in graph.nodes}
-    pending = dict.fromkeys(graph.nodes, 0)
-    writers, covered, updaters, updated = graph.writers, graph.covered, graph.updaters, graph.updated
-    edges = [(node, _producers(obj, parts, writers, covered) | _producers(obj, parts, updaters, updated)
-              if updated else _producers(obj, parts, writers, covered)) for node, _, obj, parts, _ in graph.inputs]
-    edges += [(node, _producers(obj, parts, writers, covered)) for node, _, obj, parts, _ in graph.updates]
-    edges += _memory_edges(graph)
-    for node, producers in edges:
+    after, pending = graph.after, graph.pending
+    for node, producers in _memory_edges(graph):
         for p in producers:
-            if node not in after[p]:
-                after[p].add(node)
-                pending[node] += 1
+            _follow(after, pending, node, p)
     rank = {n: k for k, n in enumerate(graph.nodes)}
     ready = collections.deque(n for n in graph.nodes if pending[n] == 0)
     order = []
@@ -182,7 +253,6 @@ def order_by_dependency(graph):
     check(not stuck, vx.VX_ERROR_INVALID_GRAPH, f"{graph} has a cycle through {stuck[0] if stuck else ''}",
           stuck[0] if stuck else graph)
     graph.order = order
-    graph.after = after
 
 
 def validate_nodes(graph):
@@ -412,17 +482,25 @@ def compile_schedule(graph):
 
 
 def _virtuals(graph):
-    """The graph's virtual objects, their parts included, in the order its nodes meet them."""
-    virtuals = {}                          # an ordered set
-    for edges in (graph.inputs, graph.outputs, graph.updates):
-        for _, _, obj, parts, virtual in edges:
-            for o in parts:
-                if o not in virtuals and (virtual if o is obj else getattr(o, "virtual", False)):
-                    virtuals[o] = None
-                    if o.vx_type != vx.VX_TYPE_IMAGE:    # (an image has no items: no call)
-                        for part in items_of(o) or ():   # a virtual pyramid's levels, array's items
-                            virtuals[part] = None
-    return list(virtuals)
+    """The graph's virtual objects, their parts included, in the order its nodes meet them: read,
+    written, then updated, as check_parameters met them (a container's items follow it)."""
+    met_in, met_out, met_up = graph.virtuals_met
+    virtuals = dict(met_in)                # an ordered set
+    virtuals.update(met_out)
+    virtuals.update(met_up)
+    for o in virtuals:
+        if o.vx_type != vx.VX_TYPE_IMAGE:    # (images have no items: the usual graph, no walk)
+            break
+    else:
+        return list(virtuals)
+    found = {}
+    for o in virtuals:
+        if o not in found:
+            found[o] = None
+            if o.vx_type != vx.VX_TYPE_IMAGE:
+                for part in items_of(o) or ():   # a virtual pyramid's levels, array's items
+                    found[part] = None
+    return list(found)
 
 
 def compile_events(graph):
@@ -601,7 +679,7 @@ def _storage_plan(graph):
     already shares (aliasing.py); no pipelined graph (its slots are copies) nor graph with target
     nodes. Images that still have their memory (verified before) keep it and lend it."""
     if graph.units is None:
-        return {}
+        return {}, {}
     _, head, _, ancestors = graph.units
     readers, writer, writer_node = {}, {}, {}
     for node, _, obj, _, _ in graph.inputs:
@@ -622,11 +700,13 @@ def _storage_plan(graph):
                   and not o.swappable and not o.mem.borrowed
                   and (not aliased or int(ffi.cast("uintptr_t", o.mem.base)) not in aliased)]
     # buffers: [lender, bytes, the last users of its images (the others are their ancestors), unwritten]
-    plan, buffers = {}, []
+    plan, buffers, frames = {}, [], {}
     for o in sorted(candidates, key=writer.__getitem__):
         unwritten = _unwritten(writer_node[o], o)
         if o.base is None:
             size, mine, best = o.desc.size, ancestors[writer[o]], None
+            if size >= lib.PVX_KEEP_MIN:       # (a kept block may come unzeroed: smaller ones are fresh)
+                frames[o] = _frame(writer_node[o], o, unwritten)
             for b in buffers:              # the smallest that fits, the first of those
                 if b[1] >= size and b[3] == unwritten and (best is None or b[1] < best[1]) and _within(b[2], mine):
                     best = b
@@ -636,7 +716,22 @@ def _storage_plan(graph):
                 continue
         size = o.mem.bytes if o.base is not None else o.desc.size
         buffers.append([o, size, _last(readers.get(o), writer[o], ancestors), unwritten])
-    return plan
+    return plan, frames
+
+
+_WHOLE = (0, 0, 0, 0)
+
+
+def _frame(node, obj, unwritten):
+    """(left, top, right, bottom): what of obj its writer (`_unwritten`) leaves alone, when known:
+    nothing for a standard kernel writing every pixel, the window's frame for an UNDEFINED 3x3
+    filter (fusion.CHEAPER); else None, all of it (user kernels, other windows: warps leave
+    what they map from outside). Storage shared keeps that frame (same `_unwritten`)."""
+    if obj.desc.planes != 1:
+        return None
+    if unwritten is None:
+        return _WHOLE if node.kernel.enumeration < 1 << 20 else None
+    return unwritten[4] if unwritten[0] in fusion.CHEAPER else None
 
 
 def _last(readers, writer, ancestors):
@@ -660,11 +755,11 @@ def allocate_virtuals(graph):
     not overlap share it (`_storage_plan`). So do the application's images the nodes use and it
     never mapped (an output made by vxCreateImage only): the first run's page faults came to
     ~1 ms at 1080p (issue 32)."""
-    plan, rings = _storage_plan(graph), graph.ring_images
+    (plan, frames), rings = _storage_plan(graph), graph.ring_images
     # (the objects to look at found by C-level filters: most virtual images borrow, most edges'
     # objects are virtual, so no Python step per node for them)
     for o in filterfalse(plan.__contains__, filterfalse(rings.__contains__, graph.virtual_objects)):
-        if o.vx_type == vx.VX_TYPE_IMAGE and o.allocate():
+        if o.vx_type == vx.VX_TYPE_IMAGE and o.allocate(frames.get(o)):
             lib.pvx_memory_prefault(o.root.mem)
     edges = graph.inputs + graph.outputs + graph.updates
     for o in dict.fromkeys(compress(map(_OBJECT, edges), map(not_, map(_VIRTUAL, edges)))):
@@ -676,8 +771,8 @@ def allocate_virtuals(graph):
 
 
 # What only the phases read: the edges, who writes what, the dependencies, the units, whole images.
-BOOKKEEPING = ("inputs", "outputs", "updates", "writers", "covered", "updaters", "updated", "after", "units",
-               "whole_images")
+BOOKKEEPING = ("inputs", "outputs", "updates", "writers", "covered", "twice", "shared_written", "virtuals_met",
+               "updaters", "updated", "after", "pending", "units", "whole_images")
 
 
 def forget_bookkeeping(graph):
