@@ -1,10 +1,11 @@
 /* vxCreateImage's common case made in C: the handle (arena), the descriptor and its packed layout
  * (pvx_image_describe), memory still lazy; vxCreateImageFromHandle's too, on the application's
- * planes, and vxCreateVirtualImage's of a size and format given (its graph kept: lazy.h). Such an image is lazy (lazy.h) until Python first needs its handle: reference.lookup
- * then takes the descriptor and makes the Image object around this handle and descriptor
- * (image.Image.adopt). While lazy, the query, map, unmap and copy fast paths answer from the
- * descriptor (a map attaches its memory here) and vxReleaseImage frees it in C. Python decides
- * what is served (pvx_image_serve); anything else, refusals included, goes to Python. */
+ * planes, and vxCreateVirtualImage's of a size and format given (its graph kept: lazy.h). Such an
+ * image is lazy (lazy.h) until Python first needs its handle: reference.lookup then takes the
+ * descriptor and makes the Image object around this handle and descriptor (image.Image.adopt).
+ * While lazy, the query, map, unmap and copy fast paths answer from the descriptor (a map attaches
+ * its memory here) and vxReleaseImage frees it in C. Python decides what is served
+ * (pvx_image_serve); anything else, refusals included, goes to Python. */
 #include "image_lazy.h"
 #include "lazy.h"
 
@@ -42,7 +43,7 @@ static int servable(vx_df_image fmt, uint32_t width, uint32_t height)
 }
 
 /* A lazy image of a format and size C serves, described as a packed root without memory, not
- * yet reachable; NULL when C does not serve it (or *ctx is NULL). */
+ * yet reachable; NULL when C does not serve it (or ctx is NULL). */
 static pvx_image *describe(pvx_ref *ctx, vx_df_image fmt, uint32_t width, uint32_t height)
 {
     int k = ctx ? servable(fmt, width, height) : -1;

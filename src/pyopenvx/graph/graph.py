@@ -13,10 +13,10 @@ from _pyopenvx import ffi, lib
 
 from .. import constants as vx
 from .. import log
+from .. import reference
 from ..errors import VxError, check, spelled, status_name
 from ..failure import VX_FAILURE
 from ..objects.parts import items_of, lineage
-from .. import reference
 from ..reference import LOCK, Reference, adopt_scoped, find, hold, release_all, unlocked
 from . import aliasing
 from . import targets
