@@ -50,6 +50,50 @@ def test_use_after_the_contexts_release_raises_released():
     """)
 
 
+# the attributes whose property getter is their reader itself (base.attribute): Object.handle's check inline
+LEAN_ATTRIBUTES = """
+    graph, node = Graph(ctx), None
+    node = graph.node("org.khronos.openvx.gaussian_3x3", Image(ctx, 8, 8), Image(ctx, 8, 8))
+    objects = {"node": node, "graph": graph, "kernel": Kernel.by_name(ctx, "org.khronos.openvx.gaussian_3x3"),
+               "binary": Threshold(ctx, "binary", value=3), "range": Threshold(ctx, "range", lower=1, upper=9),
+               "convolution": Convolution(ctx, np.ones((3, 3), np.int16)), "pyramid": Pyramid(ctx, 2, "half", 8, 8, "U8"),
+               "remap": Remap(ctx, (8, 8), (8, 8)), "data": UserDataObject(ctx, "thing", 16), "scalar": Scalar(ctx, "uint8", 3),
+               "image": Image(ctx, 8, 8)}
+    reads = {"graph": ["state", "num_nodes", "num_parameters", "performance"],
+             "node": ["status", "num_parameters", "performance", "border"],
+             "kernel": ["name", "enum", "num_parameters", "signature"], "binary": ["value", "output", "type", "input_format",
+             "output_format"], "range": ["range"], "convolution": ["scale", "shape"], "pyramid": ["scale", "format"],
+             "remap": ["source_size", "destination_size"], "data": ["size", "type_name"], "scalar": ["value"]}
+    for name, names in reads.items():
+        for attribute in names:
+            getattr(objects[name], attribute)
+    objects["image"].to_numpy(), objects["image"].write(np.zeros((8, 8), np.uint8)), graph.process()
+"""
+
+
+def test_lean_attributes_raise_released_after_a_release():
+    script(LEAN_ATTRIBUTES + """
+    for name, obj in objects.items():             # (the node first: the graph's release takes its nodes)
+        obj.release()
+        for attribute in reads.get(name, []):
+            expect(Released, lambda: getattr(obj, attribute), type(obj).__name__)
+    expect(Released, objects["image"].to_numpy)
+    expect(Released, lambda: objects["image"].write(np.zeros((8, 8), np.uint8)))
+    expect(Released, graph.process)
+    """)
+
+
+def test_lean_attributes_raise_released_after_the_contexts_release():
+    script(LEAN_ATTRIBUTES + """
+    ctx.release()
+    for name, names in reads.items():
+        for attribute in names:
+            expect(Released, lambda: getattr(objects[name], attribute), "context was released")
+    expect(Released, objects["image"].to_numpy, "context was released")
+    expect(Released, graph.process, "context was released")
+    """)
+
+
 def test_a_failing_query_in_a_repr_does_not_recurse():
     script("""
         graph = Graph(ctx)

@@ -40,6 +40,8 @@ def _public_callables():
             if attr.startswith("_") and attr not in _DUNDERS:
                 continue
             qualified = f"{name}.{attr}"
+            if isinstance(member, property) and any(attr in vars(cls).get("__annotations__", {}) for cls in obj.__mro__):
+                continue            # a lean attribute (base.attribute): its class annotation is its type
             if isinstance(member, property):
                 for accessor in (member.fget, member.fset):
                     if accessor is not None:

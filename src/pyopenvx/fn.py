@@ -82,29 +82,32 @@ def _part(value):
 
 def _key(name, spec, args, kwargs):
     """The cache key of a one-call function's call (None: not cacheable). The hot path of every
-    call: plain values and image arrays are told apart first (as _part/_constant make them)."""
+    call, so one flat tuple (hashed twice a call; nested tuples and numpy's dtype.str cost ~1 us
+    here): the name, then per argument its position or name and what of it shapes the graph: a
+    plain value's type and value, an image array's ndarray, shape and dtype, a tuple of plain
+    values' (an output size) tuple, values and their types; anything else one part (_part of an
+    (array, format) image, _constant of the rest: a tuple, never a type). What follows a position
+    is a type only when it is one of the first three, so equal keys are equal arguments."""
     slots = _IMAGE_SLOTS.get(spec.name)
     if slots is None:
         slots = _IMAGE_SLOTS[spec.name] = frozenset(
             where for i, p in enumerate(spec.parameters) if p.direction == "input" and p.type in ("image", "pyramid")
             for where in (i, p.name))
-    parts = []
+    key = [name]
     for where, value in itertools.chain(enumerate(args), sorted(kwargs.items())) if kwargs else enumerate(args):
         kind = type(value)
         if kind in _PLAIN:
-            part = ("value", kind, value)
+            key += (where, kind, value)
         elif kind is np.ndarray and where in slots:
-            part = ("array", value.shape, value.dtype.str)
+            key += (where, kind, value.shape, value.dtype)
         elif kind is tuple and set(map(type, value)) <= _PLAIN:     # an output's size (no generator frames)
-            part = (tuple, tuple(zip(itertools.repeat("value"), map(type, value), value)))
-        elif where in slots and _part(value) is not value:
-            part = _part(value)
+            key += (where, kind, value, tuple(map(type, value)))
         else:
-            part = _constant(value)
+            part = _part(value) if where in slots and _part(value) is not value else _constant(value)
             if part is None:
                 return None
-        parts.append((where, part))
-    return (name, tuple(parts))
+            key += (where, part)
+    return tuple(key)
 
 
 _IMAGE_SLOTS: Dict[str, frozenset] = {}     # helper -> positions and names of its input images (written per call)
@@ -298,13 +301,24 @@ def _spec(name):
 
 
 def _run_kernel(name, args, kwargs):
+    """The hot path of every one-call function: _cache, _cached's hit and _results inline (a Python
+    frame each less a call, of the ~10 a call makes)."""
     spec = _SPECS.get(name) or _spec(name)
-    graph, inputs, readers = _cached(_key(name, spec, args, kwargs), lambda: _build(spec, args, kwargs))
+    key = _key(name, spec, args, kwargs)
+    graphs = _graphs.get(threading.get_ident())
+    entry = graphs.get(key) if graphs is not None and key is not None else None
+    if entry is None:
+        entry = _cached(key, lambda: _build(spec, args, kwargs))
+    else:
+        graphs.move_to_end(key)
+    graph, inputs, readers = entry
     for img, where in inputs:
         value = args[where] if isinstance(where, int) else kwargs[where]
         img.write(value[0] if isinstance(value, tuple) else value)
     graph.process()
-    return _results(readers)
+    if len(readers) == 1:
+        return readers[0]()
+    return tuple(read() for read in readers)
 
 
 def release() -> None:
@@ -325,9 +339,11 @@ def release() -> None:
 def call(name: str, args: Tuple[Any, ...], **extras: Any) -> Any:
     """A generated function's call (fn_kernels.py): `args` all the kernel's parameters, None where
     not given; an extra keyword left None is not given."""
-    if len(extras) == 1 and extras.get("border") is None:     # most functions' one extra, not given
-        return _run_kernel(name, args, {})
-    return _run_kernel(name, args, {k: v for k, v in extras.items() if v is not None})
+    if extras.get("border", 0) is None:         # most calls' (a comprehension is a Python frame)
+        del extras["border"]
+    if None in extras.values():
+        extras = {k: v for k, v in extras.items() if v is not None}
+    return _run_kernel(name, args, extras)
 
 
 

@@ -155,36 +155,68 @@ def _pointer_type(ctype):
     return ffi.typeof(f"{ctype} *"), ffi.sizeof(ctype)
 
 
-_READERS: Dict[Tuple[str, int, str], Callable[["Object"], Any]] = {}   # (vxQuery<X>, attribute, C type) -> reader
+_READERS: Dict[Tuple[Any, ...], Callable[["Object"], Any]] = {}   # (vxQuery<X>, attribute, C type, ...) -> reader
 
 
-def reader(function: str, attribute: int, ctype: str) -> Callable[["Object"], Any]:
+def reader(function: str, attribute: int, ctype: str, names: Optional[Dict[Any, Any]] = None,
+           reported: Optional[str] = None) -> Callable[["Object"], Any]:
     """read(obj): attribute `attribute` of `obj` by vxQuery<X> `function` (its name) as `ctype`,
-    planned once per attribute (the function, the out-argument's type and size). Primitive
-    out-arguments are reused from a free list (allocating one costs half the query; list.pop/append
-    are atomic: a thread reading meanwhile takes or makes another); a struct's value is a view of
-    its out-argument, which is therefore never reused."""
-    key = (function, attribute, ctype)
+    planned once per attribute (the function, the out-argument's type and size); `names` maps the
+    value (an enum to its name); `reported`: a graph's `_report(reported)` first while it has a
+    `_watch` (a stream's node error, raised once). A property whose getter is the reader itself (`attribute`)
+    costs one Python frame a read: `Object.handle`'s check is inline. Primitive out-arguments are
+    reused from a free list (allocating one costs half the query; list.pop/append are atomic: a
+    thread reading meanwhile takes or makes another); a struct's value is a view of its
+    out-argument, which is therefore never reused."""
+    key = (function, attribute, ctype, None if names is None else tuple(names.items()), reported)
     known = _READERS.get(key)
     if known is not None:
         return known
     call, (pointer, size) = getattr(lib, function), _pointer_type(ctype)
     reusable = ffi.typeof(ctype).kind in ("primitive", "enum")
     free: list = []
+    what = f"{function}({attribute_name(attribute)})"
 
     def read(obj):
+        handle, owner = obj._handle, obj._owner
+        if handle is None or owner is not None and owner.context is not None and owner.context.handle is None:
+            handle = obj.handle         # raises Released
+        if reported is not None and obj._watch is not None:
+            obj._report(reported)
         try:
             out = free.pop()
         except IndexError:
             out = _newp(pointer, None)
-        status = call(obj.handle, attribute, out, size)
+        status = call(handle, attribute, out, size)
         if status:
-            check(status, f"{function}({attribute_name(attribute)})", obj)
+            check(status, what, obj)
         value = out[0]
         if reusable:
             free.append(out)
-        return value
+        return value if names is None else names[value]
     return _READERS.setdefault(key, read)
+
+
+def settled_attribute(key: str, read: Callable[[Any], Any], unsettled: Any = None) -> Callable[[Any], Any]:
+    """A property's getter for what stays as the object was made (see `Object.settled`): read(obj)
+    once per wrapper, kept as `key`, in one Python frame a read (the handle's check inline)."""
+    def get(obj):
+        owner = obj._owner
+        if obj._handle is None or owner is not None and owner.context is not None and owner.context.handle is None:
+            obj.handle                  # noqa: B018  (raises Released)
+        value = obj.__dict__.get(key, _UNSET)
+        if value is _UNSET:
+            value = read(obj)
+            if value != unsettled:
+                obj.__dict__[key] = value
+        return value
+    return get
+
+
+def attribute(get: Callable[[Any], Any], doc: str, set: Optional[Callable[[Any, Any], None]] = None) -> Any:
+    """A property whose getter is `get` itself (a reader or a settled attribute: no method frame in
+    between); annotate it in the class (`status: int = attribute(...)`) for type checkers."""
+    return property(get, set, doc=doc)
 
 
 class Object:

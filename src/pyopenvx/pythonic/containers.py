@@ -13,7 +13,7 @@ import numpy as np
 
 from .. import constants as vx
 from ..api import lib
-from .base import ContextLike, GraphLike, Object, check, wrap_reference
+from .base import ContextLike, GraphLike, Object, attribute, check, reader, settled_attribute, wrap_reference
 from .dataobjects import _context_of
 from .image import Image, _format, format_name
 
@@ -72,16 +72,11 @@ class Pyramid(_Items):
     def __len__(self) -> int:
         return self.settled("_levels", lambda: self.query("vxQueryPyramid", vx.VX_PYRAMID_LEVELS, "vx_size"))
 
-    @property
-    def scale(self) -> float:
-        """The ratio between two levels (0.5 for "half")."""
-        return self.settled("_scale", lambda: self.query("vxQueryPyramid", vx.VX_PYRAMID_SCALE, "vx_float32"))
-
-    @property
-    def format(self) -> str:
-        """The levels' format name."""
-        return self.settled("_format", lambda: format_name(self.query("vxQueryPyramid", vx.VX_PYRAMID_FORMAT,
-                                                                        "vx_df_image")), "VIRT")
+    # the attributes' getters are their readers themselves (base.attribute: one Python frame a read)
+    scale: float = attribute(settled_attribute("_scale", reader("vxQueryPyramid", vx.VX_PYRAMID_SCALE, "vx_float32")),
+                             """The ratio between two levels (0.5 for "half").""")
+    format: str = attribute(settled_attribute("_format", lambda self: format_name(
+        self.query("vxQueryPyramid", vx.VX_PYRAMID_FORMAT, "vx_df_image")), "VIRT"), """The levels' format name.""")
 
     def _item(self, index):
         return Image.wrap(lib.vxGetPyramidLevel(self.handle, index), True, f"vxGetPyramidLevel({index})")

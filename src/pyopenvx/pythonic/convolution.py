@@ -9,7 +9,7 @@ from numpy.typing import ArrayLike
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import Object, check
+from .base import Object, attribute, check, reader, settled_attribute
 from .dataobjects import exact
 
 if TYPE_CHECKING:
@@ -32,21 +32,17 @@ class Convolution(Object):
         self.scale = scale
         self.coefficients = coefficients
 
-    @property
-    def shape(self) -> Tuple[int, int]:
-        """(rows, columns)."""
-        return self.settled("_shape", lambda: (self.query("vxQueryConvolution", vx.VX_CONVOLUTION_ROWS, "vx_size"),
-                                               self.query("vxQueryConvolution", vx.VX_CONVOLUTION_COLUMNS, "vx_size")))
+    # the attributes' getters are their readers themselves (base.attribute: one Python frame a read)
+    shape: Tuple[int, int] = attribute(settled_attribute("_shape", lambda self: (
+        self.query("vxQueryConvolution", vx.VX_CONVOLUTION_ROWS, "vx_size"),
+        self.query("vxQueryConvolution", vx.VX_CONVOLUTION_COLUMNS, "vx_size"))), """(rows, columns).""")
 
-    @property
-    def scale(self) -> int:
-        """The divisor of the weighted sum (a power of 2)."""
-        return self.query("vxQueryConvolution", vx.VX_CONVOLUTION_SCALE, "vx_uint32")
-
-    @scale.setter
-    def scale(self, value: int) -> None:
+    def _set_scale(self, value: int) -> None:
         check(lib.vxSetConvolutionAttribute(self.handle, vx.VX_CONVOLUTION_SCALE, ffi.new("vx_uint32 *", value), 4),
               "vxSetConvolutionAttribute(VX_CONVOLUTION_SCALE)", self)
+
+    scale: int = attribute(reader("vxQueryConvolution", vx.VX_CONVOLUTION_SCALE, "vx_uint32"),
+                           """The divisor of the weighted sum (a power of 2).""", _set_scale)
 
     @property
     def coefficients(self) -> np.ndarray:

@@ -166,7 +166,10 @@ class Scalar(Object):
         """The scalar's value (assign to change it)."""
         ctype = self.ctype
         out = _newp(_pointer_type(ctype)[0], None)        # (its type parsed once, not per read)
-        status = lib.vxCopyScalar(self.handle, out, vx.VX_READ_ONLY, HOST)
+        handle, owner = self._handle, self._owner
+        if handle is None or owner is not None and owner.context is not None and owner.context.handle is None:
+            handle = self.handle                            # raises Released (Object.handle inline: a hot attribute)
+        status = lib.vxCopyScalar(handle, out, vx.VX_READ_ONLY, HOST)
         if status:
             check(status, "vxCopyScalar", self)
         return bool(out[0]) if ctype == "vx_bool" else out[0]

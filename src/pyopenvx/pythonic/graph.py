@@ -11,6 +11,7 @@ the wrapper early leaves the node in the graph.
 """
 from __future__ import annotations
 
+import functools
 import struct
 from collections import namedtuple
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, List, Optional, Tuple, Union
@@ -19,7 +20,8 @@ import numpy as np
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import ContextLike, Object, _cast, _newp, check, handle_of, keep, reader, wrap_reference
+from .base import (ContextLike, Object, _cast, _newp, attribute, check, handle_of, keep, reader, settled_attribute,
+                   wrap_reference)
 from .errors import InvalidParameters, status_name
 from .events import Event, events, record, report
 from .helpers import NodeHelpers
@@ -43,23 +45,43 @@ _BORDER_NAMES = {mode: name for name, mode in BORDERS.items()}
 ACTIONS = {None: vx.VX_ACTION_CONTINUE, "continue": vx.VX_ACTION_CONTINUE, "abandon": vx.VX_ACTION_ABANDON}
 # the hot attributes' readers (base.reader), planned once
 _NODE_STATUS = reader("vxQueryNode", vx.VX_NODE_STATUS, "vx_status")
-_GRAPH_STATE = reader("vxQueryGraph", vx.VX_GRAPH_STATE, "vx_enum")
+_GRAPH_STATE = reader("vxQueryGraph", vx.VX_GRAPH_STATE, "vx_enum", GRAPH_STATES)   # (raw: never the stream's error)
 _GRAPH_NODES = reader("vxQueryGraph", vx.VX_GRAPH_NUMNODES, "vx_uint32")
 _GRAPH_PARAMETERS = reader("vxQueryGraph", vx.VX_GRAPH_NUMPARAMETERS, "vx_uint32")
 
 
-def _performance(obj, function, attribute):
+def _performance(function, attribute, obj):
     try:                                        # a free out-argument and its buffer (as base.reader's)
         perf, buffer = _perfs.pop()
     except IndexError:
         perf = _newp(_PERF_P, None)
         buffer = _buffer(perf)
-    status = function(obj.handle, attribute, perf, _PERF_SIZE)
+    handle, owner = obj._handle, obj._owner
+    if handle is None or owner is not None and owner.context is not None and owner.context.handle is None:
+        handle = obj.handle                     # raises Released (Object.handle inline)
+    status = function(handle, attribute, perf, _PERF_SIZE)
     if status:
         check(status, "query performance")
     values = _PERF_FIELDS.unpack(buffer)
     _perfs.append((perf, buffer))
     return tuple.__new__(Performance, values)        # (namedtuple's __new__ is a Python function)
+
+
+def _border(node) -> Tuple[str, int]:
+    try:
+        border, buffer = _borders.pop()
+    except IndexError:
+        border = _newp(_BORDER_P, None)
+        buffer = _buffer(border)
+    handle, owner = node._handle, node._owner
+    if handle is None or owner is not None and owner.context is not None and owner.context.handle is None:
+        handle = node.handle                    # raises Released (Object.handle inline)
+    status = lib.vxQueryNode(handle, vx.VX_NODE_BORDER, border, _BORDER_SIZE)
+    if status:
+        check(status, "vxQueryNode(VX_NODE_BORDER)", node)
+    mode, constant = _BORDER_FIELDS.unpack_from(buffer)
+    _borders.append((border, buffer))
+    return _BORDER_NAMES[mode], constant
 
 
 def _parameter_ref(parameter, what):
@@ -119,38 +141,14 @@ class Node(Object):
         """The object set as parameter `index` (an owned wrapper: release it), None if unset."""
         return _parameter_ref(lib.vxGetParameterByIndex(self.handle, index), f"vxGetParameterByIndex({index})")
 
-    @property
-    def status(self) -> int:
-        """VX_NODE_STATUS: the status of the node's last run."""
-        return _NODE_STATUS(self)
+    # the attributes' getters are their readers themselves (base.attribute: one Python frame a read)
+    status: int = attribute(_NODE_STATUS, """VX_NODE_STATUS: the status of the node's last run.""")
+    num_parameters: int = attribute(settled_attribute(
+        "_num_parameters", reader("vxQueryNode", vx.VX_NODE_PARAMETERS, "vx_uint32")), """How many parameters the node has.""")
+    performance: Performance = attribute(functools.partial(_performance, lib.vxQueryNode, vx.VX_NODE_PERFORMANCE),
+                                         """Performance(tmp, beg, end, sum, avg, min, num, max) of the node's runs, in ns.""")
 
-    @property
-    def num_parameters(self) -> int:
-        """How many parameters the node has."""
-        return self.settled("_num_parameters", lambda: self.query("vxQueryNode", vx.VX_NODE_PARAMETERS, "vx_uint32"))
-
-    @property
-    def performance(self) -> Performance:
-        """Performance(tmp, beg, end, sum, avg, min, num, max) of the node's runs, in ns."""
-        return _performance(self, lib.vxQueryNode, vx.VX_NODE_PERFORMANCE)
-
-    @property
-    def border(self) -> Tuple[str, int]:
-        """(mode, constant value): mode "undefined", "constant" or "replicate"; set a mode or a pair."""
-        try:
-            border, buffer = _borders.pop()
-        except IndexError:
-            border = _newp(_BORDER_P, None)
-            buffer = _buffer(border)
-        status = lib.vxQueryNode(self.handle, vx.VX_NODE_BORDER, border, _BORDER_SIZE)
-        if status:
-            check(status, "vxQueryNode(VX_NODE_BORDER)", self)
-        mode, constant = _BORDER_FIELDS.unpack_from(buffer)
-        _borders.append((border, buffer))
-        return _BORDER_NAMES[mode], constant
-
-    @border.setter
-    def border(self, value: Union[str, Tuple[str, int]]) -> None:
+    def _set_border(self, value: Union[str, Tuple[str, int]]) -> None:
         """"undefined" (the spec's default), "replicate", "constant" (value 0) or ("constant", value)."""
         mode, constant = (value, 0) if isinstance(value, str) else value if isinstance(value, tuple) and \
             len(value) == 2 else (None, None)
@@ -163,6 +161,17 @@ class Node(Object):
         border.constant_value.U32 = int(constant) & 0xFFFFFFFF      # an S16 -1 is its low bytes
         check(lib.vxSetNodeAttribute(self.handle, vx.VX_NODE_BORDER, border, ffi.sizeof("vx_border_t")),
               "vxSetNodeAttribute(VX_NODE_BORDER)")
+
+    if TYPE_CHECKING:           # (its setter takes more than its getter gives: a property for type checkers)
+        @property
+        def border(self) -> Tuple[str, int]: ...
+
+        @border.setter
+        def border(self, value: Union[str, Tuple[str, int]]) -> None: ...
+    else:
+        border = attribute(_border, """(mode, constant value): mode "undefined", "constant" or "replicate"; set a
+            mode or a pair: "undefined" (the spec's default), "replicate", "constant" (value 0) or ("constant", value).""",
+                           _set_border)
 
     def on_complete(self, function: Optional[Callable[["Node"], Optional[str]]]) -> None:
         """Calls function(node) after each run of this node; it returns None/"continue" or
@@ -202,7 +211,7 @@ class Graph(NodeHelpers, Object):
             return bound_helper(self, name)
 
     def _describe_state(self):          # never the stream's failure: an error's message describes the graph
-        return f"{GRAPH_STATES[_GRAPH_STATE(self)]}, {self.num_nodes} nodes"
+        return f"{_GRAPH_STATE(self)}, {self.num_nodes} nodes"
 
     def dot(self) -> str:
         """The graph as Graphviz DOT text: the nodes made through this wrapper and their data."""
@@ -336,9 +345,14 @@ class Graph(NodeHelpers, Object):
 
     def process(self) -> None:
         """vxProcessGraph: one run, waited for."""
-        if self._watch is not None:         # (_report inline: the hot path of every fn call)
+        if self._watch is not None:         # (_report and Object.handle inline: the hot path of every fn call)
             report(self, "process")
-        check(lib.vxProcessGraph(self.handle), "vxProcessGraph", self)
+        handle, owner = self._handle, self._owner
+        if handle is None or owner is not None and owner.context is not None and owner.context.handle is None:
+            handle = self.handle            # raises Released
+        status = lib.vxProcessGraph(handle)
+        if status:
+            check(status, "vxProcessGraph", self)
 
     def schedule(self) -> None:
         """vxScheduleGraph: one run in the background; wait() for it."""
@@ -350,28 +364,14 @@ class Graph(NodeHelpers, Object):
         self._report("wait")
         check(lib.vxWaitGraph(self.handle), "vxWaitGraph", self)
 
-    @property
-    def state(self) -> str:
-        """"unverified", "verified", "running", "abandoned" or "completed" (raises a node error of
-        the stream once, as the graph's run calls do)."""
-        if self._watch is not None:         # inline: a hot attribute
-            report(self, "state")
-        return GRAPH_STATES[_GRAPH_STATE(self)]
-
-    @property
-    def num_nodes(self) -> int:
-        """How many nodes the graph has."""
-        return _GRAPH_NODES(self)
-
-    @property
-    def num_parameters(self) -> int:
-        """How many graph parameters the graph has."""
-        return _GRAPH_PARAMETERS(self)
-
-    @property
-    def performance(self) -> Performance:
-        """Performance(tmp, beg, end, sum, avg, min, num, max) of the graph's runs, in ns."""
-        return _performance(self, lib.vxQueryGraph, vx.VX_GRAPH_PERFORMANCE)
+    # the attributes' getters are their readers themselves (base.attribute: one Python frame a read)
+    state: str = attribute(reader("vxQueryGraph", vx.VX_GRAPH_STATE, "vx_enum", GRAPH_STATES, "state"),
+                           """"unverified", "verified", "running", "abandoned" or "completed" (raises a node error of
+        the stream once, as the graph's run calls do).""")
+    num_nodes: int = attribute(_GRAPH_NODES, """How many nodes the graph has.""")
+    num_parameters: int = attribute(_GRAPH_PARAMETERS, """How many graph parameters the graph has.""")
+    performance: Performance = attribute(functools.partial(_performance, lib.vxQueryGraph, vx.VX_GRAPH_PERFORMANCE),
+                                         """Performance(tmp, beg, end, sum, avg, min, num, max) of the graph's runs, in ns.""")
 
     def add_parameter(self, node: "Node", index: int) -> int:
         """Makes parameter `index` of `node` the graph's next parameter; returns its graph index."""

@@ -287,7 +287,10 @@ class Image(Object):
             whole = self._plane0 or self._whole_plane()
             if whole:
                 out = np.empty(whole[0], whole[1])
-                status = lib.vxCopyImagePatch(self.handle, whole[3], 0, whole[2], _from_buffer(_CHARS, out, False),
+                handle, owner = self._handle, self._owner       # (Object.handle inline: the hot path)
+                if handle is None or owner is not None and owner.context is not None and owner.context.handle is None:
+                    handle = self.handle                        # raises Released
+                status = lib.vxCopyImagePatch(handle, whole[3], 0, whole[2], _from_buffer(_CHARS, out, False),
                                               vx.VX_READ_ONLY, _HOST)
                 if status:
                     check(status, "vxCopyImagePatch", self)
@@ -314,7 +317,10 @@ class Image(Object):
         if rect is None and not plane and type(array) is np.ndarray:
             whole = self._plane0 or self._whole_plane()
             if whole and array.shape == whole[0] and array.dtype == whole[1] and array.flags.c_contiguous:
-                status = lib.vxCopyImagePatch(self.handle, whole[3], 0, whole[2], _from_buffer(_CHARS, array, False),
+                handle, owner = self._handle, self._owner       # (Object.handle inline: the hot path)
+                if handle is None or owner is not None and owner.context is not None and owner.context.handle is None:
+                    handle = self.handle                        # raises Released
+                status = lib.vxCopyImagePatch(handle, whole[3], 0, whole[2], _from_buffer(_CHARS, array, False),
                                               vx.VX_WRITE_ONLY, _HOST)
                 if status:
                     check(status, "vxCopyImagePatch", self)

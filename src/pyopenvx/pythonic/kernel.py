@@ -7,7 +7,7 @@ from typing import Dict, List
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import ContextLike, Object, StatusError, check
+from .base import ContextLike, Object, StatusError, attribute, check, reader, settled_attribute
 from .errors import note_cause, resume, suspend
 
 
@@ -58,25 +58,17 @@ class Kernel(Object):
         """vxGetKernelByEnum: the kernel of enumeration `enum` (an owned wrapper)."""
         return cls.wrap(lib.vxGetKernelByEnum(context.handle, enum), True, f"vxGetKernelByEnum({enum:#x})")
 
-    @property
-    def name(self) -> str:
-        """VX_KERNEL_NAME, e.g. "org.khronos.openvx.gaussian_3x3"."""
-        return self.settled("_name", self._name)
-
     def _name(self):
         out = ffi.new(f"vx_char[{vx.VX_MAX_KERNEL_NAME}]")
         check(lib.vxQueryKernel(self.handle, vx.VX_KERNEL_NAME, out, len(out)), "vxQueryKernel", self)
         return ffi.string(out).decode()
 
-    @property
-    def enum(self) -> int:
-        """VX_KERNEL_ENUM: the kernel's enumeration."""
-        return self.settled("_enum", lambda: self.query("vxQueryKernel", vx.VX_KERNEL_ENUM, "vx_enum"))
-
-    @property
-    def num_parameters(self) -> int:
-        """How many parameters the kernel has."""
-        return self.settled("_num_parameters", lambda: self.query("vxQueryKernel", vx.VX_KERNEL_PARAMETERS, "vx_uint32"))
+    # the attributes' getters are their readers themselves (base.attribute: one Python frame a read)
+    name: str = attribute(settled_attribute("_name", _name), """VX_KERNEL_NAME, e.g. "org.khronos.openvx.gaussian_3x3".""")
+    enum: int = attribute(settled_attribute("_enum", reader("vxQueryKernel", vx.VX_KERNEL_ENUM, "vx_enum")),
+                          """VX_KERNEL_ENUM: the kernel's enumeration.""")
+    num_parameters: int = attribute(settled_attribute("_num_parameters", reader(
+        "vxQueryKernel", vx.VX_KERNEL_PARAMETERS, "vx_uint32")), """How many parameters the kernel has.""")
 
     @property
     def parameters(self) -> List["KernelParameter"]:
@@ -101,10 +93,8 @@ class Kernel(Object):
                                        values[2] == vx.VX_PARAMETER_STATE_OPTIONAL))
         return tuple(out)
 
-    @property
-    def signature(self) -> str:
-        """"name(input image, input scalar?, output image)": "?" marks an optional parameter."""
-        return self.settled("_signature", lambda: f"{self.name}({', '.join(map(str, self.parameters))})")
+    signature: str = attribute(settled_attribute("_signature", lambda self: f"{self.name}({', '.join(map(str, self.parameters))})"),
+                               """"name(input image, input scalar?, output image)": "?" marks an optional parameter.""")
 
     def _describe_state(self):
         return self.signature

@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import Object, check
+from .base import Object, attribute, check, settled_attribute
 from .dataobjects import exact
 
 if TYPE_CHECKING:
@@ -38,18 +38,13 @@ class Remap(Object):
         remap.set(coordinates)
         return remap
 
-    @property
-    def source_size(self) -> Tuple[int, int]:
-        """(width, height) of the images it reads."""
-        return self.settled("_source_size", lambda: (self.query("vxQueryRemap", vx.VX_REMAP_SOURCE_WIDTH, "vx_uint32"),
-                                                     self.query("vxQueryRemap", vx.VX_REMAP_SOURCE_HEIGHT, "vx_uint32")))
-
-    @property
-    def destination_size(self) -> Tuple[int, int]:
-        """(width, height) of the images it writes."""
-        return self.settled("_destination_size", lambda: (
-            self.query("vxQueryRemap", vx.VX_REMAP_DESTINATION_WIDTH, "vx_uint32"),
-            self.query("vxQueryRemap", vx.VX_REMAP_DESTINATION_HEIGHT, "vx_uint32")))
+    # the attributes' getters are their readers themselves (base.attribute: one Python frame a read)
+    source_size: Tuple[int, int] = attribute(settled_attribute("_source_size", lambda self: (
+        self.query("vxQueryRemap", vx.VX_REMAP_SOURCE_WIDTH, "vx_uint32"),
+        self.query("vxQueryRemap", vx.VX_REMAP_SOURCE_HEIGHT, "vx_uint32"))), """(width, height) of the images it reads.""")
+    destination_size: Tuple[int, int] = attribute(settled_attribute("_destination_size", lambda self: (
+        self.query("vxQueryRemap", vx.VX_REMAP_DESTINATION_WIDTH, "vx_uint32"),
+        self.query("vxQueryRemap", vx.VX_REMAP_DESTINATION_HEIGHT, "vx_uint32"))), """(width, height) of the images it writes.""")
 
     def _copy(self, array, usage):
         height, width = array.shape[:2]

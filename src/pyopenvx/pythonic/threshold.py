@@ -6,11 +6,12 @@
 """
 from __future__ import annotations
 
+import functools
 from typing import Any, Dict, Optional, Tuple, Union
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import ContextLike, Object, _newp, check
+from .base import ContextLike, Object, _newp, attribute, check, reader, settled_attribute
 from .image import _format, format_name
 
 TYPES: Dict[Any, int] = {"binary": vx.VX_THRESHOLD_TYPE_BINARY, "range": vx.VX_THRESHOLD_TYPE_RANGE}
@@ -21,6 +22,45 @@ HOST = vx.VX_MEMORY_TYPE_HOST
 _PIXEL = ffi.typeof("vx_pixel_value_t *")
 _free_pixels: list = []     # free out-arguments: single ones and pairs (as base.reader's)
 _free_pairs: list = []
+
+
+def _pair(function, name, key, obj, values=None):
+    """Reads (values None) or writes the (first, second) pair of `obj` by vxCopyThreshold<X>
+    `function` (`name`) in the member of its input (key "_member_in") or output ("_member_out")
+    format; a property's getter and setter as they are (functools.partial: no method frame)."""
+    try:
+        a, b = _free_pairs.pop()
+    except IndexError:
+        a, b = _newp(_PIXEL, None), _newp(_PIXEL, None)
+    member = getattr(obj, key) or obj._member(key)
+    if values is not None:
+        setattr(a, member, values[0])
+        setattr(b, member, values[1])
+    handle, owner = obj._handle, obj._owner
+    if handle is None or owner is not None and owner.context is not None and owner.context.handle is None:
+        handle = obj.handle                     # raises Released (Object.handle inline)
+    status = function(handle, a, b, vx.VX_READ_ONLY if values is None else vx.VX_WRITE_ONLY, HOST)
+    if status:
+        check(status, name, obj)
+    pair = getattr(a, member), getattr(b, member)
+    _free_pairs.append((a, b))
+    return pair
+
+
+def _value(obj):
+    try:
+        out = _free_pixels.pop()
+    except IndexError:
+        out = _newp(_PIXEL, None)
+    handle, owner = obj._handle, obj._owner
+    if handle is None or owner is not None and owner.context is not None and owner.context.handle is None:
+        handle = obj.handle                     # raises Released (Object.handle inline)
+    status = lib.vxCopyThresholdValue(handle, out, vx.VX_READ_ONLY, HOST)
+    if status:
+        check(status, "vxCopyThresholdValue", obj)
+    value = getattr(out, obj._member_in or obj._member("_member_in"))
+    _free_pixels.append(out)
+    return value
 
 
 class Threshold(Object):
@@ -45,23 +85,13 @@ class Threshold(Object):
             true, false = self.output
             self.output = (true if true_value is None else true_value, false if false_value is None else false_value)
 
-    @property
-    def type(self) -> str:
-        """"binary" or "range"."""
-        return self.settled("_type", lambda: _TYPE_NAMES[self.query("vxQueryThreshold", vx.VX_THRESHOLD_TYPE,
-                                                                     "vx_enum")])
-
-    @property
-    def input_format(self) -> str:
-        """The format of the images compared."""
-        return self.settled("_input_format", lambda: format_name(
-            self.query("vxQueryThreshold", vx.VX_THRESHOLD_INPUT_FORMAT, "vx_df_image")))
-
-    @property
-    def output_format(self) -> str:
-        """The format of the images written."""
-        return self.settled("_output_format", lambda: format_name(
-            self.query("vxQueryThreshold", vx.VX_THRESHOLD_OUTPUT_FORMAT, "vx_df_image")))
+    # the attributes' getters are their readers themselves (base.attribute: one Python frame a read)
+    type: str = attribute(settled_attribute("_type", reader("vxQueryThreshold", vx.VX_THRESHOLD_TYPE, "vx_enum",
+                                                             _TYPE_NAMES)), """"binary" or "range".""")
+    input_format: str = attribute(settled_attribute("_input_format", lambda self: format_name(
+        self.query("vxQueryThreshold", vx.VX_THRESHOLD_INPUT_FORMAT, "vx_df_image"))), """The format of the images compared.""")
+    output_format: str = attribute(settled_attribute("_output_format", lambda self: format_name(
+        self.query("vxQueryThreshold", vx.VX_THRESHOLD_OUTPUT_FORMAT, "vx_df_image"))), """The format of the images written.""")
 
     def _describe_state(self):
         bounds = f"value={self.value}" if self.type == "binary" else f"range={self.range}"
@@ -76,56 +106,17 @@ class Threshold(Object):
         setattr(self, key, member)
         return member
 
-    def _pair(self, function, name, member, values=None):
-        try:
-            a, b = _free_pairs.pop()
-        except IndexError:
-            a, b = _newp(_PIXEL, None), _newp(_PIXEL, None)
-        if values is not None:
-            setattr(a, member, values[0])
-            setattr(b, member, values[1])
-        usage = vx.VX_READ_ONLY if values is None else vx.VX_WRITE_ONLY
-        status = function(self.handle, a, b, usage, HOST)
-        if status:
-            check(status, name, self)
-        pair = getattr(a, member), getattr(b, member)
-        _free_pairs.append((a, b))
-        return pair
-
-    @property
-    def value(self) -> int:
-        """The binary threshold value."""
-        try:
-            out = _free_pixels.pop()
-        except IndexError:
-            out = _newp(_PIXEL, None)
-        status = lib.vxCopyThresholdValue(self.handle, out, vx.VX_READ_ONLY, HOST)
-        if status:
-            check(status, "vxCopyThresholdValue", self)
-        value = getattr(out, self._member_in or self._member("_member_in"))
-        _free_pixels.append(out)
-        return value
-
-    @value.setter
-    def value(self, v: int) -> None:
+    def _set_value(self, v: int) -> None:
         pixel = ffi.new(_PIXEL)
         setattr(pixel, self._member_in or self._member("_member_in"), v)
         check(lib.vxCopyThresholdValue(self.handle, pixel, vx.VX_WRITE_ONLY, HOST), "vxCopyThresholdValue", self)
 
-    @property
-    def range(self) -> Tuple[int, int]:
-        """(lower, upper) of a range threshold."""
-        return self._pair(lib.vxCopyThresholdRange, "vxCopyThresholdRange", self._member_in or self._member("_member_in"))
-
-    @range.setter
-    def range(self, v: Tuple[int, int]) -> None:
-        self._pair(lib.vxCopyThresholdRange, "vxCopyThresholdRange", self._member_in or self._member("_member_in"), v)
-
-    @property
-    def output(self) -> Tuple[int, int]:
-        """(true value, false value) written to the output image."""
-        return self._pair(lib.vxCopyThresholdOutput, "vxCopyThresholdOutput", self._member_out or self._member("_member_out"))
-
-    @output.setter
-    def output(self, v: Tuple[int, int]) -> None:
-        self._pair(lib.vxCopyThresholdOutput, "vxCopyThresholdOutput", self._member_out or self._member("_member_out"), v)
+    value: int = attribute(_value, """The binary threshold value.""", _set_value)
+    range: Tuple[int, int] = attribute(
+        functools.partial(_pair, lib.vxCopyThresholdRange, "vxCopyThresholdRange", "_member_in"),
+        """(lower, upper) of a range threshold.""",
+        functools.partial(_pair, lib.vxCopyThresholdRange, "vxCopyThresholdRange", "_member_in"))
+    output: Tuple[int, int] = attribute(
+        functools.partial(_pair, lib.vxCopyThresholdOutput, "vxCopyThresholdOutput", "_member_out"),
+        """(true value, false value) written to the output image.""",
+        functools.partial(_pair, lib.vxCopyThresholdOutput, "vxCopyThresholdOutput", "_member_out"))

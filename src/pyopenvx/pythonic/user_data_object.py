@@ -22,7 +22,7 @@ from numpy.typing import DTypeLike
 
 from .. import constants as vx
 from ..api import ffi, lib
-from .base import Object, check
+from .base import Object, attribute, check, reader, settled_attribute
 
 USAGES = {"r": vx.VX_READ_ONLY, "w": vx.VX_WRITE_ONLY, "rw": vx.VX_READ_AND_WRITE}
 
@@ -60,20 +60,14 @@ class UserDataObject(Object):
                         "vxCreateVirtualUserDataObject")
 
     # attributes ---------------------------------------------------------------------------
-    @property
-    def type_name(self) -> str:
-        """The type name given at creation ("" if none)."""
-        return self.settled("_type_name", self._type_name)
-
     def _type_name(self):
         out = ffi.new(f"vx_char[{vx.VX_MAX_REFERENCE_NAME}]")
         check(lib.vxQueryUserDataObject(self.handle, vx.VX_USER_DATA_OBJECT_NAME, out, len(out)), "vxQueryUserDataObject", self)
         return ffi.string(out).decode()
 
-    @property
-    def size(self) -> int:
-        """Its size in bytes."""
-        return self.query("vxQueryUserDataObject", vx.VX_USER_DATA_OBJECT_SIZE, "vx_size")
+    # the attributes' getters are their readers themselves (base.attribute: one Python frame a read)
+    type_name: str = attribute(settled_attribute("_type_name", _type_name), """The type name given at creation ("" if none).""")
+    size: int = attribute(reader("vxQueryUserDataObject", vx.VX_USER_DATA_OBJECT_SIZE, "vx_size"), """Its size in bytes.""")
 
     # data ---------------------------------------------------------------------------------
     @contextlib.contextmanager
