@@ -31,12 +31,12 @@ def test_status_function(vx, graph, monkeypatch):
 
 
 def test_handle_function(vx, monkeypatch):
-    from pyopenvx.graph import graph
-    monkeypatch.setattr(graph.Graph, "__init__", _boom)
-    g = vx.lib.vxCreateGraph(vx.context)
-    assert g != vx.ffi.NULL
-    assert vx.lib.vxGetStatus(vx.ref(g)) == vx.c.VX_FAILURE
-    assert _logged(vx, "vxCreateGraph")
+    from pyopenvx.objects.matrix import Matrix         # (a creator C never serves: vxCreateGraph's may be C's)
+    monkeypatch.setattr(Matrix, "__init__", _boom)
+    m = vx.lib.vxCreateMatrix(vx.context, vx.c.VX_TYPE_UINT8, 3, 3)
+    assert m != vx.ffi.NULL
+    assert vx.lib.vxGetStatus(vx.ref(m)) == vx.c.VX_FAILURE
+    assert _logged(vx, "vxCreateMatrix")
 
 
 def test_bool_function(vx, monkeypatch):
@@ -92,9 +92,10 @@ def test_a_refusal_built_with_success_is_a_failure(vx, graph, monkeypatch):
         raise VxError(vx.c.VX_SUCCESS, "refused with a success status", self)
     monkeypatch.setattr(Graph, "prepare", refuse)
     assert vx.lib.vxVerifyGraph(graph) == vx.c.VX_FAILURE
-    monkeypatch.setattr(Graph, "__init__", lambda self, ctx: refuse(ctx))
-    g = vx.lib.vxCreateGraph(vx.context)
-    assert vx.lib.vxGetStatus(vx.ref(g)) == vx.c.VX_FAILURE
+    from pyopenvx.objects.matrix import Matrix         # (a creator C never serves)
+    monkeypatch.setattr(Matrix, "__init__", lambda self, ctx, *args: refuse(ctx))
+    m = vx.lib.vxCreateMatrix(vx.context, vx.c.VX_TYPE_UINT8, 3, 3)
+    assert vx.lib.vxGetStatus(vx.ref(m)) == vx.c.VX_FAILURE
     assert [s for s, text in vx.log if "refused with a success status" in text] == [vx.c.VX_FAILURE] * 2
 
 

@@ -19,7 +19,8 @@ typedef struct pvx_ref {
     uint32_t internal_count;          /* held by the framework (graphs, parents) */
     uint32_t flags;                   /* PVX_REF_* */
     uint32_t c_lazy;                  /* a context: objects made in C that Python has not seen yet
-                                         (objects/lazy.h), counted in VX_CONTEXT_REFERENCES */
+                                         (objects/lazy.h), counted in VX_CONTEXT_REFERENCES; a graph:
+                                         the virtual objects among them that belong to it */
     struct pvx_ref *context;
     void *desc;                       /* per-type descriptor, owned by Python */
     vx_char name[VX_MAX_REFERENCE_NAME];

@@ -1,10 +1,11 @@
 /* vxCreateImage's common case made in C: the handle (arena), the descriptor and its packed layout
  * (pvx_image_describe), memory still lazy; vxCreateImageFromHandle's too, on the application's
- * planes. Such an image is lazy (lazy.h) until Python first needs its handle: reference.lookup
- * then takes the descriptor and makes the Image object around this handle and descriptor
- * (image.Image.adopt). While lazy, the query, map, unmap and copy fast paths answer from the
- * descriptor (a map attaches its memory here) and vxReleaseImage frees it in C. Python decides
- * what is served (pvx_image_serve); anything else, refusals included, goes to Python. */
+ * planes, and vxCreateVirtualImage's of a size and format given (its graph kept: lazy.h). Such an
+ * image is lazy (lazy.h) until Python first needs its handle: reference.lookup then takes the
+ * descriptor and makes the Image object around this handle and descriptor (image.Image.adopt).
+ * While lazy, the query, map, unmap and copy fast paths answer from the descriptor (a map attaches
+ * its memory here) and vxReleaseImage frees it in C. Python decides what is served
+ * (pvx_image_serve); anything else, refusals included, goes to Python. */
 #include "image_lazy.h"
 #include "lazy.h"
 
@@ -42,11 +43,10 @@ static int servable(vx_df_image fmt, uint32_t width, uint32_t height)
 }
 
 /* A lazy image of a format and size C serves, described as a packed root without memory, not
- * yet reachable; NULL when C does not serve it. */
-static pvx_image *describe(vx_context context, vx_df_image fmt, uint32_t width, uint32_t height, pvx_ref **ctx)
+ * yet reachable; NULL when C does not serve it (or ctx is NULL). */
+static pvx_image *describe(pvx_ref *ctx, vx_df_image fmt, uint32_t width, uint32_t height)
 {
-    *ctx = pvx_ref_live(context, VX_TYPE_CONTEXT);
-    int k = *ctx ? servable(fmt, width, height) : -1;
+    int k = ctx ? servable(fmt, width, height) : -1;
     pvx_image *img = k < 0 ? NULL : pvx_lazy_new(sizeof *img);
     if (img == NULL)
         return NULL;
@@ -63,9 +63,18 @@ static pvx_image *describe(vx_context context, vx_df_image fmt, uint32_t width, 
 
 int pvx_fast_vxCreateImage(vx_context context, vx_uint32 width, vx_uint32 height, vx_df_image color, vx_image *out)
 {
-    pvx_ref *ctx;
-    pvx_image *img = describe(context, color, width, height, &ctx);
+    pvx_ref *ctx = pvx_ref_live(context, VX_TYPE_CONTEXT);
+    pvx_image *img = describe(ctx, color, width, height);
     return img != NULL && pvx_lazy_publish(img, VX_TYPE_IMAGE, ctx, (vx_reference *)out);
+}
+
+/* A virtual image whose size and format are given, as Image.create makes it in its graph's
+ * context (open sizes and VX_DF_IMAGE_VIRT go to Python); a graph being released goes there too. */
+int pvx_fast_vxCreateVirtualImage(vx_graph graph, vx_uint32 width, vx_uint32 height, vx_df_image color, vx_image *out)
+{
+    pvx_ref *g = pvx_ref_live(graph, VX_TYPE_GRAPH);
+    pvx_image *img = g ? describe(g->context, color, width, height) : NULL;
+    return img != NULL && pvx_lazy_publish_in(img, VX_TYPE_IMAGE, g->context, g, (vx_reference *)out);
 }
 
 static uint32_t plane_rows(const pvx_image *img, const pvx_image_plane *pl)
@@ -79,9 +88,9 @@ int pvx_fast_vxCreateImageFromHandle(vx_context context, vx_df_image color, cons
                                      void *const *ptrs, vx_enum memory_type, vx_image *out)
 {
     int host = memory_type == VX_MEMORY_TYPE_HOST;
-    pvx_ref *ctx;
+    pvx_ref *ctx = pvx_ref_live(context, VX_TYPE_CONTEXT);
     pvx_image *img = addrs == NULL || (host && ptrs == NULL) || !(host || memory_type == VX_MEMORY_TYPE_NONE)
-                   ? NULL : describe(context, color, addrs[0].dim_x, addrs[0].dim_y, &ctx);
+                   ? NULL : describe(ctx, color, addrs[0].dim_x, addrs[0].dim_y);
     if (img == NULL)
         return 0;
     img->size = 0;

@@ -25,6 +25,9 @@ PVX_HIDDEN pvx_node *pvx_node_init(pvx_ref *h, void *block, const pvx_node *star
 PVX_HIDDEN void pvx_node_take(pvx_node *d, pvx_ref **parameters, vx_uint32 num_parameters);
 /* The graph changed (graph.py's Graph.invalidate): not ready, VX_GRAPH_STATE_UNVERIFIED, no pipeline. */
 PVX_HIDDEN void pvx_graph_invalidate(pvx_graph *g);
+/* graph.py's word, at import, of what a new graph's descriptor is: vxCreateGraph may then make
+ * graphs in C (graph_lazy.c). */
+PVX_HIDDEN void pvx_graph_serve(const pvx_graph *template_desc);
 /* Takes g->busy: 1 when taken, 0 when another run holds it. */
 PVX_HIDDEN int pvx_graph_acquire(pvx_graph *g);
 PVX_HIDDEN void pvx_graph_release(pvx_graph *g);

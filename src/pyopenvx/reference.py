@@ -38,7 +38,7 @@ changes = 0
 _OBJECTS: dict[object, "Reference"] = {}
 
 hold, drop, free = lib.pvx_ref_hold, lib.pvx_ref_drop, lib.pvx_ref_free
-_HANDLES, _LEFT = ffi.typeof("pvx_ref *[]"), ffi.typeof("uint8_t[]")
+_HANDLES, _LEFT, _DESCS = ffi.typeof("pvx_ref *[]"), ffi.typeof("uint8_t[]"), ffi.typeof("void *[]")
 
 _TYPE_NAMES = {getattr(vx, n): n[len("VX_TYPE_"):].lower() for n in dir(vx)
                if n.startswith("VX_TYPE_") and isinstance(getattr(vx, n), int)}
@@ -64,6 +64,14 @@ def adopt_made_in_c(handle):
         return _OBJECTS.get(handle)
     h = ffi.cast("pvx_ref *", handle)
     return ADOPT[h.type](h, desc)
+
+
+def adopt_scoped(scope, n):
+    """The `n` virtual objects C made in graph `scope` (its handle) that Python has not met, met
+    now (the graph is being released: csrc/objects/lazy.h)."""
+    refs, descs = ffi.new(_HANDLES, n), ffi.new(_DESCS, n)
+    for k in range(lib.pvx_lazy_take_scoped(scope, refs, descs, n)):
+        ADOPT[refs[k].type](refs[k], descs[k])
 
 
 def _first_sight(handle):

@@ -13,10 +13,11 @@ from _pyopenvx import ffi, lib
 
 from .. import constants as vx
 from .. import log
+from .. import reference
 from ..errors import VxError, check, spelled, status_name
 from ..failure import VX_FAILURE
 from ..objects.parts import items_of, lineage
-from ..reference import LOCK, Reference, hold, release_all, unlocked
+from ..reference import LOCK, Reference, adopt_scoped, find, hold, release_all, unlocked
 from . import aliasing
 from . import targets
 from .pipelining import QUEUED, Settings
@@ -51,6 +52,21 @@ class Graph(Reference):
 
     def __init__(self, context):
         super().__init__(context)
+        self._start(ffi.new(_DESC, _NEW_DESC[0]))
+        self.h.desc = self.desc
+
+    @classmethod
+    def adopt(cls, handle, desc):
+        """The object of a graph vxCreateGraph made in C (csrc/runtime/graph_lazy.c), which Python meets
+        now: its handle, counts and descriptor (still as _NEW_DESC made it: nothing changes a graph
+        without meeting it first)."""
+        graph = cls.__new__(cls)
+        Reference.__init__(graph, find(handle.context), handle=handle)
+        graph._start(ffi.gc(ffi.cast(_DESC, desc), lib.pvx_lazy_free_made))
+        return graph
+
+    def _start(self, desc):
+        self.desc = desc
         self._nodes = []
         self.parameters = []                  # graph parameters: (node, index)
         self.delays = []                      # registered for auto-aging
@@ -58,7 +74,6 @@ class Graph(Reference):
         self.aliases = []                     # objects borrowing another's buffer (aliasing.py)
         self.pipelining = Settings()          # schedule mode, queues, depth, streaming (pipelining.py)
         self.own_events = lib.pvx_events_create()    # its own event queue (TI/tivx.h: vxWaitGraphEvent)
-        self.h.desc = self.desc = ffi.new(_DESC, _NEW_DESC[0])
 
     # structure ----------------------------------------------------------------------------
     @property
@@ -440,7 +455,11 @@ class Graph(Reference):
             for obj in self.delays + self.held:
                 if obj.alive:
                     obj.release(internal=True)
-        self.h.desc = ffi.NULL
+        # no virtual image is made in C in it from now on (its handle's desc cleared); those made
+        # and not met yet meet it now, as if Python had made them (csrc/objects/lazy.h)
+        pending = lib.pvx_lazy_close_scope(self.h)
+        if pending:
+            adopt_scoped(self.h, pending)
         lib.pvx_events_destroy(self.own_events)
         self.own_events = ffi.NULL
         # what verification left here (order, edges, virtual objects, ...) holds the nodes and
@@ -468,6 +487,9 @@ class Graph(Reference):
 
 
 _CONTAINERS = frozenset((list, dict, set, tuple))
+
+reference.ADOPT[vx.VX_TYPE_GRAPH] = Graph.adopt
+lib.pvx_graph_serve(_NEW_DESC)
 
 
 def _meta(obj):

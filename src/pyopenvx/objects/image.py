@@ -182,11 +182,14 @@ class Image(DataObject):
     # creation ---------------------------------------------------------------------------------
     @classmethod
     def adopt(cls, handle, desc):
-        """The object of an image vxCreateImage or vxCreateImageFromHandle made in C
-        (csrc/objects/image_lazy.c), which Python meets now: its handle, counts and descriptor (a root:
-        the application's planes, or its own memory attached if a map needed it)."""
+        """The object of an image vxCreateImage, vxCreateImageFromHandle or vxCreateVirtualImage made
+        in C (csrc/objects/image_lazy.c), which Python meets now: its handle, counts and descriptor (a
+        root: the application's planes, or its own memory attached if a map needed it), and a virtual
+        one its graph."""
         img = cls.__new__(cls)
-        DataObject.__init__(img, find(handle.context), handle=handle)
+        graph = lib.pvx_lazy_scope(desc)            # (a virtual image's)
+        virtual = graph != ffi.NULL
+        DataObject.__init__(img, find(handle.context), find(graph) if virtual else None, virtual, handle=handle)
         desc = ffi.gc(ffi.cast(_PVX_IMAGE, desc), lib.pvx_lazy_free_made)
         img._own(desc, None)
         img.view_origin = _ROOT_ORIGINS[desc.planes]
