@@ -135,10 +135,9 @@ def _c_type(name):
 
 
 _CHAR_P, _REFERENCE, _UINTPTR = _c_type("char *"), _c_type("vx_reference"), _c_type("uintptr_t")
-# ffi.cast/new/typeof of cffi's ABI mode are Python functions that first look a type name up; on
-# the hot paths (wrapping handles, node helpers) the backend's own, given a parsed type, cost half
-_cast, _newp, _typeof = ffi._backend.cast, ffi._backend.newp, ffi._backend.typeof
-_from_buffer, _CHARS = ffi._backend.from_buffer, _c_type("char[]")     # _from_buffer(_CHARS, array, False)
+# (the hot paths, wrapping handles and node helpers, give them parsed types: no name look-up a call)
+_cast, _newp, _typeof = ffi.cast, ffi.new, ffi.typeof
+_from_buffer, _CHARS = ffi.from_buffer, _c_type("char[]")     # _from_buffer(_CHARS, array, False)
 _POINTERS: Dict[Any, Any] = {}      # a handle's cffi type -> the type of a pointer to it (what release takes)
 
 

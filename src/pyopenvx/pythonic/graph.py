@@ -35,7 +35,7 @@ _PERF_FIELDS = struct.Struct("=8Q")
 _BORDER_FIELDS = struct.Struct("=iI")   # vx_border_t: mode, then the constant's U32 member (offset 4)
 _borders: List[Any] = []                # free (vx_border_t *, its buffer) pairs (as base.reader's)
 _perfs: List[Any] = []                  # free (vx_perf_t *, its buffer) pairs
-_buffer = ffi._backend.buffer        # vx_perf_t: the eight vx_uint64 of Performance, in order
+_buffer = ffi.buffer                    # vx_perf_t: the eight vx_uint64 of Performance, in order
 GRAPH_STATES = {vx.VX_GRAPH_STATE_UNVERIFIED: "unverified", vx.VX_GRAPH_STATE_VERIFIED: "verified",
                 vx.VX_GRAPH_STATE_RUNNING: "running", vx.VX_GRAPH_STATE_ABANDONED: "abandoned",
                 vx.VX_GRAPH_STATE_COMPLETED: "completed"}
