@@ -101,7 +101,7 @@ def test_build_declarations_ignore_installed_opencl_headers(tmp_path):
                              "typedef struct _cl_context *cl_context;\n"
                              "typedef struct _cl_command_queue *cl_command_queue;\n")
     check = ("import build_ffi, cffi\n"
-             "text = build_ffi.declarations(with_core=True)\n"
+             "text = build_ffi.declarations()\n"
              "assert '__m64' not in text\n"
              "cffi.FFI().cdef(text)\n")
     env = {**os.environ, "CPATH": str(tmp_path)}
